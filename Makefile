@@ -1,0 +1,171 @@
+# Crawford: build, run, test, bench, fuzz.
+# Every target first installs the Debian packages a fresh machine lacks (target deps),
+# so `make run` and `make test` are the only two commands a new user needs.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := build
+
+CC      ?= gcc
+SHARED  ?= ../shared
+PKGS    := libmicrohttpd sqlite3 jansson libsodium
+# Debian packages: what building, testing, benchmarking and fuzzing need.
+DEB_BUILD := gcc make pkg-config libmicrohttpd-dev libsqlite3-dev libjansson-dev libsodium-dev
+DEB_TEST  := $(DEB_BUILD) check libsubunit-dev libcurl4-openssl-dev python3 curl
+DEB_BENCH := $(DEB_TEST) wrk
+DEB_FUZZ  := $(DEB_BUILD) clang libclang-rt-14-dev
+
+# Install the packages of $(1) that dpkg does not report as installed; as root directly,
+# otherwise through sudo. Nothing is run when everything is there.
+define install_missing
+	@missing=""; for p in $(1); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "make: installing missing Debian packages:$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
+	  $$SUDO apt-get update -qq && \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+endef
+
+GEN     := build/gen
+WARN    := -Wall -Wextra -Wpedantic -Werror -Wshadow -Wstrict-prototypes -Wno-unused-parameter
+BASEFL  := -std=c17 -D_GNU_SOURCE -Iserver -I$(GEN) $(WARN)
+
+REL_DIR  := build/rel
+ASAN_DIR := build/asan
+REL_CFLAGS  := $(BASEFL) -O2 -g
+ASAN_CFLAGS := $(BASEFL) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+ASAN_LDFLAGS := -fsanitize=address,undefined
+
+LIB_SRC  := $(filter-out server/main.c,$(wildcard server/*.c server/*/*.c)) $(GEN)/schema_sql.c
+UNIT_SRC := $(wildcard tests/unit/test_*.c)
+UNIT_SUP := $(wildcard tests/unit/support/*.c)
+HTTP_SRC := $(wildcard tests/http/test_*.c)
+HTTP_SUP := $(wildcard tests/http/support/*.c)
+BENCH_C  := $(wildcard tests/bench/bench_*.c)
+FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
+SCHEMA   := $(sort $(wildcard schema/[0-9][0-9][0-9]_*.sql))
+
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lpthread -lm
+CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
+CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
+CURL_LIBS    = $(shell pkg-config --libs libcurl 2>/dev/null)
+
+.PHONY: build run test bench fuzz deps deps-test deps-bench deps-fuzz clean format unit http-test
+
+deps:
+	$(call install_missing,$(DEB_BUILD))
+deps-test:
+	$(call install_missing,$(DEB_TEST))
+deps-bench:
+	$(call install_missing,$(DEB_BENCH))
+deps-fuzz:
+	$(call install_missing,$(DEB_FUZZ))
+
+# ---- generated: the migrations embedded in the binary, so it runs from any folder ----
+$(GEN)/schema_sql.c: $(SCHEMA) Makefile
+	@mkdir -p $(GEN)
+	@{ echo '/* Generated from schema/*.sql by the Makefile; do not edit. */'; \
+	   echo '#include "store/migrations.h"'; \
+	   echo 'const struct db_migration db_migrations[] = {'; \
+	   for f in $(SCHEMA); do \
+	     b=$$(basename $$f .sql); n=$${b%%_*}; \
+	     printf '  {%d, "%s", ' "$$((10#$$n))" "$$b"; \
+	     sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $$f; \
+	     echo '},'; \
+	   done; \
+	   echo '};'; \
+	   echo 'const int db_migrations_count = (int)(sizeof db_migrations / sizeof db_migrations[0]);'; \
+	 } > $@.tmp && mv $@.tmp $@
+
+# ---- release build ----
+REL_OBJ := $(patsubst %.c,$(REL_DIR)/obj/%.o,$(LIB_SRC))
+$(REL_DIR)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(REL_CFLAGS) $(PKG_CFLAGS) -MMD -MP -c $< -o $@
+$(REL_DIR)/libcrawford.a: $(REL_OBJ)
+	@rm -f $@; ar rcs $@ $^
+$(REL_DIR)/crawford: $(REL_DIR)/obj/server/main.o $(REL_DIR)/libcrawford.a
+	$(CC) -o $@ $^ $(PKG_LIBS)
+
+build: deps
+	@$(MAKE) --no-print-directory $(REL_DIR)/crawford
+
+run: build
+	./$(REL_DIR)/crawford serve --config config/crawford.json
+
+# ---- sanitizer build and tests ----
+ASAN_OBJ := $(patsubst %.c,$(ASAN_DIR)/obj/%.o,$(LIB_SRC))
+$(ASAN_DIR)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ASAN_CFLAGS) $(PKG_CFLAGS) $(CHECK_CFLAGS) -MMD -MP -c $< -o $@
+$(ASAN_DIR)/libcrawford.a: $(ASAN_OBJ)
+	@rm -f $@; ar rcs $@ $^
+$(ASAN_DIR)/crawford: $(ASAN_DIR)/obj/server/main.o $(ASAN_DIR)/libcrawford.a
+	$(CC) $(ASAN_LDFLAGS) -o $@ $^ $(PKG_LIBS)
+
+UNIT_BIN := $(patsubst tests/unit/%.c,$(ASAN_DIR)/tests/%,$(UNIT_SRC))
+UNIT_SUP_OBJ := $(patsubst %.c,$(ASAN_DIR)/obj/%.o,$(UNIT_SUP))
+$(ASAN_DIR)/tests/test_%: $(ASAN_DIR)/obj/tests/unit/test_%.o $(UNIT_SUP_OBJ) $(ASAN_DIR)/libcrawford.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ASAN_LDFLAGS) -o $@ $^ $(PKG_LIBS) $(CHECK_LIBS)
+
+HTTP_BIN := $(patsubst tests/http/%.c,$(ASAN_DIR)/http/%,$(HTTP_SRC))
+HTTP_SUP_OBJ := $(patsubst %.c,$(ASAN_DIR)/obj/%.o,$(HTTP_SUP))
+$(ASAN_DIR)/http/test_%: $(ASAN_DIR)/obj/tests/http/test_%.o $(HTTP_SUP_OBJ) $(ASAN_DIR)/libcrawford.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ASAN_LDFLAGS) -o $@ $^ $(PKG_LIBS) $(CHECK_LIBS) $(CURL_LIBS)
+
+# Runs every suite even when one fails, then fails if any did.
+test: deps-test
+	@$(MAKE) --no-print-directory $(ASAN_DIR)/crawford $(UNIT_BIN) $(HTTP_BIN)
+	@fail=0; \
+	for t in $(UNIT_BIN); do \
+	  echo "== $$t"; $$t || { echo "FAILED: $$t"; fail=1; }; \
+	done; \
+	for t in $(HTTP_BIN); do \
+	  echo "== $$t"; CRAWFORD_BIN=$(ASAN_DIR)/crawford $$t || { echo "FAILED: $$t"; fail=1; }; \
+	done; \
+	for t in $(wildcard tests/*/check_*.sh); do \
+	  echo "== $$t"; CRAWFORD_BIN=$(ASAN_DIR)/crawford SHARED=$(SHARED) bash $$t || { echo "FAILED: $$t"; fail=1; }; \
+	done; \
+	if [ $$fail = 0 ]; then echo "make test: all suites passed"; else echo "make test: FAILURES above"; fi; \
+	exit $$fail
+
+# ---- benchmarks: every line they print that matters is `bench NAME VALUE UNIT` ----
+BENCH_BIN := $(patsubst tests/bench/%.c,$(REL_DIR)/bench/%,$(BENCH_C))
+$(REL_DIR)/bench/bench_%: $(REL_DIR)/obj/tests/bench/bench_%.o $(REL_DIR)/libcrawford.a
+	@mkdir -p $(dir $@)
+	$(CC) -o $@ $^ $(PKG_LIBS)
+
+bench: deps-bench
+	@$(MAKE) --no-print-directory $(REL_DIR)/crawford $(BENCH_BIN)
+	@for b in $(BENCH_BIN); do $$b || exit 1; done
+	@for s in $(sort $(wildcard tests/bench/bench_*.sh)); do CRAWFORD_BIN=$(REL_DIR)/crawford bash $$s || exit 1; done
+
+# ---- fuzzing: libFuzzer targets, each run for FUZZ_SECONDS ----
+FUZZ_SECONDS ?= 60
+FUZZ_DIR := build/fuzz
+FUZZ_LIB_SRC := $(wildcard server/rules/*.c)
+fuzz: deps-fuzz
+	@mkdir -p $(FUZZ_DIR)
+	@for f in $(FUZZ_SRC); do \
+	  n=$$(basename $$f .c); \
+	  clang -std=c17 -D_GNU_SOURCE -Iserver -g -O1 -fsanitize=fuzzer,address,undefined \
+	    -o $(FUZZ_DIR)/$$n $$f $(FUZZ_LIB_SRC) || exit 1; \
+	  mkdir -p $(FUZZ_DIR)/corpus_$$n; \
+	  seeds=""; [ -d tests/fuzz/seeds/$$n ] && seeds=tests/fuzz/seeds/$$n; \
+	  echo "== fuzzing $$n for $(FUZZ_SECONDS) s"; \
+	  $(FUZZ_DIR)/$$n -max_total_time=$(FUZZ_SECONDS) -timeout=5 -rss_limit_mb=2048 \
+	    -artifact_prefix=$(FUZZ_DIR)/$$n- $(FUZZ_DIR)/corpus_$$n $$seeds || exit 1; \
+	done
+
+format:
+	clang-format -i $(wildcard server/*.c server/*/*.c server/*/*.h tests/*/*.c tests/*/*/*.c tests/*/*/*.h)
+
+clean:
+	rm -rf build
+
+-include $(shell find build -name '*.d' 2>/dev/null)

@@ -1,0 +1,58 @@
+/* Backgammon positions and legal plays (DOMAIN.md ENG-1..7, ENG-9).
+ * Pure C: no I/O, no clock, no allocation. Shared by every other rules module. */
+#ifndef BG_BOARD_H
+#define BG_BOARD_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+/* A position always seen from the side on roll ("me"), in the canonical encoding of
+ * ../shared/tools/gnubg/README.md:
+ *   index 1..24  checkers on that point, numbered from the mover's side (mover's home
+ *                board = 1..6; the mover moves 24 -> 1; the opponent moves 1 -> 24 and
+ *                its home board is 19..24 in this numbering)
+ *   index 25     checkers on the bar
+ *   index 0      checkers borne off
+ * sum(me) == sum(opp) == 15 and never both sides on one point. */
+typedef struct bg_board {
+    uint8_t me[26];
+    uint8_t opp[26];
+} bg_board;
+
+#define BG_BAR 25
+#define BG_OFF 0
+
+/* One single-die step in the mover's numbering: from 25 (bar) .. 1, to 24 .. 0 (off). */
+typedef struct bg_step {
+    int8_t from, to;
+} bg_step;
+
+/* A play: up to four single-die steps, in an order in which they can be played. */
+typedef struct bg_play {
+    bg_step steps[4];
+    uint8_t n;
+} bg_play;
+
+/* Every distinct legal play for one roll: one entry per distinct resulting position
+ * (ENG-6: two plays are the same play when they reach the same position). */
+#define BG_MAX_PLAYS 4096
+typedef struct bg_playlist {
+    int n;          /* number of distinct legal plays; 0 = the roll cannot be played */
+    int max_dice;   /* dice every legal play uses (0..4) */
+    bg_play plays[BG_MAX_PLAYS];
+    bg_board after[BG_MAX_PLAYS]; /* after[i]: position after plays[i], mover's view */
+} bg_playlist;
+
+/* The starting position (ENG-1). */
+void bg_board_init(bg_board *b);
+
+/* Checks the invariants above; returns 0, or -1 and writes a sentence into msg. */
+int bg_board_check(const bg_board *b, char *msg, size_t msglen);
+
+/* The same position seen from the other side. */
+void bg_board_swap(bg_board *b);
+
+/* Fills out with every legal play for dice d1, d2 (1..6, either order). Returns 0. */
+int bg_legal_plays(const bg_board *b, int d1, int d2, bg_playlist *out);
+
+#endif
