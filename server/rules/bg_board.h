@@ -43,6 +43,17 @@ typedef struct bg_playlist {
     bg_board after[BG_MAX_PLAYS]; /* after[i]: position after plays[i], mover's view */
 } bg_playlist;
 
+/* Why something was refused: where (game and move numbers are 1-based, 0 when they do
+ * not apply; side 0 = player 0 / left column of a .mat, 1 = player 1, -1 unknown), which
+ * rule of DOMAIN.md (e.g. "ENG-6"), and a sentence a player can read. */
+typedef struct bg_err {
+    int game;
+    int move;
+    int side;
+    char rule[16];
+    char message[256];
+} bg_err;
+
 /* The starting position (ENG-1). */
 void bg_board_init(bg_board *b);
 
@@ -51,6 +62,17 @@ int bg_board_check(const bg_board *b, char *msg, size_t msglen);
 
 /* The same position seen from the other side. */
 void bg_board_swap(bg_board *b);
+
+/* Moves one checker of the mover from `from` to `to` (mover's numbering, 25 = bar,
+ * 0 = off) if that is physically possible: a checker of the mover stands on `from`, the
+ * move goes forward, and `to` is not held by two or more opposing checkers. A single
+ * opposing checker on `to` is hit (sent to the opponent's bar) and *hit is set to 1.
+ * It does not check the dice or the rules of ENG-4..6. Returns 0, or -1 unchanged. */
+int bg_apply_step(bg_board *b, int from, int to, int *hit);
+
+/* The result key of ../shared/tools/gnubg/README.md: 52 lowercase hex digits,
+ * me[0..25] then opp[0..25]. out must hold 53 bytes. */
+void bg_board_key(const bg_board *b, char out[53]);
 
 /* Fills out with every legal play for dice d1, d2 (1..6, either order). Returns 0. */
 int bg_legal_plays(const bg_board *b, int d1, int d2, bg_playlist *out);
