@@ -67,7 +67,7 @@ deps-fuzz:
 # ---- generated: the migrations embedded in the binary, so it runs from any folder ----
 $(GEN)/schema_sql.c: $(SCHEMA) Makefile
 	@mkdir -p $(GEN)
-	@{ echo '/* Generated from schema/*.sql by the Makefile; do not edit. */'; \
+	@{ echo '/* Generated from the schema folder by the Makefile; do not edit. */'; \
 	   echo '#include "store/migrations.h"'; \
 	   echo 'const struct db_migration db_migrations[] = {'; \
 	   for f in $(SCHEMA); do \

@@ -1,0 +1,73 @@
+/* The HTTP API's contract, independent of the HTTP library: a request as the handlers see
+ * it, the reply they fill, and the entry point the HTTP layer calls. */
+#ifndef API_H
+#define API_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "app.h"
+
+#define API_MAX_IDS 4
+#define API_MAX_ARGS 16
+
+struct api_req {
+    struct app *app;
+    const char *method;
+    const char *path;      /* decoded, without the query string */
+    const char *body;      /* NULL when there is none */
+    size_t body_len;
+    const char *content_type; /* request header or NULL */
+    const char *csrf;         /* X-Crawford header or NULL */
+    const char *origin;       /* Origin header or NULL */
+    const char *host;         /* Host header or NULL */
+    const char *session_token; /* the TD cookie or NULL */
+    const char *client_ip;
+    struct {
+        const char *key, *value;
+    } args[API_MAX_ARGS];
+    int nargs;
+    int64_t now_ms;
+
+    /* filled by the dispatcher */
+    int64_t ids[API_MAX_IDS]; /* numeric path parameters, in order */
+    int nids;
+    int is_td;
+    json_t *json; /* the parsed body of routes that take JSON */
+};
+
+struct api_resp {
+    int status;
+    json_t *json;     /* the body, owned; NULL for none */
+    int is_problem;   /* application/problem+json instead of application/json */
+    char *raw;        /* alternative pre-serialized body (malloc'd) */
+    size_t raw_len;
+    char etag[80];
+    char set_cookie[256];
+    char retry_after[24];
+    char allow[64];
+    char location[160];
+};
+
+/* Routes the request, authenticates, parses the body and calls the handler. */
+void api_dispatch(struct api_req *req, struct api_resp *resp);
+void api_resp_free(struct api_resp *resp);
+
+/* Problems (RFC 9457). slug becomes the type "/problems/<slug>". detail is a sentence. */
+void api_problem(struct api_resp *resp, int status, const char *slug, const char *title,
+                 const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* Adds {"field": name, "pointer": "/name", "detail": ...} to the problem's errors list. */
+void api_problem_field(struct api_resp *resp, const char *field, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* The 500 answer for a failure that is the server's, never the client's. */
+void api_internal_error(struct api_resp *resp, const char *what);
+
+void api_reply_json(struct api_resp *resp, int status, json_t *body);
+
+const char *api_arg(const struct api_req *req, const char *key);
+
+/* For the HTTP layer: the name of the TD session cookie. */
+#define API_SESSION_COOKIE "crawford_td"
+
+#endif

@@ -1,0 +1,139 @@
+/* The tournament director's login: password check (Argon2id), session cookie, logout. */
+#include <stdio.h>
+#include <string.h>
+
+#include "api/fields.h"
+#include "api/handlers.h"
+#include "api/limiter.h"
+#include "common/clock.h"
+#include "common/secret.h"
+#include "store/store.h"
+
+#define TD_PASSWORD_KEY "td_password_hash"
+
+int api_session_valid(struct api_req *req)
+{
+    size_t n = strlen(req->session_token);
+    if (n != CW_TOKEN_LEN)
+        return 0;
+    char h[CW_TOKEN_HASH_LEN + 1];
+    cw_token_hash(req->session_token, h);
+    db_lock(req->app->db);
+    int ok = db_session_valid(req->app->db, h, req->now_ms);
+    db_unlock(req->app->db);
+    return ok == 1;
+}
+
+static const struct api_field login_fields[] = {
+    {"password", F_STR, 1, 0, 1, CW_PASSWORD_MAX, NULL, NULL},
+    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+};
+
+void api_login(struct api_req *req, struct api_resp *resp)
+{
+    struct app *app = req->app;
+    char key[80];
+    snprintf(key, sizeof key, "login:%s", req->client_ip);
+    int64_t wait = api_limiter_wait_ms(app->login_lim, key, req->now_ms);
+    if (wait > 0) {
+        snprintf(resp->retry_after, sizeof resp->retry_after, "%lld",
+                 (long long)(wait + 999) / 1000);
+        api_problem(resp, 429, "too-many-attempts", "Too many wrong passwords",
+                    "Too many wrong passwords from this address; try again in %lld seconds.",
+                    (long long)(wait + 999) / 1000);
+        return;
+    }
+    if (api_check_fields(req->json, login_fields, 0, resp))
+        return;
+    const char *password = api_str(req->json, "password");
+
+    char stored[CW_PWHASH_LEN + 1];
+    db_lock(app->db);
+    int rc = db_setting_get(app->db, TD_PASSWORD_KEY, stored, sizeof stored);
+    db_unlock(app->db);
+    if (rc == CW_ENOTFOUND) {
+        api_problem(resp, 409, "no-password", "No TD password is set",
+                    "No tournament director password has been set yet: run `crawford passwd` on "
+                    "the server.");
+        return;
+    }
+    if (rc != CW_OK) {
+        api_internal_error(resp, "reading the TD password");
+        return;
+    }
+    /* The slow hash runs outside the database lock so logins do not stall other requests. */
+    if (!cw_password_verify(stored, password)) {
+        int64_t w = api_limiter_fail(app->login_lim, key, req->now_ms);
+        if (w > 0) {
+            snprintf(resp->retry_after, sizeof resp->retry_after, "%lld", (long long)w / 1000);
+            api_problem(resp, 429, "too-many-attempts", "Too many wrong passwords",
+                        "Wrong password; too many from this address, so logins from it are "
+                        "refused for %lld seconds.",
+                        (long long)w / 1000);
+        } else {
+            api_problem(resp, 401, "wrong-password", "Wrong password",
+                        "The password is not the tournament director's.");
+        }
+        return;
+    }
+    api_limiter_reset(app->login_lim, key);
+
+    char token[CW_TOKEN_LEN + 1], h[CW_TOKEN_HASH_LEN + 1];
+    cw_token_new(token);
+    cw_token_hash(token, h);
+    int64_t expires = req->now_ms + (int64_t)app->cfg.session_hours * 3600 * 1000;
+    char exp_iso[32];
+    cw_iso8601(expires, exp_iso, sizeof exp_iso);
+    if (db_begin(app->db)) {
+        api_internal_error(resp, "starting a transaction");
+        return;
+    }
+    char after[128];
+    snprintf(after, sizeof after, "{\"expires_at\":\"%s\"}", exp_iso);
+    if (db_sessions_purge(app->db, req->now_ms) || db_session_insert(app->db, h, req->now_ms, expires) ||
+        db_audit(app->db, 0, req->now_ms, "td", "td.login", "session", 0, NULL, after)) {
+        db_rollback(app->db);
+        api_internal_error(resp, "storing the session");
+        return;
+    }
+    if (db_commit(app->db)) {
+        api_internal_error(resp, "committing the session");
+        return;
+    }
+    snprintf(resp->set_cookie, sizeof resp->set_cookie,
+             "%s=%s; Path=/; HttpOnly; SameSite=Strict; Max-Age=%d", API_SESSION_COOKIE, token,
+             app->cfg.session_hours * 3600);
+    api_reply_json(resp, 200, json_pack("{s:s, s:s}", "role", "td", "expires_at", exp_iso));
+}
+
+void api_logout(struct api_req *req, struct api_resp *resp)
+{
+    struct app *app = req->app;
+    if (req->session_token && strlen(req->session_token) == CW_TOKEN_LEN) {
+        char h[CW_TOKEN_HASH_LEN + 1];
+        cw_token_hash(req->session_token, h);
+        if (db_begin(app->db)) {
+            api_internal_error(resp, "starting a transaction");
+            return;
+        }
+        int was = db_session_valid(app->db, h, req->now_ms);
+        if (db_session_delete(app->db, h) ||
+            (was == 1 && db_audit(app->db, 0, req->now_ms, "td", "td.logout", "session", 0, NULL, NULL))) {
+            db_rollback(app->db);
+            api_internal_error(resp, "ending the session");
+            return;
+        }
+        if (db_commit(app->db)) {
+            api_internal_error(resp, "ending the session");
+            return;
+        }
+    }
+    snprintf(resp->set_cookie, sizeof resp->set_cookie,
+             "%s=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0", API_SESSION_COOKIE);
+    resp->status = 204;
+}
+
+void api_session_get(struct api_req *req, struct api_resp *resp)
+{
+    api_reply_json(resp, 200, json_pack("{s:s}", "role", req->is_td ? "td" : "public"));
+}

@@ -1,0 +1,277 @@
+/* The routing table and the order of checks every API request goes through:
+ * route (404/405) -> CSRF defence on changes (403) -> TD session (401) -> body (415/400/422)
+ * -> handler. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/api.h"
+#include "api/handlers.h"
+
+enum {
+    R_TD = 1,   /* only the tournament director */
+    R_JSON = 2, /* a JSON object body is required */
+};
+
+struct route {
+    const char *method;
+    const char *pattern; /* segments; "{id}" is a positive integer */
+    api_handler handler;
+    unsigned flags;
+};
+
+#define T "/api/v1/tournaments/{id}"
+#define P T "/players/{id}"
+static const struct route routes[] = {
+    {"GET", "/api/v1/health", api_health, 0},
+    {"POST", "/api/v1/login", api_login, R_JSON},
+    {"POST", "/api/v1/logout", api_logout, 0},
+    {"GET", "/api/v1/session", api_session_get, 0},
+    {"GET", "/api/v1/audit", api_audit_list, R_TD},
+    {"GET", "/api/v1/tournaments", api_tournaments_list, 0},
+    {"POST", "/api/v1/tournaments", api_tournament_create, R_TD | R_JSON},
+    {"GET", T, api_tournament_get, 0},
+    {"PATCH", T, api_tournament_update, R_TD | R_JSON},
+    {"GET", T "/audit", api_audit_list, R_TD},
+    {"GET", T "/players", api_players_list, 0},
+    {"POST", T "/players", api_player_create, R_TD | R_JSON},
+    {"GET", P, api_player_get, 0},
+    {"PATCH", P, api_player_update, R_TD | R_JSON},
+    {"POST", P "/check-in", api_player_check_in, R_TD},
+    {"DELETE", P "/check-in", api_player_undo_check_in, R_TD},
+    {"POST", P "/withdraw", api_player_withdraw, R_TD},
+    {"POST", P "/reinstate", api_player_reinstate, R_TD},
+    {"POST", P "/pin", api_player_new_pin, R_TD},
+};
+#undef P
+#undef T
+#define NROUTES ((int)(sizeof routes / sizeof routes[0]))
+
+/* Matches path against pattern, collecting numeric ids. 1 on a match. */
+static int match(const char *pattern, const char *path, int64_t *ids, int *nids)
+{
+    *nids = 0;
+    const char *p = pattern, *s = path;
+    while (*p && *s) {
+        if (*p != '/' || *s != '/')
+            return 0;
+        p++, s++;
+        const char *pe = strchr(p, '/'), *se = strchr(s, '/');
+        size_t pl = pe ? (size_t)(pe - p) : strlen(p), sl = se ? (size_t)(se - s) : strlen(s);
+        if (pl == 4 && !memcmp(p, "{id}", 4)) {
+            if (sl == 0 || sl > 15 || *nids == API_MAX_IDS)
+                return 0;
+            int64_t v = 0;
+            for (size_t i = 0; i < sl; i++) {
+                if (s[i] < '0' || s[i] > '9')
+                    return 0;
+                v = v * 10 + (s[i] - '0');
+            }
+            if (v <= 0)
+                return 0;
+            ids[(*nids)++] = v;
+        } else if (pl != sl || memcmp(p, s, pl)) {
+            return 0;
+        }
+        p += pl, s += sl;
+    }
+    /* a trailing slash is the same resource */
+    if (!*p && s[0] == '/' && s[1] == 0)
+        return 1;
+    return !*p && !*s;
+}
+
+static int is_change(const char *method)
+{
+    return strcmp(method, "GET") && strcmp(method, "HEAD");
+}
+
+/* The CSRF defence: a change needs the custom header X-Crawford (a browser sends it
+ * cross-site only after a CORS preflight, which this server never grants), and an Origin,
+ * when the browser sends one, must be this server's. */
+static int csrf_ok(struct api_req *req, struct api_resp *resp)
+{
+    if (!req->csrf || !req->csrf[0]) {
+        api_problem(resp, 403, "csrf", "Missing X-Crawford header",
+                    "Requests that change something must carry the header \"X-Crawford: 1\".");
+        return 0;
+    }
+    if (req->origin && strcmp(req->origin, "null")) {
+        const char *o = req->origin;
+        if (!strncmp(o, "http://", 7))
+            o += 7;
+        else if (!strncmp(o, "https://", 8))
+            o += 8;
+        if (!req->host || strcmp(o, req->host)) {
+            api_problem(resp, 403, "csrf", "Cross-origin request refused",
+                        "The request comes from %.200s, not from this server.", req->origin);
+            return 0;
+        }
+    } else if (req->origin) {
+        api_problem(resp, 403, "csrf", "Cross-origin request refused",
+                    "The request comes from an opaque origin.");
+        return 0;
+    }
+    return 1;
+}
+
+/* Deepest nesting and longest string of a JSON text, scanned before parsing so that a
+ * hostile body cannot make the parser recurse or allocate without bound. */
+static void scan_json(const char *s, size_t n, int *depth, size_t *longest)
+{
+    int d = 0, in_str = 0;
+    size_t cur = 0;
+    *depth = 0;
+    *longest = 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (in_str) {
+            if (c == '\\') {
+                i++;
+                cur++;
+            } else if (c == '"') {
+                in_str = 0;
+                if (cur > *longest)
+                    *longest = cur;
+            } else {
+                cur++;
+            }
+        } else if (c == '"') {
+            in_str = 1;
+            cur = 0;
+        } else if (c == '[' || c == '{') {
+            if (++d > *depth)
+                *depth = d;
+        } else if (c == ']' || c == '}') {
+            d--;
+        }
+    }
+    if (in_str && cur > *longest)
+        *longest = cur;
+}
+
+static int is_json_type(const char *ct)
+{
+    if (!ct)
+        return 0;
+    size_t n = strlen("application/json");
+    if (strncasecmp(ct, "application/json", n))
+        return 0;
+    return ct[n] == 0 || ct[n] == ';' || ct[n] == ' ';
+}
+
+static int blank(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r' && s[i] != '\n')
+            return 0;
+    return 1;
+}
+
+/* Parses the body into req->json. 0, or -1 with the problem in resp. */
+static int parse_body(struct api_req *req, struct api_resp *resp, int wants_json)
+{
+    const struct cw_config *cfg = &req->app->cfg;
+    if (!wants_json) {
+        /* Action routes take no body; an empty one or {} is tolerated. */
+        if (!req->body || blank(req->body, req->body_len))
+            return 0;
+        json_t *j = json_loadb(req->body, req->body_len, 0, NULL);
+        int empty_obj = j && json_is_object(j) && json_object_size(j) == 0;
+        json_decref(j);
+        if (empty_obj)
+            return 0;
+        api_problem(resp, 422, "no-body-expected", "This request takes no body",
+                    "%s %s takes no request body.", req->method, req->path);
+        return -1;
+    }
+    if (!is_json_type(req->content_type)) {
+        api_problem(resp, 415, "unsupported-media-type", "Unsupported media type",
+                    "The body must be JSON, sent with \"Content-Type: application/json\".");
+        return -1;
+    }
+    if (!req->body || blank(req->body, req->body_len)) {
+        api_problem(resp, 400, "malformed-json", "Malformed JSON",
+                    "The request needs a JSON object body; it was empty.");
+        return -1;
+    }
+    int depth;
+    size_t longest;
+    scan_json(req->body, req->body_len, &depth, &longest);
+    if (depth > cfg->max_json_depth) {
+        api_problem(resp, 400, "json-too-deep", "JSON nested too deeply",
+                    "The body nests arrays and objects %d levels deep; at most %d are allowed.",
+                    depth, cfg->max_json_depth);
+        return -1;
+    }
+    if (longest > (size_t)cfg->max_string_bytes) {
+        api_problem(resp, 413, "json-string-too-long", "String too long",
+                    "The body holds a string of more than %d bytes.", cfg->max_string_bytes);
+        return -1;
+    }
+    json_error_t je;
+    json_t *j = json_loadb(req->body, req->body_len, JSON_REJECT_DUPLICATES, &je);
+    if (!j) {
+        api_problem(resp, 400, "malformed-json", "Malformed JSON",
+                    "The body is not valid JSON: %s (line %d, column %d).", je.text, je.line,
+                    je.column);
+        return -1;
+    }
+    if (!json_is_object(j)) {
+        json_decref(j);
+        api_problem(resp, 422, "validation", "The body must be a JSON object",
+                    "The body must be a JSON object ({...}).");
+        return -1;
+    }
+    req->json = j;
+    return 0;
+}
+
+void api_dispatch(struct api_req *req, struct api_resp *resp)
+{
+    const char *method = strcmp(req->method, "HEAD") ? req->method : "GET";
+    const struct route *found = NULL;
+    char allow[64] = "";
+    for (int i = 0; i < NROUTES; i++) {
+        int64_t ids[API_MAX_IDS];
+        int nids;
+        if (!match(routes[i].pattern, req->path, ids, &nids))
+            continue;
+        if (!strcmp(routes[i].method, method)) {
+            found = &routes[i];
+            memcpy(req->ids, ids, sizeof ids);
+            req->nids = nids;
+            break;
+        }
+        if (!strstr(allow, routes[i].method)) {
+            if (allow[0])
+                strncat(allow, ", ", sizeof allow - strlen(allow) - 1);
+            strncat(allow, routes[i].method, sizeof allow - strlen(allow) - 1);
+        }
+    }
+    if (!found) {
+        if (allow[0]) {
+            snprintf(resp->allow, sizeof resp->allow, "%s%s", allow,
+                     strstr(allow, "GET") ? ", HEAD" : "");
+            api_problem(resp, 405, "method-not-allowed", "Method not allowed",
+                        "%s is not allowed on %.200s; allowed: %s.", req->method, req->path,
+                        resp->allow);
+        } else {
+            api_problem(resp, 404, "not-found", "Not found", "There is no resource at %.200s.",
+                        req->path);
+        }
+        return;
+    }
+    if (is_change(method) && !csrf_ok(req, resp))
+        return;
+    req->is_td = req->session_token ? api_session_valid(req) : 0;
+    if ((found->flags & R_TD) && !req->is_td) {
+        api_problem(resp, 401, "unauthorized", "Tournament director login required",
+                    "Only the tournament director may do this; log in first (POST "
+                    "/api/v1/login).");
+        return;
+    }
+    if (is_change(method) && parse_body(req, resp, found->flags & R_JSON))
+        return;
+    found->handler(req, resp);
+}

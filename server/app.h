@@ -1,0 +1,18 @@
+/* What a running server holds: its settings, its database, and shared in-memory state. */
+#ifndef CW_APP_H
+#define CW_APP_H
+
+#include "common/config.h"
+
+struct db;
+struct api_cache;
+struct api_limiter;
+
+struct app {
+    struct cw_config cfg;
+    struct db *db;
+    struct api_cache *cache;       /* serialized GET responses, invalidated on change */
+    struct api_limiter *login_lim; /* wrong TD passwords per client address */
+};
+
+#endif

@@ -1,0 +1,166 @@
+/* crawford serve: opens the database, makes sure the TD can log in, serves HTTP until
+ * SIGTERM or SIGINT, then stops accepting, finishes what is in flight and closes. */
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "api/cache.h"
+#include "api/limiter.h"
+#include "app.h"
+#include "cli/cli.h"
+#include "cli/cli_common.h"
+#include "common/clock.h"
+#include "common/secret.h"
+#include "http/accesslog.h"
+#include "http/server.h"
+#include "store/store.h"
+
+static const char usage[] =
+    "usage: crawford serve [--config FILE] [--port N] [--db FILE]\n"
+    "Serves the tournament over HTTP. Without --config the built-in defaults apply;\n"
+    "--port and --db override the file. The settings (see README.md):\n";
+
+static void print_usage_settings(void)
+{
+    const char *name, *type, *doc;
+    for (int i = 0; cw_config_doc(i, &name, &type, &doc) == 0; i++)
+        printf("  %-22s %-8s %s\n", name, type, doc);
+}
+
+static void drop_cached(void *ctx, int64_t tournament_id)
+{
+    api_cache_drop(ctx, tournament_id);
+}
+
+/* On first start the TD chooses a password: at the terminal, or from the environment
+ * variable CRAWFORD_TD_PASSWORD (containers, scripts). Returns 0, or 1 to stop. */
+static int first_password(struct db *db)
+{
+    if (cli_has_td_password(db))
+        return 0;
+    const char *env = getenv("CRAWFORD_TD_PASSWORD");
+    if (env && *env) {
+        int rc = cli_set_td_password(db, env, "env");
+        unsetenv("CRAWFORD_TD_PASSWORD");
+        if (rc)
+            return 1;
+        printf("TD password set from CRAWFORD_TD_PASSWORD.\n");
+        return 0;
+    }
+    if (isatty(STDIN_FILENO)) {
+        printf("First start: choose the tournament director's password (8 characters or more).\n");
+        for (int tries = 0; tries < 3; tries++) {
+            char pw[CW_PASSWORD_MAX + 2], again[CW_PASSWORD_MAX + 2];
+            if (cli_read_password("TD password: ", pw, sizeof pw) ||
+                cli_read_password("Again: ", again, sizeof again))
+                break;
+            int same = !strcmp(pw, again);
+            int rc = same ? cli_set_td_password(db, pw, "console") : -1;
+            memset(pw, 0, sizeof pw);
+            memset(again, 0, sizeof again);
+            if (!same)
+                fprintf(stderr, "The two passwords differ.\n");
+            if (rc == 0) {
+                printf("TD password set.\n");
+                return 0;
+            }
+        }
+    }
+    printf("No TD password is set yet, so TD login is refused until one is. Set it with\n"
+           "  crawford passwd --db <database>\n"
+           "or start the server with the environment variable CRAWFORD_TD_PASSWORD.\n");
+    return 0;
+}
+
+int cli_serve(int argc, char **argv)
+{
+    struct cli_opts o;
+    struct app app;
+    memset(&app, 0, sizeof app);
+    int rc = cli_parse(argc, argv, &o, 1, usage);
+    if (o.help)
+        print_usage_settings();
+    if (rc || o.help)
+        return rc;
+    if ((rc = cli_config(&o, &app.cfg)))
+        return rc;
+    if (cw_secret_init()) {
+        fprintf(stderr, "crawford: libsodium failed to initialise\n");
+        return 1;
+    }
+    if (http_log_open(app.cfg.access_log)) {
+        fprintf(stderr, "crawford: access_log %s: cannot open it for appending\n",
+                app.cfg.access_log);
+        return 2;
+    }
+    if ((rc = cli_open_db(&app.cfg, &app.db)))
+        return rc;
+    if (first_password(app.db)) {
+        db_close(app.db);
+        return 1;
+    }
+    app.cache = api_cache_new();
+    app.login_lim = api_limiter_new(app.cfg.login_max_failures,
+                                    (int64_t)app.cfg.login_lock_minutes * 60 * 1000);
+    if (!app.cache || !app.login_lim) {
+        fprintf(stderr, "crawford: out of memory\n");
+        return 1;
+    }
+    db_set_change_hook(app.db, drop_cached, app.cache);
+
+    /* Signals are taken by this thread alone, with sigtimedwait; the server's threads
+     * inherit the blocked mask. */
+    sigset_t sigs;
+    sigemptyset(&sigs);
+    sigaddset(&sigs, SIGINT);
+    sigaddset(&sigs, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &sigs, NULL);
+    signal(SIGPIPE, SIG_IGN);
+
+    struct http_server *srv;
+    char err[512];
+    if (http_start(&app, &srv, err, sizeof err)) {
+        fprintf(stderr, "crawford: %s\n", err);
+        db_close(app.db);
+        return 1;
+    }
+    printf("crawford: serving http://%s:%d/ with database %s\n",
+           strcmp(app.cfg.bind, "0.0.0.0") && strcmp(app.cfg.bind, "::") ? app.cfg.bind
+                                                                          : "localhost",
+           http_port(srv), app.cfg.database);
+    printf("crawford: the TD logs in at /td/ (or POST /api/v1/login {\"password\": ...});\n"
+           "          forgot it? run: crawford passwd --db %s\n",
+           app.cfg.database);
+    fflush(stdout);
+
+    int64_t last_purge = 0;
+    for (;;) {
+        struct timespec one_second = {1, 0};
+        int sig = sigtimedwait(&sigs, NULL, &one_second);
+        if (sig == SIGINT || sig == SIGTERM) {
+            printf("crawford: %s received, finishing requests in flight\n",
+                   sig == SIGINT ? "SIGINT" : "SIGTERM");
+            fflush(stdout);
+            break;
+        }
+        http_log_flush();
+        int64_t now = cw_now_ms();
+        if (now - last_purge > 600000) {
+            db_lock(app.db);
+            db_sessions_purge(app.db, now);
+            db_unlock(app.db);
+            last_purge = now;
+        }
+    }
+    http_stop(srv, 10000);
+    http_log_close();
+    db_close(app.db);
+    api_cache_free(app.cache);
+    api_limiter_free(app.login_lim);
+    printf("crawford: stopped\n");
+    return 0;
+}

@@ -1,0 +1,145 @@
+/* Settings from config/crawford.json: a table of known keys with types and ranges. */
+#include "common/config.h"
+
+#include <arpa/inet.h>
+#include <jansson.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+enum kind { K_INT, K_STR };
+
+struct setting {
+    const char *name;
+    enum kind kind;
+    size_t offset;
+    long min, max;   /* K_INT: range; K_STR: max is the buffer size */
+    const char *doc; /* what it means */
+};
+
+#define INT(n, lo, hi, d) {#n, K_INT, offsetof(struct cw_config, n), lo, hi, d}
+#define STR(n, d) {#n, K_STR, offsetof(struct cw_config, n), 1, sizeof(((struct cw_config *)0)->n), d}
+
+static const struct setting settings[] = {
+    STR(bind, "address to listen on, an IPv4 or IPv6 literal"),
+    INT(port, 0, 65535, "TCP port; 0 picks a free port and prints it"),
+    STR(database, "SQLite database file, created with its folder on first start"),
+    STR(static_dir, "folder of the pages served at /"),
+    INT(threads, 0, 64, "HTTP worker threads; 0 = one per CPU"),
+    INT(max_connections, 16, 100000, "simultaneous HTTP connections"),
+    INT(connection_timeout_s, 1, 3600, "idle seconds before a connection is closed"),
+    INT(max_body_bytes, 1024, 64 * 1024 * 1024, "largest request body accepted (413 beyond)"),
+    INT(max_json_depth, 2, 256, "deepest nesting of arrays and objects in a JSON body"),
+    INT(max_string_bytes, 16, 16 * 1024 * 1024, "longest string in a JSON body"),
+    STR(access_log, "\"stderr\", \"off\" or a file to append access-log lines to"),
+    INT(session_hours, 1, 24 * 30, "lifetime of a TD login session"),
+    INT(busy_timeout_ms, 0, 600000, "SQLite busy timeout"),
+    INT(login_max_failures, 1, 1000, "wrong TD passwords from one address before a lock"),
+    INT(login_lock_minutes, 1, 24 * 60, "how long that lock lasts"),
+};
+#define NSETTINGS ((int)(sizeof settings / sizeof settings[0]))
+
+int cw_config_doc(int i, const char **name, const char **type, const char **doc)
+{
+    if (i < 0 || i >= NSETTINGS)
+        return -1;
+    *name = settings[i].name;
+    *type = settings[i].kind == K_INT ? "integer" : "string";
+    *doc = settings[i].doc;
+    return 0;
+}
+
+void cw_config_defaults(struct cw_config *c)
+{
+    memset(c, 0, sizeof *c);
+    strcpy(c->bind, "0.0.0.0");
+    c->port = 8080;
+    strcpy(c->database, "data/crawford.db");
+    strcpy(c->static_dir, "static");
+    c->threads = 0;
+    c->max_connections = 4096;
+    c->connection_timeout_s = 120;
+    c->max_body_bytes = 1024 * 1024;
+    c->max_json_depth = 32;
+    c->max_string_bytes = 65536;
+    strcpy(c->access_log, "stderr");
+    c->session_hours = 16;
+    c->busy_timeout_ms = 5000;
+    c->login_max_failures = 5;
+    c->login_lock_minutes = 15;
+}
+
+static int check_bind(const char *s)
+{
+    unsigned char buf[16];
+    return inet_pton(AF_INET, s, buf) == 1 || inet_pton(AF_INET6, s, buf) == 1;
+}
+
+int cw_config_load(struct cw_config *c, const char *file, char *err, size_t errlen)
+{
+    json_error_t je;
+    json_t *root = json_load_file(file, JSON_REJECT_DUPLICATES, &je);
+    if (!root) {
+        snprintf(err, errlen, "config %s: %s (line %d)", file, je.text, je.line);
+        return -1;
+    }
+    int rc = 0;
+    if (!json_is_object(root)) {
+        snprintf(err, errlen, "config %s: the file must hold one JSON object", file);
+        rc = -1;
+        goto out;
+    }
+    const char *key;
+    json_t *val;
+    json_object_foreach(root, key, val)
+    {
+        const struct setting *s = NULL;
+        for (int i = 0; i < NSETTINGS; i++)
+            if (!strcmp(settings[i].name, key))
+                s = &settings[i];
+        if (!s) {
+            snprintf(err, errlen, "config %s: unknown setting \"%s\"", file, key);
+            rc = -1;
+            goto out;
+        }
+        char *dst = (char *)c + s->offset;
+        if (s->kind == K_INT) {
+            if (!json_is_integer(val)) {
+                snprintf(err, errlen, "config %s: setting \"%s\" must be an integer", file, key);
+                rc = -1;
+                goto out;
+            }
+            json_int_t v = json_integer_value(val);
+            if (v < s->min || v > s->max) {
+                snprintf(err, errlen, "config %s: setting \"%s\" is %lld; it must be %ld to %ld",
+                         file, key, (long long)v, s->min, s->max);
+                rc = -1;
+                goto out;
+            }
+            *(int *)dst = (int)v;
+        } else {
+            if (!json_is_string(val)) {
+                snprintf(err, errlen, "config %s: setting \"%s\" must be a string", file, key);
+                rc = -1;
+                goto out;
+            }
+            const char *v = json_string_value(val);
+            size_t n = json_string_length(val);
+            if (n == 0 || n >= (size_t)s->max || strlen(v) != n) {
+                snprintf(err, errlen, "config %s: setting \"%s\" must be 1 to %ld characters", file,
+                         key, s->max - 1);
+                rc = -1;
+                goto out;
+            }
+            memcpy(dst, v, n + 1);
+        }
+    }
+    if (!check_bind(c->bind)) {
+        snprintf(err, errlen, "config %s: setting \"bind\" is \"%s\", not an IPv4 or IPv6 address",
+                 file, c->bind);
+        rc = -1;
+    }
+out:
+    json_decref(root);
+    return rc;
+}

@@ -1,0 +1,33 @@
+/* The server's settings: compiled-in defaults, overridden by a JSON config file.
+ * An unknown key or a bad value is an error naming it, never a silent default. */
+#ifndef CW_CONFIG_H
+#define CW_CONFIG_H
+
+#include <stddef.h>
+
+struct cw_config {
+    char bind[64];
+    int port;
+    char database[1024];
+    char static_dir[1024];
+    int threads;
+    int max_connections;
+    int connection_timeout_s;
+    int max_body_bytes;
+    int max_json_depth;
+    int max_string_bytes;
+    char access_log[1024];
+    int session_hours;
+    int busy_timeout_ms;
+    int login_max_failures;
+    int login_lock_minutes;
+};
+
+void cw_config_defaults(struct cw_config *c);
+/* Reads FILE over the defaults already in c. Returns 0, or -1 with a sentence in err. */
+int cw_config_load(struct cw_config *c, const char *file, char *err, size_t errlen);
+
+/* The i-th known setting (0-based) for `crawford serve --help`; -1 past the end. */
+int cw_config_doc(int i, const char **name, const char **type, const char **doc);
+
+#endif

@@ -1,0 +1,338 @@
+/* libmicrohttpd glue. Threading: an internal thread pool with poll(), one thread per CPU
+ * by default. Measured on libmicrohttpd 0.9.75, epoll stalls when about 128 keep-alive
+ * connections are ready at once on one thread, and thread-per-connection cannot suspend
+ * connections (needed for event streams); poll with a pool has neither problem. */
+#include "http/server.h"
+
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <microhttpd.h>
+#include <netinet/in.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "api/api.h"
+#include "common/clock.h"
+#include "http/accesslog.h"
+#include "http/static.h"
+
+struct http_server {
+    struct MHD_Daemon *d;
+    struct app *app;
+    int static_fd;
+    int port;
+    atomic_int inflight;
+};
+
+/* What a request accumulates between the calls of the access handler. */
+struct req_ctx {
+    int64_t start_us;
+    char *body;
+    size_t len, cap;
+    int too_big;
+    int status;
+    char method[16];
+    char path[512];
+    char ip[64];
+};
+
+static void client_ip(struct MHD_Connection *c, char *out, size_t len)
+{
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    snprintf(out, len, "-");
+    if (!ci || !ci->client_addr)
+        return;
+    const struct sockaddr *sa = ci->client_addr;
+    if (sa->sa_family == AF_INET)
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, out, (socklen_t)len);
+    else if (sa->sa_family == AF_INET6)
+        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, out, (socklen_t)len);
+}
+
+static void common_headers(struct MHD_Response *r)
+{
+    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(r, "X-Frame-Options", "DENY");
+    MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
+}
+
+static enum MHD_Result queue(struct MHD_Connection *c, struct req_ctx *rc, int status,
+                             struct MHD_Response *r)
+{
+    common_headers(r);
+    rc->status = status;
+    enum MHD_Result ok = MHD_queue_response(c, (unsigned)status, r);
+    MHD_destroy_response(r);
+    return ok;
+}
+
+static enum MHD_Result queue_problem(struct MHD_Connection *c, struct req_ctx *rc, int status,
+                                     const char *slug, const char *title, const char *detail)
+{
+    json_t *j = json_pack("{s:s, s:s, s:i, s:s}", "type", "", "title", title, "status", status,
+                          "detail", detail);
+    char type[96];
+    snprintf(type, sizeof type, "/problems/%s", slug);
+    json_object_set_new(j, "type", json_string(type));
+    char *body = json_dumps(j, JSON_COMPACT);
+    json_decref(j);
+    if (!body)
+        return MHD_NO;
+    struct MHD_Response *r =
+        MHD_create_response_from_buffer(strlen(body), body, MHD_RESPMEM_MUST_FREE);
+    MHD_add_response_header(r, "Content-Type", "application/problem+json");
+    MHD_add_response_header(r, "Cache-Control", "no-store");
+    return queue(c, rc, status, r);
+}
+
+static enum MHD_Result collect_arg(void *cls, enum MHD_ValueKind kind, const char *key,
+                                   const char *value)
+{
+    struct api_req *req = cls;
+    if (req->nargs < API_MAX_ARGS && key) {
+        req->args[req->nargs].key = key;
+        req->args[req->nargs].value = value ? value : "";
+        req->nargs++;
+    }
+    return MHD_YES;
+}
+
+static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c,
+                                 struct req_ctx *rc, const char *url)
+{
+    struct api_req req;
+    struct api_resp resp;
+    memset(&req, 0, sizeof req);
+    memset(&resp, 0, sizeof resp);
+    req.app = s->app;
+    req.method = rc->method;
+    req.path = url;
+    req.body = rc->body;
+    req.body_len = rc->len;
+    req.content_type = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Type");
+    req.csrf = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Crawford");
+    req.origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
+    req.host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
+    req.session_token = MHD_lookup_connection_value(c, MHD_COOKIE_KIND, API_SESSION_COOKIE);
+    req.client_ip = rc->ip;
+    req.now_ms = cw_now_ms();
+    MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, collect_arg, &req);
+
+    api_dispatch(&req, &resp);
+    json_decref(req.json);
+
+    int status = resp.status ? resp.status : 500;
+    const char *inm = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "If-None-Match");
+    struct MHD_Response *r;
+    if (status == 200 && resp.etag[0] && inm && !strcmp(inm, resp.etag)) {
+        status = 304;
+        r = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
+    } else if (resp.raw) {
+        r = MHD_create_response_from_buffer(resp.raw_len, resp.raw, MHD_RESPMEM_MUST_FREE);
+        resp.raw = NULL;
+        MHD_add_response_header(r, "Content-Type", "application/json");
+    } else if (resp.json) {
+        char *body = json_dumps(resp.json, JSON_COMPACT);
+        if (!body) {
+            api_resp_free(&resp);
+            return queue_problem(c, rc, 500, "internal", "Internal server error",
+                                 "The reply could not be serialized.");
+        }
+        r = MHD_create_response_from_buffer(strlen(body), body, MHD_RESPMEM_MUST_FREE);
+        MHD_add_response_header(r, "Content-Type",
+                                resp.is_problem ? "application/problem+json" : "application/json");
+    } else {
+        r = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
+    }
+    if (resp.etag[0]) {
+        MHD_add_response_header(r, "ETag", resp.etag);
+        MHD_add_response_header(r, "Cache-Control", "no-cache");
+    } else {
+        MHD_add_response_header(r, "Cache-Control", "no-store");
+    }
+    if (resp.set_cookie[0])
+        MHD_add_response_header(r, "Set-Cookie", resp.set_cookie);
+    if (resp.retry_after[0])
+        MHD_add_response_header(r, "Retry-After", resp.retry_after);
+    if (resp.allow[0])
+        MHD_add_response_header(r, "Allow", resp.allow);
+    if (resp.location[0])
+        MHD_add_response_header(r, "Location", resp.location);
+    api_resp_free(&resp);
+    return queue(c, rc, status, r);
+}
+
+static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
+                                  const char *method, const char *version,
+                                  const char *upload_data, size_t *upload_size, void **con_cls)
+{
+    struct http_server *s = cls;
+    struct req_ctx *rc = *con_cls;
+    size_t max = (size_t)s->app->cfg.max_body_bytes;
+    if (!rc) {
+        /* First call: headers only. Answering now would make 0.9.75 close keep-alive
+         * connections, so a reply waits for the second call, except a body that is
+         * declared too large: refused before it is read. */
+        rc = calloc(1, sizeof *rc);
+        if (!rc)
+            return MHD_NO;
+        rc->start_us = cw_mono_us();
+        snprintf(rc->method, sizeof rc->method, "%s", method);
+        snprintf(rc->path, sizeof rc->path, "%s", url);
+        client_ip(c, rc->ip, sizeof rc->ip);
+        atomic_fetch_add(&s->inflight, 1);
+        *con_cls = rc;
+        const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Length");
+        if (cl && strtoull(cl, NULL, 10) > max) {
+            rc->too_big = 1;
+            char detail[160];
+            snprintf(detail, sizeof detail, "The request body is larger than the limit of %zu bytes.",
+                     max);
+            return queue_problem(c, rc, 413, "body-too-large", "Request body too large", detail);
+        }
+        return MHD_YES;
+    }
+    if (*upload_size) {
+        if (!rc->too_big && rc->len + *upload_size > max) {
+            rc->too_big = 1;
+            free(rc->body);
+            rc->body = NULL;
+            rc->len = rc->cap = 0;
+        }
+        if (!rc->too_big) {
+            if (rc->len + *upload_size + 1 > rc->cap) {
+                size_t cap = rc->cap ? rc->cap : 1024;
+                while (cap < rc->len + *upload_size + 1)
+                    cap *= 2;
+                char *grown = realloc(rc->body, cap);
+                if (!grown)
+                    return MHD_NO;
+                rc->body = grown;
+                rc->cap = cap;
+            }
+            memcpy(rc->body + rc->len, upload_data, *upload_size);
+            rc->len += *upload_size;
+            rc->body[rc->len] = 0;
+        }
+        *upload_size = 0;
+        return MHD_YES;
+    }
+    if (rc->status)
+        return MHD_YES; /* already answered (413 on the first call) */
+    if (rc->too_big) {
+        char detail[160];
+        snprintf(detail, sizeof detail, "The request body is larger than the limit of %zu bytes.",
+                 max);
+        return queue_problem(c, rc, 413, "body-too-large", "Request body too large", detail);
+    }
+    if (!strncmp(url, "/api/", 5) || !strcmp(url, "/api"))
+        return serve_api(s, c, rc, url);
+    if (strcmp(method, "GET") && strcmp(method, "HEAD")) {
+        struct MHD_Response *r =
+            MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
+        MHD_add_response_header(r, "Allow", "GET, HEAD");
+        return queue(c, rc, 405, r);
+    }
+    int status;
+    struct MHD_Response *r = http_static(
+        s->static_fd, url, MHD_lookup_connection_value(c, MHD_HEADER_KIND, "If-None-Match"),
+        &status);
+    return queue(c, rc, status, r);
+}
+
+static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
+                         enum MHD_RequestTerminationCode toe)
+{
+    struct http_server *s = cls;
+    struct req_ctx *rc = *con_cls;
+    if (!rc)
+        return;
+    http_log_request(rc->ip, rc->method, rc->path, rc->status ? rc->status : 499,
+                     cw_mono_us() - rc->start_us);
+    free(rc->body);
+    free(rc);
+    *con_cls = NULL;
+    atomic_fetch_sub(&s->inflight, 1);
+}
+
+int http_start(struct app *app, struct http_server **out, char *err, size_t errlen)
+{
+    *out = NULL;
+    struct http_server *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    s->app = app;
+    s->static_fd = open(app->cfg.static_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (s->static_fd < 0) {
+        snprintf(err, errlen, "static_dir %s: cannot open the folder", app->cfg.static_dir);
+        free(s);
+        return -1;
+    }
+    struct sockaddr_storage ss;
+    memset(&ss, 0, sizeof ss);
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_ALLOW_SUSPEND_RESUME |
+                     MHD_USE_ERROR_LOG;
+    struct sockaddr_in *s4 = (struct sockaddr_in *)&ss;
+    struct sockaddr_in6 *s6 = (struct sockaddr_in6 *)&ss;
+    if (inet_pton(AF_INET, app->cfg.bind, &s4->sin_addr) == 1) {
+        s4->sin_family = AF_INET;
+        s4->sin_port = htons((uint16_t)app->cfg.port);
+    } else if (inet_pton(AF_INET6, app->cfg.bind, &s6->sin6_addr) == 1) {
+        s6->sin6_family = AF_INET6;
+        s6->sin6_port = htons((uint16_t)app->cfg.port);
+        flags |= MHD_USE_IPv6;
+    } else {
+        snprintf(err, errlen, "bind %s: not an IP address", app->cfg.bind);
+        close(s->static_fd);
+        free(s);
+        return -1;
+    }
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    unsigned threads = app->cfg.threads ? (unsigned)app->cfg.threads : (unsigned)(ncpu > 0 ? ncpu : 1);
+    s->d = MHD_start_daemon(
+        flags, (uint16_t)app->cfg.port, NULL, NULL, on_request, s, MHD_OPTION_SOCK_ADDR,
+        (struct sockaddr *)&ss, MHD_OPTION_THREAD_POOL_SIZE, threads,
+        MHD_OPTION_CONNECTION_LIMIT, (unsigned)app->cfg.max_connections,
+        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)app->cfg.connection_timeout_s,
+        MHD_OPTION_NOTIFY_COMPLETED, on_completed, s, MHD_OPTION_END);
+    if (!s->d) {
+        snprintf(err, errlen, "cannot listen on %s port %d (in use, or not allowed)",
+                 app->cfg.bind, app->cfg.port);
+        close(s->static_fd);
+        free(s);
+        return -1;
+    }
+    const union MHD_DaemonInfo *di = MHD_get_daemon_info(s->d, MHD_DAEMON_INFO_BIND_PORT);
+    s->port = di ? di->port : app->cfg.port;
+    *out = s;
+    return 0;
+}
+
+int http_port(struct http_server *s)
+{
+    return s->port;
+}
+
+void http_stop(struct http_server *s, int grace_ms)
+{
+    if (!s)
+        return;
+    MHD_socket lfd = MHD_quiesce_daemon(s->d);
+    if (lfd != MHD_INVALID_SOCKET)
+        close(lfd);
+    for (int waited = 0; atomic_load(&s->inflight) > 0 && waited < grace_ms; waited += 10) {
+        struct timespec ts = {0, 10 * 1000000};
+        nanosleep(&ts, NULL);
+    }
+    MHD_stop_daemon(s->d);
+    close(s->static_fd);
+    free(s);
+}

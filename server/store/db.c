@@ -1,0 +1,283 @@
+/* SQLite connection, pragmas, migrations, the writer mutex and the statement cache. */
+#include "store/db.h"
+#include "store/migrations.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define STMT_SLOTS 512
+
+struct db {
+    sqlite3 *h;
+    pthread_mutex_t mu;
+    struct {
+        const char *sql;
+        sqlite3_stmt *st;
+    } cache[STMT_SLOTS];
+    void (*hook)(void *ctx, int64_t tournament_id);
+    void *hook_ctx;
+};
+
+/* mkdir -p of the folder that will hold path. */
+static int make_parent(const char *path)
+{
+    char buf[1024];
+    if (strlen(path) >= sizeof buf)
+        return -1;
+    strcpy(buf, path);
+    char *slash = strrchr(buf, '/');
+    if (!slash || slash == buf)
+        return 0;
+    *slash = 0;
+    for (char *p = buf + 1; *p; p++) {
+        if (*p == '/') {
+            *p = 0;
+            if (mkdir(buf, 0750) && errno != EEXIST)
+                return -1;
+            *p = '/';
+        }
+    }
+    if (mkdir(buf, 0750) && errno != EEXIST)
+        return -1;
+    return 0;
+}
+
+static int exec(sqlite3 *h, const char *sql, char *err, size_t errlen)
+{
+    char *msg = NULL;
+    if (sqlite3_exec(h, sql, NULL, NULL, &msg) != SQLITE_OK) {
+        snprintf(err, errlen, "%s", msg ? msg : sqlite3_errmsg(h));
+        sqlite3_free(msg);
+        return -1;
+    }
+    return 0;
+}
+
+static int user_version(sqlite3 *h)
+{
+    sqlite3_stmt *st;
+    int v = -1;
+    if (sqlite3_prepare_v2(h, "PRAGMA user_version", -1, &st, NULL) == SQLITE_OK) {
+        if (sqlite3_step(st) == SQLITE_ROW)
+            v = sqlite3_column_int(st, 0);
+        sqlite3_finalize(st);
+    }
+    return v;
+}
+
+int db_schema_latest(void)
+{
+    return db_migrations_count ? db_migrations[db_migrations_count - 1].version : 0;
+}
+
+/* Each migration runs in its own transaction together with the user_version bump, so a
+ * crash leaves the database at a whole version. */
+static int migrate(sqlite3 *h, const char *path, char *err, size_t errlen)
+{
+    int have = user_version(h);
+    if (have < 0) {
+        snprintf(err, errlen, "database %s: cannot read its schema version: %s", path,
+                 sqlite3_errmsg(h));
+        return -1;
+    }
+    int latest = db_schema_latest();
+    if (have > latest) {
+        snprintf(err, errlen,
+                 "database %s has schema version %d, made by a newer crawford; this one knows "
+                 "versions up to %d. Use the newer crawford, or a copy of the database from "
+                 "before the upgrade",
+                 path, have, latest);
+        return -1;
+    }
+    for (int i = 0; i < db_migrations_count; i++) {
+        const struct db_migration *m = &db_migrations[i];
+        if (m->version <= have)
+            continue;
+        char e[512], bump[64];
+        snprintf(bump, sizeof bump, "PRAGMA user_version = %d", m->version);
+        if (exec(h, "BEGIN IMMEDIATE", e, sizeof e) || exec(h, m->sql, e, sizeof e) ||
+            exec(h, bump, e, sizeof e) || exec(h, "COMMIT", e, sizeof e)) {
+            sqlite3_exec(h, "ROLLBACK", NULL, NULL, NULL);
+            snprintf(err, errlen, "database %s: migration %s failed: %s", path, m->name, e);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int db_open(const char *path, int busy_timeout_ms, struct db **out, char *err, size_t errlen)
+{
+    *out = NULL;
+    if (make_parent(path)) {
+        snprintf(err, errlen, "database %s: cannot create its folder: %s", path, strerror(errno));
+        return -1;
+    }
+    sqlite3 *h = NULL;
+    int rc = sqlite3_open_v2(path, &h,
+                             SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
+                             NULL);
+    if (rc != SQLITE_OK) {
+        snprintf(err, errlen, "database %s: %s", path, h ? sqlite3_errmsg(h) : sqlite3_errstr(rc));
+        sqlite3_close(h);
+        return -1;
+    }
+    sqlite3_busy_timeout(h, busy_timeout_ms);
+    sqlite3_extended_result_codes(h, 1);
+    char e[512];
+    /* WAL: readers never block the writer; synchronous=FULL: a commit is on disk before
+     * it is acknowledged, so an acknowledged result survives a power loss. */
+    if (exec(h, "PRAGMA journal_mode=WAL", e, sizeof e) ||
+        exec(h, "PRAGMA synchronous=FULL", e, sizeof e) ||
+        exec(h, "PRAGMA foreign_keys=ON", e, sizeof e)) {
+        snprintf(err, errlen, "database %s: %s", path, e);
+        sqlite3_close(h);
+        return -1;
+    }
+    if (migrate(h, path, err, errlen)) {
+        sqlite3_close(h);
+        return -1;
+    }
+    struct db *db = calloc(1, sizeof *db);
+    if (!db) {
+        snprintf(err, errlen, "out of memory");
+        sqlite3_close(h);
+        return -1;
+    }
+    db->h = h;
+    pthread_mutex_init(&db->mu, NULL);
+    *out = db;
+    return 0;
+}
+
+void db_close(struct db *db)
+{
+    if (!db)
+        return;
+    for (int i = 0; i < STMT_SLOTS; i++)
+        if (db->cache[i].st)
+            sqlite3_finalize(db->cache[i].st);
+    sqlite3_close(db->h);
+    pthread_mutex_destroy(&db->mu);
+    free(db);
+}
+
+int db_schema_version(struct db *db)
+{
+    db_lock(db);
+    int v = user_version(db->h);
+    db_unlock(db);
+    return v;
+}
+
+void db_lock(struct db *db)
+{
+    pthread_mutex_lock(&db->mu);
+}
+
+void db_unlock(struct db *db)
+{
+    pthread_mutex_unlock(&db->mu);
+}
+
+int db_begin(struct db *db)
+{
+    pthread_mutex_lock(&db->mu);
+    if (sqlite3_exec(db->h, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
+        fprintf(stderr, "crawford: BEGIN failed: %s\n", sqlite3_errmsg(db->h));
+        pthread_mutex_unlock(&db->mu);
+        return -1;
+    }
+    return 0;
+}
+
+int db_commit(struct db *db)
+{
+    int rc = 0;
+    if (sqlite3_exec(db->h, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+        fprintf(stderr, "crawford: COMMIT failed: %s\n", sqlite3_errmsg(db->h));
+        sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+        rc = -1;
+    }
+    pthread_mutex_unlock(&db->mu);
+    return rc;
+}
+
+void db_rollback(struct db *db)
+{
+    sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+    pthread_mutex_unlock(&db->mu);
+}
+
+sqlite3_stmt *db_stmt(struct db *db, const char *sql)
+{
+    uintptr_t k = (uintptr_t)sql;
+    unsigned slot = (unsigned)((k >> 3) * 2654435761u) % STMT_SLOTS;
+    for (int probe = 0; probe < STMT_SLOTS; probe++, slot = (slot + 1) % STMT_SLOTS) {
+        if (db->cache[slot].sql == sql)
+            return db->cache[slot].st;
+        if (!db->cache[slot].sql) {
+            sqlite3_stmt *st = NULL;
+            if (sqlite3_prepare_v3(db->h, sql, -1, SQLITE_PREPARE_PERSISTENT, &st, NULL) !=
+                SQLITE_OK) {
+                fprintf(stderr, "crawford: cannot prepare SQL: %s\n", sqlite3_errmsg(db->h));
+                return NULL;
+            }
+            db->cache[slot].sql = sql;
+            db->cache[slot].st = st;
+            return st;
+        }
+    }
+    fprintf(stderr, "crawford: statement cache full\n");
+    abort();
+}
+
+void db_done(sqlite3_stmt *st)
+{
+    if (st) {
+        sqlite3_reset(st);
+        sqlite3_clear_bindings(st);
+    }
+}
+
+sqlite3 *db_handle(struct db *db)
+{
+    return db->h;
+}
+
+int db_bind_text(sqlite3_stmt *st, int i, const char *s)
+{
+    return s ? sqlite3_bind_text(st, i, s, -1, SQLITE_STATIC) : sqlite3_bind_null(st, i);
+}
+
+void db_col_text(sqlite3_stmt *st, int i, char *buf, size_t len)
+{
+    const unsigned char *t = sqlite3_column_text(st, i);
+    snprintf(buf, len, "%s", t ? (const char *)t : "");
+}
+
+char *db_col_strdup(sqlite3_stmt *st, int i)
+{
+    const unsigned char *t = sqlite3_column_text(st, i);
+    return t ? strdup((const char *)t) : NULL;
+}
+
+const char *db_errmsg(struct db *db)
+{
+    return sqlite3_errmsg(db->h);
+}
+
+void db_set_change_hook(struct db *db, void (*fn)(void *ctx, int64_t tournament_id), void *ctx)
+{
+    db->hook = fn;
+    db->hook_ctx = ctx;
+}
+
+void db_changed(struct db *db, int64_t tournament_id)
+{
+    if (db->hook)
+        db->hook(db->hook_ctx, tournament_id);
+}

@@ -1,0 +1,51 @@
+/* The one SQLite connection: opened with durable settings, migrated at start, shared by
+ * every thread behind one mutex (one writer path; see README "Storage"). */
+#ifndef DB_H
+#define DB_H
+
+#include <sqlite3.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct db;
+
+/* Opens (creating the file and its folder if needed) and migrates. Returns 0, or -1 with
+ * a sentence in err. */
+int db_open(const char *path, int busy_timeout_ms, struct db **out, char *err, size_t errlen);
+void db_close(struct db *db);
+
+/* The schema version of the database and the newest this binary knows. */
+int db_schema_version(struct db *db);
+int db_schema_latest(void);
+
+/* Exclusive access for reads (no transaction) and for writes (BEGIN IMMEDIATE ..
+ * COMMIT). Every state change happens between db_begin and db_commit, audit row
+ * included; db_commit returns -1 when the commit failed (then nothing was written). */
+void db_lock(struct db *db);
+void db_unlock(struct db *db);
+int db_begin(struct db *db);
+int db_commit(struct db *db);
+void db_rollback(struct db *db);
+
+/* A prepared statement cached for the connection's lifetime, keyed by the address of
+ * the SQL text (always a string literal). Call with the lock held; db_done resets it. */
+sqlite3_stmt *db_stmt(struct db *db, const char *sql);
+void db_done(sqlite3_stmt *st);
+sqlite3 *db_handle(struct db *db);
+
+/* Binds a text, or NULL when s is NULL. */
+int db_bind_text(sqlite3_stmt *st, int i, const char *s);
+/* Copies column i into buf (empty string for NULL). */
+void db_col_text(sqlite3_stmt *st, int i, char *buf, size_t len);
+/* A malloc'd copy of column i, or NULL when it is NULL. */
+char *db_col_strdup(sqlite3_stmt *st, int i);
+
+/* A function told, with the lock held, whenever something inside a tournament changes
+ * (its revision is bumped): the response cache drops what it holds for it. */
+void db_set_change_hook(struct db *db, void (*fn)(void *ctx, int64_t tournament_id), void *ctx);
+void db_changed(struct db *db, int64_t tournament_id);
+
+/* The last SQLite error message of the connection (for the server log). */
+const char *db_errmsg(struct db *db);
+
+#endif

@@ -1,0 +1,60 @@
+/* All SQL of the server lives under server/store/. These functions expect the caller to
+ * hold the connection (db_lock, or db_begin for changes) and return CW_* codes. */
+#ifndef STORE_H
+#define STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/errors.h"
+#include "store/db.h"
+#include "tourney/model.h"
+
+/* settings: small named values (the TD password hash) */
+int db_setting_get(struct db *db, const char *key, char *buf, size_t len);
+int db_setting_set(struct db *db, const char *key, const char *value);
+
+/* TD sessions, by the hash of their token */
+int db_session_insert(struct db *db, const char *token_hash, int64_t now_ms, int64_t expires_ms);
+int db_session_valid(struct db *db, const char *token_hash, int64_t now_ms); /* 1 / 0 / <0 */
+int db_session_delete(struct db *db, const char *token_hash);
+int db_sessions_purge(struct db *db, int64_t now_ms);
+int db_sessions_delete_all(struct db *db);
+
+/* tournaments */
+int db_tournament_insert(struct db *db, struct tournament *t, int64_t now_ms);
+int db_tournament_get(struct db *db, int64_t id, struct tournament *t);
+int db_tournament_update(struct db *db, struct tournament *t, int64_t now_ms);
+/* Bumps the revision after a change of something inside the tournament. */
+int db_tournament_touch(struct db *db, int64_t id, int64_t now_ms);
+int db_tournament_list(struct db *db, struct tournament **out, int *n);
+struct tournament_counts {
+    int players, checked_in, withdrawn;
+};
+int db_tournament_counts(struct db *db, int64_t id, struct tournament_counts *c);
+
+/* players */
+int db_player_insert(struct db *db, struct player *p, int64_t now_ms);
+int db_player_get(struct db *db, int64_t tournament_id, int64_t id, struct player *p);
+int db_player_update(struct db *db, struct player *p, int64_t now_ms);
+int db_player_list(struct db *db, int64_t tournament_id, struct player **out, int *n);
+/* The id of a player of the tournament with this name (case-insensitive) and country, or 0. */
+int64_t db_player_find_same(struct db *db, int64_t tournament_id, const char *name,
+                            const char *country, int64_t except_id);
+
+/* the audit log */
+struct audit_row {
+    int64_t id, tournament_id, at_ms, entity_id;
+    char actor[64], action[64], entity[32];
+    char *before_json, *after_json; /* malloc'd; NULL when absent */
+};
+int db_audit(struct db *db, int64_t tournament_id, int64_t at_ms, const char *actor,
+             const char *action, const char *entity, int64_t entity_id, const char *before_json,
+             const char *after_json);
+/* Rows with id > after_id, oldest first, at most limit; tournament_id 0 = rows of no
+ * tournament (logins, password changes). */
+int db_audit_list(struct db *db, int64_t tournament_id, int64_t after_id, int limit,
+                  struct audit_row **out, int *n);
+void db_audit_rows_free(struct audit_row *rows, int n);
+
+#endif

@@ -1,0 +1,175 @@
+/* SQL of tournaments. */
+#include "store/store.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define T_COLS                                                                                     \
+    "id, name, venue, start_date, end_date, illegal_move_policy, late_grace_min, late_step_min, "  \
+    "break_table, clock_mode, clock_bank_per_point_s, clock_delay_s, "                             \
+    "clock_split_first_per_point_s, revision, created_ms, updated_ms"
+
+static void read_row(sqlite3_stmt *st, struct tournament *t)
+{
+    t->id = sqlite3_column_int64(st, 0);
+    db_col_text(st, 1, t->name, sizeof t->name);
+    db_col_text(st, 2, t->venue, sizeof t->venue);
+    db_col_text(st, 3, t->start_date, sizeof t->start_date);
+    db_col_text(st, 4, t->end_date, sizeof t->end_date);
+    db_col_text(st, 5, t->illegal_move_policy, sizeof t->illegal_move_policy);
+    t->late_grace_min = sqlite3_column_int(st, 6);
+    t->late_step_min = sqlite3_column_int(st, 7);
+    db_col_text(st, 8, t->break_table, sizeof t->break_table);
+    db_col_text(st, 9, t->clock_mode, sizeof t->clock_mode);
+    t->clock_bank_per_point_s = sqlite3_column_int(st, 10);
+    t->clock_delay_s = sqlite3_column_int(st, 11);
+    t->clock_split_first_per_point_s = sqlite3_column_int(st, 12);
+    t->revision = sqlite3_column_int64(st, 13);
+    t->created_ms = sqlite3_column_int64(st, 14);
+    t->updated_ms = sqlite3_column_int64(st, 15);
+}
+
+/* Binds ?1..?12 in the order of the settable columns. */
+static void bind_fields(sqlite3_stmt *st, const struct tournament *t)
+{
+    db_bind_text(st, 1, t->name);
+    db_bind_text(st, 2, t->venue);
+    db_bind_text(st, 3, t->start_date[0] ? t->start_date : NULL);
+    db_bind_text(st, 4, t->end_date[0] ? t->end_date : NULL);
+    db_bind_text(st, 5, t->illegal_move_policy);
+    sqlite3_bind_int(st, 6, t->late_grace_min);
+    sqlite3_bind_int(st, 7, t->late_step_min);
+    db_bind_text(st, 8, t->break_table);
+    db_bind_text(st, 9, t->clock_mode);
+    sqlite3_bind_int(st, 10, t->clock_bank_per_point_s);
+    sqlite3_bind_int(st, 11, t->clock_delay_s);
+    sqlite3_bind_int(st, 12, t->clock_split_first_per_point_s);
+}
+
+int db_tournament_insert(struct db *db, struct tournament *t, int64_t now_ms)
+{
+    sqlite3_stmt *st = db_stmt(
+        db, "INSERT INTO tournaments(name, venue, start_date, end_date, illegal_move_policy, "
+            "late_grace_min, late_step_min, break_table, clock_mode, clock_bank_per_point_s, "
+            "clock_delay_s, clock_split_first_per_point_s, revision, created_ms, updated_ms) "
+            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, 1, ?13, ?13)");
+    if (!st)
+        return CW_EDB;
+    bind_fields(st, t);
+    sqlite3_bind_int64(st, 13, now_ms);
+    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
+    db_done(st);
+    if (rc == CW_OK) {
+        t->id = sqlite3_last_insert_rowid(db_handle(db));
+        t->revision = 1;
+        t->created_ms = t->updated_ms = now_ms;
+    }
+    return rc;
+}
+
+int db_tournament_get(struct db *db, int64_t id, struct tournament *t)
+{
+    sqlite3_stmt *st = db_stmt(db, "SELECT " T_COLS " FROM tournaments WHERE id = ?1");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, id);
+    int rc = sqlite3_step(st);
+    int out = rc == SQLITE_ROW ? CW_OK : rc == SQLITE_DONE ? CW_ENOTFOUND : CW_EDB;
+    if (out == CW_OK)
+        read_row(st, t);
+    db_done(st);
+    return out;
+}
+
+int db_tournament_update(struct db *db, struct tournament *t, int64_t now_ms)
+{
+    sqlite3_stmt *st = db_stmt(
+        db, "UPDATE tournaments SET name = ?1, venue = ?2, start_date = ?3, end_date = ?4, "
+            "illegal_move_policy = ?5, late_grace_min = ?6, late_step_min = ?7, "
+            "break_table = ?8, clock_mode = ?9, clock_bank_per_point_s = ?10, "
+            "clock_delay_s = ?11, clock_split_first_per_point_s = ?12, "
+            "revision = revision + 1, updated_ms = ?13 WHERE id = ?14 RETURNING revision");
+    if (!st)
+        return CW_EDB;
+    bind_fields(st, t);
+    sqlite3_bind_int64(st, 13, now_ms);
+    sqlite3_bind_int64(st, 14, t->id);
+    int rc = sqlite3_step(st);
+    int out = rc == SQLITE_ROW ? CW_OK : rc == SQLITE_DONE ? CW_ENOTFOUND : CW_EDB;
+    if (out == CW_OK) {
+        t->revision = sqlite3_column_int64(st, 0);
+        t->updated_ms = now_ms;
+        db_changed(db, t->id);
+        /* step to the end so the statement completes */
+        while (sqlite3_step(st) == SQLITE_ROW) {
+        }
+    }
+    db_done(st);
+    return out;
+}
+
+int db_tournament_touch(struct db *db, int64_t id, int64_t now_ms)
+{
+    sqlite3_stmt *st = db_stmt(
+        db, "UPDATE tournaments SET revision = revision + 1, updated_ms = ?2 WHERE id = ?1");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, id);
+    sqlite3_bind_int64(st, 2, now_ms);
+    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
+    if (rc == CW_OK && sqlite3_changes(db_handle(db)) == 0)
+        rc = CW_ENOTFOUND;
+    db_done(st);
+    if (rc == CW_OK)
+        db_changed(db, id);
+    return rc;
+}
+
+int db_tournament_list(struct db *db, struct tournament **out, int *n)
+{
+    *out = NULL;
+    *n = 0;
+    sqlite3_stmt *st = db_stmt(db, "SELECT " T_COLS " FROM tournaments ORDER BY id");
+    if (!st)
+        return CW_EDB;
+    int cap = 0, rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (*n == cap) {
+            cap = cap ? cap * 2 : 16;
+            struct tournament *grown = realloc(*out, (size_t)cap * sizeof **out);
+            if (!grown) {
+                rc = SQLITE_NOMEM;
+                break;
+            }
+            *out = grown;
+        }
+        read_row(st, &(*out)[(*n)++]);
+    }
+    db_done(st);
+    if (rc != SQLITE_DONE) {
+        free(*out);
+        *out = NULL;
+        *n = 0;
+        return CW_EDB;
+    }
+    return CW_OK;
+}
+
+int db_tournament_counts(struct db *db, int64_t id, struct tournament_counts *c)
+{
+    sqlite3_stmt *st = db_stmt(
+        db, "SELECT count(*), "
+            "coalesce(sum(status = 'registered' AND checked_in_ms IS NOT NULL), 0), "
+            "coalesce(sum(status = 'withdrawn'), 0) FROM players WHERE tournament_id = ?1");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, id);
+    int rc = sqlite3_step(st) == SQLITE_ROW ? CW_OK : CW_EDB;
+    if (rc == CW_OK) {
+        c->players = sqlite3_column_int(st, 0);
+        c->checked_in = sqlite3_column_int(st, 1);
+        c->withdrawn = sqlite3_column_int(st, 2);
+    }
+    db_done(st);
+    return rc;
+}

@@ -1,0 +1,50 @@
+/* The plain records of a tournament that every layer shares: no SQL, no HTTP here. */
+#ifndef TOURNEY_MODEL_H
+#define TOURNEY_MODEL_H
+
+#include <stdint.h>
+
+#define T_NAME_MAX 200
+#define T_VENUE_MAX 200
+#define P_NAME_MAX 100
+#define P_COUNTRY_MAX 56
+#define P_FEDID_MAX 40
+
+struct tournament {
+    int64_t id;
+    char name[T_NAME_MAX * 4 + 1]; /* limits count characters; UTF-8 needs up to 4 bytes each */
+    char venue[T_VENUE_MAX * 4 + 1];
+    char start_date[11]; /* "YYYY-MM-DD" or empty */
+    char end_date[11];
+    char illegal_move_policy[12]; /* MATCH-6: "legal" | "responsible" */
+    int late_grace_min;           /* PEN-1 */
+    int late_step_min;
+    char break_table[10];         /* PEN-4: "wbgf" | "italian" */
+    char clock_mode[10];          /* CLK-1: "delay" | "bronstein" */
+    int clock_bank_per_point_s;   /* CLK-2 */
+    int clock_delay_s;
+    int clock_split_first_per_point_s; /* CLK-2 split bank: first part per point; 0 = none */
+    int64_t revision;
+    int64_t created_ms, updated_ms;
+};
+
+struct player {
+    int64_t id;
+    int64_t tournament_id;
+    char name[P_NAME_MAX * 4 + 1];
+    char country[P_COUNTRY_MAX * 4 + 1];
+    int has_rating;
+    double rating;
+    char federation_id[P_FEDID_MAX * 4 + 1];
+    char pin[8];
+    char status[12];       /* "registered" | "withdrawn" */
+    int64_t checked_in_ms; /* 0 = not checked in */
+    int64_t withdrawn_ms;  /* 0 = not withdrawn */
+    int64_t created_ms, updated_ms;
+};
+
+/* Defaults of a new tournament: WBGF lateness (first point 5 minutes after the call, one
+ * more every 5), WBGF break table, simple-delay clock with 2 minutes a point and 12 s. */
+void tournament_defaults(struct tournament *t);
+
+#endif
