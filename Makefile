@@ -4,6 +4,8 @@
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := build
+# Objects are kept between runs (they are intermediate files of the pattern rules).
+.SECONDARY:
 
 CC      ?= gcc
 SHARED  ?= ../shared
@@ -23,13 +25,16 @@ define install_missing
 	if [ -n "$$missing" ]; then \
 	  echo "make: installing missing Debian packages:$$missing"; \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
-	  $$SUDO apt-get update -qq && \
-	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	  log=$$(mktemp); \
+	  { $$SUDO apt-get update -qq && \
+	    $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	  } >$$log 2>&1 || { cat $$log; rm -f $$log; echo "make: could not install:$$missing"; exit 1; }; \
+	  rm -f $$log; \
 	fi
 endef
 
 GEN     := build/gen
-WARN    := -Wall -Wextra -Wpedantic -Werror -Wshadow -Wstrict-prototypes -Wno-unused-parameter
+WARN    := -Wall -Wextra -Wpedantic -Werror -Wshadow -Wstrict-prototypes -Wno-unused-parameter -Wno-format-truncation
 BASEFL  := -std=c17 -D_GNU_SOURCE -Iserver -I$(GEN) $(WARN)
 
 REL_DIR  := build/rel

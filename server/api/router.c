@@ -231,7 +231,7 @@ void api_dispatch(struct api_req *req, struct api_resp *resp)
 {
     const char *method = strcmp(req->method, "HEAD") ? req->method : "GET";
     const struct route *found = NULL;
-    char allow[64] = "";
+    char allow[48] = "";
     for (int i = 0; i < NROUTES; i++) {
         int64_t ids[API_MAX_IDS];
         int nids;

@@ -1,0 +1,282 @@
+/* The HTTP test harness: process control of the server under test and a curl client. */
+#include "harness.h"
+
+#include <curl/curl.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static void die(const char *what)
+{
+    fprintf(stderr, "harness: %s\n", what);
+    exit(2);
+}
+
+static const char *bin(void)
+{
+    const char *b = getenv("CRAWFORD_BIN");
+    return b && *b ? b : "build/asan/crawford";
+}
+
+static void launch(struct srv *s)
+{
+    int out[2];
+    if (pipe(out))
+        die("pipe");
+    char cfg[400];
+    snprintf(cfg, sizeof cfg, "%s/crawford.json", s->dir);
+    pid_t pid = fork();
+    if (pid < 0)
+        die("fork");
+    if (pid == 0) {
+        dup2(out[1], STDOUT_FILENO);
+        close(out[0]);
+        close(out[1]);
+        int devnull = open("/dev/null", 0);
+        dup2(devnull, STDIN_FILENO);
+        setenv("CRAWFORD_TD_PASSWORD", TD_PASSWORD, 1);
+        execl(bin(), bin(), "serve", "--config", cfg, "--port", "0", (char *)NULL);
+        _exit(127);
+    }
+    close(out[1]);
+    s->pid = pid;
+    s->port = 0;
+    FILE *f = fdopen(out[0], "r");
+    char line[512];
+    while (fgets(line, sizeof line, f)) {
+        char *p = strstr(line, "serving http://");
+        if (p) {
+            p = strchr(p + strlen("serving http://"), ':');
+            if (p)
+                s->port = atoi(p + 1);
+            break;
+        }
+    }
+    /* The server's later output is drained by a child we leave behind, so the server
+     * never blocks on a full pipe; it ends when the server closes its side. */
+    if (fork() == 0) {
+        while (fgets(line, sizeof line, f)) {
+        }
+        _exit(0);
+    }
+    fclose(f);
+    if (!s->port)
+        die("the server did not print its port");
+}
+
+void srv_start(struct srv *s, const char *extra_config)
+{
+    memset(s, 0, sizeof *s);
+    snprintf(s->dir, sizeof s->dir, "/tmp/crawford-test-XXXXXX");
+    if (!mkdtemp(s->dir))
+        die("mkdtemp");
+    snprintf(s->db, sizeof s->db, "%s/data/t.db", s->dir);
+    snprintf(s->log, sizeof s->log, "%s/access.log", s->dir);
+    char cfg[400];
+    snprintf(cfg, sizeof cfg, "%s/crawford.json", s->dir);
+    FILE *f = fopen(cfg, "w");
+    if (!f)
+        die("config");
+    char cwd[512];
+    if (!getcwd(cwd, sizeof cwd))
+        die("getcwd");
+    fprintf(f, "{\"bind\": \"127.0.0.1\", \"database\": \"%s\", \"static_dir\": \"%s/static\", "
+               "\"access_log\": \"%s\", \"threads\": 2%s%s}\n",
+            s->db, cwd, s->log, extra_config ? ", " : "", extra_config ? extra_config : "");
+    fclose(f);
+    curl_global_init(CURL_GLOBAL_ALL);
+    launch(s);
+}
+
+void srv_restart(struct srv *s)
+{
+    launch(s);
+}
+
+int srv_stop(struct srv *s)
+{
+    if (!s->pid)
+        return -1;
+    kill(s->pid, SIGTERM);
+    int st = 0;
+    if (waitpid(s->pid, &st, 0) < 0)
+        return -1;
+    s->pid = 0;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+void srv_cleanup(struct srv *s)
+{
+    if (s->pid)
+        srv_stop(s);
+    char cmd[400];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", s->dir);
+    if (system(cmd) != 0)
+        fprintf(stderr, "harness: could not remove %s\n", s->dir);
+}
+
+struct buf {
+    char *p;
+    size_t n;
+};
+
+static size_t on_body(char *data, size_t size, size_t n, void *ud)
+{
+    struct buf *b = ud;
+    size_t k = size * n;
+    char *g = realloc(b->p, b->n + k + 1);
+    if (!g)
+        return 0;
+    b->p = g;
+    memcpy(b->p + b->n, data, k);
+    b->n += k;
+    b->p[b->n] = 0;
+    return k;
+}
+
+static size_t on_header(char *data, size_t size, size_t n, void *ud)
+{
+    struct res *r = ud;
+    size_t k = size * n, used = strlen(r->headers);
+    if (used + k < sizeof r->headers) {
+        memcpy(r->headers + used, data, k);
+        r->headers[used + k] = 0;
+    }
+    return k;
+}
+
+void req(struct srv *s, const char *method, const char *path, const char *body,
+         const char *const *headers, struct res *out)
+{
+    memset(out, 0, sizeof *out);
+    CURL *c = curl_easy_init();
+    char url[1024];
+    snprintf(url, sizeof url, "http://127.0.0.1:%d%s", s->port, path);
+    struct buf b = {NULL, 0};
+    struct curl_slist *hl = NULL;
+    for (const char *const *h = headers; h && *h; h++)
+        hl = curl_slist_append(hl, *h);
+    hl = curl_slist_append(hl, "Expect:");
+    curl_easy_setopt(c, CURLOPT_URL, url);
+    curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, method);
+    if (!strcmp(method, "HEAD"))
+        curl_easy_setopt(c, CURLOPT_NOBODY, 1L);
+    if (body) {
+        curl_easy_setopt(c, CURLOPT_POSTFIELDS, body);
+        curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE, (long)strlen(body));
+    }
+    curl_easy_setopt(c, CURLOPT_HTTPHEADER, hl);
+    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_body);
+    curl_easy_setopt(c, CURLOPT_WRITEDATA, &b);
+    curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, on_header);
+    curl_easy_setopt(c, CURLOPT_HEADERDATA, out);
+    curl_easy_setopt(c, CURLOPT_TIMEOUT, 30L);
+    curl_easy_setopt(c, CURLOPT_PATH_AS_IS, 1L);
+    CURLcode rc = curl_easy_perform(c);
+    if (rc == CURLE_OK)
+        curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &out->status);
+    else
+        out->status = -1;
+    curl_slist_free_all(hl);
+    curl_easy_cleanup(c);
+    out->body = b.p ? b.p : strdup("");
+    out->len = b.n;
+    out->json = json_loadb(out->body, out->len, 0, NULL);
+}
+
+void td(struct srv *s, const char *method, const char *path, const char *body, struct res *out)
+{
+    char cookie[200];
+    snprintf(cookie, sizeof cookie, "Cookie: %s", s->cookie);
+    const char *h[] = {cookie, "X-Crawford: 1", "Content-Type: application/json", NULL};
+    req(s, method, path, body, h, out);
+}
+
+void res_free(struct res *r)
+{
+    free(r->body);
+    json_decref(r->json);
+    memset(r, 0, sizeof *r);
+}
+
+const char *res_header(const struct res *r, const char *name, char *buf, size_t len)
+{
+    size_t nl = strlen(name);
+    for (const char *line = r->headers; *line;) {
+        const char *end = strstr(line, "\r\n");
+        if (!end)
+            end = line + strlen(line);
+        if (!strncasecmp(line, name, nl) && line[nl] == ':') {
+            const char *v = line + nl + 1;
+            while (*v == ' ')
+                v++;
+            size_t k = (size_t)(end - v) < len - 1 ? (size_t)(end - v) : len - 1;
+            memcpy(buf, v, k);
+            buf[k] = 0;
+            return buf;
+        }
+        line = *end ? end + 2 : end;
+    }
+    return NULL;
+}
+
+const char *jstr(const struct res *r, const char *key)
+{
+    const char *v = json_string_value(json_object_get(r->json, key));
+    return v ? v : "";
+}
+
+long long jint(const struct res *r, const char *key)
+{
+    return json_integer_value(json_object_get(r->json, key));
+}
+
+void srv_login(struct srv *s)
+{
+    const char *h[] = {"X-Crawford: 1", "Content-Type: application/json", NULL};
+    struct res r;
+    req(s, "POST", "/api/v1/login", "{\"password\": \"" TD_PASSWORD "\"}", h, &r);
+    char sc[300];
+    if (r.status != 200 || !res_header(&r, "Set-Cookie", sc, sizeof sc))
+        die("TD login failed");
+    char *semi = strchr(sc, ';');
+    if (semi)
+        *semi = 0;
+    snprintf(s->cookie, sizeof s->cookie, "%s", sc);
+    res_free(&r);
+}
+
+long long make_tournament(struct srv *s, const char *name)
+{
+    char body[256];
+    snprintf(body, sizeof body, "{\"name\": \"%s\"}", name);
+    struct res r;
+    td(s, "POST", "/api/v1/tournaments", body, &r);
+    long long id = r.status == 201 ? jint(&r, "id") : -1;
+    res_free(&r);
+    if (id < 0)
+        die("make_tournament");
+    return id;
+}
+
+long long make_player(struct srv *s, long long tid, const char *name)
+{
+    char body[256], path[128];
+    snprintf(body, sizeof body, "{\"name\": \"%s\"}", name);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players", tid);
+    struct res r;
+    td(s, "POST", path, body, &r);
+    long long id = r.status == 201 ? jint(&r, "id") : -1;
+    res_free(&r);
+    if (id < 0)
+        die("make_player");
+    return id;
+}

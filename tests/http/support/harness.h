@@ -1,0 +1,56 @@
+/* HTTP tests against a real `crawford serve`: a server on a free port with a temporary
+ * database, and a small libcurl client. */
+#ifndef TEST_HARNESS_H
+#define TEST_HARNESS_H
+
+#include <jansson.h>
+#include <sys/types.h>
+
+#define TD_PASSWORD "correct horse battery"
+
+struct srv {
+    pid_t pid;
+    int port;
+    char dir[256];    /* temporary folder: config, database, access log */
+    char db[320];
+    char log[320];
+    char cookie[160]; /* "crawford_td=..." after srv_login */
+};
+
+struct res {
+    long status;
+    char *body;
+    size_t len;
+    json_t *json;          /* parsed body, NULL if not JSON */
+    char headers[8192];    /* raw response headers */
+};
+
+/* Starts $CRAWFORD_BIN serve with a fresh folder; extra_config is JSON members merged into
+ * the config (e.g. "\"max_body_bytes\": 2048") or NULL. Aborts the test run on failure. */
+void srv_start(struct srv *s, const char *extra_config);
+/* Starts again on the same folder and database (after srv_stop). */
+void srv_restart(struct srv *s);
+/* SIGTERM; returns the exit status (or -1). */
+int srv_stop(struct srv *s);
+void srv_cleanup(struct srv *s);
+/* Logs in as the TD and keeps the cookie in s->cookie. */
+void srv_login(struct srv *s);
+
+/* One request. headers: NULL-terminated list of "Name: value" or NULL. body may be NULL. */
+void req(struct srv *s, const char *method, const char *path, const char *body,
+         const char *const *headers, struct res *out);
+/* A request as the logged-in TD: cookie, X-Crawford and JSON content type. */
+void td(struct srv *s, const char *method, const char *path, const char *body, struct res *out);
+void res_free(struct res *r);
+/* The value of a response header (case-insensitive name) copied into buf, or NULL. */
+const char *res_header(const struct res *r, const char *name, char *buf, size_t len);
+/* A string member of the JSON body, or "" */
+const char *jstr(const struct res *r, const char *key);
+long long jint(const struct res *r, const char *key);
+
+/* Creates a tournament as the TD and returns its id. */
+long long make_tournament(struct srv *s, const char *name);
+/* Registers a player and returns its id. */
+long long make_player(struct srv *s, long long tid, const char *name);
+
+#endif

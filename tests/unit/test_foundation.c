@@ -1,0 +1,434 @@
+/* Unit tests of the foundation's modules: settings, dates, request-field validation,
+ * the failure limiter, the response cache, and the store (migrations, audit). */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "api/cache.h"
+#include "api/fields.h"
+#include "api/limiter.h"
+#include "common/clock.h"
+#include "common/config.h"
+#include "common/secret.h"
+#include "store/store.h"
+
+static char tmpdir[64];
+
+static void mk_tmp(void)
+{
+    strcpy(tmpdir, "/tmp/crawford-unit-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+}
+
+static void rm_tmp(void)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* ---- config ---- */
+
+static int load(const char *json, struct cw_config *c, char *err, size_t errlen)
+{
+    char path[128];
+    snprintf(path, sizeof path, "%s/c.json", tmpdir);
+    write_file(path, json);
+    cw_config_defaults(c);
+    return cw_config_load(c, path, err, errlen);
+}
+
+START_TEST(test_config_defaults_and_override)
+{
+    struct cw_config c;
+    char err[512];
+    cw_config_defaults(&c);
+    ck_assert_int_eq(c.port, 8080);
+    ck_assert_str_eq(c.database, "data/crawford.db");
+    ck_assert_int_eq(load("{\"port\": 9000, \"database\": \"x.db\"}", &c, err, sizeof err), 0);
+    ck_assert_int_eq(c.port, 9000);
+    ck_assert_str_eq(c.database, "x.db");
+    ck_assert_int_eq(c.max_body_bytes, 1024 * 1024); /* untouched */
+}
+END_TEST
+
+START_TEST(test_config_unknown_key_named)
+{
+    struct cw_config c;
+    char err[512];
+    ck_assert_int_eq(load("{\"prot\": 9000}", &c, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "unknown setting \"prot\""));
+}
+END_TEST
+
+START_TEST(test_config_bad_values_named)
+{
+    struct cw_config c;
+    char err[512];
+    ck_assert_int_eq(load("{\"port\": \"80\"}", &c, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "\"port\" must be an integer"));
+    ck_assert_int_eq(load("{\"port\": 70000}", &c, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "\"port\" is 70000"));
+    ck_assert_int_eq(load("{\"bind\": \"localhost\"}", &c, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "\"bind\""));
+    ck_assert_int_eq(load("{\"database\": \"\"}", &c, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "\"database\""));
+    ck_assert_int_eq(load("{\"port\": 1,}", &c, err, sizeof err), -1);
+    ck_assert_int_eq(load("[1]", &c, err, sizeof err), -1);
+    ck_assert_int_eq(load("{\"port\": 1, \"port\": 2}", &c, err, sizeof err), -1);
+}
+END_TEST
+
+START_TEST(test_config_every_setting_documented)
+{
+    const char *name, *type, *doc;
+    int n = 0;
+    while (cw_config_doc(n, &name, &type, &doc) == 0) {
+        ck_assert(strlen(doc) > 10);
+        n++;
+    }
+    ck_assert_int_eq(n, 15);
+}
+END_TEST
+
+/* ---- dates ---- */
+
+START_TEST(test_dates)
+{
+    int y, m, d;
+    ck_assert_int_eq(cw_parse_date("2026-11-22", &y, &m, &d), 0);
+    ck_assert_int_eq(y * 10000 + m * 100 + d, 20261122);
+    ck_assert_int_eq(cw_parse_date("2024-02-29", &y, &m, &d), 0);
+    ck_assert_int_eq(cw_parse_date("2026-02-29", &y, &m, &d), -1);
+    ck_assert_int_eq(cw_parse_date("2026-13-01", &y, &m, &d), -1);
+    ck_assert_int_eq(cw_parse_date("2026-1-01", &y, &m, &d), -1);
+    ck_assert_int_eq(cw_parse_date("26-11-2026", &y, &m, &d), -1);
+    char iso[32];
+    cw_iso8601(1795368647123LL, iso, sizeof iso);
+    ck_assert_str_eq(iso, "2026-11-22T17:30:47.123Z");
+}
+END_TEST
+
+/* ---- fields ---- */
+
+static const char *const colours[] = {"red", "blue", NULL};
+static const struct api_field sub[] = {
+    {"n", F_INT, 1, 0, 1, 9, NULL, NULL},
+    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+};
+static const struct api_field spec[] = {
+    {"name", F_STR, 1, 0, 1, 5, NULL, NULL},
+    {"colour", F_ENUM, 0, 0, 0, 0, colours, NULL},
+    {"when", F_DATE, 0, 1, 0, 0, NULL, NULL},
+    {"inner", F_OBJ, 0, 0, 0, 0, NULL, sub},
+    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+};
+
+static int errors_of(const char *json, int partial, struct api_resp *r)
+{
+    memset(r, 0, sizeof *r);
+    json_t *j = json_loads(json, 0, NULL);
+    ck_assert_ptr_nonnull(j);
+    int n = api_check_fields(j, spec, partial, r);
+    json_decref(j);
+    return n;
+}
+
+static const char *field_at(struct api_resp *r, size_t i)
+{
+    return json_string_value(
+        json_object_get(json_array_get(json_object_get(r->json, "errors"), i), "field"));
+}
+
+START_TEST(test_fields_valid)
+{
+    struct api_resp r;
+    ck_assert_int_eq(errors_of("{\"name\": \"ab\", \"colour\": \"red\", \"when\": null,"
+                               " \"inner\": {\"n\": 3}}",
+                               0, &r),
+                     0);
+    ck_assert_ptr_null(r.json);
+    ck_assert_int_eq(errors_of("{\"colour\": \"blue\"}", 1, &r), 0); /* partial */
+}
+END_TEST
+
+START_TEST(test_fields_each_error_named)
+{
+    struct api_resp r;
+    ck_assert_int_eq(errors_of("{\"colour\": \"green\", \"extra\": 1, \"inner\": {\"n\": 10}}", 0,
+                               &r),
+                     4);
+    ck_assert_int_eq(r.status, 422);
+    ck_assert_str_eq(field_at(&r, 0), "colour");
+    ck_assert_str_eq(field_at(&r, 1), "extra");
+    ck_assert_str_eq(field_at(&r, 2), "inner.n");
+    ck_assert_str_eq(field_at(&r, 3), "name"); /* required */
+    api_resp_free(&r);
+    ck_assert_int_eq(errors_of("{\"name\": \"abcdef\"}", 0, &r), 1); /* 6 > 5 characters */
+    api_resp_free(&r);
+    ck_assert_int_eq(errors_of("{\"name\": \"\\u00e8\\u00e8\\u00e8\\u00e8\\u00e8\"}", 0, &r), 0);
+    ck_assert_int_eq(errors_of("{\"name\": \"a\\nb\"}", 0, &r), 1);
+    api_resp_free(&r);
+    ck_assert_int_eq(errors_of("{\"name\": null}", 0, &r), 1);
+    api_resp_free(&r);
+    ck_assert_int_eq(errors_of("{\"name\": \"ok\", \"when\": \"2026-02-30\"}", 0, &r), 1);
+    ck_assert_str_eq(field_at(&r, 0), "when");
+    api_resp_free(&r);
+}
+END_TEST
+
+/* ---- limiter ---- */
+
+START_TEST(test_limiter_locks_after_max_failures)
+{
+    struct api_limiter *l = api_limiter_new(3, 60000);
+    ck_assert_int_eq(api_limiter_wait_ms(l, "a", 1000), 0);
+    ck_assert_int_eq(api_limiter_fail(l, "a", 1000), 0);
+    ck_assert_int_eq(api_limiter_fail(l, "a", 2000), 0);
+    ck_assert_int_eq(api_limiter_fail(l, "a", 3000), 60000);
+    ck_assert_int_eq(api_limiter_wait_ms(l, "a", 4000), 59000);
+    ck_assert_int_eq(api_limiter_wait_ms(l, "b", 4000), 0); /* per key */
+    ck_assert_int_eq(api_limiter_wait_ms(l, "a", 63000), 0);  /* the lock ends */
+    /* failures spread over more than the window do not add up */
+    ck_assert_int_eq(api_limiter_fail(l, "c", 0), 0);
+    ck_assert_int_eq(api_limiter_fail(l, "c", 1), 0);
+    ck_assert_int_eq(api_limiter_fail(l, "c", 100000), 0);
+    api_limiter_reset(l, "c");
+    ck_assert_int_eq(api_limiter_wait_ms(l, "c", 100001), 0);
+    api_limiter_free(l);
+}
+END_TEST
+
+/* ---- cache ---- */
+
+START_TEST(test_cache_put_get_drop)
+{
+    struct api_cache *c = api_cache_new();
+    char *body;
+    size_t len;
+    char etag[80];
+    ck_assert_int_eq(api_cache_get(c, 7, CACHE_TOURNAMENT, &body, &len, etag), 0);
+    api_cache_put(c, 7, CACHE_TOURNAMENT, "{\"a\":1}", 7, "\"t7.1\"");
+    api_cache_put(c, 7, CACHE_PLAYERS_PUBLIC, "[]", 2, "\"p7.1\"");
+    api_cache_put(c, 8, CACHE_TOURNAMENT, "{}", 2, "\"t8.1\"");
+    ck_assert_int_eq(api_cache_get(c, 7, CACHE_TOURNAMENT, &body, &len, etag), 1);
+    ck_assert_int_eq(len, 7);
+    ck_assert(!memcmp(body, "{\"a\":1}", 7));
+    ck_assert_str_eq(etag, "\"t7.1\"");
+    free(body);
+    api_cache_put(c, 7, CACHE_TOURNAMENT, "{\"a\":2}", 7, "\"t7.2\""); /* replaces */
+    ck_assert_int_eq(api_cache_get(c, 7, CACHE_TOURNAMENT, &body, &len, etag), 1);
+    ck_assert_str_eq(etag, "\"t7.2\"");
+    free(body);
+    api_cache_drop(c, 7); /* every kind of tournament 7, nothing of 8 */
+    ck_assert_int_eq(api_cache_get(c, 7, CACHE_TOURNAMENT, &body, &len, etag), 0);
+    ck_assert_int_eq(api_cache_get(c, 7, CACHE_PLAYERS_PUBLIC, &body, &len, etag), 0);
+    ck_assert_int_eq(api_cache_get(c, 8, CACHE_TOURNAMENT, &body, &len, etag), 1);
+    free(body);
+    api_cache_free(c);
+}
+END_TEST
+
+/* ---- secrets ---- */
+
+START_TEST(test_secrets)
+{
+    ck_assert_int_eq(cw_secret_init(), 0);
+    char h[CW_PWHASH_LEN];
+    ck_assert_int_eq(cw_password_hash("tournament director", h), 0);
+    ck_assert_ptr_nonnull(strstr(h, "$argon2id$"));
+    ck_assert_ptr_null(strstr(h, "tournament director"));
+    ck_assert_int_eq(cw_password_verify(h, "tournament director"), 1);
+    ck_assert_int_eq(cw_password_verify(h, "tournament directo"), 0);
+    char t1[CW_TOKEN_LEN + 1], t2[CW_TOKEN_LEN + 1], th[CW_TOKEN_HASH_LEN + 1];
+    cw_token_new(t1);
+    cw_token_new(t2);
+    ck_assert_int_eq(strlen(t1), CW_TOKEN_LEN);
+    ck_assert_str_ne(t1, t2);
+    cw_token_hash(t1, th);
+    ck_assert_int_eq(strlen(th), 64);
+    ck_assert_str_ne(th, t1);
+    /* PIN digits are uniform enough that all ten appear in 200 PINs */
+    int seen[10] = {0};
+    for (int i = 0; i < 200; i++) {
+        char pin[CW_PIN_DIGITS + 1];
+        cw_pin_new(pin);
+        ck_assert_int_eq(strlen(pin), 6);
+        for (int k = 0; k < 6; k++)
+            seen[pin[k] - '0'] = 1;
+    }
+    for (int d = 0; d < 10; d++)
+        ck_assert(seen[d]);
+}
+END_TEST
+
+/* ---- store ---- */
+
+START_TEST(test_store_migrates_and_refuses_newer)
+{
+    char path[128], err[512];
+    snprintf(path, sizeof path, "%s/sub/dir/t.db", tmpdir);
+    struct db *db;
+    ck_assert_int_eq(db_open(path, 1000, &db, err, sizeof err), 0); /* folders created */
+    ck_assert_int_eq(db_schema_version(db), db_schema_latest());
+    ck_assert(db_schema_latest() >= 1);
+    db_lock(db);
+    sqlite3_stmt *st;
+    sqlite3_prepare_v2(db_handle(db), "PRAGMA journal_mode", -1, &st, NULL);
+    ck_assert_int_eq(sqlite3_step(st), SQLITE_ROW);
+    ck_assert_str_eq((const char *)sqlite3_column_text(st, 0), "wal");
+    sqlite3_finalize(st);
+    sqlite3_prepare_v2(db_handle(db), "PRAGMA synchronous", -1, &st, NULL);
+    ck_assert_int_eq(sqlite3_step(st), SQLITE_ROW);
+    ck_assert_int_eq(sqlite3_column_int(st, 0), 2); /* FULL */
+    sqlite3_finalize(st);
+    sqlite3_prepare_v2(db_handle(db), "PRAGMA foreign_keys", -1, &st, NULL);
+    ck_assert_int_eq(sqlite3_step(st), SQLITE_ROW);
+    ck_assert_int_eq(sqlite3_column_int(st, 0), 1);
+    sqlite3_finalize(st);
+    /* as a newer crawford would leave it */
+    char bump[64];
+    snprintf(bump, sizeof bump, "PRAGMA user_version = %d", db_schema_latest() + 1);
+    ck_assert_int_eq(sqlite3_exec(db_handle(db), bump, NULL, NULL, NULL), SQLITE_OK);
+    db_unlock(db);
+    db_close(db);
+    ck_assert_int_eq(db_open(path, 1000, &db, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "newer crawford"));
+}
+END_TEST
+
+START_TEST(test_store_reopen_keeps_version_and_data)
+{
+    char path[128], err[512];
+    snprintf(path, sizeof path, "%s/t.db", tmpdir);
+    struct db *db;
+    ck_assert_int_eq(db_open(path, 1000, &db, err, sizeof err), 0);
+    struct tournament t;
+    tournament_defaults(&t);
+    strcpy(t.name, "Kept");
+    ck_assert_int_eq(db_begin(db), 0);
+    ck_assert_int_eq(db_tournament_insert(db, &t, 1000), CW_OK);
+    ck_assert_int_eq(db_audit(db, t.id, 1000, "td", "tournament.create", "tournament", t.id, NULL,
+                              "{\"name\":\"Kept\"}"),
+                     CW_OK);
+    ck_assert_int_eq(db_commit(db), 0);
+    db_close(db);
+    ck_assert_int_eq(db_open(path, 1000, &db, err, sizeof err), 0); /* no migration re-run */
+    db_lock(db);
+    struct tournament back;
+    ck_assert_int_eq(db_tournament_get(db, t.id, &back), CW_OK);
+    ck_assert_str_eq(back.name, "Kept");
+    ck_assert_str_eq(back.illegal_move_policy, "legal");
+    struct audit_row *rows;
+    int n;
+    ck_assert_int_eq(db_audit_list(db, t.id, 0, 10, &rows, &n), CW_OK);
+    ck_assert_int_eq(n, 1);
+    ck_assert_str_eq(rows[0].action, "tournament.create");
+    ck_assert_ptr_null(rows[0].before_json);
+    ck_assert_str_eq(rows[0].after_json, "{\"name\":\"Kept\"}");
+    db_audit_rows_free(rows, n);
+    db_unlock(db);
+    db_close(db);
+}
+END_TEST
+
+START_TEST(test_store_rollback_writes_nothing)
+{
+    char path[128], err[512];
+    snprintf(path, sizeof path, "%s/r.db", tmpdir);
+    struct db *db;
+    ck_assert_int_eq(db_open(path, 1000, &db, err, sizeof err), 0);
+    struct tournament t;
+    tournament_defaults(&t);
+    strcpy(t.name, "Rolled back");
+    ck_assert_int_eq(db_begin(db), 0);
+    ck_assert_int_eq(db_tournament_insert(db, &t, 1000), CW_OK);
+    db_rollback(db);
+    db_lock(db);
+    struct tournament *ts;
+    int n;
+    ck_assert_int_eq(db_tournament_list(db, &ts, &n), CW_OK);
+    ck_assert_int_eq(n, 0);
+    free(ts);
+    db_unlock(db);
+    db_close(db);
+}
+END_TEST
+
+static int hook_calls;
+static int64_t hook_last;
+static void hook(void *ctx, int64_t tid)
+{
+    hook_calls++;
+    hook_last = tid;
+}
+
+START_TEST(test_store_change_hook_on_revision)
+{
+    char path[128], err[512];
+    snprintf(path, sizeof path, "%s/h.db", tmpdir);
+    struct db *db;
+    ck_assert_int_eq(db_open(path, 1000, &db, err, sizeof err), 0);
+    db_set_change_hook(db, hook, NULL);
+    struct tournament t;
+    tournament_defaults(&t);
+    strcpy(t.name, "Hooked");
+    db_begin(db);
+    db_tournament_insert(db, &t, 1);
+    hook_calls = 0;
+    ck_assert_int_eq(db_tournament_touch(db, t.id, 2), CW_OK);
+    ck_assert_int_eq(hook_calls, 1);
+    ck_assert_int_eq(hook_last, t.id);
+    strcpy(t.venue, "Elsewhere");
+    ck_assert_int_eq(db_tournament_update(db, &t, 3), CW_OK);
+    ck_assert_int_eq(hook_calls, 2);
+    ck_assert_int_eq(t.revision, 3);
+    ck_assert_int_eq(db_tournament_touch(db, 9999, 4), CW_ENOTFOUND);
+    ck_assert_int_eq(hook_calls, 2);
+    db_commit(db);
+    db_close(db);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("foundation");
+    TCase *tc = tcase_create("units");
+    tcase_add_checked_fixture(tc, mk_tmp, rm_tmp);
+    tcase_set_timeout(tc, 30);
+    tcase_add_test(tc, test_config_defaults_and_override);
+    tcase_add_test(tc, test_config_unknown_key_named);
+    tcase_add_test(tc, test_config_bad_values_named);
+    tcase_add_test(tc, test_config_every_setting_documented);
+    tcase_add_test(tc, test_dates);
+    tcase_add_test(tc, test_fields_valid);
+    tcase_add_test(tc, test_fields_each_error_named);
+    tcase_add_test(tc, test_limiter_locks_after_max_failures);
+    tcase_add_test(tc, test_cache_put_get_drop);
+    tcase_add_test(tc, test_secrets);
+    tcase_add_test(tc, test_store_migrates_and_refuses_newer);
+    tcase_add_test(tc, test_store_reopen_keeps_version_and_data);
+    tcase_add_test(tc, test_store_rollback_writes_nothing);
+    tcase_add_test(tc, test_store_change_hook_on_revision);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
