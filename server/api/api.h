@@ -15,13 +15,13 @@
 struct api_req {
     struct app *app;
     const char *method;
-    const char *path;      /* decoded, without the query string */
-    const char *body;      /* NULL when there is none */
+    const char *path; /* decoded, without the query string */
+    const char *body; /* NULL when there is none */
     size_t body_len;
-    const char *content_type; /* request header or NULL */
-    const char *csrf;         /* X-Crawford header or NULL */
-    const char *origin;       /* Origin header or NULL */
-    const char *host;         /* Host header or NULL */
+    const char *content_type;  /* request header or NULL */
+    const char *csrf;          /* X-Crawford header or NULL */
+    const char *origin;        /* Origin header or NULL */
+    const char *host;          /* Host header or NULL */
     const char *session_token; /* the TD cookie or NULL */
     const char *client_ip;
     struct {
@@ -39,9 +39,9 @@ struct api_req {
 
 struct api_resp {
     int status;
-    json_t *json;     /* the body, owned; NULL for none */
-    int is_problem;   /* application/problem+json instead of application/json */
-    char *raw;        /* alternative pre-serialized body (malloc'd) */
+    json_t *json;   /* the body, owned; NULL for none */
+    int is_problem; /* application/problem+json instead of application/json */
+    char *raw;      /* alternative pre-serialized body (malloc'd) */
     size_t raw_len;
     char etag[80];
     char set_cookie[256];

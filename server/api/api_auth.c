@@ -14,8 +14,7 @@
 int api_session_valid(struct api_req *req)
 {
     size_t n = strlen(req->session_token);
-    if (n != CW_TOKEN_LEN)
-        return 0;
+    if (n != CW_TOKEN_LEN) return 0;
     char h[CW_TOKEN_HASH_LEN + 1];
     cw_token_hash(req->session_token, h);
     db_lock(req->app->db);
@@ -43,8 +42,7 @@ void api_login(struct api_req *req, struct api_resp *resp)
                     (long long)(wait + 999) / 1000);
         return;
     }
-    if (api_check_fields(req->json, login_fields, 0, resp))
-        return;
+    if (api_check_fields(req->json, login_fields, 0, resp)) return;
     const char *password = api_str(req->json, "password");
 
     char stored[CW_PWHASH_LEN + 1];
@@ -90,7 +88,8 @@ void api_login(struct api_req *req, struct api_resp *resp)
     }
     char after[128];
     snprintf(after, sizeof after, "{\"expires_at\":\"%s\"}", exp_iso);
-    if (db_sessions_purge(app->db, req->now_ms) || db_session_insert(app->db, h, req->now_ms, expires) ||
+    if (db_sessions_purge(app->db, req->now_ms) ||
+        db_session_insert(app->db, h, req->now_ms, expires) ||
         db_audit(app->db, 0, req->now_ms, "td", "td.login", "session", 0, NULL, after)) {
         db_rollback(app->db);
         api_internal_error(resp, "storing the session");
@@ -118,7 +117,8 @@ void api_logout(struct api_req *req, struct api_resp *resp)
         }
         int was = db_session_valid(app->db, h, req->now_ms);
         if (db_session_delete(app->db, h) ||
-            (was == 1 && db_audit(app->db, 0, req->now_ms, "td", "td.logout", "session", 0, NULL, NULL))) {
+            (was == 1 &&
+             db_audit(app->db, 0, req->now_ms, "td", "td.logout", "session", 0, NULL, NULL))) {
             db_rollback(app->db);
             api_internal_error(resp, "ending the session");
             return;

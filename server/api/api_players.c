@@ -21,10 +21,8 @@ static const struct api_field player_fields[] = {
 static void apply(struct player *p, json_t *j)
 {
     const char *s;
-    if ((s = api_str(j, "name")))
-        snprintf(p->name, sizeof p->name, "%s", s);
-    if ((s = api_str(j, "country")))
-        snprintf(p->country, sizeof p->country, "%s", s);
+    if ((s = api_str(j, "name"))) snprintf(p->name, sizeof p->name, "%s", s);
+    if ((s = api_str(j, "country"))) snprintf(p->country, sizeof p->country, "%s", s);
     if ((s = api_str(j, "federation_id")))
         snprintf(p->federation_id, sizeof p->federation_id, "%s", s);
     json_t *r = json_object_get(j, "rating");
@@ -45,8 +43,8 @@ static void not_found_tournament(struct api_resp *resp, int64_t id)
 
 static void not_found_player(struct api_resp *resp, int64_t tid, int64_t pid)
 {
-    api_problem(resp, 404, "not-found", "No such player",
-                "Tournament %lld has no player %lld.", (long long)tid, (long long)pid);
+    api_problem(resp, 404, "not-found", "No such player", "Tournament %lld has no player %lld.",
+                (long long)tid, (long long)pid);
 }
 
 /* 0 when the person is not registered twice; otherwise a 409 in resp. */
@@ -83,31 +81,27 @@ void api_players_list(struct api_req *req, struct api_resp *resp)
     int n = 0;
     db_lock(db);
     int rc = db_tournament_get(db, req->ids[0], &t);
-    if (rc == CW_OK)
-        rc = db_player_list(db, t.id, &ps, &n);
+    if (rc == CW_OK) rc = db_player_list(db, t.id, &ps, &n);
     db_unlock(db);
-    if (rc == CW_ENOTFOUND)
-        {
-            not_found_tournament(resp, req->ids[0]);
-            return;
-        }
-    if (rc != CW_OK)
-        {
-            api_internal_error(resp, "listing players");
-            return;
-        }
+    if (rc == CW_ENOTFOUND) {
+        not_found_tournament(resp, req->ids[0]);
+        return;
+    }
+    if (rc != CW_OK) {
+        api_internal_error(resp, "listing players");
+        return;
+    }
     json_t *arr = json_array();
     for (int i = 0; i < n; i++)
         json_array_append_new(arr, api_player_json(&ps[i], req->is_td));
     free(ps);
-    api_reply_json(resp, 200, json_pack("{s:I, s:o}", "tournament_id", (json_int_t)t.id,
-                                        "players", arr));
+    api_reply_json(resp, 200,
+                   json_pack("{s:I, s:o}", "tournament_id", (json_int_t)t.id, "players", arr));
 }
 
 void api_player_create(struct api_req *req, struct api_resp *resp)
 {
-    if (api_check_fields(req->json, player_fields, 0, resp))
-        return;
+    if (api_check_fields(req->json, player_fields, 0, resp)) return;
     struct db *db = req->app->db;
     struct player p;
     memset(&p, 0, sizeof p);
@@ -115,11 +109,10 @@ void api_player_create(struct api_req *req, struct api_resp *resp)
     strcpy(p.status, "registered");
     apply(&p, req->json);
     cw_pin_new(p.pin);
-    if (db_begin(db))
-        {
-            api_internal_error(resp, "starting a transaction");
-            return;
-        }
+    if (db_begin(db)) {
+        api_internal_error(resp, "starting a transaction");
+        return;
+    }
     struct tournament t;
     int rc = db_tournament_get(db, p.tournament_id, &t);
     if (rc == CW_ENOTFOUND) {
@@ -133,8 +126,7 @@ void api_player_create(struct api_req *req, struct api_resp *resp)
         db_rollback(db);
         return;
     }
-    if (rc == CW_OK)
-        rc = db_player_insert(db, &p, req->now_ms);
+    if (rc == CW_OK) rc = db_player_insert(db, &p, req->now_ms);
     if (rc == CW_ECONFLICT) {
         db_rollback(db);
         {
@@ -142,8 +134,7 @@ void api_player_create(struct api_req *req, struct api_resp *resp)
             return;
         }
     }
-    if (rc == CW_OK)
-        rc = db_tournament_touch(db, t.id, req->now_ms);
+    if (rc == CW_OK) rc = db_tournament_touch(db, t.id, req->now_ms);
     if (rc == CW_OK)
         rc = api_audit_change(db, t.id, req->now_ms, "player.register", "player", p.id, NULL,
                               api_player_json(&p, 0));
@@ -154,11 +145,10 @@ void api_player_create(struct api_req *req, struct api_resp *resp)
             return;
         }
     }
-    if (db_commit(db))
-        {
-            api_internal_error(resp, "committing the player");
-            return;
-        }
+    if (db_commit(db)) {
+        api_internal_error(resp, "committing the player");
+        return;
+    }
     snprintf(resp->location, sizeof resp->location, "/api/v1/tournaments/%lld/players/%lld",
              (long long)t.id, (long long)p.id);
     api_reply_json(resp, 201, api_player_json(&p, 1));
@@ -171,16 +161,14 @@ void api_player_get(struct api_req *req, struct api_resp *resp)
     db_lock(db);
     int rc = db_player_get(db, req->ids[0], req->ids[1], &p);
     db_unlock(db);
-    if (rc == CW_ENOTFOUND)
-        {
-            not_found_player(resp, req->ids[0], req->ids[1]);
-            return;
-        }
-    if (rc != CW_OK)
-        {
-            api_internal_error(resp, "reading the player");
-            return;
-        }
+    if (rc == CW_ENOTFOUND) {
+        not_found_player(resp, req->ids[0], req->ids[1]);
+        return;
+    }
+    if (rc != CW_OK) {
+        api_internal_error(resp, "reading the player");
+        return;
+    }
     api_reply_json(resp, 200, api_player_json(&p, req->is_td));
 }
 
@@ -192,11 +180,10 @@ static void change_player(struct api_req *req, struct api_resp *resp, const char
                           player_change change)
 {
     struct db *db = req->app->db;
-    if (db_begin(db))
-        {
-            api_internal_error(resp, "starting a transaction");
-            return;
-        }
+    if (db_begin(db)) {
+        api_internal_error(resp, "starting a transaction");
+        return;
+    }
     struct player p;
     int rc = db_player_get(db, req->ids[0], req->ids[1], &p);
     if (rc == CW_ENOTFOUND) {
@@ -228,8 +215,7 @@ static void change_player(struct api_req *req, struct api_resp *resp, const char
             return;
         }
     }
-    if (rc == CW_OK)
-        rc = db_tournament_touch(db, p.tournament_id, req->now_ms);
+    if (rc == CW_OK) rc = db_tournament_touch(db, p.tournament_id, req->now_ms);
     if (rc == CW_OK)
         rc = api_audit_change(db, p.tournament_id, req->now_ms, action, "player", p.id, before,
                               api_player_json(&p, 0));
@@ -242,18 +228,16 @@ static void change_player(struct api_req *req, struct api_resp *resp, const char
             return;
         }
     }
-    if (db_commit(db))
-        {
-            api_internal_error(resp, "committing the player");
-            return;
-        }
+    if (db_commit(db)) {
+        api_internal_error(resp, "committing the player");
+        return;
+    }
     api_reply_json(resp, 200, api_player_json(&p, 1));
 }
 
 static int do_edit(struct api_req *req, struct player *p, struct api_resp *resp)
 {
-    if (api_check_fields(req->json, player_fields, 1, resp))
-        return -1;
+    if (api_check_fields(req->json, player_fields, 1, resp)) return -1;
     apply(p, req->json);
     return check_duplicate(req->app->db, p, resp);
 }
@@ -300,8 +284,7 @@ static int do_withdraw(struct api_req *req, struct player *p, struct api_resp *r
 static int do_reinstate(struct api_req *req, struct player *p, struct api_resp *resp)
 {
     if (strcmp(p->status, "withdrawn")) {
-        api_problem(resp, 409, "not-withdrawn", "Not withdrawn", "%s has not withdrawn.",
-                    p->name);
+        api_problem(resp, 409, "not-withdrawn", "Not withdrawn", "%s has not withdrawn.", p->name);
         return -1;
     }
     strcpy(p->status, "registered");

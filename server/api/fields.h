@@ -9,9 +9,9 @@
 #include "api/api.h"
 
 enum api_fkind {
-    F_STR,  /* a single-line string of min..max characters */
-    F_INT,  /* an integer in min..max */
-    F_NUM,  /* a number (integer or real) in min..max */
+    F_STR, /* a single-line string of min..max characters */
+    F_INT, /* an integer in min..max */
+    F_NUM, /* a number (integer or real) in min..max */
     F_BOOL,
     F_DATE, /* "YYYY-MM-DD" */
     F_ENUM, /* one of choices */
@@ -24,7 +24,7 @@ struct api_field {
     int required;
     int nullable;
     long min, max;
-    const char *const *choices; /* F_ENUM: NULL-terminated */
+    const char *const *choices;  /* F_ENUM: NULL-terminated */
     const struct api_field *sub; /* F_OBJ: terminated by a field with name NULL */
 };
 

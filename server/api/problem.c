@@ -53,8 +53,8 @@ void api_problem_field(struct api_resp *resp, const char *field, const char *fmt
     for (const char *p = field; *p && k + 1 < sizeof pointer; p++)
         pointer[k++] = *p == '.' ? '/' : *p;
     pointer[k] = 0;
-    json_array_append_new(errors, json_pack("{s:s, s:s, s:s}", "field", field, "pointer", pointer,
-                                            "detail", detail));
+    json_array_append_new(
+        errors, json_pack("{s:s, s:s, s:s}", "field", field, "pointer", pointer, "detail", detail));
     /* With several bad fields, the top-level detail summarises them. */
     size_t n = json_array_size(errors);
     if (n > 1) {
@@ -83,7 +83,6 @@ void api_resp_free(struct api_resp *resp)
 const char *api_arg(const struct api_req *req, const char *key)
 {
     for (int i = 0; i < req->nargs; i++)
-        if (!strcmp(req->args[i].key, key))
-            return req->args[i].value;
+        if (!strcmp(req->args[i].key, key)) return req->args[i].value;
     return NULL;
 }

@@ -40,14 +40,12 @@ static void drop_cached(void *ctx, int64_t tournament_id)
  * variable CRAWFORD_TD_PASSWORD (containers, scripts). Returns 0, or 1 to stop. */
 static int first_password(struct db *db)
 {
-    if (cli_has_td_password(db))
-        return 0;
+    if (cli_has_td_password(db)) return 0;
     const char *env = getenv("CRAWFORD_TD_PASSWORD");
     if (env && *env) {
         int rc = cli_set_td_password(db, env, "env");
         unsetenv("CRAWFORD_TD_PASSWORD");
-        if (rc)
-            return 1;
+        if (rc) return 1;
         printf("TD password set from CRAWFORD_TD_PASSWORD.\n");
         return 0;
     }
@@ -62,8 +60,7 @@ static int first_password(struct db *db)
             int rc = same ? cli_set_td_password(db, pw, "console") : -1;
             memset(pw, 0, sizeof pw);
             memset(again, 0, sizeof again);
-            if (!same)
-                fprintf(stderr, "The two passwords differ.\n");
+            if (!same) fprintf(stderr, "The two passwords differ.\n");
             if (rc == 0) {
                 printf("TD password set.\n");
                 return 0;
@@ -82,12 +79,9 @@ int cli_serve(int argc, char **argv)
     struct app app;
     memset(&app, 0, sizeof app);
     int rc = cli_parse(argc, argv, &o, 1, usage);
-    if (o.help)
-        print_usage_settings();
-    if (rc || o.help)
-        return rc;
-    if ((rc = cli_config(&o, &app.cfg)))
-        return rc;
+    if (o.help) print_usage_settings();
+    if (rc || o.help) return rc;
+    if ((rc = cli_config(&o, &app.cfg))) return rc;
     if (cw_secret_init()) {
         fprintf(stderr, "crawford: libsodium failed to initialise\n");
         return 1;
@@ -97,8 +91,7 @@ int cli_serve(int argc, char **argv)
                 app.cfg.access_log);
         return 2;
     }
-    if ((rc = cli_open_db(&app.cfg, &app.db)))
-        return rc;
+    if ((rc = cli_open_db(&app.cfg, &app.db))) return rc;
     if (first_password(app.db)) {
         db_close(app.db);
         return 1;
@@ -130,7 +123,7 @@ int cli_serve(int argc, char **argv)
     }
     printf("crawford: serving http://%s:%d/ with database %s\n",
            strcmp(app.cfg.bind, "0.0.0.0") && strcmp(app.cfg.bind, "::") ? app.cfg.bind
-                                                                          : "localhost",
+                                                                         : "localhost",
            http_port(srv), app.cfg.database);
     printf("crawford: the TD logs in at /td/ (or POST /api/v1/login {\"password\": ...});\n"
            "          forgot it? run: crawford passwd --db %s\n",

@@ -17,8 +17,14 @@ struct setting {
     const char *doc; /* what it means */
 };
 
-#define INT(n, lo, hi, d) {#n, K_INT, offsetof(struct cw_config, n), lo, hi, d}
-#define STR(n, d) {#n, K_STR, offsetof(struct cw_config, n), 1, sizeof(((struct cw_config *)0)->n), d}
+#define INT(n, lo, hi, d)                                                                          \
+    {                                                                                              \
+#n, K_INT, offsetof(struct cw_config, n), lo, hi, d                                        \
+    }
+#define STR(n, d)                                                                                  \
+    {                                                                                              \
+#n, K_STR, offsetof(struct cw_config, n), 1, sizeof(((struct cw_config *)0)->n), d         \
+    }
 
 static const struct setting settings[] = {
     STR(bind, "address to listen on, an IPv4 or IPv6 literal"),
@@ -41,8 +47,7 @@ static const struct setting settings[] = {
 
 int cw_config_doc(int i, const char **name, const char **type, const char **doc)
 {
-    if (i < 0 || i >= NSETTINGS)
-        return -1;
+    if (i < 0 || i >= NSETTINGS) return -1;
     *name = settings[i].name;
     *type = settings[i].kind == K_INT ? "integer" : "string";
     *doc = settings[i].doc;
@@ -95,8 +100,7 @@ int cw_config_load(struct cw_config *c, const char *file, char *err, size_t errl
     {
         const struct setting *s = NULL;
         for (int i = 0; i < NSETTINGS; i++)
-            if (!strcmp(settings[i].name, key))
-                s = &settings[i];
+            if (!strcmp(settings[i].name, key)) s = &settings[i];
         if (!s) {
             snprintf(err, errlen, "config %s: unknown setting \"%s\"", file, key);
             rc = -1;

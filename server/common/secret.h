@@ -5,8 +5,8 @@
 
 #include <stddef.h>
 
-#define CW_PWHASH_LEN 128 /* crypto_pwhash_STRBYTES */
-#define CW_TOKEN_LEN 43   /* 32 random bytes, base64url without padding */
+#define CW_PWHASH_LEN 128    /* crypto_pwhash_STRBYTES */
+#define CW_TOKEN_LEN 43      /* 32 random bytes, base64url without padding */
 #define CW_TOKEN_HASH_LEN 64 /* hex of a 32-byte BLAKE2b hash */
 #define CW_PIN_DIGITS 6
 #define CW_PASSWORD_MIN 8

@@ -37,8 +37,8 @@ typedef struct bg_play {
  * (ENG-6: two plays are the same play when they reach the same position). */
 #define BG_MAX_PLAYS 4096
 typedef struct bg_playlist {
-    int n;          /* number of distinct legal plays; 0 = the roll cannot be played */
-    int max_dice;   /* dice every legal play uses (0..4) */
+    int n;        /* number of distinct legal plays; 0 = the roll cannot be played */
+    int max_dice; /* dice every legal play uses (0..4) */
     bg_play plays[BG_MAX_PLAYS];
     bg_board after[BG_MAX_PLAYS]; /* after[i]: position after plays[i], mover's view */
 } bg_playlist;

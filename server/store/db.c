@@ -26,23 +26,19 @@ struct db {
 static int make_parent(const char *path)
 {
     char buf[1024];
-    if (strlen(path) >= sizeof buf)
-        return -1;
+    if (strlen(path) >= sizeof buf) return -1;
     strcpy(buf, path);
     char *slash = strrchr(buf, '/');
-    if (!slash || slash == buf)
-        return 0;
+    if (!slash || slash == buf) return 0;
     *slash = 0;
     for (char *p = buf + 1; *p; p++) {
         if (*p == '/') {
             *p = 0;
-            if (mkdir(buf, 0750) && errno != EEXIST)
-                return -1;
+            if (mkdir(buf, 0750) && errno != EEXIST) return -1;
             *p = '/';
         }
     }
-    if (mkdir(buf, 0750) && errno != EEXIST)
-        return -1;
+    if (mkdir(buf, 0750) && errno != EEXIST) return -1;
     return 0;
 }
 
@@ -62,8 +58,7 @@ static int user_version(sqlite3 *h)
     sqlite3_stmt *st;
     int v = -1;
     if (sqlite3_prepare_v2(h, "PRAGMA user_version", -1, &st, NULL) == SQLITE_OK) {
-        if (sqlite3_step(st) == SQLITE_ROW)
-            v = sqlite3_column_int(st, 0);
+        if (sqlite3_step(st) == SQLITE_ROW) v = sqlite3_column_int(st, 0);
         sqlite3_finalize(st);
     }
     return v;
@@ -95,8 +90,7 @@ static int migrate(sqlite3 *h, const char *path, char *err, size_t errlen)
     }
     for (int i = 0; i < db_migrations_count; i++) {
         const struct db_migration *m = &db_migrations[i];
-        if (m->version <= have)
-            continue;
+        if (m->version <= have) continue;
         char e[512], bump[64];
         snprintf(bump, sizeof bump, "PRAGMA user_version = %d", m->version);
         if (exec(h, "BEGIN IMMEDIATE", e, sizeof e) || exec(h, m->sql, e, sizeof e) ||
@@ -117,9 +111,8 @@ int db_open(const char *path, int busy_timeout_ms, struct db **out, char *err, s
         return -1;
     }
     sqlite3 *h = NULL;
-    int rc = sqlite3_open_v2(path, &h,
-                             SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
-                             NULL);
+    int rc = sqlite3_open_v2(
+        path, &h, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, NULL);
     if (rc != SQLITE_OK) {
         snprintf(err, errlen, "database %s: %s", path, h ? sqlite3_errmsg(h) : sqlite3_errstr(rc));
         sqlite3_close(h);
@@ -155,11 +148,9 @@ int db_open(const char *path, int busy_timeout_ms, struct db **out, char *err, s
 
 void db_close(struct db *db)
 {
-    if (!db)
-        return;
+    if (!db) return;
     for (int i = 0; i < STMT_SLOTS; i++)
-        if (db->cache[i].st)
-            sqlite3_finalize(db->cache[i].st);
+        if (db->cache[i].st) sqlite3_finalize(db->cache[i].st);
     sqlite3_close(db->h);
     pthread_mutex_destroy(&db->mu);
     free(db);
@@ -217,8 +208,7 @@ sqlite3_stmt *db_stmt(struct db *db, const char *sql)
     uintptr_t k = (uintptr_t)sql;
     unsigned slot = (unsigned)((k >> 3) * 2654435761u) % STMT_SLOTS;
     for (int probe = 0; probe < STMT_SLOTS; probe++, slot = (slot + 1) % STMT_SLOTS) {
-        if (db->cache[slot].sql == sql)
-            return db->cache[slot].st;
+        if (db->cache[slot].sql == sql) return db->cache[slot].st;
         if (!db->cache[slot].sql) {
             sqlite3_stmt *st = NULL;
             if (sqlite3_prepare_v3(db->h, sql, -1, SQLITE_PREPARE_PERSISTENT, &st, NULL) !=
@@ -278,6 +268,5 @@ void db_set_change_hook(struct db *db, void (*fn)(void *ctx, int64_t tournament_
 
 void db_changed(struct db *db, int64_t tournament_id)
 {
-    if (db->hook)
-        db->hook(db->hook_ctx, tournament_id);
+    if (db->hook) db->hook(db->hook_ctx, tournament_id);
 }

@@ -1,4 +1,5 @@
-/* The schema migrations embedded in the binary (generated from the schema folder's NNN_name.sql files). */
+/* The schema migrations embedded in the binary (generated from the schema folder's NNN_name.sql
+ * files). */
 #ifndef DB_MIGRATIONS_H
 #define DB_MIGRATIONS_H
 

@@ -19,9 +19,9 @@ struct tournament {
     char illegal_move_policy[12]; /* MATCH-6: "legal" | "responsible" */
     int late_grace_min;           /* PEN-1 */
     int late_step_min;
-    char break_table[10];         /* PEN-4: "wbgf" | "italian" */
-    char clock_mode[10];          /* CLK-1: "delay" | "bronstein" */
-    int clock_bank_per_point_s;   /* CLK-2 */
+    char break_table[10];       /* PEN-4: "wbgf" | "italian" */
+    char clock_mode[10];        /* CLK-1: "delay" | "bronstein" */
+    int clock_bank_per_point_s; /* CLK-2 */
     int clock_delay_s;
     int clock_split_first_per_point_s; /* CLK-2 split bank: first part per point; 0 = none */
     int64_t revision;

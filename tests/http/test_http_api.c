@@ -49,8 +49,7 @@ static void assert_problem(struct res *r, long status, const char *field)
         int found = 0;
         for (size_t i = 0; i < json_array_size(errors); i++) {
             const char *f = json_string_value(json_object_get(json_array_get(errors, i), "field"));
-            if (f && !strcmp(f, field))
-                found = 1;
+            if (f && !strcmp(f, field)) found = 1;
         }
         ck_assert_msg(found, "the problem does not name field %s: %s", field, r->body);
     }
@@ -164,9 +163,9 @@ START_TEST(test_tournament_create_read_update)
     ck_assert_int_eq(r.status, 200);
     ck_assert_str_eq(jstr(&r, "name"), "Campionato Italiano");
     ck_assert_str_eq(jstr(&r, "illegal_move_policy"), "responsible"); /* MATCH-6 */
-    ck_assert_int_eq(json_integer_value(json_object_get(
-                         json_object_get(r.json, "lateness"), "grace_minutes")),
-                     20); /* PEN-1 */
+    ck_assert_int_eq(
+        json_integer_value(json_object_get(json_object_get(r.json, "lateness"), "grace_minutes")),
+        20);                                              /* PEN-1 */
     ck_assert_str_eq(jstr(&r, "break_table"), "italian"); /* PEN-4 */
     json_t *clock = json_object_get(r.json, "clock");
     ck_assert_str_eq(json_string_value(json_object_get(clock, "mode")), "bronstein"); /* CLK-1 */
@@ -197,7 +196,7 @@ START_TEST(test_tournament_defaults_are_wbgf)
     ck_assert_int_eq(json_integer_value(json_object_get(l, "step_minutes")), 5);
     ck_assert_str_eq(jstr(&r, "break_table"), "wbgf"); /* PEN-4 */
     json_t *c = json_object_get(r.json, "clock");
-    ck_assert_str_eq(json_string_value(json_object_get(c, "mode")), "delay"); /* CLK-1 */
+    ck_assert_str_eq(json_string_value(json_object_get(c, "mode")), "delay");          /* CLK-1 */
     ck_assert_int_eq(json_integer_value(json_object_get(c, "bank_per_point_s")), 120); /* CLK-2 */
     ck_assert_int_eq(json_integer_value(json_object_get(c, "delay_s")), 12);
     res_free(&r);
@@ -226,9 +225,8 @@ START_TEST(test_etag_and_304)
     ck_assert_int_eq(r.status, 200);
     char etag2[80];
     ck_assert_str_ne(res_header(&r, "ETag", etag2, sizeof etag2), etag);
-    ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(r.json, "players"),
-                                                        "registered")),
-                     1);
+    ck_assert_int_eq(
+        json_integer_value(json_object_get(json_object_get(r.json, "players"), "registered")), 1);
     res_free(&r);
 }
 END_TEST
@@ -636,6 +634,53 @@ START_TEST(test_acknowledged_writes_survive_restart)
 }
 END_TEST
 
+START_TEST(test_static_files)
+{
+    struct res r;
+    char ct[128], etag[80], cc[64];
+    req(&S, "GET", "/", NULL, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_str_eq(res_header(&r, "Content-Type", ct, sizeof ct), "text/html; charset=utf-8");
+    ck_assert_ptr_nonnull(res_header(&r, "Content-Security-Policy", cc, sizeof cc));
+    ck_assert_str_eq(res_header(&r, "Cache-Control", cc, sizeof cc), "no-cache");
+    ck_assert_ptr_nonnull(res_header(&r, "ETag", etag, sizeof etag));
+    ck_assert_ptr_nonnull(strstr(r.body, "<title>Crawford</title>"));
+    res_free(&r);
+    char inm[120];
+    snprintf(inm, sizeof inm, "If-None-Match: %s", etag);
+    const char *h[] = {inm, NULL};
+    req(&S, "GET", "/index.html", NULL, h, &r);
+    ck_assert_int_eq(r.status, 304);
+    res_free(&r);
+    req(&S, "GET", "/css/crawford.css", NULL, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_str_eq(res_header(&r, "Content-Type", ct, sizeof ct), "text/css; charset=utf-8");
+    res_free(&r);
+    req(&S, "GET", "/css", NULL, NULL, &r); /* a folder: redirected to its slash form */
+    ck_assert_int_eq(r.status, 301);
+    res_free(&r);
+    req(&S, "POST", "/index.html", "x", NULL, &r);
+    ck_assert_int_eq(r.status, 405);
+    res_free(&r);
+}
+END_TEST
+
+START_TEST(test_static_no_path_traversal)
+{
+    static const char *const bad[] = {
+        "/../Makefile", "/css/../../Makefile", "/%2e%2e/Makefile", "/..%2fMakefile", "/.git/config",
+        "/css/.hidden", "/css//crawford.css",  "/nope.html",       "/..\\Makefile",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        struct res r;
+        req(&S, "GET", bad[i], NULL, NULL, &r);
+        ck_assert_msg(r.status == 404 || r.status == 400, "%s answered %ld", bad[i], r.status);
+        ck_assert_ptr_null(strstr(r.body, "DEB_BUILD"));
+        res_free(&r);
+    }
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_api");
@@ -660,6 +705,8 @@ static Suite *suite(void)
     tcase_add_test(tc, test_bad_content_type);
     tcase_add_test(tc, test_bad_paths_and_methods);
     tcase_add_test(tc, test_bad_huge_body);
+    tcase_add_test(tc, test_static_files);
+    tcase_add_test(tc, test_static_no_path_traversal);
     tcase_add_test(tc, test_login_rate_limited);
     tcase_add_test(tc, test_access_log_has_no_secrets);
     tcase_add_test(tc, test_acknowledged_writes_survive_restart);

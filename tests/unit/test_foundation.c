@@ -127,10 +127,8 @@ static const struct api_field sub[] = {
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 static const struct api_field spec[] = {
-    {"name", F_STR, 1, 0, 1, 5, NULL, NULL},
-    {"colour", F_ENUM, 0, 0, 0, 0, colours, NULL},
-    {"when", F_DATE, 0, 1, 0, 0, NULL, NULL},
-    {"inner", F_OBJ, 0, 0, 0, 0, NULL, sub},
+    {"name", F_STR, 1, 0, 1, 5, NULL, NULL},  {"colour", F_ENUM, 0, 0, 0, 0, colours, NULL},
+    {"when", F_DATE, 0, 1, 0, 0, NULL, NULL}, {"inner", F_OBJ, 0, 0, 0, 0, NULL, sub},
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
@@ -165,9 +163,8 @@ END_TEST
 START_TEST(test_fields_each_error_named)
 {
     struct api_resp r;
-    ck_assert_int_eq(errors_of("{\"colour\": \"green\", \"extra\": 1, \"inner\": {\"n\": 10}}", 0,
-                               &r),
-                     4);
+    ck_assert_int_eq(
+        errors_of("{\"colour\": \"green\", \"extra\": 1, \"inner\": {\"n\": 10}}", 0, &r), 4);
     ck_assert_int_eq(r.status, 422);
     ck_assert_str_eq(field_at(&r, 0), "colour");
     ck_assert_str_eq(field_at(&r, 1), "extra");
@@ -197,8 +194,8 @@ START_TEST(test_limiter_locks_after_max_failures)
     ck_assert_int_eq(api_limiter_fail(l, "a", 2000), 0);
     ck_assert_int_eq(api_limiter_fail(l, "a", 3000), 60000);
     ck_assert_int_eq(api_limiter_wait_ms(l, "a", 4000), 59000);
-    ck_assert_int_eq(api_limiter_wait_ms(l, "b", 4000), 0); /* per key */
-    ck_assert_int_eq(api_limiter_wait_ms(l, "a", 63000), 0);  /* the lock ends */
+    ck_assert_int_eq(api_limiter_wait_ms(l, "b", 4000), 0);  /* per key */
+    ck_assert_int_eq(api_limiter_wait_ms(l, "a", 63000), 0); /* the lock ends */
     /* failures spread over more than the window do not add up */
     ck_assert_int_eq(api_limiter_fail(l, "c", 0), 0);
     ck_assert_int_eq(api_limiter_fail(l, "c", 1), 0);

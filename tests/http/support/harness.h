@@ -11,7 +11,7 @@
 struct srv {
     pid_t pid;
     int port;
-    char dir[256];    /* temporary folder: config, database, access log */
+    char dir[256]; /* temporary folder: config, database, access log */
     char db[320];
     char log[320];
     char cookie[160]; /* "crawford_td=..." after srv_login */
@@ -21,8 +21,8 @@ struct res {
     long status;
     char *body;
     size_t len;
-    json_t *json;          /* parsed body, NULL if not JSON */
-    char headers[8192];    /* raw response headers */
+    json_t *json;       /* parsed body, NULL if not JSON */
+    char headers[8192]; /* raw response headers */
 };
 
 /* Starts $CRAWFORD_BIN serve with a fresh folder; extra_config is JSON members merged into
