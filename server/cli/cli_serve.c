@@ -125,8 +125,8 @@ int cli_serve(int argc, char **argv)
            strcmp(app.cfg.bind, "0.0.0.0") && strcmp(app.cfg.bind, "::") ? app.cfg.bind
                                                                          : "localhost",
            http_port(srv), app.cfg.database);
-    printf("crawford: the TD logs in at /td/ (or POST /api/v1/login {\"password\": ...});\n"
-           "          forgot it? run: crawford passwd --db %s\n",
+    printf("crawford: the TD logs in with POST /api/v1/login {\"password\": ...};\n"
+           "          forgot the password? run: crawford passwd --db %s\n",
            app.cfg.database);
     fflush(stdout);
 
