@@ -7,12 +7,14 @@
 struct db;
 struct api_cache;
 struct api_limiter;
+struct api_bus;
 
 struct app {
     struct cw_config cfg;
     struct db *db;
     struct api_cache *cache;       /* serialized GET responses, invalidated on change */
     struct api_limiter *login_lim; /* wrong TD passwords per client address */
+    struct api_bus *bus;           /* events of each tournament, for the event streams */
 };
 
 #endif

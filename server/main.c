@@ -43,7 +43,8 @@ int main(int argc, char **argv)
         return 0;
     }
     for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
-        if (!strcmp(argv[1], subcommands[i].name)) return subcommands[i].run(argc - 1, argv + 1);
+        if (!strcmp(argv[1], subcommands[i].name))
+            return subcommands[i].run(argc - 1, argv + 1);
     fprintf(stderr, "crawford: unknown command '%s'\n", argv[1]);
     usage(stderr);
     return 2;

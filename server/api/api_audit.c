@@ -10,11 +10,14 @@
 static long long arg_int(const struct api_req *req, const char *key, long long dflt)
 {
     const char *s = api_arg(req, key);
-    if (!s) return dflt;
-    if (!*s || strlen(s) > 15) return -1;
+    if (!s)
+        return dflt;
+    if (!*s || strlen(s) > 15)
+        return -1;
     long long v = 0;
     for (; *s; s++) {
-        if (*s < '0' || *s > '9') return -1;
+        if (*s < '0' || *s > '9')
+            return -1;
         v = v * 10 + (*s - '0');
     }
     return v;
@@ -44,7 +47,8 @@ void api_audit_list(struct api_req *req, struct api_resp *resp)
         struct tournament t;
         rc = db_tournament_get(db, tid, &t);
     }
-    if (rc == CW_OK) rc = db_audit_list(db, tid, after, (int)limit, &rows, &n);
+    if (rc == CW_OK)
+        rc = db_audit_list(db, tid, after, (int)limit, &rows, &n);
     db_unlock(db);
     if (rc == CW_ENOTFOUND) {
         api_problem(resp, 404, "not-found", "No such tournament", "There is no tournament %lld.",

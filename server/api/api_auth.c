@@ -14,7 +14,8 @@
 int api_session_valid(struct api_req *req)
 {
     size_t n = strlen(req->session_token);
-    if (n != CW_TOKEN_LEN) return 0;
+    if (n != CW_TOKEN_LEN)
+        return 0;
     char h[CW_TOKEN_HASH_LEN + 1];
     cw_token_hash(req->session_token, h);
     db_lock(req->app->db);
@@ -42,7 +43,8 @@ void api_login(struct api_req *req, struct api_resp *resp)
                     (long long)(wait + 999) / 1000);
         return;
     }
-    if (api_check_fields(req->json, login_fields, 0, resp)) return;
+    if (api_check_fields(req->json, login_fields, 0, resp))
+        return;
     const char *password = api_str(req->json, "password");
 
     char stored[CW_PWHASH_LEN + 1];

@@ -21,8 +21,10 @@ static const struct api_field player_fields[] = {
 static void apply(struct player *p, json_t *j)
 {
     const char *s;
-    if ((s = api_str(j, "name"))) snprintf(p->name, sizeof p->name, "%s", s);
-    if ((s = api_str(j, "country"))) snprintf(p->country, sizeof p->country, "%s", s);
+    if ((s = api_str(j, "name")))
+        snprintf(p->name, sizeof p->name, "%s", s);
+    if ((s = api_str(j, "country")))
+        snprintf(p->country, sizeof p->country, "%s", s);
     if ((s = api_str(j, "federation_id")))
         snprintf(p->federation_id, sizeof p->federation_id, "%s", s);
     json_t *r = json_object_get(j, "rating");
@@ -81,7 +83,8 @@ void api_players_list(struct api_req *req, struct api_resp *resp)
     int n = 0;
     db_lock(db);
     int rc = db_tournament_get(db, req->ids[0], &t);
-    if (rc == CW_OK) rc = db_player_list(db, t.id, &ps, &n);
+    if (rc == CW_OK)
+        rc = db_player_list(db, t.id, &ps, &n);
     db_unlock(db);
     if (rc == CW_ENOTFOUND) {
         not_found_tournament(resp, req->ids[0]);
@@ -101,7 +104,8 @@ void api_players_list(struct api_req *req, struct api_resp *resp)
 
 void api_player_create(struct api_req *req, struct api_resp *resp)
 {
-    if (api_check_fields(req->json, player_fields, 0, resp)) return;
+    if (api_check_fields(req->json, player_fields, 0, resp))
+        return;
     struct db *db = req->app->db;
     struct player p;
     memset(&p, 0, sizeof p);
@@ -126,7 +130,8 @@ void api_player_create(struct api_req *req, struct api_resp *resp)
         db_rollback(db);
         return;
     }
-    if (rc == CW_OK) rc = db_player_insert(db, &p, req->now_ms);
+    if (rc == CW_OK)
+        rc = db_player_insert(db, &p, req->now_ms);
     if (rc == CW_ECONFLICT) {
         db_rollback(db);
         {
@@ -134,10 +139,14 @@ void api_player_create(struct api_req *req, struct api_resp *resp)
             return;
         }
     }
-    if (rc == CW_OK) rc = db_tournament_touch(db, t.id, req->now_ms);
+    if (rc == CW_OK)
+        rc = db_tournament_touch(db, t.id, req->now_ms);
     if (rc == CW_OK)
         rc = api_audit_change(db, t.id, req->now_ms, "player.register", "player", p.id, NULL,
                               api_player_json(&p, 0));
+    if (rc == CW_OK)
+        rc = api_emit(db, t.id, req->now_ms, "player.register",
+                      json_pack("{s:o}", "player", api_player_json(&p, 0)));
     if (rc != CW_OK) {
         db_rollback(db);
         {
@@ -215,12 +224,16 @@ static void change_player(struct api_req *req, struct api_resp *resp, const char
             return;
         }
     }
-    if (rc == CW_OK) rc = db_tournament_touch(db, p.tournament_id, req->now_ms);
+    if (rc == CW_OK)
+        rc = db_tournament_touch(db, p.tournament_id, req->now_ms);
     if (rc == CW_OK)
         rc = api_audit_change(db, p.tournament_id, req->now_ms, action, "player", p.id, before,
                               api_player_json(&p, 0));
     else
         json_decref(before);
+    if (rc == CW_OK)
+        rc = api_emit(db, p.tournament_id, req->now_ms, action,
+                      json_pack("{s:o}", "player", api_player_json(&p, 0)));
     if (rc != CW_OK) {
         db_rollback(db);
         {
@@ -237,7 +250,8 @@ static void change_player(struct api_req *req, struct api_resp *resp, const char
 
 static int do_edit(struct api_req *req, struct player *p, struct api_resp *resp)
 {
-    if (api_check_fields(req->json, player_fields, 1, resp)) return -1;
+    if (api_check_fields(req->json, player_fields, 1, resp))
+        return -1;
     apply(p, req->json);
     return check_duplicate(req->app->db, p, resp);
 }

@@ -52,7 +52,8 @@ static void copy_str(char *dst, size_t len, json_t *obj, const char *name)
 static void copy_int(int *dst, json_t *obj, const char *name)
 {
     json_t *v = json_object_get(obj, name);
-    if (json_is_integer(v)) *dst = (int)json_integer_value(v);
+    if (json_is_integer(v))
+        *dst = (int)json_integer_value(v);
 }
 
 /* Applies the (already checked) fields present in j to t. */
@@ -111,7 +112,8 @@ void api_tournaments_list(struct api_req *req, struct api_resp *resp)
     for (int i = 0; rc == CW_OK && i < n; i++) {
         struct tournament_counts c;
         rc = db_tournament_counts(req->app->db, ts[i].id, &c);
-        if (rc == CW_OK) json_array_append_new(arr, api_tournament_json(&ts[i], &c));
+        if (rc == CW_OK)
+            json_array_append_new(arr, api_tournament_json(&ts[i], &c));
     }
     db_unlock(req->app->db);
     free(ts);
@@ -125,11 +127,13 @@ void api_tournaments_list(struct api_req *req, struct api_resp *resp)
 
 void api_tournament_create(struct api_req *req, struct api_resp *resp)
 {
-    if (api_check_fields(req->json, tournament_fields, 0, resp)) return;
+    if (api_check_fields(req->json, tournament_fields, 0, resp))
+        return;
     struct tournament t;
     tournament_defaults(&t);
     apply(&t, req->json);
-    if (check_record(&t, resp)) return;
+    if (check_record(&t, resp))
+        return;
     struct db *db = req->app->db;
     if (db_begin(db)) {
         api_internal_error(resp, "starting a transaction");
@@ -174,7 +178,8 @@ void api_tournament_get(struct api_req *req, struct api_resp *resp)
     struct tournament t;
     struct tournament_counts c;
     int rc = db_tournament_get(app->db, id, &t);
-    if (rc == CW_OK) rc = db_tournament_counts(app->db, id, &c);
+    if (rc == CW_OK)
+        rc = db_tournament_counts(app->db, id, &c);
     if (rc == CW_OK) {
         json_t *j = api_tournament_json(&t, &c);
         char *body = json_dumps(j, JSON_COMPACT);
@@ -200,7 +205,8 @@ void api_tournament_get(struct api_req *req, struct api_resp *resp)
 
 void api_tournament_update(struct api_req *req, struct api_resp *resp)
 {
-    if (api_check_fields(req->json, tournament_fields, 1, resp)) return;
+    if (api_check_fields(req->json, tournament_fields, 1, resp))
+        return;
     struct db *db = req->app->db;
     if (db_begin(db)) {
         api_internal_error(resp, "starting a transaction");
@@ -225,12 +231,16 @@ void api_tournament_update(struct api_req *req, struct api_resp *resp)
         rc = db_tournament_update(db, &t, req->now_ms);
     }
     struct tournament_counts c;
-    if (rc == CW_OK) rc = db_tournament_counts(db, t.id, &c);
+    if (rc == CW_OK)
+        rc = db_tournament_counts(db, t.id, &c);
     if (rc == CW_OK)
         rc = api_audit_change(db, t.id, req->now_ms, "tournament.update", "tournament", t.id,
                               before, api_tournament_json(&t, NULL));
     else
         json_decref(before);
+    if (rc == CW_OK)
+        rc = api_emit(db, t.id, req->now_ms, "tournament.update",
+                      json_pack("{s:o}", "tournament", api_tournament_json(&t, &c)));
     if (rc != CW_OK) {
         db_rollback(db);
         api_internal_error(resp, "updating the tournament");

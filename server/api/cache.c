@@ -29,13 +29,15 @@ static unsigned bucket(int64_t tid)
 struct api_cache *api_cache_new(void)
 {
     struct api_cache *c = calloc(1, sizeof *c);
-    if (c) pthread_rwlock_init(&c->lock, NULL);
+    if (c)
+        pthread_rwlock_init(&c->lock, NULL);
     return c;
 }
 
 void api_cache_free(struct api_cache *c)
 {
-    if (!c) return;
+    if (!c)
+        return;
     for (int i = 0; i < BUCKETS; i++)
         for (struct entry *e = c->b[i], *next; e; e = next) {
             next = e->next;
@@ -69,7 +71,8 @@ void api_cache_put(struct api_cache *c, int64_t tid, int kind, const char *body,
                    const char *etag)
 {
     struct entry *n = malloc(sizeof *n + len);
-    if (!n) return; /* a cache may forget */
+    if (!n)
+        return; /* a cache may forget */
     n->tid = tid;
     n->kind = kind;
     n->len = len;

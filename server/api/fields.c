@@ -10,7 +10,8 @@ size_t api_utf8_chars(const char *s)
 {
     size_t n = 0;
     for (; *s; s++)
-        if (((unsigned char)*s & 0xC0) != 0x80) n++;
+        if (((unsigned char)*s & 0xC0) != 0x80)
+            n++;
     return n;
 }
 
@@ -18,7 +19,8 @@ static int has_control(const char *s, size_t len)
 {
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)s[i];
-        if (c < 0x20 || c == 0x7f) return 1;
+        if (c < 0x20 || c == 0x7f)
+            return 1;
     }
     return 0;
 }
@@ -26,7 +28,8 @@ static int has_control(const char *s, size_t len)
 static int check_one(json_t *v, const struct api_field *f, const char *path, struct api_resp *resp)
 {
     if (json_is_null(v)) {
-        if (f->nullable) return 0;
+        if (f->nullable)
+            return 0;
         api_problem_field(resp, path, "must not be null");
         return 1;
     }
@@ -91,7 +94,8 @@ static int check_one(json_t *v, const struct api_field *f, const char *path, str
     case F_ENUM: {
         if (json_is_string(v))
             for (const char *const *c = f->choices; *c; c++)
-                if (!strcmp(*c, json_string_value(v))) return 0;
+                if (!strcmp(*c, json_string_value(v)))
+                    return 0;
         char list[256] = "";
         for (const char *const *c = f->choices; *c; c++) {
             strncat(list, c == f->choices ? "\"" : ", \"", sizeof list - strlen(list) - 1);

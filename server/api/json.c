@@ -7,7 +7,8 @@
 
 json_t *api_time_json(int64_t ms)
 {
-    if (!ms) return json_null();
+    if (!ms)
+        return json_null();
     char buf[32];
     cw_iso8601(ms, buf, sizeof buf);
     return json_string(buf);
@@ -47,7 +48,8 @@ json_t *api_player_json(const struct player *p, int with_pin)
         p->federation_id, "status", p->status, "checked_in", p->checked_in_ms != 0, "checked_in_at",
         api_time_json(p->checked_in_ms), "withdrawn_at", api_time_json(p->withdrawn_ms),
         "created_at", api_time_json(p->created_ms), "updated_at", api_time_json(p->updated_ms));
-    if (j && with_pin) json_object_set_new(j, "pin", json_string(p->pin));
+    if (j && with_pin)
+        json_object_set_new(j, "pin", json_string(p->pin));
     return j;
 }
 
@@ -63,5 +65,16 @@ int api_audit_change(struct db *db, int64_t tournament_id, int64_t now_ms, const
     free(a);
     json_decref(before);
     json_decref(after);
+    return rc;
+}
+
+int api_emit(struct db *db, int64_t tournament_id, int64_t now_ms, const char *type, json_t *data)
+{
+    char *text = data ? json_dumps(data, JSON_COMPACT) : NULL;
+    json_decref(data);
+    if (!text)
+        return CW_EDB;
+    int rc = db_event_add(db, tournament_id, now_ms, type, text);
+    free(text);
     return rc;
 }

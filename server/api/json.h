@@ -18,4 +18,8 @@ json_t *api_time_json(int64_t ms);
 int api_audit_change(struct db *db, int64_t tournament_id, int64_t now_ms, const char *action,
                      const char *entity, int64_t entity_id, json_t *before, json_t *after);
 
+/* Writes an event of the tournament (published to its streams after the commit); takes
+ * ownership of data. Events carry public data only: never a PIN. */
+int api_emit(struct db *db, int64_t tournament_id, int64_t now_ms, const char *type, json_t *data);
+
 #endif

@@ -26,7 +26,8 @@ struct api_limiter {
 struct api_limiter *api_limiter_new(int max_failures, int64_t lock_ms)
 {
     struct api_limiter *l = calloc(1, sizeof *l);
-    if (!l) return NULL;
+    if (!l)
+        return NULL;
     pthread_mutex_init(&l->mu, NULL);
     l->max_failures = max_failures;
     l->lock_ms = lock_ms;
@@ -57,11 +58,13 @@ static struct slot *find(struct api_limiter *l, const char *key, int create)
     struct slot *victim = NULL;
     for (int i = 0; i < 16; i++) {
         struct slot *s = &l->s[(h + (unsigned)i) % SLOTS];
-        if (s->key[0] && !strcmp(s->key, key)) return s;
+        if (s->key[0] && !strcmp(s->key, key))
+            return s;
         if (!victim || !s->key[0] || (victim->key[0] && s->touched_ms < victim->touched_ms))
             victim = s;
     }
-    if (!create) return NULL;
+    if (!create)
+        return NULL;
     memset(victim, 0, sizeof *victim);
     strncpy(victim->key, key, sizeof victim->key - 1);
     return victim;
@@ -100,6 +103,7 @@ void api_limiter_reset(struct api_limiter *l, const char *key)
 {
     pthread_mutex_lock(&l->mu);
     struct slot *s = find(l, key, 0);
-    if (s) memset(s, 0, sizeof *s);
+    if (s)
+        memset(s, 0, sizeof *s);
     pthread_mutex_unlock(&l->mu);
 }

@@ -83,6 +83,7 @@ void api_resp_free(struct api_resp *resp)
 const char *api_arg(const struct api_req *req, const char *key)
 {
     for (int i = 0; i < req->nargs; i++)
-        if (!strcmp(req->args[i].key, key)) return req->args[i].value;
+        if (!strcmp(req->args[i].key, key))
+            return req->args[i].value;
     return NULL;
 }

@@ -53,18 +53,22 @@ static int match(const char *pattern, const char *path, int64_t *ids, int *nids)
     *nids = 0;
     const char *p = pattern, *s = path;
     while (*p && *s) {
-        if (*p != '/' || *s != '/') return 0;
+        if (*p != '/' || *s != '/')
+            return 0;
         p++, s++;
         const char *pe = strchr(p, '/'), *se = strchr(s, '/');
         size_t pl = pe ? (size_t)(pe - p) : strlen(p), sl = se ? (size_t)(se - s) : strlen(s);
         if (pl == 4 && !memcmp(p, "{id}", 4)) {
-            if (sl == 0 || sl > 15 || *nids == API_MAX_IDS) return 0;
+            if (sl == 0 || sl > 15 || *nids == API_MAX_IDS)
+                return 0;
             int64_t v = 0;
             for (size_t i = 0; i < sl; i++) {
-                if (s[i] < '0' || s[i] > '9') return 0;
+                if (s[i] < '0' || s[i] > '9')
+                    return 0;
                 v = v * 10 + (s[i] - '0');
             }
-            if (v <= 0) return 0;
+            if (v <= 0)
+                return 0;
             ids[(*nids)++] = v;
         } else if (pl != sl || memcmp(p, s, pl)) {
             return 0;
@@ -72,7 +76,8 @@ static int match(const char *pattern, const char *path, int64_t *ids, int *nids)
         p += pl, s += sl;
     }
     /* a trailing slash is the same resource */
-    if (!*p && s[0] == '/' && s[1] == 0) return 1;
+    if (!*p && s[0] == '/' && s[1] == 0)
+        return 1;
     return !*p && !*s;
 }
 
@@ -126,7 +131,8 @@ static void scan_json(const char *s, size_t n, int *depth, size_t *longest)
                 cur++;
             } else if (c == '"') {
                 in_str = 0;
-                if (cur > *longest) *longest = cur;
+                if (cur > *longest)
+                    *longest = cur;
             } else {
                 cur++;
             }
@@ -134,26 +140,31 @@ static void scan_json(const char *s, size_t n, int *depth, size_t *longest)
             in_str = 1;
             cur = 0;
         } else if (c == '[' || c == '{') {
-            if (++d > *depth) *depth = d;
+            if (++d > *depth)
+                *depth = d;
         } else if (c == ']' || c == '}') {
             d--;
         }
     }
-    if (in_str && cur > *longest) *longest = cur;
+    if (in_str && cur > *longest)
+        *longest = cur;
 }
 
 static int is_json_type(const char *ct)
 {
-    if (!ct) return 0;
+    if (!ct)
+        return 0;
     size_t n = strlen("application/json");
-    if (strncasecmp(ct, "application/json", n)) return 0;
+    if (strncasecmp(ct, "application/json", n))
+        return 0;
     return ct[n] == 0 || ct[n] == ';' || ct[n] == ' ';
 }
 
 static int blank(const char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++)
-        if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r' && s[i] != '\n') return 0;
+        if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r' && s[i] != '\n')
+            return 0;
     return 1;
 }
 
@@ -163,11 +174,13 @@ static int parse_body(struct api_req *req, struct api_resp *resp, int wants_json
     const struct cw_config *cfg = &req->app->cfg;
     if (!wants_json) {
         /* Action routes take no body; an empty one or {} is tolerated. */
-        if (!req->body || blank(req->body, req->body_len)) return 0;
+        if (!req->body || blank(req->body, req->body_len))
+            return 0;
         json_t *j = json_loadb(req->body, req->body_len, 0, NULL);
         int empty_obj = j && json_is_object(j) && json_object_size(j) == 0;
         json_decref(j);
-        if (empty_obj) return 0;
+        if (empty_obj)
+            return 0;
         api_problem(resp, 422, "no-body-expected", "This request takes no body",
                     "%s %s takes no request body.", req->method, req->path);
         return -1;
@@ -222,7 +235,8 @@ void api_dispatch(struct api_req *req, struct api_resp *resp)
     for (int i = 0; i < NROUTES; i++) {
         int64_t ids[API_MAX_IDS];
         int nids;
-        if (!match(routes[i].pattern, req->path, ids, &nids)) continue;
+        if (!match(routes[i].pattern, req->path, ids, &nids))
+            continue;
         if (!strcmp(routes[i].method, method)) {
             found = &routes[i];
             memcpy(req->ids, ids, sizeof ids);
@@ -230,7 +244,8 @@ void api_dispatch(struct api_req *req, struct api_resp *resp)
             break;
         }
         if (!strstr(allow, routes[i].method)) {
-            if (allow[0]) strncat(allow, ", ", sizeof allow - strlen(allow) - 1);
+            if (allow[0])
+                strncat(allow, ", ", sizeof allow - strlen(allow) - 1);
             strncat(allow, routes[i].method, sizeof allow - strlen(allow) - 1);
         }
     }
@@ -247,7 +262,8 @@ void api_dispatch(struct api_req *req, struct api_resp *resp)
         }
         return;
     }
-    if (is_change(method) && !csrf_ok(req, resp)) return;
+    if (is_change(method) && !csrf_ok(req, resp))
+        return;
     req->is_td = req->session_token ? api_session_valid(req) : 0;
     if ((found->flags & R_TD) && !req->is_td) {
         api_problem(resp, 401, "unauthorized", "Tournament director login required",
@@ -255,6 +271,7 @@ void api_dispatch(struct api_req *req, struct api_resp *resp)
                     "/api/v1/login).");
         return;
     }
-    if (is_change(method) && parse_body(req, resp, found->flags & R_JSON)) return;
+    if (is_change(method) && parse_body(req, resp, found->flags & R_JSON))
+        return;
     found->handler(req, resp);
 }

@@ -74,7 +74,8 @@ int cli_config(const struct cli_opts *o, struct cw_config *cfg)
         }
         strcpy(cfg->database, o->db);
     }
-    if (o->port >= 0) cfg->port = o->port;
+    if (o->port >= 0)
+        cfg->port = o->port;
     return 0;
 }
 
@@ -91,7 +92,8 @@ int cli_open_db(const struct cw_config *cfg, struct db **db)
 int cli_read_password(const char *prompt, char *buf, size_t len)
 {
     FILE *tty = fopen("/dev/tty", "r+");
-    if (!tty) return -1;
+    if (!tty)
+        return -1;
     struct termios old, quiet;
     int fd = fileno(tty);
     int have_term = tcgetattr(fd, &old) == 0;
@@ -103,10 +105,12 @@ int cli_read_password(const char *prompt, char *buf, size_t len)
     fprintf(tty, "%s", prompt);
     fflush(tty);
     char *got = fgets(buf, (int)len, tty);
-    if (have_term) tcsetattr(fd, TCSAFLUSH, &old);
+    if (have_term)
+        tcsetattr(fd, TCSAFLUSH, &old);
     fprintf(tty, "\n");
     fclose(tty);
-    if (!got) return -1;
+    if (!got)
+        return -1;
     buf[strcspn(buf, "\r\n")] = 0;
     return 0;
 }

@@ -18,8 +18,10 @@ int cli_passwd(int argc, char **argv)
     struct cli_opts o;
     struct cw_config cfg;
     int rc = cli_parse(argc, argv, &o, 0, usage);
-    if (rc || o.help) return rc;
-    if ((rc = cli_config(&o, &cfg))) return rc;
+    if (rc || o.help)
+        return rc;
+    if ((rc = cli_config(&o, &cfg)))
+        return rc;
     char pw[CW_PASSWORD_MAX + 2], again[CW_PASSWORD_MAX + 2];
     if (isatty(STDIN_FILENO)) {
         if (cli_read_password("New TD password: ", pw, sizeof pw) ||
@@ -39,11 +41,13 @@ int cli_passwd(int argc, char **argv)
         pw[strcspn(pw, "\r\n")] = 0;
     }
     struct db *db;
-    if ((rc = cli_open_db(&cfg, &db))) return rc;
+    if ((rc = cli_open_db(&cfg, &db)))
+        return rc;
     rc = cli_set_td_password(db, pw, "cli") ? 1 : 0;
     memset(pw, 0, sizeof pw);
     memset(again, 0, sizeof again);
     db_close(db);
-    if (!rc) printf("TD password set for %s.\n", cfg.database);
+    if (!rc)
+        printf("TD password set for %s.\n", cfg.database);
     return rc;
 }

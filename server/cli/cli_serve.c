@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "api/bus.h"
 #include "api/cache.h"
 #include "api/limiter.h"
 #include "app.h"
@@ -17,6 +18,7 @@
 #include "common/secret.h"
 #include "http/accesslog.h"
 #include "http/server.h"
+#include "http/sse.h"
 #include "store/store.h"
 
 static const char usage[] =
@@ -36,16 +38,24 @@ static void drop_cached(void *ctx, int64_t tournament_id)
     api_cache_drop(ctx, tournament_id);
 }
 
+static void publish(void *ctx, int64_t tournament_id, int64_t id, const char *type,
+                    const char *data)
+{
+    api_bus_publish(ctx, tournament_id, id, type, data);
+}
+
 /* On first start the TD chooses a password: at the terminal, or from the environment
  * variable CRAWFORD_TD_PASSWORD (containers, scripts). Returns 0, or 1 to stop. */
 static int first_password(struct db *db)
 {
-    if (cli_has_td_password(db)) return 0;
+    if (cli_has_td_password(db))
+        return 0;
     const char *env = getenv("CRAWFORD_TD_PASSWORD");
     if (env && *env) {
         int rc = cli_set_td_password(db, env, "env");
         unsetenv("CRAWFORD_TD_PASSWORD");
-        if (rc) return 1;
+        if (rc)
+            return 1;
         printf("TD password set from CRAWFORD_TD_PASSWORD.\n");
         return 0;
     }
@@ -60,7 +70,8 @@ static int first_password(struct db *db)
             int rc = same ? cli_set_td_password(db, pw, "console") : -1;
             memset(pw, 0, sizeof pw);
             memset(again, 0, sizeof again);
-            if (!same) fprintf(stderr, "The two passwords differ.\n");
+            if (!same)
+                fprintf(stderr, "The two passwords differ.\n");
             if (rc == 0) {
                 printf("TD password set.\n");
                 return 0;
@@ -79,9 +90,12 @@ int cli_serve(int argc, char **argv)
     struct app app;
     memset(&app, 0, sizeof app);
     int rc = cli_parse(argc, argv, &o, 1, usage);
-    if (o.help) print_usage_settings();
-    if (rc || o.help) return rc;
-    if ((rc = cli_config(&o, &app.cfg))) return rc;
+    if (o.help)
+        print_usage_settings();
+    if (rc || o.help)
+        return rc;
+    if ((rc = cli_config(&o, &app.cfg)))
+        return rc;
     if (cw_secret_init()) {
         fprintf(stderr, "crawford: libsodium failed to initialise\n");
         return 1;
@@ -91,19 +105,22 @@ int cli_serve(int argc, char **argv)
                 app.cfg.access_log);
         return 2;
     }
-    if ((rc = cli_open_db(&app.cfg, &app.db))) return rc;
+    if ((rc = cli_open_db(&app.cfg, &app.db)))
+        return rc;
     if (first_password(app.db)) {
         db_close(app.db);
         return 1;
     }
     app.cache = api_cache_new();
+    app.bus = api_bus_new();
     app.login_lim = api_limiter_new(app.cfg.login_max_failures,
                                     (int64_t)app.cfg.login_lock_minutes * 60 * 1000);
-    if (!app.cache || !app.login_lim) {
+    if (!app.cache || !app.login_lim || !app.bus) {
         fprintf(stderr, "crawford: out of memory\n");
         return 1;
     }
     db_set_change_hook(app.db, drop_cached, app.cache);
+    db_set_publish_hook(app.db, publish, app.bus);
 
     /* Signals are taken by this thread alone, with sigtimedwait; the server's threads
      * inherit the blocked mask. */
@@ -142,6 +159,7 @@ int cli_serve(int argc, char **argv)
         }
         http_log_flush();
         int64_t now = cw_now_ms();
+        http_sse_tick(&app, now);
         if (now - last_purge > 600000) {
             db_lock(app.db);
             db_sessions_purge(app.db, now);
@@ -153,6 +171,7 @@ int cli_serve(int argc, char **argv)
     http_log_close();
     db_close(app.db);
     api_cache_free(app.cache);
+    api_bus_free(app.bus);
     api_limiter_free(app.login_lim);
     printf("crawford: stopped\n");
     return 0;

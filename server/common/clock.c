@@ -31,16 +31,20 @@ void cw_iso8601(int64_t ms, char *out, size_t outlen)
 int cw_parse_date(const char *s, int *y, int *m, int *d)
 {
     static const int mdays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    if (strlen(s) != 10 || s[4] != '-' || s[7] != '-') return -1;
+    if (strlen(s) != 10 || s[4] != '-' || s[7] != '-')
+        return -1;
     for (int i = 0; i < 10; i++)
-        if (i != 4 && i != 7 && (s[i] < '0' || s[i] > '9')) return -1;
+        if (i != 4 && i != 7 && (s[i] < '0' || s[i] > '9'))
+            return -1;
     int yy = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 + (s[3] - '0');
     int mm = (s[5] - '0') * 10 + (s[6] - '0');
     int dd = (s[8] - '0') * 10 + (s[9] - '0');
-    if (yy < 1900 || mm < 1 || mm > 12 || dd < 1) return -1;
+    if (yy < 1900 || mm < 1 || mm > 12 || dd < 1)
+        return -1;
     int leap = (yy % 4 == 0 && yy % 100 != 0) || yy % 400 == 0;
     int max = mdays[mm - 1] + (mm == 2 && leap);
-    if (dd > max) return -1;
+    if (dd > max)
+        return -1;
     *y = yy, *m = mm, *d = dd;
     return 0;
 }

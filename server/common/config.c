@@ -34,6 +34,8 @@ static const struct setting settings[] = {
     INT(threads, 0, 64, "HTTP worker threads; 0 = one per CPU"),
     INT(max_connections, 16, 100000, "simultaneous HTTP connections"),
     INT(connection_timeout_s, 1, 3600, "idle seconds before a connection is closed"),
+    INT(connection_memory_bytes, 4096, 1024 * 1024,
+        "memory pool of one connection (headers, buffers); small keeps event streams cheap"),
     INT(max_body_bytes, 1024, 64 * 1024 * 1024, "largest request body accepted (413 beyond)"),
     INT(max_json_depth, 2, 256, "deepest nesting of arrays and objects in a JSON body"),
     INT(max_string_bytes, 16, 16 * 1024 * 1024, "longest string in a JSON body"),
@@ -47,7 +49,8 @@ static const struct setting settings[] = {
 
 int cw_config_doc(int i, const char **name, const char **type, const char **doc)
 {
-    if (i < 0 || i >= NSETTINGS) return -1;
+    if (i < 0 || i >= NSETTINGS)
+        return -1;
     *name = settings[i].name;
     *type = settings[i].kind == K_INT ? "integer" : "string";
     *doc = settings[i].doc;
@@ -64,6 +67,7 @@ void cw_config_defaults(struct cw_config *c)
     c->threads = 0;
     c->max_connections = 4096;
     c->connection_timeout_s = 120;
+    c->connection_memory_bytes = 8192;
     c->max_body_bytes = 1024 * 1024;
     c->max_json_depth = 32;
     c->max_string_bytes = 65536;
@@ -100,7 +104,8 @@ int cw_config_load(struct cw_config *c, const char *file, char *err, size_t errl
     {
         const struct setting *s = NULL;
         for (int i = 0; i < NSETTINGS; i++)
-            if (!strcmp(settings[i].name, key)) s = &settings[i];
+            if (!strcmp(settings[i].name, key))
+                s = &settings[i];
         if (!s) {
             snprintf(err, errlen, "config %s: unknown setting \"%s\"", file, key);
             rc = -1;

@@ -13,6 +13,7 @@ struct cw_config {
     int threads;
     int max_connections;
     int connection_timeout_s;
+    int connection_memory_bytes;
     int max_body_bytes;
     int max_json_depth;
     int max_string_bytes;

@@ -50,7 +50,8 @@ void cw_pin_new(char out[CW_PIN_DIGITS + 1])
 int cw_secret_equal(const char *a, const char *b)
 {
     size_t la = strlen(a), lb = strlen(b);
-    if (la != lb) return 0;
+    if (la != lb)
+        return 0;
     return sodium_memcmp(a, b, la) == 0;
 }
 

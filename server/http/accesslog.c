@@ -27,7 +27,8 @@ int http_log_open(const char *spec)
         out = stderr;
     } else {
         out = fopen(spec, "a");
-        if (!out) return -1;
+        if (!out)
+            return -1;
     }
     enabled = 1;
     return 0;
@@ -45,7 +46,8 @@ static void flush_locked(void)
 void http_log_request(const char *ip, const char *method, const char *path, int status,
                       int64_t micros)
 {
-    if (!enabled) return;
+    if (!enabled)
+        return;
     char line[768], when[32];
     cw_iso8601(cw_now_ms(), when, sizeof when);
     /* Control characters in the path are replaced so a request cannot forge log lines. */
@@ -56,13 +58,15 @@ void http_log_request(const char *ip, const char *method, const char *path, int 
     safe[k] = 0;
     int n = snprintf(line, sizeof line, "%s %s %s %s %d %lldus\n", when, ip, method, safe, status,
                      (long long)micros);
-    if (n < 0) return;
+    if (n < 0)
+        return;
     if ((size_t)n >= sizeof line) {
         n = sizeof line - 1;
         line[n - 1] = '\n';
     }
     pthread_mutex_lock(&mu);
-    if (used + (size_t)n > LOGBUF) flush_locked();
+    if (used + (size_t)n > LOGBUF)
+        flush_locked();
     memcpy(buf + used, line, (size_t)n);
     used += (size_t)n;
     pthread_mutex_unlock(&mu);
@@ -79,7 +83,8 @@ void http_log_close(void)
 {
     http_log_flush();
     pthread_mutex_lock(&mu);
-    if (out && out != stderr) fclose(out);
+    if (out && out != stderr)
+        fclose(out);
     out = NULL;
     enabled = 0;
     pthread_mutex_unlock(&mu);

@@ -19,7 +19,9 @@
 #include "api/api.h"
 #include "common/clock.h"
 #include "http/accesslog.h"
+#include "http/sse.h"
 #include "http/static.h"
+#include "api/events.h"
 
 struct http_server {
     struct MHD_Daemon *d;
@@ -46,7 +48,8 @@ static void client_ip(struct MHD_Connection *c, char *out, size_t len)
     const union MHD_ConnectionInfo *ci =
         MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     snprintf(out, len, "-");
-    if (!ci || !ci->client_addr) return;
+    if (!ci || !ci->client_addr)
+        return;
     const struct sockaddr *sa = ci->client_addr;
     if (sa->sa_family == AF_INET)
         inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, out, (socklen_t)len);
@@ -81,7 +84,8 @@ static enum MHD_Result queue_problem(struct MHD_Connection *c, struct req_ctx *r
     json_object_set_new(j, "type", json_string(type));
     char *body = json_dumps(j, JSON_COMPACT);
     json_decref(j);
-    if (!body) return MHD_NO;
+    if (!body)
+        return MHD_NO;
     struct MHD_Response *r =
         MHD_create_response_from_buffer(strlen(body), body, MHD_RESPMEM_MUST_FREE);
     MHD_add_response_header(r, "Content-Type", "application/problem+json");
@@ -154,10 +158,14 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
     } else {
         MHD_add_response_header(r, "Cache-Control", "no-store");
     }
-    if (resp.set_cookie[0]) MHD_add_response_header(r, "Set-Cookie", resp.set_cookie);
-    if (resp.retry_after[0]) MHD_add_response_header(r, "Retry-After", resp.retry_after);
-    if (resp.allow[0]) MHD_add_response_header(r, "Allow", resp.allow);
-    if (resp.location[0]) MHD_add_response_header(r, "Location", resp.location);
+    if (resp.set_cookie[0])
+        MHD_add_response_header(r, "Set-Cookie", resp.set_cookie);
+    if (resp.retry_after[0])
+        MHD_add_response_header(r, "Retry-After", resp.retry_after);
+    if (resp.allow[0])
+        MHD_add_response_header(r, "Allow", resp.allow);
+    if (resp.location[0])
+        MHD_add_response_header(r, "Location", resp.location);
     api_resp_free(&resp);
     return queue(c, rc, status, r);
 }
@@ -174,7 +182,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
          * connections, so a reply waits for the second call, except a body that is
          * declared too large: refused before it is read. */
         rc = calloc(1, sizeof *rc);
-        if (!rc) return MHD_NO;
+        if (!rc)
+            return MHD_NO;
         rc->start_us = cw_mono_us();
         snprintf(rc->method, sizeof rc->method, "%s", method);
         snprintf(rc->path, sizeof rc->path, "%s", url);
@@ -204,7 +213,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
                 while (cap < rc->len + *upload_size + 1)
                     cap *= 2;
                 char *grown = realloc(rc->body, cap);
-                if (!grown) return MHD_NO;
+                if (!grown)
+                    return MHD_NO;
                 rc->body = grown;
                 rc->cap = cap;
             }
@@ -215,14 +225,33 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         *upload_size = 0;
         return MHD_YES;
     }
-    if (rc->status) return MHD_YES; /* already answered (413 on the first call) */
+    if (rc->status)
+        return MHD_YES; /* already answered (413 on the first call) */
     if (rc->too_big) {
         char detail[160];
         snprintf(detail, sizeof detail, "The request body is larger than the limit of %zu bytes.",
                  max);
         return queue_problem(c, rc, 413, "body-too-large", "Request body too large", detail);
     }
-    if (!strncmp(url, "/api/", 5) || !strcmp(url, "/api")) return serve_api(s, c, rc, url);
+    int64_t tid;
+    if (!strcmp(method, "GET") && api_events_path(url, &tid)) {
+        const char *lei = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Last-Event-ID");
+        if (!lei)
+            lei = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "last_event_id");
+        int status;
+        struct MHD_Response *r = http_sse_open(s->app, c, tid, lei, &status);
+        if (r)
+            return queue(c, rc, status, r);
+        if (status == 404) {
+            char detail[96];
+            snprintf(detail, sizeof detail, "There is no tournament %lld.", (long long)tid);
+            return queue_problem(c, rc, 404, "not-found", "No such tournament", detail);
+        }
+        return queue_problem(c, rc, 500, "internal", "Internal server error",
+                             "The event stream could not be opened; the error is in the log.");
+    }
+    if (!strncmp(url, "/api/", 5) || !strcmp(url, "/api"))
+        return serve_api(s, c, rc, url);
     if (strcmp(method, "GET") && strcmp(method, "HEAD")) {
         struct MHD_Response *r = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
         MHD_add_response_header(r, "Allow", "GET, HEAD");
@@ -240,7 +269,8 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
 {
     struct http_server *s = cls;
     struct req_ctx *rc = *con_cls;
-    if (!rc) return;
+    if (!rc)
+        return;
     http_log_request(rc->ip, rc->method, rc->path, rc->status ? rc->status : 499,
                      cw_mono_us() - rc->start_us);
     free(rc->body);
@@ -286,12 +316,13 @@ int http_start(struct app *app, struct http_server **out, char *err, size_t errl
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     unsigned threads =
         app->cfg.threads ? (unsigned)app->cfg.threads : (unsigned)(ncpu > 0 ? ncpu : 1);
-    s->d =
-        MHD_start_daemon(flags, (uint16_t)app->cfg.port, NULL, NULL, on_request, s,
-                         MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss, MHD_OPTION_THREAD_POOL_SIZE,
-                         threads, MHD_OPTION_CONNECTION_LIMIT, (unsigned)app->cfg.max_connections,
-                         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)app->cfg.connection_timeout_s,
-                         MHD_OPTION_NOTIFY_COMPLETED, on_completed, s, MHD_OPTION_END);
+    s->d = MHD_start_daemon(flags, (uint16_t)app->cfg.port, NULL, NULL, on_request, s,
+                            MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss,
+                            MHD_OPTION_THREAD_POOL_SIZE, threads, MHD_OPTION_CONNECTION_LIMIT,
+                            (unsigned)app->cfg.max_connections, MHD_OPTION_CONNECTION_TIMEOUT,
+                            (unsigned)app->cfg.connection_timeout_s, MHD_OPTION_NOTIFY_COMPLETED,
+                            on_completed, s, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+                            (size_t)app->cfg.connection_memory_bytes, MHD_OPTION_END);
     if (!s->d) {
         snprintf(err, errlen, "cannot listen on %s port %d (in use, or not allowed)", app->cfg.bind,
                  app->cfg.port);
@@ -312,9 +343,13 @@ int http_port(struct http_server *s)
 
 void http_stop(struct http_server *s, int grace_ms)
 {
-    if (!s) return;
+    if (!s)
+        return;
     MHD_socket lfd = MHD_quiesce_daemon(s->d);
-    if (lfd != MHD_INVALID_SOCKET) close(lfd);
+    if (lfd != MHD_INVALID_SOCKET)
+        close(lfd);
+    /* event streams never finish by themselves: end them */
+    http_sse_close_all(s->app);
     for (int waited = 0; atomic_load(&s->inflight) > 0 && waited < grace_ms; waited += 10) {
         struct timespec ts = {0, 10 * 1000000};
         nanosleep(&ts, NULL);

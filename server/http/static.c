@@ -31,18 +31,22 @@ static const char *type_of(const char *path)
     const char *dot = strrchr(path, '.');
     if (dot && !strchr(dot, '/'))
         for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
-            if (!strcasecmp(dot, types[i].ext)) return types[i].type;
+            if (!strcasecmp(dot, types[i].ext))
+                return types[i].type;
     return "application/octet-stream";
 }
 
 /* 1 when every segment of path is a plain name. */
 static int safe_path(const char *path)
 {
-    if (path[0] != '/' || strchr(path, '\\') || strstr(path, "//")) return 0;
+    if (path[0] != '/' || strchr(path, '\\') || strstr(path, "//"))
+        return 0;
     for (const char *seg = path + 1; *seg;) {
-        if (seg[0] == '.') return 0; /* "..", "." and hidden files */
+        if (seg[0] == '.')
+            return 0; /* "..", "." and hidden files */
         const char *next = strchr(seg, '/');
-        if (!next) break;
+        if (!next)
+            break;
         seg = next + 1;
     }
     return 1;
@@ -65,9 +69,11 @@ struct MHD_Response *http_static(int dirfd, const char *path, const char *if_non
         return text(404, "Not found\n", status);
     /* "/" and "/td/" name the folder's index.html */
     snprintf(rel, sizeof rel, "%s%s", path + 1, path[strlen(path) - 1] == '/' ? "index.html" : "");
-    if (!rel[0]) snprintf(rel, sizeof rel, "index.html");
+    if (!rel[0])
+        snprintf(rel, sizeof rel, "index.html");
     int fd = openat(dirfd, rel, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-    if (fd < 0) return text(404, "Not found\n", status);
+    if (fd < 0)
+        return text(404, "Not found\n", status);
     struct stat st;
     if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
         int was_dir = S_ISDIR(st.st_mode);

@@ -11,7 +11,8 @@ int db_audit(struct db *db, int64_t tournament_id, int64_t at_ms, const char *ac
     sqlite3_stmt *st =
         db_stmt(db, "INSERT INTO audit_log(tournament_id, at_ms, actor, action, entity, entity_id, "
                     "before_json, after_json) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
-    if (!st) return CW_EDB;
+    if (!st)
+        return CW_EDB;
     if (tournament_id)
         sqlite3_bind_int64(st, 1, tournament_id);
     else
@@ -40,7 +41,8 @@ int db_audit_list(struct db *db, int64_t tournament_id, int64_t after_id, int li
         db_stmt(db, "SELECT id, coalesce(tournament_id, 0), at_ms, actor, action, entity, "
                     "coalesce(entity_id, 0), before_json, after_json FROM audit_log "
                     "WHERE coalesce(tournament_id, 0) = ?1 AND id > ?2 ORDER BY id LIMIT ?3");
-    if (!st) return CW_EDB;
+    if (!st)
+        return CW_EDB;
     sqlite3_bind_int64(st, 1, tournament_id);
     sqlite3_bind_int64(st, 2, after_id);
     sqlite3_bind_int(st, 3, limit);
@@ -74,7 +76,8 @@ int db_audit_list(struct db *db, int64_t tournament_id, int64_t after_id, int li
 
 void db_audit_rows_free(struct audit_row *rows, int n)
 {
-    if (!rows) return;
+    if (!rows)
+        return;
     for (int i = 0; i < n; i++) {
         free(rows[i].before_json);
         free(rows[i].after_json);

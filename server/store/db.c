@@ -20,25 +20,49 @@ struct db {
     } cache[STMT_SLOTS];
     void (*hook)(void *ctx, int64_t tournament_id);
     void *hook_ctx;
+    void (*publish)(void *ctx, int64_t tournament_id, int64_t id, const char *type,
+                    const char *data);
+    void *publish_ctx;
+    struct pending {
+        struct pending *next;
+        int64_t tid, id;
+        char *type, *data;
+    } * pending, **pending_tail;
 };
+
+static void pending_clear(struct db *db)
+{
+    for (struct pending *p = db->pending, *next; p; p = next) {
+        next = p->next;
+        free(p->type);
+        free(p->data);
+        free(p);
+    }
+    db->pending = NULL;
+    db->pending_tail = &db->pending;
+}
 
 /* mkdir -p of the folder that will hold path. */
 static int make_parent(const char *path)
 {
     char buf[1024];
-    if (strlen(path) >= sizeof buf) return -1;
+    if (strlen(path) >= sizeof buf)
+        return -1;
     strcpy(buf, path);
     char *slash = strrchr(buf, '/');
-    if (!slash || slash == buf) return 0;
+    if (!slash || slash == buf)
+        return 0;
     *slash = 0;
     for (char *p = buf + 1; *p; p++) {
         if (*p == '/') {
             *p = 0;
-            if (mkdir(buf, 0750) && errno != EEXIST) return -1;
+            if (mkdir(buf, 0750) && errno != EEXIST)
+                return -1;
             *p = '/';
         }
     }
-    if (mkdir(buf, 0750) && errno != EEXIST) return -1;
+    if (mkdir(buf, 0750) && errno != EEXIST)
+        return -1;
     return 0;
 }
 
@@ -58,7 +82,8 @@ static int user_version(sqlite3 *h)
     sqlite3_stmt *st;
     int v = -1;
     if (sqlite3_prepare_v2(h, "PRAGMA user_version", -1, &st, NULL) == SQLITE_OK) {
-        if (sqlite3_step(st) == SQLITE_ROW) v = sqlite3_column_int(st, 0);
+        if (sqlite3_step(st) == SQLITE_ROW)
+            v = sqlite3_column_int(st, 0);
         sqlite3_finalize(st);
     }
     return v;
@@ -90,7 +115,8 @@ static int migrate(sqlite3 *h, const char *path, char *err, size_t errlen)
     }
     for (int i = 0; i < db_migrations_count; i++) {
         const struct db_migration *m = &db_migrations[i];
-        if (m->version <= have) continue;
+        if (m->version <= have)
+            continue;
         char e[512], bump[64];
         snprintf(bump, sizeof bump, "PRAGMA user_version = %d", m->version);
         if (exec(h, "BEGIN IMMEDIATE", e, sizeof e) || exec(h, m->sql, e, sizeof e) ||
@@ -141,6 +167,7 @@ int db_open(const char *path, int busy_timeout_ms, struct db **out, char *err, s
         return -1;
     }
     db->h = h;
+    db->pending_tail = &db->pending;
     pthread_mutex_init(&db->mu, NULL);
     *out = db;
     return 0;
@@ -148,9 +175,11 @@ int db_open(const char *path, int busy_timeout_ms, struct db **out, char *err, s
 
 void db_close(struct db *db)
 {
-    if (!db) return;
+    if (!db)
+        return;
     for (int i = 0; i < STMT_SLOTS; i++)
-        if (db->cache[i].st) sqlite3_finalize(db->cache[i].st);
+        if (db->cache[i].st)
+            sqlite3_finalize(db->cache[i].st);
     sqlite3_close(db->h);
     pthread_mutex_destroy(&db->mu);
     free(db);
@@ -192,7 +221,11 @@ int db_commit(struct db *db)
         fprintf(stderr, "crawford: COMMIT failed: %s\n", sqlite3_errmsg(db->h));
         sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
         rc = -1;
+    } else if (db->publish) {
+        for (struct pending *p = db->pending; p; p = p->next)
+            db->publish(db->publish_ctx, p->tid, p->id, p->type, p->data);
     }
+    pending_clear(db);
     pthread_mutex_unlock(&db->mu);
     return rc;
 }
@@ -200,7 +233,38 @@ int db_commit(struct db *db)
 void db_rollback(struct db *db)
 {
     sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+    pending_clear(db);
     pthread_mutex_unlock(&db->mu);
+}
+
+void db_set_publish_hook(struct db *db,
+                         void (*fn)(void *ctx, int64_t tournament_id, int64_t id, const char *type,
+                                    const char *data),
+                         void *ctx)
+{
+    db->publish = fn;
+    db->publish_ctx = ctx;
+}
+
+int db_pending_event(struct db *db, int64_t tournament_id, int64_t id, const char *type,
+                     const char *data)
+{
+    struct pending *p = calloc(1, sizeof *p);
+    if (!p)
+        return -1;
+    p->tid = tournament_id;
+    p->id = id;
+    p->type = strdup(type);
+    p->data = strdup(data);
+    if (!p->type || !p->data) {
+        free(p->type);
+        free(p->data);
+        free(p);
+        return -1;
+    }
+    *db->pending_tail = p;
+    db->pending_tail = &p->next;
+    return 0;
 }
 
 sqlite3_stmt *db_stmt(struct db *db, const char *sql)
@@ -208,7 +272,8 @@ sqlite3_stmt *db_stmt(struct db *db, const char *sql)
     uintptr_t k = (uintptr_t)sql;
     unsigned slot = (unsigned)((k >> 3) * 2654435761u) % STMT_SLOTS;
     for (int probe = 0; probe < STMT_SLOTS; probe++, slot = (slot + 1) % STMT_SLOTS) {
-        if (db->cache[slot].sql == sql) return db->cache[slot].st;
+        if (db->cache[slot].sql == sql)
+            return db->cache[slot].st;
         if (!db->cache[slot].sql) {
             sqlite3_stmt *st = NULL;
             if (sqlite3_prepare_v3(db->h, sql, -1, SQLITE_PREPARE_PERSISTENT, &st, NULL) !=
@@ -268,5 +333,6 @@ void db_set_change_hook(struct db *db, void (*fn)(void *ctx, int64_t tournament_
 
 void db_changed(struct db *db, int64_t tournament_id)
 {
-    if (db->hook) db->hook(db->hook_ctx, tournament_id);
+    if (db->hook)
+        db->hook(db->hook_ctx, tournament_id);
 }

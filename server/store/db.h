@@ -45,6 +45,16 @@ char *db_col_strdup(sqlite3_stmt *st, int i);
 void db_set_change_hook(struct db *db, void (*fn)(void *ctx, int64_t tournament_id), void *ctx);
 void db_changed(struct db *db, int64_t tournament_id);
 
+/* Events are published after the commit that wrote them, before the lock is released,
+ * so subscribers see them in id order. */
+void db_set_publish_hook(struct db *db,
+                         void (*fn)(void *ctx, int64_t tournament_id, int64_t id, const char *type,
+                                    const char *data),
+                         void *ctx);
+/* Queues an event written in the current transaction for publishing (store/events.c). */
+int db_pending_event(struct db *db, int64_t tournament_id, int64_t id, const char *type,
+                     const char *data);
+
 /* The last SQLite error message of the connection (for the server log). */
 const char *db_errmsg(struct db *db);
 

@@ -49,7 +49,8 @@ static void bind_fields(sqlite3_stmt *st, const struct player *p)
 static int step_write(struct db *db, sqlite3_stmt *st)
 {
     int rc = sqlite3_step(st);
-    if (rc == SQLITE_DONE) return CW_OK;
+    if (rc == SQLITE_DONE)
+        return CW_OK;
     return (rc & 0xff) == SQLITE_CONSTRAINT ? CW_ECONFLICT : CW_EDB;
 }
 
@@ -59,7 +60,8 @@ int db_player_insert(struct db *db, struct player *p, int64_t now_ms)
         db_stmt(db, "INSERT INTO players(name, country, rating, federation_id, pin, status, "
                     "checked_in_ms, withdrawn_ms, tournament_id, created_ms, updated_ms) "
                     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10)");
-    if (!st) return CW_EDB;
+    if (!st)
+        return CW_EDB;
     bind_fields(st, p);
     sqlite3_bind_int64(st, 9, p->tournament_id);
     sqlite3_bind_int64(st, 10, now_ms);
@@ -76,12 +78,14 @@ int db_player_get(struct db *db, int64_t tournament_id, int64_t id, struct playe
 {
     sqlite3_stmt *st =
         db_stmt(db, "SELECT " P_COLS " FROM players WHERE id = ?1 AND tournament_id = ?2");
-    if (!st) return CW_EDB;
+    if (!st)
+        return CW_EDB;
     sqlite3_bind_int64(st, 1, id);
     sqlite3_bind_int64(st, 2, tournament_id);
     int rc = sqlite3_step(st);
     int out = rc == SQLITE_ROW ? CW_OK : rc == SQLITE_DONE ? CW_ENOTFOUND : CW_EDB;
-    if (out == CW_OK) read_row(st, p);
+    if (out == CW_OK)
+        read_row(st, p);
     db_done(st);
     return out;
 }
@@ -92,15 +96,18 @@ int db_player_update(struct db *db, struct player *p, int64_t now_ms)
         db_stmt(db, "UPDATE players SET name = ?1, country = ?2, rating = ?3, federation_id = ?4, "
                     "pin = ?5, status = ?6, checked_in_ms = ?7, withdrawn_ms = ?8, updated_ms = ?9 "
                     "WHERE id = ?10 AND tournament_id = ?11");
-    if (!st) return CW_EDB;
+    if (!st)
+        return CW_EDB;
     bind_fields(st, p);
     sqlite3_bind_int64(st, 9, now_ms);
     sqlite3_bind_int64(st, 10, p->id);
     sqlite3_bind_int64(st, 11, p->tournament_id);
     int rc = step_write(db, st);
-    if (rc == CW_OK && sqlite3_changes(db_handle(db)) == 0) rc = CW_ENOTFOUND;
+    if (rc == CW_OK && sqlite3_changes(db_handle(db)) == 0)
+        rc = CW_ENOTFOUND;
     db_done(st);
-    if (rc == CW_OK) p->updated_ms = now_ms;
+    if (rc == CW_OK)
+        p->updated_ms = now_ms;
     return rc;
 }
 
@@ -110,7 +117,8 @@ int db_player_list(struct db *db, int64_t tournament_id, struct player **out, in
     *n = 0;
     sqlite3_stmt *st =
         db_stmt(db, "SELECT " P_COLS " FROM players WHERE tournament_id = ?1 ORDER BY id");
-    if (!st) return CW_EDB;
+    if (!st)
+        return CW_EDB;
     sqlite3_bind_int64(st, 1, tournament_id);
     int cap = 0, rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -141,7 +149,8 @@ int64_t db_player_find_same(struct db *db, int64_t tournament_id, const char *na
     sqlite3_stmt *st = db_stmt(db, "SELECT id FROM players WHERE tournament_id = ?1 AND "
                                    "name = ?2 COLLATE NOCASE AND country = ?3 COLLATE NOCASE "
                                    "AND id <> ?4 AND status <> 'withdrawn' LIMIT 1");
-    if (!st) return CW_EDB;
+    if (!st)
+        return CW_EDB;
     sqlite3_bind_int64(st, 1, tournament_id);
     db_bind_text(st, 2, name);
     db_bind_text(st, 3, country);

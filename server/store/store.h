@@ -57,4 +57,33 @@ int db_audit_list(struct db *db, int64_t tournament_id, int64_t after_id, int li
                   struct audit_row **out, int *n);
 void db_audit_rows_free(struct audit_row *rows, int n);
 
+/* the event log (see store/events.c); events added in a transaction are published by
+ * db_commit once the commit succeeded */
+struct db_event {
+    int64_t id;
+    char type[48];
+    char *data;
+};
+int db_event_add(struct db *db, int64_t tournament_id, int64_t now_ms, const char *type,
+                 const char *data);
+int db_events_since(struct db *db, int64_t tournament_id, int64_t after_id, int limit,
+                    struct db_event **out, int *n);
+void db_events_free(struct db_event *ev, int n);
+int64_t db_last_event_id(struct db *db, int64_t tournament_id);
+
+/* player sessions (PIN logins) */
+int db_player_session_insert(struct db *db, const char *token_hash, int64_t player_id,
+                             int64_t tournament_id, int64_t now_ms, int64_t expires_ms);
+int db_player_session_get(struct db *db, const char *token_hash, int64_t now_ms, int64_t *player_id,
+                          int64_t *tournament_id);
+/* All sessions of the player, or only the one of token_hash when it is not NULL. */
+int db_player_sessions_delete(struct db *db, int64_t player_id, const char *token_hash);
+
+/* idempotency keys */
+int db_idem_get(struct db *db, const char *scope, const char *key, char *request, size_t reqlen,
+                int *status, char **body);
+int db_idem_put(struct db *db, const char *scope, const char *key, const char *request, int status,
+                const char *body, int64_t now_ms);
+int db_idem_purge(struct db *db, int64_t before_ms);
+
 #endif

@@ -53,7 +53,8 @@ int db_tournament_insert(struct db *db, struct tournament *t, int64_t now_ms)
             "late_grace_min, late_step_min, break_table, clock_mode, clock_bank_per_point_s, "
             "clock_delay_s, clock_split_first_per_point_s, revision, created_ms, updated_ms) "
             "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, 1, ?13, ?13)");
-    if (!st) return CW_EDB;
+    if (!st)
+        return CW_EDB;
     bind_fields(st, t);
     sqlite3_bind_int64(st, 13, now_ms);
     int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
@@ -69,11 +70,13 @@ int db_tournament_insert(struct db *db, struct tournament *t, int64_t now_ms)
 int db_tournament_get(struct db *db, int64_t id, struct tournament *t)
 {
     sqlite3_stmt *st = db_stmt(db, "SELECT " T_COLS " FROM tournaments WHERE id = ?1");
-    if (!st) return CW_EDB;
+    if (!st)
+        return CW_EDB;
     sqlite3_bind_int64(st, 1, id);
     int rc = sqlite3_step(st);
     int out = rc == SQLITE_ROW ? CW_OK : rc == SQLITE_DONE ? CW_ENOTFOUND : CW_EDB;
-    if (out == CW_OK) read_row(st, t);
+    if (out == CW_OK)
+        read_row(st, t);
     db_done(st);
     return out;
 }
@@ -86,7 +89,8 @@ int db_tournament_update(struct db *db, struct tournament *t, int64_t now_ms)
                     "break_table = ?8, clock_mode = ?9, clock_bank_per_point_s = ?10, "
                     "clock_delay_s = ?11, clock_split_first_per_point_s = ?12, "
                     "revision = revision + 1, updated_ms = ?13 WHERE id = ?14 RETURNING revision");
-    if (!st) return CW_EDB;
+    if (!st)
+        return CW_EDB;
     bind_fields(st, t);
     sqlite3_bind_int64(st, 13, now_ms);
     sqlite3_bind_int64(st, 14, t->id);
@@ -108,13 +112,16 @@ int db_tournament_touch(struct db *db, int64_t id, int64_t now_ms)
 {
     sqlite3_stmt *st = db_stmt(
         db, "UPDATE tournaments SET revision = revision + 1, updated_ms = ?2 WHERE id = ?1");
-    if (!st) return CW_EDB;
+    if (!st)
+        return CW_EDB;
     sqlite3_bind_int64(st, 1, id);
     sqlite3_bind_int64(st, 2, now_ms);
     int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
-    if (rc == CW_OK && sqlite3_changes(db_handle(db)) == 0) rc = CW_ENOTFOUND;
+    if (rc == CW_OK && sqlite3_changes(db_handle(db)) == 0)
+        rc = CW_ENOTFOUND;
     db_done(st);
-    if (rc == CW_OK) db_changed(db, id);
+    if (rc == CW_OK)
+        db_changed(db, id);
     return rc;
 }
 
@@ -123,7 +130,8 @@ int db_tournament_list(struct db *db, struct tournament **out, int *n)
     *out = NULL;
     *n = 0;
     sqlite3_stmt *st = db_stmt(db, "SELECT " T_COLS " FROM tournaments ORDER BY id");
-    if (!st) return CW_EDB;
+    if (!st)
+        return CW_EDB;
     int cap = 0, rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         if (*n == cap) {
@@ -153,7 +161,8 @@ int db_tournament_counts(struct db *db, int64_t id, struct tournament_counts *c)
         db_stmt(db, "SELECT count(*), "
                     "coalesce(sum(status = 'registered' AND checked_in_ms IS NOT NULL), 0), "
                     "coalesce(sum(status = 'withdrawn'), 0) FROM players WHERE tournament_id = ?1");
-    if (!st) return CW_EDB;
+    if (!st)
+        return CW_EDB;
     sqlite3_bind_int64(st, 1, id);
     int rc = sqlite3_step(st) == SQLITE_ROW ? CW_OK : CW_EDB;
     if (rc == CW_OK) {

@@ -49,7 +49,8 @@ static void assert_problem(struct res *r, long status, const char *field)
         int found = 0;
         for (size_t i = 0; i < json_array_size(errors); i++) {
             const char *f = json_string_value(json_object_get(json_array_get(errors, i), "field"));
-            if (f && !strcmp(f, field)) found = 1;
+            if (f && !strcmp(f, field))
+                found = 1;
         }
         ck_assert_msg(found, "the problem does not name field %s: %s", field, r->body);
     }

@@ -29,11 +29,13 @@ static const char *bin(void)
 static void launch(struct srv *s)
 {
     int out[2];
-    if (pipe(out)) die("pipe");
+    if (pipe(out))
+        die("pipe");
     char cfg[400];
     snprintf(cfg, sizeof cfg, "%s/crawford.json", s->dir);
     pid_t pid = fork();
-    if (pid < 0) die("fork");
+    if (pid < 0)
+        die("fork");
     if (pid == 0) {
         dup2(out[1], STDOUT_FILENO);
         close(out[0]);
@@ -53,7 +55,8 @@ static void launch(struct srv *s)
         char *p = strstr(line, "serving http://");
         if (p) {
             p = strchr(p + strlen("serving http://"), ':');
-            if (p) s->port = atoi(p + 1);
+            if (p)
+                s->port = atoi(p + 1);
             break;
         }
     }
@@ -65,22 +68,26 @@ static void launch(struct srv *s)
         _exit(0);
     }
     fclose(f);
-    if (!s->port) die("the server did not print its port");
+    if (!s->port)
+        die("the server did not print its port");
 }
 
 void srv_start(struct srv *s, const char *extra_config)
 {
     memset(s, 0, sizeof *s);
     snprintf(s->dir, sizeof s->dir, "/tmp/crawford-test-XXXXXX");
-    if (!mkdtemp(s->dir)) die("mkdtemp");
+    if (!mkdtemp(s->dir))
+        die("mkdtemp");
     snprintf(s->db, sizeof s->db, "%s/data/t.db", s->dir);
     snprintf(s->log, sizeof s->log, "%s/access.log", s->dir);
     char cfg[400];
     snprintf(cfg, sizeof cfg, "%s/crawford.json", s->dir);
     FILE *f = fopen(cfg, "w");
-    if (!f) die("config");
+    if (!f)
+        die("config");
     char cwd[512];
-    if (!getcwd(cwd, sizeof cwd)) die("getcwd");
+    if (!getcwd(cwd, sizeof cwd))
+        die("getcwd");
     fprintf(f,
             "{\"bind\": \"127.0.0.1\", \"database\": \"%s\", \"static_dir\": \"%s/static\", "
             "\"access_log\": \"%s\", \"threads\": 2%s%s}\n",
@@ -97,20 +104,24 @@ void srv_restart(struct srv *s)
 
 int srv_stop(struct srv *s)
 {
-    if (!s->pid) return -1;
+    if (!s->pid)
+        return -1;
     kill(s->pid, SIGTERM);
     int st = 0;
-    if (waitpid(s->pid, &st, 0) < 0) return -1;
+    if (waitpid(s->pid, &st, 0) < 0)
+        return -1;
     s->pid = 0;
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
 void srv_cleanup(struct srv *s)
 {
-    if (s->pid) srv_stop(s);
+    if (s->pid)
+        srv_stop(s);
     char cmd[400];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", s->dir);
-    if (system(cmd) != 0) fprintf(stderr, "harness: could not remove %s\n", s->dir);
+    if (system(cmd) != 0)
+        fprintf(stderr, "harness: could not remove %s\n", s->dir);
 }
 
 struct buf {
@@ -123,7 +134,8 @@ static size_t on_body(char *data, size_t size, size_t n, void *ud)
     struct buf *b = ud;
     size_t k = size * n;
     char *g = realloc(b->p, b->n + k + 1);
-    if (!g) return 0;
+    if (!g)
+        return 0;
     b->p = g;
     memcpy(b->p + b->n, data, k);
     b->n += k;
@@ -156,7 +168,8 @@ void req(struct srv *s, const char *method, const char *path, const char *body,
     hl = curl_slist_append(hl, "Expect:");
     curl_easy_setopt(c, CURLOPT_URL, url);
     curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, method);
-    if (!strcmp(method, "HEAD")) curl_easy_setopt(c, CURLOPT_NOBODY, 1L);
+    if (!strcmp(method, "HEAD"))
+        curl_easy_setopt(c, CURLOPT_NOBODY, 1L);
     if (body) {
         curl_easy_setopt(c, CURLOPT_POSTFIELDS, body);
         curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE, (long)strlen(body));
@@ -200,7 +213,8 @@ const char *res_header(const struct res *r, const char *name, char *buf, size_t 
     size_t nl = strlen(name);
     for (const char *line = r->headers; *line;) {
         const char *end = strstr(line, "\r\n");
-        if (!end) end = line + strlen(line);
+        if (!end)
+            end = line + strlen(line);
         if (!strncasecmp(line, name, nl) && line[nl] == ':') {
             const char *v = line + nl + 1;
             while (*v == ' ')
@@ -232,9 +246,11 @@ void srv_login(struct srv *s)
     struct res r;
     req(s, "POST", "/api/v1/login", "{\"password\": \"" TD_PASSWORD "\"}", h, &r);
     char sc[300];
-    if (r.status != 200 || !res_header(&r, "Set-Cookie", sc, sizeof sc)) die("TD login failed");
+    if (r.status != 200 || !res_header(&r, "Set-Cookie", sc, sizeof sc))
+        die("TD login failed");
     char *semi = strchr(sc, ';');
-    if (semi) *semi = 0;
+    if (semi)
+        *semi = 0;
     snprintf(s->cookie, sizeof s->cookie, "%s", sc);
     res_free(&r);
 }
@@ -247,7 +263,8 @@ long long make_tournament(struct srv *s, const char *name)
     td(s, "POST", "/api/v1/tournaments", body, &r);
     long long id = r.status == 201 ? jint(&r, "id") : -1;
     res_free(&r);
-    if (id < 0) die("make_tournament");
+    if (id < 0)
+        die("make_tournament");
     return id;
 }
 
@@ -260,6 +277,7 @@ long long make_player(struct srv *s, long long tid, const char *name)
     td(s, "POST", path, body, &r);
     long long id = r.status == 201 ? jint(&r, "id") : -1;
     res_free(&r);
-    if (id < 0) die("make_player");
+    if (id < 0)
+        die("make_player");
     return id;
 }
