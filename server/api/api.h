@@ -23,6 +23,8 @@ struct api_req {
     const char *origin;        /* Origin header or NULL */
     const char *host;          /* Host header or NULL */
     const char *session_token; /* the TD cookie or NULL */
+    const char *player_token;  /* the player cookie or NULL */
+    const char *idem_key;      /* Idempotency-Key header or NULL */
     const char *client_ip;
     struct {
         const char *key, *value;
@@ -34,7 +36,9 @@ struct api_req {
     int64_t ids[API_MAX_IDS]; /* numeric path parameters, in order */
     int nids;
     int is_td;
-    json_t *json; /* the parsed body of routes that take JSON */
+    int64_t player_id;         /* the logged-in player (PIN session), or 0 */
+    int64_t player_tournament; /* that player's tournament */
+    json_t *json;              /* the parsed body of routes that take JSON */
 };
 
 struct api_resp {
@@ -45,6 +49,7 @@ struct api_resp {
     size_t raw_len;
     char etag[80];
     char set_cookie[256];
+    char set_cookie2[256];
     char retry_after[24];
     char allow[64];
     char location[160];
@@ -67,7 +72,8 @@ void api_reply_json(struct api_resp *resp, int status, json_t *body);
 
 const char *api_arg(const struct api_req *req, const char *key);
 
-/* For the HTTP layer: the name of the TD session cookie. */
+/* For the HTTP layer: the names of the session cookies. */
 #define API_SESSION_COOKIE "crawford_td"
+#define API_PLAYER_COOKIE "crawford_player"
 
 #endif

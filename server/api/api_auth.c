@@ -107,9 +107,143 @@ void api_login(struct api_req *req, struct api_resp *resp)
     api_reply_json(resp, 200, json_pack("{s:s, s:s}", "role", "td", "expires_at", exp_iso));
 }
 
+int api_player_session(struct api_req *req)
+{
+    if (strlen(req->player_token) != CW_TOKEN_LEN)
+        return 0;
+    char h[CW_TOKEN_HASH_LEN + 1];
+    cw_token_hash(req->player_token, h);
+    db_lock(req->app->db);
+    int rc = db_player_session_get(req->app->db, h, req->now_ms, &req->player_id,
+                                   &req->player_tournament);
+    db_unlock(req->app->db);
+    if (rc != CW_OK)
+        req->player_id = req->player_tournament = 0;
+    return rc == CW_OK;
+}
+
+static const struct api_field pin_fields[] = {
+    {"pin", F_STR, 1, 0, 1, 32, NULL, NULL},
+    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+};
+
+/* 429 with the wait in words and in Retry-After. */
+static void too_many_pins(struct api_resp *resp, int64_t wait_ms, const char *whose)
+{
+    long long secs = (wait_ms + 999) / 1000;
+    snprintf(resp->retry_after, sizeof resp->retry_after, "%lld", secs);
+    api_problem(resp, 429, "too-many-attempts", "Too many wrong PINs",
+                "Too many wrong PINs %s; try again in %lld minutes (%lld seconds).", whose,
+                (secs + 59) / 60, secs);
+}
+
+void api_player_login(struct api_req *req, struct api_resp *resp)
+{
+    struct app *app = req->app;
+    int64_t tid = req->ids[0], pid = req->ids[1];
+    char pkey[64], ikey[80];
+    snprintf(pkey, sizeof pkey, API_PIN_KEY_FMT, (long long)pid);
+    snprintf(ikey, sizeof ikey, "pinip:%s", req->client_ip);
+    int64_t w;
+    if ((w = api_limiter_wait_ms(app->pin_ip_lim, ikey, req->now_ms)) > 0) {
+        too_many_pins(resp, w, "from this address");
+        return;
+    }
+    if ((w = api_limiter_wait_ms(app->pin_lim, pkey, req->now_ms)) > 0) {
+        too_many_pins(resp, w, "for this player");
+        return;
+    }
+    if (api_check_fields(req->json, pin_fields, 0, resp))
+        return;
+    const char *pin = api_str(req->json, "pin");
+    struct player p;
+    db_lock(app->db);
+    int rc = db_player_get(app->db, tid, pid, &p);
+    db_unlock(app->db);
+    if (rc == CW_ENOTFOUND) {
+        api_problem(resp, 404, "not-found", "No such player", "Tournament %lld has no player %lld.",
+                    (long long)tid, (long long)pid);
+        return;
+    }
+    if (rc != CW_OK) {
+        api_internal_error(resp, "reading the player");
+        return;
+    }
+    if (!cw_secret_equal(p.pin, pin)) {
+        int64_t wp = api_limiter_fail(app->pin_lim, pkey, req->now_ms);
+        int64_t wi = api_limiter_fail(app->pin_ip_lim, ikey, req->now_ms);
+        if (wp > 0) {
+            too_many_pins(resp, wp, "for this player");
+            return;
+        }
+        if (wi > 0) {
+            too_many_pins(resp, wi, "from this address");
+            return;
+        }
+        api_problem(
+            resp, 401, "wrong-pin", "Wrong PIN",
+            "That is not %s's PIN. The PIN is on the player card; the TD can give a new one.",
+            p.name);
+        return;
+    }
+    if (!strcmp(p.status, "withdrawn")) {
+        api_problem(resp, 403, "player-withdrawn", "Player withdrawn",
+                    "%s has withdrawn from the tournament.", p.name);
+        return;
+    }
+    api_limiter_reset(app->pin_lim, pkey);
+    char token[CW_TOKEN_LEN + 1], h[CW_TOKEN_HASH_LEN + 1];
+    cw_token_new(token);
+    cw_token_hash(token, h);
+    /* A player's login lasts the tournament's day or so; the TD ends it with a new PIN. */
+    int64_t expires = req->now_ms + (int64_t)app->cfg.session_hours * 3600 * 1000;
+    if (db_begin(app->db)) {
+        api_internal_error(resp, "starting a transaction");
+        return;
+    }
+    if (db_player_session_insert(app->db, h, pid, tid, req->now_ms, expires)) {
+        db_rollback(app->db);
+        {
+            api_internal_error(resp, "storing the session");
+            return;
+        }
+    }
+    if (db_commit(app->db)) {
+        api_internal_error(resp, "storing the session");
+        return;
+    }
+    snprintf(resp->set_cookie, sizeof resp->set_cookie,
+             "%s=%s; Path=/; HttpOnly; SameSite=Strict; Max-Age=%d", API_PLAYER_COOKIE, token,
+             app->cfg.session_hours * 3600);
+    api_reply_json(resp, 200,
+                   json_pack("{s:s, s:I, s:I, s:s}", "role", "player", "player_id", (json_int_t)pid,
+                             "tournament_id", (json_int_t)tid, "name", p.name));
+}
+
 void api_logout(struct api_req *req, struct api_resp *resp)
 {
     struct app *app = req->app;
+    if (req->player_token && strlen(req->player_token) == CW_TOKEN_LEN && api_player_session(req)) {
+        char h[CW_TOKEN_HASH_LEN + 1];
+        cw_token_hash(req->player_token, h);
+        if (db_begin(app->db)) {
+            api_internal_error(resp, "starting a transaction");
+            return;
+        }
+        if (db_player_sessions_delete(app->db, req->player_id, h)) {
+            db_rollback(app->db);
+            {
+                api_internal_error(resp, "ending the session");
+                return;
+            }
+        }
+        if (db_commit(app->db)) {
+            api_internal_error(resp, "ending the session");
+            return;
+        }
+    }
+    snprintf(resp->set_cookie2, sizeof resp->set_cookie2,
+             "%s=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0", API_PLAYER_COOKIE);
     if (req->session_token && strlen(req->session_token) == CW_TOKEN_LEN) {
         char h[CW_TOKEN_HASH_LEN + 1];
         cw_token_hash(req->session_token, h);
@@ -137,5 +271,13 @@ void api_logout(struct api_req *req, struct api_resp *resp)
 
 void api_session_get(struct api_req *req, struct api_resp *resp)
 {
-    api_reply_json(resp, 200, json_pack("{s:s}", "role", req->is_td ? "td" : "public"));
+    if (req->is_td)
+        api_reply_json(resp, 200, json_pack("{s:s}", "role", "td"));
+    else if (req->player_id)
+        api_reply_json(resp, 200,
+                       json_pack("{s:s, s:I, s:I}", "role", "player", "player_id",
+                                 (json_int_t)req->player_id, "tournament_id",
+                                 (json_int_t)req->player_tournament));
+    else
+        api_reply_json(resp, 200, json_pack("{s:s}", "role", "public"));
 }

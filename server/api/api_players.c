@@ -7,6 +7,7 @@
 #include "api/fields.h"
 #include "api/handlers.h"
 #include "api/json.h"
+#include "api/limiter.h"
 #include "common/secret.h"
 #include "store/store.h"
 
@@ -313,6 +314,14 @@ static int do_new_pin(struct api_req *req, struct player *p, struct api_resp *re
         cw_pin_new(pin);
     while (!strcmp(pin, p->pin));
     memcpy(p->pin, pin, sizeof pin);
+    /* whoever logged in with the old PIN is logged out */
+    if (db_player_sessions_delete(req->app->db, p->id, NULL)) {
+        api_internal_error(resp, "ending the player's sessions");
+        return -1;
+    }
+    char key[64];
+    snprintf(key, sizeof key, API_PIN_KEY_FMT, (long long)p->id);
+    api_limiter_reset(req->app->pin_lim, key); /* a fresh PIN starts unlocked */
     return 0;
 }
 

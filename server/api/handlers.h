@@ -12,6 +12,11 @@ void api_logout(struct api_req *req, struct api_resp *resp);
 void api_session_get(struct api_req *req, struct api_resp *resp);
 /* 1 when the request carries a valid TD session cookie. */
 int api_session_valid(struct api_req *req);
+/* 1 when it carries a valid player session; fills req->player_id and player_tournament. */
+int api_player_session(struct api_req *req);
+void api_player_login(struct api_req *req, struct api_resp *resp);
+/* The limiter key of a player's PIN failures. */
+#define API_PIN_KEY_FMT "pin:%lld"
 
 /* api_tournaments.c */
 void api_tournaments_list(struct api_req *req, struct api_resp *resp);
@@ -29,6 +34,15 @@ void api_player_undo_check_in(struct api_req *req, struct api_resp *resp);
 void api_player_withdraw(struct api_req *req, struct api_resp *resp);
 void api_player_reinstate(struct api_req *req, struct api_resp *resp);
 void api_player_new_pin(struct api_req *req, struct api_resp *resp);
+
+/* api_matches.c */
+void api_match_create(struct api_req *req, struct api_resp *resp);
+void api_matches_list(struct api_req *req, struct api_resp *resp);
+void api_match_get(struct api_req *req, struct api_resp *resp);
+void api_match_update(struct api_req *req, struct api_resp *resp);
+void api_match_call(struct api_req *req, struct api_resp *resp);
+void api_match_forfeit(struct api_req *req, struct api_resp *resp);
+void api_match_withdraw(struct api_req *req, struct api_resp *resp);
 
 /* api_audit.c */
 void api_audit_list(struct api_req *req, struct api_resp *resp);

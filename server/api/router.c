@@ -10,7 +10,8 @@
 
 enum {
     R_TD = 1,   /* only the tournament director */
-    R_JSON = 2, /* a JSON object body is required */
+    R_JSON = 2,    /* a JSON object body is required */
+    R_OPTJSON = 4, /* a JSON object body is optional */
 };
 
 struct route {
@@ -22,6 +23,7 @@ struct route {
 
 #define T "/api/v1/tournaments/{id}"
 #define P T "/players/{id}"
+#define M T "/matches/{id}"
 static const struct route routes[] = {
     {"GET", "/api/v1/health", api_health, 0},
     {"POST", "/api/v1/login", api_login, R_JSON},
@@ -42,7 +44,16 @@ static const struct route routes[] = {
     {"POST", P "/withdraw", api_player_withdraw, R_TD},
     {"POST", P "/reinstate", api_player_reinstate, R_TD},
     {"POST", P "/pin", api_player_new_pin, R_TD},
+    {"POST", P "/login", api_player_login, R_JSON},
+    {"GET", T "/matches", api_matches_list, 0},
+    {"POST", T "/matches", api_match_create, R_TD | R_JSON},
+    {"GET", M, api_match_get, 0},
+    {"PATCH", M, api_match_update, R_TD | R_JSON},
+    {"POST", M "/call", api_match_call, R_TD | R_OPTJSON},
+    {"POST", M "/forfeit", api_match_forfeit, R_TD | R_JSON},
+    {"POST", M "/withdraw", api_match_withdraw, R_TD | R_JSON},
 };
+#undef M
 #undef P
 #undef T
 #define NROUTES ((int)(sizeof routes / sizeof routes[0]))
@@ -265,13 +276,18 @@ void api_dispatch(struct api_req *req, struct api_resp *resp)
     if (is_change(method) && !csrf_ok(req, resp))
         return;
     req->is_td = req->session_token ? api_session_valid(req) : 0;
+    if (req->player_token)
+        api_player_session(req);
     if ((found->flags & R_TD) && !req->is_td) {
         api_problem(resp, 401, "unauthorized", "Tournament director login required",
                     "Only the tournament director may do this; log in first (POST "
                     "/api/v1/login).");
         return;
     }
-    if (is_change(method) && parse_body(req, resp, found->flags & R_JSON))
+    int wants = found->flags & R_JSON ? 1 : 0;
+    if ((found->flags & R_OPTJSON) && req->body && !blank(req->body, req->body_len))
+        wants = 1;
+    if (is_change(method) && parse_body(req, resp, wants))
         return;
     found->handler(req, resp);
 }

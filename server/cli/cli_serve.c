@@ -115,7 +115,11 @@ int cli_serve(int argc, char **argv)
     app.bus = api_bus_new();
     app.login_lim = api_limiter_new(app.cfg.login_max_failures,
                                     (int64_t)app.cfg.login_lock_minutes * 60 * 1000);
-    if (!app.cache || !app.login_lim || !app.bus) {
+    app.pin_lim =
+        api_limiter_new(app.cfg.pin_max_failures, (int64_t)app.cfg.pin_lock_minutes * 60 * 1000);
+    app.pin_ip_lim = api_limiter_new(app.cfg.pin_address_max_failures,
+                                     (int64_t)app.cfg.pin_lock_minutes * 60 * 1000);
+    if (!app.cache || !app.login_lim || !app.pin_lim || !app.pin_ip_lim || !app.bus) {
         fprintf(stderr, "crawford: out of memory\n");
         return 1;
     }
@@ -173,6 +177,8 @@ int cli_serve(int argc, char **argv)
     api_cache_free(app.cache);
     api_bus_free(app.bus);
     api_limiter_free(app.login_lim);
+    api_limiter_free(app.pin_lim);
+    api_limiter_free(app.pin_ip_lim);
     printf("crawford: stopped\n");
     return 0;
 }

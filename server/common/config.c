@@ -44,6 +44,10 @@ static const struct setting settings[] = {
     INT(busy_timeout_ms, 0, 600000, "SQLite busy timeout"),
     INT(login_max_failures, 1, 1000, "wrong TD passwords from one address before a lock"),
     INT(login_lock_minutes, 1, 24 * 60, "how long that lock lasts"),
+    INT(pin_max_failures, 1, 1000, "wrong PINs for one player before that player's PIN is locked"),
+    INT(pin_lock_minutes, 1, 24 * 60, "how long a PIN lock (per player or per address) lasts"),
+    INT(pin_address_max_failures, 1, 10000,
+        "wrong PINs from one address, for any players, before a lock"),
 };
 #define NSETTINGS ((int)(sizeof settings / sizeof settings[0]))
 
@@ -76,6 +80,9 @@ void cw_config_defaults(struct cw_config *c)
     c->busy_timeout_ms = 5000;
     c->login_max_failures = 5;
     c->login_lock_minutes = 15;
+    c->pin_max_failures = 5;
+    c->pin_lock_minutes = 15;
+    c->pin_address_max_failures = 20;
 }
 
 static int check_bind(const char *s)

@@ -22,6 +22,9 @@ struct cw_config {
     int busy_timeout_ms;
     int login_max_failures;
     int login_lock_minutes;
+    int pin_max_failures;
+    int pin_lock_minutes;
+    int pin_address_max_failures;
 };
 
 void cw_config_defaults(struct cw_config *c);

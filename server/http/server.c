@@ -122,6 +122,8 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
     req.origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
     req.host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
     req.session_token = MHD_lookup_connection_value(c, MHD_COOKIE_KIND, API_SESSION_COOKIE);
+    req.player_token = MHD_lookup_connection_value(c, MHD_COOKIE_KIND, API_PLAYER_COOKIE);
+    req.idem_key = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Idempotency-Key");
     req.client_ip = rc->ip;
     req.now_ms = cw_now_ms();
     MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, collect_arg, &req);
@@ -160,6 +162,8 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
     }
     if (resp.set_cookie[0])
         MHD_add_response_header(r, "Set-Cookie", resp.set_cookie);
+    if (resp.set_cookie2[0])
+        MHD_add_response_header(r, "Set-Cookie", resp.set_cookie2);
     if (resp.retry_after[0])
         MHD_add_response_header(r, "Retry-After", resp.retry_after);
     if (resp.allow[0])

@@ -57,6 +57,30 @@ int db_audit_list(struct db *db, int64_t tournament_id, int64_t after_id, int li
                   struct audit_row **out, int *n);
 void db_audit_rows_free(struct audit_row *rows, int n);
 
+/* matches and reports (store/matches.c) */
+int db_match_insert(struct db *db, struct match *m, int64_t now_ms);
+int db_match_get(struct db *db, int64_t tournament_id, int64_t id, struct match *m);
+int db_match_update(struct db *db, struct match *m, int64_t now_ms);
+/* player 0 = every match of the tournament; otherwise those where the player plays. */
+int db_match_list(struct db *db, int64_t tournament_id, int64_t player_id, struct match **out,
+                  int *n);
+int db_match_state_log(struct db *db, int64_t match_id, const char *state, int64_t at_ms,
+                       const char *actor);
+struct match_state_time {
+    char state[12];
+    int64_t at_ms;
+    char actor[40];
+};
+int db_match_state_times(struct db *db, int64_t match_id, struct match_state_time **out, int *n);
+int db_report_insert(struct db *db, struct report *r);
+/* The current report of a side (0, 1, or -1 for the TD); CW_ENOTFOUND if none. */
+int db_report_current(struct db *db, int64_t match_id, int side, struct report *r);
+int db_report_get(struct db *db, int64_t match_id, int64_t id, struct report *r);
+/* Marks the side's current report as superseded. */
+int db_report_supersede(struct db *db, int64_t match_id, int side);
+/* Replaces the games, score and completeness of a report (game-by-game reporting). */
+int db_report_update_games(struct db *db, struct report *r);
+
 /* the event log (see store/events.c); events added in a transaction are published by
  * db_commit once the commit succeeded */
 struct db_event {

@@ -1,7 +1,18 @@
 /* Defaults of the tournament record (DOMAIN.md PEN-1, PEN-4, CLK-1, CLK-2, MATCH-6). */
 #include "tourney/model.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+void report_free(struct report *r)
+{
+    if (!r)
+        return;
+    free(r->games);
+    free(r->transcript);
+    free(r->flags);
+    r->games = r->transcript = r->flags = NULL;
+}
 
 void tournament_defaults(struct tournament *t)
 {

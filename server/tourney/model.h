@@ -43,6 +43,42 @@ struct player {
     int64_t created_ms, updated_ms;
 };
 
+#define M_TABLE_MAX 32
+
+/* Match states (the results issue): scheduled -> called -> playing -> reported ->
+ * verified, or disputed (two different reports), forfeited, withdrawn. */
+struct match {
+    int64_t id;
+    int64_t tournament_id;
+    int64_t event_id;   /* 0 = a standalone match */
+    int64_t player[2];  /* side a, side b; 0 = not known yet */
+    int length;
+    char table[M_TABLE_MAX * 4 + 1];
+    char state[12];
+    int score[2];
+    int winner;         /* 0, 1, or -1 while undecided */
+    int64_t result_report; /* the report the result stands on, 0 = none */
+    int64_t created_ms, updated_ms;
+};
+
+/* One side's (or the TD's) account of a match. games is a JSON list of game results. */
+struct report {
+    int64_t id;
+    int64_t match_id;
+    int side;           /* 0, 1, or -1 for the TD */
+    char actor[40];
+    char kind[12];      /* "score" | "games" | "transcript" */
+    int complete;       /* 1 when the match is over in this report */
+    int current;
+    int score[2];
+    int winner;         /* -1 while incomplete */
+    char *games;        /* malloc'd JSON text */
+    char *transcript;   /* malloc'd, or NULL */
+    char *flags;        /* malloc'd JSON text, or NULL */
+    int64_t created_ms;
+};
+void report_free(struct report *r);
+
 /* Defaults of a new tournament: WBGF lateness (first point 5 minutes after the call, one
  * more every 5), WBGF break table, simple-delay clock with 2 minutes a point and 12 s. */
 void tournament_defaults(struct tournament *t);

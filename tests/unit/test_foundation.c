@@ -97,7 +97,7 @@ START_TEST(test_config_every_setting_documented)
         ck_assert(strlen(doc) > 10);
         n++;
     }
-    ck_assert_int_eq(n, 16);
+    ck_assert_int_eq(n, 19);
 }
 END_TEST
 

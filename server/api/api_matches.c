@@ -1,0 +1,417 @@
+/* Matches: create (standalone), list, read, call to a table, and the TD's and players'
+ * actions on results. Reports and their validation are in api_reports.c. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/fields.h"
+#include "api/handlers.h"
+#include "api/json.h"
+#include "api/matches.h"
+#include "api/tx.h"
+#include "store/store.h"
+
+static const char side_name[2][2] = {"a", "b"};
+
+void api_match_not_found(struct api_resp *resp, int64_t tid, int64_t mid)
+{
+    api_problem(resp, 404, "not-found", "No such match", "Tournament %lld has no match %lld.",
+                (long long)tid, (long long)mid);
+}
+
+int api_match_side(const struct api_req *req, const struct match *m)
+{
+    if (!req->player_id || req->player_tournament != m->tournament_id)
+        return -1;
+    for (int s = 0; s < 2; s++)
+        if (m->player[s] == req->player_id)
+            return s;
+    return -1;
+}
+
+json_t *api_match_json(struct db *db, const struct match *m)
+{
+    json_t *sides = json_array();
+    for (int s = 0; s < 2; s++) {
+        json_t *side = json_pack("{s:s, s:i}", "side", side_name[s], "score", m->score[s]);
+        struct player p;
+        if (m->player[s] && db_player_get(db, m->tournament_id, m->player[s], &p) == CW_OK) {
+            json_object_set_new(side, "player_id", json_integer(p.id));
+            json_object_set_new(side, "name", json_string(p.name));
+            json_object_set_new(side, "country", json_string(p.country));
+        } else {
+            json_object_set_new(side, "player_id", json_null());
+            json_object_set_new(side, "name", json_null());
+        }
+        json_array_append_new(sides, side);
+    }
+    json_t *times = json_object();
+    struct match_state_time *st;
+    int n;
+    if (db_match_state_times(db, m->id, &st, &n) == CW_OK) {
+        for (int i = 0; i < n; i++)
+            json_object_set_new(times, st[i].state, api_time_json(st[i].at_ms));
+        free(st);
+    }
+    return json_pack("{s:I, s:I, s:o, s:i, s:s, s:s, s:o, s:{s:i, s:i}, s:o, s:o, s:o, s:o}",
+                     "id", (json_int_t)m->id, "tournament_id", (json_int_t)m->tournament_id,
+                     "event_id", m->event_id ? json_integer(m->event_id) : json_null(), "length",
+                     m->length, "table", m->table, "state", m->state, "sides", sides, "score",
+                     "a", m->score[0], "b", m->score[1], "winner",
+                     m->winner >= 0 ? json_string(side_name[m->winner]) : json_null(),
+                     "result_report_id",
+                     m->result_report ? json_integer(m->result_report) : json_null(), "times",
+                     times, "updated_at", api_time_json(m->updated_ms));
+}
+
+int api_match_set_state(struct db *db, struct match *m, const char *state, int64_t now_ms,
+                        const char *actor)
+{
+    if (!strcmp(m->state, state))
+        return CW_OK;
+    snprintf(m->state, sizeof m->state, "%s", state);
+    return db_match_state_log(db, m->id, state, now_ms, actor);
+}
+
+int api_match_save(struct api_req *req, struct match *m, json_t *before, const char *action)
+{
+    struct db *db = req->app->db;
+    char actor[96];
+    api_actor(req, actor, sizeof actor);
+    int rc = db_match_update(db, m, req->now_ms);
+    if (rc == CW_OK)
+        rc = db_tournament_touch(db, m->tournament_id, req->now_ms);
+    json_t *after = rc == CW_OK ? api_match_json(db, m) : NULL;
+    if (rc == CW_OK) {
+        char *b = before ? json_dumps(before, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
+        char *a = json_dumps(after, JSON_COMPACT | JSON_SORT_KEYS);
+        rc = db_audit(db, m->tournament_id, req->now_ms, actor, action, "match", m->id, b, a);
+        free(b);
+        free(a);
+    }
+    if (rc == CW_OK)
+        rc = api_emit(db, m->tournament_id, req->now_ms, action,
+                      json_pack("{s:O}", "match", after));
+    json_decref(after);
+    json_decref(before);
+    return rc;
+}
+
+/* ---- TD: create, edit, call, forfeit ---- */
+
+static const struct api_field match_fields[] = {
+    {"player_a", F_INT, 1, 0, 1, 1000000000L, NULL, NULL},
+    {"player_b", F_INT, 1, 0, 1, 1000000000L, NULL, NULL},
+    {"length", F_INT, 1, 0, 1, 99, NULL, NULL},
+    {"table", F_STR, 0, 0, 0, M_TABLE_MAX, NULL, NULL},
+    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+};
+
+/* The player of the tournament named by field, or a problem. */
+static int check_player(struct api_req *req, struct api_resp *resp, const char *field, int64_t id)
+{
+    struct player p;
+    int rc = db_player_get(req->app->db, req->ids[0], id, &p);
+    if (rc == CW_ENOTFOUND) {
+        api_problem_field(resp, field, "tournament %lld has no player %lld", (long long)req->ids[0],
+                          (long long)id);
+        return -1;
+    }
+    if (rc != CW_OK) {
+        api_internal_error(resp, "reading a player");
+        return -1;
+    }
+    if (!strcmp(p.status, "withdrawn")) {
+        api_problem_field(resp, field, "%s has withdrawn", p.name);
+        return -1;
+    }
+    return 0;
+}
+
+void api_match_create(struct api_req *req, struct api_resp *resp)
+{
+    if (api_check_fields(req->json, match_fields, 0, resp))
+        return;
+    struct match m;
+    memset(&m, 0, sizeof m);
+    m.tournament_id = req->ids[0];
+    m.player[0] = json_integer_value(json_object_get(req->json, "player_a"));
+    m.player[1] = json_integer_value(json_object_get(req->json, "player_b"));
+    m.length = (int)json_integer_value(json_object_get(req->json, "length"));
+    const char *table = api_str(req->json, "table");
+    snprintf(m.table, sizeof m.table, "%s", table ? table : "");
+    strcpy(m.state, "scheduled");
+    m.winner = -1;
+    if (m.player[0] == m.player[1]) {
+        api_problem_field(resp, "player_b", "is the same player as player_a");
+        return;
+    }
+    if (api_tx_begin(req, resp))
+        return;
+    struct db *db = req->app->db;
+    struct tournament t;
+    int rc = db_tournament_get(db, m.tournament_id, &t);
+    if (rc == CW_ENOTFOUND) {
+        api_tx_rollback(req);
+        api_problem(resp, 404, "not-found", "No such tournament", "There is no tournament %lld.",
+                    (long long)m.tournament_id);
+        return;
+    }
+    if (rc == CW_OK && (check_player(req, resp, "player_a", m.player[0]) ||
+                        check_player(req, resp, "player_b", m.player[1]))) {
+        api_tx_rollback(req);
+        return;
+    }
+    if (rc == CW_OK)
+        rc = db_match_insert(db, &m, req->now_ms);
+    if (rc == CW_OK)
+        rc = db_match_state_log(db, m.id, "scheduled", req->now_ms, "td");
+    if (rc == CW_OK)
+        rc = api_match_save(req, &m, NULL, "match.create");
+    if (rc != CW_OK) {
+        api_tx_rollback(req);
+        api_internal_error(resp, "creating the match");
+        return;
+    }
+    snprintf(resp->location, sizeof resp->location, "/api/v1/tournaments/%lld/matches/%lld",
+             (long long)m.tournament_id, (long long)m.id);
+    api_reply_json(resp, 201, api_match_json(db, &m));
+    api_tx_commit(req, resp);
+}
+
+void api_matches_list(struct api_req *req, struct api_resp *resp)
+{
+    struct db *db = req->app->db;
+    const char *ps = api_arg(req, "player");
+    int64_t player = 0;
+    if (ps) {
+        char *end;
+        player = strtoll(ps, &end, 10);
+        if (!*ps || *end || player <= 0) {
+            api_problem(resp, 400, "validation", "Bad query", "player must be a player id.");
+            return;
+        }
+    }
+    db_lock(db);
+    struct tournament t;
+    struct match *ms = NULL;
+    int n = 0;
+    int rc = db_tournament_get(db, req->ids[0], &t);
+    if (rc == CW_OK)
+        rc = db_match_list(db, t.id, player, &ms, &n);
+    json_t *arr = json_array();
+    for (int i = 0; rc == CW_OK && i < n; i++)
+        json_array_append_new(arr, api_match_json(db, &ms[i]));
+    db_unlock(db);
+    free(ms);
+    if (rc == CW_ENOTFOUND) {
+        json_decref(arr);
+        api_problem(resp, 404, "not-found", "No such tournament", "There is no tournament %lld.",
+                    (long long)req->ids[0]);
+        return;
+    }
+    if (rc != CW_OK) {
+        json_decref(arr);
+        api_internal_error(resp, "listing matches");
+        return;
+    }
+    api_reply_json(resp, 200, json_pack("{s:o}", "matches", arr));
+}
+
+void api_match_get(struct api_req *req, struct api_resp *resp)
+{
+    struct db *db = req->app->db;
+    struct match m;
+    db_lock(db);
+    int rc = db_match_get(db, req->ids[0], req->ids[1], &m);
+    json_t *j = rc == CW_OK ? api_match_json(db, &m) : NULL;
+    db_unlock(db);
+    if (rc == CW_ENOTFOUND) {
+        api_match_not_found(resp, req->ids[0], req->ids[1]);
+        return;
+    }
+    if (rc != CW_OK) {
+        api_internal_error(resp, "reading the match");
+        return;
+    }
+    api_reply_json(resp, 200, j);
+}
+
+/* Runs change on the match inside an idempotent transaction, then saves, audits, emits
+ * the event `action` and answers with the match. */
+void api_match_change(struct api_req *req, struct api_resp *resp, const char *action,
+                      api_match_fn change)
+{
+    if (api_tx_begin(req, resp))
+        return;
+    struct db *db = req->app->db;
+    struct match m;
+    int rc = db_match_get(db, req->ids[0], req->ids[1], &m);
+    if (rc == CW_ENOTFOUND) {
+        api_tx_rollback(req);
+        api_match_not_found(resp, req->ids[0], req->ids[1]);
+        return;
+    }
+    if (rc != CW_OK) {
+        api_tx_rollback(req);
+        api_internal_error(resp, "reading the match");
+        return;
+    }
+    json_t *before = api_match_json(db, &m);
+    if (change(req, &m, resp)) {
+        json_decref(before);
+        api_tx_rollback(req);
+        return;
+    }
+    if (api_match_save(req, &m, before, action)) {
+        api_tx_rollback(req);
+        api_internal_error(resp, "saving the match");
+        return;
+    }
+    if (!resp->json)
+        api_reply_json(resp, 200, api_match_json(db, &m));
+    api_tx_commit(req, resp);
+}
+
+static int finished(const struct match *m)
+{
+    return !strcmp(m->state, "verified") || !strcmp(m->state, "forfeited") ||
+           !strcmp(m->state, "withdrawn");
+}
+
+static int refuse_finished(const struct match *m, struct api_resp *resp)
+{
+    api_problem(resp, 409, "match-finished", "The match is over",
+                "Match %lld is already %s%s.", (long long)m->id, m->state,
+                !strcmp(m->state, "verified") ? "; the TD can correct it" : "");
+    return -1;
+}
+
+static const struct api_field edit_fields[] = {
+    {"length", F_INT, 0, 0, 1, 99, NULL, NULL},
+    {"table", F_STR, 0, 0, 0, M_TABLE_MAX, NULL, NULL},
+    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+};
+
+static int do_edit(struct api_req *req, struct match *m, struct api_resp *resp)
+{
+    if (api_check_fields(req->json, edit_fields, 1, resp))
+        return -1;
+    if (finished(m))
+        return refuse_finished(m, resp);
+    json_t *len = json_object_get(req->json, "length");
+    if (len) {
+        /* MATCH-3 corrects a wrong length between games; here the TD sets it before any
+         * result is in. */
+        struct report r;
+        for (int s = 0; s < 2; s++) {
+            int rc = db_report_current(req->app->db, m->id, s, &r);
+            if (rc == CW_OK) {
+                report_free(&r);
+                api_problem(resp, 409, "match-started", "Results already reported",
+                            "The length of match %lld cannot change: side %s has reported.",
+                            (long long)m->id, side_name[s]);
+                return -1;
+            }
+        }
+        m->length = (int)json_integer_value(len);
+    }
+    const char *table = api_str(req->json, "table");
+    if (table)
+        snprintf(m->table, sizeof m->table, "%s", table);
+    return 0;
+}
+
+void api_match_update(struct api_req *req, struct api_resp *resp)
+{
+    api_match_change(req, resp, "match.update", do_edit);
+}
+
+static const struct api_field call_fields[] = {
+    {"table", F_STR, 0, 0, 0, M_TABLE_MAX, NULL, NULL},
+    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+};
+
+static int do_call(struct api_req *req, struct match *m, struct api_resp *resp)
+{
+    if (req->json && api_check_fields(req->json, call_fields, 1, resp))
+        return -1;
+    if (strcmp(m->state, "scheduled")) {
+        api_problem(resp, 409, "not-scheduled", "The match cannot be called",
+                    "Match %lld is %s; only a scheduled match is called.", (long long)m->id,
+                    m->state);
+        return -1;
+    }
+    if (!m->player[0] || !m->player[1]) {
+        api_problem(resp, 409, "players-unknown", "Players not known yet",
+                    "Match %lld cannot be called before both players are known.",
+                    (long long)m->id);
+        return -1;
+    }
+    const char *table = req->json ? api_str(req->json, "table") : NULL;
+    if (table)
+        snprintf(m->table, sizeof m->table, "%s", table);
+    return api_match_set_state(req->app->db, m, "called", req->now_ms, "td");
+}
+
+void api_match_call(struct api_req *req, struct api_resp *resp)
+{
+    api_match_change(req, resp, "match.call", do_call);
+}
+
+static const char *const sides[] = {"a", "b", NULL};
+static const struct api_field forfeit_fields[] = {
+    {"winner", F_ENUM, 1, 0, 0, 0, sides, NULL},
+    {"reason", F_STR, 1, 0, 1, 500, NULL, NULL},
+    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+};
+
+/* KO-8: a forfeit or a withdrawal advances the opponent; the score shows the winner at
+ * the match length. */
+static int decide_without_play(struct api_req *req, struct match *m, struct api_resp *resp,
+                               const char *state, int winner)
+{
+    if (finished(m))
+        return refuse_finished(m, resp);
+    if (!m->player[0] || !m->player[1]) {
+        api_problem(resp, 409, "players-unknown", "Players not known yet",
+                    "Match %lld has no opponent yet.", (long long)m->id);
+        return -1;
+    }
+    m->winner = winner;
+    m->score[winner] = m->length;
+    m->result_report = 0;
+    return api_match_set_state(req->app->db, m, state, req->now_ms, "td");
+}
+
+static int do_forfeit(struct api_req *req, struct match *m, struct api_resp *resp)
+{
+    if (api_check_fields(req->json, forfeit_fields, 0, resp))
+        return -1;
+    int w = !strcmp(api_str(req->json, "winner"), "b");
+    return decide_without_play(req, m, resp, "forfeited", w);
+}
+
+void api_match_forfeit(struct api_req *req, struct api_resp *resp)
+{
+    api_match_change(req, resp, "match.forfeit", do_forfeit);
+}
+
+static const struct api_field withdraw_fields[] = {
+    {"side", F_ENUM, 1, 0, 0, 0, sides, NULL},
+    {"reason", F_STR, 0, 0, 0, 500, NULL, NULL},
+    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+};
+
+static int do_withdraw(struct api_req *req, struct match *m, struct api_resp *resp)
+{
+    if (api_check_fields(req->json, withdraw_fields, 0, resp))
+        return -1;
+    int leaving = !strcmp(api_str(req->json, "side"), "b");
+    return decide_without_play(req, m, resp, "withdrawn", 1 - leaving);
+}
+
+void api_match_withdraw(struct api_req *req, struct api_resp *resp)
+{
+    api_match_change(req, resp, "match.withdraw", do_withdraw);
+}

@@ -1,0 +1,26 @@
+/* What the match handlers share (api_matches.c, api_reports.c). */
+#ifndef API_MATCHES_H
+#define API_MATCHES_H
+
+#include <jansson.h>
+
+#include "api/api.h"
+#include "store/store.h"
+
+typedef int (*api_match_fn)(struct api_req *req, struct match *m, struct api_resp *resp);
+
+void api_match_not_found(struct api_resp *resp, int64_t tid, int64_t mid);
+/* The side (0 = a, 1 = b) of the logged-in player in this match, or -1. */
+int api_match_side(const struct api_req *req, const struct match *m);
+/* The public JSON of a match: sides with names, score, state, the time of each state. */
+json_t *api_match_json(struct db *db, const struct match *m);
+/* Sets the state and logs its time (nothing if unchanged). */
+int api_match_set_state(struct db *db, struct match *m, const char *state, int64_t now_ms,
+                        const char *actor);
+/* Writes the match, bumps the tournament, audits (before is consumed) and emits action. */
+int api_match_save(struct api_req *req, struct match *m, json_t *before, const char *action);
+/* The common frame of a change: idempotent transaction, read, change, save, answer. */
+void api_match_change(struct api_req *req, struct api_resp *resp, const char *action,
+                      api_match_fn change);
+
+#endif

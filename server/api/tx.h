@@ -1,0 +1,21 @@
+/* Transactions of handlers that honour Idempotency-Key: a retried submission (phones on
+ * venue Wi-Fi retry) gets the first answer again and changes nothing twice. The key and
+ * the answer are stored in the same transaction as the change. */
+#ifndef API_TX_H
+#define API_TX_H
+
+#include "api/api.h"
+
+/* Begins the transaction. Returns 0 to go on (the transaction is open), or 1 when the
+ * answer is already in resp (a replay of an earlier request, or a refusal); then no
+ * transaction is open. */
+int api_tx_begin(struct api_req *req, struct api_resp *resp);
+/* Stores the answer under the key (if any) and commits. On failure resp becomes a 500. */
+void api_tx_commit(struct api_req *req, struct api_resp *resp);
+/* Rolls back, keeping the problem already in resp. */
+void api_tx_rollback(struct api_req *req);
+
+/* "td", "player:12" or "anon:<address>": who a key belongs to. */
+void api_actor(const struct api_req *req, char *out, size_t len);
+
+#endif

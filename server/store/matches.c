@@ -1,0 +1,319 @@
+/* SQL of matches, their state times and their reports. */
+#include "store/store.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define M_COLS                                                                                     \
+    "id, tournament_id, coalesce(event_id, 0), coalesce(player_a, 0), coalesce(player_b, 0), "     \
+    "length, table_label, state, score_a, score_b, coalesce(winner, -1), "                         \
+    "coalesce(result_report, 0), created_ms, updated_ms"
+
+static void read_match(sqlite3_stmt *st, struct match *m)
+{
+    m->id = sqlite3_column_int64(st, 0);
+    m->tournament_id = sqlite3_column_int64(st, 1);
+    m->event_id = sqlite3_column_int64(st, 2);
+    m->player[0] = sqlite3_column_int64(st, 3);
+    m->player[1] = sqlite3_column_int64(st, 4);
+    m->length = sqlite3_column_int(st, 5);
+    db_col_text(st, 6, m->table, sizeof m->table);
+    db_col_text(st, 7, m->state, sizeof m->state);
+    m->score[0] = sqlite3_column_int(st, 8);
+    m->score[1] = sqlite3_column_int(st, 9);
+    m->winner = sqlite3_column_int(st, 10);
+    m->result_report = sqlite3_column_int64(st, 11);
+    m->created_ms = sqlite3_column_int64(st, 12);
+    m->updated_ms = sqlite3_column_int64(st, 13);
+}
+
+static void bind_id_or_null(sqlite3_stmt *st, int i, int64_t v)
+{
+    if (v)
+        sqlite3_bind_int64(st, i, v);
+    else
+        sqlite3_bind_null(st, i);
+}
+
+/* ?1..?10: the settable columns */
+static void bind_match(sqlite3_stmt *st, const struct match *m)
+{
+    bind_id_or_null(st, 1, m->event_id);
+    bind_id_or_null(st, 2, m->player[0]);
+    bind_id_or_null(st, 3, m->player[1]);
+    sqlite3_bind_int(st, 4, m->length);
+    db_bind_text(st, 5, m->table);
+    db_bind_text(st, 6, m->state);
+    sqlite3_bind_int(st, 7, m->score[0]);
+    sqlite3_bind_int(st, 8, m->score[1]);
+    if (m->winner >= 0)
+        sqlite3_bind_int(st, 9, m->winner);
+    else
+        sqlite3_bind_null(st, 9);
+    bind_id_or_null(st, 10, m->result_report);
+}
+
+int db_match_insert(struct db *db, struct match *m, int64_t now_ms)
+{
+    sqlite3_stmt *st = db_stmt(
+        db, "INSERT INTO matches(event_id, player_a, player_b, length, table_label, state, "
+            "score_a, score_b, winner, result_report, tournament_id, created_ms, updated_ms) "
+            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12)");
+    if (!st)
+        return CW_EDB;
+    bind_match(st, m);
+    sqlite3_bind_int64(st, 11, m->tournament_id);
+    sqlite3_bind_int64(st, 12, now_ms);
+    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
+    db_done(st);
+    if (rc == CW_OK) {
+        m->id = sqlite3_last_insert_rowid(db_handle(db));
+        m->created_ms = m->updated_ms = now_ms;
+    }
+    return rc;
+}
+
+int db_match_get(struct db *db, int64_t tournament_id, int64_t id, struct match *m)
+{
+    sqlite3_stmt *st =
+        db_stmt(db, "SELECT " M_COLS " FROM matches WHERE id = ?1 AND tournament_id = ?2");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, id);
+    sqlite3_bind_int64(st, 2, tournament_id);
+    int rc = sqlite3_step(st);
+    int out = rc == SQLITE_ROW ? CW_OK : rc == SQLITE_DONE ? CW_ENOTFOUND : CW_EDB;
+    if (out == CW_OK)
+        read_match(st, m);
+    db_done(st);
+    return out;
+}
+
+int db_match_update(struct db *db, struct match *m, int64_t now_ms)
+{
+    sqlite3_stmt *st = db_stmt(
+        db, "UPDATE matches SET event_id = ?1, player_a = ?2, player_b = ?3, length = ?4, "
+            "table_label = ?5, state = ?6, score_a = ?7, score_b = ?8, winner = ?9, "
+            "result_report = ?10, updated_ms = ?11 WHERE id = ?12 AND tournament_id = ?13");
+    if (!st)
+        return CW_EDB;
+    bind_match(st, m);
+    sqlite3_bind_int64(st, 11, now_ms);
+    sqlite3_bind_int64(st, 12, m->id);
+    sqlite3_bind_int64(st, 13, m->tournament_id);
+    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
+    if (rc == CW_OK && sqlite3_changes(db_handle(db)) == 0)
+        rc = CW_ENOTFOUND;
+    db_done(st);
+    if (rc == CW_OK)
+        m->updated_ms = now_ms;
+    return rc;
+}
+
+int db_match_list(struct db *db, int64_t tournament_id, int64_t player_id, struct match **out,
+                  int *n)
+{
+    *out = NULL;
+    *n = 0;
+    sqlite3_stmt *st = db_stmt(db, "SELECT " M_COLS " FROM matches WHERE tournament_id = ?1 "
+                                   "AND (?2 = 0 OR player_a = ?2 OR player_b = ?2) ORDER BY id");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, tournament_id);
+    sqlite3_bind_int64(st, 2, player_id);
+    int cap = 0, rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (*n == cap) {
+            cap = cap ? cap * 2 : 32;
+            struct match *grown = realloc(*out, (size_t)cap * sizeof **out);
+            if (!grown) {
+                rc = SQLITE_NOMEM;
+                break;
+            }
+            *out = grown;
+        }
+        read_match(st, &(*out)[(*n)++]);
+    }
+    db_done(st);
+    if (rc != SQLITE_DONE) {
+        free(*out);
+        *out = NULL;
+        *n = 0;
+        return CW_EDB;
+    }
+    return CW_OK;
+}
+
+int db_match_state_log(struct db *db, int64_t match_id, const char *state, int64_t at_ms,
+                       const char *actor)
+{
+    sqlite3_stmt *st = db_stmt(
+        db, "INSERT INTO match_states(match_id, state, at_ms, actor) VALUES (?1, ?2, ?3, ?4)");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, match_id);
+    db_bind_text(st, 2, state);
+    sqlite3_bind_int64(st, 3, at_ms);
+    db_bind_text(st, 4, actor);
+    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
+    db_done(st);
+    return rc;
+}
+
+int db_match_state_times(struct db *db, int64_t match_id, struct match_state_time **out, int *n)
+{
+    *out = NULL;
+    *n = 0;
+    sqlite3_stmt *st = db_stmt(db, "SELECT state, at_ms, actor FROM match_states "
+                                   "WHERE match_id = ?1 ORDER BY at_ms, rowid");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, match_id);
+    int cap = 0, rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (*n == cap) {
+            cap = cap ? cap * 2 : 8;
+            struct match_state_time *grown = realloc(*out, (size_t)cap * sizeof **out);
+            if (!grown) {
+                rc = SQLITE_NOMEM;
+                break;
+            }
+            *out = grown;
+        }
+        struct match_state_time *t = &(*out)[(*n)++];
+        db_col_text(st, 0, t->state, sizeof t->state);
+        t->at_ms = sqlite3_column_int64(st, 1);
+        db_col_text(st, 2, t->actor, sizeof t->actor);
+    }
+    db_done(st);
+    if (rc != SQLITE_DONE) {
+        free(*out);
+        *out = NULL;
+        *n = 0;
+        return CW_EDB;
+    }
+    return CW_OK;
+}
+
+#define R_COLS                                                                                     \
+    "id, match_id, coalesce(side, -1), actor, kind, complete, current, score_a, score_b, "        \
+    "coalesce(winner, -1), games, transcript, flags, created_ms"
+
+static void read_report(sqlite3_stmt *st, struct report *r)
+{
+    r->id = sqlite3_column_int64(st, 0);
+    r->match_id = sqlite3_column_int64(st, 1);
+    r->side = sqlite3_column_int(st, 2);
+    db_col_text(st, 3, r->actor, sizeof r->actor);
+    db_col_text(st, 4, r->kind, sizeof r->kind);
+    r->complete = sqlite3_column_int(st, 5);
+    r->current = sqlite3_column_int(st, 6);
+    r->score[0] = sqlite3_column_int(st, 7);
+    r->score[1] = sqlite3_column_int(st, 8);
+    r->winner = sqlite3_column_int(st, 9);
+    r->games = db_col_strdup(st, 10);
+    r->transcript = db_col_strdup(st, 11);
+    r->flags = db_col_strdup(st, 12);
+    r->created_ms = sqlite3_column_int64(st, 13);
+}
+
+int db_report_insert(struct db *db, struct report *r)
+{
+    sqlite3_stmt *st = db_stmt(
+        db, "INSERT INTO reports(match_id, side, actor, kind, complete, current, score_a, "
+            "score_b, winner, games, transcript, flags, created_ms) "
+            "VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, r->match_id);
+    if (r->side >= 0)
+        sqlite3_bind_int(st, 2, r->side);
+    else
+        sqlite3_bind_null(st, 2);
+    db_bind_text(st, 3, r->actor);
+    db_bind_text(st, 4, r->kind);
+    sqlite3_bind_int(st, 5, r->complete);
+    sqlite3_bind_int(st, 6, r->score[0]);
+    sqlite3_bind_int(st, 7, r->score[1]);
+    if (r->winner >= 0)
+        sqlite3_bind_int(st, 8, r->winner);
+    else
+        sqlite3_bind_null(st, 8);
+    db_bind_text(st, 9, r->games ? r->games : "[]");
+    db_bind_text(st, 10, r->transcript);
+    db_bind_text(st, 11, r->flags);
+    sqlite3_bind_int64(st, 12, r->created_ms);
+    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
+    db_done(st);
+    if (rc == CW_OK) {
+        r->id = sqlite3_last_insert_rowid(db_handle(db));
+        r->current = 1;
+    }
+    return rc;
+}
+
+int db_report_current(struct db *db, int64_t match_id, int side, struct report *r)
+{
+    sqlite3_stmt *st = db_stmt(db, "SELECT " R_COLS " FROM reports WHERE match_id = ?1 AND "
+                                   "coalesce(side, -1) = ?2 AND current = 1 "
+                                   "ORDER BY id DESC LIMIT 1");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, match_id);
+    sqlite3_bind_int(st, 2, side);
+    int rc = sqlite3_step(st);
+    int out = rc == SQLITE_ROW ? CW_OK : rc == SQLITE_DONE ? CW_ENOTFOUND : CW_EDB;
+    if (out == CW_OK)
+        read_report(st, r);
+    db_done(st);
+    return out;
+}
+
+int db_report_get(struct db *db, int64_t match_id, int64_t id, struct report *r)
+{
+    sqlite3_stmt *st =
+        db_stmt(db, "SELECT " R_COLS " FROM reports WHERE match_id = ?1 AND id = ?2");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, match_id);
+    sqlite3_bind_int64(st, 2, id);
+    int rc = sqlite3_step(st);
+    int out = rc == SQLITE_ROW ? CW_OK : rc == SQLITE_DONE ? CW_ENOTFOUND : CW_EDB;
+    if (out == CW_OK)
+        read_report(st, r);
+    db_done(st);
+    return out;
+}
+
+int db_report_supersede(struct db *db, int64_t match_id, int side)
+{
+    sqlite3_stmt *st = db_stmt(db, "UPDATE reports SET current = 0 WHERE match_id = ?1 AND "
+                                   "coalesce(side, -1) = ?2 AND current = 1");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, match_id);
+    sqlite3_bind_int(st, 2, side);
+    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
+    db_done(st);
+    return rc;
+}
+
+int db_report_update_games(struct db *db, struct report *r)
+{
+    sqlite3_stmt *st = db_stmt(db, "UPDATE reports SET games = ?1, complete = ?2, score_a = ?3, "
+                                   "score_b = ?4, winner = ?5 WHERE id = ?6");
+    if (!st)
+        return CW_EDB;
+    db_bind_text(st, 1, r->games ? r->games : "[]");
+    sqlite3_bind_int(st, 2, r->complete);
+    sqlite3_bind_int(st, 3, r->score[0]);
+    sqlite3_bind_int(st, 4, r->score[1]);
+    if (r->winner >= 0)
+        sqlite3_bind_int(st, 5, r->winner);
+    else
+        sqlite3_bind_null(st, 5);
+    sqlite3_bind_int64(st, 6, r->id);
+    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
+    db_done(st);
+    return rc;
+}
