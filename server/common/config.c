@@ -71,7 +71,7 @@ void cw_config_defaults(struct cw_config *c)
     c->threads = 0;
     c->max_connections = 4096;
     c->connection_timeout_s = 120;
-    c->connection_memory_bytes = 8192;
+    c->connection_memory_bytes = 4096;
     c->max_body_bytes = 1024 * 1024;
     c->max_json_depth = 32;
     c->max_string_bytes = 65536;

@@ -39,7 +39,7 @@ struct req_ctx {
     int too_big;
     int status;
     char method[16];
-    char path[512];
+    char *path; /* a copy for the access log, at most 256 bytes */
     char ip[64];
 };
 
@@ -190,7 +190,11 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
             return MHD_NO;
         rc->start_us = cw_mono_us();
         snprintf(rc->method, sizeof rc->method, "%s", method);
-        snprintf(rc->path, sizeof rc->path, "%s", url);
+        rc->path = strndup(url, 256);
+        if (!rc->path) {
+            free(rc);
+            return MHD_NO;
+        }
         client_ip(c, rc->ip, sizeof rc->ip);
         atomic_fetch_add(&s->inflight, 1);
         *con_cls = rc;
@@ -278,6 +282,7 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
     http_log_request(rc->ip, rc->method, rc->path, rc->status ? rc->status : 499,
                      cw_mono_us() - rc->start_us);
     free(rc->body);
+    free(rc->path);
     free(rc);
     *con_cls = NULL;
     atomic_fetch_sub(&s->inflight, 1);
@@ -320,12 +325,17 @@ int http_start(struct app *app, struct http_server **out, char *err, size_t errl
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     unsigned threads =
         app->cfg.threads ? (unsigned)app->cfg.threads : (unsigned)(ncpu > 0 ? ncpu : 1);
+    /* One thread is the daemon's own polling thread; a pool only from two on. */
+    struct MHD_OptionItem pool[] = {
+        {threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, (intptr_t)threads, NULL},
+        {MHD_OPTION_END, 0, NULL},
+    };
     s->d = MHD_start_daemon(flags, (uint16_t)app->cfg.port, NULL, NULL, on_request, s,
-                            MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss,
-                            MHD_OPTION_THREAD_POOL_SIZE, threads, MHD_OPTION_CONNECTION_LIMIT,
-                            (unsigned)app->cfg.max_connections, MHD_OPTION_CONNECTION_TIMEOUT,
-                            (unsigned)app->cfg.connection_timeout_s, MHD_OPTION_NOTIFY_COMPLETED,
-                            on_completed, s, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+                            MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss, MHD_OPTION_ARRAY, pool,
+                            MHD_OPTION_CONNECTION_LIMIT, (unsigned)app->cfg.max_connections,
+                            MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)app->cfg.connection_timeout_s,
+                            MHD_OPTION_NOTIFY_COMPLETED, on_completed, s,
+                            MHD_OPTION_CONNECTION_MEMORY_LIMIT,
                             (size_t)app->cfg.connection_memory_bytes, MHD_OPTION_END);
     if (!s->d) {
         snprintf(err, errlen, "cannot listen on %s port %d (in use, or not allowed)", app->cfg.bind,

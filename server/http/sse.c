@@ -138,7 +138,7 @@ struct MHD_Response *http_sse_open(struct app *app, struct MHD_Connection *c, in
         return NULL;
     }
     struct MHD_Response *r =
-        MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 1024, reader, s, release);
+        MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 256, reader, s, release);
     if (!r) {
         release(s);
         *status = 500;
