@@ -53,15 +53,14 @@ json_t *api_match_json(struct db *db, const struct match *m)
             json_object_set_new(times, st[i].state, api_time_json(st[i].at_ms));
         free(st);
     }
-    return json_pack("{s:I, s:I, s:o, s:i, s:s, s:s, s:o, s:{s:i, s:i}, s:o, s:o, s:o, s:o}",
-                     "id", (json_int_t)m->id, "tournament_id", (json_int_t)m->tournament_id,
-                     "event_id", m->event_id ? json_integer(m->event_id) : json_null(), "length",
-                     m->length, "table", m->table, "state", m->state, "sides", sides, "score",
-                     "a", m->score[0], "b", m->score[1], "winner",
-                     m->winner >= 0 ? json_string(side_name[m->winner]) : json_null(),
-                     "result_report_id",
-                     m->result_report ? json_integer(m->result_report) : json_null(), "times",
-                     times, "updated_at", api_time_json(m->updated_ms));
+    return json_pack(
+        "{s:I, s:I, s:o, s:i, s:s, s:s, s:o, s:{s:i, s:i}, s:o, s:o, s:o, s:o}", "id",
+        (json_int_t)m->id, "tournament_id", (json_int_t)m->tournament_id, "event_id",
+        m->event_id ? json_integer(m->event_id) : json_null(), "length", m->length, "table",
+        m->table, "state", m->state, "sides", sides, "score", "a", m->score[0], "b", m->score[1],
+        "winner", m->winner >= 0 ? json_string(side_name[m->winner]) : json_null(),
+        "result_report_id", m->result_report ? json_integer(m->result_report) : json_null(),
+        "times", times, "updated_at", api_time_json(m->updated_ms));
 }
 
 int api_match_set_state(struct db *db, struct match *m, const char *state, int64_t now_ms,
@@ -90,8 +89,8 @@ int api_match_save(struct api_req *req, struct match *m, json_t *before, const c
         free(a);
     }
     if (rc == CW_OK)
-        rc = api_emit(db, m->tournament_id, req->now_ms, action,
-                      json_pack("{s:O}", "match", after));
+        rc =
+            api_emit(db, m->tournament_id, req->now_ms, action, json_pack("{s:O}", "match", after));
     json_decref(after);
     json_decref(before);
     return rc;
@@ -258,7 +257,7 @@ void api_match_change(struct api_req *req, struct api_resp *resp, const char *ac
         return;
     }
     json_t *before = api_match_json(db, &m);
-    if (change(req, &m, resp)) {
+    if (change(req, &m, resp, &action)) {
         json_decref(before);
         api_tx_rollback(req);
         return;
@@ -281,8 +280,8 @@ static int finished(const struct match *m)
 
 static int refuse_finished(const struct match *m, struct api_resp *resp)
 {
-    api_problem(resp, 409, "match-finished", "The match is over",
-                "Match %lld is already %s%s.", (long long)m->id, m->state,
+    api_problem(resp, 409, "match-finished", "The match is over", "Match %lld is already %s%s.",
+                (long long)m->id, m->state,
                 !strcmp(m->state, "verified") ? "; the TD can correct it" : "");
     return -1;
 }
@@ -293,7 +292,7 @@ static const struct api_field edit_fields[] = {
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
-static int do_edit(struct api_req *req, struct match *m, struct api_resp *resp)
+static int do_edit(struct api_req *req, struct match *m, struct api_resp *resp, const char **action)
 {
     if (api_check_fields(req->json, edit_fields, 1, resp))
         return -1;
@@ -332,7 +331,7 @@ static const struct api_field call_fields[] = {
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
-static int do_call(struct api_req *req, struct match *m, struct api_resp *resp)
+static int do_call(struct api_req *req, struct match *m, struct api_resp *resp, const char **action)
 {
     if (req->json && api_check_fields(req->json, call_fields, 1, resp))
         return -1;
@@ -344,8 +343,7 @@ static int do_call(struct api_req *req, struct match *m, struct api_resp *resp)
     }
     if (!m->player[0] || !m->player[1]) {
         api_problem(resp, 409, "players-unknown", "Players not known yet",
-                    "Match %lld cannot be called before both players are known.",
-                    (long long)m->id);
+                    "Match %lld cannot be called before both players are known.", (long long)m->id);
         return -1;
     }
     const char *table = req->json ? api_str(req->json, "table") : NULL;
@@ -384,7 +382,8 @@ static int decide_without_play(struct api_req *req, struct match *m, struct api_
     return api_match_set_state(req->app->db, m, state, req->now_ms, "td");
 }
 
-static int do_forfeit(struct api_req *req, struct match *m, struct api_resp *resp)
+static int do_forfeit(struct api_req *req, struct match *m, struct api_resp *resp,
+                      const char **action)
 {
     if (api_check_fields(req->json, forfeit_fields, 0, resp))
         return -1;
@@ -403,7 +402,8 @@ static const struct api_field withdraw_fields[] = {
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
-static int do_withdraw(struct api_req *req, struct match *m, struct api_resp *resp)
+static int do_withdraw(struct api_req *req, struct match *m, struct api_resp *resp,
+                       const char **action)
 {
     if (api_check_fields(req->json, withdraw_fields, 0, resp))
         return -1;

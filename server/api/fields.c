@@ -105,6 +105,28 @@ static int check_one(json_t *v, const struct api_field *f, const char *path, str
         api_problem_field(resp, path, "must be one of %s", list);
         return 1;
     }
+    case F_ANY:
+        return 0;
+    case F_STR_MULTILINE: {
+        if (!json_is_string(v)) {
+            api_problem_field(resp, path, "must be a string");
+            return 1;
+        }
+        const char *s = json_string_value(v);
+        size_t bytes = json_string_length(v);
+        for (size_t i = 0; i < bytes; i++) {
+            unsigned char c = (unsigned char)s[i];
+            if ((c < 0x20 && c != '\n' && c != '\r' && c != '\t') || c == 0x7f) {
+                api_problem_field(resp, path, "must not contain control characters");
+                return 1;
+            }
+        }
+        if ((long)bytes < f->min || (long)bytes > f->max) {
+            api_problem_field(resp, path, "must be %ld to %ld bytes long", f->min, f->max);
+            return 1;
+        }
+        return 0;
+    }
     case F_OBJ:
         if (!json_is_object(v)) {
             api_problem_field(resp, path, "must be an object");
@@ -130,6 +152,13 @@ static int check_one(json_t *v, const struct api_field *f, const char *path, str
             errors += check_one(sv, sf, sub, resp);
         }
     }
+    for (const struct api_field *sf = f->sub; sf->name; sf++)
+        if (sf->required && !json_object_get(v, sf->name)) {
+            char sub[160];
+            snprintf(sub, sizeof sub, "%s.%s", path, sf->name);
+            api_problem_field(resp, sub, "is required");
+            errors++;
+        }
     return errors;
 }
 

@@ -13,9 +13,11 @@ enum api_fkind {
     F_INT, /* an integer in min..max */
     F_NUM, /* a number (integer or real) in min..max */
     F_BOOL,
-    F_DATE, /* "YYYY-MM-DD" */
-    F_ENUM, /* one of choices */
-    F_OBJ,  /* an object checked against sub */
+    F_DATE,          /* "YYYY-MM-DD" */
+    F_ENUM,          /* one of choices */
+    F_OBJ,           /* an object checked against sub */
+    F_ANY,           /* any JSON value, checked by the handler */
+    F_STR_MULTILINE, /* a string of min..max bytes that may hold line breaks and tabs */
 };
 
 struct api_field {

@@ -44,6 +44,14 @@ void api_match_call(struct api_req *req, struct api_resp *resp);
 void api_match_forfeit(struct api_req *req, struct api_resp *resp);
 void api_match_withdraw(struct api_req *req, struct api_resp *resp);
 
+/* api_reports.c */
+void api_match_report(struct api_req *req, struct api_resp *resp);
+void api_match_unreport(struct api_req *req, struct api_resp *resp);
+void api_match_confirm(struct api_req *req, struct api_resp *resp);
+void api_match_verify(struct api_req *req, struct api_resp *resp);
+void api_match_correct(struct api_req *req, struct api_resp *resp);
+void api_match_reports(struct api_req *req, struct api_resp *resp);
+
 /* api_audit.c */
 void api_audit_list(struct api_req *req, struct api_resp *resp);
 void api_health(struct api_req *req, struct api_resp *resp);

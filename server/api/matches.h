@@ -7,7 +7,9 @@
 #include "api/api.h"
 #include "store/store.h"
 
-typedef int (*api_match_fn)(struct api_req *req, struct match *m, struct api_resp *resp);
+/* A change of a match; it may rename the event it causes through *action. */
+typedef int (*api_match_fn)(struct api_req *req, struct match *m, struct api_resp *resp,
+                            const char **action);
 
 void api_match_not_found(struct api_resp *resp, int64_t tid, int64_t mid);
 /* The side (0 = a, 1 = b) of the logged-in player in this match, or -1. */

@@ -9,7 +9,7 @@
 #include "api/handlers.h"
 
 enum {
-    R_TD = 1,   /* only the tournament director */
+    R_TD = 1,      /* only the tournament director */
     R_JSON = 2,    /* a JSON object body is required */
     R_OPTJSON = 4, /* a JSON object body is optional */
 };
@@ -52,6 +52,12 @@ static const struct route routes[] = {
     {"POST", M "/call", api_match_call, R_TD | R_OPTJSON},
     {"POST", M "/forfeit", api_match_forfeit, R_TD | R_JSON},
     {"POST", M "/withdraw", api_match_withdraw, R_TD | R_JSON},
+    {"POST", M "/report", api_match_report, R_JSON},
+    {"DELETE", M "/report", api_match_unreport, 0},
+    {"POST", M "/confirm", api_match_confirm, 0},
+    {"GET", M "/reports", api_match_reports, 0},
+    {"POST", M "/verify", api_match_verify, R_TD | R_JSON},
+    {"POST", M "/correct", api_match_correct, R_TD | R_JSON},
 };
 #undef M
 #undef P

@@ -92,9 +92,9 @@ void api_tx_commit(struct api_req *req, struct api_resp *resp)
         api_actor(req, scope, sizeof scope);
         request_id(req, this_req, sizeof this_req);
         char *body = resp->json ? json_dumps(resp->json, JSON_COMPACT) : strdup("");
-        int rc = body ? db_idem_put(db, scope, req->idem_key, this_req, resp->status, body,
-                                    req->now_ms)
-                      : CW_EDB;
+        int rc =
+            body ? db_idem_put(db, scope, req->idem_key, this_req, resp->status, body, req->now_ms)
+                 : CW_EDB;
         free(body);
         if (rc != CW_OK) {
             db_rollback(db);

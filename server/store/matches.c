@@ -91,10 +91,10 @@ int db_match_get(struct db *db, int64_t tournament_id, int64_t id, struct match 
 
 int db_match_update(struct db *db, struct match *m, int64_t now_ms)
 {
-    sqlite3_stmt *st = db_stmt(
-        db, "UPDATE matches SET event_id = ?1, player_a = ?2, player_b = ?3, length = ?4, "
-            "table_label = ?5, state = ?6, score_a = ?7, score_b = ?8, winner = ?9, "
-            "result_report = ?10, updated_ms = ?11 WHERE id = ?12 AND tournament_id = ?13");
+    sqlite3_stmt *st =
+        db_stmt(db, "UPDATE matches SET event_id = ?1, player_a = ?2, player_b = ?3, length = ?4, "
+                    "table_label = ?5, state = ?6, score_a = ?7, score_b = ?8, winner = ?9, "
+                    "result_report = ?10, updated_ms = ?11 WHERE id = ?12 AND tournament_id = ?13");
     if (!st)
         return CW_EDB;
     bind_match(st, m);
@@ -196,7 +196,7 @@ int db_match_state_times(struct db *db, int64_t match_id, struct match_state_tim
 }
 
 #define R_COLS                                                                                     \
-    "id, match_id, coalesce(side, -1), actor, kind, complete, current, score_a, score_b, "        \
+    "id, match_id, coalesce(side, -1), actor, kind, complete, current, score_a, score_b, "         \
     "coalesce(winner, -1), games, transcript, flags, created_ms"
 
 static void read_report(sqlite3_stmt *st, struct report *r)
@@ -219,10 +219,10 @@ static void read_report(sqlite3_stmt *st, struct report *r)
 
 int db_report_insert(struct db *db, struct report *r)
 {
-    sqlite3_stmt *st = db_stmt(
-        db, "INSERT INTO reports(match_id, side, actor, kind, complete, current, score_a, "
-            "score_b, winner, games, transcript, flags, created_ms) "
-            "VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
+    sqlite3_stmt *st =
+        db_stmt(db, "INSERT INTO reports(match_id, side, actor, kind, complete, current, score_a, "
+                    "score_b, winner, games, transcript, flags, created_ms) "
+                    "VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, r->match_id);

@@ -50,13 +50,13 @@ struct player {
 struct match {
     int64_t id;
     int64_t tournament_id;
-    int64_t event_id;   /* 0 = a standalone match */
-    int64_t player[2];  /* side a, side b; 0 = not known yet */
+    int64_t event_id;  /* 0 = a standalone match */
+    int64_t player[2]; /* side a, side b; 0 = not known yet */
     int length;
     char table[M_TABLE_MAX * 4 + 1];
     char state[12];
     int score[2];
-    int winner;         /* 0, 1, or -1 while undecided */
+    int winner;            /* 0, 1, or -1 while undecided */
     int64_t result_report; /* the report the result stands on, 0 = none */
     int64_t created_ms, updated_ms;
 };
@@ -65,16 +65,16 @@ struct match {
 struct report {
     int64_t id;
     int64_t match_id;
-    int side;           /* 0, 1, or -1 for the TD */
+    int side; /* 0, 1, or -1 for the TD */
     char actor[40];
-    char kind[12];      /* "score" | "games" | "transcript" */
-    int complete;       /* 1 when the match is over in this report */
+    char kind[12]; /* "score" | "games" | "transcript" */
+    int complete;  /* 1 when the match is over in this report */
     int current;
     int score[2];
-    int winner;         /* -1 while incomplete */
-    char *games;        /* malloc'd JSON text */
-    char *transcript;   /* malloc'd, or NULL */
-    char *flags;        /* malloc'd JSON text, or NULL */
+    int winner;       /* -1 while incomplete */
+    char *games;      /* malloc'd JSON text */
+    char *transcript; /* malloc'd, or NULL */
+    char *flags;      /* malloc'd JSON text, or NULL */
     int64_t created_ms;
 };
 void report_free(struct report *r);

@@ -102,8 +102,9 @@ static void start_server(void)
     if (!getcwd(cwd, sizeof cwd))
         fail("getcwd");
     FILE *f = fopen(cfg, "w");
-    fprintf(f, "{\"bind\": \"127.0.0.1\", \"database\": \"%s/b.db\", \"static_dir\": \"%s/static\","
-               " \"access_log\": \"off\", \"max_connections\": 8000}\n",
+    fprintf(f,
+            "{\"bind\": \"127.0.0.1\", \"database\": \"%s/b.db\", \"static_dir\": \"%s/static\","
+            " \"access_log\": \"off\", \"max_connections\": 8000}\n",
             dir, cwd);
     fclose(f);
     int out[2];

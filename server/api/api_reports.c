@@ -1,0 +1,466 @@
+/* Results from the players and the TD: a side reports (final score, game by game, or a
+ * transcript), the opponent confirms or reports otherwise (a dispute), the TD verifies
+ * or corrects. Each report is checked before anything is stored (MATCH-1..7). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/fields.h"
+#include "api/handlers.h"
+#include "api/json.h"
+#include "api/matches.h"
+#include "api/reports.h"
+#include "api/tx.h"
+#include "common/clock.h"
+#include "store/store.h"
+#include "tourney/results.h"
+
+static const char side_name[2][2] = {"a", "b"};
+
+json_t *api_report_json(const struct report *r)
+{
+    json_t *games = r->games ? json_loads(r->games, 0, NULL) : NULL;
+    json_t *flags = r->flags ? json_loads(r->flags, 0, NULL) : NULL;
+    return json_pack("{s:I, s:o, s:s, s:s, s:b, s:b, s:{s:i, s:i}, s:o, s:o, s:o, s:o}", "id",
+                     (json_int_t)r->id, "side",
+                     r->side >= 0 ? json_string(side_name[r->side]) : json_string("td"), "by",
+                     r->actor, "kind", r->kind, "complete", r->complete, "current", r->current,
+                     "score", "a", r->score[0], "b", r->score[1], "winner",
+                     r->winner >= 0 ? json_string(side_name[r->winner]) : json_null(), "games",
+                     games ? games : json_array(), "flags", flags ? flags : json_array(),
+                     "reported_at", api_time_json(r->created_ms));
+}
+
+/* ---- result hooks: what depends on a result (brackets, chips, team ties) ---- */
+
+#define MAX_HOOKS 8
+static api_result_hook hooks[MAX_HOOKS];
+static int nhooks;
+
+void api_results_register(api_result_hook hook)
+{
+    if (nhooks < MAX_HOOKS)
+        hooks[nhooks++] = hook;
+}
+
+static int run_hooks(struct api_req *req, struct match *m, const struct match *before,
+                     struct api_resp *resp)
+{
+    for (int i = 0; i < nhooks; i++)
+        if (hooks[i](req, m, before, resp))
+            return -1;
+    return 0;
+}
+
+/* ---- reading a report body ---- */
+
+static const struct api_field score_fields[] = {
+    {"a", F_INT, 1, 0, 0, 999, NULL, NULL},
+    {"b", F_INT, 1, 0, 0, 999, NULL, NULL},
+    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+};
+
+static const struct api_field report_fields[] = {
+    {"score", F_OBJ, 1, 0, 0, 0, NULL, score_fields},
+    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+};
+
+int api_report_from_json(struct api_req *req, const struct match *m, json_t *body, struct report *r,
+                         struct api_resp *resp)
+{
+    memset(r, 0, sizeof *r);
+    r->winner = -1;
+    r->created_ms = req->now_ms;
+    if (api_check_fields(body, report_fields, 0, resp))
+        return -1;
+    json_t *score = json_object_get(body, "score");
+    if (score) {
+        char err[256];
+        int a = (int)json_integer_value(json_object_get(score, "a"));
+        int b = (int)json_integer_value(json_object_get(score, "b"));
+        if (results_final_score(m->length, a, b, &r->winner, r->score, err, sizeof err)) {
+            api_problem(resp, 422, "invalid-result", "Impossible score", "%s", err);
+            api_problem_field(resp, "score", "%s", err);
+            resp->status = 422;
+            return -1;
+        }
+        snprintf(r->kind, sizeof r->kind, "score");
+        r->complete = 1;
+        r->games = strdup("[]");
+        return r->games ? 0 : -1;
+    }
+    return -1;
+}
+
+/* ---- the state after a change of reports ---- */
+
+/* Recomputes the match from the current reports of both sides. */
+static int settle(struct api_req *req, struct match *m, struct api_resp *resp, const char **action)
+{
+    struct db *db = req->app->db;
+    struct report r[2];
+    int have[2] = {0, 0};
+    for (int s = 0; s < 2; s++) {
+        int rc = db_report_current(db, m->id, s, &r[s]);
+        if (rc != CW_OK && rc != CW_ENOTFOUND) {
+            if (have[0])
+                report_free(&r[0]);
+            api_internal_error(resp, "reading the reports");
+            return -1;
+        }
+        have[s] = rc == CW_OK;
+    }
+    enum results_outcome o = results_outcome(have[0] ? &r[0] : NULL, have[1] ? &r[1] : NULL);
+    char actor[96];
+    api_actor(req, actor, sizeof actor);
+    struct match before = *m;
+    int rc = 0;
+    const struct report *latest = have[0] && (!have[1] || r[0].id > r[1].id) ? &r[0]
+                                  : have[1]                                  ? &r[1]
+                                                                             : NULL;
+    switch (o) {
+    case RO_AGREED:
+        m->winner = r[0].winner;
+        m->score[0] = r[0].score[0];
+        m->score[1] = r[0].score[1];
+        m->result_report = latest->id;
+        rc = api_match_set_state(db, m, "verified", req->now_ms, actor);
+        *action = "match.verified";
+        if (!rc)
+            rc = run_hooks(req, m, &before, resp);
+        break;
+    case RO_DISPUTED:
+        rc = api_match_set_state(db, m, "disputed", req->now_ms, actor);
+        *action = "match.disputed";
+        break;
+    case RO_REPORTED:
+    case RO_PLAYING:
+        /* the live score is the latest report's */
+        m->score[0] = latest->score[0];
+        m->score[1] = latest->score[1];
+        rc = api_match_set_state(db, m, o == RO_REPORTED ? "reported" : "playing", req->now_ms,
+                                 actor);
+        *action = o == RO_REPORTED ? "match.reported" : "match.playing";
+        break;
+    case RO_OPEN: {
+        /* no report left: back to where the match stood before the first one */
+        m->score[0] = m->score[1] = 0;
+        struct match_state_time *t;
+        int n, called = 0;
+        rc = db_match_state_times(db, m->id, &t, &n);
+        for (int i = 0; !rc && i < n; i++)
+            called |= !strcmp(t[i].state, "called");
+        if (!rc) {
+            free(t);
+            rc = api_match_set_state(db, m, called ? "called" : "scheduled", req->now_ms, actor);
+        }
+        *action = "match.report_withdrawn";
+        break;
+    }
+    }
+    for (int s = 0; s < 2; s++)
+        if (have[s])
+            report_free(&r[s]);
+    if (rc > 0)
+        rc = -1;
+    if (rc && !resp->json)
+        api_internal_error(resp, "settling the match");
+    return rc ? -1 : 0;
+}
+
+static int finished(const struct match *m)
+{
+    return !strcmp(m->state, "verified") || !strcmp(m->state, "forfeited") ||
+           !strcmp(m->state, "withdrawn");
+}
+
+/* The side of the logged-in player, or a 401/403 in resp. */
+static int my_side(struct api_req *req, const struct match *m, struct api_resp *resp)
+{
+    if (!req->player_id) {
+        api_problem(resp, 401, "unauthorized", "Player login required",
+                    "Log in with your PIN first (POST "
+                    "/api/v1/tournaments/%lld/players/{your id}/login).",
+                    (long long)m->tournament_id);
+        return -1;
+    }
+    int s = api_match_side(req, m);
+    if (s < 0)
+        api_problem(resp, 403, "not-your-match", "Not your match",
+                    "You are not a player of match %lld; only its players report it.",
+                    (long long)m->id);
+    return s;
+}
+
+static int open_for_reports(const struct match *m, struct api_resp *resp)
+{
+    if (finished(m)) {
+        api_problem(resp, 409, "match-finished", "The match is over",
+                    "Match %lld is already %s; only the TD can change it now.", (long long)m->id,
+                    m->state);
+        return -1;
+    }
+    if (!m->player[0] || !m->player[1]) {
+        api_problem(resp, 409, "players-unknown", "Players not known yet",
+                    "Match %lld has no opponent yet.", (long long)m->id);
+        return -1;
+    }
+    return 0;
+}
+
+static int do_report(struct api_req *req, struct match *m, struct api_resp *resp,
+                     const char **action)
+{
+    int side = my_side(req, m, resp);
+    if (side < 0 || open_for_reports(m, resp))
+        return -1;
+    struct report r;
+    if (api_report_from_json(req, m, req->json, &r, resp)) {
+        report_free(&r);
+        if (!resp->json)
+            api_internal_error(resp, "reading the report");
+        return -1;
+    }
+    r.match_id = m->id;
+    r.side = side;
+    api_actor(req, r.actor, sizeof r.actor);
+    struct db *db = req->app->db;
+    int rc = db_report_supersede(db, m->id, side);
+    if (rc == CW_OK)
+        rc = db_report_insert(db, &r);
+    report_free(&r);
+    if (rc != CW_OK) {
+        api_internal_error(resp, "storing the report");
+        return -1;
+    }
+    return settle(req, m, resp, action);
+}
+
+void api_match_report(struct api_req *req, struct api_resp *resp)
+{
+    api_match_change(req, resp, "match.reported", do_report);
+}
+
+static int do_unreport(struct api_req *req, struct match *m, struct api_resp *resp,
+                       const char **action)
+{
+    int side = my_side(req, m, resp);
+    if (side < 0 || open_for_reports(m, resp))
+        return -1;
+    struct report r;
+    int rc = db_report_current(req->app->db, m->id, side, &r);
+    if (rc == CW_ENOTFOUND) {
+        api_problem(resp, 409, "no-report", "Nothing to withdraw",
+                    "You have no report of match %lld.", (long long)m->id);
+        return -1;
+    }
+    report_free(&r);
+    if (rc != CW_OK || db_report_supersede(req->app->db, m->id, side)) {
+        api_internal_error(resp, "withdrawing the report");
+        return -1;
+    }
+    return settle(req, m, resp, action);
+}
+
+void api_match_unreport(struct api_req *req, struct api_resp *resp)
+{
+    api_match_change(req, resp, "match.report_withdrawn", do_unreport);
+}
+
+static int do_confirm(struct api_req *req, struct match *m, struct api_resp *resp,
+                      const char **action)
+{
+    int side = my_side(req, m, resp);
+    if (side < 0 || open_for_reports(m, resp))
+        return -1;
+    struct db *db = req->app->db;
+    struct report theirs;
+    int rc = db_report_current(db, m->id, 1 - side, &theirs);
+    if (rc == CW_ENOTFOUND || (rc == CW_OK && !theirs.complete)) {
+        if (rc == CW_OK)
+            report_free(&theirs);
+        api_problem(resp, 409, "nothing-to-confirm", "Nothing to confirm",
+                    "Your opponent has not reported the end of match %lld yet.", (long long)m->id);
+        return -1;
+    }
+    if (rc != CW_OK) {
+        api_internal_error(resp, "reading the report");
+        return -1;
+    }
+    /* Confirming is reporting the same result: the two reports then agree (MATCH-7). */
+    struct report mine = theirs;
+    mine.side = side;
+    api_actor(req, mine.actor, sizeof mine.actor);
+    mine.created_ms = req->now_ms;
+    rc = db_report_supersede(db, m->id, side);
+    if (rc == CW_OK)
+        rc = db_report_insert(db, &mine);
+    report_free(&theirs);
+    if (rc != CW_OK) {
+        api_internal_error(resp, "storing the confirmation");
+        return -1;
+    }
+    return settle(req, m, resp, action);
+}
+
+void api_match_confirm(struct api_req *req, struct api_resp *resp)
+{
+    api_match_change(req, resp, "match.verified", do_confirm);
+}
+
+/* ---- the TD ---- */
+
+static const struct api_field verify_fields[] = {
+    {"report_id", F_INT, 0, 0, 1, 1000000000000L, NULL, NULL},
+    {"score", F_OBJ, 0, 0, 0, 0, NULL, score_fields},
+    {"reason", F_STR, 0, 0, 0, 500, NULL, NULL},
+    {"confirm_cascade", F_BOOL, 0, 0, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+};
+
+/* The TD's decision: an existing complete report (report_id) or one the TD gives. */
+static int td_decide(struct api_req *req, struct match *m, struct api_resp *resp)
+{
+    if (api_check_fields(req->json, verify_fields, 0, resp))
+        return -1;
+    if (!m->player[0] || !m->player[1]) {
+        api_problem(resp, 409, "players-unknown", "Players not known yet",
+                    "Match %lld has no opponent yet.", (long long)m->id);
+        return -1;
+    }
+    struct db *db = req->app->db;
+    struct report r;
+    json_t *rid = json_object_get(req->json, "report_id");
+    if (!!rid == !!json_object_get(req->json, "score")) {
+        api_problem(resp, 422, "validation", "Which result?",
+                    "Give either report_id (one of the players' reports) or score (the result "
+                    "the TD decides).");
+        return -1;
+    }
+    if (rid) {
+        int rc = db_report_get(db, m->id, json_integer_value(rid), &r);
+        if (rc == CW_ENOTFOUND || (rc == CW_OK && (!r.complete || !r.current))) {
+            if (rc == CW_OK)
+                report_free(&r);
+            api_problem(resp, 422, "validation", "No such report",
+                        "Match %lld has no current, complete report %lld.", (long long)m->id,
+                        (long long)json_integer_value(rid));
+            api_problem_field(resp, "report_id", "is not a current, complete report of match %lld",
+                              (long long)m->id);
+            return -1;
+        }
+        if (rc != CW_OK) {
+            api_internal_error(resp, "reading the report");
+            return -1;
+        }
+    } else {
+        json_t *body = json_deep_copy(req->json);
+        json_object_del(body, "reason");
+        json_object_del(body, "confirm_cascade");
+        int rc = api_report_from_json(req, m, body, &r, resp);
+        json_decref(body);
+        if (rc) {
+            report_free(&r);
+            return -1;
+        }
+        if (!r.complete) {
+            report_free(&r);
+            api_problem(resp, 422, "incomplete-result", "The match is not over",
+                        "The games given end at %d-%d in a %d-point match: the TD verifies "
+                        "only a finished match.",
+                        r.score[0], r.score[1], m->length);
+            return -1;
+        }
+        r.match_id = m->id;
+        r.side = -1;
+        snprintf(r.actor, sizeof r.actor, "td");
+        if (db_report_supersede(db, m->id, -1) || db_report_insert(db, &r)) {
+            report_free(&r);
+            api_internal_error(resp, "storing the TD's report");
+            return -1;
+        }
+    }
+    struct match before = *m;
+    m->winner = r.winner;
+    m->score[0] = r.score[0];
+    m->score[1] = r.score[1];
+    m->result_report = r.id;
+    report_free(&r);
+    if (api_match_set_state(db, m, "verified", req->now_ms, "td")) {
+        api_internal_error(resp, "verifying the match");
+        return -1;
+    }
+    return run_hooks(req, m, &before, resp);
+}
+
+static int do_verify(struct api_req *req, struct match *m, struct api_resp *resp,
+                     const char **action)
+{
+    if (finished(m)) {
+        api_problem(resp, 409, "match-finished", "Already decided",
+                    "Match %lld is already %s; use correct to change its result.", (long long)m->id,
+                    m->state);
+        return -1;
+    }
+    return td_decide(req, m, resp);
+}
+
+void api_match_verify(struct api_req *req, struct api_resp *resp)
+{
+    api_match_change(req, resp, "match.verified", do_verify);
+}
+
+static int do_correct(struct api_req *req, struct match *m, struct api_resp *resp,
+                      const char **action)
+{
+    if (!finished(m)) {
+        api_problem(resp, 409, "not-decided", "Nothing to correct",
+                    "Match %lld is %s, not decided; verify it instead.", (long long)m->id,
+                    m->state);
+        return -1;
+    }
+    return td_decide(req, m, resp);
+}
+
+void api_match_correct(struct api_req *req, struct api_resp *resp)
+{
+    api_match_change(req, resp, "match.corrected", do_correct);
+}
+
+void api_match_reports(struct api_req *req, struct api_resp *resp)
+{
+    struct db *db = req->app->db;
+    struct match m;
+    db_lock(db);
+    int rc = db_match_get(db, req->ids[0], req->ids[1], &m);
+    if (rc != CW_OK) {
+        db_unlock(db);
+        if (rc == CW_ENOTFOUND)
+            api_match_not_found(resp, req->ids[0], req->ids[1]);
+        else
+            api_internal_error(resp, "reading the match");
+        return;
+    }
+    if (!req->is_td && api_match_side(req, &m) < 0) {
+        db_unlock(db);
+        api_problem(resp, 403, "not-your-match", "Not your match",
+                    "Only the TD and the players of match %lld see its reports.", (long long)m.id);
+        return;
+    }
+    /* side by side: a, b, and the TD's own */
+    json_t *out = json_object();
+    static const char *keys[3] = {"a", "b", "td"};
+    for (int s = 0; s < 3; s++) {
+        struct report r;
+        rc = db_report_current(db, m.id, s == 2 ? -1 : s, &r);
+        if (rc == CW_OK) {
+            json_object_set_new(out, keys[s], api_report_json(&r));
+            report_free(&r);
+        } else {
+            json_object_set_new(out, keys[s], json_null());
+        }
+    }
+    json_t *mj = api_match_json(db, &m);
+    db_unlock(db);
+    api_reply_json(resp, 200, json_pack("{s:o, s:o}", "match", mj, "reports", out));
+}

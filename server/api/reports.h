@@ -1,0 +1,24 @@
+/* Reports of matches (api_reports.c) and the games they carry (api_games.c). */
+#ifndef API_REPORTS_H
+#define API_REPORTS_H
+
+#include <jansson.h>
+
+#include "api/api.h"
+#include "store/store.h"
+
+json_t *api_report_json(const struct report *r);
+
+/* Reads a report body ({"score": {"a": 7, "b": 3}}) for match m and checks it.
+ * 0, or -1 with the problem in resp. */
+int api_report_from_json(struct api_req *req, const struct match *m, json_t *body, struct report *r,
+                         struct api_resp *resp);
+
+/* What depends on a result registers here (brackets, chip counts, team ties). A hook
+ * runs inside the transaction that decides or corrects match m; it may refuse (a problem
+ * in resp, -1), which undoes everything. */
+typedef int (*api_result_hook)(struct api_req *req, struct match *m, const struct match *before,
+                               struct api_resp *resp);
+void api_results_register(api_result_hook hook);
+
+#endif

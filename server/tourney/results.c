@@ -1,0 +1,47 @@
+/* The results state machine and final-score checks. */
+#include "tourney/results.h"
+
+#include <stdio.h>
+
+int results_same(const struct report *a, const struct report *b)
+{
+    return a->complete && b->complete && a->winner == b->winner && a->score[0] == b->score[0] &&
+           a->score[1] == b->score[1];
+}
+
+enum results_outcome results_outcome(const struct report *r0, const struct report *r1)
+{
+    int c0 = r0 && r0->complete, c1 = r1 && r1->complete;
+    if (c0 && c1)
+        return results_same(r0, r1) ? RO_AGREED : RO_DISPUTED;
+    if (c0 || c1)
+        return RO_REPORTED;
+    if (r0 || r1)
+        return RO_PLAYING;
+    return RO_OPEN;
+}
+
+int results_final_score(int length, int a, int b, int *winner, int score[2], char *err,
+                        size_t errlen)
+{
+    if (a < 0 || b < 0) {
+        snprintf(err, errlen, "A score cannot be negative (MATCH-1).");
+        return -1;
+    }
+    if (a >= length && b >= length) {
+        snprintf(err, errlen,
+                 "%d-%d cannot end a %d-point match: only one player reaches %d (MATCH-1).", a, b,
+                 length, length);
+        return -1;
+    }
+    if (a < length && b < length) {
+        snprintf(err, errlen,
+                 "%d-%d does not end a %d-point match: the winner has %d points (MATCH-1).", a, b,
+                 length, length);
+        return -1;
+    }
+    *winner = a >= length ? 0 : 1;
+    score[0] = a >= length ? length : a;
+    score[1] = b >= length ? length : b;
+    return 0;
+}

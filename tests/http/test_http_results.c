@@ -1,0 +1,582 @@
+/* HTTP tests of results: PIN logins, reports, confirmation, disputes, the TD's verification
+ * and correction, idempotent retries, the event stream, and durability under SIGKILL. */
+#include <check.h>
+#include <signal.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "support/harness.h"
+
+static struct srv S;
+
+static void up(void)
+{
+    srv_start(&S, "\"pin_max_failures\": 3, \"pin_address_max_failures\": 1000");
+    srv_login(&S);
+}
+
+static void down(void)
+{
+    srv_cleanup(&S);
+}
+
+/* A tournament with two players and a match between them; the players' sessions. */
+struct fixture {
+    long long tid, pa, pb, mid;
+    char pin_a[8], pin_b[8];
+    struct srv a, b; /* the server as seen by each player (their cookies) */
+};
+
+static void player_login(struct srv *as, long long tid, long long pid, const char *pin)
+{
+    *as = S;
+    as->cookie[0] = 0;
+    char path[128], body[64];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players/%lld/login", tid, pid);
+    snprintf(body, sizeof body, "{\"pin\": \"%s\"}", pin);
+    const char *h[] = {"X-Crawford: 1", "Content-Type: application/json", NULL};
+    struct res r;
+    req(&S, "POST", path, body, h, &r);
+    ck_assert_int_eq(r.status, 200);
+    char sc[300];
+    ck_assert_ptr_nonnull(res_header(&r, "Set-Cookie", sc, sizeof sc));
+    ck_assert_ptr_nonnull(strstr(sc, "crawford_player="));
+    ck_assert_ptr_nonnull(strstr(sc, "HttpOnly"));
+    *strchr(sc, ';') = 0;
+    snprintf(as->cookie, sizeof as->cookie, "%s", sc);
+    res_free(&r);
+}
+
+static long long register_player(long long tid, const char *name, char pin[8])
+{
+    char path[128], body[128];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players", tid);
+    snprintf(body, sizeof body, "{\"name\": \"%s\"}", name);
+    struct res r;
+    td(&S, "POST", path, body, &r);
+    ck_assert_int_eq(r.status, 201);
+    long long id = jint(&r, "id");
+    snprintf(pin, 8, "%s", jstr(&r, "pin"));
+    res_free(&r);
+    return id;
+}
+
+static void setup_match(struct fixture *f, int length)
+{
+    f->tid = make_tournament(&S, "Results");
+    f->pa = register_player(f->tid, "Anna", f->pin_a);
+    f->pb = register_player(f->tid, "Bruno", f->pin_b);
+    char path[128], body[128];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches", f->tid);
+    snprintf(body, sizeof body, "{\"player_a\": %lld, \"player_b\": %lld, \"length\": %d}", f->pa,
+             f->pb, length);
+    struct res r;
+    td(&S, "POST", path, body, &r);
+    ck_assert_int_eq(r.status, 201);
+    f->mid = jint(&r, "id");
+    ck_assert_str_eq(jstr(&r, "state"), "scheduled");
+    res_free(&r);
+    player_login(&f->a, f->tid, f->pa, f->pin_a);
+    player_login(&f->b, f->tid, f->pb, f->pin_b);
+}
+
+static void match_path(const struct fixture *f, const char *tail, char *out, size_t len)
+{
+    snprintf(out, len, "/api/v1/tournaments/%lld/matches/%lld%s", f->tid, f->mid, tail);
+}
+
+static void report_score(struct srv *as, const struct fixture *f, int a, int b, struct res *r)
+{
+    char path[160], body[96];
+    match_path(f, "/report", path, sizeof path);
+    snprintf(body, sizeof body, "{\"score\": {\"a\": %d, \"b\": %d}}", a, b);
+    td(as, "POST", path, body, r);
+}
+
+static void get_match(const struct fixture *f, struct res *r)
+{
+    char path[160];
+    match_path(f, "", path, sizeof path);
+    req(&S, "GET", path, NULL, NULL, r);
+    ck_assert_int_eq(r->status, 200);
+}
+
+static int problem_is(struct res *r, long status)
+{
+    char ct[64];
+    return r->status == status && res_header(r, "Content-Type", ct, sizeof ct) &&
+           !strcmp(ct, "application/problem+json") && strlen(jstr(r, "detail")) > 0;
+}
+
+START_TEST(test_MATCH7_report_then_confirm_verifies)
+{
+    struct fixture f;
+    setup_match(&f, 5);
+    struct res r;
+    report_score(&f.a, &f, 5, 2, &r);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_str_eq(jstr(&r, "state"), "reported");
+    res_free(&r);
+    char path[160];
+    match_path(&f, "/confirm", path, sizeof path);
+    td(&f.a, "POST", path, NULL, &r); /* the reporter cannot confirm their own report */
+    ck_assert(problem_is(&r, 409));
+    res_free(&r);
+    td(&f.b, "POST", path, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_str_eq(jstr(&r, "state"), "verified");
+    ck_assert_str_eq(jstr(&r, "winner"), "a");
+    json_t *score = json_object_get(r.json, "score");
+    ck_assert_int_eq(json_integer_value(json_object_get(score, "a")), 5);
+    ck_assert_int_eq(json_integer_value(json_object_get(score, "b")), 2);
+    json_t *times = json_object_get(r.json, "times");
+    ck_assert(json_is_string(json_object_get(times, "reported")));
+    ck_assert(json_is_string(json_object_get(times, "verified")));
+    res_free(&r);
+    /* final: no more reports */
+    report_score(&f.b, &f, 2, 5, &r);
+    ck_assert(problem_is(&r, 409));
+    res_free(&r);
+}
+END_TEST
+
+START_TEST(test_MATCH1_impossible_scores_refused)
+{
+    struct fixture f;
+    setup_match(&f, 7);
+    struct res r;
+    static const int bad[][2] = {{7, 7}, {3, 4}, {0, 0}, {9, 8}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        report_score(&f.a, &f, bad[i][0], bad[i][1], &r);
+        ck_assert_msg(problem_is(&r, 422), "%d-%d: %s", bad[i][0], bad[i][1], r.body);
+        ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "MATCH-1"));
+        res_free(&r);
+    }
+    char path[160];
+    match_path(&f, "", path, sizeof path);
+    char body[] = "{\"score\": {\"a\": -1, \"b\": 7}}";
+    match_path(&f, "/report", path, sizeof path);
+    td(&f.a, "POST", path, body, &r);
+    ck_assert(problem_is(&r, 422));
+    res_free(&r);
+    td(&f.a, "POST", path, "{\"score\": {\"a\": 7}}", &r);
+    ck_assert(problem_is(&r, 422));
+    res_free(&r);
+    td(&f.a, "POST", path, "{\"result\": \"I won\"}", &r);
+    ck_assert(problem_is(&r, 422));
+    res_free(&r);
+    /* nothing was stored */
+    get_match(&f, &r);
+    ck_assert_str_eq(jstr(&r, "state"), "scheduled");
+    res_free(&r);
+    /* points beyond the length do not count (MATCH-1): 9-3 is stored as 7-3 */
+    report_score(&f.a, &f, 9, 3, &r);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(r.json, "score"), "a")), 7);
+    res_free(&r);
+}
+END_TEST
+
+START_TEST(test_only_own_match)
+{
+    struct fixture f, g;
+    setup_match(&f, 3);
+    setup_match(&g, 3);
+    struct res r;
+    /* a player of another match */
+    report_score(&g.a, &f, 3, 0, &r);
+    ck_assert(problem_is(&r, 403));
+    res_free(&r);
+    /* nobody logged in */
+    struct srv anon = S;
+    anon.cookie[0] = 0;
+    report_score(&anon, &f, 3, 0, &r);
+    ck_assert(problem_is(&r, 401));
+    res_free(&r);
+    /* the TD does not report as a player: the TD verifies */
+    report_score(&S, &f, 3, 0, &r);
+    ck_assert(problem_is(&r, 401));
+    res_free(&r);
+    get_match(&f, &r);
+    ck_assert_str_eq(jstr(&r, "state"), "scheduled");
+    res_free(&r);
+    /* reports are seen by the TD and the match's players only */
+    char path[160];
+    match_path(&f, "/reports", path, sizeof path);
+    td(&g.b, "GET", path, NULL, &r);
+    ck_assert(problem_is(&r, 403));
+    res_free(&r);
+}
+END_TEST
+
+START_TEST(test_dispute_and_td_decides)
+{
+    struct fixture f;
+    setup_match(&f, 5);
+    struct res r;
+    report_score(&f.a, &f, 5, 4, &r);
+    res_free(&r);
+    report_score(&f.b, &f, 3, 5, &r);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_str_eq(jstr(&r, "state"), "disputed");
+    res_free(&r);
+    /* the TD sees both versions side by side */
+    char path[160];
+    match_path(&f, "/reports", path, sizeof path);
+    td(&S, "GET", path, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    json_t *reps = json_object_get(r.json, "reports");
+    json_t *ra = json_object_get(reps, "a"), *rb = json_object_get(reps, "b");
+    ck_assert_str_eq(json_string_value(json_object_get(ra, "winner")), "a");
+    ck_assert_str_eq(json_string_value(json_object_get(rb, "winner")), "b");
+    long long rid_b = json_integer_value(json_object_get(rb, "id"));
+    res_free(&r);
+    /* the players cannot settle it by confirming nothing new: the TD decides for b */
+    match_path(&f, "/verify", path, sizeof path);
+    char body[64];
+    snprintf(body, sizeof body, "{\"report_id\": %lld}", rid_b);
+    td(&f.a, "POST", path, body, &r); /* not the TD */
+    ck_assert(problem_is(&r, 401));
+    res_free(&r);
+    td(&S, "POST", path, body, &r);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_str_eq(jstr(&r, "state"), "verified");
+    ck_assert_str_eq(jstr(&r, "winner"), "b");
+    res_free(&r);
+}
+END_TEST
+
+START_TEST(test_td_correction_is_audited)
+{
+    struct fixture f;
+    setup_match(&f, 3);
+    struct res r;
+    report_score(&f.a, &f, 3, 1, &r);
+    res_free(&r);
+    char path[160];
+    match_path(&f, "/confirm", path, sizeof path);
+    td(&f.b, "POST", path, NULL, &r);
+    ck_assert_str_eq(jstr(&r, "state"), "verified");
+    res_free(&r);
+    match_path(&f, "/verify", path, sizeof path);
+    td(&S, "POST", path, "{\"score\": {\"a\": 3, \"b\": 2}}", &r);
+    ck_assert(problem_is(&r, 409)); /* already verified: correct it */
+    res_free(&r);
+    match_path(&f, "/correct", path, sizeof path);
+    td(&S, "POST", path, "{\"score\": {\"a\": 2, \"b\": 3}, \"reason\": \"scoresheet\"}", &r);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_str_eq(jstr(&r, "winner"), "b");
+    res_free(&r);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/audit?limit=1000", f.tid);
+    td(&S, "GET", path, NULL, &r);
+    json_t *e = json_object_get(r.json, "entries");
+    json_t *last = json_array_get(e, json_array_size(e) - 1);
+    ck_assert_str_eq(json_string_value(json_object_get(last, "action")), "match.corrected");
+    ck_assert_str_eq(json_string_value(json_object_get(last, "actor")), "td");
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(last, "before"), "winner")),
+                     "a");
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(last, "after"), "winner")),
+                     "b");
+    res_free(&r);
+}
+END_TEST
+
+START_TEST(test_reporter_changes_unconfirmed_report)
+{
+    struct fixture f;
+    setup_match(&f, 5);
+    struct res r;
+    report_score(&f.a, &f, 5, 1, &r);
+    res_free(&r);
+    report_score(&f.a, &f, 5, 3, &r); /* a correction before the opponent confirms */
+    ck_assert_str_eq(jstr(&r, "state"), "reported");
+    res_free(&r);
+    char path[160];
+    match_path(&f, "/confirm", path, sizeof path);
+    td(&f.b, "POST", path, NULL, &r);
+    ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(r.json, "score"), "b")), 3);
+    res_free(&r);
+}
+END_TEST
+
+START_TEST(test_withdraw_own_report)
+{
+    struct fixture f;
+    setup_match(&f, 5);
+    struct res r;
+    report_score(&f.a, &f, 5, 1, &r);
+    res_free(&r);
+    char path[160];
+    match_path(&f, "/report", path, sizeof path);
+    td(&f.a, "DELETE", path, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_str_ne(jstr(&r, "state"), "reported");
+    res_free(&r);
+    td(&f.a, "DELETE", path, NULL, &r);
+    ck_assert(problem_is(&r, 409));
+    res_free(&r);
+}
+END_TEST
+
+START_TEST(test_pin_wrong_then_locked)
+{
+    long long tid = make_tournament(&S, "PINs");
+    char pin[8];
+    long long pid = register_player(tid, "Lockable", pin);
+    char path[128];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players/%lld/login", tid, pid);
+    const char *h[] = {"X-Crawford: 1", "Content-Type: application/json", NULL};
+    char wrong[32];
+    snprintf(wrong, sizeof wrong, "{\"pin\": \"%06d\"}", (atoi(pin) + 1) % 1000000);
+    struct res r;
+    for (int i = 0; i < 2; i++) {
+        req(&S, "POST", path, wrong, h, &r);
+        ck_assert(problem_is(&r, 401));
+        res_free(&r);
+    }
+    req(&S, "POST", path, wrong, h, &r);
+    ck_assert(problem_is(&r, 429));
+    char ra[16];
+    ck_assert_ptr_nonnull(res_header(&r, "Retry-After", ra, sizeof ra));
+    ck_assert_int_gt(atoi(ra), 0);
+    ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "minutes"));
+    res_free(&r);
+    /* locked: even the right PIN waits */
+    char right[32];
+    snprintf(right, sizeof right, "{\"pin\": \"%s\"}", pin);
+    req(&S, "POST", path, right, h, &r);
+    ck_assert(problem_is(&r, 429));
+    res_free(&r);
+    /* the TD resets the PIN: the new one works at once */
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players/%lld/pin", tid, pid);
+    td(&S, "POST", path, NULL, &r);
+    snprintf(right, sizeof right, "{\"pin\": \"%s\"}", jstr(&r, "pin"));
+    res_free(&r);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players/%lld/login", tid, pid);
+    req(&S, "POST", path, right, h, &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+}
+END_TEST
+
+START_TEST(test_new_pin_ends_player_sessions)
+{
+    struct fixture f;
+    setup_match(&f, 3);
+    struct res r;
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players/%lld/pin", f.tid, f.pa);
+    td(&S, "POST", path, NULL, &r);
+    res_free(&r);
+    report_score(&f.a, &f, 3, 0, &r);
+    ck_assert(problem_is(&r, 401));
+    res_free(&r);
+}
+END_TEST
+
+START_TEST(test_idempotent_retry)
+{
+    struct fixture f;
+    setup_match(&f, 5);
+    char path[160], cookie[200];
+    match_path(&f, "/report", path, sizeof path);
+    snprintf(cookie, sizeof cookie, "Cookie: %s", f.a.cookie);
+    const char *h[] = {cookie, "X-Crawford: 1", "Content-Type: application/json",
+                       "Idempotency-Key: phone-7f3a-1", NULL};
+    struct res r1, r2, r3;
+    req(&S, "POST", path, "{\"score\": {\"a\": 5, \"b\": 0}}", h, &r1);
+    req(&S, "POST", path, "{\"score\": {\"a\": 5, \"b\": 0}}", h, &r2);
+    ck_assert_int_eq(r1.status, 200);
+    ck_assert_int_eq(r2.status, 200);
+    ck_assert_str_eq(r1.body, r2.body); /* the first answer, again */
+    req(&S, "POST", path, "{\"score\": {\"a\": 5, \"b\": 1}}", h, &r3);
+    ck_assert(problem_is(&r3, 422)); /* the key names another submission */
+    res_free(&r1);
+    res_free(&r2);
+    res_free(&r3);
+    /* one report stored, not two: the audit log has one report entry */
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/audit?limit=1000", f.tid);
+    td(&S, "GET", path, NULL, &r1);
+    int reports = 0;
+    json_t *e = json_object_get(r1.json, "entries");
+    for (size_t i = 0; i < json_array_size(e); i++)
+        if (!strcmp(json_string_value(json_object_get(json_array_get(e, i), "action")),
+                    "match.reported"))
+            reports++;
+    ck_assert_int_eq(reports, 1);
+    res_free(&r1);
+}
+END_TEST
+
+/* Reads an event stream for up to ms milliseconds into out. */
+static void read_stream(const char *path, const char *last_id, int ms, char *out, size_t len)
+{
+    char url[256];
+    snprintf(url, sizeof url, "http://127.0.0.1:%d%s", S.port, path);
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "curl -sN -m %.1f %s%s%s '%s'", ms / 1000.0,
+             last_id ? "-H 'Last-Event-ID: " : "", last_id ? last_id : "", last_id ? "'" : "", url);
+    FILE *p = popen(cmd, "r");
+    size_t n = fread(out, 1, len - 1, p);
+    out[n] = 0;
+    pclose(p);
+}
+
+START_TEST(test_event_stream_and_resume)
+{
+    struct fixture f;
+    setup_match(&f, 3);
+    char events[160];
+    snprintf(events, sizeof events, "/api/v1/tournaments/%lld/events", f.tid);
+    /* a stream opened now sees the report made while it listens */
+    int pipefd[2];
+    ck_assert_int_eq(pipe(pipefd), 0);
+    pid_t child = fork();
+    if (child == 0) {
+        char buf[16384];
+        read_stream(events, NULL, 2500, buf, sizeof buf);
+        if (write(pipefd[1], buf, strlen(buf)) < 0)
+            _exit(1);
+        _exit(0);
+    }
+    close(pipefd[1]);
+    usleep(700 * 1000);
+    struct res r;
+    report_score(&f.a, &f, 3, 2, &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    char buf[16384];
+    size_t n = 0;
+    ssize_t k;
+    while ((k = read(pipefd[0], buf + n, sizeof buf - 1 - n)) > 0)
+        n += (size_t)k;
+    buf[n] = 0;
+    waitpid(child, NULL, 0);
+    ck_assert_ptr_nonnull(strstr(buf, "event: match.reported"));
+    ck_assert_ptr_null(strstr(buf, f.pin_a)); /* no PIN in the stream */
+    ck_assert_ptr_null(strstr(buf, "\"pin\""));
+    /* every change so far, from the first id: a resume from id 1 loses nothing */
+    char all[65536];
+    read_stream(events, "0", 800, all, sizeof all);
+    int ids = 0;
+    long long expect = 1;
+    for (char *p = strstr(all, "\nid: "); p; p = strstr(p + 1, "\nid: ")) {
+        ck_assert_int_eq(atoll(p + 5), expect);
+        expect++;
+        ids++;
+    }
+    ck_assert_int_ge(ids, 4); /* two players, the match, the report */
+    char from[16];
+    snprintf(from, sizeof from, "%d", ids - 1);
+    char tail[16384];
+    read_stream(events, from, 800, tail, sizeof tail);
+    char want[32];
+    snprintf(want, sizeof want, "id: %d\n", ids);
+    ck_assert_ptr_nonnull(strstr(tail, want));
+    snprintf(want, sizeof want, "id: %d\n", ids - 1);
+    ck_assert_ptr_null(strstr(tail, want));
+    /* a stream of a tournament that does not exist */
+    req(&S, "GET", "/api/v1/tournaments/999999/events", NULL, NULL, &r);
+    ck_assert(problem_is(&r, 404));
+    res_free(&r);
+}
+END_TEST
+
+START_TEST(test_durability_under_sigkill)
+{
+    struct srv mine;
+    srv_start(&mine, NULL);
+    srv_login(&mine);
+    struct srv saved = S;
+    S = mine;
+    enum { N = 60 };
+    struct fixture f[N];
+    for (int i = 0; i < N; i++)
+        setup_match(&f[i], 1);
+    /* a child reports the matches one after another and tells which got a 2xx */
+    int pipefd[2];
+    ck_assert_int_eq(pipe(pipefd), 0);
+    pid_t child = fork();
+    if (child == 0) {
+        close(pipefd[0]);
+        for (int i = 0; i < N; i++) {
+            struct res r;
+            report_score(&f[i].a, &f[i], 1, 0, &r);
+            if (r.status >= 200 && r.status < 300 &&
+                write(pipefd[1], &i, sizeof i) != (ssize_t)sizeof i)
+                _exit(1);
+            res_free(&r);
+        }
+        _exit(0);
+    }
+    close(pipefd[1]);
+    usleep(150 * 1000);
+    kill(mine.pid, SIGKILL);
+    waitpid(mine.pid, NULL, 0);
+    mine.pid = 0;
+    int acked[N] = {0}, n_acked = 0, i;
+    while (read(pipefd[0], &i, sizeof i) == (ssize_t)sizeof i) {
+        acked[i] = 1;
+        n_acked++;
+    }
+    waitpid(child, NULL, 0);
+    ck_assert_int_gt(n_acked, 0);
+    /* the file is sound */
+    sqlite3 *h;
+    ck_assert_int_eq(sqlite3_open(mine.db, &h), SQLITE_OK);
+    sqlite3_stmt *st;
+    ck_assert_int_eq(sqlite3_prepare_v2(h, "PRAGMA integrity_check", -1, &st, NULL), SQLITE_OK);
+    ck_assert_int_eq(sqlite3_step(st), SQLITE_ROW);
+    ck_assert_str_eq((const char *)sqlite3_column_text(st, 0), "ok");
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+    /* and every acknowledged report is there after a restart */
+    srv_restart(&mine);
+    S = mine;
+    for (int k = 0; k < N; k++) {
+        if (!acked[k])
+            continue;
+        struct res r;
+        get_match(&f[k], &r);
+        ck_assert_msg(!strcmp(jstr(&r, "state"), "reported"), "match %d lost its report", k);
+        res_free(&r);
+    }
+    S = saved;
+    srv_cleanup(&mine);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("http_results");
+    TCase *tc = tcase_create("results");
+    tcase_add_unchecked_fixture(tc, up, down);
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_MATCH7_report_then_confirm_verifies);
+    tcase_add_test(tc, test_MATCH1_impossible_scores_refused);
+    tcase_add_test(tc, test_only_own_match);
+    tcase_add_test(tc, test_dispute_and_td_decides);
+    tcase_add_test(tc, test_td_correction_is_audited);
+    tcase_add_test(tc, test_reporter_changes_unconfirmed_report);
+    tcase_add_test(tc, test_withdraw_own_report);
+    tcase_add_test(tc, test_pin_wrong_then_locked);
+    tcase_add_test(tc, test_new_pin_ends_player_sessions);
+    tcase_add_test(tc, test_idempotent_retry);
+    tcase_add_test(tc, test_event_stream_and_resume);
+    tcase_add_test(tc, test_durability_under_sigkill);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
