@@ -30,7 +30,8 @@ CREATE TABLE matches (
     event_id      INTEGER,            -- NULL: a standalone match
     player_a      INTEGER REFERENCES players(id),
     player_b      INTEGER REFERENCES players(id),
-    length        INTEGER NOT NULL CHECK (length BETWEEN 1 AND 99),
+    -- points to win; 0 = a single money-style game with the cube (Swing, SWING-2)
+    length        INTEGER NOT NULL CHECK (length BETWEEN 0 AND 99),
     table_label   TEXT NOT NULL DEFAULT '',
     state         TEXT NOT NULL DEFAULT 'scheduled' CHECK (state IN ('scheduled', 'called',
                   'playing', 'reported', 'disputed', 'verified', 'forfeited', 'withdrawn')),
