@@ -1,0 +1,287 @@
+/* Swing: stakes, transfers, pairings, ledger replay and standings. */
+#include "tourney/swing.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int swing_check_settings(const struct swing_settings *s, char *err, size_t errlen)
+{
+    if (s->start_chips <= 0) {
+        snprintf(err, errlen, "start_chips must be positive (SWING-1)");
+        return -1;
+    }
+    if (s->n_schedule < 0 || s->n_schedule > SWING_MAX_SCHEDULE) {
+        snprintf(err, errlen, "the CPP schedule has 1 to %d rounds", SWING_MAX_SCHEDULE);
+        return -1;
+    }
+    if (s->n_schedule == 0 && s->cpp_start <= 0) {
+        snprintf(err, errlen, "cpp must be positive: a stake of zero or less plays for nothing");
+        return -1;
+    }
+    for (int i = 0; i < s->n_schedule; i++) {
+        if (s->schedule[i] <= 0) {
+            snprintf(err, errlen, "cpp of round %d must be positive", i + 1);
+            return -1;
+        }
+        if (i > 0 && s->schedule[i] < s->schedule[i - 1] && !s->allow_decrease) {
+            snprintf(err, errlen,
+                     "cpp of round %d (%lld) is lower than round %d's (%lld): the CPP rises "
+                     "(SWING-5) unless allow_decrease is set",
+                     i + 1, (long long)s->schedule[i], i, (long long)s->schedule[i - 1]);
+            return -1;
+        }
+    }
+    if (s->n_schedule == 0 && (s->growth_percent < 0 || s->growth_add < 0) && !s->allow_decrease) {
+        snprintf(err, errlen, "a negative growth lowers the CPP: set allow_decrease to mean it");
+        return -1;
+    }
+    if (s->growth_percent < -99 || s->growth_percent > 1000) {
+        snprintf(err, errlen, "growth_percent must be -99 to 1000");
+        return -1;
+    }
+    if (s->allin != SWING_ALLIN_SHORT_STACK && s->allin != SWING_ALLIN_CPP) {
+        snprintf(err, errlen, "unknown all-in rule");
+        return -1;
+    }
+    return 0;
+}
+
+int64_t swing_cpp(const struct swing_settings *s, int round)
+{
+    if (round < 1)
+        round = 1;
+    if (s->n_schedule > 0)
+        return s->schedule[(round <= s->n_schedule ? round : s->n_schedule) - 1];
+    int64_t c = s->cpp_start;
+    for (int r = 2; r <= round; r++) {
+        int64_t next = c * (100 + s->growth_percent) / 100 + s->growth_add;
+        if ((s->growth_percent > 0 || s->growth_add > 0) && next <= c)
+            next = c + 1;
+        if (next < 1)
+            next = 1;
+        if (next > (int64_t)1 << 50)
+            next = (int64_t)1 << 50; /* far beyond any pool; keeps products in range */
+        c = next;
+    }
+    return c;
+}
+
+int64_t swing_transfer(const struct swing_settings *s, int64_t cpp, int64_t points,
+                       int64_t winner_chips, int64_t loser_chips)
+{
+    if (points <= 0 || loser_chips <= 0 || cpp <= 0)
+        return 0;
+    int64_t stake = cpp;
+    if (s->allin == SWING_ALLIN_SHORT_STACK) {
+        int64_t smaller = winner_chips < loser_chips ? winner_chips : loser_chips;
+        if (smaller < stake)
+            stake = smaller;
+    }
+    if (stake <= 0)
+        return 0;
+    /* points are at most 3 x 2^k; cap before multiplying so nothing overflows */
+    if (points > loser_chips / stake + 1)
+        return loser_chips;
+    int64_t t = points * stake;
+    return t < loser_chips ? t : loser_chips;
+}
+
+static int same_pair(int64_t a, int64_t b, const int64_t (*prev)[2], int n_prev)
+{
+    for (int i = 0; i < n_prev; i++)
+        if ((prev[i][0] == a && prev[i][1] == b) || (prev[i][0] == b && prev[i][1] == a))
+            return 1;
+    return 0;
+}
+
+static int repeats(const int64_t *order, int n, const int64_t (*prev)[2], int n_prev)
+{
+    int r = 0;
+    for (int i = 0; i + 1 < n; i += 2)
+        r += same_pair(order[i], order[i + 1], prev, n_prev);
+    return r;
+}
+
+int swing_pair(const int64_t *players, const int *sat_out, int n, int64_t last_sitter,
+               const int64_t (*prev_pairs)[2], int n_prev, struct swing_rng rng,
+               int64_t (*pairs)[2], int64_t *sitter)
+{
+    *sitter = 0;
+    if (n < 2)
+        return 0;
+    int64_t *order = malloc((size_t)n * sizeof *order);
+    if (!order)
+        return -1;
+    int m = 0;
+    if (n % 2) {
+        /* The sitter: among those who sat out least, never last round's sitter when
+         * someone else can sit; drawn by lot among them. */
+        int least = -1;
+        for (int i = 0; i < n; i++)
+            if (players[i] != last_sitter && (least < 0 || sat_out[i] < least))
+                least = sat_out[i];
+        int cands = 0;
+        for (int i = 0; i < n; i++)
+            cands += players[i] != last_sitter && sat_out[i] == least;
+        int pick = cands ? (int)rng.below(rng.ctx, (uint32_t)cands) : 0;
+        for (int i = 0; i < n; i++) {
+            if (players[i] != last_sitter && sat_out[i] == least && pick-- == 0) {
+                *sitter = players[i];
+                break;
+            }
+        }
+        if (!*sitter) /* only possible with one player, excluded above */
+            *sitter = players[0];
+    }
+    for (int i = 0; i < n; i++)
+        if (players[i] != *sitter)
+            order[m++] = players[i];
+    /* A random order pairs neighbours; swaps between pairs then remove repeats of the
+     * previous round where a swap can (a greedy repair: each swap fixes one repeat and
+     * creates none). */
+    for (int i = m - 1; i > 0; i--) {
+        int j = (int)rng.below(rng.ctx, (uint32_t)(i + 1));
+        int64_t t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+    }
+    for (int pass = 0; pass < 4 && repeats(order, m, prev_pairs, n_prev); pass++) {
+        for (int i = 0; i + 1 < m; i += 2) {
+            if (!same_pair(order[i], order[i + 1], prev_pairs, n_prev))
+                continue;
+            for (int j = 0; j + 1 < m; j += 2) {
+                if (j == i)
+                    continue;
+                /* swap order[i+1] with order[j+1] if both new pairs are fresh */
+                if (!same_pair(order[i], order[j + 1], prev_pairs, n_prev) &&
+                    !same_pair(order[j], order[i + 1], prev_pairs, n_prev)) {
+                    int64_t t = order[i + 1];
+                    order[i + 1] = order[j + 1];
+                    order[j + 1] = t;
+                    break;
+                }
+            }
+        }
+    }
+    for (int i = 0; i + 1 < m; i += 2) {
+        pairs[i / 2][0] = order[i];
+        pairs[i / 2][1] = order[i + 1];
+    }
+    int rep = repeats(order, m, prev_pairs, n_prev);
+    free(order);
+    return rep;
+}
+
+static int index_of(const int64_t *ids, int n, int64_t id)
+{
+    for (int i = 0; i < n; i++)
+        if (ids[i] == id)
+            return i;
+    return -1;
+}
+
+int swing_replay(const struct swing_settings *s, const int64_t *ids, int n,
+                 const struct swing_game *games, int n_games, struct swing_standing *out,
+                 int64_t *transfers, int *bad, int *n_bad)
+{
+    *n_bad = 0;
+    int64_t *round_start = calloc((size_t)n, sizeof *round_start);
+    if (!round_start)
+        return -1;
+    for (int i = 0; i < n; i++) {
+        out[i].id = ids[i];
+        out[i].chips = s->start_chips;
+        out[i].out_round = 0;
+        out[i].chips_at_out_round_start = 0;
+        out[i].last_round_change = 0;
+    }
+    int current_round = 0, last_round = 0;
+    for (int g = 0; g < n_games; g++)
+        if (games[g].round > last_round)
+            last_round = games[g].round;
+    int rc = 0;
+    for (int g = 0; g < n_games; g++) {
+        const struct swing_game *gm = &games[g];
+        if (gm->round != current_round) {
+            /* stakes depend on the stacks at the start of the round's games */
+            for (int i = 0; i < n; i++)
+                round_start[i] = out[i].chips;
+            current_round = gm->round;
+        }
+        transfers[g] = 0;
+        if (!gm->winner && !gm->loser)
+            continue;
+        int w = index_of(ids, n, gm->winner), l = index_of(ids, n, gm->loser);
+        if (w < 0 || l < 0 || w == l) {
+            rc = -1;
+            break;
+        }
+        if (round_start[w] <= 0 || round_start[l] <= 0) {
+            bad[(*n_bad)++] = g;
+            continue;
+        }
+        int64_t t =
+            swing_transfer(s, swing_cpp(s, gm->round), gm->points, round_start[w], round_start[l]);
+        out[w].chips += t;
+        out[l].chips -= t;
+        transfers[g] = t;
+        if (gm->round == last_round) {
+            out[w].last_round_change += t;
+            out[l].last_round_change -= t;
+        }
+        if (out[l].chips == 0) {
+            out[l].out_round = gm->round;
+            out[l].chips_at_out_round_start = round_start[l];
+        }
+    }
+    free(round_start);
+    /* conservation: what the ledger moves, it moves between players */
+    int64_t total = 0;
+    for (int i = 0; i < n; i++)
+        total += out[i].chips;
+    if (rc == 0 && total != s->start_chips * n)
+        rc = -1;
+    return rc;
+}
+
+static int better(const struct swing_standing *a, const struct swing_standing *b)
+{
+    if (a->chips != b->chips)
+        return a->chips > b->chips ? -1 : 1;
+    int ar = a->out_round ? a->out_round : 1 << 30, br = b->out_round ? b->out_round : 1 << 30;
+    if (ar != br)
+        return ar > br ? -1 : 1;
+    if (a->chips_at_out_round_start != b->chips_at_out_round_start)
+        return a->chips_at_out_round_start > b->chips_at_out_round_start ? -1 : 1;
+    return 0;
+}
+
+static int cmp(const void *x, const void *y)
+{
+    int c = better(x, y);
+    if (c)
+        return c;
+    const struct swing_standing *a = x, *b = y;
+    return a->id < b->id ? -1 : a->id > b->id; /* a stable order for equal places */
+}
+
+void swing_standings(struct swing_standing *st, int n, int *rank)
+{
+    qsort(st, (size_t)n, sizeof *st, cmp);
+    for (int i = 0; i < n; i++)
+        rank[i] = i > 0 && better(&st[i - 1], &st[i]) == 0 ? rank[i - 1] : i + 1;
+}
+
+int64_t swing_champion(const struct swing_standing *st, int n)
+{
+    int64_t total = 0, top = 0, id = 0;
+    for (int i = 0; i < n; i++) {
+        total += st[i].chips;
+        if (st[i].chips > top) {
+            top = st[i].chips;
+            id = st[i].id;
+        }
+    }
+    return total > 0 && top == total ? id : 0;
+}
