@@ -21,7 +21,7 @@
 #include "http/accesslog.h"
 #include "http/sse.h"
 #include "http/static.h"
-#include "api/events.h"
+#include "api/stream.h"
 
 struct http_server {
     struct MHD_Daemon *d;

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "api/bus.h"
-#include "api/events.h"
+#include "api/stream.h"
 #include "common/clock.h"
 
 #define BATCH_BYTES 8192

@@ -51,7 +51,7 @@ void db_set_publish_hook(struct db *db,
                          void (*fn)(void *ctx, int64_t tournament_id, int64_t id, const char *type,
                                     const char *data),
                          void *ctx);
-/* Queues an event written in the current transaction for publishing (store/events.c). */
+/* Queues an event written in the current transaction for publishing (store/eventlog.c). */
 int db_pending_event(struct db *db, int64_t tournament_id, int64_t id, const char *type,
                      const char *data);
 

@@ -1,190 +1,221 @@
-/* SQL of the event log, player sessions and idempotency keys. Events added inside a
- * transaction are published, in order, by db_commit after the commit succeeds. */
+/* SQL of events (knockout, swing, davis) and their entries. */
 #include "store/store.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-int db_event_add(struct db *db, int64_t tournament_id, int64_t now_ms, const char *type,
-                 const char *data)
+#define E_COLS "id, tournament_id, kind, name, priority, settings, state, created_ms, updated_ms"
+
+static void read_event(sqlite3_stmt *st, struct event *e)
 {
-    sqlite3_stmt *st = db_stmt(db, "UPDATE tournaments SET last_event_id = last_event_id + 1 "
-                                   "WHERE id = ?1 RETURNING last_event_id");
+    e->id = sqlite3_column_int64(st, 0);
+    e->tournament_id = sqlite3_column_int64(st, 1);
+    db_col_text(st, 2, e->kind, sizeof e->kind);
+    db_col_text(st, 3, e->name, sizeof e->name);
+    e->priority = sqlite3_column_int(st, 4);
+    db_col_text(st, 5, e->settings, sizeof e->settings);
+    db_col_text(st, 6, e->state, sizeof e->state);
+    e->created_ms = sqlite3_column_int64(st, 7);
+    e->updated_ms = sqlite3_column_int64(st, 8);
+}
+
+int db_event_insert(struct db *db, struct event *e, int64_t now_ms)
+{
+    sqlite3_stmt *st = db_stmt(db, "INSERT INTO events(tournament_id, kind, name, priority, "
+                                   "settings, state, created_ms, updated_ms) "
+                                   "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)");
     if (!st)
         return CW_EDB;
-    sqlite3_bind_int64(st, 1, tournament_id);
-    int rc = sqlite3_step(st);
-    int64_t id = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
-    if (rc == SQLITE_ROW)
-        while (sqlite3_step(st) == SQLITE_ROW) {
-        }
+    sqlite3_bind_int64(st, 1, e->tournament_id);
+    db_bind_text(st, 2, e->kind);
+    db_bind_text(st, 3, e->name);
+    sqlite3_bind_int(st, 4, e->priority);
+    db_bind_text(st, 5, e->settings);
+    db_bind_text(st, 6, e->state);
+    sqlite3_bind_int64(st, 7, now_ms);
+    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
     db_done(st);
-    if (!id)
-        return rc == SQLITE_DONE ? CW_ENOTFOUND : CW_EDB;
-    st = db_stmt(db, "INSERT INTO tournament_events(tournament_id, id, type, data, at_ms) "
-                     "VALUES (?1, ?2, ?3, ?4, ?5)");
-    if (!st)
-        return CW_EDB;
-    sqlite3_bind_int64(st, 1, tournament_id);
-    sqlite3_bind_int64(st, 2, id);
-    db_bind_text(st, 3, type);
-    db_bind_text(st, 4, data);
-    sqlite3_bind_int64(st, 5, now_ms);
-    rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
-    db_done(st);
-    if (rc == CW_OK && db_pending_event(db, tournament_id, id, type, data))
-        rc = CW_EDB;
+    if (rc == CW_OK) {
+        e->id = sqlite3_last_insert_rowid(db_handle(db));
+        e->created_ms = e->updated_ms = now_ms;
+    }
     return rc;
 }
 
-int db_events_since(struct db *db, int64_t tournament_id, int64_t after_id, int limit,
-                    struct db_event **out, int *n)
+int db_event_get(struct db *db, int64_t tournament_id, int64_t id, struct event *e)
+{
+    sqlite3_stmt *st =
+        db_stmt(db, "SELECT " E_COLS " FROM events WHERE id = ?1 AND tournament_id = ?2");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, id);
+    sqlite3_bind_int64(st, 2, tournament_id);
+    int rc = sqlite3_step(st);
+    int out = rc == SQLITE_ROW ? CW_OK : rc == SQLITE_DONE ? CW_ENOTFOUND : CW_EDB;
+    if (out == CW_OK)
+        read_event(st, e);
+    db_done(st);
+    return out;
+}
+
+int db_event_update(struct db *db, struct event *e, int64_t now_ms)
+{
+    sqlite3_stmt *st = db_stmt(db, "UPDATE events SET name = ?1, priority = ?2, settings = ?3, "
+                                   "state = ?4, updated_ms = ?5 WHERE id = ?6");
+    if (!st)
+        return CW_EDB;
+    db_bind_text(st, 1, e->name);
+    sqlite3_bind_int(st, 2, e->priority);
+    db_bind_text(st, 3, e->settings);
+    db_bind_text(st, 4, e->state);
+    sqlite3_bind_int64(st, 5, now_ms);
+    sqlite3_bind_int64(st, 6, e->id);
+    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
+    db_done(st);
+    if (rc == CW_OK)
+        e->updated_ms = now_ms;
+    return rc;
+}
+
+int db_event_list(struct db *db, int64_t tournament_id, struct event **out, int *n)
 {
     *out = NULL;
     *n = 0;
-    sqlite3_stmt *st = db_stmt(db, "SELECT id, type, data FROM tournament_events "
-                                   "WHERE tournament_id = ?1 AND id > ?2 ORDER BY id LIMIT ?3");
+    sqlite3_stmt *st =
+        db_stmt(db, "SELECT " E_COLS " FROM events WHERE tournament_id = ?1 ORDER BY id");
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, tournament_id);
-    sqlite3_bind_int64(st, 2, after_id);
-    sqlite3_bind_int(st, 3, limit);
-    struct db_event *ev = calloc((size_t)(limit > 0 ? limit : 1), sizeof *ev);
-    if (!ev) {
-        db_done(st);
-        return CW_EDB;
-    }
-    int rc, k = 0;
-    while (k < limit && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-        ev[k].id = sqlite3_column_int64(st, 0);
-        db_col_text(st, 1, ev[k].type, sizeof ev[k].type);
-        ev[k].data = db_col_strdup(st, 2);
-        k++;
+    int cap = 0, rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (*n == cap) {
+            cap = cap ? cap * 2 : 8;
+            struct event *grown = realloc(*out, (size_t)cap * sizeof **out);
+            if (!grown) {
+                rc = SQLITE_NOMEM;
+                break;
+            }
+            *out = grown;
+        }
+        read_event(st, &(*out)[(*n)++]);
     }
     db_done(st);
-    *out = ev;
-    *n = k;
+    if (rc != SQLITE_DONE) {
+        free(*out);
+        *out = NULL;
+        *n = 0;
+        return CW_EDB;
+    }
     return CW_OK;
 }
 
-void db_events_free(struct db_event *ev, int n)
+int db_entry_add(struct db *db, int64_t event_id, int64_t player_id, int64_t now_ms)
 {
-    if (!ev)
-        return;
-    for (int i = 0; i < n; i++)
-        free(ev[i].data);
-    free(ev);
-}
-
-int64_t db_last_event_id(struct db *db, int64_t tournament_id)
-{
-    sqlite3_stmt *st = db_stmt(db, "SELECT last_event_id FROM tournaments WHERE id = ?1");
+    sqlite3_stmt *st = db_stmt(
+        db, "INSERT INTO event_entries(event_id, player_id, entered_ms) VALUES (?1, ?2, ?3)");
     if (!st)
         return CW_EDB;
-    sqlite3_bind_int64(st, 1, tournament_id);
-    int rc = sqlite3_step(st);
-    int64_t id = rc == SQLITE_ROW    ? sqlite3_column_int64(st, 0)
-                 : rc == SQLITE_DONE ? CW_ENOTFOUND
-                                     : CW_EDB;
-    db_done(st);
-    return id;
-}
-
-int db_player_session_insert(struct db *db, const char *token_hash, int64_t player_id,
-                             int64_t tournament_id, int64_t now_ms, int64_t expires_ms)
-{
-    sqlite3_stmt *st =
-        db_stmt(db, "INSERT INTO player_sessions(token_hash, player_id, tournament_id, created_ms, "
-                    "expires_ms) VALUES (?1, ?2, ?3, ?4, ?5)");
-    if (!st)
-        return CW_EDB;
-    db_bind_text(st, 1, token_hash);
+    sqlite3_bind_int64(st, 1, event_id);
     sqlite3_bind_int64(st, 2, player_id);
-    sqlite3_bind_int64(st, 3, tournament_id);
-    sqlite3_bind_int64(st, 4, now_ms);
-    sqlite3_bind_int64(st, 5, expires_ms);
-    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
-    db_done(st);
-    return rc;
-}
-
-int db_player_session_get(struct db *db, const char *token_hash, int64_t now_ms, int64_t *player_id,
-                          int64_t *tournament_id)
-{
-    sqlite3_stmt *st = db_stmt(db, "SELECT player_id, tournament_id FROM player_sessions "
-                                   "WHERE token_hash = ?1 AND expires_ms > ?2");
-    if (!st)
-        return CW_EDB;
-    db_bind_text(st, 1, token_hash);
-    sqlite3_bind_int64(st, 2, now_ms);
+    sqlite3_bind_int64(st, 3, now_ms);
     int rc = sqlite3_step(st);
-    int out = rc == SQLITE_ROW ? CW_OK : rc == SQLITE_DONE ? CW_ENOTFOUND : CW_EDB;
-    if (out == CW_OK) {
-        *player_id = sqlite3_column_int64(st, 0);
-        *tournament_id = sqlite3_column_int64(st, 1);
-    }
     db_done(st);
-    return out;
+    return rc == SQLITE_DONE ? CW_OK : (rc & 0xff) == SQLITE_CONSTRAINT ? CW_ECONFLICT : CW_EDB;
 }
 
-int db_player_sessions_delete(struct db *db, int64_t player_id, const char *token_hash)
-{
-    sqlite3_stmt *st = db_stmt(db, "DELETE FROM player_sessions WHERE player_id = ?1 AND "
-                                   "(?2 IS NULL OR token_hash = ?2)");
-    if (!st)
-        return CW_EDB;
-    sqlite3_bind_int64(st, 1, player_id);
-    db_bind_text(st, 2, token_hash);
-    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
-    db_done(st);
-    return rc;
-}
-
-int db_idem_get(struct db *db, const char *scope, const char *key, char *request, size_t reqlen,
-                int *status, char **body)
+int db_entry_remove(struct db *db, int64_t event_id, int64_t player_id)
 {
     sqlite3_stmt *st =
-        db_stmt(db, "SELECT request, status, body FROM idempotency WHERE scope = ?1 AND key = ?2");
+        db_stmt(db, "DELETE FROM event_entries WHERE event_id = ?1 AND player_id = ?2");
     if (!st)
         return CW_EDB;
-    db_bind_text(st, 1, scope);
-    db_bind_text(st, 2, key);
-    int rc = sqlite3_step(st);
-    int out = rc == SQLITE_ROW ? CW_OK : rc == SQLITE_DONE ? CW_ENOTFOUND : CW_EDB;
-    if (out == CW_OK) {
-        db_col_text(st, 0, request, reqlen);
-        *status = sqlite3_column_int(st, 1);
-        *body = db_col_strdup(st, 2);
+    sqlite3_bind_int64(st, 1, event_id);
+    sqlite3_bind_int64(st, 2, player_id);
+    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
+    if (rc == CW_OK && sqlite3_changes(db_handle(db)) == 0)
+        rc = CW_ENOTFOUND;
+    db_done(st);
+    return rc;
+}
+
+int db_entries(struct db *db, int64_t event_id, int64_t **out, int *n)
+{
+    *out = NULL;
+    *n = 0;
+    sqlite3_stmt *st = db_stmt(db, "SELECT player_id FROM event_entries WHERE event_id = ?1 "
+                                   "ORDER BY entered_ms, player_id");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, event_id);
+    int cap = 0, rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (*n == cap) {
+            cap = cap ? cap * 2 : 32;
+            int64_t *grown = realloc(*out, (size_t)cap * sizeof **out);
+            if (!grown) {
+                rc = SQLITE_NOMEM;
+                break;
+            }
+            *out = grown;
+        }
+        (*out)[(*n)++] = sqlite3_column_int64(st, 0);
     }
     db_done(st);
-    return out;
+    if (rc != SQLITE_DONE) {
+        free(*out);
+        *out = NULL;
+        *n = 0;
+        return CW_EDB;
+    }
+    return CW_OK;
 }
 
-int db_idem_put(struct db *db, const char *scope, const char *key, const char *request, int status,
-                const char *body, int64_t now_ms)
+int db_event_matches(struct db *db, int64_t event_id, int round, struct match **out, int *n)
 {
-    sqlite3_stmt *st = db_stmt(db, "INSERT INTO idempotency(scope, key, request, status, body, "
-                                   "created_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+    *out = NULL;
+    *n = 0;
+    sqlite3_stmt *st = db_stmt(db, "SELECT id, tournament_id FROM matches WHERE event_id = ?1 "
+                                   "AND (?2 = 0 OR round = ?2) ORDER BY round, slot, id");
     if (!st)
         return CW_EDB;
-    db_bind_text(st, 1, scope);
-    db_bind_text(st, 2, key);
-    db_bind_text(st, 3, request);
-    sqlite3_bind_int(st, 4, status);
-    db_bind_text(st, 5, body);
-    sqlite3_bind_int64(st, 6, now_ms);
-    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
+    sqlite3_bind_int64(st, 1, event_id);
+    sqlite3_bind_int(st, 2, round);
+    int64_t (*ids)[2] = NULL;
+    int k = 0, cap = 0, rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (k == cap) {
+            cap = cap ? cap * 2 : 32;
+            void *grown = realloc(ids, (size_t)cap * sizeof *ids);
+            if (!grown) {
+                rc = SQLITE_NOMEM;
+                break;
+            }
+            ids = grown;
+        }
+        ids[k][0] = sqlite3_column_int64(st, 0);
+        ids[k][1] = sqlite3_column_int64(st, 1);
+        k++;
+    }
     db_done(st);
-    return rc;
-}
-
-int db_idem_purge(struct db *db, int64_t before_ms)
-{
-    sqlite3_stmt *st = db_stmt(db, "DELETE FROM idempotency WHERE created_ms < ?1");
-    if (!st)
+    if (rc != SQLITE_DONE) {
+        free(ids);
         return CW_EDB;
-    sqlite3_bind_int64(st, 1, before_ms);
-    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
-    db_done(st);
-    return rc;
+    }
+    *out = k ? calloc((size_t)k, sizeof **out) : NULL;
+    if (k && !*out) {
+        free(ids);
+        return CW_EDB;
+    }
+    for (int i = 0; i < k; i++) {
+        rc = db_match_get(db, ids[i][1], ids[i][0], &(*out)[i]);
+        if (rc != CW_OK) {
+            free(ids);
+            free(*out);
+            *out = NULL;
+            return rc;
+        }
+    }
+    free(ids);
+    *n = k;
+    return CW_OK;
 }

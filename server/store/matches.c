@@ -7,7 +7,7 @@
 #define M_COLS                                                                                     \
     "id, tournament_id, coalesce(event_id, 0), coalesce(player_a, 0), coalesce(player_b, 0), "     \
     "length, table_label, state, score_a, score_b, coalesce(winner, -1), "                         \
-    "coalesce(result_report, 0), created_ms, updated_ms"
+    "coalesce(result_report, 0), created_ms, updated_ms, round, slot"
 
 static void read_match(sqlite3_stmt *st, struct match *m)
 {
@@ -25,6 +25,8 @@ static void read_match(sqlite3_stmt *st, struct match *m)
     m->result_report = sqlite3_column_int64(st, 11);
     m->created_ms = sqlite3_column_int64(st, 12);
     m->updated_ms = sqlite3_column_int64(st, 13);
+    m->round = sqlite3_column_int(st, 14);
+    m->slot = sqlite3_column_int(st, 15);
 }
 
 static void bind_id_or_null(sqlite3_stmt *st, int i, int64_t v)
@@ -35,7 +37,7 @@ static void bind_id_or_null(sqlite3_stmt *st, int i, int64_t v)
         sqlite3_bind_null(st, i);
 }
 
-/* ?1..?10: the settable columns */
+/* ?1..?10 and ?14, ?15: the settable columns */
 static void bind_match(sqlite3_stmt *st, const struct match *m)
 {
     bind_id_or_null(st, 1, m->event_id);
@@ -51,14 +53,17 @@ static void bind_match(sqlite3_stmt *st, const struct match *m)
     else
         sqlite3_bind_null(st, 9);
     bind_id_or_null(st, 10, m->result_report);
+    sqlite3_bind_int(st, 14, m->round);
+    sqlite3_bind_int(st, 15, m->slot);
 }
 
 int db_match_insert(struct db *db, struct match *m, int64_t now_ms)
 {
     sqlite3_stmt *st = db_stmt(
         db, "INSERT INTO matches(event_id, player_a, player_b, length, table_label, state, "
-            "score_a, score_b, winner, result_report, tournament_id, created_ms, updated_ms) "
-            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12)");
+            "score_a, score_b, winner, result_report, tournament_id, created_ms, updated_ms, "
+            "round, slot) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12, ?14, "
+            "?15)");
     if (!st)
         return CW_EDB;
     bind_match(st, m);
@@ -94,7 +99,8 @@ int db_match_update(struct db *db, struct match *m, int64_t now_ms)
     sqlite3_stmt *st =
         db_stmt(db, "UPDATE matches SET event_id = ?1, player_a = ?2, player_b = ?3, length = ?4, "
                     "table_label = ?5, state = ?6, score_a = ?7, score_b = ?8, winner = ?9, "
-                    "result_report = ?10, updated_ms = ?11 WHERE id = ?12 AND tournament_id = ?13");
+                    "result_report = ?10, updated_ms = ?11, round = ?14, slot = ?15 "
+                    "WHERE id = ?12 AND tournament_id = ?13");
     if (!st)
         return CW_EDB;
     bind_match(st, m);

@@ -81,7 +81,42 @@ int db_report_supersede(struct db *db, int64_t match_id, int side);
 /* Replaces the games, score and completeness of a report (game-by-game reporting). */
 int db_report_update_games(struct db *db, struct report *r);
 
-/* the event log (see store/events.c); events added in a transaction are published by
+/* events and their entries (store/events.c) */
+int db_event_insert(struct db *db, struct event *e, int64_t now_ms);
+int db_event_get(struct db *db, int64_t tournament_id, int64_t id, struct event *e);
+int db_event_update(struct db *db, struct event *e, int64_t now_ms);
+int db_event_list(struct db *db, int64_t tournament_id, struct event **out, int *n);
+int db_entry_add(struct db *db, int64_t event_id, int64_t player_id, int64_t now_ms);
+int db_entry_remove(struct db *db, int64_t event_id, int64_t player_id);
+/* The entered players' ids, in the order they entered. */
+int db_entries(struct db *db, int64_t event_id, int64_t **out, int *n);
+/* The matches of an event (round 0 = every round), by round and slot. */
+int db_event_matches(struct db *db, int64_t event_id, int round, struct match **out, int *n);
+
+/* Swing rounds and the chip ledger (store/swing.c) */
+struct swing_round_row {
+    int round;
+    int64_t cpp;
+    char seed[40];
+    int64_t sitter; /* 0 = nobody */
+    int forced;
+    int64_t started_ms;
+};
+int db_swing_round_insert(struct db *db, int64_t event_id, const struct swing_round_row *r);
+/* Every round of the event, in order (malloc'd). */
+int db_swing_rounds(struct db *db, int64_t event_id, struct swing_round_row **out, int *n);
+int db_ledger_add(struct db *db, int64_t event_id, int round, int64_t match_id,
+                  int64_t from_player, int64_t to_player, int64_t chips, const char *why,
+                  int64_t now_ms);
+/* Deletes the rows that games wrote (a correction replays them). */
+int db_ledger_clear_games(struct db *db, int64_t event_id);
+/* Each entered player's balance (the ledger's sum), in the order of ids. */
+int db_ledger_balances(struct db *db, int64_t event_id, const int64_t *ids, int n,
+                       int64_t *chips);
+/* The chips that entered the pool (the starting stacks): constant (conservation). */
+int db_ledger_total(struct db *db, int64_t event_id, int64_t *total);
+
+/* the event log (see store/eventlog.c); events added in a transaction are published by
  * db_commit once the commit succeeded */
 struct db_event {
     int64_t id;

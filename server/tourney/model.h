@@ -50,7 +50,9 @@ struct player {
 struct match {
     int64_t id;
     int64_t tournament_id;
-    int64_t event_id;  /* 0 = a standalone match */
+    int64_t event_id;   /* 0 = a standalone match */
+    int round;          /* the round in its event (0 for a standalone match) */
+    int slot;           /* its position in the round */
     int64_t player[2]; /* side a, side b; 0 = not known yet */
     int length;
     char table[M_TABLE_MAX * 4 + 1];
@@ -78,6 +80,22 @@ struct report {
     int64_t created_ms;
 };
 void report_free(struct report *r);
+
+#define E_NAME_MAX 200
+#define E_SETTINGS_MAX 8192
+
+/* An event of a tournament: a knockout (with its Consolation and Last Chance), a Swing
+ * chip pool, or a Davis Cup team event. settings is JSON whose shape depends on kind. */
+struct event {
+    int64_t id;
+    int64_t tournament_id;
+    char kind[10];  /* "knockout" | "swing" | "davis" */
+    char name[E_NAME_MAX * 4 + 1];
+    int priority;   /* KO-1: higher gets tables first */
+    char settings[E_SETTINGS_MAX];
+    char state[10]; /* "open" | "running" | "finished" */
+    int64_t created_ms, updated_ms;
+};
 
 /* Defaults of a new tournament: WBGF lateness (first point 5 minutes after the call, one
  * more every 5), WBGF break table, simple-delay clock with 2 minutes a point and 12 s. */

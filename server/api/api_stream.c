@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "api/bus.h"
-#include "api/events.h"
+#include "api/stream.h"
 #include "store/store.h"
 
 int api_events_path(const char *path, int64_t *tid)

@@ -1,6 +1,6 @@
-/* The event stream's access to the tournament's events, for the HTTP layer. */
-#ifndef API_EVENTS_H
-#define API_EVENTS_H
+/* The event stream's access to the tournament's change events, for the HTTP layer. */
+#ifndef API_STREAM_H
+#define API_STREAM_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -8,7 +8,7 @@
 #include "app.h"
 
 #define API_EVENTS_PATH_PREFIX "/api/v1/tournaments/"
-#define API_EVENTS_HEARTBEAT_MS 15000
+#define API_STREAM_HEARTBEAT_MS 15000
 
 /* If path is /api/v1/tournaments/{id}/events, sets *tid and returns 1. */
 int api_events_path(const char *path, int64_t *tid);

@@ -1,0 +1,55 @@
+-- 003: events inside a tournament (knockout, swing, davis), their entries, and the Swing
+-- chip ledger. Matches belong to an event through matches.event_id.
+
+CREATE TABLE events (
+    id            INTEGER PRIMARY KEY,
+    tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+    kind          TEXT NOT NULL CHECK (kind IN ('knockout', 'swing', 'davis')),
+    name          TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 200),
+    -- KO-1: tables go to higher priorities first (Championship, Intermediate, ...)
+    priority      INTEGER NOT NULL DEFAULT 0,
+    settings      TEXT NOT NULL DEFAULT '{}',   -- JSON, by kind
+    state         TEXT NOT NULL DEFAULT 'open' CHECK (state IN ('open', 'running', 'finished')),
+    created_ms    INTEGER NOT NULL,
+    updated_ms    INTEGER NOT NULL
+) STRICT;
+CREATE INDEX events_tournament ON events(tournament_id, id);
+
+CREATE TABLE event_entries (
+    event_id   INTEGER NOT NULL REFERENCES events(id),
+    player_id  INTEGER NOT NULL REFERENCES players(id),
+    entered_ms INTEGER NOT NULL,
+    PRIMARY KEY (event_id, player_id)
+) STRICT, WITHOUT ROWID;
+
+-- Where a match stands in its event: the round, and its position in the round.
+ALTER TABLE matches ADD COLUMN round INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE matches ADD COLUMN slot INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX matches_event ON matches(event_id, round, slot);
+
+-- A Swing round: its stake, the seed its pairing was drawn from, who sat out.
+CREATE TABLE swing_rounds (
+    event_id   INTEGER NOT NULL REFERENCES events(id),
+    round      INTEGER NOT NULL,
+    cpp        INTEGER NOT NULL CHECK (cpp > 0),
+    seed       TEXT NOT NULL,
+    sitter     INTEGER REFERENCES players(id),
+    forced     INTEGER NOT NULL DEFAULT 0,    -- started before the previous one was complete
+    started_ms INTEGER NOT NULL,
+    PRIMARY KEY (event_id, round)
+) STRICT, WITHOUT ROWID;
+
+-- Every chip that moves. A start row gives a player the starting stack (from_player NULL);
+-- a game row moves chips from the loser to the winner. Balances are sums of this table.
+CREATE TABLE chip_ledger (
+    id          INTEGER PRIMARY KEY,
+    event_id    INTEGER NOT NULL REFERENCES events(id),
+    round       INTEGER NOT NULL,
+    match_id    INTEGER REFERENCES matches(id),
+    from_player INTEGER REFERENCES players(id),
+    to_player   INTEGER NOT NULL REFERENCES players(id),
+    chips       INTEGER NOT NULL CHECK (chips >= 0),
+    why         TEXT NOT NULL,
+    at_ms       INTEGER NOT NULL
+) STRICT;
+CREATE INDEX chip_ledger_event ON chip_ledger(event_id, round, id);

@@ -1,0 +1,190 @@
+/* SQL of the event log, player sessions and idempotency keys. Events added inside a
+ * transaction are published, in order, by db_commit after the commit succeeds. */
+#include "store/store.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int db_event_add(struct db *db, int64_t tournament_id, int64_t now_ms, const char *type,
+                 const char *data)
+{
+    sqlite3_stmt *st = db_stmt(db, "UPDATE tournaments SET last_event_id = last_event_id + 1 "
+                                   "WHERE id = ?1 RETURNING last_event_id");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, tournament_id);
+    int rc = sqlite3_step(st);
+    int64_t id = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+    if (rc == SQLITE_ROW)
+        while (sqlite3_step(st) == SQLITE_ROW) {
+        }
+    db_done(st);
+    if (!id)
+        return rc == SQLITE_DONE ? CW_ENOTFOUND : CW_EDB;
+    st = db_stmt(db, "INSERT INTO tournament_events(tournament_id, id, type, data, at_ms) "
+                     "VALUES (?1, ?2, ?3, ?4, ?5)");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, tournament_id);
+    sqlite3_bind_int64(st, 2, id);
+    db_bind_text(st, 3, type);
+    db_bind_text(st, 4, data);
+    sqlite3_bind_int64(st, 5, now_ms);
+    rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
+    db_done(st);
+    if (rc == CW_OK && db_pending_event(db, tournament_id, id, type, data))
+        rc = CW_EDB;
+    return rc;
+}
+
+int db_events_since(struct db *db, int64_t tournament_id, int64_t after_id, int limit,
+                    struct db_event **out, int *n)
+{
+    *out = NULL;
+    *n = 0;
+    sqlite3_stmt *st = db_stmt(db, "SELECT id, type, data FROM tournament_events "
+                                   "WHERE tournament_id = ?1 AND id > ?2 ORDER BY id LIMIT ?3");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, tournament_id);
+    sqlite3_bind_int64(st, 2, after_id);
+    sqlite3_bind_int(st, 3, limit);
+    struct db_event *ev = calloc((size_t)(limit > 0 ? limit : 1), sizeof *ev);
+    if (!ev) {
+        db_done(st);
+        return CW_EDB;
+    }
+    int rc, k = 0;
+    while (k < limit && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        ev[k].id = sqlite3_column_int64(st, 0);
+        db_col_text(st, 1, ev[k].type, sizeof ev[k].type);
+        ev[k].data = db_col_strdup(st, 2);
+        k++;
+    }
+    db_done(st);
+    *out = ev;
+    *n = k;
+    return CW_OK;
+}
+
+void db_events_free(struct db_event *ev, int n)
+{
+    if (!ev)
+        return;
+    for (int i = 0; i < n; i++)
+        free(ev[i].data);
+    free(ev);
+}
+
+int64_t db_last_event_id(struct db *db, int64_t tournament_id)
+{
+    sqlite3_stmt *st = db_stmt(db, "SELECT last_event_id FROM tournaments WHERE id = ?1");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, tournament_id);
+    int rc = sqlite3_step(st);
+    int64_t id = rc == SQLITE_ROW    ? sqlite3_column_int64(st, 0)
+                 : rc == SQLITE_DONE ? CW_ENOTFOUND
+                                     : CW_EDB;
+    db_done(st);
+    return id;
+}
+
+int db_player_session_insert(struct db *db, const char *token_hash, int64_t player_id,
+                             int64_t tournament_id, int64_t now_ms, int64_t expires_ms)
+{
+    sqlite3_stmt *st =
+        db_stmt(db, "INSERT INTO player_sessions(token_hash, player_id, tournament_id, created_ms, "
+                    "expires_ms) VALUES (?1, ?2, ?3, ?4, ?5)");
+    if (!st)
+        return CW_EDB;
+    db_bind_text(st, 1, token_hash);
+    sqlite3_bind_int64(st, 2, player_id);
+    sqlite3_bind_int64(st, 3, tournament_id);
+    sqlite3_bind_int64(st, 4, now_ms);
+    sqlite3_bind_int64(st, 5, expires_ms);
+    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
+    db_done(st);
+    return rc;
+}
+
+int db_player_session_get(struct db *db, const char *token_hash, int64_t now_ms, int64_t *player_id,
+                          int64_t *tournament_id)
+{
+    sqlite3_stmt *st = db_stmt(db, "SELECT player_id, tournament_id FROM player_sessions "
+                                   "WHERE token_hash = ?1 AND expires_ms > ?2");
+    if (!st)
+        return CW_EDB;
+    db_bind_text(st, 1, token_hash);
+    sqlite3_bind_int64(st, 2, now_ms);
+    int rc = sqlite3_step(st);
+    int out = rc == SQLITE_ROW ? CW_OK : rc == SQLITE_DONE ? CW_ENOTFOUND : CW_EDB;
+    if (out == CW_OK) {
+        *player_id = sqlite3_column_int64(st, 0);
+        *tournament_id = sqlite3_column_int64(st, 1);
+    }
+    db_done(st);
+    return out;
+}
+
+int db_player_sessions_delete(struct db *db, int64_t player_id, const char *token_hash)
+{
+    sqlite3_stmt *st = db_stmt(db, "DELETE FROM player_sessions WHERE player_id = ?1 AND "
+                                   "(?2 IS NULL OR token_hash = ?2)");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, player_id);
+    db_bind_text(st, 2, token_hash);
+    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
+    db_done(st);
+    return rc;
+}
+
+int db_idem_get(struct db *db, const char *scope, const char *key, char *request, size_t reqlen,
+                int *status, char **body)
+{
+    sqlite3_stmt *st =
+        db_stmt(db, "SELECT request, status, body FROM idempotency WHERE scope = ?1 AND key = ?2");
+    if (!st)
+        return CW_EDB;
+    db_bind_text(st, 1, scope);
+    db_bind_text(st, 2, key);
+    int rc = sqlite3_step(st);
+    int out = rc == SQLITE_ROW ? CW_OK : rc == SQLITE_DONE ? CW_ENOTFOUND : CW_EDB;
+    if (out == CW_OK) {
+        db_col_text(st, 0, request, reqlen);
+        *status = sqlite3_column_int(st, 1);
+        *body = db_col_strdup(st, 2);
+    }
+    db_done(st);
+    return out;
+}
+
+int db_idem_put(struct db *db, const char *scope, const char *key, const char *request, int status,
+                const char *body, int64_t now_ms)
+{
+    sqlite3_stmt *st = db_stmt(db, "INSERT INTO idempotency(scope, key, request, status, body, "
+                                   "created_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+    if (!st)
+        return CW_EDB;
+    db_bind_text(st, 1, scope);
+    db_bind_text(st, 2, key);
+    db_bind_text(st, 3, request);
+    sqlite3_bind_int(st, 4, status);
+    db_bind_text(st, 5, body);
+    sqlite3_bind_int64(st, 6, now_ms);
+    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
+    db_done(st);
+    return rc;
+}
+
+int db_idem_purge(struct db *db, int64_t before_ms)
+{
+    sqlite3_stmt *st = db_stmt(db, "DELETE FROM idempotency WHERE created_ms < ?1");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, before_ms);
+    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
+    db_done(st);
+    return rc;
+}

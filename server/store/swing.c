@@ -1,0 +1,143 @@
+/* SQL of Swing rounds and the chip ledger. */
+#include "store/store.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int db_swing_round_insert(struct db *db, int64_t event_id, const struct swing_round_row *r)
+{
+    sqlite3_stmt *st = db_stmt(db, "INSERT INTO swing_rounds(event_id, round, cpp, seed, sitter, "
+                                   "forced, started_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, event_id);
+    sqlite3_bind_int(st, 2, r->round);
+    sqlite3_bind_int64(st, 3, r->cpp);
+    db_bind_text(st, 4, r->seed);
+    if (r->sitter)
+        sqlite3_bind_int64(st, 5, r->sitter);
+    else
+        sqlite3_bind_null(st, 5);
+    sqlite3_bind_int(st, 6, r->forced);
+    sqlite3_bind_int64(st, 7, r->started_ms);
+    int rc = sqlite3_step(st);
+    db_done(st);
+    return rc == SQLITE_DONE ? CW_OK : (rc & 0xff) == SQLITE_CONSTRAINT ? CW_ECONFLICT : CW_EDB;
+}
+
+int db_swing_rounds(struct db *db, int64_t event_id, struct swing_round_row **out, int *n)
+{
+    *out = NULL;
+    *n = 0;
+    sqlite3_stmt *st = db_stmt(db, "SELECT round, cpp, seed, coalesce(sitter, 0), forced, "
+                                   "started_ms FROM swing_rounds WHERE event_id = ?1 ORDER BY round");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, event_id);
+    int cap = 0, rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (*n == cap) {
+            cap = cap ? cap * 2 : 16;
+            struct swing_round_row *grown = realloc(*out, (size_t)cap * sizeof **out);
+            if (!grown) {
+                rc = SQLITE_NOMEM;
+                break;
+            }
+            *out = grown;
+        }
+        struct swing_round_row *r = &(*out)[(*n)++];
+        r->round = sqlite3_column_int(st, 0);
+        r->cpp = sqlite3_column_int64(st, 1);
+        db_col_text(st, 2, r->seed, sizeof r->seed);
+        r->sitter = sqlite3_column_int64(st, 3);
+        r->forced = sqlite3_column_int(st, 4);
+        r->started_ms = sqlite3_column_int64(st, 5);
+    }
+    db_done(st);
+    if (rc != SQLITE_DONE) {
+        free(*out);
+        *out = NULL;
+        *n = 0;
+        return CW_EDB;
+    }
+    return CW_OK;
+}
+
+int db_ledger_add(struct db *db, int64_t event_id, int round, int64_t match_id,
+                  int64_t from_player, int64_t to_player, int64_t chips, const char *why,
+                  int64_t now_ms)
+{
+    sqlite3_stmt *st = db_stmt(db, "INSERT INTO chip_ledger(event_id, round, match_id, "
+                                   "from_player, to_player, chips, why, at_ms) "
+                                   "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, event_id);
+    sqlite3_bind_int(st, 2, round);
+    if (match_id)
+        sqlite3_bind_int64(st, 3, match_id);
+    else
+        sqlite3_bind_null(st, 3);
+    if (from_player)
+        sqlite3_bind_int64(st, 4, from_player);
+    else
+        sqlite3_bind_null(st, 4);
+    sqlite3_bind_int64(st, 5, to_player);
+    sqlite3_bind_int64(st, 6, chips);
+    db_bind_text(st, 7, why);
+    sqlite3_bind_int64(st, 8, now_ms);
+    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
+    db_done(st);
+    return rc;
+}
+
+int db_ledger_clear_games(struct db *db, int64_t event_id)
+{
+    sqlite3_stmt *st =
+        db_stmt(db, "DELETE FROM chip_ledger WHERE event_id = ?1 AND match_id IS NOT NULL");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, event_id);
+    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
+    db_done(st);
+    return rc;
+}
+
+int db_ledger_balances(struct db *db, int64_t event_id, const int64_t *ids, int n,
+                       int64_t *chips)
+{
+    sqlite3_stmt *st = db_stmt(
+        db, "SELECT coalesce(sum(CASE WHEN to_player = ?2 THEN chips ELSE 0 END), 0) - "
+            "coalesce(sum(CASE WHEN from_player = ?2 THEN chips ELSE 0 END), 0) "
+            "FROM chip_ledger WHERE event_id = ?1 AND (to_player = ?2 OR from_player = ?2)");
+    if (!st)
+        return CW_EDB;
+    for (int i = 0; i < n; i++) {
+        sqlite3_bind_int64(st, 1, event_id);
+        sqlite3_bind_int64(st, 2, ids[i]);
+        int rc = sqlite3_step(st);
+        if (rc != SQLITE_ROW) {
+            db_done(st);
+            return CW_EDB;
+        }
+        chips[i] = sqlite3_column_int64(st, 0);
+        sqlite3_reset(st);
+    }
+    db_done(st);
+    return CW_OK;
+}
+
+int db_ledger_total(struct db *db, int64_t event_id, int64_t *total)
+{
+    /* what flows in from outside the pool: the starting stacks (from_player NULL) */
+    sqlite3_stmt *st = db_stmt(db, "SELECT coalesce(sum(chips), 0) FROM chip_ledger "
+                                   "WHERE event_id = ?1 AND from_player IS NULL");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, event_id);
+    int rc = sqlite3_step(st) == SQLITE_ROW ? CW_OK : CW_EDB;
+    if (rc == CW_OK)
+        *total = sqlite3_column_int64(st, 0);
+    db_done(st);
+    return rc;
+}
