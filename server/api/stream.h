@@ -8,7 +8,7 @@
 #include "app.h"
 
 #define API_EVENTS_PATH_PREFIX "/api/v1/tournaments/"
-#define API_STREAM_HEARTBEAT_MS 15000
+#define API_EVENTS_HEARTBEAT_MS 15000
 
 /* If path is /api/v1/tournaments/{id}/events, sets *tid and returns 1. */
 int api_events_path(const char *path, int64_t *tid);
