@@ -39,6 +39,7 @@ struct api_req {
     int64_t player_id;         /* the logged-in player (PIN session), or 0 */
     int64_t player_tournament; /* that player's tournament */
     json_t *json;              /* the parsed body of routes that take JSON */
+    json_t *extra;             /* members a result hook adds to the answer (owned) */
 };
 
 struct api_resp {

@@ -269,6 +269,8 @@ void api_match_change(struct api_req *req, struct api_resp *resp, const char *ac
     }
     if (!resp->json)
         api_reply_json(resp, 200, api_match_json(db, &m));
+    if (req->extra && json_is_object(resp->json))
+        json_object_update(resp->json, req->extra);
     api_tx_commit(req, resp);
 }
 

@@ -52,6 +52,19 @@ void api_match_verify(struct api_req *req, struct api_resp *resp);
 void api_match_correct(struct api_req *req, struct api_resp *resp);
 void api_match_reports(struct api_req *req, struct api_resp *resp);
 
+/* api_events.c, api_swing.c */
+void api_event_create(struct api_req *req, struct api_resp *resp);
+void api_events_list(struct api_req *req, struct api_resp *resp);
+void api_event_get(struct api_req *req, struct api_resp *resp);
+void api_entry_add(struct api_req *req, struct api_resp *resp);
+void api_entry_remove(struct api_req *req, struct api_resp *resp);
+void api_swing_round_start(struct api_req *req, struct api_resp *resp);
+void api_swing_board(struct api_req *req, struct api_resp *resp);
+void api_swing_register(void);
+
+/* Registers what the handlers need before the first request (result hooks). */
+void api_init(void);
+
 /* api_audit.c */
 void api_audit_list(struct api_req *req, struct api_resp *resp);
 void api_health(struct api_req *req, struct api_resp *resp);

@@ -24,6 +24,7 @@ struct route {
 #define T "/api/v1/tournaments/{id}"
 #define P T "/players/{id}"
 #define M T "/matches/{id}"
+#define E T "/events/{id}"
 static const struct route routes[] = {
     {"GET", "/api/v1/health", api_health, 0},
     {"POST", "/api/v1/login", api_login, R_JSON},
@@ -58,7 +59,15 @@ static const struct route routes[] = {
     {"GET", M "/reports", api_match_reports, 0},
     {"POST", M "/verify", api_match_verify, R_TD | R_JSON},
     {"POST", M "/correct", api_match_correct, R_TD | R_JSON},
+    {"GET", T "/events", api_events_list, 0},
+    {"POST", T "/events", api_event_create, R_TD | R_JSON},
+    {"GET", E, api_event_get, 0},
+    {"POST", E "/entries", api_entry_add, R_TD | R_JSON},
+    {"DELETE", E "/entries/{id}", api_entry_remove, R_TD},
+    {"POST", E "/swing/rounds", api_swing_round_start, R_TD | R_OPTJSON},
+    {"GET", E "/swing", api_swing_board, 0},
 };
+#undef E
 #undef M
 #undef P
 #undef T
@@ -242,6 +251,11 @@ static int parse_body(struct api_req *req, struct api_resp *resp, int wants_json
     }
     req->json = j;
     return 0;
+}
+
+void api_init(void)
+{
+    api_swing_register();
 }
 
 void api_dispatch(struct api_req *req, struct api_resp *resp)

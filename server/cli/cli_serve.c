@@ -10,6 +10,7 @@
 
 #include "api/bus.h"
 #include "api/cache.h"
+#include "api/handlers.h"
 #include "api/limiter.h"
 #include "app.h"
 #include "cli/cli.h"
@@ -123,6 +124,7 @@ int cli_serve(int argc, char **argv)
         fprintf(stderr, "crawford: out of memory\n");
         return 1;
     }
+    api_init();
     db_set_change_hook(app.db, drop_cached, app.cache);
     db_set_publish_hook(app.db, publish, app.bus);
 

@@ -130,6 +130,7 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
 
     api_dispatch(&req, &resp);
     json_decref(req.json);
+    json_decref(req.extra);
 
     int status = resp.status ? resp.status : 500;
     const char *inm = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "If-None-Match");

@@ -180,7 +180,7 @@ int db_event_matches(struct db *db, int64_t event_id, int round, struct match **
         return CW_EDB;
     sqlite3_bind_int64(st, 1, event_id);
     sqlite3_bind_int(st, 2, round);
-    int64_t (*ids)[2] = NULL;
+    int64_t(*ids)[2] = NULL;
     int k = 0, cap = 0, rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         if (k == cap) {

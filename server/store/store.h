@@ -105,14 +105,12 @@ struct swing_round_row {
 int db_swing_round_insert(struct db *db, int64_t event_id, const struct swing_round_row *r);
 /* Every round of the event, in order (malloc'd). */
 int db_swing_rounds(struct db *db, int64_t event_id, struct swing_round_row **out, int *n);
-int db_ledger_add(struct db *db, int64_t event_id, int round, int64_t match_id,
-                  int64_t from_player, int64_t to_player, int64_t chips, const char *why,
-                  int64_t now_ms);
+int db_ledger_add(struct db *db, int64_t event_id, int round, int64_t match_id, int64_t from_player,
+                  int64_t to_player, int64_t chips, const char *why, int64_t now_ms);
 /* Deletes the rows that games wrote (a correction replays them). */
 int db_ledger_clear_games(struct db *db, int64_t event_id);
 /* Each entered player's balance (the ledger's sum), in the order of ids. */
-int db_ledger_balances(struct db *db, int64_t event_id, const int64_t *ids, int n,
-                       int64_t *chips);
+int db_ledger_balances(struct db *db, int64_t event_id, const int64_t *ids, int n, int64_t *chips);
 /* The chips that entered the pool (the starting stacks): constant (conservation). */
 int db_ledger_total(struct db *db, int64_t event_id, int64_t *total);
 

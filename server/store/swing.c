@@ -29,8 +29,9 @@ int db_swing_rounds(struct db *db, int64_t event_id, struct swing_round_row **ou
 {
     *out = NULL;
     *n = 0;
-    sqlite3_stmt *st = db_stmt(db, "SELECT round, cpp, seed, coalesce(sitter, 0), forced, "
-                                   "started_ms FROM swing_rounds WHERE event_id = ?1 ORDER BY round");
+    sqlite3_stmt *st =
+        db_stmt(db, "SELECT round, cpp, seed, coalesce(sitter, 0), forced, "
+                    "started_ms FROM swing_rounds WHERE event_id = ?1 ORDER BY round");
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, event_id);
@@ -63,9 +64,8 @@ int db_swing_rounds(struct db *db, int64_t event_id, struct swing_round_row **ou
     return CW_OK;
 }
 
-int db_ledger_add(struct db *db, int64_t event_id, int round, int64_t match_id,
-                  int64_t from_player, int64_t to_player, int64_t chips, const char *why,
-                  int64_t now_ms)
+int db_ledger_add(struct db *db, int64_t event_id, int round, int64_t match_id, int64_t from_player,
+                  int64_t to_player, int64_t chips, const char *why, int64_t now_ms)
 {
     sqlite3_stmt *st = db_stmt(db, "INSERT INTO chip_ledger(event_id, round, match_id, "
                                    "from_player, to_player, chips, why, at_ms) "
@@ -103,8 +103,7 @@ int db_ledger_clear_games(struct db *db, int64_t event_id)
     return rc;
 }
 
-int db_ledger_balances(struct db *db, int64_t event_id, const int64_t *ids, int n,
-                       int64_t *chips)
+int db_ledger_balances(struct db *db, int64_t event_id, const int64_t *ids, int n, int64_t *chips)
 {
     sqlite3_stmt *st = db_stmt(
         db, "SELECT coalesce(sum(CASE WHEN to_player = ?2 THEN chips ELSE 0 END), 0) - "

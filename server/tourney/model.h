@@ -50,9 +50,9 @@ struct player {
 struct match {
     int64_t id;
     int64_t tournament_id;
-    int64_t event_id;   /* 0 = a standalone match */
-    int round;          /* the round in its event (0 for a standalone match) */
-    int slot;           /* its position in the round */
+    int64_t event_id;  /* 0 = a standalone match */
+    int round;         /* the round in its event (0 for a standalone match) */
+    int slot;          /* its position in the round */
     int64_t player[2]; /* side a, side b; 0 = not known yet */
     int length;
     char table[M_TABLE_MAX * 4 + 1];
@@ -89,9 +89,9 @@ void report_free(struct report *r);
 struct event {
     int64_t id;
     int64_t tournament_id;
-    char kind[10];  /* "knockout" | "swing" | "davis" */
+    char kind[10]; /* "knockout" | "swing" | "davis" */
     char name[E_NAME_MAX * 4 + 1];
-    int priority;   /* KO-1: higher gets tables first */
+    int priority; /* KO-1: higher gets tables first */
     char settings[E_SETTINGS_MAX];
     char state[10]; /* "open" | "running" | "finished" */
     int64_t created_ms, updated_ms;

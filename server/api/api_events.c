@@ -1,0 +1,265 @@
+/* Events of a tournament (knockout, swing, davis): create, list, read, and their entries.
+ * The kind-specific parts live in api_swing.c (and the knockout and Davis files). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/events.h"
+#include "api/fields.h"
+#include "api/handlers.h"
+#include "api/json.h"
+#include "api/tx.h"
+#include "store/store.h"
+
+static const char *const kinds[] = {"swing", NULL};
+
+static const struct api_field event_fields[] = {
+    {"kind", F_ENUM, 1, 0, 0, 0, kinds, NULL},
+    {"name", F_STR, 1, 0, 1, E_NAME_MAX, NULL, NULL},
+    {"priority", F_INT, 0, 0, -1000, 1000, NULL, NULL},
+    {"swing", F_ANY, 0, 0, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+};
+
+json_t *api_event_json(struct db *db, const struct event *e)
+{
+    json_t *settings = json_loads(e->settings, 0, NULL);
+    int64_t *ids;
+    int n;
+    json_t *entries = json_array();
+    if (db_entries(db, e->id, &ids, &n) == CW_OK) {
+        for (int i = 0; i < n; i++)
+            json_array_append_new(entries, json_integer(ids[i]));
+        free(ids);
+    }
+    json_t *j =
+        json_pack("{s:I, s:I, s:s, s:s, s:i, s:s, s:o, s:o, s:o}", "id", (json_int_t)e->id,
+                  "tournament_id", (json_int_t)e->tournament_id, "kind", e->kind, "name", e->name,
+                  "priority", e->priority, "state", e->state, "entries", entries, "created_at",
+                  api_time_json(e->created_ms), "updated_at", api_time_json(e->updated_ms));
+    json_object_set_new(j, e->kind, settings ? settings : json_object());
+    return j;
+}
+
+int api_event_load(struct api_req *req, struct event *e, struct api_resp *resp)
+{
+    int rc = db_event_get(req->app->db, req->ids[0], req->ids[1], e);
+    if (rc == CW_ENOTFOUND)
+        api_problem(resp, 404, "not-found", "No such event", "Tournament %lld has no event %lld.",
+                    (long long)req->ids[0], (long long)req->ids[1]);
+    else if (rc != CW_OK)
+        api_internal_error(resp, "reading the event");
+    return rc == CW_OK ? 0 : -1;
+}
+
+int api_event_save(struct api_req *req, struct event *e, json_t *before, const char *action)
+{
+    struct db *db = req->app->db;
+    int rc = db_event_update(db, e, req->now_ms);
+    if (rc == CW_OK)
+        rc = db_tournament_touch(db, e->tournament_id, req->now_ms);
+    json_t *after = rc == CW_OK ? api_event_json(db, e) : NULL;
+    if (rc == CW_OK)
+        rc = api_audit_change(db, e->tournament_id, req->now_ms, action, "event", e->id, before,
+                              json_incref(after));
+    else
+        json_decref(before);
+    if (rc == CW_OK)
+        rc =
+            api_emit(db, e->tournament_id, req->now_ms, action, json_pack("{s:O}", "event", after));
+    json_decref(after);
+    return rc;
+}
+
+void api_event_create(struct api_req *req, struct api_resp *resp)
+{
+    if (api_check_fields(req->json, event_fields, 0, resp))
+        return;
+    struct event e;
+    memset(&e, 0, sizeof e);
+    e.tournament_id = req->ids[0];
+    snprintf(e.kind, sizeof e.kind, "%s", api_str(req->json, "kind"));
+    snprintf(e.name, sizeof e.name, "%s", api_str(req->json, "name"));
+    e.priority = (int)json_integer_value(json_object_get(req->json, "priority"));
+    strcpy(e.state, "open");
+    json_t *settings = NULL;
+    if (!strcmp(e.kind, "swing") &&
+        api_swing_settings(json_object_get(req->json, "swing"), &settings, resp))
+        return;
+    char *text = json_dumps(settings, JSON_COMPACT | JSON_SORT_KEYS);
+    json_decref(settings);
+    if (!text || strlen(text) >= sizeof e.settings) {
+        free(text);
+        api_problem(resp, 413, "too-large", "Settings too large",
+                    "The event's settings are too large.");
+        return;
+    }
+    strcpy(e.settings, text);
+    free(text);
+    if (api_tx_begin(req, resp))
+        return;
+    struct db *db = req->app->db;
+    struct tournament t;
+    int rc = db_tournament_get(db, e.tournament_id, &t);
+    if (rc == CW_ENOTFOUND) {
+        api_tx_rollback(req);
+        api_problem(resp, 404, "not-found", "No such tournament", "There is no tournament %lld.",
+                    (long long)e.tournament_id);
+        return;
+    }
+    if (rc == CW_OK)
+        rc = db_event_insert(db, &e, req->now_ms);
+    if (rc == CW_OK)
+        rc = api_event_save(req, &e, NULL, "event.create");
+    if (rc != CW_OK) {
+        api_tx_rollback(req);
+        api_internal_error(resp, "creating the event");
+        return;
+    }
+    snprintf(resp->location, sizeof resp->location, "/api/v1/tournaments/%lld/events/%lld",
+             (long long)e.tournament_id, (long long)e.id);
+    api_reply_json(resp, 201, api_event_json(db, &e));
+    api_tx_commit(req, resp);
+}
+
+void api_events_list(struct api_req *req, struct api_resp *resp)
+{
+    struct db *db = req->app->db;
+    struct event *es = NULL;
+    int n = 0;
+    struct tournament t;
+    db_lock(db);
+    int rc = db_tournament_get(db, req->ids[0], &t);
+    if (rc == CW_OK)
+        rc = db_event_list(db, t.id, &es, &n);
+    json_t *arr = json_array();
+    for (int i = 0; rc == CW_OK && i < n; i++)
+        json_array_append_new(arr, api_event_json(db, &es[i]));
+    db_unlock(db);
+    free(es);
+    if (rc != CW_OK) {
+        json_decref(arr);
+        if (rc == CW_ENOTFOUND)
+            api_problem(resp, 404, "not-found", "No such tournament",
+                        "There is no tournament %lld.", (long long)req->ids[0]);
+        else
+            api_internal_error(resp, "listing events");
+        return;
+    }
+    api_reply_json(resp, 200, json_pack("{s:o}", "events", arr));
+}
+
+void api_event_get(struct api_req *req, struct api_resp *resp)
+{
+    struct db *db = req->app->db;
+    struct event e;
+    db_lock(db);
+    int rc = api_event_load(req, &e, resp);
+    json_t *j = rc == 0 ? api_event_json(db, &e) : NULL;
+    db_unlock(db);
+    if (j)
+        api_reply_json(resp, 200, j);
+}
+
+/* ---- entries ---- */
+
+static const struct api_field entry_fields[] = {
+    {"player_id", F_INT, 1, 0, 1, 1000000000L, NULL, NULL},
+    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+};
+
+void api_entry_add(struct api_req *req, struct api_resp *resp)
+{
+    if (api_check_fields(req->json, entry_fields, 0, resp))
+        return;
+    int64_t pid = json_integer_value(json_object_get(req->json, "player_id"));
+    if (api_tx_begin(req, resp))
+        return;
+    struct db *db = req->app->db;
+    struct event e;
+    if (api_event_load(req, &e, resp)) {
+        api_tx_rollback(req);
+        return;
+    }
+    json_t *before = api_event_json(db, &e);
+    struct player p;
+    int rc = db_player_get(db, e.tournament_id, pid, &p);
+    const char *why = NULL;
+    if (rc == CW_ENOTFOUND)
+        why = "is not a player of this tournament";
+    else if (rc == CW_OK && !strcmp(p.status, "withdrawn"))
+        why = "has withdrawn from the tournament";
+    if (why) {
+        json_decref(before);
+        api_tx_rollback(req);
+        api_problem(resp, 422, "validation", "Cannot enter this player", "Player %lld %s.",
+                    (long long)pid, why);
+        api_problem_field(resp, "player_id", "%s", why);
+        return;
+    }
+    if (rc == CW_OK && strcmp(e.state, "open")) {
+        json_decref(before);
+        api_tx_rollback(req);
+        api_problem(resp, 409, "event-started", "Entries are closed",
+                    "%s has started; new entries are no longer taken.", e.name);
+        return;
+    }
+    if (rc == CW_OK)
+        rc = db_entry_add(db, e.id, pid, req->now_ms);
+    if (rc == CW_ECONFLICT) {
+        json_decref(before);
+        api_tx_rollback(req);
+        api_problem(resp, 409, "duplicate-entry", "Already entered", "%s is already entered in %s.",
+                    p.name, e.name);
+        return;
+    }
+    if (rc == CW_OK)
+        rc = api_event_save(req, &e, before, "event.entry_add");
+    else
+        json_decref(before);
+    if (rc != CW_OK) {
+        api_tx_rollback(req);
+        api_internal_error(resp, "entering the player");
+        return;
+    }
+    api_reply_json(resp, 201, api_event_json(db, &e));
+    api_tx_commit(req, resp);
+}
+
+void api_entry_remove(struct api_req *req, struct api_resp *resp)
+{
+    if (api_tx_begin(req, resp))
+        return;
+    struct db *db = req->app->db;
+    struct event e;
+    if (api_event_load(req, &e, resp)) {
+        api_tx_rollback(req);
+        return;
+    }
+    if (strcmp(e.state, "open")) {
+        api_tx_rollback(req);
+        api_problem(resp, 409, "event-started", "Entries are closed",
+                    "%s has started; a player leaves it by withdrawing.", e.name);
+        return;
+    }
+    json_t *before = api_event_json(db, &e);
+    int rc = db_entry_remove(db, e.id, req->ids[2]);
+    if (rc == CW_ENOTFOUND) {
+        json_decref(before);
+        api_tx_rollback(req);
+        api_problem(resp, 404, "not-found", "No such entry", "Player %lld is not entered in %s.",
+                    (long long)req->ids[2], e.name);
+        return;
+    }
+    if (rc == CW_OK)
+        rc = api_event_save(req, &e, before, "event.entry_remove");
+    else
+        json_decref(before);
+    if (rc != CW_OK) {
+        api_tx_rollback(req);
+        api_internal_error(resp, "removing the entry");
+        return;
+    }
+    api_reply_json(resp, 200, api_event_json(db, &e));
+    api_tx_commit(req, resp);
+}

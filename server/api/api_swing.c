@@ -1,0 +1,541 @@
+/* Swing events over HTTP (SWING-1..6): settings, rounds paired from a recorded seed, the
+ * chip ledger written when a game's result is decided or corrected, and the leaderboard. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/events.h"
+#include "api/fields.h"
+#include "api/handlers.h"
+#include "api/json.h"
+#include "api/matches.h"
+#include "api/reports.h"
+#include "api/tx.h"
+#include "common/secret.h"
+#include "store/store.h"
+#include "tourney/swing.h"
+
+static const char *const allins[] = {"short_stack", "cpp", NULL};
+
+static const struct api_field swing_fields[] = {
+    {"start_chips", F_INT, 1, 0, 1, 1000000000000L, NULL, NULL},
+    {"cpp", F_ANY, 0, 0, 0, 0, NULL, NULL},
+    {"cpp_start", F_INT, 0, 0, -1000000000L, 1000000000000L, NULL, NULL},
+    {"growth_percent", F_INT, 0, 0, -99, 1000, NULL, NULL},
+    {"growth_add", F_INT, 0, 0, -1000000000L, 1000000000L, NULL, NULL},
+    {"allow_decrease", F_BOOL, 0, 0, 0, 0, NULL, NULL},
+    {"allin", F_ENUM, 0, 0, 0, 0, allins, NULL},
+    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+};
+
+/* The settings from their canonical JSON (already checked). */
+static void settings_from_json(json_t *j, struct swing_settings *s)
+{
+    memset(s, 0, sizeof *s);
+    s->start_chips = json_integer_value(json_object_get(j, "start_chips"));
+    json_t *cpp = json_object_get(j, "cpp");
+    s->n_schedule = (int)json_array_size(cpp);
+    for (int i = 0; i < s->n_schedule && i < SWING_MAX_SCHEDULE; i++)
+        s->schedule[i] = json_integer_value(json_array_get(cpp, (size_t)i));
+    s->cpp_start = json_integer_value(json_object_get(j, "cpp_start"));
+    s->growth_percent = (int)json_integer_value(json_object_get(j, "growth_percent"));
+    s->growth_add = json_integer_value(json_object_get(j, "growth_add"));
+    s->allow_decrease = json_is_true(json_object_get(j, "allow_decrease"));
+    const char *a = json_string_value(json_object_get(j, "allin"));
+    s->allin = a && !strcmp(a, "cpp") ? SWING_ALLIN_CPP : SWING_ALLIN_SHORT_STACK;
+}
+
+int api_swing_settings(json_t *in, json_t **out, struct api_resp *resp)
+{
+    if (!json_is_object(in)) {
+        api_problem_field(resp, "swing", "must be an object with start_chips and the CPP schedule");
+        return -1;
+    }
+    if (api_check_fields(in, swing_fields, 0, resp))
+        return -1;
+    json_t *cpp = json_object_get(in, "cpp");
+    int has_list = cpp != NULL, has_start = json_object_get(in, "cpp_start") != NULL;
+    if (has_list == has_start) {
+        api_problem_field(resp, "swing.cpp",
+                          "give either cpp (a list, one value per round) or "
+                          "cpp_start (with growth_percent or growth_add)");
+        return -1;
+    }
+    if (has_list) {
+        if (!json_is_array(cpp) || json_array_size(cpp) < 1 ||
+            json_array_size(cpp) > SWING_MAX_SCHEDULE) {
+            api_problem_field(resp, "swing.cpp", "must be a list of 1 to %d integers",
+                              SWING_MAX_SCHEDULE);
+            return -1;
+        }
+        for (size_t i = 0; i < json_array_size(cpp); i++)
+            if (!json_is_integer(json_array_get(cpp, i))) {
+                api_problem_field(resp, "swing.cpp", "value %zu is not an integer", i + 1);
+                return -1;
+            }
+    }
+    *out = json_deep_copy(in);
+    if (!json_object_get(*out, "allin"))
+        json_object_set_new(*out, "allin", json_string("short_stack"));
+    struct swing_settings s;
+    settings_from_json(*out, &s);
+    char err[256];
+    if (swing_check_settings(&s, err, sizeof err)) {
+        json_decref(*out);
+        *out = NULL;
+        api_problem(resp, 422, "validation", "Invalid Swing settings", "%s.", err);
+        api_problem_field(resp, has_list ? "swing.cpp" : "swing", "%s", err);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- the state of a Swing event, derived from its games ---- */
+
+struct swing_state {
+    struct swing_settings s;
+    int64_t *ids;
+    int n;
+    struct swing_round_row *rounds;
+    int n_rounds;
+    struct match *matches;
+    int n_matches;
+    struct swing_standing *st; /* per ids[i] */
+    int64_t *transfers;        /* per matches[i] */
+    int *bad, n_bad;
+};
+
+static void state_free(struct swing_state *x)
+{
+    free(x->ids);
+    free(x->rounds);
+    free(x->matches);
+    free(x->st);
+    free(x->transfers);
+    free(x->bad);
+    memset(x, 0, sizeof *x);
+}
+
+static int decided(const struct match *m)
+{
+    return m->winner >= 0 && (!strcmp(m->state, "verified") || !strcmp(m->state, "forfeited") ||
+                              !strcmp(m->state, "withdrawn"));
+}
+
+/* Loads entries, rounds and games and replays them (SWING-3/4); `fresh`, when not NULL,
+ * is a match whose new result is not stored yet (the result hooks run before the save). */
+static int state_load(struct db *db, const struct event *e, const struct match *fresh,
+                      struct swing_state *x)
+{
+    memset(x, 0, sizeof *x);
+    json_t *j = json_loads(e->settings, 0, NULL);
+    settings_from_json(j, &x->s);
+    json_decref(j);
+    int rc = db_entries(db, e->id, &x->ids, &x->n);
+    if (rc == CW_OK)
+        rc = db_swing_rounds(db, e->id, &x->rounds, &x->n_rounds);
+    if (rc == CW_OK)
+        rc = db_event_matches(db, e->id, 0, &x->matches, &x->n_matches);
+    if (rc != CW_OK)
+        return rc;
+    size_t nm = (size_t)(x->n_matches ? x->n_matches : 1);
+    x->st = calloc((size_t)(x->n ? x->n : 1), sizeof *x->st);
+    x->transfers = calloc(nm, sizeof *x->transfers);
+    x->bad = calloc(nm, sizeof *x->bad);
+    struct swing_game *g = calloc(nm, sizeof *g);
+    if (!x->st || !x->transfers || !x->bad || !g) {
+        free(g);
+        return CW_EDB;
+    }
+    for (int i = 0; i < x->n_matches; i++) {
+        struct match *m = &x->matches[i];
+        if (fresh && m->id == fresh->id)
+            *m = *fresh;
+        g[i].round = m->round;
+        if (decided(m)) {
+            g[i].winner = m->player[m->winner];
+            g[i].loser = m->player[1 - m->winner];
+            g[i].points = m->score[m->winner]; /* a money game's report: points to the winner */
+        }
+    }
+    rc = swing_replay(&x->s, x->ids, x->n, g, x->n_matches, x->st, x->transfers, x->bad,
+                      &x->n_bad) == 0
+             ? CW_OK
+             : CW_EDB;
+    free(g);
+    return rc;
+}
+
+/* Rewrites the games' ledger rows from the replay and checks conservation: the ledger's
+ * balances must equal the replay's, and their sum the chips that entered the pool. */
+static int write_ledger(struct api_req *req, const struct event *e, struct swing_state *x)
+{
+    struct db *db = req->app->db;
+    int rc = db_ledger_clear_games(db, e->id);
+    for (int i = 0; rc == CW_OK && i < x->n_matches; i++) {
+        const struct match *m = &x->matches[i];
+        if (!decided(m) || !x->transfers[i])
+            continue;
+        rc = db_ledger_add(db, e->id, m->round, m->id, m->player[1 - m->winner],
+                           m->player[m->winner], x->transfers[i], "game", req->now_ms);
+    }
+    int64_t *chips = calloc((size_t)(x->n ? x->n : 1), sizeof *chips);
+    int64_t total = 0, sum = 0;
+    if (!chips)
+        rc = CW_EDB;
+    if (rc == CW_OK)
+        rc = db_ledger_balances(db, e->id, x->ids, x->n, chips);
+    if (rc == CW_OK)
+        rc = db_ledger_total(db, e->id, &total);
+    for (int i = 0; rc == CW_OK && i < x->n; i++) {
+        sum += chips[i];
+        if (chips[i] != x->st[i].chips || chips[i] < 0)
+            rc = CW_EDB;
+    }
+    free(chips);
+    if (rc == CW_OK && sum != total)
+        rc = CW_EDB;
+    return rc;
+}
+
+/* The result hook: a decided or corrected game of a Swing event moves chips; a correction
+ * replays every later game. */
+static int on_result(struct api_req *req, struct match *m, const struct match *before,
+                     struct api_resp *resp)
+{
+    if (!m->event_id)
+        return 0;
+    struct db *db = req->app->db;
+    struct event e;
+    int rc = db_event_get(db, m->tournament_id, m->event_id, &e);
+    if (rc == CW_OK && strcmp(e.kind, "swing"))
+        return 0;
+    struct swing_state x;
+    if (rc == CW_OK)
+        rc = state_load(db, &e, m, &x);
+    if (rc == CW_OK)
+        rc = write_ledger(req, &e, &x);
+    if (rc != CW_OK) {
+        state_free(&x);
+        api_internal_error(resp, "writing the chip ledger");
+        return -1;
+    }
+    /* a correction can change who still held chips in later rounds: say which games */
+    if (x.n_bad) {
+        json_t *changed = json_array();
+        for (int k = 0; k < x.n_bad; k++)
+            json_array_append_new(changed, json_integer(x.matches[x.bad[k]].id));
+        if (!req->extra)
+            req->extra = json_object();
+        json_object_set_new(req->extra, "swing_eligibility_changed", changed);
+    }
+    int64_t moved = 0;
+    for (int i = 0; i < x.n_matches; i++)
+        if (x.matches[i].id == m->id)
+            moved = x.transfers[i];
+    rc = api_emit(db, m->tournament_id, req->now_ms, "swing.chips_moved",
+                  json_pack("{s:I, s:I, s:I, s:I, s:I}", "event_id", (json_int_t)e.id, "match_id",
+                            (json_int_t)m->id, "from", (json_int_t)m->player[1 - m->winner], "to",
+                            (json_int_t)m->player[m->winner], "chips", (json_int_t)moved));
+    int alive = 0;
+    for (int i = 0; i < x.n; i++)
+        alive += x.st[i].chips > 0;
+    const char *want = alive == 1 ? "finished" : "running";
+    if (rc == CW_OK && strcmp(e.state, want)) {
+        json_t *eb = api_event_json(db, &e);
+        snprintf(e.state, sizeof e.state, "%s", want);
+        rc = api_event_save(req, &e, eb, alive == 1 ? "swing.finished" : "swing.reopened");
+    }
+    state_free(&x);
+    if (rc != CW_OK) {
+        api_internal_error(resp, "recording the chips");
+        return -1;
+    }
+    (void)before;
+    return 0;
+}
+
+void api_swing_register(void)
+{
+    api_results_register(on_result);
+}
+
+/* ---- rounds ---- */
+
+/* splitmix64 over the round's recorded seed: the pairing can be re-derived from it */
+struct sm64 {
+    uint64_t s;
+};
+static uint32_t sm64_below(void *ctx, uint32_t n)
+{
+    struct sm64 *r = ctx;
+    uint64_t limit = UINT64_MAX - UINT64_MAX % n; /* no modulo bias */
+    for (;;) {
+        uint64_t z = (r->s += 0x9e3779b97f4a7c15ull);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        z ^= z >> 31;
+        if (z < limit)
+            return (uint32_t)(z % n);
+    }
+}
+
+static uint64_t seed_from_text(const char *t)
+{
+    /* FNV-1a: any text names a seed; a 16-digit hex seed drawn by the server is kept as is */
+    char *end;
+    unsigned long long v = strtoull(t, &end, 16);
+    if (*t && !*end && strlen(t) <= 16)
+        return v;
+    uint64_t h = 14695981039346656037ull;
+    for (; *t; t++)
+        h = (h ^ (unsigned char)*t) * 1099511628211ull;
+    return h;
+}
+
+static const struct api_field round_fields[] = {
+    {"seed", F_STR, 0, 0, 1, 32, NULL, NULL},
+    {"force", F_BOOL, 0, 0, 0, 0, NULL, NULL},
+    {"reason", F_STR, 0, 0, 0, 500, NULL, NULL},
+    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+};
+
+void api_swing_round_start(struct api_req *req, struct api_resp *resp)
+{
+    if (req->json && api_check_fields(req->json, round_fields, 0, resp))
+        return;
+    int force = req->json && json_is_true(json_object_get(req->json, "force"));
+    const char *given = req->json ? api_str(req->json, "seed") : NULL;
+    if (api_tx_begin(req, resp))
+        return;
+    struct db *db = req->app->db;
+    struct event e;
+    if (api_event_load(req, &e, resp)) {
+        api_tx_rollback(req);
+        return;
+    }
+    struct swing_state x;
+    int rc = strcmp(e.kind, "swing") ? CW_EINVAL : state_load(db, &e, NULL, &x);
+    if (rc == CW_EINVAL) {
+        api_tx_rollback(req);
+        api_problem(resp, 409, "not-swing", "Not a Swing event", "%s is a %s event.", e.name,
+                    e.kind);
+        return;
+    }
+    const char *refusal = NULL;
+    char why[256] = "";
+    if (rc == CW_OK && x.n < 2)
+        refusal = "a Swing needs at least two entries";
+    if (rc == CW_OK && !refusal && !strcmp(e.state, "finished"))
+        refusal = "the event is over: one player holds every chip";
+    int open_games = 0, last_round = x.n_rounds ? x.rounds[x.n_rounds - 1].round : 0;
+    for (int i = 0; rc == CW_OK && i < x.n_matches; i++)
+        open_games += x.matches[i].round == last_round && !decided(&x.matches[i]);
+    if (rc == CW_OK && !refusal && open_games && !force) {
+        snprintf(why, sizeof why,
+                 "round %d still has %d game%s without a verified result; finish it, or "
+                 "start the next round with \"force\": true",
+                 last_round, open_games, open_games == 1 ? "" : "s");
+        refusal = why;
+    }
+    if (refusal) {
+        state_free(&x);
+        api_tx_rollback(req);
+        api_problem(resp, 409, "round-refused", "The round cannot start", "%s.", refusal);
+        return;
+    }
+    if (rc != CW_OK) {
+        state_free(&x);
+        api_tx_rollback(req);
+        api_internal_error(resp, "reading the Swing event");
+        return;
+    }
+    int round = last_round + 1;
+    /* the first round gives everyone the starting stack (SWING-1) */
+    if (round == 1)
+        for (int i = 0; rc == CW_OK && i < x.n; i++) {
+            rc = db_ledger_add(db, e.id, 0, 0, 0, x.ids[i], x.s.start_chips, "start", req->now_ms);
+            x.st[i].chips = x.s.start_chips;
+        }
+    /* who plays: those holding chips; how often each sat out; the last round's pairs */
+    int64_t *alive = calloc((size_t)x.n, sizeof *alive), last_sitter = 0;
+    int *sat = calloc((size_t)x.n, sizeof *sat), na = 0;
+    int64_t(*prev)[2] = calloc((size_t)x.n_matches + 1, sizeof *prev);
+    int64_t(*pairs)[2] = calloc((size_t)x.n / 2 + 1, sizeof *pairs);
+    int n_prev = 0;
+    if (!alive || !sat || !prev || !pairs)
+        rc = CW_EDB;
+    for (int i = 0; rc == CW_OK && i < x.n; i++) {
+        if (x.st[i].chips <= 0)
+            continue;
+        for (int r = 0; r < x.n_rounds; r++)
+            sat[na] += x.rounds[r].sitter == x.ids[i];
+        alive[na++] = x.ids[i];
+    }
+    if (x.n_rounds)
+        last_sitter = x.rounds[x.n_rounds - 1].sitter;
+    for (int i = 0; rc == CW_OK && i < x.n_matches; i++)
+        if (x.matches[i].round == last_round) {
+            prev[n_prev][0] = x.matches[i].player[0];
+            prev[n_prev][1] = x.matches[i].player[1];
+            n_prev++;
+        }
+    struct swing_round_row row;
+    memset(&row, 0, sizeof row);
+    row.round = round;
+    row.cpp = swing_cpp(&x.s, round);
+    row.forced = open_games > 0;
+    row.started_ms = req->now_ms;
+    if (given)
+        snprintf(row.seed, sizeof row.seed, "%s", given);
+    else
+        snprintf(row.seed, sizeof row.seed, "%016" PRIx64, (uint64_t)cw_random_u64());
+    struct sm64 gen = {seed_from_text(row.seed)};
+    struct swing_rng rng = {sm64_below, &gen};
+    if (rc == CW_OK && na < 2)
+        rc = CW_EINVAL;
+    if (rc == CW_OK && swing_pair(alive, sat, na, last_sitter, (const int64_t(*)[2])prev, n_prev,
+                                  rng, pairs, &row.sitter) < 0)
+        rc = CW_EDB;
+    if (rc == CW_OK)
+        rc = db_swing_round_insert(db, e.id, &row);
+    json_t *games = json_array();
+    for (int p = 0; rc == CW_OK && p < na / 2; p++) {
+        struct match m;
+        memset(&m, 0, sizeof m);
+        m.tournament_id = e.tournament_id;
+        m.event_id = e.id;
+        m.round = round;
+        m.slot = p + 1;
+        m.player[0] = pairs[p][0];
+        m.player[1] = pairs[p][1];
+        m.length = 0; /* one money-style game (SWING-2) */
+        m.winner = -1;
+        strcpy(m.state, "scheduled");
+        rc = db_match_insert(db, &m, req->now_ms);
+        if (rc == CW_OK)
+            rc = db_match_state_log(db, m.id, "scheduled", req->now_ms, "td");
+        if (rc == CW_OK)
+            json_array_append_new(games, api_match_json(db, &m));
+    }
+    free(alive);
+    free(sat);
+    free(prev);
+    free(pairs);
+    if (rc == CW_OK && strcmp(e.state, "running")) {
+        json_t *eb = api_event_json(db, &e);
+        strcpy(e.state, "running");
+        rc = api_event_save(req, &e, eb, "event.start");
+    }
+    json_t *out = NULL;
+    if (rc == CW_OK) {
+        out = json_pack("{s:I, s:i, s:I, s:s, s:b, s:o, s:o}", "event_id", (json_int_t)e.id,
+                        "round", round, "cpp", (json_int_t)row.cpp, "seed", row.seed, "forced",
+                        row.forced, "sitter", row.sitter ? json_integer(row.sitter) : json_null(),
+                        "games", games);
+        char actor[96];
+        api_actor(req, actor, sizeof actor);
+        char *a = json_dumps(out, JSON_COMPACT);
+        rc = db_audit(db, e.tournament_id, req->now_ms, actor,
+                      row.forced ? "swing.round_forced" : "swing.round_start", "event", e.id, NULL,
+                      a);
+        free(a);
+        if (rc == CW_OK)
+            rc = db_tournament_touch(db, e.tournament_id, req->now_ms);
+        if (rc == CW_OK)
+            rc =
+                api_emit(db, e.tournament_id, req->now_ms, "swing.round_started", json_incref(out));
+    } else {
+        json_decref(games);
+    }
+    state_free(&x);
+    if (rc != CW_OK) {
+        json_decref(out);
+        api_tx_rollback(req);
+        if (rc == CW_EINVAL)
+            api_problem(resp, 409, "round-refused", "The round cannot start",
+                        "Fewer than two players hold chips.");
+        else
+            api_internal_error(resp, "starting the round");
+        return;
+    }
+    api_reply_json(resp, 201, out);
+    api_tx_commit(req, resp);
+}
+
+/* ---- the leaderboard (SWING-5/6 and the display) ---- */
+
+void api_swing_board(struct api_req *req, struct api_resp *resp)
+{
+    struct db *db = req->app->db;
+    struct event e;
+    db_lock(db);
+    if (api_event_load(req, &e, resp)) {
+        db_unlock(db);
+        return;
+    }
+    if (strcmp(e.kind, "swing")) {
+        db_unlock(db);
+        api_problem(resp, 404, "not-found", "Not a Swing event", "%s is a %s event.", e.name,
+                    e.kind);
+        return;
+    }
+    struct swing_state x;
+    int rc = state_load(db, &e, NULL, &x);
+    json_t *players = json_array();
+    int round = x.n_rounds ? x.rounds[x.n_rounds - 1].round : 0;
+    int64_t sitter = x.n_rounds ? x.rounds[x.n_rounds - 1].sitter : 0;
+    int *rank = calloc((size_t)(x.n ? x.n : 1), sizeof *rank);
+    struct swing_standing *sorted = calloc((size_t)(x.n ? x.n : 1), sizeof *sorted);
+    if (rc == CW_OK && rank && sorted) {
+        /* before round 1 nobody has chips in the ledger yet: show the starting stacks */
+        for (int i = 0; i < x.n; i++) {
+            sorted[i] = x.st[i];
+            if (!round)
+                sorted[i].chips = x.s.start_chips;
+        }
+        swing_standings(sorted, x.n, rank);
+        for (int i = 0; i < x.n; i++) {
+            const char *status = "waiting";
+            if (round) {
+                status = sorted[i].chips <= 0     ? "out"
+                         : sorted[i].id == sitter ? "sitting_out"
+                                                  : "playing";
+            }
+            struct player p;
+            json_t *name = db_player_get(db, e.tournament_id, sorted[i].id, &p) == CW_OK
+                               ? json_string(p.name)
+                               : json_null();
+            json_array_append_new(
+                players,
+                json_pack("{s:i, s:I, s:o, s:I, s:I, s:s, s:o}", "rank", rank[i], "player_id",
+                          (json_int_t)sorted[i].id, "name", name, "chips",
+                          (json_int_t)sorted[i].chips, "change_last_round",
+                          (json_int_t)sorted[i].last_round_change, "status", status, "out_round",
+                          sorted[i].out_round ? json_integer(sorted[i].out_round) : json_null()));
+        }
+    }
+    int64_t champion = rc == CW_OK && round ? swing_champion(x.st, x.n) : 0;
+    int64_t total = round ? 0 : x.s.start_chips * x.n;
+    for (int i = 0; round && i < x.n; i++)
+        total += x.st[i].chips;
+    json_t *out =
+        rc == CW_OK ? json_pack("{s:I, s:s, s:s, s:i, s:I, s:I, s:I, s:o, s:o}", "event_id",
+                                (json_int_t)e.id, "name", e.name, "state", e.state, "round", round,
+                                "cpp", (json_int_t)swing_cpp(&x.s, round ? round : 1), "next_cpp",
+                                (json_int_t)swing_cpp(&x.s, round + 1), "total_chips",
+                                (json_int_t)total, "champion",
+                                champion ? json_integer(champion) : json_null(), "players", players)
+                    : NULL;
+    db_unlock(db);
+    free(rank);
+    free(sorted);
+    state_free(&x);
+    if (!out) {
+        json_decref(players);
+        api_internal_error(resp, "reading the Swing event");
+        return;
+    }
+    api_reply_json(resp, 200, out);
+}
