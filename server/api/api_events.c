@@ -116,7 +116,7 @@ void api_event_create(struct api_req *req, struct api_resp *resp)
         api_internal_error(resp, "creating the event");
         return;
     }
-    snprintf(resp->location, sizeof resp->location, "/api/v1/tournaments/%lld/events/%lld",
+    snprintf(resp->location, sizeof resp->location, "/api/v1/tournaments/%lld/competitions/%lld",
              (long long)e.tournament_id, (long long)e.id);
     api_reply_json(resp, 201, api_event_json(db, &e));
     api_tx_commit(req, resp);

@@ -54,6 +54,19 @@ static int run_hooks(struct api_req *req, struct match *m, const struct match *b
 
 /* ---- reading a report body ---- */
 
+static const char *const sides_ab[] = {"a", "b", NULL};
+static const char *const hows[] = {"single", "gammon", "backgammon", "drop", "resign", NULL};
+
+/* one game: its winner, the cube value the points are counted from (for a dropped double,
+ * the value before the double), and how it ended */
+static const struct api_field game_fields[] = {
+    {"winner", F_ENUM, 1, 0, 0, 0, sides_ab, NULL},
+    {"cube", F_INT, 1, 0, 1, 1 << 20, NULL, NULL},
+    {"result", F_ENUM, 1, 0, 0, 0, hows, NULL},
+    {"level", F_INT, 0, 0, 1, 3, NULL, NULL},
+    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+};
+
 static const struct api_field score_fields[] = {
     {"a", F_INT, 1, 0, 0, 999, NULL, NULL},
     {"b", F_INT, 1, 0, 0, 999, NULL, NULL},
@@ -61,7 +74,8 @@ static const struct api_field score_fields[] = {
 };
 
 static const struct api_field report_fields[] = {
-    {"score", F_OBJ, 1, 0, 0, 0, NULL, score_fields},
+    {"score", F_OBJ, 0, 0, 0, 0, NULL, score_fields},
+    {"game", F_OBJ, 0, 0, 0, 0, NULL, game_fields},
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
@@ -73,7 +87,34 @@ int api_report_from_json(struct api_req *req, const struct match *m, json_t *bod
     r->created_ms = req->now_ms;
     if (api_check_fields(body, report_fields, 0, resp))
         return -1;
-    json_t *score = json_object_get(body, "score");
+    json_t *score = json_object_get(body, "score"), *game = json_object_get(body, "game");
+    if (!!score == !!game) {
+        api_problem(resp, 422, "validation", "Which result?",
+                    "A report gives the final score of a match (\"score\") or, for a single "
+                    "money-style game, the game (\"game\").");
+        return -1;
+    }
+    if (game) {
+        char err[256];
+        int winner = strcmp(json_string_value(json_object_get(game, "winner")), "a") ? 1 : 0;
+        json_t *lv = json_object_get(game, "level");
+        int points =
+            results_money_game(m->length, json_string_value(json_object_get(game, "result")),
+                               (int)json_integer_value(json_object_get(game, "cube")),
+                               lv ? (int)json_integer_value(lv) : 0, err, sizeof err);
+        if (points < 0) {
+            api_problem(resp, 422, "invalid-result", "Impossible game", "%s", err);
+            api_problem_field(resp, "game", "%s", err);
+            resp->status = 422;
+            return -1;
+        }
+        snprintf(r->kind, sizeof r->kind, "games");
+        r->complete = 1;
+        r->winner = winner;
+        r->score[winner] = points;
+        r->games = json_dumps(json_pack("[O]", game), JSON_COMPACT);
+        return r->games ? 0 : -1;
+    }
     if (score) {
         char err[256];
         int a = (int)json_integer_value(json_object_get(score, "a"));
@@ -313,6 +354,7 @@ void api_match_confirm(struct api_req *req, struct api_resp *resp)
 static const struct api_field verify_fields[] = {
     {"report_id", F_INT, 0, 0, 1, 1000000000000L, NULL, NULL},
     {"score", F_OBJ, 0, 0, 0, 0, NULL, score_fields},
+    {"game", F_OBJ, 0, 0, 0, 0, NULL, game_fields},
     {"reason", F_STR, 0, 0, 0, 500, NULL, NULL},
     {"confirm_cascade", F_BOOL, 0, 0, 0, 0, NULL, NULL},
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
@@ -331,10 +373,10 @@ static int td_decide(struct api_req *req, struct match *m, struct api_resp *resp
     struct db *db = req->app->db;
     struct report r;
     json_t *rid = json_object_get(req->json, "report_id");
-    if (!!rid == !!json_object_get(req->json, "score")) {
+    if (!!rid + !!json_object_get(req->json, "score") + !!json_object_get(req->json, "game") != 1) {
         api_problem(resp, 422, "validation", "Which result?",
-                    "Give either report_id (one of the players' reports) or score (the result "
-                    "the TD decides).");
+                    "Give one of report_id (one of the players' reports), score (the final "
+                    "score the TD decides) or game (for a single money-style game).");
         return -1;
     }
     if (rid) {

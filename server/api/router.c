@@ -24,7 +24,7 @@ struct route {
 #define T "/api/v1/tournaments/{id}"
 #define P T "/players/{id}"
 #define M T "/matches/{id}"
-#define E T "/events/{id}"
+#define E T "/competitions/{id}"
 static const struct route routes[] = {
     {"GET", "/api/v1/health", api_health, 0},
     {"POST", "/api/v1/login", api_login, R_JSON},
@@ -59,8 +59,8 @@ static const struct route routes[] = {
     {"GET", M "/reports", api_match_reports, 0},
     {"POST", M "/verify", api_match_verify, R_TD | R_JSON},
     {"POST", M "/correct", api_match_correct, R_TD | R_JSON},
-    {"GET", T "/events", api_events_list, 0},
-    {"POST", T "/events", api_event_create, R_TD | R_JSON},
+    {"GET", T "/competitions", api_events_list, 0},
+    {"POST", T "/competitions", api_event_create, R_TD | R_JSON},
     {"GET", E, api_event_get, 0},
     {"POST", E "/entries", api_entry_add, R_TD | R_JSON},
     {"DELETE", E "/entries/{id}", api_entry_remove, R_TD},
