@@ -46,7 +46,9 @@ typedef struct gen {
     int maxdepth;     /* most dice used by any play found so far */
     unsigned mask;    /* hash table size - 1 (grows from HASH_MIN) */
     bg_step path[4];
-    bg_playlist *out; /* NULL when only the maximum is wanted */
+    bg_playlist *out;       /* where plays go; NULL when only the maximum is wanted */
+    const bg_board *target; /* when not NULL: only look for a maximal play reaching it */
+    int found;
 } gen;
 
 static uint64_t board_hash(const bg_board *b)
@@ -117,6 +119,12 @@ static void leaf(gen *g, int depth)
 {
     if (depth < g->maxdepth)
         return;
+    if (g->target) {
+        /* maxdepth was set to the maximum beforehand, so no deeper play exists */
+        if (!memcmp(&g->b, g->target, sizeof g->b))
+            g->found = 1;
+        return;
+    }
     bg_playlist *o = g->out;
     if (depth > g->maxdepth) {
         g->maxdepth = depth;
@@ -202,7 +210,7 @@ static int search(gen *g, int depth, int top)
     }
     if (!moved) {
         leaf(g, depth);
-        if (!g->out && depth == g->nd)
+        if (g->found || (!g->out && !g->target && depth == g->nd))
             return 1;
     }
     return 0;
@@ -218,6 +226,8 @@ static void gen_init(gen *g, const bg_board *b, int d1, int d2, bg_playlist *out
     g->maxdepth = 0;
     g->mask = HASH_MIN - 1;
     g->out = out;
+    g->target = NULL;
+    g->found = 0;
     memset(g->path, 0, sizeof g->path);
     int hi = d1 > d2 ? d1 : d2, lo = d1 > d2 ? d2 : d1;
     for (int i = 0; i < 4; i++)
@@ -499,6 +509,32 @@ static int die_playable(const bg_board *b, int d)
     return g.maxdepth > 0;
 }
 
+/* Is `target` the position of a legal play (ENG-6: `max` dice; with one die of a non-double,
+ * the higher one when it can be played)? Needed because a play that uses fewer dice can
+ * still be the legal play: "3/off" with 6-1 is also 3/2/off. */
+static int legal_result(const bg_board *b, int d1, int d2, int max, const bg_board *target)
+{
+    gen g;
+    gen_init(&g, b, d1, d2, NULL);
+    g.target = target;
+    g.maxdepth = max;
+    if (g.dbl) {
+        search(&g, 0, BG_BAR);
+        return g.found;
+    }
+    /* The higher die first; when only one die can be used and the higher can, only the
+     * plays of the higher die are legal. */
+    int hi_only = max == 1 && die_playable(b, g.die[0]);
+    search(&g, 0, BG_BAR);
+    if (g.found || hi_only)
+        return g.found;
+    int t = g.die[0];
+    g.die[0] = g.die[1];
+    g.die[1] = t;
+    search(&g, 0, BG_BAR);
+    return g.found;
+}
+
 int bg_check_play_ordered(const bg_board *b, int d1, int d2, const bg_step *steps, int n,
                           bg_board *after, bg_play *played, bg_err *err)
 {
@@ -551,11 +587,13 @@ int bg_check_play_ordered(const bg_board *b, int d1, int d2, const bg_step *step
         set_err(err, c.fail_rule, c.fail_msg);
         return -1;
     }
-    /* Every step is playable in this order. The position is legal when the play uses the
-     * ENG-6 maximum of dice (and the higher die when only one can be used), or when it bore
-     * off the last checker: then every maximal play ends the game in the same position. */
-    if (c.b.me[BG_OFF] < 15) {
-        int max = bg_max_dice(b, d1, d2);
+    /* Every step is playable in this order. A play of the ENG-6 maximum of dice is legal
+     * (with one die of a non-double, the higher when it can be used). One that uses fewer
+     * dice, or the lower, is legal only if a legal play reaches the same position (ENG-6:
+     * "3/off" with 6-1 is also 3/2/off; the last checker off ends the game early). */
+    int max = bg_max_dice(b, d1, d2);
+    int lower = n == 1 && nd == 2 && c.die_of[0] != c.dice[0];
+    if ((n < max || lower) && !legal_result(b, d1, d2, max, &c.b)) {
         play_text(txt, sizeof txt, steps, n);
         if (n < max) {
             snprintf(msg, sizeof msg,
@@ -565,14 +603,12 @@ int bg_check_play_ordered(const bg_board *b, int d1, int d2, const bg_step *step
             set_err(err, "ENG-6", msg);
             return -1;
         }
-        if (n == 1 && nd == 2 && c.die_of[0] != c.dice[0] && die_playable(b, c.dice[0])) {
-            snprintf(msg, sizeof msg,
-                     "%s: only one die can be used and the %d could be, so the higher die must "
-                     "be played, not the %d, ENG-6",
-                     txt, c.dice[0], c.dice[1]);
-            set_err(err, "ENG-6", msg);
-            return -1;
-        }
+        snprintf(msg, sizeof msg,
+                 "%s: only one die can be used and the %d could be, so the higher die must be "
+                 "played, not the %d, ENG-6",
+                 txt, c.dice[0], c.dice[1]);
+        set_err(err, "ENG-6", msg);
+        return -1;
     }
     if (after)
         *after = c.b;
