@@ -16,6 +16,9 @@ struct subcommand {
 
 static const struct subcommand subcommands[] = {
     {"moves", cli_moves, "list every legal play of positions read as JSON lines [--text]"},
+    {"validate", cli_validate,
+     "replay .mat transcripts, say valid or the first error [--policy legal|responsible] "
+     "[--json] FILE..."},
 };
 
 static void usage(FILE *to)
