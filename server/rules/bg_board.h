@@ -35,12 +35,17 @@ typedef struct bg_play {
 
 /* Every distinct legal play for one roll: one entry per distinct resulting position
  * (ENG-6: two plays are the same play when they reach the same position). */
-#define BG_MAX_PLAYS 4096
+#define BG_MAX_PLAYS 4096 /* proven bound: 3060 (see bg_movegen.c) */
+#define BG_HASH_SLOTS (2 * BG_MAX_PLAYS)
 typedef struct bg_playlist {
     int n;        /* number of distinct legal plays; 0 = the roll cannot be played */
     int max_dice; /* dice every legal play uses (0..4) */
     bg_play plays[BG_MAX_PLAYS];
     bg_board after[BG_MAX_PLAYS]; /* after[i]: position after plays[i], mover's view */
+    /* Scratch space of bg_legal_plays (duplicate detection), not part of the answer: kept
+     * here so the generator needs neither allocation nor a large stack frame. */
+    uint64_t hash_[BG_MAX_PLAYS];
+    uint16_t slot_[BG_HASH_SLOTS];
 } bg_playlist;
 
 /* Why something was refused: where (game and move numbers are 1-based, 0 when they do
@@ -74,7 +79,9 @@ int bg_apply_step(bg_board *b, int from, int to, int *hit);
  * me[0..25] then opp[0..25]. out must hold 53 bytes. */
 void bg_board_key(const bg_board *b, char out[53]);
 
-/* Fills out with every legal play for dice d1, d2 (1..6, either order). Returns 0. */
+/* Fills out with every legal play for dice d1, d2 (1..6, either order), in an order in which
+ * each can be played. Returns 0, or -1 (and out->n = 0) for dice outside 1..6. b must pass
+ * bg_board_check. */
 int bg_legal_plays(const bg_board *b, int d1, int d2, bg_playlist *out);
 
 #endif

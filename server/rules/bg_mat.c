@@ -1,0 +1,915 @@
+/* Jellyfish .mat / .gam transcripts: a reader by tokens that survives any bytes, and a writer
+ * that reproduces gnubg 1.07's export byte for byte (MAT_FORMAT.md). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/bg_mat.h"
+
+/* A cell that starts at or after this column is in the right (player 1) column: left cells
+ * start at column 5 or 6, right cells at 33 or further right (MAT_FORMAT.md 4). */
+#define RIGHT_COL 20
+
+/* ------------------------------------------------------------------ reading */
+
+typedef struct span {
+    const char *p;
+    size_t n;
+} span;
+
+typedef struct reader {
+    const char *buf;
+    size_t len, pos;
+    int line_no; /* 1-based line number in the file, for messages */
+    bg_match_rec *rec;
+    bg_err *err;
+    int failed;
+    size_t hdr_len, hdr_cap; /* rec->mat_header grows geometrically */
+} reader;
+
+static int is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\v' || c == '\f';
+}
+
+static int is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+/* The next line without its end ("\n", "\r\n" or a lone "\r"); 0 at the end of the buffer. */
+static int next_line(reader *r, span *l)
+{
+    if (r->pos >= r->len)
+        return 0;
+    const char *s = r->buf + r->pos;
+    size_t n = 0, rest = r->len - r->pos;
+    while (n < rest && s[n] != '\n' && s[n] != '\r')
+        n++;
+    size_t adv = n;
+    if (adv < rest) {
+        if (s[adv] == '\r' && adv + 1 < rest && s[adv + 1] == '\n')
+            adv += 2;
+        else
+            adv += 1;
+    }
+    r->pos += adv;
+    r->line_no++;
+    l->p = s;
+    l->n = n;
+    return 1;
+}
+
+static span trim(span s)
+{
+    while (s.n && is_space(s.p[0])) {
+        s.p++;
+        s.n--;
+    }
+    while (s.n && is_space(s.p[s.n - 1]))
+        s.n--;
+    return s;
+}
+
+static int blank(span s)
+{
+    return trim(s).n == 0;
+}
+
+static int eq(span s, const char *w)
+{
+    size_t n = strlen(w);
+    return s.n == n && !memcmp(s.p, w, n);
+}
+
+/* Digits only, at most 9 of them (so no overflow); -1 otherwise. */
+static long num(span s)
+{
+    if (s.n == 0 || s.n > 9)
+        return -1;
+    long v = 0;
+    for (size_t i = 0; i < s.n; i++) {
+        if (!is_digit(s.p[i]))
+            return -1;
+        v = v * 10 + (s.p[i] - '0');
+    }
+    return v;
+}
+
+/* Up to `max` whitespace-separated words of s, each with its column in the line. */
+typedef struct tok {
+    span s;
+    int col;
+} tok;
+
+static int words(span line, size_t from, tok *t, int max)
+{
+    int k = 0;
+    size_t i = from;
+    while (i < line.n) {
+        while (i < line.n && is_space(line.p[i]))
+            i++;
+        if (i >= line.n)
+            break;
+        size_t b = i;
+        while (i < line.n && !is_space(line.p[i]))
+            i++;
+        if (k == max)
+            return max + 1; /* too many: the caller refuses */
+        t[k].s.p = line.p + b;
+        t[k].s.n = i - b;
+        t[k].col = b > 100000 ? 100000 : (int)b;
+        k++;
+    }
+    return k;
+}
+
+/* A printable excerpt of untrusted bytes for a message: at most 24 characters, anything
+ * outside printable ASCII shown as '?'. */
+static void excerpt(char *out, size_t outlen, span s)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < s.n && k + 4 < outlen && i < 24; i++)
+        out[k++] = s.p[i] >= 0x20 && s.p[i] < 0x7f ? s.p[i] : '?';
+    if (s.n > 24 && k + 4 < outlen) {
+        out[k++] = '.';
+        out[k++] = '.';
+        out[k++] = '.';
+    }
+    out[k] = '\0';
+}
+
+static int fail(reader *r, int game, int move, const char *fmt, ...)
+{
+    char clause[200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(clause, sizeof clause, fmt, ap);
+    va_end(ap);
+    bg_err e;
+    memset(&e, 0, sizeof e);
+    e.game = game;
+    e.move = move;
+    e.side = -1;
+    snprintf(e.rule, sizeof e.rule, "FORMAT");
+    if (game > 0 && move > 0)
+        snprintf(e.message, sizeof e.message, "Game %d, move %d (line %d of the file): %s",
+                 game, move, r->line_no, clause);
+    else if (game > 0)
+        snprintf(e.message, sizeof e.message, "Game %d (line %d of the file): %s", game,
+                 r->line_no, clause);
+    else
+        snprintf(e.message, sizeof e.message, "Line %d of the file: %s", r->line_no, clause);
+    r->rec->has_tail_err = 1;
+    r->rec->tail_err = e;
+    if (r->err)
+        *r->err = e;
+    r->failed = 1;
+    return -1;
+}
+
+/* " 7 point match" (also "points", any spacing): the length, or -1. */
+static long match_line(span l)
+{
+    tok t[4];
+    int k = words(l, 0, t, 3);
+    if (k != 3 || !eq(t[2].s, "match") || !(eq(t[1].s, "point") || eq(t[1].s, "points")))
+        return -1;
+    return num(t[0].s);
+}
+
+/* " Game 3": the number, or -1. */
+static long game_line(span l)
+{
+    tok t[3];
+    int k = words(l, 0, t, 2);
+    if (k != 2 || !eq(t[0].s, "Game"))
+        return -1;
+    return num(t[1].s);
+}
+
+static int copy_name(reader *r, char *dst, span s, int game)
+{
+    s = trim(s);
+    if (s.n == 0)
+        return fail(r, game, 0, "a player's name is empty");
+    if (s.n >= BG_NAME_MAX)
+        return fail(r, game, 0, "a player's name is longer than %d characters", BG_NAME_MAX - 1);
+    for (size_t i = 0; i < s.n; i++)
+        if ((unsigned char)s.p[i] < 0x20 || s.p[i] == 0x7f)
+            return fail(r, game, 0, "a player's name contains a control character");
+    memcpy(dst, s.p, s.n);
+    dst[s.n] = '\0';
+    return 0;
+}
+
+/* Finds " : <digits>" at i of l; returns the index after the digits or 0. */
+static size_t colon_score(span l, size_t i, long *score)
+{
+    if (i + 4 > l.n || l.p[i] != ' ' || l.p[i + 1] != ':' || l.p[i + 2] != ' ')
+        return 0;
+    size_t j = i + 3;
+    while (j < l.n && is_digit(l.p[j]))
+        j++;
+    if (j == i + 3)
+        return 0;
+    span d = {l.p + i + 3, j - (i + 3)};
+    *score = num(d);
+    return *score < 0 ? 0 : j;
+}
+
+/* The score line " name0 : s0<spaces>name1 : s1", names may hold spaces (and " : "): the
+ * last " : digits" ends name1; the first " : digits" followed by more text ends name0. When
+ * "name0 : s0" fills 31 columns gnubg writes no space before name1, so a name1 that starts
+ * with a digit cannot be told apart: the digits go to s0. */
+static int score_line(reader *r, span l0, int game, char names[2][BG_NAME_MAX], int sc[2])
+{
+    span l = l0;
+    while (l.n && is_space(l.p[l.n - 1]))
+        l.n--;
+    size_t e = l.n;
+    while (e > 0 && is_digit(l.p[e - 1]))
+        e--;
+    long s1 = -1, s0 = -1;
+    if (e == l.n || e < 4 || colon_score(l, e - 3, &s1) != l.n)
+        return fail(r, game, 0, "expected the score line \"name : score   name : score\"");
+    size_t end1 = e - 3; /* name1 ends here */
+    size_t start = 0;
+    while (start < l.n && is_space(l.p[start]))
+        start++;
+    for (size_t i = start + 1; i + 3 < end1; i++) {
+        size_t j = colon_score(l, i, &s0);
+        if (!j || j >= end1)
+            continue;
+        size_t k = j;
+        while (k < end1 && is_space(l.p[k]))
+            k++;
+        if (k >= end1)
+            continue;
+        span n0 = {l.p + start, i - start}, n1 = {l.p + k, end1 - k};
+        if (copy_name(r, names[0], n0, game) || copy_name(r, names[1], n1, game))
+            return -1;
+        if (s0 > BG_SCORE_MAX || s1 > BG_SCORE_MAX)
+            return fail(r, game, 0, "a score is too large");
+        sc[0] = (int)s0;
+        sc[1] = (int)s1;
+        return 0;
+    }
+    return fail(r, game, 0, "expected the score line \"name : score   name : score\"");
+}
+
+/* A .gam names line: " %-31s%s". */
+static int names_line(reader *r, span l, char names[2][BG_NAME_MAX])
+{
+    span t = l;
+    while (t.n && is_space(t.p[t.n - 1]))
+        t.n--;
+    if (t.n > 32 && t.p[0] == ' ' && t.p[31] == ' ' && !is_space(t.p[32])) {
+        span a = {t.p + 1, 31}, b = {t.p + 32, t.n - 32};
+        return copy_name(r, names[0], a, 1) || copy_name(r, names[1], b, 1) ? -1 : 0;
+    }
+    /* Otherwise the widest run of spaces separates the names. */
+    t = trim(t);
+    size_t best = 0, best_n = 0;
+    for (size_t i = 0; i < t.n;) {
+        if (t.p[i] != ' ') {
+            i++;
+            continue;
+        }
+        size_t j = i;
+        while (j < t.n && t.p[j] == ' ')
+            j++;
+        if (j - i > best_n) {
+            best = i;
+            best_n = j - i;
+        }
+        i = j;
+    }
+    if (!best_n)
+        return fail(r, 1, 0, "expected the names of the two players");
+    span a = {t.p, best}, b = {t.p + best + best_n, t.n - best - best_n};
+    return copy_name(r, names[0], a, 1) || copy_name(r, names[1], b, 1) ? -1 : 0;
+}
+
+/* One point of a step: a number 0..25, or the words bar / off. */
+static int point_of(span s, int *v)
+{
+    if (eq(s, "bar") || eq(s, "Bar")) {
+        *v = BG_BAR;
+        return 0;
+    }
+    if (eq(s, "off") || eq(s, "Off")) {
+        *v = BG_OFF;
+        return 0;
+    }
+    long n = num(s);
+    if (n < 0 || n > 25)
+        return -1;
+    *v = (int)n;
+    return 0;
+}
+
+/* A step token: "13/7", "6/5*", "25/22", "4/0"; leniently also "bar/22", "6/off", "8/2*1/1"
+ * style chains "8/2*\/1" and a repeat "(2)". Appends to a; returns 0 or -1. */
+static int step_token(span s, bg_action *a)
+{
+    int rep = 1;
+    if (s.n >= 3 && s.p[s.n - 1] == ')') {
+        size_t o = s.n - 1;
+        while (o > 0 && s.p[o - 1] != '(')
+            o--;
+        if (o == 0)
+            return -1;
+        span d = {s.p + o, s.n - 1 - o};
+        long k = num(d);
+        if (k < 1 || k > 4)
+            return -1;
+        rep = (int)k;
+        s.n = o - 1;
+    }
+    bg_step hop[4];
+    uint8_t star[4] = {0};
+    int nh = 0, prev = -1;
+    size_t i = 0;
+    while (i <= s.n) {
+        size_t b = i;
+        while (i < s.n && s.p[i] != '/')
+            i++;
+        span part = {s.p + b, i - b};
+        int st = 0;
+        if (part.n && part.p[part.n - 1] == '*') {
+            part.n--;
+            st = 1;
+        }
+        int v;
+        if (point_of(part, &v) != 0)
+            return -1;
+        if (prev < 0) {
+            if (st)
+                return -1;
+        } else {
+            if (nh == 4)
+                return -1;
+            hop[nh].from = (int8_t)prev;
+            hop[nh].to = (int8_t)v;
+            star[nh] = (uint8_t)st;
+            nh++;
+        }
+        prev = v;
+        i++; /* past '/' (or past the end) */
+    }
+    if (nh == 0)
+        return -1;
+    for (int k = 0; k < rep; k++)
+        for (int h = 0; h < nh; h++) {
+            if (a->n >= 4)
+                return -2;
+            if (star[h])
+                a->stars |= (uint8_t)(1u << a->n);
+            a->steps[a->n++] = hop[h];
+        }
+    return 0;
+}
+
+/* Dice "64:" (also "6-4:"); 0 or -1. */
+static int dice_token(span s, int *d1, int *d2)
+{
+    if (s.n == 3 && s.p[2] == ':' && s.p[0] >= '1' && s.p[0] <= '6' && s.p[1] >= '1' &&
+        s.p[1] <= '6') {
+        *d1 = s.p[0] - '0';
+        *d2 = s.p[1] - '0';
+        return 0;
+    }
+    if (s.n == 4 && s.p[3] == ':' && s.p[1] == '-' && s.p[0] >= '1' && s.p[0] <= '6' &&
+        s.p[2] >= '1' && s.p[2] <= '6') {
+        *d1 = s.p[0] - '0';
+        *d2 = s.p[2] - '0';
+        return 0;
+    }
+    return -1;
+}
+
+/* The state of the game being read. */
+typedef struct gstate {
+    bg_game_rec *g;
+    int number;    /* 1-based game number */
+    int first;     /* side of the first action, -1 before it */
+    int have_result;
+    int last_move; /* last move number printed */
+} gstate;
+
+/* "Wins N point(s) [and the match]" from token i on; the winner by column. */
+static int wins(reader *r, gstate *gs, tok *t, int k, int i, int move)
+{
+    char ex[32];
+    long pts = i + 1 < k ? num(t[i + 1].s) : -1;
+    if (pts < 1 || pts > BG_SCORE_MAX || i + 2 >= k ||
+        !(eq(t[i + 2].s, "point") || eq(t[i + 2].s, "points"))) {
+        return fail(r, gs->number, move, "expected \"Wins N point(s)\"");
+    }
+    int j = i + 3;
+    if (j < k && eq(t[j].s, "and")) {
+        if (j + 2 < k && eq(t[j + 1].s, "the") && eq(t[j + 2].s, "match"))
+            j += 3;
+        else
+            return fail(r, gs->number, move, "expected \"Wins N point(s) and the match\"");
+    }
+    if (j != k) {
+        excerpt(ex, sizeof ex, t[j].s);
+        return fail(r, gs->number, move, "unexpected \"%s\" after the result", ex);
+    }
+    if (gs->have_result)
+        return fail(r, gs->number, move, "a second result for the same game");
+    gs->have_result = 1;
+    gs->g->has_result = 1;
+    gs->g->result.winner = t[i].col >= RIGHT_COL ? 1 : 0;
+    gs->g->result.points = (int)pts;
+    gs->g->result_move = gs->last_move;
+    return 0;
+}
+
+#define MAX_TOK 24
+
+/* A numbered move line "%3d) left right" (or a line with only "Wins ..."). */
+static int move_line(reader *r, gstate *gs, span l, int move, size_t from)
+{
+    tok t[MAX_TOK];
+    char ex[32];
+    int k = words(l, from, t, MAX_TOK);
+    if (k > MAX_TOK)
+        return fail(r, gs->number, move, "too many words on one line");
+    if (gs->have_result && k > 0)
+        return fail(r, gs->number, move, "a move after the result of the game");
+    int cells = 0;
+    bg_action a;
+    int open = 0; /* a is being filled */
+    for (int i = 0; i < k; i++) {
+        span s = t[i].s;
+        int d1, d2, type = 0;
+        if (dice_token(s, &d1, &d2) == 0)
+            type = BG_ACT_MOVE;
+        else if (eq(s, "Doubles"))
+            type = BG_ACT_DOUBLE;
+        else if (eq(s, "Takes"))
+            type = BG_ACT_TAKE;
+        else if (eq(s, "Drops"))
+            type = BG_ACT_DROP;
+        else if (eq(s, "Beavers"))
+            type = BG_ACT_BEAVER;
+        else if (eq(s, "Wins")) {
+            if (open && bg_game_rec_push(gs->g, &a) != 0)
+                return fail(r, gs->number, move, "out of memory");
+            open = 0;
+            if (move > 0)
+                gs->last_move = move;
+            return wins(r, gs, t, k, i, move);
+        } else if (open && a.type == BG_ACT_MOVE) {
+            int rc = step_token(s, &a);
+            if (rc == -2)
+                return fail(r, gs->number, move, "a play has at most four steps");
+            if (rc != 0) {
+                excerpt(ex, sizeof ex, s);
+                return fail(r, gs->number, move, "cannot read the step \"%s\"", ex);
+            }
+            continue;
+        } else {
+            excerpt(ex, sizeof ex, s);
+            return fail(r, gs->number, move, "cannot read \"%s\"", ex);
+        }
+        /* A new cell starts. */
+        if (open && bg_game_rec_push(gs->g, &a) != 0)
+            return fail(r, gs->number, move, "out of memory");
+        if (++cells > 2)
+            return fail(r, gs->number, move, "more than two cells on one line");
+        memset(&a, 0, sizeof a);
+        open = 1;
+        a.type = (uint8_t)type;
+        a.move = move;
+        int col_side = t[i].col >= RIGHT_COL ? 1 : 0;
+        if (gs->first < 0)
+            gs->first = col_side; /* an empty left cell on the first line: right began */
+        int side = (gs->first + gs->g->n_act) % 2;
+        if (side != col_side)
+            return fail(r, gs->number, move,
+                        "a cell in the %s column where the %s player's turn was expected",
+                        col_side ? "right" : "left", side ? "right" : "left");
+        a.side = (uint8_t)side;
+        if (type == BG_ACT_MOVE) {
+            a.d1 = (uint8_t)d1;
+            a.d2 = (uint8_t)d2;
+        } else if (type == BG_ACT_DOUBLE || type == BG_ACT_BEAVER) {
+            /* "Doubles => N": the new value, as written (CUBE-8 corrects a wrong one). */
+            if (i + 2 < k && eq(t[i + 1].s, "=>")) {
+                long v = num(t[i + 2].s);
+                if (v < 1 || v > BG_CUBE_MAX)
+                    return fail(r, gs->number, move, "a cube value must be 2, 4, 8, ...");
+                a.value = (int32_t)v;
+                i += 2;
+            }
+        }
+    }
+    if (open && bg_game_rec_push(gs->g, &a) != 0)
+        return fail(r, gs->number, move, "out of memory");
+    if (move > 0)
+        gs->last_move = move;
+    return 0;
+}
+
+/* "%3d)" at the start of the line: the number and the index after ')', or -1. */
+static long line_number(span l, size_t *after)
+{
+    size_t i = 0;
+    while (i < l.n && is_space(l.p[i]))
+        i++;
+    size_t b = i;
+    while (i < l.n && is_digit(l.p[i]))
+        i++;
+    if (i == b || i >= l.n || l.p[i] != ')')
+        return -1;
+    span d = {l.p + b, i - b};
+    *after = i + 1;
+    return num(d);
+}
+
+static int first_word_is(span l, const char *w)
+{
+    tok t[1];
+    int k = words(l, 0, t, 1);
+    return k >= 1 && eq(t[0].s, w);
+}
+
+static int append_header(reader *r, span l)
+{
+    bg_match_rec *m = r->rec;
+    if (r->hdr_len + l.n + 2 > 1 << 20)
+        return fail(r, 0, 0, "the header comments are too long");
+    if (r->hdr_len + l.n + 2 > r->hdr_cap) {
+        size_t cap = r->hdr_cap ? r->hdr_cap : 256;
+        while (cap < r->hdr_len + l.n + 2)
+            cap *= 2;
+        char *h = realloc(m->mat_header, cap);
+        if (!h)
+            return fail(r, 0, 0, "out of memory");
+        m->mat_header = h;
+        r->hdr_cap = cap;
+    }
+    char *h = m->mat_header + r->hdr_len;
+    memcpy(h, l.p, l.n);
+    for (size_t i = 0; i < l.n; i++)
+        if (h[i] == '\0')
+            h[i] = '?'; /* keep the header a C string */
+    h[l.n] = '\n';
+    h[l.n + 1] = '\0';
+    r->hdr_len += l.n + 1;
+    return 0;
+}
+
+enum { ST_HEAD, ST_BETWEEN, ST_SCORE, ST_MOVES };
+
+static int new_game(reader *r, gstate *gs, int number)
+{
+    bg_game_rec *g = bg_match_rec_add_game(r->rec);
+    if (!g)
+        return fail(r, number, 0, "out of memory");
+    memset(gs, 0, sizeof *gs);
+    gs->g = g;
+    gs->number = number;
+    gs->first = -1;
+    return 0;
+}
+
+int bg_mat_parse(const char *buf, size_t len, bg_match_rec *rec, bg_err *err)
+{
+    reader r = {buf, len, 0, 0, rec, err, 0, 0, 0};
+    memset(rec, 0, sizeof *rec);
+    if (err)
+        memset(err, 0, sizeof *err);
+    gstate gs;
+    memset(&gs, 0, sizeof gs);
+    int st = ST_HEAD;
+    span l;
+    int again = 0; /* look at the same line again in the new state */
+    while (!r.failed && (again || next_line(&r, &l))) {
+        size_t after;
+        long v;
+        again = 0;
+        if (st == ST_HEAD) {
+            if (blank(l))
+                continue;
+            if (l.p[0] == ';') {
+                append_header(&r, l);
+                continue;
+            }
+            if ((v = match_line(l)) >= 0) {
+                if (v > BG_LENGTH_MAX)
+                    fail(&r, 0, 0, "a %ld-point match is longer than the engine accepts", v);
+                rec->rules.match_length = (int)v;
+                rec->complete = v > 0;
+                st = ST_BETWEEN;
+                continue;
+            }
+            if (game_line(l) >= 0 || line_number(l, &after) >= 0 || first_word_is(l, "Wins")) {
+                fail(&r, 0, 0, "expected \" N point match\" before the first game");
+                continue;
+            }
+            /* A .gam file: a names line, then the moves of one game (a money game). */
+            if (l.p[0] != ' ') {
+                fail(&r, 0, 0, "this is not a .mat file: expected \" N point match\"");
+                continue;
+            }
+            rec->mat_gam = 1;
+            if (names_line(&r, l, rec->names) == 0 && new_game(&r, &gs, 1) == 0)
+                st = ST_MOVES;
+            continue;
+        }
+        if (st == ST_BETWEEN) {
+            if (blank(l) || l.p[0] == ';')
+                continue;
+            if ((v = game_line(l)) >= 0) {
+                if (rec->mat_gam) {
+                    fail(&r, gs.number, 0, "a .gam file holds one game");
+                    continue;
+                }
+                if (v != rec->n_games + 1) {
+                    fail(&r, rec->n_games + 1, 0, "expected \"Game %d\", found game %ld",
+                         rec->n_games + 1, v);
+                    continue;
+                }
+                if (new_game(&r, &gs, (int)v) == 0)
+                    st = ST_SCORE;
+                continue;
+            }
+            if (line_number(l, &after) >= 0 || first_word_is(l, "Wins")) {
+                if (rec->n_games)
+                    fail(&r, rec->n_games, 0, "a move after the result of the game");
+                else
+                    fail(&r, 0, 0, "a move before \"Game 1\"");
+                continue;
+            }
+            fail(&r, rec->n_games, 0, "expected \"Game %d\"", rec->n_games + 1);
+            continue;
+        }
+        if (st == ST_SCORE) {
+            if (blank(l))
+                continue;
+            char names[2][BG_NAME_MAX];
+            int sc[2] = {0, 0};
+            if (score_line(&r, l, gs.number, names, sc) != 0)
+                continue;
+            if (gs.number == 1) {
+                memcpy(rec->names, names, sizeof names);
+            } else if (strcmp(names[0], rec->names[0]) || strcmp(names[1], rec->names[1])) {
+                fail(&r, gs.number, 0, "the players are %s and %s, but game 1 named %s and %s",
+                     names[0], names[1], rec->names[0], rec->names[1]);
+                continue;
+            }
+            gs.g->has_score = 1;
+            gs.g->score_before[0] = sc[0];
+            gs.g->score_before[1] = sc[1];
+            st = ST_MOVES;
+            continue;
+        }
+        /* ST_MOVES */
+        if (blank(l)) {
+            if (gs.have_result && !rec->mat_gam)
+                st = ST_BETWEEN;
+            continue;
+        }
+        if (l.p[0] == ';')
+            continue;
+        if ((v = line_number(l, &after)) >= 0) {
+            move_line(&r, &gs, l, (int)v, after);
+            continue;
+        }
+        if (first_word_is(l, "Wins")) {
+            move_line(&r, &gs, l, 0, 0);
+            continue;
+        }
+        if (game_line(l) >= 0) {
+            if (!gs.have_result) {
+                fail(&r, gs.number, gs.last_move, "game %d has no result (no \"Wins\" line)",
+                     gs.number);
+                gs.g->truncated = 1;
+                continue;
+            }
+            st = ST_BETWEEN; /* no empty line after the result: lenient */
+            again = 1;
+            continue;
+        }
+        char ex[32];
+        excerpt(ex, sizeof ex, trim(l));
+        fail(&r, gs.number, gs.last_move, "cannot read \"%s\"", ex);
+    }
+    if (r.failed) {
+        /* What was read of the game in progress is replayed; its result never came. */
+        if (gs.g && !gs.have_result)
+            gs.g->truncated = 1;
+        return -1;
+    }
+    if (st == ST_HEAD)
+        return fail(&r, 0, 0, "no match in the file (expected \" N point match\")");
+    if (rec->n_games == 0)
+        return fail(&r, 0, 0, "the file holds no game");
+    if (st == ST_SCORE) {
+        gs.g->truncated = 1;
+        return fail(&r, gs.number, 0, "the file ends before the score line of game %d",
+                    gs.number);
+    }
+    if (!gs.have_result) {
+        gs.g->truncated = 1;
+        return fail(&r, gs.number, gs.last_move,
+                    "the file ends before the result of game %d (it is cut off)", gs.number);
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ writing */
+
+typedef struct out {
+    char *p;
+    size_t n, cap;
+    int oom;
+} out;
+
+static void put(out *o, const char *fmt, ...)
+{
+    if (o->oom)
+        return;
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int w = vsnprintf(o->p ? o->p + o->n : NULL, o->p ? o->cap - o->n : 0, fmt, ap);
+        va_end(ap);
+        if (w < 0) {
+            o->oom = 1;
+            return;
+        }
+        if (o->p && (size_t)w < o->cap - o->n) {
+            o->n += (size_t)w;
+            return;
+        }
+        size_t cap = o->cap ? o->cap * 2 : 4096;
+        while (cap < o->n + (size_t)w + 1)
+            cap *= 2;
+        char *p = realloc(o->p, cap);
+        if (!p) {
+            o->oom = 1;
+            return;
+        }
+        o->p = p;
+        o->cap = cap;
+    }
+}
+
+/* The text of one cell; board is the position seen by the mover before a move, so that the
+ * stars go where gnubg puts them (MAT_FORMAT.md 4.1). */
+static void cell_text(char *buf, size_t len, const bg_action *a, bg_board *b, int *cube)
+{
+    size_t k = 0;
+    buf[0] = '\0';
+    switch (a->type) {
+    case BG_ACT_MOVE: {
+        int hi = a->d1 >= a->d2 ? a->d1 : a->d2, lo = a->d1 >= a->d2 ? a->d2 : a->d1;
+        k += (size_t)snprintf(buf, len, "%d%d: ", hi, lo);
+        bg_board before = *b;
+        for (int i = 0; i < a->n && i < 4; i++) {
+            int to = a->steps[i].to, star = to > 0 && to <= 24 && before.opp[to] > 0;
+            for (int j = 0; j < i && star; j++)
+                if (a->steps[j].to == to)
+                    star = 0;
+            if (k < len)
+                k += (size_t)snprintf(buf + k, len - k, "%d/%d%s%s", a->steps[i].from, to,
+                                      star ? "*" : "", i < 3 ? " " : "");
+            bg_apply_step(b, a->steps[i].from, to, NULL);
+        }
+        break;
+    }
+    case BG_ACT_DOUBLE:
+        *cube *= 2;
+        snprintf(buf, len, " Doubles => %d", *cube);
+        break;
+    case BG_ACT_BEAVER:
+        *cube *= 2;
+        snprintf(buf, len, " Beavers => %d", *cube);
+        break;
+    case BG_ACT_TAKE:
+        snprintf(buf, len, " Takes");
+        break;
+    case BG_ACT_DROP:
+        snprintf(buf, len, " Drops");
+        break;
+    default:
+        break;
+    }
+}
+
+static void wins_text(char *buf, size_t len, int points)
+{
+    snprintf(buf, len, "Wins %d point%s", points, points == 1 ? "" : "s");
+}
+
+char *bg_mat_export(const bg_match_rec *rec, const bg_match_report *rep, size_t *len,
+                    bg_err *err)
+{
+    out o = {0};
+    int score[2] = {0, 0};
+    if (!rec->mat_gam) {
+        if (rec->mat_header)
+            put(&o, "%s", rec->mat_header);
+        put(&o, "\n %d point match\n\n", rec->rules.match_length);
+    }
+    for (int gi = 0; gi < rec->n_games; gi++) {
+        const bg_game_rec *g = &rec->games[gi];
+        int winner, points;
+        if (rep && gi < rep->n_games) {
+            winner = rep->games[gi].out.winner;
+            points = rep->games[gi].out.points;
+            score[0] = rep->games[gi].score_before[0];
+            score[1] = rep->games[gi].score_before[1];
+        } else if (g->has_result && (g->result.winner == 0 || g->result.winner == 1) &&
+                   g->result.points > 0) {
+            winner = g->result.winner;
+            points = g->result.points;
+            if (g->has_score) {
+                score[0] = g->score_before[0];
+                score[1] = g->score_before[1];
+            }
+        } else {
+            if (err) {
+                memset(err, 0, sizeof *err);
+                err->game = gi + 1;
+                err->side = -1;
+                snprintf(err->rule, sizeof err->rule, "FORMAT");
+                snprintf(err->message, sizeof err->message,
+                         "Game %d has no result to write (replay the record first)", gi + 1);
+            }
+            free(o.p);
+            return NULL;
+        }
+        if (rec->mat_gam) {
+            put(&o, " %-31s%s\n", rec->names[0], rec->names[1]);
+        } else {
+            char first[96];
+            snprintf(first, sizeof first, "%s : %d", rec->names[0], score[0]);
+            put(&o, " Game %d\n %-31s%s : %d\n", gi + 1, first, rec->names[1], score[1]);
+        }
+        bg_board b;
+        bg_board_init(&b);
+        int cube = 1, line = 0, col = 0, last_drop_left = 0;
+        char cell[96];
+        for (int i = 0; i < g->n_act; i++) {
+            const bg_action *a = &g->act[i];
+            if (a->type != BG_ACT_MOVE && a->type != BG_ACT_DOUBLE &&
+                a->type != BG_ACT_BEAVER && a->type != BG_ACT_TAKE && a->type != BG_ACT_DROP)
+                continue; /* resignations are invisible in .mat */
+            int side = a->side & 1;
+            cell_text(cell, sizeof cell, a, &b, &cube);
+            if (a->type == BG_ACT_MOVE)
+                bg_board_swap(&b); /* moves alternate: the board follows the mover */
+            if (col == 0) {
+                line++;
+                if (side == 1) {
+                    put(&o, "%3d) %-27s %s\n", line, "", cell);
+                    continue;
+                }
+                put(&o, "%3d) %-27s", line, cell);
+                col = 1;
+                last_drop_left = a->type == BG_ACT_DROP;
+            } else {
+                put(&o, " %s\n", cell);
+                col = 0;
+            }
+        }
+        char w[48];
+        wins_text(w, sizeof w, points);
+        if (col == 1) {
+            if (last_drop_left && winner == 1)
+                put(&o, "  %s \n", w); /* the result on the drop's line */
+            else
+                put(&o, " \n%*s%s\n", winner == 0 ? 6 : 34, "", w);
+        } else {
+            put(&o, "%*s%s\n", winner == 0 ? 6 : 34, "", w);
+        }
+        put(&o, "\n");
+        score[winner & 1] += points;
+    }
+    if (o.oom || !o.p) {
+        free(o.p);
+        if (err) {
+            memset(err, 0, sizeof *err);
+            err->side = -1;
+            snprintf(err->rule, sizeof err->rule, "FORMAT");
+            snprintf(err->message, sizeof err->message, "out of memory writing the .mat text");
+        }
+        return NULL;
+    }
+    if (len)
+        *len = o.n;
+    return o.p;
+}
+
+void bg_mat_text_free(char *text)
+{
+    free(text);
+}
