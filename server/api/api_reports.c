@@ -54,28 +54,23 @@ static int run_hooks(struct api_req *req, struct match *m, const struct match *b
 
 /* ---- reading a report body ---- */
 
-static const char *const sides_ab[] = {"a", "b", NULL};
-static const char *const hows[] = {"single", "gammon", "backgammon", "drop", "resign", NULL};
-
-/* one game: its winner, the cube value the points are counted from (for a dropped double,
- * the value before the double), and how it ended */
-static const struct api_field game_fields[] = {
-    {"winner", F_ENUM, 1, 0, 0, 0, sides_ab, NULL},
-    {"cube", F_INT, 1, 0, 1, 1 << 20, NULL, NULL},
-    {"result", F_ENUM, 1, 0, 0, 0, hows, NULL},
-    {"level", F_INT, 0, 0, 1, 3, NULL, NULL},
-    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
-};
-
 static const struct api_field score_fields[] = {
     {"a", F_INT, 1, 0, 0, 999, NULL, NULL},
     {"b", F_INT, 1, 0, 0, 999, NULL, NULL},
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
+static const char *const orders[] = {"ab", "ba", NULL};
+
+/* exactly one of: the final score, one money-style game, the games one by one, a JSON game
+ * record, a .mat file (with "order": which of its players is side a) */
 static const struct api_field report_fields[] = {
     {"score", F_OBJ, 0, 0, 0, 0, NULL, score_fields},
-    {"game", F_OBJ, 0, 0, 0, 0, NULL, game_fields},
+    {"game", F_OBJ, 0, 0, 0, 0, NULL, api_game_fields},
+    {"games", F_ANY, 0, 0, 0, 0, NULL, NULL},
+    {"transcript", F_ANY, 0, 0, 0, 0, NULL, NULL},
+    {"mat", F_STR_MULTILINE, 0, 0, 1, 1024 * 1024, NULL, NULL},
+    {"order", F_ENUM, 0, 0, 0, 0, orders, NULL},
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
@@ -87,34 +82,17 @@ int api_report_from_json(struct api_req *req, const struct match *m, json_t *bod
     r->created_ms = req->now_ms;
     if (api_check_fields(body, report_fields, 0, resp))
         return -1;
-    json_t *score = json_object_get(body, "score"), *game = json_object_get(body, "game");
-    if (!!score == !!game) {
+    int kinds = !!json_object_get(body, "score") + !!json_object_get(body, "game") +
+                !!json_object_get(body, "games") + !!json_object_get(body, "transcript") +
+                !!json_object_get(body, "mat");
+    if (kinds != 1) {
         api_problem(resp, 422, "validation", "Which result?",
-                    "A report gives the final score of a match (\"score\") or, for a single "
-                    "money-style game, the game (\"game\").");
+                    "A report gives exactly one of: score (the final score), game (one "
+                    "money-style game), games (game by game), transcript (a JSON game record) "
+                    "or mat (a .mat file).");
         return -1;
     }
-    if (game) {
-        char err[256];
-        int winner = strcmp(json_string_value(json_object_get(game, "winner")), "a") ? 1 : 0;
-        json_t *lv = json_object_get(game, "level");
-        int points =
-            results_money_game(m->length, json_string_value(json_object_get(game, "result")),
-                               (int)json_integer_value(json_object_get(game, "cube")),
-                               lv ? (int)json_integer_value(lv) : 0, err, sizeof err);
-        if (points < 0) {
-            api_problem(resp, 422, "invalid-result", "Impossible game", "%s", err);
-            api_problem_field(resp, "game", "%s", err);
-            resp->status = 422;
-            return -1;
-        }
-        snprintf(r->kind, sizeof r->kind, "games");
-        r->complete = 1;
-        r->winner = winner;
-        r->score[winner] = points;
-        r->games = json_dumps(json_pack("[O]", game), JSON_COMPACT);
-        return r->games ? 0 : -1;
-    }
+    json_t *score = json_object_get(body, "score");
     if (score) {
         char err[256];
         int a = (int)json_integer_value(json_object_get(score, "a"));
@@ -130,13 +108,14 @@ int api_report_from_json(struct api_req *req, const struct match *m, json_t *bod
         r->games = strdup("[]");
         return r->games ? 0 : -1;
     }
-    return -1;
+    return api_report_games(req, m, body, r, resp);
 }
 
 /* ---- the state after a change of reports ---- */
 
 /* Recomputes the match from the current reports of both sides. */
-static int settle(struct api_req *req, struct match *m, struct api_resp *resp, const char **action)
+int api_report_settle(struct api_req *req, struct match *m, struct api_resp *resp,
+                      const char **action)
 {
     struct db *db = req->app->db;
     struct report r[2];
@@ -233,7 +212,7 @@ static int my_side(struct api_req *req, const struct match *m, struct api_resp *
     return s;
 }
 
-static int open_for_reports(const struct match *m, struct api_resp *resp)
+int api_report_open(const struct match *m, struct api_resp *resp)
 {
     if (finished(m)) {
         api_problem(resp, 409, "match-finished", "The match is over",
@@ -253,7 +232,7 @@ static int do_report(struct api_req *req, struct match *m, struct api_resp *resp
                      const char **action)
 {
     int side = my_side(req, m, resp);
-    if (side < 0 || open_for_reports(m, resp))
+    if (side < 0 || api_report_open(m, resp))
         return -1;
     struct report r;
     if (api_report_from_json(req, m, req->json, &r, resp)) {
@@ -274,7 +253,7 @@ static int do_report(struct api_req *req, struct match *m, struct api_resp *resp
         api_internal_error(resp, "storing the report");
         return -1;
     }
-    return settle(req, m, resp, action);
+    return api_report_settle(req, m, resp, action);
 }
 
 void api_match_report(struct api_req *req, struct api_resp *resp)
@@ -286,7 +265,7 @@ static int do_unreport(struct api_req *req, struct match *m, struct api_resp *re
                        const char **action)
 {
     int side = my_side(req, m, resp);
-    if (side < 0 || open_for_reports(m, resp))
+    if (side < 0 || api_report_open(m, resp))
         return -1;
     struct report r;
     int rc = db_report_current(req->app->db, m->id, side, &r);
@@ -300,7 +279,7 @@ static int do_unreport(struct api_req *req, struct match *m, struct api_resp *re
         api_internal_error(resp, "withdrawing the report");
         return -1;
     }
-    return settle(req, m, resp, action);
+    return api_report_settle(req, m, resp, action);
 }
 
 void api_match_unreport(struct api_req *req, struct api_resp *resp)
@@ -312,7 +291,7 @@ static int do_confirm(struct api_req *req, struct match *m, struct api_resp *res
                       const char **action)
 {
     int side = my_side(req, m, resp);
-    if (side < 0 || open_for_reports(m, resp))
+    if (side < 0 || api_report_open(m, resp))
         return -1;
     struct db *db = req->app->db;
     struct report theirs;
@@ -341,7 +320,7 @@ static int do_confirm(struct api_req *req, struct match *m, struct api_resp *res
         api_internal_error(resp, "storing the confirmation");
         return -1;
     }
-    return settle(req, m, resp, action);
+    return api_report_settle(req, m, resp, action);
 }
 
 void api_match_confirm(struct api_req *req, struct api_resp *resp)
@@ -354,7 +333,11 @@ void api_match_confirm(struct api_req *req, struct api_resp *resp)
 static const struct api_field verify_fields[] = {
     {"report_id", F_INT, 0, 0, 1, 1000000000000L, NULL, NULL},
     {"score", F_OBJ, 0, 0, 0, 0, NULL, score_fields},
-    {"game", F_OBJ, 0, 0, 0, 0, NULL, game_fields},
+    {"game", F_OBJ, 0, 0, 0, 0, NULL, api_game_fields},
+    {"games", F_ANY, 0, 0, 0, 0, NULL, NULL},
+    {"transcript", F_ANY, 0, 0, 0, 0, NULL, NULL},
+    {"mat", F_STR_MULTILINE, 0, 0, 1, 1024 * 1024, NULL, NULL},
+    {"order", F_ENUM, 0, 0, 0, 0, orders, NULL},
     {"reason", F_STR, 0, 0, 0, 500, NULL, NULL},
     {"confirm_cascade", F_BOOL, 0, 0, 0, 0, NULL, NULL},
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
@@ -373,10 +356,12 @@ static int td_decide(struct api_req *req, struct match *m, struct api_resp *resp
     struct db *db = req->app->db;
     struct report r;
     json_t *rid = json_object_get(req->json, "report_id");
-    if (!!rid + !!json_object_get(req->json, "score") + !!json_object_get(req->json, "game") != 1) {
+    if (rid &&
+        (int)json_object_size(req->json) > 1 + !!json_object_get(req->json, "reason") +
+                                               !!json_object_get(req->json, "confirm_cascade")) {
         api_problem(resp, 422, "validation", "Which result?",
-                    "Give one of report_id (one of the players' reports), score (the final "
-                    "score the TD decides) or game (for a single money-style game).");
+                    "Give report_id (one of the players' reports) or a result of the TD's own "
+                    "(score, game, games, transcript or mat), not both.");
         return -1;
     }
     if (rid) {

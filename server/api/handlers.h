@@ -51,6 +51,9 @@ void api_match_confirm(struct api_req *req, struct api_resp *resp);
 void api_match_verify(struct api_req *req, struct api_resp *resp);
 void api_match_correct(struct api_req *req, struct api_resp *resp);
 void api_match_reports(struct api_req *req, struct api_resp *resp);
+/* api_games.c */
+void api_match_add_game(struct api_req *req, struct api_resp *resp);
+void api_match_undo_game(struct api_req *req, struct api_resp *resp);
 
 /* api_events.c, api_swing.c */
 void api_event_create(struct api_req *req, struct api_resp *resp);

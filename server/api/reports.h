@@ -5,14 +5,25 @@
 #include <jansson.h>
 
 #include "api/api.h"
+#include "api/fields.h"
 #include "store/store.h"
 
 json_t *api_report_json(const struct report *r);
 
-/* Reads a report body ({"score": {"a": 7, "b": 3}}) for match m and checks it.
- * 0, or -1 with the problem in resp. */
+/* Reads a report body for match m and checks it: {"score"} (MATCH-1), or with the rules
+ * engine {"game"}, {"games"}, {"transcript"}, {"mat"} (api_games.c). 0, or -1 with the
+ * problem in resp. */
 int api_report_from_json(struct api_req *req, const struct match *m, json_t *body, struct report *r,
                          struct api_resp *resp);
+int api_report_games(struct api_req *req, const struct match *m, json_t *body, struct report *r,
+                     struct api_resp *resp);
+/* The fields of one game result {winner, cube, result, level}. */
+extern const struct api_field api_game_fields[];
+/* 0 when the match takes reports; else 409 in resp. */
+int api_report_open(const struct match *m, struct api_resp *resp);
+/* Recomputes the match's state from both sides' current reports (MATCH-7). */
+int api_report_settle(struct api_req *req, struct match *m, struct api_resp *resp,
+                      const char **action);
 
 /* What depends on a result registers here (brackets, chip counts, team ties). A hook
  * runs inside the transaction that decides or corrects match m; it may refuse (a problem

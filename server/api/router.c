@@ -56,6 +56,8 @@ static const struct route routes[] = {
     {"POST", M "/report", api_match_report, R_JSON},
     {"DELETE", M "/report", api_match_unreport, 0},
     {"POST", M "/confirm", api_match_confirm, 0},
+    {"POST", M "/games", api_match_add_game, R_JSON},
+    {"DELETE", M "/games/last", api_match_undo_game, 0},
     {"GET", M "/reports", api_match_reports, 0},
     {"POST", M "/verify", api_match_verify, R_TD | R_JSON},
     {"POST", M "/correct", api_match_correct, R_TD | R_JSON},

@@ -118,8 +118,8 @@ static json_t *plays_json(const bg_board *b, const bg_playlist *pl, json_t **tex
     for (int i = 0; i < pl->n; i++) {
         json_t *steps = json_array();
         for (int k = 0; k < pl->plays[i].n; k++)
-            json_array_append_new(steps, json_pack("[ii]", pl->plays[i].steps[k].from,
-                                                   pl->plays[i].steps[k].to));
+            json_array_append_new(
+                steps, json_pack("[ii]", pl->plays[i].steps[k].from, pl->plays[i].steps[k].to));
         json_array_append_new(moves, steps);
         if (text) {
             char t[BG_PLAY_TEXT];

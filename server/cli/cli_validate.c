@@ -118,8 +118,9 @@ static int validate_file(const char *path, bg_policy policy, int as_json)
         json_object_set_new(o, "file", bg_json_string(path));
         json_object_set_new(o, "valid", json_boolean(rep.valid));
         json_object_set_new(o, "match_length", json_integer(n));
-        json_object_set_new(o, "players", json_pack("[oo]", bg_json_string(rec.names[0]),
-                                                    bg_json_string(rec.names[1])));
+        json_object_set_new(
+            o, "players",
+            json_pack("[oo]", bg_json_string(rec.names[0]), bg_json_string(rec.names[1])));
         json_object_set_new(o, "games", json_integer(rec.n_games));
         json_object_set_new(o, "final_score", json_pack("[ii]", rep.score[0], rep.score[1]));
         json_object_set_new(o, "winner",
@@ -139,8 +140,8 @@ static int validate_file(const char *path, bg_policy policy, int as_json)
             snprintf(what, sizeof what, "%d-point match", n);
         else
             snprintf(what, sizeof what, "money session");
-        printf("%s: valid, %s, %s %d - %s %d", path, what, rec.names[0], rep.score[0],
-               rec.names[1], rep.score[1]);
+        printf("%s: valid, %s, %s %d - %s %d", path, what, rec.names[0], rep.score[0], rec.names[1],
+               rep.score[1]);
         if (winner >= 0)
             printf(", %s %s", rec.names[winner], n > 0 ? "wins the match" : "is ahead");
         printf(" (%d game%s", rec.n_games, rec.n_games == 1 ? "" : "s");

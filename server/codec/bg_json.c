@@ -80,8 +80,7 @@ static int how_of(const char *s)
 
 const char *bg_json_how(int how)
 {
-    static const char *const names[] = {"none", "single", "gammon", "backgammon", "drop",
-                                        "resign"};
+    static const char *const names[] = {"none", "single", "gammon", "backgammon", "drop", "resign"};
     return how >= 0 && how <= BG_HOW_RESIGN ? names[how] : "none";
 }
 
@@ -140,8 +139,9 @@ static int read_result(const json_t *o, bg_result *r, bg_err *err, int game)
     const json_t *h = json_object_get(o, "how");
     if (h) {
         if (!json_is_string(h) || (r->how = how_of(json_string_value(h))) < 0)
-            return jerr(err, game, 0, "\"result.how\" must be one of single, gammon, "
-                                      "backgammon, drop, resign");
+            return jerr(err, game, 0,
+                        "\"result.how\" must be one of single, gammon, "
+                        "backgammon, drop, resign");
     }
     if (r->level && r->how && r->how != BG_HOW_RESIGN)
         return jerr(err, game, 0, "\"result.level\" belongs to a resignation");
@@ -224,8 +224,9 @@ static int read_action(const json_t *o, bg_board *b, bg_action *a, bg_err *err, 
     const json_t *t = json_object_get(o, "type");
     int type;
     if (!json_is_string(t) || (type = act_type(json_string_value(t))) < 0)
-        return jerr(err, game, idx, "\"type\" must be one of move, double, take, drop, beaver, "
-                                    "resign, accept, reject");
+        return jerr(err, game, idx,
+                    "\"type\" must be one of move, double, take, drop, beaver, "
+                    "resign, accept, reject");
     int side, move;
     if (get_int(o, "side", 0, 1, 1, 0, &side, err, game, idx) ||
         get_int(o, "move", 1, 1000000, 0, 0, &move, err, game, idx))
@@ -360,8 +361,7 @@ int bg_json_to_match(const json_t *j, bg_match_rec *rec, bg_err *err)
             bg_penalty bp;
             if (!json_is_object(p))
                 return jerr(err, 0, 0, "penalty %zu must be an object", i + 1);
-            if (get_int(p, "before_game", 1, rec->n_games + 1, 1, 0, &bp.before_game, err, 0,
-                        0) ||
+            if (get_int(p, "before_game", 1, rec->n_games + 1, 1, 0, &bp.before_game, err, 0, 0) ||
                 get_int(p, "side", 0, 1, 1, 0, &bp.side, err, 0, 0) ||
                 get_int(p, "points", 1, BG_LENGTH_MAX, 1, 0, &bp.points, err, 0, 0))
                 return -1;
@@ -388,9 +388,11 @@ json_t *bg_json_string(const char *s)
     size_t i = 0, k = 0;
     while (i < n) {
         unsigned c = u[i];
-        size_t len = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3
-                                                        : (c & 0xf8) == 0xf0 ? 4
-                                                                             : 0;
+        size_t len = c < 0x80             ? 1
+                     : (c & 0xe0) == 0xc0 ? 2
+                     : (c & 0xf0) == 0xe0 ? 3
+                     : (c & 0xf8) == 0xf0 ? 4
+                                          : 0;
         int ok = len > 0 && i + len <= n;
         for (size_t j = 1; ok && j < len; j++)
             ok = (u[i + j] & 0xc0) == 0x80;
@@ -496,9 +498,9 @@ json_t *bg_json_from_match(const bg_match_rec *rec)
         return NULL;
     const bg_rules *r = &rec->rules;
     json_object_set_new(o, "match_length", json_integer(r->match_length));
-    json_object_set_new(o, "players",
-                        json_pack("[oo]", bg_json_string(rec->names[0]),
-                                  bg_json_string(rec->names[1])));
+    json_object_set_new(
+        o, "players",
+        json_pack("[oo]", bg_json_string(rec->names[0]), bg_json_string(rec->names[1])));
     json_object_set_new(o, "rules",
                         json_pack("{s:s, s:b, s:b, s:i, s:i, s:b}", "policy",
                                   r->policy == BG_POLICY_RESPONSIBLE ? "responsible" : "legal",
@@ -543,9 +545,9 @@ json_t *bg_json_from_report(const bg_match_rec *rec, const bg_match_report *rep)
     int n = rec->rules.match_length;
     json_object_set_new(o, "valid", json_boolean(rep->valid));
     json_object_set_new(o, "match_length", json_integer(n));
-    json_object_set_new(o, "players",
-                        json_pack("[oo]", bg_json_string(rec->names[0]),
-                                  bg_json_string(rec->names[1])));
+    json_object_set_new(
+        o, "players",
+        json_pack("[oo]", bg_json_string(rec->names[0]), bg_json_string(rec->names[1])));
     json_t *games = json_array();
     for (int i = 0; i < rep->n_games; i++) {
         const bg_game_summary *s = &rep->games[i];
@@ -572,9 +574,10 @@ json_t *bg_json_from_report(const bg_match_rec *rec, const bg_match_report *rep)
     int cap1 = n > 0 && rep->score[1] > n ? n : rep->score[1];
     json_object_set_new(o, "match_score", pair(cap0, cap1));
     json_object_set_new(o, "over", json_boolean(rep->over));
-    json_object_set_new(o, "winner", rep->over && (rep->winner == 0 || rep->winner == 1)
-                                         ? bg_json_string(rec->names[rep->winner])
-                                         : json_null());
+    json_object_set_new(o, "winner",
+                        rep->over && (rep->winner == 0 || rep->winner == 1)
+                            ? bg_json_string(rec->names[rep->winner])
+                            : json_null());
     json_object_set_new(o, "turns", json_integer(rep->turns));
     if (rep->notes.n) {
         json_t *notes = json_array();

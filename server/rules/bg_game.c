@@ -55,12 +55,18 @@ static void notes_push(bg_notes *n, const bg_err *e)
 const char *bg_how_name(int how)
 {
     switch (how) {
-    case BG_HOW_SINGLE: return "single game";
-    case BG_HOW_GAMMON: return "gammon";
-    case BG_HOW_BACKGAMMON: return "backgammon";
-    case BG_HOW_DROP: return "double dropped";
-    case BG_HOW_RESIGN: return "resignation accepted";
-    default: return "unfinished";
+    case BG_HOW_SINGLE:
+        return "single game";
+    case BG_HOW_GAMMON:
+        return "gammon";
+    case BG_HOW_BACKGAMMON:
+        return "backgammon";
+    case BG_HOW_DROP:
+        return "double dropped";
+    case BG_HOW_RESIGN:
+        return "resignation accepted";
+    default:
+        return "unfinished";
     }
 }
 
@@ -274,8 +280,8 @@ static int apply_move(bg_game *g, const bg_action *a, int move, bg_notes *notes,
     if (g->phase == BG_PH_START) {
         if (a->d1 == a->d2) {
             say(c, err, move, s, "ENG-2",
-                "the opening roll %d-%d is a double; equal opening dice are rolled again",
-                a->d1, a->d2);
+                "the opening roll %d-%d is a double; equal opening dice are rolled again", a->d1,
+                a->d2);
             return -1;
         }
         g->turn = s; /* the opening roll decides who moves first */
@@ -288,8 +294,8 @@ static int apply_move(bg_game *g, const bg_action *a, int move, bg_notes *notes,
         return wrong_phase(g, a, move, err);
     }
     if (a->d1 < 1 || a->d1 > 6 || a->d2 < 1 || a->d2 > 6) {
-        say(c, err, move, s, "ENG-3", "the dice %d-%d are not a roll: each die shows 1 to 6",
-            a->d1, a->d2);
+        say(c, err, move, s, "ENG-3", "the dice %d-%d are not a roll: each die shows 1 to 6", a->d1,
+            a->d2);
         return -1;
     }
     if (a->n > 4) {
@@ -303,14 +309,16 @@ static int apply_move(bg_game *g, const bg_action *a, int move, bg_notes *notes,
         if (c->rules.policy == BG_POLICY_RESPONSIBLE &&
             apply_physically(&g->pos, a->steps, a->n, &after) == 0) {
             bg_err note;
-            say(c, &note, move, s, perr.rule, "%d-%d: %s — %s; let stand under Responsible Moves "
-                                              "(MATCH-6)",
+            say(c, &note, move, s, perr.rule,
+                "%d-%d: %s — %s; let stand under Responsible Moves "
+                "(MATCH-6)",
                 a->d1, a->d2, play, perr.message);
             notes_push(notes, &note);
             g->out.illegal++;
         } else if (c->rules.policy == BG_POLICY_RESPONSIBLE) {
-            say(c, err, move, s, perr.rule, "%d-%d: %s — %s; not physically possible, so it "
-                                            "cannot stand even under Responsible Moves (MATCH-6)",
+            say(c, err, move, s, perr.rule,
+                "%d-%d: %s — %s; not physically possible, so it "
+                "cannot stand even under Responsible Moves (MATCH-6)",
                 a->d1, a->d2, play, perr.message);
             return -1;
         } else {
@@ -334,7 +342,10 @@ static int apply_move(bg_game *g, const bg_action *a, int move, bg_notes *notes,
         if (c->rules.jacoby && c->rules.match_length == 0 && !g->cube.turned)
             mult = 1;
         g->pos = after;
-        finish(g, s, mult == 1 ? BG_HOW_SINGLE : mult == 2 ? BG_HOW_GAMMON : BG_HOW_BACKGAMMON,
+        finish(g, s,
+               mult == 1   ? BG_HOW_SINGLE
+               : mult == 2 ? BG_HOW_GAMMON
+                           : BG_HOW_BACKGAMMON,
                mult, g->cube.value);
         return 0;
     }
@@ -403,8 +414,9 @@ int bg_game_apply(bg_game *g, const bg_action *a, bg_notes *notes, bg_err *err)
             if (g->phase == BG_PH_ROLL || g->phase == BG_PH_START) {
                 say(c, err, move, s, a->type == BG_ACT_BEAVER ? "CUBE-9" : "CUBE-3",
                     "%s, but no double was offered",
-                    a->type == BG_ACT_TAKE ? "takes" : a->type == BG_ACT_DROP ? "drops"
-                                                                               : "beavers");
+                    a->type == BG_ACT_TAKE   ? "takes"
+                    : a->type == BG_ACT_DROP ? "drops"
+                                             : "beavers");
                 return -1;
             }
             return wrong_phase(g, a, move, err);
@@ -475,8 +487,9 @@ int bg_game_apply(bg_game *g, const bg_action *a, bg_notes *notes, bg_err *err)
                 say(c, err, move, s, "ENG-8",
                     "rejects a resignation of %s, the most %s can still lose: such an offer "
                     "cannot be rejected",
-                    g->resign_level == 1 ? "a single game" : g->resign_level == 2 ? "a gammon"
-                                                                                  : "a backgammon",
+                    g->resign_level == 1   ? "a single game"
+                    : g->resign_level == 2 ? "a gammon"
+                                           : "a backgammon",
                     side_name(c, g->resigner));
                 return -1;
             }
@@ -515,12 +528,11 @@ static int compare_result(bg_game *g, const bg_result *st, int move, bg_err *err
     if (st->winner != o->winner) {
         say(c, err, move, st->winner == 0 || st->winner == 1 ? st->winner : -1,
             o->how == BG_HOW_DROP ? "CUBE-3" : "ENG-7",
-            "the result names %s as the winner, but %s won (%s)",
-            side_name(c, st->winner), w, bg_how_name(o->how));
+            "the result names %s as the winner, but %s won (%s)", side_name(c, st->winner), w,
+            bg_how_name(o->how));
         return -1;
     }
-    if (st->how && st->how != o->how &&
-        !(st->how == BG_HOW_RESIGN && o->how == BG_HOW_RESIGN)) {
+    if (st->how && st->how != o->how && !(st->how == BG_HOW_RESIGN && o->how == BG_HOW_RESIGN)) {
         say(c, err, move, o->winner, o->how == BG_HOW_DROP ? "CUBE-3" : "ENG-7",
             "the result says %s, but the game ended by %s", bg_how_name(st->how),
             bg_how_name(o->how));
@@ -528,8 +540,8 @@ static int compare_result(bg_game *g, const bg_result *st, int move, bg_err *err
     }
     if (st->cube && st->cube != o->cube) {
         say(c, err, move, o->winner, "CUBE-5",
-            "the result gives a cube of %d, but the points are counted from a cube of %d",
-            st->cube, o->cube);
+            "the result gives a cube of %d, but the points are counted from a cube of %d", st->cube,
+            o->cube);
         return -1;
     }
     if (st->points && st->points != o->points) {
@@ -560,8 +572,7 @@ int bg_game_finish(bg_game *g, const bg_result *st, int result_move, bg_err *err
         return compare_result(g, st, move, err);
     case BG_PH_CUBE:
         say(c, err, move, 1 - g->cube.doubler, "CUBE-3",
-            "the game ends while the double to %d waits to be taken or dropped",
-            g->cube.offered);
+            "the game ends while the double to %d waits to be taken or dropped", g->cube.offered);
         return -1;
     case BG_PH_RESIGN:
         say(c, err, move, 1 - g->resigner, "ENG-8",
@@ -571,8 +582,9 @@ int bg_game_finish(bg_game *g, const bg_result *st, int result_move, bg_err *err
         break;
     }
     if (!st) {
-        say(c, err, move, -1, "ENG-7", "the game is not finished: nobody has borne off all "
-                                       "checkers, dropped a double or resigned");
+        say(c, err, move, -1, "ENG-7",
+            "the game is not finished: nobody has borne off all "
+            "checkers, dropped a double or resigned");
         return -1;
     }
     /* Not over, a result stated: the loser resigned (a .mat writes no resignation). */
@@ -591,8 +603,7 @@ int bg_game_finish(bg_game *g, const bg_result *st, int result_move, bg_err *err
         say(c, err, move, st->winner, "ENG-8",
             "the result gives %s %d point%s before the game was over, but a resignation with "
             "the cube at %d is worth %d, %d or %d",
-            side_name(c, st->winner), st->points, st->points == 1 ? "" : "s", v, v, 2 * v,
-            3 * v);
+            side_name(c, st->winner), st->points, st->points == 1 ? "" : "s", v, v, 2 * v, 3 * v);
         return -1;
     }
     bg_board rv = g->pos; /* seen by the resigner */
@@ -613,8 +624,8 @@ int bg_game_finish(bg_game *g, const bg_result *st, int result_move, bg_err *err
     return compare_result(g, st, move, err);
 }
 
-int bg_game_replay(const bg_game_rec *rec, const bg_game_ctx *ctx, bg_outcome *out,
-                   bg_notes *notes, bg_err *err)
+int bg_game_replay(const bg_game_rec *rec, const bg_game_ctx *ctx, bg_outcome *out, bg_notes *notes,
+                   bg_err *err)
 {
     bg_game g;
     if (bg_game_start(&g, ctx, rec->auto_doubles, err) != 0)
@@ -628,8 +639,8 @@ int bg_game_replay(const bg_game_rec *rec, const bg_game_ctx *ctx, bg_outcome *o
          * result: accept exactly that, the roll counted and the position unchanged. */
         if (i == rec->n_act - 1 && st && a->type == BG_ACT_MOVE && a->n == 0 &&
             (st->winner == 0 || st->winner == 1) && a->side == 1 - st->winner &&
-            g.phase == BG_PH_ROLL && g.turn == a->side && a->d1 >= 1 && a->d1 <= 6 &&
-            a->d2 >= 1 && a->d2 <= 6) {
+            g.phase == BG_PH_ROLL && g.turn == a->side && a->d1 >= 1 && a->d1 <= 6 && a->d2 >= 1 &&
+            a->d2 <= 6) {
             int move = a->move ? a->move : g.n_done + 1;
             if (apply_move(&g, a, move, notes, err, 1) == 0) {
                 g.n_done++;

@@ -154,11 +154,11 @@ static int fail(reader *r, int game, int move, const char *fmt, ...)
     e.side = -1;
     snprintf(e.rule, sizeof e.rule, "FORMAT");
     if (game > 0 && move > 0)
-        snprintf(e.message, sizeof e.message, "Game %d, move %d (line %d of the file): %s",
-                 game, move, r->line_no, clause);
+        snprintf(e.message, sizeof e.message, "Game %d, move %d (line %d of the file): %s", game,
+                 move, r->line_no, clause);
     else if (game > 0)
-        snprintf(e.message, sizeof e.message, "Game %d (line %d of the file): %s", game,
-                 r->line_no, clause);
+        snprintf(e.message, sizeof e.message, "Game %d (line %d of the file): %s", game, r->line_no,
+                 clause);
     else
         snprintf(e.message, sizeof e.message, "Line %d of the file: %s", r->line_no, clause);
     r->rec->has_tail_err = 1;
@@ -393,8 +393,8 @@ static int dice_token(span s, int *d1, int *d2)
 /* The state of the game being read. */
 typedef struct gstate {
     bg_game_rec *g;
-    int number;    /* 1-based game number */
-    int first;     /* side of the first action, -1 before it */
+    int number; /* 1-based game number */
+    int first;  /* side of the first action, -1 before it */
     int have_result;
     int last_move; /* last move number printed */
 } gstate;
@@ -713,8 +713,7 @@ int bg_mat_parse(const char *buf, size_t len, bg_match_rec *rec, bg_err *err)
         return fail(&r, 0, 0, "the file holds no game");
     if (st == ST_SCORE) {
         gs.g->truncated = 1;
-        return fail(&r, gs.number, 0, "the file ends before the score line of game %d",
-                    gs.number);
+        return fail(&r, gs.number, 0, "the file ends before the score line of game %d", gs.number);
     }
     if (!gs.have_result) {
         gs.g->truncated = 1;
@@ -809,8 +808,7 @@ static void wins_text(char *buf, size_t len, int points)
     snprintf(buf, len, "Wins %d point%s", points, points == 1 ? "" : "s");
 }
 
-char *bg_mat_export(const bg_match_rec *rec, const bg_match_report *rep, size_t *len,
-                    bg_err *err)
+char *bg_mat_export(const bg_match_rec *rec, const bg_match_report *rep, size_t *len, bg_err *err)
 {
     out o = {0};
     int score[2] = {0, 0};
@@ -860,8 +858,8 @@ char *bg_mat_export(const bg_match_rec *rec, const bg_match_report *rep, size_t 
         char cell[96];
         for (int i = 0; i < g->n_act; i++) {
             const bg_action *a = &g->act[i];
-            if (a->type != BG_ACT_MOVE && a->type != BG_ACT_DOUBLE &&
-                a->type != BG_ACT_BEAVER && a->type != BG_ACT_TAKE && a->type != BG_ACT_DROP)
+            if (a->type != BG_ACT_MOVE && a->type != BG_ACT_DOUBLE && a->type != BG_ACT_BEAVER &&
+                a->type != BG_ACT_TAKE && a->type != BG_ACT_DROP)
                 continue; /* resignations are invisible in .mat */
             int side = a->side & 1;
             cell_text(cell, sizeof cell, a, &b, &cube);

@@ -60,8 +60,7 @@ static const char *nm(const bg_match *m, int side)
     return m->names[side] && m->names[side][0] ? m->names[side] : dflt[side];
 }
 
-static int refuse(bg_err *err, int game, int move, int side, const char *rule, const char *fmt,
-                  ...)
+static int refuse(bg_err *err, int game, int move, int side, const char *rule, const char *fmt, ...)
 {
     if (!err)
         return -1;
@@ -81,8 +80,7 @@ static int refuse(bg_err *err, int game, int move, int side, const char *rule, c
     return -1;
 }
 
-int bg_match_init(bg_match *m, const bg_rules *r, const char *name0, const char *name1,
-                  bg_err *err)
+int bg_match_init(bg_match *m, const bg_rules *r, const char *name0, const char *name1, bg_err *err)
 {
     memset(m, 0, sizeof *m);
     m->rules = *r;
@@ -145,8 +143,7 @@ int bg_match_add_game(bg_match *m, const bg_game_ctx *ctx, const bg_outcome *o, 
         return refuse(err, ctx->number, 0, -1, "ENG-7", "the game has no winner");
     if (o->points < 1 || o->points > BG_SCORE_MAX - m->score[o->winner])
         return refuse(err, ctx->number, 0, o->winner, "CUBE-5",
-                      "%d points would take the score beyond what the engine counts",
-                      o->points);
+                      "%d points would take the score beyond what the engine counts", o->points);
     m->score[o->winner] += o->points;
     if (ctx->crawford)
         m->crawford_done = 1;
@@ -215,7 +212,7 @@ int bg_match_check_result(const bg_match *m, const bg_game_ctx *ctx, const bg_re
     if (how == BG_HOW_NONE) {
         /* Only points given: a bear-off result of 1-3 times the cube. */
         if (r->points > 0 && r->points % cube == 0 && r->points / cube <= 3)
-            how = r->points / cube == 1 ? BG_HOW_SINGLE
+            how = r->points / cube == 1   ? BG_HOW_SINGLE
                   : r->points / cube == 2 ? BG_HOW_GAMMON
                                           : BG_HOW_BACKGAMMON;
         else
@@ -225,10 +222,18 @@ int bg_match_check_result(const bg_match *m, const bg_game_ctx *ctx, const bg_re
                           cube);
     }
     switch (how) {
-    case BG_HOW_SINGLE: mult = 1; break;
-    case BG_HOW_GAMMON: mult = 2; break;
-    case BG_HOW_BACKGAMMON: mult = 3; break;
-    case BG_HOW_DROP: mult = 1; break;
+    case BG_HOW_SINGLE:
+        mult = 1;
+        break;
+    case BG_HOW_GAMMON:
+        mult = 2;
+        break;
+    case BG_HOW_BACKGAMMON:
+        mult = 3;
+        break;
+    case BG_HOW_DROP:
+        mult = 1;
+        break;
     case BG_HOW_RESIGN:
         if (!level && r->points > 0 && r->points % cube == 0)
             level = r->points / cube;
@@ -251,8 +256,9 @@ int bg_match_check_result(const bg_match *m, const bg_game_ctx *ctx, const bg_re
     if (ru->jacoby && ru->match_length == 0 && cube == 1 && how != BG_HOW_DROP && mult > 1)
         mult = 1; /* Jacoby: a cube still at 1 was never turned */
     if (how == BG_HOW_DROP && cube >= BG_CUBE_MAX)
-        return refuse(err, g, 0, w, "CUBE-3", "a double from a cube of %d is beyond what the "
-                                              "engine accepts",
+        return refuse(err, g, 0, w, "CUBE-3",
+                      "a double from a cube of %d is beyond what the "
+                      "engine accepts",
                       cube);
     /* CUBE-7 in a match: no redouble of a dead cube on the way up. For a drop the winner
      * made the refused double (to 2 x cube); otherwise the last doubler is unknown. */
@@ -339,7 +345,8 @@ int bg_match_replay(const bg_match_rec *rec, bg_match_report *rep)
                         nm(&m, m.winner), m.score[m.winner], m.score[1 - m.winner]);
             break;
         }
-        if (g->has_score && (g->score_before[0] != m.score[0] || g->score_before[1] != m.score[1])) {
+        if (g->has_score &&
+            (g->score_before[0] != m.score[0] || g->score_before[1] != m.score[1])) {
             rc = refuse(&rep->err, ctx.number, 0, -1, "MATCH-2",
                         "the score before the game is given as %d-%d, but the games before it "
                         "make it %d-%d",

@@ -38,13 +38,13 @@ static const uint64_t weight[52] = {
  * board is copied only when a new play is stored. */
 typedef struct gen {
     bg_board b;
-    uint64_t h;       /* hash of b */
-    int outside;      /* mover's checkers on 7..25; bearing off needs 0 (ENG-5) */
-    int die[4];       /* die of the step at each depth */
-    int nd;           /* dice in the roll: 2, or 4 for a double */
-    int dbl;          /* a double: steps are generated from non-increasing points */
-    int maxdepth;     /* most dice used by any play found so far */
-    unsigned mask;    /* hash table size - 1 (grows from HASH_MIN) */
+    uint64_t h;    /* hash of b */
+    int outside;   /* mover's checkers on 7..25; bearing off needs 0 (ENG-5) */
+    int die[4];    /* die of the step at each depth */
+    int nd;        /* dice in the roll: 2, or 4 for a double */
+    int dbl;       /* a double: steps are generated from non-increasing points */
+    int maxdepth;  /* most dice used by any play found so far */
+    unsigned mask; /* hash table size - 1 (grows from HASH_MIN) */
     bg_step path[4];
     bg_playlist *out;       /* where plays go; NULL when only the maximum is wanted */
     const bg_board *target; /* when not NULL: only look for a maximal play reaching it */
@@ -320,7 +320,7 @@ typedef struct chk {
     int nd;
     unsigned used_step, used_die;
     bg_step order[4];
-    int die_of[4]; /* die value used by order[i] */
+    int die_of[4];  /* die value used by order[i] */
     int fail_depth; /* deepest point where every continuation failed; -1 none yet */
     char fail_rule[16];
     char fail_msg[256];
@@ -402,8 +402,7 @@ static int step_fits(chk *c, int depth, bg_step s, int v, int report)
             place_name(a, sizeof a, out);
             if (report)
                 fail(c, depth, s, "ENG-5",
-                     "no bearing off while a checker is outside the home board (on %s)%s", a,
-                     "");
+                     "no bearing off while a checker is outside the home board (on %s)%s", a, "");
             return 0;
         }
     }
@@ -471,8 +470,9 @@ static int chk_search(chk *c, int depth)
                      "no die left bears a checker off the %s-point (dice left: %s)", dist, left);
             } else {
                 snprintf(dist, sizeof dist, "%d", s.from - s.to);
-                fail(c, depth, s, "ENG-3", "the step is %s pips but no die left shows that (dice "
-                                           "left: %s)",
+                fail(c, depth, s, "ENG-3",
+                     "the step is %s pips but no die left shows that (dice "
+                     "left: %s)",
                      dist, left);
             }
         }
@@ -557,8 +557,8 @@ int bg_check_play_ordered(const bg_board *b, int d1, int d2, const bg_step *step
         int f = steps[i].from, t = steps[i].to;
         if (f < 1 || f > 25 || t < 0 || t > 24) {
             snprintf(msg, sizeof msg,
-                     "step %d/%d: points are 1 to 24, with 25 for the bar and 0 for off, ENG-1",
-                     f, t);
+                     "step %d/%d: points are 1 to 24, with 25 for the bar and 0 for off, ENG-1", f,
+                     t);
             set_err(err, "ENG-1", msg);
             return -1;
         }
@@ -620,8 +620,8 @@ int bg_check_play_ordered(const bg_board *b, int d1, int d2, const bg_step *step
     return 0;
 }
 
-int bg_check_play(const bg_board *b, int d1, int d2, const bg_step *steps, int n,
-                  bg_board *after, bg_err *err)
+int bg_check_play(const bg_board *b, int d1, int d2, const bg_step *steps, int n, bg_board *after,
+                  bg_err *err)
 {
     return bg_check_play_ordered(b, d1, d2, steps, n, after, NULL, err);
 }

@@ -457,8 +457,9 @@ int bg_format_play(const bg_board *before, const bg_play *p, char *out, size_t o
     }
     /* From the highest point down (and the farthest move first), as gnubg lists them. */
     for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && (mv[j].pts[0] > mv[j - 1].pts[0] ||
-                                  (mv[j].pts[0] == mv[j - 1].pts[0] && mv[j].pts[1] > mv[j - 1].pts[1]));
+        for (int j = i;
+             j > 0 && (mv[j].pts[0] > mv[j - 1].pts[0] ||
+                       (mv[j].pts[0] == mv[j - 1].pts[0] && mv[j].pts[1] > mv[j - 1].pts[1]));
              j--) {
             t = mv[j];
             mv[j] = mv[j - 1];

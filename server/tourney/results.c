@@ -22,40 +22,6 @@ enum results_outcome results_outcome(const struct report *r0, const struct repor
     return RO_OPEN;
 }
 
-int results_money_game(int length, const char *how, int cube, int level, char *err, size_t errlen)
-{
-    if (length != 0) {
-        snprintf(err, errlen,
-                 "This is a %d-point match: report its final score, not a single game.", length);
-        return -1;
-    }
-    if (cube < 1 || (cube & (cube - 1))) {
-        snprintf(err, errlen, "A cube of %d is impossible: the cube shows a power of two (CUBE-1).",
-                 cube);
-        return -1;
-    }
-    int mult = !strcmp(how, "single") || !strcmp(how, "drop") ? 1
-               : !strcmp(how, "gammon")                       ? 2
-               : !strcmp(how, "backgammon")                   ? 3
-               : !strcmp(how, "resign")                       ? level
-                                                              : 0;
-    if (!strcmp(how, "resign") && (level < 1 || level > 3)) {
-        snprintf(err, errlen,
-                 "A resignation gives up a single, a gammon or a backgammon: level "
-                 "1, 2 or 3 (ENG-8).");
-        return -1;
-    }
-    if (strcmp(how, "resign") && level) {
-        snprintf(err, errlen, "A level is given only with a resignation (ENG-8).");
-        return -1;
-    }
-    if (mult < 1) {
-        snprintf(err, errlen, "Unknown result \"%s\".", how);
-        return -1;
-    }
-    return mult * cube;
-}
-
 int results_final_score(int length, int a, int b, int *winner, int score[2], char *err,
                         size_t errlen)
 {

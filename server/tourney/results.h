@@ -27,11 +27,4 @@ int results_same(const struct report *a, const struct report *b);
 int results_final_score(int length, int a, int b, int *winner, int score[2], char *err,
                         size_t errlen);
 
-/* A single money-style game (a Swing pairing, a match of length 0): `how` is "single",
- * "gammon", "backgammon", "drop" or "resign" (with level 1..3); `cube` the value the
- * points count from (for a drop, the value before the refused double). Returns the points
- * (multiplier x cube, CUBE-5), or -1 with a sentence in err (CUBE-1: the cube is a power of
- * two). */
-int results_money_game(int length, const char *how, int cube, int level, char *err, size_t errlen);
-
 #endif

@@ -550,6 +550,177 @@ START_TEST(test_durability_under_sigkill)
 }
 END_TEST
 
+static void post_game(struct srv *as, const struct fixture *f, const char *body, struct res *r)
+{
+    char path[160];
+    match_path(f, "/games", path, sizeof path);
+    td(as, "POST", path, body, r);
+}
+
+START_TEST(test_game_by_game_with_running_score)
+{
+    struct fixture f;
+    setup_match(&f, 3);
+    struct res r;
+    post_game(&f.a, &f, "{\"winner\": \"a\", \"cube\": 1, \"result\": \"gammon\"}", &r);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_str_eq(jstr(&r, "state"), "playing");
+    json_t *rep = json_object_get(r.json, "report");
+    ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(rep, "score"), "a")), 2);
+    res_free(&r);
+    /* CUBE-6: 2-0 in a 3-point match, the next game is the Crawford game: no cube */
+    post_game(&f.a, &f, "{\"winner\": \"b\", \"cube\": 2, \"result\": \"single\"}", &r);
+    ck_assert(problem_is(&r, 422));
+    ck_assert_str_eq(jstr(&r, "rule"), "CUBE-6");
+    ck_assert_int_eq(jint(&r, "game"), 2);
+    ck_assert(strlen(jstr(&r, "detail")) > 20);
+    res_free(&r);
+    post_game(&f.a, &f, "{\"winner\": \"b\", \"cube\": 1, \"result\": \"single\"}", &r);
+    ck_assert_int_eq(r.status, 200);
+    rep = json_object_get(r.json, "report");
+    json_t *g2 = json_array_get(json_object_get(rep, "games"), 1);
+    ck_assert(json_is_true(json_object_get(g2, "crawford")));
+    res_free(&r);
+    /* a mistake is taken back */
+    post_game(&f.a, &f, "{\"winner\": \"b\", \"cube\": 1, \"result\": \"single\"}", &r);
+    ck_assert_str_eq(jstr(&r, "state"), "playing");
+    res_free(&r);
+    char path[160];
+    match_path(&f, "/games/last", path, sizeof path);
+    td(&f.a, "DELETE", path, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    rep = json_object_get(r.json, "report");
+    ck_assert_int_eq(json_array_size(json_object_get(rep, "games")), 2);
+    res_free(&r);
+    /* CUBE-3: a dropped double at 2-1 scores the cube before the double: the match ends */
+    post_game(&f.a, &f, "{\"winner\": \"a\", \"cube\": 1, \"result\": \"drop\"}", &r);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_str_eq(jstr(&r, "state"), "reported");
+    res_free(&r);
+    /* MATCH-2: no game after the one that ended the match */
+    post_game(&f.a, &f, "{\"winner\": \"a\", \"cube\": 1, \"result\": \"single\"}", &r);
+    ck_assert(problem_is(&r, 409));
+    res_free(&r);
+    /* bad input names the field */
+    post_game(&f.b, &f, "{\"winner\": \"c\", \"cube\": 1, \"result\": \"single\"}", &r);
+    ck_assert(problem_is(&r, 422));
+    ck_assert_ptr_nonnull(strstr(r.body, "\"winner\""));
+    res_free(&r);
+    char cp[160];
+    match_path(&f, "/confirm", cp, sizeof cp);
+    td(&f.b, "POST", cp, NULL, &r);
+    ck_assert_str_eq(jstr(&r, "state"), "verified");
+    res_free(&r);
+}
+END_TEST
+
+START_TEST(test_games_report_refusals)
+{
+    struct fixture f;
+    setup_match(&f, 5);
+    struct res r;
+    char path[160];
+    match_path(&f, "/report", path, sizeof path);
+    /* a cube of 3 (CUBE-1) */
+    td(&f.a, "POST", path,
+       "{\"games\": [{\"winner\": \"a\", \"cube\": 3, \"result\": \"single\"}]}", &r);
+    ck_assert(problem_is(&r, 422));
+    ck_assert_int_eq(jint(&r, "game"), 1);
+    res_free(&r);
+    /* a game after the match ended */
+    td(&f.a, "POST", path,
+       "{\"games\": [{\"winner\": \"a\", \"cube\": 4, \"result\": \"gammon\"}, "
+       "{\"winner\": \"b\", \"cube\": 1, \"result\": \"single\"}]}",
+       &r);
+    ck_assert(problem_is(&r, 422));
+    ck_assert_int_eq(jint(&r, "game"), 2);
+    ck_assert_str_eq(jstr(&r, "rule"), "MATCH-2");
+    res_free(&r);
+    /* a resignation needs its level */
+    td(&f.a, "POST", path,
+       "{\"games\": [{\"winner\": \"a\", \"cube\": 1, \"result\": \"resign\"}]}", &r);
+    ck_assert(problem_is(&r, 422));
+    res_free(&r);
+    td(&f.a, "POST", path, "{\"games\": \"many\"}", &r);
+    ck_assert(problem_is(&r, 422));
+    res_free(&r);
+    td(&f.a, "POST", path, "{\"score\": {\"a\": 5, \"b\": 0}, \"games\": []}", &r);
+    ck_assert(problem_is(&r, 422));
+    res_free(&r);
+    get_match(&f, &r);
+    ck_assert_str_eq(jstr(&r, "state"), "scheduled"); /* nothing stored */
+    res_free(&r);
+}
+END_TEST
+
+static char *read_file(const char *path)
+{
+    FILE *fp = fopen(path, "rb");
+    ck_assert_ptr_nonnull(fp);
+    static char buf[200000];
+    size_t n = fread(buf, 1, sizeof buf - 1, fp);
+    buf[n] = 0;
+    fclose(fp);
+    return buf;
+}
+
+static void post_mat(struct srv *as, const struct fixture *f, const char *text, struct res *r)
+{
+    json_t *body = json_pack("{s:s}", "mat", text);
+    char *b = json_dumps(body, 0);
+    json_decref(body);
+    char path[160];
+    match_path(f, "/report", path, sizeof path);
+    td(as, "POST", path, b, r);
+    free(b);
+}
+
+START_TEST(test_mat_transcript_replayed)
+{
+    struct fixture f;
+    setup_match(&f, 5);
+    struct res r;
+    /* data/matches/0003_05pt.mat: LongerPlayerName wins 6-0 (index.jsonl) */
+    char *mat = read_file("tests/data/gnubg/matches/0003_05pt.mat");
+    post_mat(&f.a, &f, mat, &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    ck_assert_str_eq(jstr(&r, "state"), "reported");
+    json_t *score = json_object_get(r.json, "score");
+    ck_assert_int_eq(json_integer_value(json_object_get(score, "a")), 5); /* 6 capped, MATCH-1 */
+    ck_assert_int_eq(json_integer_value(json_object_get(score, "b")), 0);
+    res_free(&r);
+    /* an illegal step is refused with the game, the move, the rule and a sentence */
+    struct fixture g;
+    setup_match(&g, 5);
+    char *bad = strdup(mat);
+    char *p = strstr(bad, "24/20 13/10 ");
+    ck_assert_ptr_nonnull(p);
+    memcpy(p, "24/20 13/11 ", 12);
+    post_mat(&g.a, &g, bad, &r);
+    free(bad);
+    ck_assert(problem_is(&r, 422));
+    ck_assert_int_eq(jint(&r, "game"), 1);
+    ck_assert_int_eq(jint(&r, "move"), 1);
+    ck_assert_str_eq(jstr(&r, "rule"), "ENG-3");
+    ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "13/11"));
+    res_free(&r);
+    /* not a .mat file at all */
+    post_mat(&g.a, &g, "Dear TD, I won 5-0.", &r);
+    ck_assert(problem_is(&r, 422));
+    res_free(&r);
+    /* a transcript of another length */
+    struct fixture h;
+    setup_match(&h, 7);
+    post_mat(&h.a, &h, mat, &r);
+    ck_assert(problem_is(&r, 422));
+    ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "5-point"));
+    res_free(&r);
+    get_match(&g, &r);
+    ck_assert_str_eq(jstr(&r, "state"), "scheduled");
+    res_free(&r);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_results");
@@ -566,6 +737,9 @@ static Suite *suite(void)
     tcase_add_test(tc, test_pin_wrong_then_locked);
     tcase_add_test(tc, test_new_pin_ends_player_sessions);
     tcase_add_test(tc, test_idempotent_retry);
+    tcase_add_test(tc, test_game_by_game_with_running_score);
+    tcase_add_test(tc, test_games_report_refusals);
+    tcase_add_test(tc, test_mat_transcript_replayed);
     tcase_add_test(tc, test_event_stream_and_resume);
     tcase_add_test(tc, test_durability_under_sigkill);
     suite_add_tcase(s, tc);

@@ -1,0 +1,479 @@
+/* Reports checked by the rules engine: game by game (score-only results, MATCH-1..6,
+ * CUBE-1..7), a single money-style game (Swing), or a whole transcript (a .mat file or the
+ * JSON game record), replayed move by move under the tournament's illegal-move policy. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "api/fields.h"
+#include "api/handlers.h"
+#include "api/json.h"
+#include "api/matches.h"
+#include "api/reports.h"
+#include "codec/bg_json.h"
+#include "rules/bg_mat.h"
+#include "rules/bg_match.h"
+#include "store/store.h"
+
+static const char side_name[2][2] = {"a", "b"};
+
+static const char *const sides_ab[] = {"a", "b", NULL};
+static const char *const hows[] = {"single", "gammon", "backgammon", "drop", "resign", NULL};
+
+/* one game: its winner, the cube value its points count from (for a dropped double, the
+ * value before the double), how it ended, and for a resignation its level */
+const struct api_field api_game_fields[] = {
+    {"winner", F_ENUM, 1, 0, 0, 0, sides_ab, NULL},
+    {"cube", F_INT, 1, 0, 1, BG_CUBE_MAX, NULL, NULL},
+    {"result", F_ENUM, 1, 0, 0, 0, hows, NULL},
+    {"level", F_INT, 0, 0, 1, 3, NULL, NULL},
+    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+};
+
+/* 422 naming the game, the move, the side, the rule and the engine's sentence. */
+static void refuse(struct api_resp *resp, const bg_err *e, int swap)
+{
+    api_problem(resp, 422, "rules", "The rules engine refused the report", "%s", e->message);
+    json_object_set_new(resp->json, "game", e->game ? json_integer(e->game) : json_null());
+    json_object_set_new(resp->json, "move", e->move ? json_integer(e->move) : json_null());
+    json_object_set_new(resp->json, "side",
+                        e->side == 0 || e->side == 1 ? json_string(side_name[e->side ^ swap])
+                                                     : json_null());
+    json_object_set_new(resp->json, "rule", json_string(e->rule));
+}
+
+static int how_of(const char *s)
+{
+    return !strcmp(s, "single")       ? BG_HOW_SINGLE
+           : !strcmp(s, "gammon")     ? BG_HOW_GAMMON
+           : !strcmp(s, "backgammon") ? BG_HOW_BACKGAMMON
+           : !strcmp(s, "drop")       ? BG_HOW_DROP
+                                      : BG_HOW_RESIGN;
+}
+
+static const char *how_name(int how)
+{
+    static const char *names[] = {"", "single", "gammon", "backgammon", "drop", "resign"};
+    return how >= 1 && how <= 5 ? names[how] : "";
+}
+
+/* The rules a match is played under: its length (0 = one Swing game) and the tournament's
+ * illegal-move policy (MATCH-6). */
+static int rules_of(struct api_req *req, const struct match *m, bg_rules *rules,
+                    struct api_resp *resp)
+{
+    struct tournament t;
+    if (db_tournament_get(req->app->db, m->tournament_id, &t) != CW_OK) {
+        api_internal_error(resp, "reading the tournament");
+        return -1;
+    }
+    memset(rules, 0, sizeof *rules);
+    rules->match_length = m->length;
+    rules->swing = m->length == 0;
+    rules->policy =
+        strcmp(t.illegal_move_policy, "responsible") ? BG_POLICY_LEGAL : BG_POLICY_RESPONSIBLE;
+    return 0;
+}
+
+static json_t *summary_json(const bg_game_summary *g, int number, int swap)
+{
+    return json_pack("{s:i, s:s, s:s, s:i, s:i, s:i, s:b, s:b, s:{s:i, s:i}, s:{s:i, s:i}}", "game",
+                     number, "winner", side_name[g->out.winner ^ swap], "result",
+                     how_name(g->out.how), "cube", g->out.cube, "points", g->out.points, "level",
+                     g->out.level, "crawford", g->crawford, "resigned", g->out.resigned,
+                     "score_before", "a", g->score_before[swap], "b", g->score_before[1 - swap],
+                     "score_after", "a", g->score_after[swap], "b", g->score_after[1 - swap]);
+}
+
+/* Fills the report's games, score, winner and completeness from a replay. */
+static int fill_report(struct report *r, const bg_match_rec *rec, const bg_match_report *rep,
+                       int length, int swap)
+{
+    json_t *games = json_array();
+    for (int i = 0; i < rep->n_games; i++)
+        json_array_append_new(games, summary_json(&rep->games[i], i + 1, swap));
+    r->games = json_dumps(games, JSON_COMPACT);
+    json_decref(games);
+    if (rep->notes.n) {
+        json_t *flags = json_array();
+        for (int i = 0; i < rep->notes.n; i++)
+            json_array_append_new(flags, bg_json_from_err(&rep->notes.v[i]));
+        r->flags = json_dumps(flags, JSON_COMPACT);
+        json_decref(flags);
+    }
+    for (int s = 0; s < 2; s++) {
+        int v = rep->score[s ^ swap];
+        r->score[s] = length && v > length ? length : v; /* MATCH-1 */
+    }
+    r->complete = length ? rep->over : rep->n_games == 1;
+    r->winner = -1;
+    if (r->complete)
+        r->winner =
+            length ? rep->winner ^ swap : (rep->n_games ? rep->games[0].out.winner ^ swap : -1);
+    (void)rec;
+    return r->games ? 0 : -1;
+}
+
+/* Score-only games: the engine checks each result against the match so far. */
+static int check_games(struct api_req *req, const struct match *m, json_t *list, struct report *r,
+                       struct api_resp *resp)
+{
+    if (!json_is_array(list) || json_array_size(list) < 1 || json_array_size(list) > 500) {
+        api_problem_field(resp, "games", "must be a list of 1 to 500 games");
+        return -1;
+    }
+    bg_match_rec rec;
+    memset(&rec, 0, sizeof rec);
+    if (rules_of(req, m, &rec.rules, resp))
+        return -1;
+    int rc = 0;
+    for (size_t i = 0; rc == 0 && i < json_array_size(list); i++) {
+        json_t *g = json_array_get(list, i);
+        char path[32];
+        snprintf(path, sizeof path, "games[%zu]", i);
+        if (!json_is_object(g)) {
+            api_problem_field(resp, path, "must be an object {winner, cube, result}");
+            rc = -1;
+            break;
+        }
+        struct api_resp tmp;
+        memset(&tmp, 0, sizeof tmp);
+        if (api_check_fields(g, api_game_fields, 0, &tmp)) {
+            /* name the game in the fields of the problem */
+            json_t *errs = json_object_get(tmp.json, "errors");
+            for (size_t k = 0; k < json_array_size(errs); k++) {
+                json_t *e = json_array_get(errs, k);
+                char f[96];
+                snprintf(f, sizeof f, "%s.%s", path,
+                         json_string_value(json_object_get(e, "field")));
+                api_problem_field(resp, f, "%s", json_string_value(json_object_get(e, "detail")));
+            }
+            api_resp_free(&tmp);
+            rc = -1;
+            break;
+        }
+        bg_game_rec *gr = bg_match_rec_add_game(&rec);
+        if (!gr) {
+            rc = -1;
+            api_internal_error(resp, "reading the games");
+            break;
+        }
+        gr->score_only = 1;
+        gr->has_result = 1;
+        gr->result.winner = strcmp(json_string_value(json_object_get(g, "winner")), "a") ? 1 : 0;
+        gr->result.how = how_of(json_string_value(json_object_get(g, "result")));
+        gr->result.cube = (int)json_integer_value(json_object_get(g, "cube"));
+        gr->result.level = (int)json_integer_value(json_object_get(g, "level"));
+    }
+    if (rc) {
+        bg_match_rec_free(&rec);
+        return -1;
+    }
+    bg_match_report rep;
+    if (bg_match_replay(&rec, &rep)) {
+        refuse(resp, &rep.err, 0);
+        bg_match_report_free(&rep);
+        bg_match_rec_free(&rec);
+        return -1;
+    }
+    if (!m->length && rep.n_games != 1) {
+        bg_match_report_free(&rep);
+        bg_match_rec_free(&rec);
+        api_problem(resp, 422, "validation", "One game",
+                    "A money-style pairing is one game (SWING-2); %d were reported.",
+                    (int)json_array_size(list));
+        return -1;
+    }
+    rc = fill_report(r, &rec, &rep, m->length, 0);
+    snprintf(r->kind, sizeof r->kind, "games");
+    bg_match_report_free(&rep);
+    bg_match_rec_free(&rec);
+    if (rc)
+        api_internal_error(resp, "storing the games");
+    return rc;
+}
+
+/* Which column of the transcript is side a: by the players' names when they tell, else
+ * the first player is side a. "order": "ab" or "ba" overrides. */
+static int transcript_swap(struct api_req *req, const struct match *m, const bg_match_rec *rec,
+                           json_t *body)
+{
+    const char *order = json_string_value(json_object_get(body, "order"));
+    if (order)
+        return !strcmp(order, "ba");
+    struct player p[2];
+    for (int s = 0; s < 2; s++)
+        if (db_player_get(req->app->db, m->tournament_id, m->player[s], &p[s]) != CW_OK)
+            return 0;
+    if (!strcasecmp(rec->names[0], p[1].name) || !strcasecmp(rec->names[1], p[0].name))
+        return 1;
+    return 0;
+}
+
+static int check_transcript(struct api_req *req, const struct match *m, json_t *body,
+                            struct report *r, struct api_resp *resp)
+{
+    bg_match_rec rec;
+    memset(&rec, 0, sizeof rec);
+    bg_err err;
+    memset(&err, 0, sizeof err);
+    json_t *mat = json_object_get(body, "mat"), *tr = json_object_get(body, "transcript");
+    int rc;
+    if (mat) {
+        const char *text = json_string_value(mat);
+        rc = bg_mat_parse(text, strlen(text), &rec, &err);
+        if (rc && !rec.n_games) {
+            /* nothing readable: not a .mat file at all */
+            bg_match_rec_free(&rec);
+            api_problem(resp, 422, "not-a-transcript", "Not a .mat file",
+                        "The upload is not a .mat match transcript: %s", err.message);
+            api_problem_field(resp, "mat", "%s", err.message);
+            resp->status = 422;
+            json_object_set_new(resp->json, "status", json_integer(422));
+            return -1;
+        }
+    } else {
+        if (!json_is_object(tr)) {
+            api_problem_field(resp, "transcript", "must be a JSON game record (an object)");
+            return -1;
+        }
+        if (bg_json_to_match(tr, &rec, &err)) {
+            bg_match_rec_free(&rec);
+            refuse(resp, &err, 0);
+            return -1;
+        }
+        rec.complete = 0; /* a JSON record may be a match in progress */
+        json_t *c = json_object_get(tr, "complete");
+        if (json_is_true(c))
+            rec.complete = 1;
+    }
+    bg_rules rules;
+    if (rules_of(req, m, &rules, resp)) {
+        bg_match_rec_free(&rec);
+        return -1;
+    }
+    if (rec.rules.match_length != m->length) {
+        int len = rec.rules.match_length;
+        bg_match_rec_free(&rec);
+        api_problem(resp, 422, "wrong-length", "Wrong match length",
+                    "The transcript is of a %d-point match; match %lld is to %d (MATCH-3).", len,
+                    (long long)m->id, m->length);
+        return -1;
+    }
+    /* the tournament's policy and options, not the transcript's */
+    rec.rules.policy = rules.policy;
+    rec.rules.swing = rules.swing;
+    int swap = transcript_swap(req, m, &rec, body);
+    bg_match_report rep;
+    if (bg_match_replay(&rec, &rep)) {
+        refuse(resp, &rep.err, swap);
+        bg_match_report_free(&rep);
+        bg_match_rec_free(&rec);
+        return -1;
+    }
+    rc = fill_report(r, &rec, &rep, m->length, swap);
+    snprintf(r->kind, sizeof r->kind, "transcript");
+    if (rc == 0) {
+        if (mat) {
+            r->transcript = strdup(json_string_value(mat));
+        } else {
+            r->transcript = json_dumps(tr, JSON_COMPACT);
+        }
+        if (!r->transcript)
+            rc = -1;
+    }
+    bg_match_report_free(&rep);
+    bg_match_rec_free(&rec);
+    if (rc)
+        api_internal_error(resp, "storing the transcript");
+    return rc;
+}
+
+int api_report_games(struct api_req *req, const struct match *m, json_t *body, struct report *r,
+                     struct api_resp *resp)
+{
+    json_t *game = json_object_get(body, "game");
+    if (game) {
+        json_t *list = json_pack("[O]", game);
+        int rc = check_games(req, m, list, r, resp);
+        json_decref(list);
+        return rc;
+    }
+    json_t *games = json_object_get(body, "games");
+    if (games)
+        return check_games(req, m, games, r, resp);
+    return check_transcript(req, m, body, r, resp);
+}
+
+/* ---- game by game, from the phones ---- */
+
+static int my_side(struct api_req *req, const struct match *m, struct api_resp *resp)
+{
+    int s = req->player_id ? api_match_side(req, m) : -1;
+    if (!req->player_id)
+        api_problem(resp, 401, "unauthorized", "Player login required",
+                    "Log in with your PIN first.");
+    else if (s < 0)
+        api_problem(resp, 403, "not-your-match", "Not your match",
+                    "You are not a player of match %lld; only its players report it.",
+                    (long long)m->id);
+    return s;
+}
+
+static int append_game(struct api_req *req, struct match *m, struct api_resp *resp,
+                       const char **action)
+{
+    int side = my_side(req, m, resp);
+    if (side < 0 || api_report_open(m, resp))
+        return -1;
+    if (api_check_fields(req->json, api_game_fields, 0, resp))
+        return -1;
+    struct db *db = req->app->db;
+    struct report cur;
+    int rc = db_report_current(db, m->id, side, &cur);
+    if (rc != CW_OK && rc != CW_ENOTFOUND) {
+        api_internal_error(resp, "reading your report");
+        return -1;
+    }
+    int have = rc == CW_OK;
+    json_t *list = NULL;
+    if (have && !strcmp(cur.kind, "games") && !cur.complete) {
+        /* the games so far, as they were given */
+        json_t *summ = json_loads(cur.games, 0, NULL);
+        list = json_array();
+        for (size_t i = 0; i < json_array_size(summ); i++) {
+            json_t *g = json_array_get(summ, i);
+            const char *how = json_string_value(json_object_get(g, "result"));
+            json_t *e = json_pack("{s:O, s:O, s:s}", "winner", json_object_get(g, "winner"), "cube",
+                                  json_object_get(g, "cube"), "result", how);
+            if (!strcmp(how, "resign"))
+                json_object_set(e, "level", json_object_get(g, "level"));
+            json_array_append_new(list, e);
+        }
+        json_decref(summ);
+    } else if (have && cur.complete) {
+        api_problem(resp, 409, "report-complete", "Your report already ends the match",
+                    "Your report ends match %lld at %d-%d; change it with a new report, or "
+                    "withdraw it first.",
+                    (long long)m->id, cur.score[0], cur.score[1]);
+        report_free(&cur);
+        return -1;
+    } else {
+        list = json_array();
+    }
+    json_array_append(list, req->json);
+    struct report r;
+    memset(&r, 0, sizeof r);
+    rc = check_games(req, m, list, &r, resp);
+    json_decref(list);
+    if (rc) {
+        if (have)
+            report_free(&cur);
+        report_free(&r);
+        return -1;
+    }
+    r.match_id = m->id;
+    r.side = side;
+    r.current = 1;
+    r.created_ms = req->now_ms;
+    snprintf(r.actor, sizeof r.actor, "player:%lld", (long long)req->player_id);
+    if (have && !strcmp(cur.kind, "games") && !cur.complete) {
+        r.id = cur.id;
+        rc = db_report_update_games(db, &r);
+    } else {
+        rc = db_report_supersede(db, m->id, side);
+        if (rc == CW_OK)
+            rc = db_report_insert(db, &r);
+    }
+    if (have)
+        report_free(&cur);
+    if (rc != CW_OK) {
+        report_free(&r);
+        api_internal_error(resp, "storing the game");
+        return -1;
+    }
+    /* the running score after this game goes back to the phone */
+    if (!req->extra)
+        req->extra = json_object();
+    json_object_set_new(req->extra, "report", api_report_json(&r));
+    report_free(&r);
+    return api_report_settle(req, m, resp, action);
+}
+
+void api_match_add_game(struct api_req *req, struct api_resp *resp)
+{
+    api_match_change(req, resp, "match.game", append_game);
+}
+
+static int drop_last_game(struct api_req *req, struct match *m, struct api_resp *resp,
+                          const char **action)
+{
+    int side = my_side(req, m, resp);
+    if (side < 0 || api_report_open(m, resp))
+        return -1;
+    struct db *db = req->app->db;
+    struct report cur;
+    int rc = db_report_current(db, m->id, side, &cur);
+    if (rc == CW_ENOTFOUND || (rc == CW_OK && strcmp(cur.kind, "games"))) {
+        if (rc == CW_OK)
+            report_free(&cur);
+        api_problem(resp, 409, "no-games", "No game to take back",
+                    "You have reported no game of match %lld game by game.", (long long)m->id);
+        return -1;
+    }
+    if (rc != CW_OK) {
+        api_internal_error(resp, "reading your report");
+        return -1;
+    }
+    json_t *summ = json_loads(cur.games, 0, NULL);
+    size_t n = json_array_size(summ);
+    if (n <= 1) {
+        json_decref(summ);
+        report_free(&cur);
+        if (db_report_supersede(db, m->id, side)) {
+            api_internal_error(resp, "taking the game back");
+            return -1;
+        }
+        return api_report_settle(req, m, resp, action);
+    }
+    json_t *list = json_array();
+    for (size_t i = 0; i + 1 < n; i++) {
+        json_t *g = json_array_get(summ, i);
+        const char *how = json_string_value(json_object_get(g, "result"));
+        json_t *e = json_pack("{s:O, s:O, s:s}", "winner", json_object_get(g, "winner"), "cube",
+                              json_object_get(g, "cube"), "result", how);
+        if (!strcmp(how, "resign"))
+            json_object_set(e, "level", json_object_get(g, "level"));
+        json_array_append_new(list, e);
+    }
+    json_decref(summ);
+    struct report r;
+    memset(&r, 0, sizeof r);
+    rc = check_games(req, m, list, &r, resp);
+    json_decref(list);
+    if (rc == 0) {
+        r.id = cur.id;
+        rc = db_report_update_games(db, &r) == CW_OK ? 0 : -1;
+        if (rc)
+            api_internal_error(resp, "taking the game back");
+    }
+    if (rc == 0) {
+        if (!req->extra)
+            req->extra = json_object();
+        r.match_id = m->id;
+        r.side = side;
+        r.current = 1;
+        r.created_ms = cur.created_ms;
+        snprintf(r.actor, sizeof r.actor, "%s", cur.actor);
+        json_object_set_new(req->extra, "report", api_report_json(&r));
+    }
+    report_free(&cur);
+    report_free(&r);
+    return rc ? -1 : api_report_settle(req, m, resp, action);
+}
+
+void api_match_undo_game(struct api_req *req, struct api_resp *resp)
+{
+    api_match_change(req, resp, "match.game_undone", drop_last_game);
+}
