@@ -49,6 +49,7 @@ UNIT_SUP := $(wildcard tests/unit/support/*.c)
 HTTP_SRC := $(wildcard tests/http/test_*.c)
 HTTP_SUP := $(wildcard tests/http/support/*.c)
 BENCH_C  := $(wildcard tests/bench/bench_*.c)
+BENCH_SUP := $(wildcard tests/bench/support/*.c)
 FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
 SCHEMA   := $(sort $(wildcard schema/[0-9][0-9][0-9]_*.sql))
 
@@ -141,7 +142,8 @@ test: deps-test
 
 # ---- benchmarks: every line they print that matters is `bench NAME VALUE UNIT` ----
 BENCH_BIN := $(patsubst tests/bench/%.c,$(REL_DIR)/bench/%,$(BENCH_C))
-$(REL_DIR)/bench/bench_%: $(REL_DIR)/obj/tests/bench/bench_%.o $(REL_DIR)/libcrawford.a
+BENCH_SUP_OBJ := $(patsubst %.c,$(REL_DIR)/obj/%.o,$(BENCH_SUP))
+$(REL_DIR)/bench/bench_%: $(REL_DIR)/obj/tests/bench/bench_%.o $(BENCH_SUP_OBJ) $(REL_DIR)/libcrawford.a
 	@mkdir -p $(dir $@)
 	$(CC) -o $@ $^ $(PKG_LIBS)
 

@@ -86,15 +86,23 @@ static json_t *summary_json(const bg_game_summary *g, int number, int swap)
                      "score_after", "a", g->score_after[swap], "b", g->score_after[1 - swap]);
 }
 
-/* Fills the report's games, score, winner and completeness from a replay. */
-static int fill_report(struct report *r, const bg_match_rec *rec, const bg_match_report *rep,
-                       int length, int swap)
+/* Fills the report's score, winner and completeness from a replay; for a transcript also
+ * its games as JSON summaries (a games report keeps its compact list, see below). *last,
+ * when not NULL, receives the summary of the last game. */
+static int fill_report(struct report *r, const bg_match_report *rep, int length, int swap,
+                       int summaries, json_t **last)
 {
-    json_t *games = json_array();
-    for (int i = 0; i < rep->n_games; i++)
-        json_array_append_new(games, summary_json(&rep->games[i], i + 1, swap));
-    r->games = json_dumps(games, JSON_COMPACT);
-    json_decref(games);
+    if (summaries) {
+        json_t *games = json_array();
+        for (int i = 0; i < rep->n_games; i++)
+            json_array_append_new(games, summary_json(&rep->games[i], i + 1, swap));
+        r->games = json_dumps(games, JSON_COMPACT);
+        json_decref(games);
+        if (!r->games)
+            return -1;
+    }
+    if (last && rep->n_games)
+        *last = summary_json(&rep->games[rep->n_games - 1], rep->n_games, swap);
     if (rep->notes.n) {
         json_t *flags = json_array();
         for (int i = 0; i < rep->notes.n; i++)
@@ -111,11 +119,111 @@ static int fill_report(struct report *r, const bg_match_rec *rec, const bg_match
     if (r->complete)
         r->winner =
             length ? rep->winner ^ swap : (rep->n_games ? rep->games[0].out.winner ^ swap : -1);
-    (void)rec;
-    return r->games ? 0 : -1;
+    return 0;
 }
 
-/* Score-only games: the engine checks each result against the match so far. */
+/* A games report is stored as its results as given, compactly: "a:1:single,b:2:drop,
+ * a:1:resign:2" (winner, cube, how, and a resignation's level). Appending a game is then a
+ * string append, and checking the report a replay of that string: no JSON on the path a
+ * phone takes after every game. Summaries are made when the report is read. */
+
+/* Adds the games of a compact list to rec. 0, or -1 if the text is not one. */
+static int rec_from_compact(const char *text, bg_match_rec *rec)
+{
+    for (const char *p = text; p && *p;) {
+        char w, how[16];
+        int cube, level = 0, used = 0;
+        if (sscanf(p, "%c:%d:%15[a-z]%n", &w, &cube, how, &used) != 3 || (w != 'a' && w != 'b'))
+            return -1;
+        p += used;
+        if (*p == ':') {
+            int more = 0;
+            if (sscanf(p, ":%d%n", &level, &more) != 1)
+                return -1;
+            p += more;
+        }
+        bg_game_rec *g = bg_match_rec_add_game(rec);
+        if (!g)
+            return -1;
+        g->score_only = 1;
+        g->has_result = 1;
+        g->result.winner = w == 'b';
+        g->result.how = how_of(how);
+        g->result.cube = cube;
+        g->result.level = level;
+        if (*p == ',')
+            p++;
+        else if (*p)
+            return -1;
+    }
+    return 0;
+}
+
+/* Appends one game (already checked by api_game_fields) to a compact list (malloc'd). */
+static char *compact_append(const char *text, json_t *g)
+{
+    const char *how = json_string_value(json_object_get(g, "result"));
+    json_t *lv = json_object_get(g, "level");
+    char *out = NULL;
+    int n = asprintf(&out, "%s%s%s:%lld:%s", text && *text ? text : "", text && *text ? "," : "",
+                     json_string_value(json_object_get(g, "winner")),
+                     (long long)json_integer_value(json_object_get(g, "cube")), how);
+    if (n < 0)
+        return NULL;
+    if (lv && !strcmp(how, "resign")) {
+        char *more = NULL;
+        n = asprintf(&more, "%s:%lld", out, (long long)json_integer_value(lv));
+        free(out);
+        out = n < 0 ? NULL : more;
+    }
+    return out;
+}
+
+/* Checks a compact list of score-only games against the match (the engine replays them:
+ * each result against the match so far) and fills r (its games = the list). */
+static int check_compact(struct api_req *req, const struct match *m, char *compact,
+                         struct report *r, struct api_resp *resp, json_t **last)
+{
+    bg_match_rec rec;
+    memset(&rec, 0, sizeof rec);
+    if (rules_of(req, m, &rec.rules, resp)) {
+        free(compact);
+        return -1;
+    }
+    if (rec_from_compact(compact, &rec)) {
+        bg_match_rec_free(&rec);
+        free(compact);
+        api_internal_error(resp, "reading the games");
+        return -1;
+    }
+    bg_match_report rep;
+    if (bg_match_replay(&rec, &rep)) {
+        refuse(resp, &rep.err, 0);
+        bg_match_report_free(&rep);
+        bg_match_rec_free(&rec);
+        free(compact);
+        return -1;
+    }
+    if (!m->length && rep.n_games != 1) {
+        int n = rec.n_games;
+        bg_match_report_free(&rep);
+        bg_match_rec_free(&rec);
+        free(compact);
+        api_problem(resp, 422, "validation", "One game",
+                    "A money-style pairing is one game (SWING-2); %d were reported.", n);
+        return -1;
+    }
+    int rc = fill_report(r, &rep, m->length, 0, 0, last);
+    r->games = compact;
+    snprintf(r->kind, sizeof r->kind, "games");
+    bg_match_report_free(&rep);
+    bg_match_rec_free(&rec);
+    if (rc)
+        api_internal_error(resp, "storing the games");
+    return rc;
+}
+
+/* Score-only games given as a JSON list: each entry checked for its fields, then the list. */
 static int check_games(struct api_req *req, const struct match *m, json_t *list, struct report *r,
                        struct api_resp *resp)
 {
@@ -123,19 +231,15 @@ static int check_games(struct api_req *req, const struct match *m, json_t *list,
         api_problem_field(resp, "games", "must be a list of 1 to 500 games");
         return -1;
     }
-    bg_match_rec rec;
-    memset(&rec, 0, sizeof rec);
-    if (rules_of(req, m, &rec.rules, resp))
-        return -1;
-    int rc = 0;
-    for (size_t i = 0; rc == 0 && i < json_array_size(list); i++) {
+    char *compact = strdup("");
+    for (size_t i = 0; compact && i < json_array_size(list); i++) {
         json_t *g = json_array_get(list, i);
         char path[32];
         snprintf(path, sizeof path, "games[%zu]", i);
         if (!json_is_object(g)) {
             api_problem_field(resp, path, "must be an object {winner, cube, result}");
-            rc = -1;
-            break;
+            free(compact);
+            return -1;
         }
         struct api_resp tmp;
         memset(&tmp, 0, sizeof tmp);
@@ -150,48 +254,43 @@ static int check_games(struct api_req *req, const struct match *m, json_t *list,
                 api_problem_field(resp, f, "%s", json_string_value(json_object_get(e, "detail")));
             }
             api_resp_free(&tmp);
-            rc = -1;
-            break;
+            free(compact);
+            return -1;
         }
-        bg_game_rec *gr = bg_match_rec_add_game(&rec);
-        if (!gr) {
-            rc = -1;
-            api_internal_error(resp, "reading the games");
-            break;
-        }
-        gr->score_only = 1;
-        gr->has_result = 1;
-        gr->result.winner = strcmp(json_string_value(json_object_get(g, "winner")), "a") ? 1 : 0;
-        gr->result.how = how_of(json_string_value(json_object_get(g, "result")));
-        gr->result.cube = (int)json_integer_value(json_object_get(g, "cube"));
-        gr->result.level = (int)json_integer_value(json_object_get(g, "level"));
+        char *next = compact_append(compact, g);
+        free(compact);
+        compact = next;
     }
-    if (rc) {
-        bg_match_rec_free(&rec);
+    if (!compact) {
+        api_internal_error(resp, "reading the games");
         return -1;
     }
+    return check_compact(req, m, compact, r, resp, NULL);
+}
+
+json_t *api_report_games_json(const struct report *r, int length)
+{
+    if (!r->games)
+        return json_array();
+    if (strcmp(r->kind, "games")) {
+        json_t *j = json_loads(r->games, 0, NULL);
+        return j ? j : json_array();
+    }
+    bg_match_rec rec;
+    memset(&rec, 0, sizeof rec);
+    rec.rules.match_length = length;
+    rec.rules.swing = length == 0;
+    json_t *out = json_array();
     bg_match_report rep;
-    if (bg_match_replay(&rec, &rep)) {
-        refuse(resp, &rep.err, 0);
+    if (rec_from_compact(r->games, &rec) == 0 && bg_match_replay(&rec, &rep) == 0) {
+        for (int i = 0; i < rep.n_games; i++)
+            json_array_append_new(out, summary_json(&rep.games[i], i + 1, 0));
         bg_match_report_free(&rep);
-        bg_match_rec_free(&rec);
-        return -1;
-    }
-    if (!m->length && rep.n_games != 1) {
+    } else if (rec.n_games) {
         bg_match_report_free(&rep);
-        bg_match_rec_free(&rec);
-        api_problem(resp, 422, "validation", "One game",
-                    "A money-style pairing is one game (SWING-2); %d were reported.",
-                    (int)json_array_size(list));
-        return -1;
     }
-    rc = fill_report(r, &rec, &rep, m->length, 0);
-    snprintf(r->kind, sizeof r->kind, "games");
-    bg_match_report_free(&rep);
     bg_match_rec_free(&rec);
-    if (rc)
-        api_internal_error(resp, "storing the games");
-    return rc;
+    return out;
 }
 
 /* Which column of the transcript is side a: by the players' names when they tell, else
@@ -272,7 +371,7 @@ static int check_transcript(struct api_req *req, const struct match *m, json_t *
         bg_match_rec_free(&rec);
         return -1;
     }
-    rc = fill_report(r, &rec, &rep, m->length, swap);
+    rc = fill_report(r, &rep, m->length, swap, 1, NULL);
     snprintf(r->kind, sizeof r->kind, "transcript");
     if (rc == 0) {
         if (mat) {
@@ -295,10 +394,12 @@ int api_report_games(struct api_req *req, const struct match *m, json_t *body, s
 {
     json_t *game = json_object_get(body, "game");
     if (game) {
-        json_t *list = json_pack("[O]", game);
-        int rc = check_games(req, m, list, r, resp);
-        json_decref(list);
-        return rc;
+        char *compact = compact_append("", game);
+        if (!compact) {
+            api_internal_error(resp, "reading the game");
+            return -1;
+        }
+        return check_compact(req, m, compact, r, resp, NULL);
     }
     json_t *games = json_object_get(body, "games");
     if (games)
@@ -336,41 +437,27 @@ static int append_game(struct api_req *req, struct match *m, struct api_resp *re
         api_internal_error(resp, "reading your report");
         return -1;
     }
-    int have = rc == CW_OK;
-    json_t *list = NULL;
-    if (have && !strcmp(cur.kind, "games") && !cur.complete) {
-        /* the games so far, as they were given */
-        json_t *summ = json_loads(cur.games, 0, NULL);
-        list = json_array();
-        for (size_t i = 0; i < json_array_size(summ); i++) {
-            json_t *g = json_array_get(summ, i);
-            const char *how = json_string_value(json_object_get(g, "result"));
-            json_t *e = json_pack("{s:O, s:O, s:s}", "winner", json_object_get(g, "winner"), "cube",
-                                  json_object_get(g, "cube"), "result", how);
-            if (!strcmp(how, "resign"))
-                json_object_set(e, "level", json_object_get(g, "level"));
-            json_array_append_new(list, e);
-        }
-        json_decref(summ);
-    } else if (have && cur.complete) {
+    int have = rc == CW_OK, extend = have && !strcmp(cur.kind, "games") && !cur.complete;
+    if (have && cur.complete) {
         api_problem(resp, 409, "report-complete", "Your report already ends the match",
                     "Your report ends match %lld at %d-%d; change it with a new report, or "
                     "withdraw it first.",
                     (long long)m->id, cur.score[0], cur.score[1]);
         report_free(&cur);
         return -1;
-    } else {
-        list = json_array();
     }
-    json_array_append(list, req->json);
+    char *compact = compact_append(extend ? cur.games : "", req->json);
     struct report r;
     memset(&r, 0, sizeof r);
-    rc = check_games(req, m, list, &r, resp);
-    json_decref(list);
+    json_t *last = NULL;
+    if (!compact)
+        api_internal_error(resp, "storing the game");
+    rc = compact ? check_compact(req, m, compact, &r, resp, &last) : -1;
     if (rc) {
         if (have)
             report_free(&cur);
         report_free(&r);
+        json_decref(last);
         return -1;
     }
     r.match_id = m->id;
@@ -378,7 +465,7 @@ static int append_game(struct api_req *req, struct match *m, struct api_resp *re
     r.current = 1;
     r.created_ms = req->now_ms;
     snprintf(r.actor, sizeof r.actor, "player:%lld", (long long)req->player_id);
-    if (have && !strcmp(cur.kind, "games") && !cur.complete) {
+    if (extend) {
         r.id = cur.id;
         rc = db_report_update_games(db, &r);
     } else {
@@ -390,13 +477,14 @@ static int append_game(struct api_req *req, struct match *m, struct api_resp *re
         report_free(&cur);
     if (rc != CW_OK) {
         report_free(&r);
+        json_decref(last);
         api_internal_error(resp, "storing the game");
         return -1;
     }
     /* the running score after this game goes back to the phone */
     if (!req->extra)
         req->extra = json_object();
-    json_object_set_new(req->extra, "report", api_report_json(&r));
+    json_object_set_new(req->extra, "report", api_report_brief(&r, last));
     report_free(&r);
     return api_report_settle(req, m, resp, action);
 }
@@ -426,10 +514,9 @@ static int drop_last_game(struct api_req *req, struct match *m, struct api_resp 
         api_internal_error(resp, "reading your report");
         return -1;
     }
-    json_t *summ = json_loads(cur.games, 0, NULL);
-    size_t n = json_array_size(summ);
-    if (n <= 1) {
-        json_decref(summ);
+    char *cut = strrchr(cur.games, ',');
+    if (!cut) {
+        /* the only game: the report goes */
         report_free(&cur);
         if (db_report_supersede(db, m->id, side)) {
             api_internal_error(resp, "taking the game back");
@@ -437,36 +524,30 @@ static int drop_last_game(struct api_req *req, struct match *m, struct api_resp 
         }
         return api_report_settle(req, m, resp, action);
     }
-    json_t *list = json_array();
-    for (size_t i = 0; i + 1 < n; i++) {
-        json_t *g = json_array_get(summ, i);
-        const char *how = json_string_value(json_object_get(g, "result"));
-        json_t *e = json_pack("{s:O, s:O, s:s}", "winner", json_object_get(g, "winner"), "cube",
-                              json_object_get(g, "cube"), "result", how);
-        if (!strcmp(how, "resign"))
-            json_object_set(e, "level", json_object_get(g, "level"));
-        json_array_append_new(list, e);
-    }
-    json_decref(summ);
+    char *compact = strndup(cur.games, (size_t)(cut - cur.games));
     struct report r;
     memset(&r, 0, sizeof r);
-    rc = check_games(req, m, list, &r, resp);
-    json_decref(list);
+    json_t *last = NULL;
+    rc = compact ? check_compact(req, m, compact, &r, resp, &last) : -1;
     if (rc == 0) {
         r.id = cur.id;
-        rc = db_report_update_games(db, &r) == CW_OK ? 0 : -1;
-        if (rc)
-            api_internal_error(resp, "taking the game back");
-    }
-    if (rc == 0) {
-        if (!req->extra)
-            req->extra = json_object();
         r.match_id = m->id;
         r.side = side;
         r.current = 1;
         r.created_ms = cur.created_ms;
         snprintf(r.actor, sizeof r.actor, "%s", cur.actor);
-        json_object_set_new(req->extra, "report", api_report_json(&r));
+        rc = db_report_update_games(db, &r) == CW_OK ? 0 : -1;
+        if (rc)
+            api_internal_error(resp, "taking the game back");
+    } else if (!compact) {
+        api_internal_error(resp, "taking the game back");
+    }
+    if (rc == 0) {
+        if (!req->extra)
+            req->extra = json_object();
+        json_object_set_new(req->extra, "report", api_report_brief(&r, last));
+    } else {
+        json_decref(last);
     }
     report_free(&cur);
     report_free(&r);

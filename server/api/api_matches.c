@@ -63,6 +63,18 @@ json_t *api_match_json(struct db *db, const struct match *m)
         "times", times, "updated_at", api_time_json(m->updated_ms));
 }
 
+json_t *api_match_core_json(const struct match *m)
+{
+    return json_pack(
+        "{s:I, s:o, s:i, s:i, s:s, s:s, s:[o, o], s:{s:i, s:i}, s:o, s:o}", "id", (json_int_t)m->id,
+        "event_id", m->event_id ? json_integer(m->event_id) : json_null(), "round", m->round,
+        "length", m->length, "table", m->table, "state", m->state, "players",
+        m->player[0] ? json_integer(m->player[0]) : json_null(),
+        m->player[1] ? json_integer(m->player[1]) : json_null(), "score", "a", m->score[0], "b",
+        m->score[1], "winner", m->winner >= 0 ? json_string(side_name[m->winner]) : json_null(),
+        "result_report_id", m->result_report ? json_integer(m->result_report) : json_null());
+}
+
 int api_match_set_state(struct db *db, struct match *m, const char *state, int64_t now_ms,
                         const char *actor)
 {
@@ -72,7 +84,8 @@ int api_match_set_state(struct db *db, struct match *m, const char *state, int64
     return db_match_state_log(db, m->id, state, now_ms, actor);
 }
 
-int api_match_save(struct api_req *req, struct match *m, json_t *before, const char *action)
+int api_match_save(struct api_req *req, struct match *m, json_t *before, const char *action,
+                   json_t **after_out)
 {
     struct db *db = req->app->db;
     char actor[96];
@@ -80,19 +93,29 @@ int api_match_save(struct api_req *req, struct match *m, json_t *before, const c
     int rc = db_match_update(db, m, req->now_ms);
     if (rc == CW_OK)
         rc = db_tournament_touch(db, m->tournament_id, req->now_ms);
-    json_t *after = rc == CW_OK ? api_match_json(db, m) : NULL;
+    /* the audit row and the event carry the match's own fields (names and state times are
+     * derivable); one serialization serves both */
+    json_t *after = rc == CW_OK ? api_match_core_json(m) : NULL;
+    char *b = NULL, *a = NULL, *ev = NULL;
     if (rc == CW_OK) {
-        char *b = before ? json_dumps(before, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
-        char *a = json_dumps(after, JSON_COMPACT | JSON_SORT_KEYS);
-        rc = db_audit(db, m->tournament_id, req->now_ms, actor, action, "match", m->id, b, a);
-        free(b);
-        free(a);
+        b = before ? json_dumps(before, JSON_COMPACT) : NULL;
+        a = json_dumps(after, JSON_COMPACT);
+        if (!a || (before && !b))
+            rc = CW_EDB;
     }
     if (rc == CW_OK)
-        rc =
-            api_emit(db, m->tournament_id, req->now_ms, action, json_pack("{s:O}", "match", after));
-    json_decref(after);
+        rc = db_audit(db, m->tournament_id, req->now_ms, actor, action, "match", m->id, b, a);
+    if (rc == CW_OK && asprintf(&ev, "{\"match\":%s}", a) < 0)
+        rc = CW_EDB;
+    if (rc == CW_OK)
+        rc = db_event_add(db, m->tournament_id, req->now_ms, action, ev);
+    free(b);
+    free(a);
+    free(ev);
     json_decref(before);
+    json_decref(after);
+    if (after_out && rc == CW_OK)
+        *after_out = api_match_json(db, m);
     return rc;
 }
 
@@ -166,7 +189,7 @@ void api_match_create(struct api_req *req, struct api_resp *resp)
     if (rc == CW_OK)
         rc = db_match_state_log(db, m.id, "scheduled", req->now_ms, "td");
     if (rc == CW_OK)
-        rc = api_match_save(req, &m, NULL, "match.create");
+        rc = api_match_save(req, &m, NULL, "match.create", NULL);
     if (rc != CW_OK) {
         api_tx_rollback(req);
         api_internal_error(resp, "creating the match");
@@ -256,19 +279,22 @@ void api_match_change(struct api_req *req, struct api_resp *resp, const char *ac
         api_internal_error(resp, "reading the match");
         return;
     }
-    json_t *before = api_match_json(db, &m);
+    json_t *before = api_match_core_json(&m);
     if (change(req, &m, resp, &action)) {
         json_decref(before);
         api_tx_rollback(req);
         return;
     }
-    if (api_match_save(req, &m, before, action)) {
+    json_t *after = NULL;
+    if (api_match_save(req, &m, before, action, &after)) {
         api_tx_rollback(req);
         api_internal_error(resp, "saving the match");
         return;
     }
     if (!resp->json)
-        api_reply_json(resp, 200, api_match_json(db, &m));
+        api_reply_json(resp, 200, after);
+    else
+        json_decref(after);
     if (req->extra && json_is_object(resp->json))
         json_object_update(resp->json, req->extra);
     api_tx_commit(req, resp);

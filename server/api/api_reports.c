@@ -17,9 +17,9 @@
 
 static const char side_name[2][2] = {"a", "b"};
 
-json_t *api_report_json(const struct report *r)
+json_t *api_report_json(const struct report *r, int length)
 {
-    json_t *games = r->games ? json_loads(r->games, 0, NULL) : NULL;
+    json_t *games = api_report_games_json(r, length);
     json_t *flags = r->flags ? json_loads(r->flags, 0, NULL) : NULL;
     return json_pack("{s:I, s:o, s:s, s:s, s:b, s:b, s:{s:i, s:i}, s:o, s:o, s:o, s:o}", "id",
                      (json_int_t)r->id, "side",
@@ -29,6 +29,20 @@ json_t *api_report_json(const struct report *r)
                      r->winner >= 0 ? json_string(side_name[r->winner]) : json_null(), "games",
                      games ? games : json_array(), "flags", flags ? flags : json_array(),
                      "reported_at", api_time_json(r->created_ms));
+}
+
+json_t *api_report_brief(const struct report *r, json_t *last_game)
+{
+    int n = 0;
+    if (!strcmp(r->kind, "games") && r->games && *r->games) /* one comma between games */
+        for (const char *p = r->games, *q; p; p = q ? q + 1 : NULL, n++)
+            q = strchr(p, ',');
+    return json_pack("{s:I, s:o, s:s, s:b, s:{s:i, s:i}, s:o, s:i, s:o}", "id", (json_int_t)r->id,
+                     "side", r->side >= 0 ? json_string(side_name[r->side]) : json_string("td"),
+                     "kind", r->kind, "complete", r->complete, "score", "a", r->score[0], "b",
+                     r->score[1], "winner",
+                     r->winner >= 0 ? json_string(side_name[r->winner]) : json_null(), "games", n,
+                     "last_game", last_game ? last_game : json_null());
 }
 
 /* ---- result hooks: what depends on a result (brackets, chips, team ties) ---- */
@@ -481,7 +495,7 @@ void api_match_reports(struct api_req *req, struct api_resp *resp)
         struct report r;
         rc = db_report_current(db, m.id, s == 2 ? -1 : s, &r);
         if (rc == CW_OK) {
-            json_object_set_new(out, keys[s], api_report_json(&r));
+            json_object_set_new(out, keys[s], api_report_json(&r, m.length));
             report_free(&r);
         } else {
             json_object_set_new(out, keys[s], json_null());

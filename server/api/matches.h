@@ -16,11 +16,15 @@ void api_match_not_found(struct api_resp *resp, int64_t tid, int64_t mid);
 int api_match_side(const struct api_req *req, const struct match *m);
 /* The public JSON of a match: sides with names, score, state, the time of each state. */
 json_t *api_match_json(struct db *db, const struct match *m);
+/* The match's own fields, for the audit log and events: no names, no state times. */
+json_t *api_match_core_json(const struct match *m);
 /* Sets the state and logs its time (nothing if unchanged). */
 int api_match_set_state(struct db *db, struct match *m, const char *state, int64_t now_ms,
                         const char *actor);
-/* Writes the match, bumps the tournament, audits (before is consumed) and emits action. */
-int api_match_save(struct api_req *req, struct match *m, json_t *before, const char *action);
+/* Writes the match, bumps the tournament, audits (before is consumed) and emits action.
+ * *after_out (may be NULL) receives the match's new JSON. */
+int api_match_save(struct api_req *req, struct match *m, json_t *before, const char *action,
+                   json_t **after_out);
 /* The common frame of a change: idempotent transaction, read, change, save, answer. */
 void api_match_change(struct api_req *req, struct api_resp *resp, const char *action,
                       api_match_fn change);

@@ -8,7 +8,13 @@
 #include "api/fields.h"
 #include "store/store.h"
 
-json_t *api_report_json(const struct report *r);
+json_t *api_report_json(const struct report *r, int length);
+/* The games of a report as summaries (game, winner, result, cube, points, crawford, the
+ * score before and after), whatever the report's kind. */
+json_t *api_report_games_json(const struct report *r, int length);
+/* The report without its list of games: score, completeness, winner, the number of games
+ * and the last one (consumed), for the answer to each game reported. */
+json_t *api_report_brief(const struct report *r, json_t *last_game);
 
 /* Reads a report body for match m and checks it: {"score"} (MATCH-1), or with the rules
  * engine {"game"}, {"games"}, {"transcript"}, {"mat"} (api_games.c). 0, or -1 with the

@@ -311,7 +311,12 @@ int db_bind_text(sqlite3_stmt *st, int i, const char *s)
 void db_col_text(sqlite3_stmt *st, int i, char *buf, size_t len)
 {
     const unsigned char *t = sqlite3_column_text(st, i);
-    snprintf(buf, len, "%s", t ? (const char *)t : "");
+    size_t n = t ? (size_t)sqlite3_column_bytes(st, i) : 0;
+    if (n >= len)
+        n = len - 1;
+    if (n)
+        memcpy(buf, t, n);
+    buf[n] = 0;
 }
 
 char *db_col_strdup(sqlite3_stmt *st, int i)

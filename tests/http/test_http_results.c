@@ -578,7 +578,9 @@ START_TEST(test_game_by_game_with_running_score)
     post_game(&f.a, &f, "{\"winner\": \"b\", \"cube\": 1, \"result\": \"single\"}", &r);
     ck_assert_int_eq(r.status, 200);
     rep = json_object_get(r.json, "report");
-    json_t *g2 = json_array_get(json_object_get(rep, "games"), 1);
+    ck_assert_int_eq(json_integer_value(json_object_get(rep, "games")), 2);
+    json_t *g2 = json_object_get(rep, "last_game");
+    ck_assert_int_eq(json_integer_value(json_object_get(g2, "game")), 2);
     ck_assert(json_is_true(json_object_get(g2, "crawford")));
     res_free(&r);
     /* a mistake is taken back */
@@ -590,7 +592,7 @@ START_TEST(test_game_by_game_with_running_score)
     td(&f.a, "DELETE", path, NULL, &r);
     ck_assert_int_eq(r.status, 200);
     rep = json_object_get(r.json, "report");
-    ck_assert_int_eq(json_array_size(json_object_get(rep, "games")), 2);
+    ck_assert_int_eq(json_integer_value(json_object_get(rep, "games")), 2);
     res_free(&r);
     /* CUBE-3: a dropped double at 2-1 scores the cube before the double: the match ends */
     post_game(&f.a, &f, "{\"winner\": \"a\", \"cube\": 1, \"result\": \"drop\"}", &r);
@@ -605,6 +607,18 @@ START_TEST(test_game_by_game_with_running_score)
     post_game(&f.b, &f, "{\"winner\": \"c\", \"cube\": 1, \"result\": \"single\"}", &r);
     ck_assert(problem_is(&r, 422));
     ck_assert_ptr_nonnull(strstr(r.body, "\"winner\""));
+    res_free(&r);
+    /* the reports, read back, list every game with the score before and after */
+    char rp[160];
+    match_path(&f, "/reports", rp, sizeof rp);
+    td(&f.b, "GET", rp, NULL, &r);
+    json_t *ga = json_object_get(json_object_get(json_object_get(r.json, "reports"), "a"), "games");
+    ck_assert_int_eq(json_array_size(ga), 3);
+    ck_assert(json_is_true(json_object_get(json_array_get(ga, 1), "crawford")));
+    ck_assert_str_eq(json_string_value(json_object_get(json_array_get(ga, 2), "result")), "drop");
+    ck_assert_int_eq(json_integer_value(json_object_get(
+                         json_object_get(json_array_get(ga, 2), "score_after"), "a")),
+                     3);
     res_free(&r);
     char cp[160];
     match_path(&f, "/confirm", cp, sizeof cp);

@@ -1,0 +1,165 @@
+/* Reporting benchmark: 64 connections on keep-alive, each a logged-in player POSTing one
+ * game at a time to their matches (POST .../games): each report is validated by the rules
+ * engine and durably committed (synchronous=FULL) before its 2xx. 10 seconds.
+ * Prints `bench http.report.c64 VALUE req/s` and `bench http.report.p99_ms.c64 VALUE ms`. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <unistd.h>
+
+#include "support/benchlib.h"
+
+#define CONNS 64
+#define MATCHES_PER 8
+#define SECONDS 10
+
+struct conn {
+    int fd;
+    char cookie[128];
+    long long tid, matches[MATCHES_PER];
+    int next;   /* which match the next game goes to */
+    int winner; /* alternates, so a 99-point match lasts */
+    char in[8192];
+    size_t in_len;
+    double sent_at;
+};
+
+static double lat[400000];
+static int n_lat;
+
+static void send_game(struct conn *c)
+{
+    char body[96], req[1024];
+    snprintf(body, sizeof body, "{\"winner\": \"%s\", \"cube\": 1, \"result\": \"single\"}",
+             c->winner ? "b" : "a");
+    int n = snprintf(req, sizeof req,
+                     "POST /api/v1/tournaments/%lld/matches/%lld/games HTTP/1.1\r\n"
+                     "Host: 127.0.0.1\r\nX-Crawford: 1\r\nContent-Type: application/json\r\n"
+                     "Cookie: %s\r\nContent-Length: %zu\r\n\r\n%s",
+                     c->tid, c->matches[c->next], c->cookie, strlen(body), body);
+    c->next = (c->next + 1) % MATCHES_PER;
+    if (c->next == 0)
+        c->winner ^= 1;
+    c->sent_at = bench_now_ms();
+    if (write(c->fd, req, (size_t)n) != n)
+        bench_fail("write");
+}
+
+/* 1 when a whole response is buffered; sets *status and drops it from the buffer. */
+static int take_response(struct conn *c, int *status)
+{
+    c->in[c->in_len] = 0;
+    char *end = strstr(c->in, "\r\n\r\n");
+    if (!end)
+        return 0;
+    char *cl = strstr(c->in, "Content-Length: ");
+    size_t body = cl && cl < end ? (size_t)atol(cl + 16) : 0;
+    size_t total = (size_t)(end + 4 - c->in) + body;
+    if (c->in_len < total)
+        return 0;
+    *status = atoi(c->in + 9);
+    memmove(c->in, c->in + total, c->in_len - total);
+    c->in_len -= total;
+    return 1;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+int main(void)
+{
+    struct bench_server s;
+    bench_start(&s, NULL);
+    bench_login(&s);
+    char *r = bench_request(&s, "POST", "/api/v1/tournaments", s.cookie, "{\"name\": \"Reports\"}");
+    long long tid = bench_json_int(r, "id");
+    free(r);
+    static struct conn conns[CONNS];
+    char path[160], body[256];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players", tid);
+    for (int i = 0; i < CONNS; i++) {
+        struct conn *c = &conns[i];
+        c->tid = tid;
+        long long me, opp;
+        char pin[16];
+        snprintf(body, sizeof body, "{\"name\": \"Reporter %d\"}", i);
+        r = bench_request(&s, "POST", path, s.cookie, body);
+        me = bench_json_int(r, "id");
+        bench_json_str(r, "pin", pin, sizeof pin);
+        free(r);
+        snprintf(body, sizeof body, "{\"name\": \"Opponent %d\"}", i);
+        r = bench_request(&s, "POST", path, s.cookie, body);
+        opp = bench_json_int(r, "id");
+        free(r);
+        for (int k = 0; k < MATCHES_PER; k++) {
+            char mpath[128];
+            snprintf(mpath, sizeof mpath, "/api/v1/tournaments/%lld/matches", tid);
+            snprintf(body, sizeof body, "{\"player_a\": %lld, \"player_b\": %lld, \"length\": 99}",
+                     me, opp);
+            r = bench_request(&s, "POST", mpath, s.cookie, body);
+            c->matches[k] = bench_json_int(r, "id");
+            free(r);
+        }
+        char lpath[160];
+        snprintf(lpath, sizeof lpath, "/api/v1/tournaments/%lld/players/%lld/login", tid, me);
+        snprintf(body, sizeof body, "{\"pin\": \"%s\"}", pin);
+        r = bench_request(&s, "POST", lpath, NULL, body);
+        bench_cookie(r, "crawford_player", c->cookie, sizeof c->cookie);
+        free(r);
+        if (!c->cookie[0] || c->matches[MATCHES_PER - 1] <= 0)
+            bench_fail("setting up the players and matches");
+    }
+    int ep = epoll_create1(0);
+    for (int i = 0; i < CONNS; i++) {
+        conns[i].fd = bench_dial(&s);
+        fcntl(conns[i].fd, F_SETFL, O_NONBLOCK);
+        struct epoll_event ev = {.events = EPOLLIN, .data.u32 = (uint32_t)i};
+        epoll_ctl(ep, EPOLL_CTL_ADD, conns[i].fd, &ev);
+        send_game(&conns[i]);
+    }
+    long ok = 0, bad = 0;
+    double start = bench_now_ms(), stop = start + SECONDS * 1000.0;
+    struct epoll_event evs[CONNS];
+    while (bench_now_ms() < stop) {
+        int n = epoll_wait(ep, evs, CONNS, 100);
+        for (int k = 0; k < n; k++) {
+            struct conn *c = &conns[evs[k].data.u32];
+            ssize_t m = read(c->fd, c->in + c->in_len, sizeof c->in - 1 - c->in_len);
+            if (m <= 0) {
+                if (m < 0 && errno == EAGAIN)
+                    continue;
+                bench_fail("a connection closed");
+            }
+            c->in_len += (size_t)m;
+            int status;
+            while (take_response(c, &status)) {
+                if (status >= 200 && status < 300) {
+                    ok++;
+                    if (n_lat < (int)(sizeof lat / sizeof lat[0]))
+                        lat[n_lat++] = bench_now_ms() - c->sent_at;
+                } else {
+                    bad++;
+                }
+                if (bench_now_ms() < stop)
+                    send_game(c);
+            }
+        }
+    }
+    double secs = (bench_now_ms() - start) / 1000.0;
+    if (bad)
+        fprintf(stderr, "bench_report: %ld answers were not 2xx\n", bad);
+    qsort(lat, (size_t)n_lat, sizeof lat[0], cmp_double);
+    printf("bench http.report.c64 %.0f req/s\n", ok / secs);
+    printf("bench http.report.p99_ms.c64 %.1f ms\n", n_lat ? lat[(int)(n_lat * 0.99)] : 0.0);
+    printf("bench http.report.errors.c64 %ld count\n", bad);
+    for (int i = 0; i < CONNS; i++)
+        close(conns[i].fd);
+    bench_stop(&s);
+    return bad ? 1 : 0;
+}

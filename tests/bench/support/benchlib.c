@@ -1,0 +1,202 @@
+/* Shared helpers of the C benchmarks. */
+#include "benchlib.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static struct bench_server *current;
+
+void bench_fail(const char *what)
+{
+    fprintf(stderr, "bench: %s (%s)\n", what, strerror(errno));
+    if (current && current->pid)
+        kill(current->pid, SIGKILL);
+    exit(1);
+}
+
+double bench_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
+}
+
+long bench_raise_nofile(void)
+{
+    struct rlimit rl;
+    getrlimit(RLIMIT_NOFILE, &rl);
+    rl.rlim_cur = rl.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &rl);
+    return (long)rl.rlim_cur;
+}
+
+void bench_start(struct bench_server *s, const char *extra)
+{
+    memset(s, 0, sizeof *s);
+    current = s;
+    strcpy(s->dir, "/tmp/crawford-bench-XXXXXX");
+    if (!mkdtemp(s->dir))
+        bench_fail("mkdtemp");
+    char cfg[128], cwd[512];
+    snprintf(cfg, sizeof cfg, "%s/c.json", s->dir);
+    if (!getcwd(cwd, sizeof cwd))
+        bench_fail("getcwd");
+    FILE *f = fopen(cfg, "w");
+    if (!f)
+        bench_fail("config");
+    fprintf(f,
+            "{\"bind\": \"127.0.0.1\", \"database\": \"%s/b.db\", \"static_dir\": \"%s/static\","
+            " \"access_log\": \"off\"%s%s}\n",
+            s->dir, cwd, extra ? ", " : "", extra ? extra : "");
+    fclose(f);
+    int out[2];
+    if (pipe(out))
+        bench_fail("pipe");
+    s->pid = fork();
+    if (s->pid == 0) {
+        dup2(out[1], 1);
+        close(out[0]);
+        setenv("CRAWFORD_TD_PASSWORD", "bench password", 1);
+        const char *bin = getenv("CRAWFORD_BIN") ? getenv("CRAWFORD_BIN") : "build/rel/crawford";
+        execl(bin, bin, "serve", "--config", cfg, "--port", "0", (char *)NULL);
+        _exit(127);
+    }
+    close(out[1]);
+    FILE *r = fdopen(out[0], "r");
+    char line[512];
+    while (fgets(line, sizeof line, r)) {
+        char *p = strstr(line, "serving http://");
+        if (p && (p = strchr(p + 15, ':'))) {
+            s->port = atoi(p + 1);
+            break;
+        }
+    }
+    if (!s->port)
+        bench_fail("the server did not start");
+    if (fork() == 0) { /* drain its output */
+        while (fgets(line, sizeof line, r)) {
+        }
+        _exit(0);
+    }
+    fclose(r);
+}
+
+void bench_stop(struct bench_server *s)
+{
+    if (s->pid) {
+        kill(s->pid, SIGTERM);
+        waitpid(s->pid, NULL, 0);
+        s->pid = 0;
+    }
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", s->dir);
+    if (system(cmd))
+        fprintf(stderr, "bench: could not remove %s\n", s->dir);
+}
+
+int bench_dial(const struct bench_server *s)
+{
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0)
+        bench_fail("socket");
+    struct sockaddr_in a;
+    memset(&a, 0, sizeof a);
+    a.sin_family = AF_INET;
+    a.sin_port = htons((uint16_t)s->port);
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (connect(fd, (struct sockaddr *)&a, sizeof a))
+        bench_fail("connect");
+    int one = 1;
+    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    return fd;
+}
+
+char *bench_request(const struct bench_server *s, const char *method, const char *path,
+                    const char *cookie, const char *body)
+{
+    int fd = bench_dial(s);
+    size_t blen = body ? strlen(body) : 0;
+    char *req = malloc(blen + 1024);
+    int n = snprintf(req, blen + 1024,
+                     "%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                     "X-Crawford: 1\r\nContent-Type: application/json\r\n%s%s%s"
+                     "Content-Length: %zu\r\n\r\n%s",
+                     method, path, cookie ? "Cookie: " : "", cookie ? cookie : "",
+                     cookie ? "\r\n" : "", blen, body ? body : "");
+    if (write(fd, req, (size_t)n) != n)
+        bench_fail("write");
+    free(req);
+    size_t cap = 65536, len = 0;
+    char *out = malloc(cap);
+    ssize_t k;
+    while ((k = read(fd, out + len, cap - len - 1)) > 0) {
+        len += (size_t)k;
+        if (cap - len < 4096)
+            out = realloc(out, cap *= 2);
+    }
+    out[len] = 0;
+    close(fd);
+    return out;
+}
+
+long long bench_json_int(const char *response, const char *key)
+{
+    char pat[64];
+    snprintf(pat, sizeof pat, "\"%s\":", key);
+    const char *p = strstr(response, pat);
+    return p ? atoll(p + strlen(pat)) : -1;
+}
+
+void bench_json_str(const char *response, const char *key, char *out, size_t len)
+{
+    char pat[64];
+    snprintf(pat, sizeof pat, "\"%s\":\"", key);
+    const char *p = strstr(response, pat);
+    out[0] = 0;
+    if (p)
+        snprintf(out, len, "%.*s", (int)strcspn(p + strlen(pat), "\""), p + strlen(pat));
+}
+
+void bench_cookie(const char *response, const char *name, char *out, size_t len)
+{
+    char pat[64];
+    snprintf(pat, sizeof pat, "%s=", name);
+    const char *p = strstr(response, pat);
+    out[0] = 0;
+    if (p)
+        snprintf(out, len, "%.*s", (int)strcspn(p, ";\r\n"), p);
+}
+
+void bench_login(struct bench_server *s)
+{
+    char *r = bench_request(s, "POST", "/api/v1/login", NULL, "{\"password\": \"bench password\"}");
+    bench_cookie(r, "crawford_td", s->cookie, sizeof s->cookie);
+    free(r);
+    if (!s->cookie[0])
+        bench_fail("TD login");
+}
+
+long bench_rss_kb(pid_t pid)
+{
+    char path[64], line[256];
+    snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+    FILE *f = fopen(path, "r");
+    long kb = -1;
+    while (f && fgets(line, sizeof line, f))
+        if (!strncmp(line, "VmRSS:", 6))
+            kb = atol(line + 6);
+    if (f)
+        fclose(f);
+    return kb;
+}

@@ -1,0 +1,37 @@
+/* What the C benchmarks share: a release server started on a free port with a temporary
+ * database, plain HTTP/1.1 requests over loopback, and the server's memory. */
+#ifndef BENCHLIB_H
+#define BENCHLIB_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+struct bench_server {
+    pid_t pid;
+    int port;
+    char dir[64];
+    char cookie[128]; /* the TD's session after bench_login */
+};
+
+void bench_fail(const char *what);
+/* extra: JSON members added to the config, or NULL. */
+void bench_start(struct bench_server *s, const char *extra);
+void bench_stop(struct bench_server *s);
+void bench_login(struct bench_server *s);
+/* A blocking TCP connection to the server. */
+int bench_dial(const struct bench_server *s);
+/* One request on a fresh connection; returns the whole response (malloc'd). */
+char *bench_request(const struct bench_server *s, const char *method, const char *path,
+                    const char *cookie, const char *body);
+/* The integer after "key": in a response's JSON body (-1 if absent). */
+long long bench_json_int(const char *response, const char *key);
+/* The string after "key": copied into out, or "" */
+void bench_json_str(const char *response, const char *key, char *out, size_t len);
+/* The value of a cookie set by the response ("name=value"), or "" */
+void bench_cookie(const char *response, const char *name, char *out, size_t len);
+long bench_rss_kb(pid_t pid);
+double bench_now_ms(void);
+/* Raises the open-files limit to its maximum; returns it. */
+long bench_raise_nofile(void);
+
+#endif
