@@ -25,6 +25,7 @@ struct api_req {
     const char *session_token; /* the TD cookie or NULL */
     const char *player_token;  /* the player cookie or NULL */
     const char *idem_key;      /* Idempotency-Key header or NULL */
+    const char *if_none_match; /* If-None-Match header or NULL */
     const char *client_ip;
     struct {
         const char *key, *value;

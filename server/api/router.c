@@ -7,11 +7,13 @@
 
 #include "api/api.h"
 #include "api/handlers.h"
+#include "store/store.h"
 
 enum {
     R_TD = 1,      /* only the tournament director */
     R_JSON = 2,    /* a JSON object body is required */
     R_OPTJSON = 4, /* a JSON object body is optional */
+    R_ETAG = 8,    /* a read inside a tournament: ETag from its revision, 304 when unchanged */
 };
 
 struct route {
@@ -36,9 +38,9 @@ static const struct route routes[] = {
     {"GET", T, api_tournament_get, 0},
     {"PATCH", T, api_tournament_update, R_TD | R_JSON},
     {"GET", T "/audit", api_audit_list, R_TD},
-    {"GET", T "/players", api_players_list, 0},
+    {"GET", T "/players", api_players_list, R_ETAG},
     {"POST", T "/players", api_player_create, R_TD | R_JSON},
-    {"GET", P, api_player_get, 0},
+    {"GET", P, api_player_get, R_ETAG},
     {"PATCH", P, api_player_update, R_TD | R_JSON},
     {"POST", P "/check-in", api_player_check_in, R_TD},
     {"DELETE", P "/check-in", api_player_undo_check_in, R_TD},
@@ -46,9 +48,9 @@ static const struct route routes[] = {
     {"POST", P "/reinstate", api_player_reinstate, R_TD},
     {"POST", P "/pin", api_player_new_pin, R_TD},
     {"POST", P "/login", api_player_login, R_JSON},
-    {"GET", T "/matches", api_matches_list, 0},
+    {"GET", T "/matches", api_matches_list, R_ETAG},
     {"POST", T "/matches", api_match_create, R_TD | R_JSON},
-    {"GET", M, api_match_get, 0},
+    {"GET", M, api_match_get, R_ETAG},
     {"PATCH", M, api_match_update, R_TD | R_JSON},
     {"POST", M "/call", api_match_call, R_TD | R_OPTJSON},
     {"POST", M "/forfeit", api_match_forfeit, R_TD | R_JSON},
@@ -58,16 +60,16 @@ static const struct route routes[] = {
     {"POST", M "/confirm", api_match_confirm, 0},
     {"POST", M "/games", api_match_add_game, R_JSON},
     {"DELETE", M "/games/last", api_match_undo_game, 0},
-    {"GET", M "/reports", api_match_reports, 0},
+    {"GET", M "/reports", api_match_reports, R_ETAG},
     {"POST", M "/verify", api_match_verify, R_TD | R_JSON},
     {"POST", M "/correct", api_match_correct, R_TD | R_JSON},
-    {"GET", T "/competitions", api_events_list, 0},
+    {"GET", T "/competitions", api_events_list, R_ETAG},
     {"POST", T "/competitions", api_event_create, R_TD | R_JSON},
-    {"GET", E, api_event_get, 0},
+    {"GET", E, api_event_get, R_ETAG},
     {"POST", E "/entries", api_entry_add, R_TD | R_JSON},
     {"DELETE", E "/entries/{id}", api_entry_remove, R_TD},
     {"POST", E "/swing/rounds", api_swing_round_start, R_TD | R_OPTJSON},
-    {"GET", E "/swing", api_swing_board, 0},
+    {"GET", E "/swing", api_swing_board, R_ETAG},
 };
 #undef E
 #undef M
@@ -311,5 +313,31 @@ void api_dispatch(struct api_req *req, struct api_resp *resp)
         wants = 1;
     if (is_change(method) && parse_body(req, resp, wants))
         return;
+    char etag[80] = "";
+    if (found->flags & R_ETAG) {
+        /* Every change inside a tournament moves its revision, so the revision (and who
+         * asks: the TD and players may see more) is a validator for any read in it. */
+        db_lock(req->app->db);
+        int64_t rev = db_tournament_revision(req->app->db, req->ids[0]);
+        db_unlock(req->app->db);
+        if (rev > 0) {
+            if (req->is_td)
+                snprintf(etag, sizeof etag, "\"t%lld.%lld.td\"", (long long)req->ids[0],
+                         (long long)rev);
+            else if (req->player_id)
+                snprintf(etag, sizeof etag, "\"t%lld.%lld.p%lld\"", (long long)req->ids[0],
+                         (long long)rev, (long long)req->player_id);
+            else
+                snprintf(etag, sizeof etag, "\"t%lld.%lld\"", (long long)req->ids[0],
+                         (long long)rev);
+            if (req->if_none_match && !strcmp(req->if_none_match, etag)) {
+                resp->status = 304;
+                memcpy(resp->etag, etag, sizeof etag);
+                return;
+            }
+        }
+    }
     found->handler(req, resp);
+    if (etag[0] && resp->status == 200 && !resp->etag[0])
+        memcpy(resp->etag, etag, sizeof etag);
 }

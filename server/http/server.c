@@ -124,6 +124,7 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
     req.session_token = MHD_lookup_connection_value(c, MHD_COOKIE_KIND, API_SESSION_COOKIE);
     req.player_token = MHD_lookup_connection_value(c, MHD_COOKIE_KIND, API_PLAYER_COOKIE);
     req.idem_key = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Idempotency-Key");
+    req.if_none_match = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "If-None-Match");
     req.client_ip = rc->ip;
     req.now_ms = cw_now_ms();
     MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, collect_arg, &req);

@@ -173,3 +173,15 @@ int db_tournament_counts(struct db *db, int64_t id, struct tournament_counts *c)
     db_done(st);
     return rc;
 }
+
+int64_t db_tournament_revision(struct db *db, int64_t id)
+{
+    sqlite3_stmt *st = db_stmt(db, "SELECT revision FROM tournaments WHERE id = ?1");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, id);
+    int rc = sqlite3_step(st);
+    int64_t rev = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : rc == SQLITE_DONE ? CW_ENOTFOUND : CW_EDB;
+    db_done(st);
+    return rev;
+}

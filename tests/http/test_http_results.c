@@ -735,6 +735,39 @@ START_TEST(test_mat_transcript_replayed)
 }
 END_TEST
 
+START_TEST(test_reads_carry_etags)
+{
+    struct fixture f;
+    setup_match(&f, 3);
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches", f.tid);
+    struct res r;
+    req(&S, "GET", path, NULL, NULL, &r);
+    char etag[80], inm[120];
+    ck_assert_ptr_nonnull(res_header(&r, "ETag", etag, sizeof etag));
+    res_free(&r);
+    snprintf(inm, sizeof inm, "If-None-Match: %s", etag);
+    const char *h[] = {inm, NULL};
+    req(&S, "GET", path, NULL, h, &r);
+    ck_assert_int_eq(r.status, 304);
+    res_free(&r);
+    /* the TD's view of the same list has its own validator (PINs may differ) */
+    td(&S, "GET", path, NULL, &r);
+    char tdtag[80];
+    ck_assert_str_ne(res_header(&r, "ETag", tdtag, sizeof tdtag), etag);
+    res_free(&r);
+    /* a change moves it */
+    report_score(&f.a, &f, 3, 1, &r);
+    res_free(&r);
+    req(&S, "GET", path, NULL, h, &r);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_str_eq(json_string_value(json_object_get(
+                         json_array_get(json_object_get(r.json, "matches"), 0), "state")),
+                     "reported");
+    res_free(&r);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_results");
@@ -751,6 +784,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_pin_wrong_then_locked);
     tcase_add_test(tc, test_new_pin_ends_player_sessions);
     tcase_add_test(tc, test_idempotent_retry);
+    tcase_add_test(tc, test_reads_carry_etags);
     tcase_add_test(tc, test_game_by_game_with_running_score);
     tcase_add_test(tc, test_games_report_refusals);
     tcase_add_test(tc, test_mat_transcript_replayed);
