@@ -75,12 +75,17 @@ $(GEN)/schema_sql.c: $(SCHEMA) Makefile
 	@mkdir -p $(GEN)
 	@{ echo '/* Generated from the schema folder by the Makefile; do not edit. */'; \
 	   echo '#include "store/migrations.h"'; \
+	   for f in $(SCHEMA); do \
+	     b=$$(basename $$f .sql); \
+	     echo "static const char *const lines_$$b[] = {"; \
+	     sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/  "/' -e 's/$$/\\n",/' $$f; \
+	     echo '};'; \
+	   done; \
 	   echo 'const struct db_migration db_migrations[] = {'; \
 	   for f in $(SCHEMA); do \
 	     b=$$(basename $$f .sql); n=$${b%%_*}; \
-	     printf '  {%d, "%s", ' "$$((10#$$n))" "$$b"; \
-	     sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $$f; \
-	     echo '},'; \
+	     printf '  {%d, "%s", lines_%s, (int)(sizeof lines_%s / sizeof lines_%s[0])},\n' \
+	       "$$((10#$$n))" "$$b" "$$b" "$$b" "$$b"; \
 	   done; \
 	   echo '};'; \
 	   echo 'const int db_migrations_count = (int)(sizeof db_migrations / sizeof db_migrations[0]);'; \

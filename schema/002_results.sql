@@ -33,8 +33,10 @@ CREATE TABLE matches (
     -- points to win; 0 = a single money-style game with the cube (Swing, SWING-2)
     length        INTEGER NOT NULL CHECK (length BETWEEN 0 AND 99),
     table_label   TEXT NOT NULL DEFAULT '',
+    -- 'void': not played because it can no longer change anything (a dead Davis rubber)
     state         TEXT NOT NULL DEFAULT 'scheduled' CHECK (state IN ('scheduled', 'called',
-                  'playing', 'reported', 'disputed', 'verified', 'forfeited', 'withdrawn')),
+                  'playing', 'reported', 'disputed', 'verified', 'forfeited', 'withdrawn',
+                  'void')),
     score_a       INTEGER NOT NULL DEFAULT 0,
     score_b       INTEGER NOT NULL DEFAULT 0,
     winner        INTEGER CHECK (winner IN (0, 1)),   -- 0 = side a, 1 = side b

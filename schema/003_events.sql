@@ -27,6 +27,35 @@ ALTER TABLE matches ADD COLUMN round INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE matches ADD COLUMN slot INTEGER NOT NULL DEFAULT 0;
 CREATE INDEX matches_event ON matches(event_id, round, slot);
 
+-- Davis Cup (DAVIS-1..3): pairs of players, the ties between them, and for each match of a
+-- tie, which tie and which of its five rubbers it is.
+CREATE TABLE davis_teams (
+    id         INTEGER PRIMARY KEY,
+    event_id   INTEGER NOT NULL REFERENCES events(id),
+    name       TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 200),
+    player1    INTEGER NOT NULL REFERENCES players(id),
+    player2    INTEGER NOT NULL REFERENCES players(id),
+    number     INTEGER NOT NULL,               -- 1-based, in the order registered
+    created_ms INTEGER NOT NULL,
+    CHECK (player1 <> player2),
+    UNIQUE (event_id, number)
+) STRICT;
+CREATE INDEX davis_teams_event ON davis_teams(event_id);
+
+CREATE TABLE davis_ties (
+    id       INTEGER PRIMARY KEY,
+    event_id INTEGER NOT NULL REFERENCES events(id),
+    round    INTEGER NOT NULL,
+    slot     INTEGER NOT NULL,
+    team_a   INTEGER REFERENCES davis_teams(id),
+    team_b   INTEGER REFERENCES davis_teams(id),   -- NULL: team_a has the bye
+    winner   INTEGER CHECK (winner IN (0, 1)),
+    UNIQUE (event_id, round, slot)
+) STRICT;
+
+ALTER TABLE matches ADD COLUMN tie_id INTEGER REFERENCES davis_ties(id);
+ALTER TABLE matches ADD COLUMN rubber INTEGER NOT NULL DEFAULT 0;  -- 1..5 within its tie
+
 -- A Swing round: its stake, the seed its pairing was drawn from, who sat out.
 CREATE TABLE swing_rounds (
     event_id   INTEGER NOT NULL REFERENCES events(id),

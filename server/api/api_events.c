@@ -11,13 +11,14 @@
 #include "api/tx.h"
 #include "store/store.h"
 
-static const char *const kinds[] = {"swing", NULL};
+static const char *const kinds[] = {"swing", "davis", NULL};
 
 static const struct api_field event_fields[] = {
     {"kind", F_ENUM, 1, 0, 0, 0, kinds, NULL},
     {"name", F_STR, 1, 0, 1, E_NAME_MAX, NULL, NULL},
     {"priority", F_INT, 0, 0, -1000, 1000, NULL, NULL},
     {"swing", F_ANY, 0, 0, 0, 0, NULL, NULL},
+    {"davis", F_ANY, 0, 0, 0, 0, NULL, NULL},
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
@@ -85,6 +86,9 @@ void api_event_create(struct api_req *req, struct api_resp *resp)
     json_t *settings = NULL;
     if (!strcmp(e.kind, "swing") &&
         api_swing_settings(json_object_get(req->json, "swing"), &settings, resp))
+        return;
+    if (!strcmp(e.kind, "davis") &&
+        api_davis_settings(json_object_get(req->json, "davis"), &settings, resp))
         return;
     char *text = json_dumps(settings, JSON_COMPACT | JSON_SORT_KEYS);
     json_decref(settings);

@@ -426,7 +426,7 @@ static int append_game(struct api_req *req, struct match *m, struct api_resp *re
                        const char **action)
 {
     int side = my_side(req, m, resp);
-    if (side < 0 || api_report_open(m, resp))
+    if (side < 0 || api_report_open(req, m, resp))
         return -1;
     if (api_check_fields(req->json, api_game_fields, 0, resp))
         return -1;
@@ -498,7 +498,7 @@ static int drop_last_game(struct api_req *req, struct match *m, struct api_resp 
                           const char **action)
 {
     int side = my_side(req, m, resp);
-    if (side < 0 || api_report_open(m, resp))
+    if (side < 0 || api_report_open(req, m, resp))
         return -1;
     struct db *db = req->app->db;
     struct report cur;

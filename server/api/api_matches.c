@@ -19,14 +19,38 @@ void api_match_not_found(struct api_resp *resp, int64_t tid, int64_t mid)
                 (long long)tid, (long long)mid);
 }
 
-int api_match_side(const struct api_req *req, const struct match *m)
+#define MAX_EXT 8
+static const struct api_match_ext *exts[MAX_EXT];
+static int n_exts;
+
+void api_match_ext_register(const struct api_match_ext *ext)
+{
+    if (n_exts < MAX_EXT)
+        exts[n_exts++] = ext;
+}
+
+int api_match_side(struct api_req *req, const struct match *m)
 {
     if (!req->player_id || req->player_tournament != m->tournament_id)
         return -1;
     for (int s = 0; s < 2; s++)
         if (m->player[s] == req->player_id)
             return s;
+    /* a match played by pairs: either member of a pair plays its side */
+    for (int i = 0; i < n_exts; i++) {
+        int s = exts[i]->side_of ? exts[i]->side_of(req, m) : -1;
+        if (s >= 0)
+            return s;
+    }
     return -1;
+}
+
+int api_match_gate(struct api_req *req, const struct match *m, struct api_resp *resp)
+{
+    for (int i = 0; i < n_exts; i++)
+        if (exts[i]->gate && exts[i]->gate(req, m, resp))
+            return -1;
+    return 0;
 }
 
 json_t *api_match_json(struct db *db, const struct match *m)
@@ -303,7 +327,7 @@ void api_match_change(struct api_req *req, struct api_resp *resp, const char *ac
 static int finished(const struct match *m)
 {
     return !strcmp(m->state, "verified") || !strcmp(m->state, "forfeited") ||
-           !strcmp(m->state, "withdrawn");
+           !strcmp(m->state, "withdrawn") || !strcmp(m->state, "void");
 }
 
 static int refuse_finished(const struct match *m, struct api_resp *resp)

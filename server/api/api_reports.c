@@ -205,7 +205,7 @@ int api_report_settle(struct api_req *req, struct match *m, struct api_resp *res
 static int finished(const struct match *m)
 {
     return !strcmp(m->state, "verified") || !strcmp(m->state, "forfeited") ||
-           !strcmp(m->state, "withdrawn");
+           !strcmp(m->state, "withdrawn") || !strcmp(m->state, "void");
 }
 
 /* The side of the logged-in player, or a 401/403 in resp. */
@@ -226,7 +226,7 @@ static int my_side(struct api_req *req, const struct match *m, struct api_resp *
     return s;
 }
 
-int api_report_open(const struct match *m, struct api_resp *resp)
+int api_report_open(struct api_req *req, const struct match *m, struct api_resp *resp)
 {
     if (finished(m)) {
         api_problem(resp, 409, "match-finished", "The match is over",
@@ -239,14 +239,14 @@ int api_report_open(const struct match *m, struct api_resp *resp)
                     "Match %lld has no opponent yet.", (long long)m->id);
         return -1;
     }
-    return 0;
+    return api_match_gate(req, m, resp);
 }
 
 static int do_report(struct api_req *req, struct match *m, struct api_resp *resp,
                      const char **action)
 {
     int side = my_side(req, m, resp);
-    if (side < 0 || api_report_open(m, resp))
+    if (side < 0 || api_report_open(req, m, resp))
         return -1;
     struct report r;
     if (api_report_from_json(req, m, req->json, &r, resp)) {
@@ -279,7 +279,7 @@ static int do_unreport(struct api_req *req, struct match *m, struct api_resp *re
                        const char **action)
 {
     int side = my_side(req, m, resp);
-    if (side < 0 || api_report_open(m, resp))
+    if (side < 0 || api_report_open(req, m, resp))
         return -1;
     struct report r;
     int rc = db_report_current(req->app->db, m->id, side, &r);
@@ -305,7 +305,7 @@ static int do_confirm(struct api_req *req, struct match *m, struct api_resp *res
                       const char **action)
 {
     int side = my_side(req, m, resp);
-    if (side < 0 || api_report_open(m, resp))
+    if (side < 0 || api_report_open(req, m, resp))
         return -1;
     struct db *db = req->app->db;
     struct report theirs;
@@ -437,6 +437,8 @@ static int td_decide(struct api_req *req, struct match *m, struct api_resp *resp
 static int do_verify(struct api_req *req, struct match *m, struct api_resp *resp,
                      const char **action)
 {
+    if (api_match_gate(req, m, resp))
+        return -1;
     if (finished(m)) {
         api_problem(resp, 409, "match-finished", "Already decided",
                     "Match %lld is already %s; use correct to change its result.", (long long)m->id,

@@ -15,5 +15,7 @@ int api_event_save(struct api_req *req, struct event *e, json_t *before, const c
 
 /* api_swing.c: checks the "swing" settings object and returns its canonical form. */
 int api_swing_settings(json_t *in, json_t **out, struct api_resp *resp);
+/* api_davis.c: checks the "davis" settings object (may be NULL) and returns its canonical form. */
+int api_davis_settings(json_t *in, json_t **out, struct api_resp *resp);
 
 #endif

@@ -64,6 +64,10 @@ void api_entry_remove(struct api_req *req, struct api_resp *resp);
 void api_swing_round_start(struct api_req *req, struct api_resp *resp);
 void api_swing_board(struct api_req *req, struct api_resp *resp);
 void api_swing_register(void);
+void api_davis_team_add(struct api_req *req, struct api_resp *resp);
+void api_davis_start(struct api_req *req, struct api_resp *resp);
+void api_davis_board(struct api_req *req, struct api_resp *resp);
+void api_davis_register(void);
 
 /* Registers what the handlers need before the first request (result hooks). */
 void api_init(void);

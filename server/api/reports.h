@@ -26,7 +26,7 @@ int api_report_games(struct api_req *req, const struct match *m, json_t *body, s
 /* The fields of one game result {winner, cube, result, level}. */
 extern const struct api_field api_game_fields[];
 /* 0 when the match takes reports; else 409 in resp. */
-int api_report_open(const struct match *m, struct api_resp *resp);
+int api_report_open(struct api_req *req, const struct match *m, struct api_resp *resp);
 /* Recomputes the match's state from both sides' current reports (MATCH-7). */
 int api_report_settle(struct api_req *req, struct match *m, struct api_resp *resp,
                       const char **action);

@@ -70,6 +70,9 @@ static const struct route routes[] = {
     {"DELETE", E "/entries/{id}", api_entry_remove, R_TD},
     {"POST", E "/swing/rounds", api_swing_round_start, R_TD | R_OPTJSON},
     {"GET", E "/swing", api_swing_board, R_ETAG},
+    {"POST", E "/davis/teams", api_davis_team_add, R_TD | R_JSON},
+    {"POST", E "/davis/start", api_davis_start, R_TD},
+    {"GET", E "/davis", api_davis_board, R_ETAG},
 };
 #undef E
 #undef M
@@ -260,6 +263,7 @@ static int parse_body(struct api_req *req, struct api_resp *resp, int wants_json
 void api_init(void)
 {
     api_swing_register();
+    api_davis_register();
 }
 
 void api_dispatch(struct api_req *req, struct api_resp *resp)

@@ -119,8 +119,24 @@ static int migrate(sqlite3 *h, const char *path, char *err, size_t errlen)
             continue;
         char e[512], bump[64];
         snprintf(bump, sizeof bump, "PRAGMA user_version = %d", m->version);
-        if (exec(h, "BEGIN IMMEDIATE", e, sizeof e) || exec(h, m->sql, e, sizeof e) ||
-            exec(h, bump, e, sizeof e) || exec(h, "COMMIT", e, sizeof e)) {
+        size_t len = 1;
+        for (int k = 0; k < m->n_lines; k++)
+            len += strlen(m->lines[k]);
+        char *sql = malloc(len);
+        if (!sql) {
+            snprintf(err, errlen, "out of memory");
+            return -1;
+        }
+        sql[0] = 0;
+        for (int k = 0, at = 0; k < m->n_lines; k++) {
+            size_t n = strlen(m->lines[k]);
+            memcpy(sql + at, m->lines[k], n + 1);
+            at += (int)n;
+        }
+        int failed = exec(h, "BEGIN IMMEDIATE", e, sizeof e) || exec(h, sql, e, sizeof e) ||
+                     exec(h, bump, e, sizeof e) || exec(h, "COMMIT", e, sizeof e);
+        free(sql);
+        if (failed) {
             sqlite3_exec(h, "ROLLBACK", NULL, NULL, NULL);
             snprintf(err, errlen, "database %s: migration %s failed: %s", path, m->name, e);
             return -1;

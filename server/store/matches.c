@@ -7,7 +7,7 @@
 #define M_COLS                                                                                     \
     "id, tournament_id, coalesce(event_id, 0), coalesce(player_a, 0), coalesce(player_b, 0), "     \
     "length, table_label, state, score_a, score_b, coalesce(winner, -1), "                         \
-    "coalesce(result_report, 0), created_ms, updated_ms, round, slot"
+    "coalesce(result_report, 0), created_ms, updated_ms, round, slot, coalesce(tie_id, 0), rubber"
 
 static void read_match(sqlite3_stmt *st, struct match *m)
 {
@@ -27,6 +27,8 @@ static void read_match(sqlite3_stmt *st, struct match *m)
     m->updated_ms = sqlite3_column_int64(st, 13);
     m->round = sqlite3_column_int(st, 14);
     m->slot = sqlite3_column_int(st, 15);
+    m->tie_id = sqlite3_column_int64(st, 16);
+    m->rubber = sqlite3_column_int(st, 17);
 }
 
 static void bind_id_or_null(sqlite3_stmt *st, int i, int64_t v)
@@ -55,6 +57,8 @@ static void bind_match(sqlite3_stmt *st, const struct match *m)
     bind_id_or_null(st, 10, m->result_report);
     sqlite3_bind_int(st, 14, m->round);
     sqlite3_bind_int(st, 15, m->slot);
+    bind_id_or_null(st, 16, m->tie_id);
+    sqlite3_bind_int(st, 17, m->rubber);
 }
 
 int db_match_insert(struct db *db, struct match *m, int64_t now_ms)
@@ -62,8 +66,8 @@ int db_match_insert(struct db *db, struct match *m, int64_t now_ms)
     sqlite3_stmt *st = db_stmt(
         db, "INSERT INTO matches(event_id, player_a, player_b, length, table_label, state, "
             "score_a, score_b, winner, result_report, tournament_id, created_ms, updated_ms, "
-            "round, slot) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12, ?14, "
-            "?15)");
+            "round, slot, tie_id, rubber) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, "
+            "?12, ?12, ?14, ?15, ?16, ?17)");
     if (!st)
         return CW_EDB;
     bind_match(st, m);
@@ -99,7 +103,8 @@ int db_match_update(struct db *db, struct match *m, int64_t now_ms)
     sqlite3_stmt *st =
         db_stmt(db, "UPDATE matches SET event_id = ?1, player_a = ?2, player_b = ?3, length = ?4, "
                     "table_label = ?5, state = ?6, score_a = ?7, score_b = ?8, winner = ?9, "
-                    "result_report = ?10, updated_ms = ?11, round = ?14, slot = ?15 "
+                    "result_report = ?10, updated_ms = ?11, round = ?14, slot = ?15, tie_id = ?16, "
+                    "rubber = ?17 "
                     "WHERE id = ?12 AND tournament_id = ?13");
     if (!st)
         return CW_EDB;

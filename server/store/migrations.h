@@ -3,10 +3,12 @@
 #ifndef DB_MIGRATIONS_H
 #define DB_MIGRATIONS_H
 
+/* The SQL of a migration comes as its lines (C compilers need not take long strings). */
 struct db_migration {
     int version;
     const char *name;
-    const char *sql;
+    const char *const *lines;
+    int n_lines;
 };
 
 extern const struct db_migration db_migrations[];

@@ -116,6 +116,30 @@ int db_ledger_balances(struct db *db, int64_t event_id, const int64_t *ids, int 
 /* The chips that entered the pool (the starting stacks): constant (conservation). */
 int db_ledger_total(struct db *db, int64_t event_id, int64_t *total);
 
+/* Davis Cup teams and ties (store/davis.c) */
+struct davis_team_row {
+    int64_t id, event_id;
+    char name[801];
+    int64_t player[2];
+    int number; /* 1-based, in the order registered */
+};
+struct davis_tie_row {
+    int64_t id, event_id;
+    int round, slot;
+    int64_t team[2]; /* team[1] == 0: team[0] has the bye */
+    int winner;      /* 0, 1, -1 */
+};
+int db_davis_team_insert(struct db *db, struct davis_team_row *t, int64_t now_ms);
+int db_davis_teams(struct db *db, int64_t event_id, struct davis_team_row **out, int *n);
+/* The team of the player in the event, 0 if none. */
+int64_t db_davis_team_of_player(struct db *db, int64_t event_id, int64_t player_id);
+int db_davis_tie_insert(struct db *db, struct davis_tie_row *t);
+int db_davis_ties(struct db *db, int64_t event_id, struct davis_tie_row **out, int *n);
+int db_davis_tie_get(struct db *db, int64_t id, struct davis_tie_row *t);
+int db_davis_tie_set_winner(struct db *db, int64_t id, int winner);
+/* The five rubbers of a tie: out[i] is rubber i+1 (id 0 when missing). */
+int db_tie_matches(struct db *db, int64_t tournament_id, int64_t tie_id, struct match *out);
+
 /* the event log (see store/eventlog.c); events added in a transaction are published by
  * db_commit once the commit succeeded */
 struct db_event {

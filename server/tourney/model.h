@@ -53,6 +53,8 @@ struct match {
     int64_t event_id;  /* 0 = a standalone match */
     int round;         /* the round in its event (0 for a standalone match) */
     int slot;          /* its position in the round */
+    int64_t tie_id;    /* a Davis Cup rubber: its tie (0 otherwise) */
+    int rubber;        /* ... and which of the five (1..5) */
     int64_t player[2]; /* side a, side b; 0 = not known yet */
     int length;
     char table[M_TABLE_MAX * 4 + 1];

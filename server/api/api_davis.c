@@ -1,0 +1,530 @@
+/* Davis Cup team events over HTTP (DAVIS-1..3): pairs, the round-robin schedule of ties,
+ * the three phases of each tie opening in turn, the tie's winner, and the grid with its
+ * standings. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/events.h"
+#include "api/fields.h"
+#include "api/handlers.h"
+#include "api/json.h"
+#include "api/matches.h"
+#include "api/reports.h"
+#include "api/tx.h"
+#include "store/store.h"
+#include "tourney/davis.h"
+
+static const char *const formats[] = {"round_robin", NULL};
+
+static const struct api_field davis_fields[] = {
+    {"format", F_ENUM, 0, 0, 0, 0, formats, NULL},
+    {"lengths", F_ANY, 0, 0, 0, 0, NULL, NULL},
+    {"play_dead", F_BOOL, 0, 0, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+};
+
+struct davis_settings {
+    int lengths[3]; /* match length of phases 1, 2, 3 */
+    int play_dead;  /* DAVIS-2: rubbers that can no longer change the winner are played */
+};
+
+static void settings_of(const struct event *e, struct davis_settings *s)
+{
+    json_t *j = json_loads(e->settings, 0, NULL);
+    json_t *l = json_object_get(j, "lengths");
+    for (int i = 0; i < 3; i++)
+        s->lengths[i] = (int)json_integer_value(json_array_get(l, (size_t)i));
+    s->play_dead = json_is_true(json_object_get(j, "play_dead"));
+    json_decref(j);
+}
+
+int api_davis_settings(json_t *in, json_t **out, struct api_resp *resp)
+{
+    if (in && !json_is_object(in)) {
+        api_problem_field(resp, "davis", "must be an object");
+        return -1;
+    }
+    if (in && api_check_fields(in, davis_fields, 0, resp))
+        return -1;
+    json_t *l = in ? json_object_get(in, "lengths") : NULL;
+    if (l && (!json_is_array(l) || json_array_size(l) != 3)) {
+        api_problem_field(resp, "davis.lengths",
+                          "must list the match length of the three phases, e.g. [7, 7, 7]");
+        return -1;
+    }
+    for (size_t i = 0; l && i < 3; i++) {
+        json_t *v = json_array_get(l, i);
+        if (!json_is_integer(v) || json_integer_value(v) < 1 || json_integer_value(v) > 99) {
+            api_problem_field(resp, "davis.lengths", "phase %zu: a length from 1 to 99", i + 1);
+            return -1;
+        }
+    }
+    json_t *lengths = l ? json_incref(l) : json_pack("[i, i, i]", 5, 5, 5);
+    *out = json_pack("{s:s, s:o, s:b}", "format", "round_robin", "lengths", lengths, "play_dead",
+                     in && json_is_true(json_object_get(in, "play_dead")));
+    return 0;
+}
+
+static int load_davis(struct api_req *req, struct event *e, struct api_resp *resp)
+{
+    if (api_event_load(req, e, resp))
+        return -1;
+    if (strcmp(e->kind, "davis")) {
+        api_problem(resp, 409, "not-davis", "Not a Davis Cup event", "%s is a %s event.", e->name,
+                    e->kind);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- teams (DAVIS-1) ---- */
+
+static const struct api_field team_fields[] = {
+    {"name", F_STR, 1, 0, 1, 200, NULL, NULL},
+    {"player1", F_INT, 1, 0, 1, 1000000000L, NULL, NULL},
+    {"player2", F_INT, 1, 0, 1, 1000000000L, NULL, NULL},
+    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+};
+
+static json_t *team_json(struct db *db, const struct davis_team_row *t, int64_t tid)
+{
+    json_t *members = json_array();
+    for (int k = 0; k < 2; k++) {
+        struct player p;
+        int ok = db_player_get(db, tid, t->player[k], &p) == CW_OK;
+        json_array_append_new(members,
+                              json_pack("{s:I, s:o}", "player_id", (json_int_t)t->player[k], "name",
+                                        ok ? json_string(p.name) : json_null()));
+    }
+    return json_pack("{s:I, s:i, s:s, s:o}", "id", (json_int_t)t->id, "number", t->number, "name",
+                     t->name, "players", members);
+}
+
+void api_davis_team_add(struct api_req *req, struct api_resp *resp)
+{
+    if (api_check_fields(req->json, team_fields, 0, resp))
+        return;
+    struct davis_team_row t;
+    memset(&t, 0, sizeof t);
+    snprintf(t.name, sizeof t.name, "%s", api_str(req->json, "name"));
+    t.player[0] = json_integer_value(json_object_get(req->json, "player1"));
+    t.player[1] = json_integer_value(json_object_get(req->json, "player2"));
+    if (t.player[0] == t.player[1]) {
+        api_problem_field(resp, "player2", "is player1 again: a pair has two players (DAVIS-1)");
+        return;
+    }
+    if (api_tx_begin(req, resp))
+        return;
+    struct db *db = req->app->db;
+    struct event e;
+    if (load_davis(req, &e, resp)) {
+        api_tx_rollback(req);
+        return;
+    }
+    if (strcmp(e.state, "open")) {
+        api_tx_rollback(req);
+        api_problem(resp, 409, "event-started", "Teams are closed",
+                    "%s has started; teams can no longer be added.", e.name);
+        return;
+    }
+    t.event_id = e.id;
+    static const char *const field[2] = {"player1", "player2"};
+    for (int k = 0; k < 2; k++) {
+        struct player p;
+        int rc = db_player_get(db, e.tournament_id, t.player[k], &p);
+        int64_t other = rc == CW_OK ? db_davis_team_of_player(db, e.id, t.player[k]) : 0;
+        const char *why = rc == CW_ENOTFOUND ? "is not a player of this tournament"
+                          : rc == CW_OK && !strcmp(p.status, "withdrawn") ? "has withdrawn"
+                          : other > 0 ? "is already in another team of this event (DAVIS-1)"
+                                      : NULL;
+        if (rc != CW_OK && rc != CW_ENOTFOUND) {
+            api_tx_rollback(req);
+            api_internal_error(resp, "reading a player");
+            return;
+        }
+        if (why) {
+            api_tx_rollback(req);
+            api_problem(resp, other > 0 ? 409 : 422, other > 0 ? "player-in-team" : "validation",
+                        "Cannot form this team", "Player %lld %s.", (long long)t.player[k], why);
+            api_problem_field(resp, field[k], "%s", why);
+            resp->status = other > 0 ? 409 : 422;
+            json_object_set_new(resp->json, "status", json_integer(resp->status));
+            return;
+        }
+    }
+    json_t *before = api_event_json(db, &e);
+    int rc = db_davis_team_insert(db, &t, req->now_ms);
+    if (rc == CW_OK)
+        rc = api_event_save(req, &e, before, "davis.team_add");
+    else
+        json_decref(before);
+    if (rc != CW_OK) {
+        api_tx_rollback(req);
+        api_internal_error(resp, "adding the team");
+        return;
+    }
+    api_reply_json(resp, 201, team_json(db, &t, e.tournament_id));
+    api_tx_commit(req, resp);
+}
+
+/* ---- the schedule (DAVIS-3) ---- */
+
+static int make_rubbers(struct api_req *req, const struct event *e, const struct davis_settings *s,
+                        const struct davis_tie_row *tie, const struct davis_team_row *a,
+                        const struct davis_team_row *b)
+{
+    struct db *db = req->app->db;
+    for (int i = 0; i < DAVIS_RUBBERS; i++) {
+        const struct davis_rubber *rb = &davis_rubbers[i];
+        struct match m;
+        memset(&m, 0, sizeof m);
+        m.tournament_id = e->tournament_id;
+        m.event_id = e->id;
+        m.round = tie->round;
+        m.slot = tie->slot * 10 + i + 1;
+        m.tie_id = tie->id;
+        m.rubber = i + 1;
+        /* the doubles name each pair's first player; either member plays it (side_of) */
+        m.player[0] = a->player[rb->a_member ? rb->a_member - 1 : 0];
+        m.player[1] = b->player[rb->b_member ? rb->b_member - 1 : 0];
+        m.length = s->lengths[rb->phase - 1];
+        m.winner = -1;
+        strcpy(m.state, "scheduled");
+        int rc = db_match_insert(db, &m, req->now_ms);
+        if (rc == CW_OK)
+            rc = db_match_state_log(db, m.id, "scheduled", req->now_ms, "td");
+        if (rc != CW_OK)
+            return rc;
+    }
+    return CW_OK;
+}
+
+void api_davis_start(struct api_req *req, struct api_resp *resp)
+{
+    if (api_tx_begin(req, resp))
+        return;
+    struct db *db = req->app->db;
+    struct event e;
+    if (load_davis(req, &e, resp)) {
+        api_tx_rollback(req);
+        return;
+    }
+    struct davis_team_row *teams = NULL;
+    int n = 0, rc = db_davis_teams(db, e.id, &teams, &n);
+    if (rc == CW_OK && (strcmp(e.state, "open") || n < 2)) {
+        free(teams);
+        api_tx_rollback(req);
+        api_problem(resp, 409, "cannot-start", "The event cannot start",
+                    strcmp(e.state, "open") ? "%s has already started."
+                                            : "%s needs at least two teams.",
+                    e.name);
+        return;
+    }
+    struct davis_settings s;
+    settings_of(&e, &s);
+    int m = n % 2 ? n + 1 : n;
+    int(*pairs)[2] = calloc((size_t)(m * m), sizeof *pairs);
+    int rounds = pairs ? davis_round_robin(n, pairs, m * m) : -1;
+    if (rc == CW_OK && rounds < 0)
+        rc = CW_EDB;
+    for (int r = 0; rc == CW_OK && r < rounds; r++) {
+        for (int k = 0; rc == CW_OK && k < m / 2; k++) {
+            int *p = pairs[r * (m / 2) + k];
+            struct davis_tie_row tie;
+            memset(&tie, 0, sizeof tie);
+            tie.event_id = e.id;
+            tie.round = r + 1;
+            tie.slot = k + 1;
+            tie.team[0] = teams[p[0] - 1].id;
+            tie.team[1] = p[1] ? teams[p[1] - 1].id : 0;
+            tie.winner = p[1] ? -1 : 0; /* a bye: nothing to play */
+            rc = db_davis_tie_insert(db, &tie);
+            if (rc == CW_OK && p[1])
+                rc = make_rubbers(req, &e, &s, &tie, &teams[p[0] - 1], &teams[p[1] - 1]);
+        }
+    }
+    free(pairs);
+    free(teams);
+    if (rc == CW_OK) {
+        json_t *before = api_event_json(db, &e);
+        strcpy(e.state, "running");
+        rc = api_event_save(req, &e, before, "davis.start");
+    }
+    if (rc != CW_OK) {
+        api_tx_rollback(req);
+        api_internal_error(resp, "making the schedule");
+        return;
+    }
+    api_reply_json(resp, 201, api_event_json(db, &e));
+    api_tx_commit(req, resp);
+}
+
+/* ---- the rubbers: who plays, when, and what a result decides ---- */
+
+static int tie_results(const struct match *rubbers, const struct match *fresh, int out[5])
+{
+    for (int i = 0; i < DAVIS_RUBBERS; i++) {
+        const struct match *x = fresh && rubbers[i].id == fresh->id ? fresh : &rubbers[i];
+        out[i] =
+            !strcmp(x->state, "void") ? DAVIS_VOID
+            : x->winner >= 0 && (!strcmp(x->state, "verified") || !strcmp(x->state, "forfeited") ||
+                                 !strcmp(x->state, "withdrawn"))
+                ? x->winner
+                : DAVIS_OPEN;
+    }
+    return 0;
+}
+
+static int side_of(struct api_req *req, const struct match *m)
+{
+    if (!m->tie_id || davis_rubbers[(m->rubber - 1) % 5].phase != 2)
+        return -1;
+    struct db *db = req->app->db;
+    struct davis_tie_row tie;
+    if (db_davis_tie_get(db, m->tie_id, &tie) != CW_OK)
+        return -1;
+    int64_t team = db_davis_team_of_player(db, m->event_id, req->player_id);
+    return team > 0 && team == tie.team[0] ? 0 : team > 0 && team == tie.team[1] ? 1 : -1;
+}
+
+static int gate(struct api_req *req, const struct match *m, struct api_resp *resp)
+{
+    if (!m->tie_id || m->rubber < 1 || m->rubber > 5)
+        return 0;
+    struct db *db = req->app->db;
+    struct match rubbers[5];
+    struct event e;
+    if (db_tie_matches(db, m->tournament_id, m->tie_id, rubbers) != CW_OK ||
+        db_event_get(db, m->tournament_id, m->event_id, &e) != CW_OK) {
+        api_internal_error(resp, "reading the tie");
+        return -1;
+    }
+    struct davis_settings s;
+    settings_of(&e, &s);
+    int res[5];
+    tie_results(rubbers, NULL, res);
+    struct davis_tie_state st;
+    davis_tie_state(res, s.play_dead, &st);
+    int phase = davis_rubbers[m->rubber - 1].phase;
+    if (st.dead[m->rubber - 1] && !s.play_dead) {
+        api_problem(resp, 409, "dead-rubber", "This match is not played",
+                    "The tie is decided (%d-%d) and matches that can no longer change it are "
+                    "not played in %s (DAVIS-2).",
+                    st.wins[0], st.wins[1], e.name);
+        return -1;
+    }
+    if (st.open_phase && phase > st.open_phase) {
+        api_problem(resp, 409, "phase-closed", "This phase has not started",
+                    "This is a phase-%d match: phase %d opens when every match of phase %d "
+                    "is decided (DAVIS-2).",
+                    phase, phase, phase - 1);
+        return -1;
+    }
+    return 0;
+}
+
+/* A rubber's result decides or changes its tie. A correction in a phase whose later phases
+ * were already played is refused unless the TD confirms the cascade: then the later
+ * rubbers' results are undone, latest first, and audited. */
+static int on_result(struct api_req *req, struct match *m, const struct match *before,
+                     struct api_resp *resp)
+{
+    if (!m->tie_id || m->rubber < 1 || m->rubber > 5)
+        return 0;
+    struct db *db = req->app->db;
+    struct match rubbers[5];
+    struct event e;
+    struct davis_tie_row tie;
+    if (db_tie_matches(db, m->tournament_id, m->tie_id, rubbers) != CW_OK ||
+        db_event_get(db, m->tournament_id, m->event_id, &e) != CW_OK ||
+        db_davis_tie_get(db, m->tie_id, &tie) != CW_OK) {
+        api_internal_error(resp, "reading the tie");
+        return -1;
+    }
+    struct davis_settings s;
+    settings_of(&e, &s);
+    int phase = davis_rubbers[m->rubber - 1].phase;
+    int correcting = before->winner >= 0 && before->winner != m->winner;
+    if (correcting) {
+        int later[5], n_later = 0;
+        for (int i = DAVIS_RUBBERS - 1; i >= 0; i--)
+            if (davis_rubbers[i].phase > phase && rubbers[i].id &&
+                strcmp(rubbers[i].state, "scheduled") && strcmp(rubbers[i].state, "called") &&
+                strcmp(rubbers[i].state, "void")) /* a void rubber was never played */
+                later[n_later++] = i;
+        if (n_later && !json_is_true(json_object_get(req->json, "confirm_cascade"))) {
+            api_problem(resp, 409, "cascade", "Later matches depend on this result",
+                        "%d match%s of later phases of this tie %s already been played or "
+                        "reported; send \"confirm_cascade\": true to undo them (latest first) "
+                        "with this correction.",
+                        n_later, n_later == 1 ? "" : "es", n_later == 1 ? "has" : "have");
+            json_t *list = json_array();
+            for (int k = 0; k < n_later; k++)
+                json_array_append_new(list, json_integer(rubbers[later[k]].id));
+            json_object_set_new(resp->json, "would_undo", list);
+            return -1;
+        }
+        for (int k = 0; k < n_later; k++) {
+            struct match *x = &rubbers[later[k]];
+            json_t *b = api_match_core_json(x);
+            for (int side = -1; side < 2; side++)
+                if (db_report_supersede(db, x->id, side))
+                    return api_internal_error(resp, "undoing a later match"), -1;
+            x->winner = -1;
+            x->score[0] = x->score[1] = 0;
+            x->result_report = 0;
+            if (api_match_set_state(db, x, "scheduled", req->now_ms, "td") ||
+                api_match_save(req, x, b, "davis.cascade_undo", NULL))
+                return api_internal_error(resp, "undoing a later match"), -1;
+        }
+    }
+    int res[5];
+    tie_results(rubbers, m, res);
+    struct davis_tie_state st;
+    davis_tie_state(res, s.play_dead, &st);
+    /* dead rubbers are not played unless the setting says so; a correction may revive them */
+    for (int i = 0; i < DAVIS_RUBBERS; i++) {
+        struct match *x = &rubbers[i];
+        if (!x->id || x->id == m->id)
+            continue;
+        const char *want = NULL;
+        if (!s.play_dead && st.dead[i] && strcmp(x->state, "void"))
+            want = "void";
+        else if (!st.dead[i] && !strcmp(x->state, "void"))
+            want = "scheduled";
+        if (want) {
+            json_t *b = api_match_core_json(x);
+            if (api_match_set_state(db, x, want, req->now_ms, "system") ||
+                api_match_save(req, x, b,
+                               !strcmp(want, "void") ? "davis.rubber_void" : "davis.rubber_revived",
+                               NULL))
+                return api_internal_error(resp, "updating the tie"), -1;
+        }
+    }
+    if (st.winner != tie.winner) {
+        if (db_davis_tie_set_winner(db, tie.id, st.winner) ||
+            api_emit(db, m->tournament_id, req->now_ms, "davis.tie",
+                     json_pack("{s:I, s:I, s:o, s:[i, i]}", "event_id", (json_int_t)e.id, "tie_id",
+                               (json_int_t)tie.id, "winner",
+                               st.winner >= 0 ? json_string(st.winner ? "b" : "a") : json_null(),
+                               "rubbers_won", st.wins[0], st.wins[1])))
+            return api_internal_error(resp, "recording the tie"), -1;
+    }
+    return 0;
+}
+
+static const struct api_match_ext ext = {side_of, gate};
+
+void api_davis_register(void)
+{
+    api_match_ext_register(&ext);
+    api_results_register(on_result);
+}
+
+/* ---- the grid and the standings ---- */
+
+void api_davis_board(struct api_req *req, struct api_resp *resp)
+{
+    struct db *db = req->app->db;
+    struct event e;
+    db_lock(db);
+    if (load_davis(req, &e, resp)) {
+        db_unlock(db);
+        if (resp->status == 409) { /* a GET of another kind of event: not found here */
+            resp->status = 404;
+            json_object_set_new(resp->json, "status", json_integer(404));
+        }
+        return;
+    }
+    struct davis_settings s;
+    settings_of(&e, &s);
+    struct davis_team_row *teams = NULL;
+    struct davis_tie_row *ties = NULL;
+    int n_teams = 0, n_ties = 0;
+    int rc = db_davis_teams(db, e.id, &teams, &n_teams);
+    if (rc == CW_OK)
+        rc = db_davis_ties(db, e.id, &ties, &n_ties);
+    json_t *jteams = json_array(), *jties = json_array();
+    struct davis_tie_result *results = calloc((size_t)(n_ties ? n_ties : 1), sizeof *results);
+    int n_results = 0;
+    for (int i = 0; rc == CW_OK && i < n_teams; i++)
+        json_array_append_new(jteams, team_json(db, &teams[i], e.tournament_id));
+    for (int i = 0; rc == CW_OK && i < n_ties; i++) {
+        struct davis_tie_row *t = &ties[i];
+        json_t *rub = json_array();
+        struct davis_tie_state st;
+        memset(&st, 0, sizeof st);
+        int num[2] = {0, 0};
+        for (int k = 0; k < n_teams; k++)
+            for (int sd = 0; sd < 2; sd++)
+                if (teams[k].id == t->team[sd])
+                    num[sd] = teams[k].number;
+        if (t->team[1]) {
+            struct match rubbers[5];
+            rc = db_tie_matches(db, e.tournament_id, t->id, rubbers);
+            int res[5];
+            tie_results(rubbers, NULL, res);
+            davis_tie_state(res, s.play_dead, &st);
+            int points[2] = {0, 0};
+            for (int k = 0; rc == CW_OK && k < DAVIS_RUBBERS; k++) {
+                json_t *mj = api_match_json(db, &rubbers[k]);
+                json_object_set_new(mj, "rubber", json_integer(k + 1));
+                json_object_set_new(mj, "phase", json_integer(davis_rubbers[k].phase));
+                json_object_set_new(mj, "doubles", json_boolean(davis_rubbers[k].phase == 2));
+                json_array_append_new(rub, mj);
+                points[0] += rubbers[k].score[0];
+                points[1] += rubbers[k].score[1];
+            }
+            if (st.complete && st.winner >= 0) {
+                struct davis_tie_result *r = &results[n_results++];
+                r->team[0] = num[0], r->team[1] = num[1];
+                r->matches[0] = st.wins[0], r->matches[1] = st.wins[1];
+                r->points[0] = points[0], r->points[1] = points[1];
+                r->winner = st.winner;
+            }
+        }
+        json_array_append_new(
+            jties, json_pack("{s:I, s:i, s:i, s:o, s:o, s:o, s:[i, i], s:i, s:b, s:o}", "id",
+                             (json_int_t)t->id, "round", t->round, "slot", t->slot, "team_a",
+                             json_integer(t->team[0]), "team_b",
+                             t->team[1] ? json_integer(t->team[1]) : json_null(), "winner",
+                             t->winner >= 0 ? json_string(t->winner ? "b" : "a") : json_null(),
+                             "rubbers_won", st.wins[0], st.wins[1], "open_phase", st.open_phase,
+                             "bye", t->team[1] == 0, "rubbers", rub));
+    }
+    json_t *standings = json_array();
+    if (rc == CW_OK && n_teams) {
+        struct davis_standing *st = calloc((size_t)n_teams, sizeof *st);
+        if (st) {
+            davis_standings(n_teams, results, n_results, st);
+            for (int i = 0; i < n_teams; i++) {
+                const struct davis_team_row *t = &teams[st[i].team - 1];
+                json_array_append_new(
+                    standings,
+                    json_pack("{s:i, s:I, s:s, s:i, s:i, s:i, s:i, s:i, s:i}", "rank", st[i].rank,
+                              "team_id", (json_int_t)t->id, "name", t->name, "ties_played",
+                              st[i].ties_played, "ties_won", st[i].ties_won, "matches_won",
+                              st[i].matches_won, "matches_lost", st[i].matches_lost,
+                              "points_difference", st[i].points_for - st[i].points_against,
+                              "points_for", st[i].points_for));
+            }
+            free(st);
+        }
+    }
+    db_unlock(db);
+    free(teams);
+    free(ties);
+    free(results);
+    if (rc != CW_OK) {
+        json_decref(jteams);
+        json_decref(jties);
+        json_decref(standings);
+        api_internal_error(resp, "reading the Davis Cup event");
+        return;
+    }
+    api_reply_json(resp, 200,
+                   json_pack("{s:I, s:s, s:s, s:o, s:o, s:o}", "event_id", (json_int_t)e.id, "name",
+                             e.name, "state", e.state, "teams", jteams, "ties", jties, "standings",
+                             standings));
+}

@@ -1,0 +1,320 @@
+/* HTTP tests of Davis Cup team events (DAVIS-1..3): pairs, phases opening in turn, the
+ * doubles played by either member, dead rubbers, corrections with their cascade, and a
+ * whole round robin of 5 teams. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "support/harness.h"
+
+static struct srv S;
+
+static void up(void)
+{
+    srv_start(&S, NULL);
+    srv_login(&S);
+}
+
+static void down(void)
+{
+    srv_cleanup(&S);
+}
+
+static int problem_is(struct res *r, long status)
+{
+    char ct[64];
+    return r->status == status && res_header(r, "Content-Type", ct, sizeof ct) &&
+           !strcmp(ct, "application/problem+json") && strlen(jstr(r, "detail")) > 0;
+}
+
+struct dc {
+    long long tid, eid;
+    char epath[128];
+    int n;
+    long long players[20];
+    char pins[20][8];
+};
+
+static void make_event(struct dc *d, int teams, const char *settings)
+{
+    memset(d, 0, sizeof *d);
+    d->tid = make_tournament(&S, "Coppa Davis");
+    d->n = teams;
+    char path[128], body[512];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players", d->tid);
+    for (int i = 0; i < 2 * teams; i++) {
+        snprintf(body, sizeof body, "{\"name\": \"Player %c%d\"}", 'A' + i / 2, i % 2 + 1);
+        struct res r;
+        td(&S, "POST", path, body, &r);
+        ck_assert_int_eq(r.status, 201);
+        d->players[i] = jint(&r, "id");
+        snprintf(d->pins[i], 8, "%s", jstr(&r, "pin"));
+        res_free(&r);
+    }
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions", d->tid);
+    snprintf(body, sizeof body, "{\"kind\": \"davis\", \"name\": \"Davis\", \"davis\": %s}",
+             settings ? settings : "{\"lengths\": [3, 5, 3]}");
+    struct res r;
+    td(&S, "POST", path, body, &r);
+    ck_assert_msg(r.status == 201, "%s", r.body);
+    d->eid = jint(&r, "id");
+    res_free(&r);
+    snprintf(d->epath, sizeof d->epath, "/api/v1/tournaments/%lld/competitions/%lld", d->tid,
+             d->eid);
+    for (int t = 0; t < teams; t++) {
+        snprintf(path, sizeof path, "%s/davis/teams", d->epath);
+        snprintf(body, sizeof body, "{\"name\": \"Team %c\", \"player1\": %lld, \"player2\": %lld}",
+                 'A' + t, d->players[2 * t], d->players[2 * t + 1]);
+        td(&S, "POST", path, body, &r);
+        ck_assert_msg(r.status == 201, "%s", r.body);
+        res_free(&r);
+    }
+}
+
+static void start(struct dc *d)
+{
+    char path[160];
+    snprintf(path, sizeof path, "%s/davis/start", d->epath);
+    struct res r;
+    td(&S, "POST", path, NULL, &r);
+    ck_assert_msg(r.status == 201, "%s", r.body);
+    res_free(&r);
+}
+
+static void board(struct dc *d, struct res *r)
+{
+    char path[160];
+    snprintf(path, sizeof path, "%s/davis", d->epath);
+    req(&S, "GET", path, NULL, NULL, r);
+    ck_assert_int_eq(r->status, 200);
+}
+
+/* the player's own session */
+static void as_player(struct dc *d, int i, struct srv *out)
+{
+    *out = S;
+    out->cookie[0] = 0;
+    char path[160], body[64];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players/%lld/login", d->tid,
+             d->players[i]);
+    snprintf(body, sizeof body, "{\"pin\": \"%s\"}", d->pins[i]);
+    const char *h[] = {"X-Crawford: 1", "Content-Type: application/json", NULL};
+    struct res r;
+    req(&S, "POST", path, body, h, &r);
+    char sc[300];
+    ck_assert_ptr_nonnull(res_header(&r, "Set-Cookie", sc, sizeof sc));
+    *strchr(sc, ';') = 0;
+    snprintf(out->cookie, sizeof out->cookie, "%s", sc);
+    res_free(&r);
+}
+
+/* verify a rubber as the TD: side "a" or "b" wins at its length */
+static void td_decide(struct dc *d, long long mid, int length, int b_wins, const char *extra,
+                      struct res *r)
+{
+    char path[160], body[200];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld/verify", d->tid, mid);
+    snprintf(body, sizeof body, "{\"score\": {\"a\": %d, \"b\": %d}%s}", b_wins ? 0 : length,
+             b_wins ? length : 0, extra ? extra : "");
+    td(&S, "POST", path, body, r);
+}
+
+static json_t *rubber(json_t *tie, int k)
+{
+    return json_array_get(json_object_get(tie, "rubbers"), (size_t)k);
+}
+
+START_TEST(test_DAVIS1_teams_refused)
+{
+    struct dc d;
+    make_event(&d, 2, NULL);
+    char path[160], body[200];
+    snprintf(path, sizeof path, "%s/davis/teams", d.epath);
+    struct res r;
+    snprintf(body, sizeof body, "{\"name\": \"Solo\", \"player1\": %lld}", d.players[0]);
+    td(&S, "POST", path, body, &r); /* a team of one */
+    ck_assert(problem_is(&r, 422));
+    res_free(&r);
+    snprintf(body, sizeof body, "{\"name\": \"Twice\", \"player1\": %lld, \"player2\": %lld}",
+             d.players[0], d.players[0]);
+    td(&S, "POST", path, body, &r);
+    ck_assert(problem_is(&r, 422));
+    res_free(&r);
+    long long extra = make_player(&S, d.tid, "Newcomer");
+    snprintf(body, sizeof body, "{\"name\": \"Dup\", \"player1\": %lld, \"player2\": %lld}", extra,
+             d.players[3]); /* already in team B */
+    td(&S, "POST", path, body, &r);
+    ck_assert(problem_is(&r, 409));
+    res_free(&r);
+    board(&d, &r);
+    ck_assert_int_eq(json_array_size(json_object_get(r.json, "teams")), 2);
+    res_free(&r);
+}
+END_TEST
+
+START_TEST(test_DAVIS2_phases_doubles_and_winner)
+{
+    struct dc d;
+    make_event(&d, 2, NULL);
+    start(&d);
+    struct res r;
+    board(&d, &r);
+    json_t *tie = json_array_get(json_object_get(r.json, "ties"), 0);
+    long long m[5];
+    for (int k = 0; k < 5; k++)
+        m[k] = json_integer_value(json_object_get(rubber(tie, k), "id"));
+    ck_assert_int_eq(json_integer_value(json_object_get(tie, "open_phase")), 1);
+    /* phase 1 is A1 v B2 and A2 v B1 */
+    json_t *r0 = rubber(tie, 0);
+    ck_assert_int_eq(json_integer_value(json_object_get(
+                         json_array_get(json_object_get(r0, "sides"), 1), "player_id")),
+                     d.players[3]);
+    ck_assert_int_eq(json_integer_value(json_object_get(rubber(tie, 2), "length")), 5);
+    res_free(&r);
+    /* phase 2 before phase 1 is complete: refused */
+    struct srv b2;
+    as_player(&d, 3, &b2);
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld/report", d.tid, m[2]);
+    td(&b2, "POST", path, "{\"score\": {\"a\": 0, \"b\": 5}}", &r);
+    ck_assert(problem_is(&r, 409));
+    ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "phase"));
+    res_free(&r);
+    td_decide(&d, m[0], 3, 0, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    td_decide(&d, m[1], 3, 1, NULL, &r);
+    res_free(&r);
+    /* the doubles: reported by B's second player, confirmed by A's second player */
+    td(&b2, "POST", path, "{\"score\": {\"a\": 2, \"b\": 5}}", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    struct srv a2;
+    as_player(&d, 1, &a2);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld/confirm", d.tid, m[2]);
+    td(&a2, "POST", path, NULL, &r);
+    ck_assert_str_eq(jstr(&r, "state"), "verified");
+    res_free(&r);
+    /* a player outside this match: A2 plays rubber 5, not rubber 4 */
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld/report", d.tid, m[3]);
+    td(&a2, "POST", path, "{\"score\": {\"a\": 3, \"b\": 0}}", &r);
+    ck_assert(problem_is(&r, 403));
+    res_free(&r);
+    td_decide(&d, m[3], 3, 1, NULL, &r); /* B leads 3-1: the tie is B's */
+    res_free(&r);
+    board(&d, &r);
+    tie = json_array_get(json_object_get(r.json, "ties"), 0);
+    ck_assert_str_eq(json_string_value(json_object_get(tie, "winner")), "b");
+    /* DAVIS-2: the fifth match can no longer change it: not played by default */
+    ck_assert_str_eq(json_string_value(json_object_get(rubber(tie, 4), "state")), "void");
+    json_t *st = json_object_get(r.json, "standings");
+    ck_assert_str_eq(json_string_value(json_object_get(json_array_get(st, 0), "name")), "Team B");
+    res_free(&r);
+    /* a correction of phase 1 after phase 2 was played: refused without the cascade */
+    char cpath[160];
+    snprintf(cpath, sizeof cpath, "/api/v1/tournaments/%lld/matches/%lld/correct", d.tid, m[0]);
+    td(&S, "POST", cpath, "{\"score\": {\"a\": 1, \"b\": 3}, \"reason\": \"sheet\"}", &r);
+    ck_assert(problem_is(&r, 409));
+    ck_assert_int_eq(json_array_size(json_object_get(r.json, "would_undo")), 2);
+    res_free(&r);
+    td(&S, "POST", cpath,
+       "{\"score\": {\"a\": 1, \"b\": 3}, \"reason\": \"sheet\", \"confirm_cascade\": true}", &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    board(&d, &r);
+    tie = json_array_get(json_object_get(r.json, "ties"), 0);
+    ck_assert_str_eq(json_string_value(json_object_get(rubber(tie, 2), "state")), "scheduled");
+    ck_assert_str_eq(json_string_value(json_object_get(rubber(tie, 3), "state")), "scheduled");
+    ck_assert(json_is_null(json_object_get(tie, "winner")));
+    ck_assert_int_eq(json_integer_value(json_object_get(tie, "open_phase")), 2);
+    res_free(&r);
+}
+END_TEST
+
+START_TEST(test_DAVIS3_round_robin_of_five_to_the_end)
+{
+    struct dc d;
+    make_event(&d, 5, "{\"lengths\": [1, 1, 1], \"play_dead\": true}");
+    start(&d);
+    uint64_t seed = 5;
+    for (int pass = 0; pass < 20; pass++) {
+        struct res r;
+        board(&d, &r);
+        json_t *ties = json_object_get(r.json, "ties");
+        if (pass == 0)
+            ck_assert_int_eq(json_array_size(ties), 15); /* 5 rounds x 3 (one bye each) */
+        long long todo[64];
+        int n = 0;
+        for (size_t i = 0; i < json_array_size(ties); i++) {
+            json_t *tie = json_array_get(ties, i);
+            int phase = (int)json_integer_value(json_object_get(tie, "open_phase"));
+            if (!phase)
+                continue;
+            for (int k = 0; k < 5; k++) {
+                json_t *rb = rubber(tie, k);
+                if (json_integer_value(json_object_get(rb, "phase")) == phase &&
+                    !strcmp(json_string_value(json_object_get(rb, "state")), "scheduled"))
+                    todo[n++] = json_integer_value(json_object_get(rb, "id"));
+            }
+        }
+        res_free(&r);
+        if (!n)
+            break;
+        for (int k = 0; k < n; k++) {
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            td_decide(&d, todo[k], 1, (int)(seed >> 40) & 1, NULL, &r);
+            ck_assert_msg(r.status == 200, "%s", r.body);
+            res_free(&r);
+        }
+    }
+    struct res r;
+    board(&d, &r);
+    json_t *ties = json_object_get(r.json, "ties");
+    int byes = 0;
+    for (size_t i = 0; i < json_array_size(ties); i++) {
+        json_t *tie = json_array_get(ties, i);
+        byes += json_is_true(json_object_get(tie, "bye"));
+        ck_assert(!json_is_null(json_object_get(tie, "winner")));
+    }
+    ck_assert_int_eq(byes, 5);
+    json_t *st = json_object_get(r.json, "standings");
+    ck_assert_int_eq(json_array_size(st), 5);
+    int ties_won = 0, played = 0;
+    for (size_t i = 0; i < 5; i++) {
+        json_t *t = json_array_get(st, i);
+        ties_won += (int)json_integer_value(json_object_get(t, "ties_won"));
+        played += (int)json_integer_value(json_object_get(t, "ties_played"));
+        ck_assert_int_eq(json_integer_value(json_object_get(t, "ties_played")), 4);
+        if (i)
+            ck_assert_int_le(
+                json_integer_value(json_object_get(t, "ties_won")),
+                json_integer_value(json_object_get(json_array_get(st, i - 1), "ties_won")));
+    }
+    ck_assert_int_eq(ties_won, 10); /* 10 ties, one winner each */
+    ck_assert_int_eq(played, 20);
+    res_free(&r);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("http_davis");
+    TCase *tc = tcase_create("davis");
+    tcase_add_unchecked_fixture(tc, up, down);
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_DAVIS1_teams_refused);
+    tcase_add_test(tc, test_DAVIS2_phases_doubles_and_winner);
+    tcase_add_test(tc, test_DAVIS3_round_robin_of_five_to_the_end);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
