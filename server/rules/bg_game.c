@@ -117,7 +117,7 @@ static void append(char *buf, size_t len, size_t *k, const char *fmt, ...)
 }
 
 /* Fills err with where, who and a sentence: "Game 3, move 12, Bob: <clause> (RULE)". The rule
- * is not repeated when the clause already ends with it (the play checker writes it). */
+ * is not repeated when the clause already names it (the play checker writes it). */
 static void say(const bg_game_ctx *c, bg_err *err, int move, int side, const char *rule,
                 const char *fmt, ...)
 {
@@ -140,8 +140,7 @@ static void say(const bg_game_ctx *c, bg_err *err, int move, int side, const cha
         append(where, sizeof where, &k, k ? ", move %d" : "Move %d", move);
     if (side == 0 || side == 1)
         append(where, sizeof where, &k, "%s%s", k ? ", " : "", side_name(c, side));
-    size_t cl = strlen(clause), rl = strlen(rule);
-    int has_rule = cl >= rl && rl > 0 && !strcmp(clause + cl - rl, rule);
+    int has_rule = rule[0] && strstr(clause, rule) != NULL;
     size_t m = 0;
     err->message[0] = '\0';
     append(err->message, sizeof err->message, &m, "%s%s", where, where[0] ? ": " : "");
@@ -158,10 +157,9 @@ int bg_game_start(bg_game *g, const bg_game_ctx *ctx, int auto_doubles, bg_err *
     g->phase = BG_PH_START;
     g->resigner = -1;
     bg_board_init(&g->pos);
-    if (bg_rules_check(&ctx->rules, err) != 0) {
-        char clause[256];
-        snprintf(clause, sizeof clause, "%s", err ? err->message : "");
-        say(ctx, err, 0, -1, err ? err->rule : "CUBE-9", "%s", clause);
+    bg_err rerr;
+    if (bg_rules_check(&ctx->rules, &rerr) != 0) {
+        say(ctx, err, 0, -1, rerr.rule, "%s", rerr.message);
         return -1;
     }
     if (auto_doubles < 0 || auto_doubles > ctx->rules.auto_doubles) {

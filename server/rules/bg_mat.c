@@ -602,8 +602,10 @@ int bg_mat_parse(const char *buf, size_t len, bg_match_rec *rec, bg_err *err)
                 continue;
             }
             if ((v = match_line(l)) >= 0) {
-                if (v > BG_LENGTH_MAX)
+                if (v > BG_LENGTH_MAX) {
                     fail(&r, 0, 0, "a %ld-point match is longer than the engine accepts", v);
+                    continue;
+                }
                 rec->rules.match_length = (int)v;
                 rec->complete = v > 0;
                 st = ST_BETWEEN;

@@ -91,9 +91,10 @@ int bg_match_init(bg_match *m, const bg_rules *r, const char *name0, const char 
     m->winner = -1;
     if (bg_rules_check(r, err) != 0) {
         if (err) {
-            char clause[256];
+            char clause[256], rule[16];
             snprintf(clause, sizeof clause, "%s", err->message);
-            refuse(err, 0, 0, -1, err->rule, "%s", clause);
+            snprintf(rule, sizeof rule, "%s", err->rule);
+            refuse(err, 0, 0, -1, rule, "%s", clause);
         }
         return -1;
     }
