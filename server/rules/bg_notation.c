@@ -152,12 +152,12 @@ static int read_path(reader *r, bg_path *pa)
         pa->count = (uint8_t)(c - '0');
         r->pos += 3;
     }
-    if (r->pos < r->len && !is_sep(r->s[r->pos]))
-        return bad_here(r, "a space between moves");
     if (pa->npts < 2)
         return set_err(r->err, "NOTATION",
                        "at character %zu: a move is written from/to, e.g. 13/7 or bar/22",
                        start + 1);
+    if (r->pos < r->len && !is_sep(r->s[r->pos]))
+        return bad_here(r, "a space between moves");
     char a[8], z[8];
     for (int i = 0; i < pa->npts; i++) {
         int p = pa->pts[i];
