@@ -295,17 +295,16 @@ static int apply_move(bg_game *g, const bg_action *a, int move, bg_notes *notes,
         return -1;
     }
     bg_board after = g->pos;
-    bg_err perr = {0};
+    bg_err perr = {0}, note = {0};
+    int let_stand = 0;
     if (!roll_only && bg_check_play(&g->pos, a->d1, a->d2, a->steps, a->n, &after, &perr) != 0) {
         bg_play_text(play, sizeof play, a->steps, a->n);
         if (c->rules.policy == BG_POLICY_RESPONSIBLE &&
             apply_physically(&g->pos, a->steps, a->n, &after) == 0) {
-            bg_err note;
             say(c, &note, move, s, perr.rule, "%d-%d: %s — %s; let stand under Responsible Moves "
                                               "(MATCH-6)",
                 a->d1, a->d2, play, perr.message);
-            notes_push(notes, &note);
-            g->out.illegal++;
+            let_stand = 1;
         } else if (c->rules.policy == BG_POLICY_RESPONSIBLE) {
             say(c, err, move, s, perr.rule, "%d-%d: %s — %s; not physically possible, so it "
                                             "cannot stand even under Responsible Moves (MATCH-6)",
@@ -323,6 +322,10 @@ static int apply_move(bg_game *g, const bg_action *a, int move, bg_notes *notes,
             "cannot reach",
             a->d1, a->d2, play);
         return -1;
+    }
+    if (let_stand) {
+        notes_push(notes, &note);
+        g->out.illegal++;
     }
     g->rolls[s]++;
     g->out.turns++;
