@@ -38,8 +38,8 @@ typedef struct bg_play {
 #define BG_MAX_PLAYS 4096 /* proven bound: 3060 (see bg_movegen.c) */
 #define BG_HASH_SLOTS (2 * BG_MAX_PLAYS)
 typedef struct bg_playlist {
-    int n;          /* number of distinct legal plays; 0 = the roll cannot be played */
-    int max_dice;   /* dice every legal play uses (0..4) */
+    int n;        /* number of distinct legal plays; 0 = the roll cannot be played */
+    int max_dice; /* dice every legal play uses (0..4) */
     bg_play plays[BG_MAX_PLAYS];
     bg_board after[BG_MAX_PLAYS]; /* after[i]: position after plays[i], mover's view */
     /* Scratch space of bg_legal_plays (duplicate detection), not part of the answer: kept

@@ -22,8 +22,8 @@
  * "13/7: the 7-point is blocked (two or more opposing checkers), ENG-3".
  * err->game, err->move and err->side are left as the caller set them. err may be NULL.
  * Pure: no I/O, no allocation; cost is a few microseconds. */
-int bg_check_play(const bg_board *b, int d1, int d2, const bg_step *steps, int n,
-                  bg_board *after, bg_err *err);
+int bg_check_play(const bg_board *b, int d1, int d2, const bg_step *steps, int n, bg_board *after,
+                  bg_err *err);
 
 /* As bg_check_play, and on success *played (if not NULL) receives the same steps in an order
  * in which they can be played one after the other. */

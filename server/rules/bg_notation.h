@@ -40,8 +40,8 @@ int bg_parse_dice(const char *text, size_t len, int *d1, int *d2, bg_err *err);
  * path is split into single-die steps (a merged path such as "24/13" with 6-5 goes through
  * whichever intermediate point makes the play legal; if both do, the one whose hits agree
  * with the '*' marks: "24/13" does not hit on the way, while a starred intermediate point
- * does), in any step order. Returns 0 with *play (steps in an order that can be played) and *after (either may be
- * NULL), or -1 with the rule and reason in err, as bg_check_play (bg_movegen.h). */
+ * does), in any step order. Returns 0 with *play (steps in an order that can be played) and *after
+ * (either may be NULL), or -1 with the rule and reason in err, as bg_check_play (bg_movegen.h). */
 int bg_resolve_play(const bg_board *b, int d1, int d2, const bg_written *w, bg_play *play,
                     bg_board *after, bg_err *err);
 

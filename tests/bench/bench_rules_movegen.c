@@ -36,8 +36,7 @@ int main(void)
     while (getline(&line, &lcap, f) > 0) {
         json_error_t e;
         json_t *c = json_loads(line, 0, &e);
-        if (!c)
-            continue;
+        if (!c) continue;
         if (n == cap) {
             cap = cap ? cap * 2 : 4096;
             b = realloc(b, (size_t)cap * sizeof *b);
@@ -45,8 +44,10 @@ int main(void)
         }
         json_t *board = json_object_get(c, "board");
         for (size_t i = 0; i < 26; i++) {
-            b[n].me[i] = (uint8_t)json_integer_value(json_array_get(json_object_get(board, "me"), i));
-            b[n].opp[i] = (uint8_t)json_integer_value(json_array_get(json_object_get(board, "opp"), i));
+            b[n].me[i] =
+                (uint8_t)json_integer_value(json_array_get(json_object_get(board, "me"), i));
+            b[n].opp[i] =
+                (uint8_t)json_integer_value(json_array_get(json_object_get(board, "opp"), i));
         }
         dice[n][0] = (int)json_integer_value(json_array_get(json_object_get(c, "dice"), 0));
         dice[n][1] = (int)json_integer_value(json_array_get(json_object_get(c, "dice"), 1));
@@ -70,8 +71,7 @@ int main(void)
         positions += n;
         elapsed = cpu_seconds() - start;
     } while (elapsed < 1.0);
-    if (plays <= 0)
-        return 1;
+    if (plays <= 0) return 1;
     printf("bench rules.movegen %.0f positions/s\n", (double)positions / elapsed);
     free(b);
     free(dice);

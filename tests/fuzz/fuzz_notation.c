@@ -11,12 +11,12 @@
 
 /* A few positions with bar, hits, bear-off and a closed board; "pt:count" lists as in tests. */
 static const char *const POSITIONS[][2] = {
-    {"24:2 13:5 8:3 6:5", "1:2 12:5 17:3 19:5"},                 /* opening */
+    {"24:2 13:5 8:3 6:5", "1:2 12:5 17:3 19:5"},                    /* opening */
     {"25:1 13:4 8:3 6:5 5:1 24:1", "22:1 18:2 12:4 17:3 19:4 1:1"}, /* on the bar, blots */
-    {"6:3 5:3 4:2 3:2 2:2 1:1", "25:1 8:1 20:13"},               /* bear-off with contact */
-    {"25:2 13:5 6:8", "19:2 20:2 21:2 22:2 23:2 24:2 1:3"},      /* closed board */
-    {"3:2 1:1", "24:15"},                                          /* the last checkers */
-    {"20:1 14:3 9:4 7:3 2:4", "18:1 15:2 10:1 4:2 3:5 16:4"},    /* scattered contact */
+    {"6:3 5:3 4:2 3:2 2:2 1:1", "25:1 8:1 20:13"},                  /* bear-off with contact */
+    {"25:2 13:5 6:8", "19:2 20:2 21:2 22:2 23:2 24:2 1:3"},         /* closed board */
+    {"3:2 1:1", "24:15"},                                           /* the last checkers */
+    {"20:1 14:3 9:4 7:3 2:4", "18:1 15:2 10:1 4:2 3:5 16:4"},       /* scattered contact */
 };
 #define NPOS (sizeof POSITIONS / sizeof POSITIONS[0])
 
@@ -48,27 +48,24 @@ static void roundtrip(const bg_board *b, int d1, int d2, const bg_play *p, const
     bg_play q;
     bg_err e;
     char t[BG_PLAY_TEXT];
-    if (bg_board_check(after, e.message, sizeof e.message))
-        abort();
+    if (bg_board_check(after, e.message, sizeof e.message)) abort();
     if (bg_check_play(b, d1, d2, p->steps, p->n, &again, &e) || memcmp(&again, after, sizeof again))
         abort();
-    if (bg_format_play(b, p, t, sizeof t) < 0)
+    if (bg_format_play(b, p, t, sizeof t) < 0) abort();
+    if (bg_read_play(b, d1, d2, t, strlen(t), &q, &again, &e) ||
+        memcmp(&again, after, sizeof again))
         abort();
-    if (bg_read_play(b, d1, d2, t, strlen(t), &q, &again, &e) || memcmp(&again, after, sizeof again))
-        abort();
-    if (bg_format_steps(b, p, t, sizeof t) < 0)
-        abort();
-    if (bg_read_play(b, d1, d2, t, strlen(t), &q, &again, &e) || memcmp(&again, after, sizeof again))
+    if (bg_format_steps(b, p, t, sizeof t) < 0) abort();
+    if (bg_read_play(b, d1, d2, t, strlen(t), &q, &again, &e) ||
+        memcmp(&again, after, sizeof again))
         abort();
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (size < 2)
-        return 0;
+    if (size < 2) return 0;
     bg_board b = make(data[0] % NPOS);
-    if (bg_board_check(&b, NULL, 0))
-        abort(); /* the table above is wrong */
+    if (bg_board_check(&b, NULL, 0)) abort(); /* the table above is wrong */
     int d1 = 1 + data[1] % 6, d2 = 1 + (data[1] / 6) % 6;
     const char *text = (const char *)data + 2;
     size_t len = size - 2;
@@ -93,8 +90,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         text = bar + 1;
         len -= dl + 1;
     }
-    if (bg_read_play(&b, d1, d2, text, len, &p, &after, &e) == 0)
-        roundtrip(&b, d1, d2, &p, &after);
+    if (bg_read_play(&b, d1, d2, text, len, &p, &after, &e) == 0) roundtrip(&b, d1, d2, &p, &after);
 
     /* The checker on raw steps, values unchecked. */
     bg_step s[6];

@@ -34,8 +34,7 @@ static inline int rules_load_cases(rules_case **out)
     char cmd[512];
     snprintf(cmd, sizeof cmd, "gzip -dc '%s'", path ? path : "tests/data/gnubg/cases.jsonl.gz");
     FILE *f = popen(cmd, "r");
-    if (!f)
-        return 0;
+    if (!f) return 0;
     int n = 0, cap = 0;
     rules_case *v = NULL;
     char *line = NULL;
@@ -43,8 +42,7 @@ static inline int rules_load_cases(rules_case **out)
     while (getline(&line, &lcap, f) > 0) {
         json_error_t e;
         json_t *c = json_loads(line, 0, &e);
-        if (!c)
-            continue;
+        if (!c) continue;
         if (n == cap) {
             cap = cap ? cap * 2 : 1024;
             v = realloc(v, (size_t)cap * sizeof *v);
@@ -54,7 +52,8 @@ static inline int rules_load_cases(rules_case **out)
         snprintf(k->id, sizeof k->id, "%s", json_string_value(json_object_get(c, "id")));
         json_t *board = json_object_get(c, "board");
         for (size_t i = 0; i < 26; i++) {
-            k->b.me[i] = (uint8_t)json_integer_value(json_array_get(json_object_get(board, "me"), i));
+            k->b.me[i] =
+                (uint8_t)json_integer_value(json_array_get(json_object_get(board, "me"), i));
             k->b.opp[i] =
                 (uint8_t)json_integer_value(json_array_get(json_object_get(board, "opp"), i));
         }
@@ -90,8 +89,7 @@ static inline void rules_free_cases(rules_case *v, int n)
 static inline int rules_find_key(const rules_case *c, const char *key)
 {
     for (int i = 0; i < c->n; i++)
-        if (!strcmp(c->moves[i].key, key))
-            return i;
+        if (!strcmp(c->moves[i].key, key)) return i;
     return -1;
 }
 
@@ -108,8 +106,7 @@ static inline bg_board rules_pos(const char *me, const char *opp)
         const char *p = src[s];
         while (p && *p) {
             int pt, cnt, used;
-            if (sscanf(p, " %d:%d%n", &pt, &cnt, &used) != 2)
-                break;
+            if (sscanf(p, " %d:%d%n", &pt, &cnt, &used) != 2) break;
             dst[s][pt] = (uint8_t)(dst[s][pt] + cnt);
             placed += cnt;
             p += used;

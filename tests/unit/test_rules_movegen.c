@@ -24,8 +24,7 @@ static void assert_replays(const bg_board *b, const bg_play *p, const bg_board *
 static int find_after(const bg_playlist *pl, const bg_board *want)
 {
     for (int i = 0; i < pl->n; i++)
-        if (!memcmp(&pl->after[i], want, sizeof *want))
-            return i;
+        if (!memcmp(&pl->after[i], want, sizeof *want)) return i;
     return -1;
 }
 
@@ -64,8 +63,7 @@ static void assert_refused(const bg_board *b, int d1, int d2, const bg_step *s, 
     e.side = 1;
     ck_assert_int_eq(bg_check_play(b, d1, d2, s, n, NULL, &e), -1);
     ck_assert_str_eq(e.rule, rule);
-    ck_assert_msg(strstr(e.message, needle) != NULL, "message '%s' lacks '%s'", e.message,
-                  needle);
+    ck_assert_msg(strstr(e.message, needle) != NULL, "message '%s' lacks '%s'", e.message, needle);
     ck_assert_msg(strstr(e.message, rule) != NULL, "message '%s' lacks the rule", e.message);
     ck_assert_int_eq(e.game, 3); /* the caller's context is left alone */
     ck_assert_int_eq(e.side, 1);
@@ -493,13 +491,12 @@ START_TEST(test_ENG6_gnubg_cases_match_exactly)
         const rules_case *c = &CASES[i];
         ck_assert_int_eq(bg_legal_plays(&c->b, c->d1, c->d2, &PL), 0);
         ck_assert_msg(PL.n == c->n, "%s: %d plays, gnubg %d", c->id, PL.n, c->n);
-        ck_assert_msg(PL.max_dice == c->max_dice, "%s: max dice %d, gnubg %d", c->id,
-                      PL.max_dice, c->max_dice);
+        ck_assert_msg(PL.max_dice == c->max_dice, "%s: max dice %d, gnubg %d", c->id, PL.max_dice,
+                      c->max_dice);
         for (int k = 0; k < PL.n; k++) {
             char key[53];
             bg_board_key(&PL.after[k], key);
-            ck_assert_msg(rules_find_key(c, key) >= 0, "%s: play %d not in gnubg's list", c->id,
-                          k);
+            ck_assert_msg(rules_find_key(c, key) >= 0, "%s: play %d not in gnubg's list", c->id, k);
             assert_replays(&c->b, &PL.plays[k], &PL.after[k]);
             ck_assert_int_eq(PL.plays[k].n, PL.max_dice);
             /* every legal play passes the check, its steps reversed */
@@ -508,8 +505,7 @@ START_TEST(test_ENG6_gnubg_cases_match_exactly)
             bg_err e;
             for (int j = 0; j < PL.plays[k].n; j++)
                 rev[j] = PL.plays[k].steps[PL.plays[k].n - 1 - j];
-            ck_assert_msg(bg_check_play(&c->b, c->d1, c->d2, rev, PL.plays[k].n, &after, &e) ==
-                              0,
+            ck_assert_msg(bg_check_play(&c->b, c->d1, c->d2, rev, PL.plays[k].n, &after, &e) == 0,
                           "%s: legal play refused: %s", c->id, e.message);
             ck_assert_mem_eq(&after, &PL.after[k], sizeof after);
         }
@@ -529,22 +525,18 @@ static long TRIED, ACCEPTED;
 
 static int rule_step(const bg_board *b, int p, int d, int *to)
 {
-    if (b->me[BG_BAR] && p != BG_BAR)
-        return 0;
-    if (!b->me[p])
-        return 0;
+    if (b->me[BG_BAR] && p != BG_BAR) return 0;
+    if (!b->me[p]) return 0;
     int t = p - d;
     if (t > 0) {
         *to = t;
         return b->opp[t] < 2;
     }
     for (int q = 7; q <= 25; q++)
-        if (b->me[q])
-            return 0;
+        if (b->me[q]) return 0;
     if (t < 0)
         for (int q = p + 1; q <= 6; q++)
-            if (b->me[q])
-                return 0;
+            if (b->me[q]) return 0;
     *to = 0;
     return 1;
 }
@@ -569,18 +561,14 @@ static void walk(const bg_board *b, int depth, unsigned used)
         ck_assert_mem_eq(&after, b, sizeof after);
     TRIED++;
     ACCEPTED += got;
-    if (depth == ND)
-        return;
+    if (depth == ND) return;
     for (int j = 0; j < ND; j++) {
-        if ((used & (1u << j)) || (j > 0 && ND == 4 && !(used & (1u << (j - 1)))))
-            continue;
+        if ((used & (1u << j)) || (j > 0 && ND == 4 && !(used & (1u << (j - 1))))) continue;
         for (int p = 25; p >= 1; p--) {
             /* doubles: steps from non-increasing points, enough to reach every set */
-            if (ND == 4 && depth && p > SEQ[depth - 1].from)
-                continue;
+            if (ND == 4 && depth && p > SEQ[depth - 1].from) continue;
             int to;
-            if (!rule_step(b, p, DICE[j], &to))
-                continue;
+            if (!rule_step(b, p, DICE[j], &to)) continue;
             bg_board x = *b;
             bg_apply_step(&x, p, to, NULL);
             SEQ[depth] = (bg_step){(int8_t)p, (int8_t)to};
@@ -611,8 +599,8 @@ START_TEST(test_ENG6_dense_position_fits_the_play_list)
 {
     /* 15 single checkers spread out with 1-1: one of the largest lists a search found (2226
      * plays; the proven bound is 3060 < BG_MAX_PLAYS). All distinct, all replayable. */
-    bg_board b = rules_pos("3:1 4:1 6:1 8:1 9:1 11:1 12:1 14:1 15:1 17:1 18:1 20:1 21:1 23:1 24:1",
-                           "");
+    bg_board b =
+        rules_pos("3:1 4:1 6:1 8:1 9:1 11:1 12:1 14:1 15:1 17:1 18:1 20:1 21:1 23:1 24:1", "");
     bg_legal_plays(&b, 1, 1, &PL);
     ck_assert_int_gt(PL.n, 2000);
     ck_assert_int_lt(PL.n, BG_MAX_PLAYS);

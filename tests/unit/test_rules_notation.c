@@ -27,8 +27,7 @@ static int parse(const char *text, bg_written *w, bg_err *e)
     return parse_exact(text, strlen(text), w, e);
 }
 
-static void assert_parse_refused(const char *text, size_t len, const char *rule,
-                                 const char *needle)
+static void assert_parse_refused(const char *text, size_t len, const char *rule, const char *needle)
 {
     bg_written w;
     bg_err e;
@@ -174,7 +173,17 @@ START_TEST(test_NOTATION_reads_dice)
     ck_assert_int_eq(a * 10 + b, 52);
     ck_assert_int_eq(bg_parse_dice(" 6 6 ", 5, &a, &b, &e), 0);
     ck_assert_int_eq(a * 10 + b, 66);
-    const char *bad[] = {"57", "5", "", "5-", "x2", "5--2", "523", "05", "5-2-", "\0" "1"};
+    const char *bad[] = {"57",
+                         "5",
+                         "",
+                         "5-",
+                         "x2",
+                         "5--2",
+                         "523",
+                         "05",
+                         "5-2-",
+                         "\0"
+                         "1"};
     size_t len[] = {2, 1, 0, 2, 2, 4, 3, 2, 4, 2};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         memset(&e, 0, sizeof e);
@@ -430,8 +439,8 @@ START_TEST(test_NOTATION_gnubg_texts_both_ways)
             ck_assert_msg(bg_read_play(&c->b, c->d1, c->d2, t, strlen(t), &p, &after, &e) == 0,
                           "%s: gnubg's '%s' refused: %s", c->id, t, e.message);
             bg_board_key(&after, key);
-            ck_assert_msg(!strcmp(key, c->moves[k].key), "%s: '%s' read as another position",
-                          c->id, t);
+            ck_assert_msg(!strcmp(key, c->moves[k].key), "%s: '%s' read as another position", c->id,
+                          t);
             read++;
         }
     }
