@@ -259,7 +259,9 @@ static int score_line(reader *r, span l0, int game, char names[2][BG_NAME_MAX], 
     return fail(r, game, 0, "expected the score line \"name : score   name : score\"");
 }
 
-/* A .gam names line: " %-31s%s". */
+/* A .gam names line: " %-31s%s", the second name at column 32. Names may hold spaces, so
+ * only that layout is read: a first name of 31 characters or more leaves no column to split
+ * at, and a line that does not follow it is refused rather than guessed. */
 static int names_line(reader *r, span l, char names[2][BG_NAME_MAX])
 {
     span t = l;
@@ -269,27 +271,8 @@ static int names_line(reader *r, span l, char names[2][BG_NAME_MAX])
         span a = {t.p + 1, 31}, b = {t.p + 32, t.n - 32};
         return copy_name(r, names[0], a, 1) || copy_name(r, names[1], b, 1) ? -1 : 0;
     }
-    /* Otherwise the widest run of spaces separates the names. */
-    t = trim(t);
-    size_t best = 0, best_n = 0;
-    for (size_t i = 0; i < t.n;) {
-        if (t.p[i] != ' ') {
-            i++;
-            continue;
-        }
-        size_t j = i;
-        while (j < t.n && t.p[j] == ' ')
-            j++;
-        if (j - i > best_n) {
-            best = i;
-            best_n = j - i;
-        }
-        i = j;
-    }
-    if (!best_n)
-        return fail(r, 1, 0, "expected the names of the two players");
-    span a = {t.p, best}, b = {t.p + best + best_n, t.n - best - best_n};
-    return copy_name(r, names[0], a, 1) || copy_name(r, names[1], b, 1) ? -1 : 0;
+    return fail(r, 1, 0, "expected \" N point match\" or the names line of a .gam file (the "
+                         "second name at column 32)");
 }
 
 /* One point of a step: a number 0..25, or the words bar / off. */
@@ -854,7 +837,11 @@ char *bg_mat_export(const bg_match_rec *rec, const bg_match_report *rep, size_t 
         } else {
             char first[96];
             snprintf(first, sizeof first, "%s : %d", rec->names[0], score[0]);
-            put(&o, " Game %d\n %-31s%s : %d\n", gi + 1, first, rec->names[1], score[1]);
+            /* gnubg writes no space after a first part of 31 characters or more; when the
+             * second name starts with a digit that would read as part of the score, so one
+             * space is written there (the only place this writer differs from gnubg). */
+            const char *gap = strlen(first) >= 31 && is_digit(rec->names[1][0]) ? " " : "";
+            put(&o, " Game %d\n %-31s%s%s : %d\n", gi + 1, first, gap, rec->names[1], score[1]);
         }
         bg_board b;
         bg_board_init(&b);

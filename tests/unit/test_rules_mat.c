@@ -2,6 +2,7 @@
  * validates to the results gnubg recorded and is written back byte for byte, every broken
  * transcript is refused at the right game, move and rule, and each quirk of the format reads. */
 #include <check.h>
+#include <glob.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -408,6 +409,45 @@ START_TEST(test_mat_every_prefix_and_mutation_is_safe)
 }
 END_TEST
 
+/* Inputs the fuzzer once broke (tests/fuzz/regressions/fuzz_mat): the properties fuzz_mat.c
+ * checks hold for each of them: a located refusal, or an export that reads back the same. */
+START_TEST(test_mat_fuzz_regressions)
+{
+    glob_t gl;
+    ck_assert_int_eq(glob("tests/fuzz/regressions/fuzz_mat/*", 0, NULL, &gl), 0);
+    ck_assert_uint_ge(gl.gl_pathc, 1);
+    for (size_t i = 0; i < gl.gl_pathc; i++) {
+        size_t len;
+        char *text = slurp(gl.gl_pathv[i], &len);
+        for (int policy = 0; policy < 2; policy++) {
+            bg_match_rec rec, again;
+            bg_match_report rep, rep2;
+            int valid = replay_text(text, len, policy, &rec, &rep) == 0;
+            if (!valid) {
+                ck_assert_msg(rep.err.rule[0] && rep.err.message[0], "%s", gl.gl_pathv[i]);
+            } else {
+                size_t olen;
+                bg_err e;
+                char *back = bg_mat_export(&rec, &rep, &olen, &e);
+                ck_assert_ptr_nonnull(back);
+                ck_assert_msg(replay_text(back, olen, policy, &again, &rep2) == 0, "%s: %s",
+                              gl.gl_pathv[i], rep2.err.message);
+                ck_assert_int_eq(rep2.score[0], rep.score[0]);
+                ck_assert_int_eq(rep2.score[1], rep.score[1]);
+                ck_assert_int_eq(rep2.turns, rep.turns);
+                bg_match_report_free(&rep2);
+                bg_match_rec_free(&again);
+                bg_mat_text_free(back);
+            }
+            bg_match_report_free(&rep);
+            bg_match_rec_free(&rec);
+        }
+        free(text);
+    }
+    globfree(&gl);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("rules_mat");
@@ -423,6 +463,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_mat_small_transcript_round_trips);
     tcase_add_test(tc, test_mat_bad_input_gives_format_errors);
     tcase_add_test(tc, test_mat_every_prefix_and_mutation_is_safe);
+    tcase_add_test(tc, test_mat_fuzz_regressions);
     suite_add_tcase(s, tc);
     return s;
 }
