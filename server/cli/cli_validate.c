@@ -65,10 +65,8 @@ static char *slurp(const char *path, size_t *len, char *why, size_t whylen)
             break;
         }
     }
-    if (!buf && why[0] == '\0')
-        snprintf(why, whylen, "out of memory");
-    if (f != stdin)
-        fclose(f);
+    if (!buf && why[0] == '\0') snprintf(why, whylen, "out of memory");
+    if (f != stdin) fclose(f);
     *len = n;
     return buf;
 }
@@ -118,8 +116,9 @@ static int validate_file(const char *path, bg_policy policy, int as_json)
         json_object_set_new(o, "file", bg_json_string(path));
         json_object_set_new(o, "valid", json_boolean(rep.valid));
         json_object_set_new(o, "match_length", json_integer(n));
-        json_object_set_new(o, "players", json_pack("[oo]", bg_json_string(rec.names[0]),
-                                                    bg_json_string(rec.names[1])));
+        json_object_set_new(
+            o, "players",
+            json_pack("[oo]", bg_json_string(rec.names[0]), bg_json_string(rec.names[1])));
         json_object_set_new(o, "games", json_integer(rec.n_games));
         json_object_set_new(o, "final_score", json_pack("[ii]", rep.score[0], rep.score[1]));
         json_object_set_new(o, "winner",
@@ -130,8 +129,7 @@ static int validate_file(const char *path, bg_policy policy, int as_json)
                 json_array_append_new(notes, bg_json_from_err(&rep.notes.v[i]));
             json_object_set_new(o, "flagged", notes);
         }
-        if (!rep.valid)
-            json_object_set_new(o, "error", bg_json_from_err(&rep.err));
+        if (!rep.valid) json_object_set_new(o, "error", bg_json_from_err(&rep.err));
         print_json(o);
     } else if (rep.valid) {
         char what[48];
@@ -139,8 +137,8 @@ static int validate_file(const char *path, bg_policy policy, int as_json)
             snprintf(what, sizeof what, "%d-point match", n);
         else
             snprintf(what, sizeof what, "money session");
-        printf("%s: valid, %s, %s %d - %s %d", path, what, rec.names[0], rep.score[0],
-               rec.names[1], rep.score[1]);
+        printf("%s: valid, %s, %s %d - %s %d", path, what, rec.names[0], rep.score[0], rec.names[1],
+               rep.score[1]);
         if (winner >= 0)
             printf(", %s %s", rec.names[winner], n > 0 ? "wins the match" : "is ahead");
         printf(" (%d game%s", rec.n_games, rec.n_games == 1 ? "" : "s");
@@ -220,13 +218,11 @@ int cli_validate(int argc, char **argv)
             continue;
         }
         if (opts && a[0] == '-' && a[1] != '\0') {
-            if (!strcmp(a, "--policy"))
-                i++;
+            if (!strcmp(a, "--policy")) i++;
             continue;
         }
         int rc = validate_file(a, policy, as_json);
-        if (rc > worst)
-            worst = rc;
+        if (rc > worst) worst = rc;
         fflush(stdout);
     }
     return worst;

@@ -13,8 +13,7 @@ int bg_game_rec_push(bg_game_rec *g, const bg_action *a)
     if (g->n_act == g->cap_act) {
         int cap = g->cap_act ? g->cap_act * 2 : 64;
         bg_action *v = realloc(g->act, (size_t)cap * sizeof *v);
-        if (!v)
-            return -1;
+        if (!v) return -1;
         g->act = v;
         g->cap_act = cap;
     }
@@ -37,8 +36,7 @@ void bg_notes_free(bg_notes *n)
 
 static void notes_push(bg_notes *n, const bg_err *e)
 {
-    if (!n)
-        return;
+    if (!n) return;
     if (n->n == n->cap) {
         int cap = n->cap ? n->cap * 2 : 8;
         bg_err *v = realloc(n->v, (size_t)cap * sizeof *v);
@@ -55,12 +53,18 @@ static void notes_push(bg_notes *n, const bg_err *e)
 const char *bg_how_name(int how)
 {
     switch (how) {
-    case BG_HOW_SINGLE: return "single game";
-    case BG_HOW_GAMMON: return "gammon";
-    case BG_HOW_BACKGAMMON: return "backgammon";
-    case BG_HOW_DROP: return "double dropped";
-    case BG_HOW_RESIGN: return "resignation accepted";
-    default: return "unfinished";
+    case BG_HOW_SINGLE:
+        return "single game";
+    case BG_HOW_GAMMON:
+        return "gammon";
+    case BG_HOW_BACKGAMMON:
+        return "backgammon";
+    case BG_HOW_DROP:
+        return "double dropped";
+    case BG_HOW_RESIGN:
+        return "resignation accepted";
+    default:
+        return "unfinished";
     }
 }
 
@@ -77,8 +81,7 @@ static void point_text(char *buf, size_t len, int p)
 void bg_play_text(char *buf, size_t len, const bg_step *steps, int n)
 {
     size_t k = 0;
-    if (!len)
-        return;
+    if (!len) return;
     buf[0] = '\0';
     if (n <= 0) {
         snprintf(buf, len, "no play");
@@ -89,8 +92,7 @@ void bg_play_text(char *buf, size_t len, const bg_step *steps, int n)
         point_text(a, sizeof a, steps[i].from);
         point_text(z, sizeof z, steps[i].to);
         int w = snprintf(buf + k, len - k, "%s%s/%s", i ? " " : "", a, z);
-        if (w < 0 || (size_t)w >= len - k)
-            return;
+        if (w < 0 || (size_t)w >= len - k) return;
         k += (size_t)w;
     }
 }
@@ -98,22 +100,19 @@ void bg_play_text(char *buf, size_t len, const bg_step *steps, int n)
 static const char *side_name(const bg_game_ctx *c, int side)
 {
     static const char *const dflt[2] = {"player 1", "player 2"};
-    if (side < 0 || side > 1)
-        return "?";
+    if (side < 0 || side > 1) return "?";
     return c->names[side] && c->names[side][0] ? c->names[side] : dflt[side];
 }
 
 /* snprintf at *k that never runs past the end, however long a name is. */
 static void append(char *buf, size_t len, size_t *k, const char *fmt, ...)
 {
-    if (*k >= len - 1)
-        return;
+    if (*k >= len - 1) return;
     va_list ap;
     va_start(ap, fmt);
     int w = vsnprintf(buf + *k, len - *k, fmt, ap);
     va_end(ap);
-    if (w > 0)
-        *k = *k + (size_t)w < len - 1 ? *k + (size_t)w : len - 1;
+    if (w > 0) *k = *k + (size_t)w < len - 1 ? *k + (size_t)w : len - 1;
 }
 
 /* Fills err with where, who and a sentence: "Game 3, move 12, Bob: <clause> (RULE)". The rule
@@ -126,18 +125,15 @@ static void say(const bg_game_ctx *c, bg_err *err, int move, int side, const cha
     va_start(ap, fmt);
     vsnprintf(clause, sizeof clause, fmt, ap);
     va_end(ap);
-    if (!err)
-        return;
+    if (!err) return;
     err->game = c->number;
     err->move = move;
     err->side = side;
     snprintf(err->rule, sizeof err->rule, "%s", rule);
     char where[160] = "";
     size_t k = 0;
-    if (c->number > 0)
-        append(where, sizeof where, &k, "Game %d", c->number);
-    if (move > 0)
-        append(where, sizeof where, &k, k ? ", move %d" : "Move %d", move);
+    if (c->number > 0) append(where, sizeof where, &k, "Game %d", c->number);
+    if (move > 0) append(where, sizeof where, &k, k ? ", move %d" : "Move %d", move);
     if (side == 0 || side == 1)
         append(where, sizeof where, &k, "%s%s", k ? ", " : "", side_name(c, side));
     int has_rule = rule[0] && strstr(clause, rule) != NULL;
@@ -145,8 +141,7 @@ static void say(const bg_game_ctx *c, bg_err *err, int move, int side, const cha
     err->message[0] = '\0';
     append(err->message, sizeof err->message, &m, "%s%s", where, where[0] ? ": " : "");
     append(err->message, sizeof err->message, &m, "%s", clause);
-    if (!has_rule)
-        append(err->message, sizeof err->message, &m, " (%s)", rule);
+    if (!has_rule) append(err->message, sizeof err->message, &m, " (%s)", rule);
 }
 
 int bg_game_start(bg_game *g, const bg_game_ctx *ctx, int auto_doubles, bg_err *err)
@@ -190,11 +185,9 @@ static void cube_ctx(const bg_game *g, bg_cube_ctx *x)
  * numbering; the opponent enters on the mover's 1..6. */
 static int deadlocked(const bg_board *b)
 {
-    if (!b->me[BG_BAR] || !b->opp[BG_BAR])
-        return 0;
+    if (!b->me[BG_BAR] || !b->opp[BG_BAR]) return 0;
     for (int p = 1; p <= 6; p++)
-        if (b->me[p] < 2 || b->opp[25 - p] < 2)
-            return 0;
+        if (b->me[p] < 2 || b->opp[25 - p] < 2) return 0;
     return 1;
 }
 
@@ -221,8 +214,7 @@ static int apply_physically(const bg_board *from, const bg_step *st, int n, bg_b
         for (int i = 0; i < n && ok; i++)
             ok = bg_apply_step(&b, s[i].from, s[i].to, NULL) == 0;
     }
-    if (ok)
-        *out = b;
+    if (ok) *out = b;
     return ok ? 0 : -1;
 }
 
@@ -272,8 +264,8 @@ static int apply_move(bg_game *g, const bg_action *a, int move, bg_notes *notes,
     if (g->phase == BG_PH_START) {
         if (a->d1 == a->d2) {
             say(c, err, move, s, "ENG-2",
-                "the opening roll %d-%d is a double; equal opening dice are rolled again",
-                a->d1, a->d2);
+                "the opening roll %d-%d is a double; equal opening dice are rolled again", a->d1,
+                a->d2);
             return -1;
         }
         g->turn = s; /* the opening roll decides who moves first */
@@ -286,8 +278,8 @@ static int apply_move(bg_game *g, const bg_action *a, int move, bg_notes *notes,
         return wrong_phase(g, a, move, err);
     }
     if (a->d1 < 1 || a->d1 > 6 || a->d2 < 1 || a->d2 > 6) {
-        say(c, err, move, s, "ENG-3", "the dice %d-%d are not a roll: each die shows 1 to 6",
-            a->d1, a->d2);
+        say(c, err, move, s, "ENG-3", "the dice %d-%d are not a roll: each die shows 1 to 6", a->d1,
+            a->d2);
         return -1;
     }
     if (a->n > 4) {
@@ -301,13 +293,15 @@ static int apply_move(bg_game *g, const bg_action *a, int move, bg_notes *notes,
         bg_play_text(play, sizeof play, a->steps, a->n);
         if (c->rules.policy == BG_POLICY_RESPONSIBLE &&
             apply_physically(&g->pos, a->steps, a->n, &after) == 0) {
-            say(c, &note, move, s, perr.rule, "%d-%d: %s — %s; let stand under Responsible Moves "
-                                              "(MATCH-6)",
+            say(c, &note, move, s, perr.rule,
+                "%d-%d: %s — %s; let stand under Responsible Moves "
+                "(MATCH-6)",
                 a->d1, a->d2, play, perr.message);
             let_stand = 1;
         } else if (c->rules.policy == BG_POLICY_RESPONSIBLE) {
-            say(c, err, move, s, perr.rule, "%d-%d: %s — %s; not physically possible, so it "
-                                            "cannot stand even under Responsible Moves (MATCH-6)",
+            say(c, err, move, s, perr.rule,
+                "%d-%d: %s — %s; not physically possible, so it "
+                "cannot stand even under Responsible Moves (MATCH-6)",
                 a->d1, a->d2, play, perr.message);
             return -1;
         } else {
@@ -332,10 +326,12 @@ static int apply_move(bg_game *g, const bg_action *a, int move, bg_notes *notes,
     if (after.me[BG_OFF] == 15) {
         int mult = bg_result_multiplier(&after);
         /* Jacoby (money only): no gammons while the cube was never turned. */
-        if (c->rules.jacoby && c->rules.match_length == 0 && !g->cube.turned)
-            mult = 1;
+        if (c->rules.jacoby && c->rules.match_length == 0 && !g->cube.turned) mult = 1;
         g->pos = after;
-        finish(g, s, mult == 1 ? BG_HOW_SINGLE : mult == 2 ? BG_HOW_GAMMON : BG_HOW_BACKGAMMON,
+        finish(g, s,
+               mult == 1   ? BG_HOW_SINGLE
+               : mult == 2 ? BG_HOW_GAMMON
+                           : BG_HOW_BACKGAMMON,
                mult, g->cube.value);
         return 0;
     }
@@ -378,8 +374,7 @@ int bg_game_apply(bg_game *g, const bg_action *a, bg_notes *notes, bg_err *err)
         }
         break;
     case BG_ACT_DOUBLE: {
-        if (g->phase != BG_PH_ROLL)
-            return wrong_phase(g, a, move, err);
+        if (g->phase != BG_PH_ROLL) return wrong_phase(g, a, move, err);
         if (s != g->turn) {
             say(c, err, move, s, "CUBE-2",
                 "doubles, but only the side on roll (%s) may double, before rolling",
@@ -404,8 +399,9 @@ int bg_game_apply(bg_game *g, const bg_action *a, bg_notes *notes, bg_err *err)
             if (g->phase == BG_PH_ROLL || g->phase == BG_PH_START) {
                 say(c, err, move, s, a->type == BG_ACT_BEAVER ? "CUBE-9" : "CUBE-3",
                     "%s, but no double was offered",
-                    a->type == BG_ACT_TAKE ? "takes" : a->type == BG_ACT_DROP ? "drops"
-                                                                               : "beavers");
+                    a->type == BG_ACT_TAKE   ? "takes"
+                    : a->type == BG_ACT_DROP ? "drops"
+                                             : "beavers");
                 return -1;
             }
             return wrong_phase(g, a, move, err);
@@ -437,8 +433,7 @@ int bg_game_apply(bg_game *g, const bg_action *a, bg_notes *notes, bg_err *err)
         break;
     }
     case BG_ACT_RESIGN: {
-        if (g->phase != BG_PH_ROLL)
-            return wrong_phase(g, a, move, err);
+        if (g->phase != BG_PH_ROLL) return wrong_phase(g, a, move, err);
         if (a->value < 1 || a->value > 3) {
             say(c, err, move, s, "ENG-8",
                 "offers to resign at level %d; the levels are 1 (single), 2 (gammon) and 3 "
@@ -468,16 +463,16 @@ int bg_game_apply(bg_game *g, const bg_action *a, bg_notes *notes, bg_err *err)
             return -1;
         }
         bg_board rv = g->pos; /* the position seen by the resigner */
-        if (g->turn != g->resigner)
-            bg_board_swap(&rv);
+        if (g->turn != g->resigner) bg_board_swap(&rv);
         int max = bg_resign_max_level(&rv, &c->rules, &g->cube);
         if (a->type == BG_ACT_REJECT) {
             if (g->resign_level >= max) {
                 say(c, err, move, s, "ENG-8",
                     "rejects a resignation of %s, the most %s can still lose: such an offer "
                     "cannot be rejected",
-                    g->resign_level == 1 ? "a single game" : g->resign_level == 2 ? "a gammon"
-                                                                                  : "a backgammon",
+                    g->resign_level == 1   ? "a single game"
+                    : g->resign_level == 2 ? "a gammon"
+                                           : "a backgammon",
                     side_name(c, g->resigner));
                 return -1;
             }
@@ -510,18 +505,16 @@ static int compare_result(bg_game *g, const bg_result *st, int move, bg_err *err
 {
     const bg_game_ctx *c = &g->ctx;
     const bg_outcome *o = &g->out;
-    if (!st)
-        return 0;
+    if (!st) return 0;
     const char *w = side_name(c, o->winner);
     if (st->winner != o->winner) {
         say(c, err, move, st->winner == 0 || st->winner == 1 ? st->winner : -1,
             o->how == BG_HOW_DROP ? "CUBE-3" : "ENG-7",
-            "the result names %s as the winner, but %s won (%s)",
-            side_name(c, st->winner), w, bg_how_name(o->how));
+            "the result names %s as the winner, but %s won (%s)", side_name(c, st->winner), w,
+            bg_how_name(o->how));
         return -1;
     }
-    if (st->how && st->how != o->how &&
-        !(st->how == BG_HOW_RESIGN && o->how == BG_HOW_RESIGN)) {
+    if (st->how && st->how != o->how && !(st->how == BG_HOW_RESIGN && o->how == BG_HOW_RESIGN)) {
         say(c, err, move, o->winner, o->how == BG_HOW_DROP ? "CUBE-3" : "ENG-7",
             "the result says %s, but the game ended by %s", bg_how_name(st->how),
             bg_how_name(o->how));
@@ -529,8 +522,8 @@ static int compare_result(bg_game *g, const bg_result *st, int move, bg_err *err
     }
     if (st->cube && st->cube != o->cube) {
         say(c, err, move, o->winner, "CUBE-5",
-            "the result gives a cube of %d, but the points are counted from a cube of %d",
-            st->cube, o->cube);
+            "the result gives a cube of %d, but the points are counted from a cube of %d", st->cube,
+            o->cube);
         return -1;
     }
     if (st->points && st->points != o->points) {
@@ -561,8 +554,7 @@ int bg_game_finish(bg_game *g, const bg_result *st, int result_move, bg_err *err
         return compare_result(g, st, move, err);
     case BG_PH_CUBE:
         say(c, err, move, 1 - g->cube.doubler, "CUBE-3",
-            "the game ends while the double to %d waits to be taken or dropped",
-            g->cube.offered);
+            "the game ends while the double to %d waits to be taken or dropped", g->cube.offered);
         return -1;
     case BG_PH_RESIGN:
         say(c, err, move, 1 - g->resigner, "ENG-8",
@@ -572,8 +564,9 @@ int bg_game_finish(bg_game *g, const bg_result *st, int result_move, bg_err *err
         break;
     }
     if (!st) {
-        say(c, err, move, -1, "ENG-7", "the game is not finished: nobody has borne off all "
-                                       "checkers, dropped a double or resigned");
+        say(c, err, move, -1, "ENG-7",
+            "the game is not finished: nobody has borne off all "
+            "checkers, dropped a double or resigned");
         return -1;
     }
     /* Not over, a result stated: the loser resigned (a .mat writes no resignation). */
@@ -586,19 +579,16 @@ int bg_game_finish(bg_game *g, const bg_result *st, int result_move, bg_err *err
         return -1;
     }
     int level = st->level;
-    if (!level && st->points > 0 && st->points % v == 0)
-        level = st->points / v;
+    if (!level && st->points > 0 && st->points % v == 0) level = st->points / v;
     if (level < 1 || level > 3 || (st->points && st->points != level * v)) {
         say(c, err, move, st->winner, "ENG-8",
             "the result gives %s %d point%s before the game was over, but a resignation with "
             "the cube at %d is worth %d, %d or %d",
-            side_name(c, st->winner), st->points, st->points == 1 ? "" : "s", v, v, 2 * v,
-            3 * v);
+            side_name(c, st->winner), st->points, st->points == 1 ? "" : "s", v, v, 2 * v, 3 * v);
         return -1;
     }
     bg_board rv = g->pos; /* seen by the resigner */
-    if (g->turn >= 0 && g->turn != loser)
-        bg_board_swap(&rv);
+    if (g->turn >= 0 && g->turn != loser) bg_board_swap(&rv);
     if (g->turn >= 0 && rv.me[BG_OFF] > 0 && level > 1) {
         say(c, err, move, loser, "ENG-7",
             "resigns a %s (%d points) after bearing a checker off, when only a single game can "
@@ -614,23 +604,21 @@ int bg_game_finish(bg_game *g, const bg_result *st, int result_move, bg_err *err
     return compare_result(g, st, move, err);
 }
 
-int bg_game_replay(const bg_game_rec *rec, const bg_game_ctx *ctx, bg_outcome *out,
-                   bg_notes *notes, bg_err *err)
+int bg_game_replay(const bg_game_rec *rec, const bg_game_ctx *ctx, bg_outcome *out, bg_notes *notes,
+                   bg_err *err)
 {
     bg_game g;
-    if (bg_game_start(&g, ctx, rec->auto_doubles, err) != 0)
-        return -1;
+    if (bg_game_start(&g, ctx, rec->auto_doubles, err) != 0) return -1;
     const bg_result *st = rec->has_result ? &rec->result : NULL;
     for (int i = 0; i < rec->n_act; i++) {
         const bg_action *a = &rec->act[i];
-        if (bg_game_apply(&g, a, notes, err) == 0)
-            continue;
+        if (bg_game_apply(&g, a, notes, err) == 0) continue;
         /* gnubg writes "rolled, then resigned" as a roll with no play right before the
          * result: accept exactly that, the roll counted and the position unchanged. */
         if (i == rec->n_act - 1 && st && a->type == BG_ACT_MOVE && a->n == 0 &&
             (st->winner == 0 || st->winner == 1) && a->side == 1 - st->winner &&
-            g.phase == BG_PH_ROLL && g.turn == a->side && a->d1 >= 1 && a->d1 <= 6 &&
-            a->d2 >= 1 && a->d2 <= 6) {
+            g.phase == BG_PH_ROLL && g.turn == a->side && a->d1 >= 1 && a->d1 <= 6 && a->d2 >= 1 &&
+            a->d2 <= 6) {
             int move = a->move ? a->move : g.n_done + 1;
             if (apply_move(&g, a, move, notes, err, 1) == 0) {
                 g.n_done++;
@@ -639,11 +627,8 @@ int bg_game_replay(const bg_game_rec *rec, const bg_game_ctx *ctx, bg_outcome *o
         }
         return -1;
     }
-    if (rec->truncated)
-        return 1;
-    if (bg_game_finish(&g, st, rec->result_move, err) != 0)
-        return -1;
-    if (out)
-        *out = g.out;
+    if (rec->truncated) return 1;
+    if (bg_game_finish(&g, st, rec->result_move, err) != 0) return -1;
+    if (out) *out = g.out;
     return 0;
 }

@@ -33,12 +33,12 @@ typedef struct bg_action {
 
 /* How a game ended. */
 typedef enum bg_how {
-    BG_HOW_NONE = 0,    /* not over / not stated */
-    BG_HOW_SINGLE,      /* borne off, loser bore off a checker: 1 x cube */
-    BG_HOW_GAMMON,      /* 2 x cube */
-    BG_HOW_BACKGAMMON,  /* 3 x cube */
-    BG_HOW_DROP,        /* a double was dropped: the cube before the double */
-    BG_HOW_RESIGN       /* a resignation was accepted: level x cube */
+    BG_HOW_NONE = 0,   /* not over / not stated */
+    BG_HOW_SINGLE,     /* borne off, loser bore off a checker: 1 x cube */
+    BG_HOW_GAMMON,     /* 2 x cube */
+    BG_HOW_BACKGAMMON, /* 3 x cube */
+    BG_HOW_DROP,       /* a double was dropped: the cube before the double */
+    BG_HOW_RESIGN      /* a resignation was accepted: level x cube */
 } bg_how;
 
 /* A game result as a report or transcript states it. Fields left 0 are "not stated". In a
@@ -58,14 +58,14 @@ typedef struct bg_result {
 typedef struct bg_game_rec {
     bg_action *act;
     int n_act, cap_act;
-    int auto_doubles;    /* money play: automatic doubles before the opening roll */
-    int has_score;       /* score_before is stated (a .mat score line) and is checked */
+    int auto_doubles; /* money play: automatic doubles before the opening roll */
+    int has_score;    /* score_before is stated (a .mat score line) and is checked */
     int score_before[2];
-    int has_result;      /* result is stated (a .mat "Wins" line, a report) and is checked */
+    int has_result; /* result is stated (a .mat "Wins" line, a report) and is checked */
     bg_result result;
-    int result_move;     /* move number the result is quoted at (last .mat line of the game) */
-    int score_only;      /* no actions: validate `result` alone (bg_match.h) */
-    int truncated;       /* the transcript is cut off inside this game (after its actions) */
+    int result_move; /* move number the result is quoted at (last .mat line of the game) */
+    int score_only;  /* no actions: validate `result` alone (bg_match.h) */
+    int truncated;   /* the transcript is cut off inside this game (after its actions) */
 } bg_game_rec;
 
 /* Appends an action (copied); returns 0 or -1 when out of memory. */
@@ -83,7 +83,7 @@ typedef struct bg_outcome {
     int resigned; /* the game ended by a resignation (stated or inferred) */
     int turns;    /* roll cells replayed, including rolls with no legal play */
     int doubles, takes, drops, beavers, resigns;
-    int illegal;  /* illegal plays let stand under Responsible Moves (MATCH-6) */
+    int illegal; /* illegal plays let stand under Responsible Moves (MATCH-6) */
 } bg_outcome;
 
 /* Events accepted with a remark: illegal plays let stand under Responsible Moves (MATCH-6), a
@@ -97,12 +97,12 @@ void bg_notes_free(bg_notes *n);
 
 /* The game around a replay: where it stands in its match and how to name things. */
 typedef struct bg_game_ctx {
-    int number;             /* 1-based, for messages */
-    const char *names[2];   /* NULL: "player 1" / "player 2" */
+    int number;           /* 1-based, for messages */
+    const char *names[2]; /* NULL: "player 1" / "player 2" */
     bg_rules rules;
-    int score[2];           /* match score before the game */
-    int crawford;           /* the Crawford game (CUBE-6) */
-    int post_crawford;      /* after the Crawford game (CUBE-10) */
+    int score[2];      /* match score before the game */
+    int crawford;      /* the Crawford game (CUBE-6) */
+    int post_crawford; /* after the Crawford game (CUBE-10) */
 } bg_game_ctx;
 
 enum bg_phase {
@@ -116,12 +116,12 @@ enum bg_phase {
 /* A game being replayed event by event (what the HTTP layer uses for a live game too). */
 typedef struct bg_game {
     bg_game_ctx ctx;
-    bg_board pos;   /* seen by `turn` (before the opening roll: either side) */
-    int turn;       /* side on roll; -1 before the opening roll */
-    int phase;      /* enum bg_phase */
-    int resume;     /* phase to go back to after a rejected resignation */
+    bg_board pos; /* seen by `turn` (before the opening roll: either side) */
+    int turn;     /* side on roll; -1 before the opening roll */
+    int phase;    /* enum bg_phase */
+    int resume;   /* phase to go back to after a rejected resignation */
     bg_cube cube;
-    int rolls[2];   /* turns rolled by each side (CUBE-10) */
+    int rolls[2]; /* turns rolled by each side (CUBE-10) */
     int resigner, resign_level;
     int n_done;     /* events applied */
     bg_outcome out; /* counts so far; the result once phase == BG_PH_OVER */
@@ -145,8 +145,8 @@ int bg_game_finish(bg_game *g, const bg_result *stated, int result_move, bg_err 
  * bg_game_finish). A roll left unplayed just before the stated result is read as "rolled,
  * then resigned" (gnubg writes a human's resignation that way). Returns 0 (out filled), -1
  * (err filled), or 1 when rec->truncated and every event it holds was legal. */
-int bg_game_replay(const bg_game_rec *rec, const bg_game_ctx *ctx, bg_outcome *out,
-                   bg_notes *notes, bg_err *err);
+int bg_game_replay(const bg_game_rec *rec, const bg_game_ctx *ctx, bg_outcome *out, bg_notes *notes,
+                   bg_err *err);
 
 /* Writes a play as a player reads it: "24/18 13/9", "bar/22 6/off"; "no play" when n == 0. */
 void bg_play_text(char *buf, size_t len, const bg_step *steps, int n);

@@ -30,8 +30,7 @@ int bg_mat_parse(const char *buf, size_t len, bg_match_rec *rec, bg_err *err);
  * not written (the format has none). Each game's winner and points come from rep (a replay
  * of rec, may be NULL) or else from the stated result. Returns a malloc'd NUL-terminated
  * text (release with bg_mat_text_free; *len its length) or NULL with err. */
-char *bg_mat_export(const bg_match_rec *rec, const bg_match_report *rep, size_t *len,
-                    bg_err *err);
+char *bg_mat_export(const bg_match_rec *rec, const bg_match_report *rep, size_t *len, bg_err *err);
 void bg_mat_text_free(char *text);
 
 #endif

@@ -1,6 +1,5 @@
-/* Matches and money sessions (DOMAIN.md MATCH-1..6, CUBE-6/7): the score before each game, the
- * Crawford game, the end of the match, penalty points, and the replay of a whole record made
- * of full game records, score-only results, or both. */
+/* Matches and money sessions (MATCH-1..6, CUBE-6/7): score before each game, Crawford, end of
+ * match, penalties, and replay of records made of full games, score-only results or both. */
 #ifndef BG_MATCH_H
 #define BG_MATCH_H
 
@@ -19,20 +18,20 @@ typedef struct bg_penalty {
 /* A whole match (or money session) as reported. Build it field by field (the .mat reader and
  * the JSON codec do); release with bg_match_rec_free. */
 typedef struct bg_match_rec {
-    bg_rules rules;               /* rules.match_length: N, or 0 for a money session */
-    char names[2][BG_NAME_MAX];   /* player 0, player 1 */
+    bg_rules rules;             /* rules.match_length: N, or 0 for a money session */
+    char names[2][BG_NAME_MAX]; /* player 0, player 1 */
     bg_game_rec *games;
     int n_games, cap_games;
-    bg_penalty *pen;              /* in order of before_game */
+    bg_penalty *pen; /* in order of before_game */
     int n_pen, cap_pen;
-    int complete;                 /* the record claims the whole match: it must end it */
+    int complete; /* the record claims the whole match: it must end it */
     /* A problem found after everything above (e.g. a .mat file that is cut off or has a line
      * that cannot be read): reported if nothing before it is wrong, so the error given is
      * always the first one in the transcript. */
     int has_tail_err;
     bg_err tail_err;
-    char *mat_header;             /* .mat: the comment lines before the match line, verbatim */
-    int mat_gam;                  /* .mat: a single-game .gam file (names line, no scores) */
+    char *mat_header; /* .mat: the comment lines before the match line, verbatim */
+    int mat_gam;      /* .mat: a single-game .gam file (names line, no scores) */
 } bg_match_rec;
 
 /* Appends an empty game record and returns it, or NULL when out of memory. */
@@ -56,7 +55,7 @@ typedef struct bg_game_summary {
     int score_before[2];
     int crawford;
     int post_crawford;
-    int score_only;    /* validated from its result alone */
+    int score_only; /* validated from its result alone */
     bg_outcome out;
     int score_after[2];
 } bg_game_summary;
@@ -92,13 +91,13 @@ int bg_match_check_result(const bg_match *m, const bg_game_ctx *ctx, const bg_re
 /* What a replayed match came to. */
 typedef struct bg_match_report {
     int valid;
-    bg_err err;               /* the first refusal, when !valid */
-    bg_game_summary *games;   /* one per game replayed without error */
+    bg_err err;             /* the first refusal, when !valid */
+    bg_game_summary *games; /* one per game replayed without error */
     int n_games;
-    int score[2];             /* after the last game replayed (running, uncapped) */
-    int over, winner;         /* winner -1 while the match is not over */
-    bg_notes notes;           /* events accepted with a remark (MATCH-6, CUBE-8) */
-    long turns;               /* roll cells replayed */
+    int score[2];     /* after the last game replayed (running, uncapped) */
+    int over, winner; /* winner -1 while the match is not over */
+    bg_notes notes;   /* events accepted with a remark (MATCH-6, CUBE-8) */
+    long turns;       /* roll cells replayed */
 } bg_match_report;
 
 /* Replays a whole record: penalties in place, each game (full record or score-only), the

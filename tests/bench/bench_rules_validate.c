@@ -1,6 +1,5 @@
-/* bench rules.validate: turns per second replaying the whole gnubg matches corpus (.mat parsing
- * included) with the rules engine, on one core, for at least a second. Run from the repository
- * root (make bench does). A turn is a roll cell, as gnubg's index counts them. */
+/* bench rules.validate: turns (roll cells) per second replaying the whole gnubg matches corpus,
+ * .mat parsing included, on one core for at least a second; run from the repository root. */
 #include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>

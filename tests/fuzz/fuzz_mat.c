@@ -1,6 +1,5 @@
-/* libFuzzer target: the .mat reader and the match replay on any bytes, under both MATCH-6
- * policies. Besides "no crash, no hang, no out-of-bounds read", it checks that a transcript
- * the engine accepts is written back as .mat text that reads and replays to the same result. */
+/* libFuzzer target: the .mat reader and match replay on any bytes under both MATCH-6 policies;
+ * an accepted transcript must also be written back as text that replays to the same result. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,8 +11,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 /* A failed property: abort so libFuzzer keeps the input. */
 static void must(int cond)
 {
-    if (!cond)
-        abort();
+    if (!cond) abort();
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

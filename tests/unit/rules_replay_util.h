@@ -23,8 +23,7 @@ static inline bg_action ev_move(int side, int d1, int d2, const char *steps)
     while (p && *p && a.n < 4) {
         char *end;
         long f = strtol(p, &end, 10);
-        if (end == p || *end != '/')
-            break;
+        if (end == p || *end != '/') break;
         long t = strtol(end + 1, &end, 10);
         a.steps[a.n].from = (int8_t)f;
         a.steps[a.n].to = (int8_t)t;

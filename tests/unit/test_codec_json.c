@@ -67,9 +67,8 @@ START_TEST(test_json_refusals_carry_game_move_and_rule)
 {
     json_t *j = load("tests/data/json/example_match.json");
     /* An illegal play: Bob's 6-4 as 24/14 (ten pips). */
-    json_t *act = json_array_get(json_object_get(json_array_get(json_object_get(j, "games"), 0),
-                                                 "actions"),
-                                 1);
+    json_t *act = json_array_get(
+        json_object_get(json_array_get(json_object_get(j, "games"), 0), "actions"), 1);
     json_object_set_new(act, "play", json_string("24/14 13/9"));
     bg_match_rec rec;
     bg_match_report rep;

@@ -60,7 +60,8 @@ START_TEST(test_CUBE_2_may_double_when_it_cannot_move)
 {
     /* Alice is on the bar against a closed board: she may still double, then dances. */
     static const int me[26] = {[6] = 5, [8] = 5, [13] = 4, [25] = 1};
-    static const int opp[26] = {[12] = 3, [19] = 2, [20] = 2, [21] = 2, [22] = 2, [23] = 2, [24] = 2};
+    static const int opp[26] = {
+        [12] = 3, [19] = 2, [20] = 2, [21] = 2, [22] = 2, [23] = 2, [24] = 2};
     bg_game g;
     bg_game_ctx cx = ctx_match(7, 0, 0, 0, 0);
     start_opened(&g, &cx, 1);
@@ -86,7 +87,7 @@ START_TEST(test_CUBE_3_take_doubles_the_cube_and_gives_it_to_the_taker)
     ok(&g, ev(BG_ACT_TAKE, 0, 0));
     ck_assert_int_eq(g.cube.value, 2);
     ck_assert_int_eq(g.cube.owner, 0);
-    ck_assert_int_eq(g.turn, 1); /* the doubler now rolls */
+    ck_assert_int_eq(g.turn, 1);                  /* the doubler now rolls */
     refused(&g, ev(BG_ACT_TAKE, 0, 0), "CUBE-3"); /* no double on offer */
     refused(&g, ev(BG_ACT_DROP, 0, 0), "CUBE-3");
 }
@@ -261,7 +262,7 @@ START_TEST(test_CUBE_9_beavers_and_automatic_doubles_in_money_play)
     ck_assert_int_ne(bg_game_start(&g, &cx, 3, &e), 0); /* more than the session allows */
     start_opened(&g, &cx, 0);
     ok(&g, ev(BG_ACT_DOUBLE, 1, 0));
-    ok(&g, ev(BG_ACT_BEAVER, 0, 4)); /* Alice beavers: 4, and she keeps the cube */
+    ok(&g, ev(BG_ACT_BEAVER, 0, 4));                /* Alice beavers: 4, and she keeps the cube */
     refused(&g, ev(BG_ACT_BEAVER, 1, 0), "CUBE-9"); /* only one beaver allowed */
     ok(&g, ev(BG_ACT_TAKE, 1, 0));
     ck_assert_int_eq(g.cube.value, 4);

@@ -1,6 +1,5 @@
-/* Game replay (DOMAIN.md ENG-2..9, ENG-8 resignations, MATCH-6 policies): who won, how and for
- * how many points, and the first illegal event refused with game, move, side, rule and a
- * sentence that names the play and the problem. */
+/* Game replay (ENG-2..9, ENG-8, MATCH-6): winner, how and points, and the first illegal event
+ * refused with game, move, side, rule and a sentence naming the play and the problem. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -175,8 +174,8 @@ START_TEST(test_ENG_8_resignation_offers_and_answers)
     refused(&g, ev(BG_ACT_RESIGN, 0, 4), "ENG-8"); /* no such level */
     ok(&g, ev(BG_ACT_RESIGN, 0, 1));
     refused(&g, ev_move(1, 4, 2, "8/4 6/4"), "ENG-8"); /* answer first */
-    refused(&g, ev(BG_ACT_REJECT, 0, 0), "ENG-8");       /* its own offer */
-    ok(&g, ev(BG_ACT_REJECT, 1, 0));                     /* a single is not enough */
+    refused(&g, ev(BG_ACT_REJECT, 0, 0), "ENG-8");     /* its own offer */
+    ok(&g, ev(BG_ACT_REJECT, 1, 0));                   /* a single is not enough */
     ok(&g, ev_move(1, 4, 2, "8/4 6/4"));
     /* A backgammon is the most Alice can lose: that offer cannot be rejected. */
     ok(&g, ev(BG_ACT_RESIGN, 0, 3));
@@ -270,10 +269,10 @@ END_TEST
 /* Alice on the bar against Bob's closed board, Bob on the bar against her five points. */
 static void near_deadlock(bg_game *g)
 {
-    static const int me[26] = {[1] = 2, [2] = 1, [3] = 2, [4] = 2, [5] = 2, [6] = 2, [8] = 3,
-                               [25] = 1};
-    static const int opp[26] = {[12] = 2, [19] = 2, [20] = 2, [21] = 2, [22] = 2, [23] = 2,
-                                [24] = 2, [25] = 1};
+    static const int me[26] = {
+        [1] = 2, [2] = 1, [3] = 2, [4] = 2, [5] = 2, [6] = 2, [8] = 3, [25] = 1};
+    static const int opp[26] = {
+        [12] = 2, [19] = 2, [20] = 2, [21] = 2, [22] = 2, [23] = 2, [24] = 2, [25] = 1};
     set_position(g, 0, board_of(me, opp));
 }
 

@@ -1,6 +1,5 @@
-/* .mat transcripts (MAT_FORMAT.md) with the match replay: every gnubg file of tests/data
- * validates to the results gnubg recorded and is written back byte for byte, every broken
- * transcript is refused at the right game, move and rule, and each quirk of the format reads. */
+/* .mat transcripts with match replay: the gnubg corpus validates as recorded and is written back
+ * byte for byte, broken transcripts are refused where they break, and each format quirk reads. */
 #include <check.h>
 #include <glob.h>
 #include <jansson.h>
@@ -213,28 +212,26 @@ START_TEST(test_broken_transcripts_refused_at_the_right_place)
 END_TEST
 
 /* A short money session: Alice (left) 4-3 opening, Bob drops an immediate double. */
-static const char *const SMALL =
-    "; [Event \"t\"]\n"
-    "\n"
-    " 0 point match\n"
-    "\n"
-    " Game 1\n"
-    " Alice : 0                      Bob : 0\n"
-    "  1) 43: 24/20 13/10             61: 13/7 8/7 \n"
-    "  2) 62: 20/14 13/11              Doubles => 2\n"
-    "  3)  Drops                       Wins 1 point \n"
-    "\n";
+static const char *const SMALL = "; [Event \"t\"]\n"
+                                 "\n"
+                                 " 0 point match\n"
+                                 "\n"
+                                 " Game 1\n"
+                                 " Alice : 0                      Bob : 0\n"
+                                 "  1) 43: 24/20 13/10             61: 13/7 8/7 \n"
+                                 "  2) 62: 20/14 13/11              Doubles => 2\n"
+                                 "  3)  Drops                       Wins 1 point \n"
+                                 "\n";
 
 START_TEST(test_MATCH_1_points_beyond_n_count_in_final_score_only)
 {
     /* The file's "Wins" is not capped at what the winner needed (MAT_FORMAT.md 6). */
     bg_match_rec rec;
     bg_match_report rep;
-    const char *t =
-        "\n 1 point match\n\n Game 1\n Alice : 0                      Bob : 0\n"
-        "  1) 43: 24/20 13/10             61: 13/7 8/7 \n"
-        "  2) 62: 20/14 13/11             \n"
-        "      Wins 3 points\n\n";
+    const char *t = "\n 1 point match\n\n Game 1\n Alice : 0                      Bob : 0\n"
+                    "  1) 43: 24/20 13/10             61: 13/7 8/7 \n"
+                    "  2) 62: 20/14 13/11             \n"
+                    "      Wins 3 points\n\n";
     ck_assert_int_eq(replay_str(t, &rec, &rep), 0);
     ck_assert_int_eq(rep.score[0], 3);
     ck_assert(rep.over);
@@ -252,24 +249,22 @@ START_TEST(test_mat_quirk_names_with_spaces_and_long_left_cells)
     bg_match_report rep;
     /* Names with spaces and colons; "name0 : score0" of 31+ characters leaves no space before
      * the second name; a 31-character left cell pushes the right cell past column 33. */
-    const char *t =
-        "\n 3 point match\n\n Game 1\n"
-        " Jean Paul de la Tour : 0       Mary Ann : 0\n"
-        "  1) 43: 24/20 13/10             61: 13/7 8/7 \n"
-        "  2) 62: 20/14 13/11             \n"
-        "      Wins 3 points\n\n";
+    const char *t = "\n 3 point match\n\n Game 1\n"
+                    " Jean Paul de la Tour : 0       Mary Ann : 0\n"
+                    "  1) 43: 24/20 13/10             61: 13/7 8/7 \n"
+                    "  2) 62: 20/14 13/11             \n"
+                    "      Wins 3 points\n\n";
     ck_assert_int_eq(replay_str(t, &rec, &rep), 0);
     ck_assert_str_eq(rec.names[0], "Jean Paul de la Tour");
     ck_assert_str_eq(rec.names[1], "Mary Ann");
     bg_match_report_free(&rep);
     bg_match_rec_free(&rec);
 
-    const char *t2 =
-        "\n 3 point match\n\n Game 1\n"
-        " A Very Long Player Name Here : 0B : 0\n"
-        "  1) 43: 24/20 13/10             61: 13/7 8/7 \n"
-        "  2) 62: 20/14 13/11             \n"
-        "      Wins 3 points\n\n";
+    const char *t2 = "\n 3 point match\n\n Game 1\n"
+                     " A Very Long Player Name Here : 0B : 0\n"
+                     "  1) 43: 24/20 13/10             61: 13/7 8/7 \n"
+                     "  2) 62: 20/14 13/11             \n"
+                     "      Wins 3 points\n\n";
     ck_assert_int_eq(replay_str(t2, &rec, &rep), 0);
     ck_assert_str_eq(rec.names[0], "A Very Long Player Name Here");
     ck_assert_str_eq(rec.names[1], "B");
@@ -284,11 +279,10 @@ START_TEST(test_mat_quirk_right_player_first_and_shifted_columns)
     bg_match_report rep;
     /* Bob (right) wins the opening roll: the first line has an empty left cell. Line 2 shows
      * a right cell shifted by a wide left cell; steps are unsorted and interleaved. */
-    const char *t =
-        "\n 0 point match\n\n Game 1\n Alice : 0                      Bob : 0\n"
-        "  1)                             21: 13/11 24/23 \n"
-        "  2) 66: 24/18 24/18 13/7 13/7 43: 11/8 13/9 \n"
-        "      Wins 1 point\n\n";
+    const char *t = "\n 0 point match\n\n Game 1\n Alice : 0                      Bob : 0\n"
+                    "  1)                             21: 13/11 24/23 \n"
+                    "  2) 66: 24/18 24/18 13/7 13/7 43: 11/8 13/9 \n"
+                    "      Wins 1 point\n\n";
     ck_assert_int_eq(replay_str(t, &rec, &rep), 0);
     ck_assert_int_eq(rec.games[0].act[0].side, 1);
     ck_assert_int_eq(rec.games[0].act[1].side, 0);
@@ -308,12 +302,11 @@ START_TEST(test_mat_quirk_crlf_header_and_lenient_notation)
     bg_match_rec rec;
     bg_match_report rep;
     /* CRLF line ends, "bar"/"off" words and a "(2)" repeat, which other programs write. */
-    const char *t =
-        "; [Site \"x\"]\r\n\r\n 1 point match\r\n\r\n Game 1\r\n"
-        " Alice : 0                      Bob : 0\r\n"
-        "  1) 43: 24/20 13/10             66: 13/7(2) 8/2(2)\r\n"
-        "  2) 62: 20/14 13/11             \r\n"
-        "      Wins 1 point and the match\r\n\r\n";
+    const char *t = "; [Site \"x\"]\r\n\r\n 1 point match\r\n\r\n Game 1\r\n"
+                    " Alice : 0                      Bob : 0\r\n"
+                    "  1) 43: 24/20 13/10             66: 13/7(2) 8/2(2)\r\n"
+                    "  2) 62: 20/14 13/11             \r\n"
+                    "      Wins 1 point and the match\r\n\r\n";
     ck_assert_int_eq(replay_str(t, &rec, &rep), 0);
     ck_assert_int_eq(rec.games[0].act[1].n, 4);
     ck_assert_str_eq(rec.mat_header, "; [Site \"x\"]\n");
@@ -384,8 +377,7 @@ START_TEST(test_mat_every_prefix_and_mutation_is_safe)
         bg_match_rec rec;
         bg_match_report rep;
         bg_mat_parse(copy, n, &rec, NULL);
-        if (bg_match_replay(&rec, &rep) == 0)
-            valid_prefixes++;
+        if (bg_match_replay(&rec, &rep) == 0) valid_prefixes++;
         bg_match_report_free(&rep);
         bg_match_rec_free(&rec);
         free(copy);
