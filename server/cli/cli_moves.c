@@ -33,11 +33,9 @@ static long read_line(FILE *in, char **buf, size_t *cap)
 {
     size_t len = 0;
     int c, too_long = 0;
-    if ((c = getc(in)) == EOF)
-        return -1;
+    if ((c = getc(in)) == EOF) return -1;
     for (; c != EOF && c != '\n'; c = getc(in)) {
-        if (too_long)
-            continue;
+        if (too_long) continue;
         if (len + 1 >= *cap) {
             if (*cap >= MOVES_MAX_LINE) {
                 too_long = 1;
@@ -54,8 +52,7 @@ static long read_line(FILE *in, char **buf, size_t *cap)
         }
         (*buf)[len++] = (char)c;
     }
-    if (too_long)
-        return -2;
+    if (too_long) return -2;
     (*buf)[len] = '\0';
     return (long)len;
 }
@@ -190,8 +187,7 @@ int cli_moves(int argc, char **argv)
         size_t lead = 0;
         while (lead < n && (buf[lead] == ' ' || buf[lead] == '\t'))
             lead++;
-        if (lead == n)
-            continue; /* blank lines separate nothing and ask nothing */
+        if (lead == n) continue; /* blank lines separate nothing and ask nothing */
         json_error_t jerr;
         json_t *root = json_loadb(buf + lead, n - lead, 0, &jerr);
         if (!root) {
@@ -220,8 +216,7 @@ int cli_moves(int argc, char **argv)
         json_t *o = json_object();
         json_object_set(o, "id", id ? id : json_null());
         json_object_set_new(o, "moves", plays_json(&b, pl, want_text ? &text : NULL));
-        if (text)
-            json_object_set_new(o, "text", text);
+        if (text) json_object_set_new(o, "text", text);
         emit(o);
         json_decref(root);
     }
@@ -231,7 +226,6 @@ int cli_moves(int argc, char **argv)
         fprintf(stderr, "crawford moves: reading stdin: %s\n", strerror(errno));
         return 2;
     }
-    if (fflush(stdout) != 0)
-        return 2;
+    if (fflush(stdout) != 0) return 2;
     return refused ? 1 : 0;
 }

@@ -65,10 +65,8 @@ static char *slurp(const char *path, size_t *len, char *why, size_t whylen)
             break;
         }
     }
-    if (!buf && why[0] == '\0')
-        snprintf(why, whylen, "out of memory");
-    if (f != stdin)
-        fclose(f);
+    if (!buf && why[0] == '\0') snprintf(why, whylen, "out of memory");
+    if (f != stdin) fclose(f);
     *len = n;
     return buf;
 }
@@ -131,8 +129,7 @@ static int validate_file(const char *path, bg_policy policy, int as_json)
                 json_array_append_new(notes, bg_json_from_err(&rep.notes.v[i]));
             json_object_set_new(o, "flagged", notes);
         }
-        if (!rep.valid)
-            json_object_set_new(o, "error", bg_json_from_err(&rep.err));
+        if (!rep.valid) json_object_set_new(o, "error", bg_json_from_err(&rep.err));
         print_json(o);
     } else if (rep.valid) {
         char what[48];
@@ -221,13 +218,11 @@ int cli_validate(int argc, char **argv)
             continue;
         }
         if (opts && a[0] == '-' && a[1] != '\0') {
-            if (!strcmp(a, "--policy"))
-                i++;
+            if (!strcmp(a, "--policy")) i++;
             continue;
         }
         int rc = validate_file(a, policy, as_json);
-        if (rc > worst)
-            worst = rc;
+        if (rc > worst) worst = rc;
         fflush(stdout);
     }
     return worst;

@@ -16,8 +16,7 @@
 
 static int jerr(bg_err *err, int game, int move, const char *fmt, ...)
 {
-    if (!err)
-        return -1;
+    if (!err) return -1;
     char clause[200];
     va_list ap;
     va_start(ap, fmt);
@@ -42,13 +41,11 @@ static int get_int(const json_t *o, const char *key, long long lo, long long hi,
 {
     const json_t *v = json_object_get(o, key);
     if (!v) {
-        if (required)
-            return jerr(err, game, move, "\"%s\" is missing", key);
+        if (required) return jerr(err, game, move, "\"%s\" is missing", key);
         *out = dflt;
         return 0;
     }
-    if (!json_is_integer(v))
-        return jerr(err, game, move, "\"%s\" must be an integer", key);
+    if (!json_is_integer(v)) return jerr(err, game, move, "\"%s\" must be an integer", key);
     json_int_t x = json_integer_value(v);
     if (x < lo || x > hi)
         return jerr(err, game, move, "\"%s\" must be between %lld and %lld", key, lo, hi);
@@ -63,8 +60,7 @@ static int get_bool(const json_t *o, const char *key, int *out, bg_err *err, int
         *out = 0;
         return 0;
     }
-    if (!json_is_boolean(v))
-        return jerr(err, game, 0, "\"%s\" must be true or false", key);
+    if (!json_is_boolean(v)) return jerr(err, game, 0, "\"%s\" must be true or false", key);
     *out = json_is_true(v);
     return 0;
 }
@@ -73,8 +69,7 @@ static int how_of(const char *s)
 {
     static const char *const names[] = {"", "single", "gammon", "backgammon", "drop", "resign"};
     for (int i = 1; i <= BG_HOW_RESIGN; i++)
-        if (!strcmp(s, names[i]))
-            return i;
+        if (!strcmp(s, names[i])) return i;
     return -1;
 }
 
@@ -87,13 +82,10 @@ const char *bg_json_how(int how)
 static int read_rules(const json_t *j, bg_rules *r, bg_err *err)
 {
     memset(r, 0, sizeof *r);
-    if (get_int(j, "match_length", 0, BG_LENGTH_MAX, 1, 0, &r->match_length, err, 0, 0))
-        return -1;
+    if (get_int(j, "match_length", 0, BG_LENGTH_MAX, 1, 0, &r->match_length, err, 0, 0)) return -1;
     const json_t *ru = json_object_get(j, "rules");
-    if (!ru)
-        return 0;
-    if (!json_is_object(ru))
-        return jerr(err, 0, 0, "\"rules\" must be an object");
+    if (!ru) return 0;
+    if (!json_is_object(ru)) return jerr(err, 0, 0, "\"rules\" must be an object");
     const json_t *p = json_object_get(ru, "policy");
     if (p) {
         if (!json_is_string(p))
@@ -115,8 +107,7 @@ static int read_rules(const json_t *j, bg_rules *r, bg_err *err)
 
 static int read_pair(const json_t *v, long long lo, long long hi, int out[2])
 {
-    if (!json_is_array(v) || json_array_size(v) != 2)
-        return -1;
+    if (!json_is_array(v) || json_array_size(v) != 2) return -1;
     for (int i = 0; i < 2; i++) {
         const json_t *x = json_array_get(v, (size_t)i);
         if (!json_is_integer(x) || json_integer_value(x) < lo || json_integer_value(x) > hi)
@@ -129,8 +120,7 @@ static int read_pair(const json_t *v, long long lo, long long hi, int out[2])
 static int read_result(const json_t *o, bg_result *r, bg_err *err, int game)
 {
     memset(r, 0, sizeof *r);
-    if (!json_is_object(o))
-        return jerr(err, game, 0, "\"result\" must be an object");
+    if (!json_is_object(o)) return jerr(err, game, 0, "\"result\" must be an object");
     if (get_int(o, "winner", 0, 1, 1, 0, &r->winner, err, game, 0) ||
         get_int(o, "cube", 1, BG_CUBE_MAX, 0, 0, &r->cube, err, game, 0) ||
         get_int(o, "points", 1, BG_SCORE_MAX, 0, 0, &r->points, err, game, 0) ||
@@ -145,8 +135,7 @@ static int read_result(const json_t *o, bg_result *r, bg_err *err, int game)
     }
     if (r->level && r->how && r->how != BG_HOW_RESIGN)
         return jerr(err, game, 0, "\"result.level\" belongs to a resignation");
-    if (r->level && !r->how)
-        r->how = BG_HOW_RESIGN;
+    if (r->level && !r->how) r->how = BG_HOW_RESIGN;
     return 0;
 }
 
@@ -154,8 +143,7 @@ static int read_result(const json_t *o, bg_result *r, bg_err *err, int game)
 static int steps_array(const json_t *v, bg_action *a, bg_err *err, int game, int move)
 {
     size_t n = json_array_size(v);
-    if (n > 4)
-        return jerr(err, game, move, "\"play\" has %zu steps; a play has at most four", n);
+    if (n > 4) return jerr(err, game, move, "\"play\" has %zu steps; a play has at most four", n);
     for (size_t i = 0; i < n; i++) {
         int st[2];
         if (read_pair(json_array_get(v, i), 0, 25, st))
@@ -190,8 +178,7 @@ static int steps_text(const char *s, size_t len, const bg_board *b, bg_action *a
     for (int i = 0; i < w.n; i++)
         for (int c = 0; c < w.path[i].count; c++)
             for (int k = 0; k + 1 < w.path[i].npts; k++) {
-                if (a->n >= 4)
-                    return jerr(err, game, move, "\"play\" has more than four steps");
+                if (a->n >= 4) return jerr(err, game, move, "\"play\" has more than four steps");
                 a->steps[a->n].from = w.path[i].pts[k];
                 a->steps[a->n].to = w.path[i].pts[k + 1];
                 a->n++;
@@ -204,8 +191,7 @@ static int act_type(const char *s)
     static const char *const names[] = {"",       "move",   "double", "take",  "drop",
                                         "beaver", "resign", "accept", "reject"};
     for (int i = BG_ACT_MOVE; i <= BG_ACT_REJECT; i++)
-        if (!strcmp(s, names[i]))
-            return i;
+        if (!strcmp(s, names[i])) return i;
     return -1;
 }
 
@@ -219,8 +205,7 @@ static const char *act_name(int t)
 static int read_action(const json_t *o, bg_board *b, bg_action *a, bg_err *err, int game, int idx)
 {
     memset(a, 0, sizeof *a);
-    if (!json_is_object(o))
-        return jerr(err, game, idx, "an action must be an object");
+    if (!json_is_object(o)) return jerr(err, game, idx, "an action must be an object");
     const json_t *t = json_object_get(o, "type");
     int type;
     if (!json_is_string(t) || (type = act_type(json_string_value(t))) < 0)
@@ -245,8 +230,7 @@ static int read_action(const json_t *o, bg_board *b, bg_action *a, bg_err *err, 
         if (!p || json_is_null(p)) {
             a->n = 0; /* no legal move */
         } else if (json_is_array(p)) {
-            if (steps_array(p, a, err, game, idx))
-                return -1;
+            if (steps_array(p, a, err, game, idx)) return -1;
         } else if (json_is_string(p)) {
             if (steps_text(json_string_value(p), json_string_length(p), b, a, err, game, idx))
                 return -1;
@@ -259,8 +243,7 @@ static int read_action(const json_t *o, bg_board *b, bg_action *a, bg_err *err, 
             bg_apply_step(b, a->steps[i].from, a->steps[i].to, NULL);
         bg_board_swap(b);
     } else if (type == BG_ACT_DOUBLE || type == BG_ACT_BEAVER) {
-        if (get_int(o, "cube", 2, BG_CUBE_MAX, 0, 0, &a->value, err, game, idx))
-            return -1;
+        if (get_int(o, "cube", 2, BG_CUBE_MAX, 0, 0, &a->value, err, game, idx)) return -1;
     } else if (type == BG_ACT_RESIGN) {
         const json_t *l = json_object_get(o, "level");
         if (json_is_string(l)) {
@@ -278,41 +261,34 @@ static int read_action(const json_t *o, bg_board *b, bg_action *a, bg_err *err, 
 
 static int read_game(const json_t *o, bg_game_rec *g, bg_err *err, int game)
 {
-    if (!json_is_object(o))
-        return jerr(err, game, 0, "a game must be an object");
+    if (!json_is_object(o)) return jerr(err, game, 0, "a game must be an object");
     const json_t *sb = json_object_get(o, "score_before");
     if (sb) {
         if (read_pair(sb, 0, BG_SCORE_MAX, g->score_before))
             return jerr(err, game, 0, "\"score_before\" must be two scores [player 0, player 1]");
         g->has_score = 1;
     }
-    if (get_int(o, "auto_doubles", 0, 16, 0, 0, &g->auto_doubles, err, game, 0))
-        return -1;
+    if (get_int(o, "auto_doubles", 0, 16, 0, 0, &g->auto_doubles, err, game, 0)) return -1;
     const json_t *res = json_object_get(o, "result");
     if (res) {
-        if (read_result(res, &g->result, err, game))
-            return -1;
+        if (read_result(res, &g->result, err, game)) return -1;
         g->has_result = 1;
     }
     const json_t *acts = json_object_get(o, "actions");
     if (!acts) {
-        if (!res)
-            return jerr(err, game, 0, "a game needs \"actions\", a \"result\", or both");
+        if (!res) return jerr(err, game, 0, "a game needs \"actions\", a \"result\", or both");
         g->score_only = 1;
         return 0;
     }
-    if (!json_is_array(acts))
-        return jerr(err, game, 0, "\"actions\" must be a list");
+    if (!json_is_array(acts)) return jerr(err, game, 0, "\"actions\" must be a list");
     if (json_array_size(acts) > MAX_ACTIONS)
         return jerr(err, game, 0, "more than %d actions", MAX_ACTIONS);
     bg_board b;
     bg_board_init(&b);
     for (size_t i = 0; i < json_array_size(acts); i++) {
         bg_action a;
-        if (read_action(json_array_get(acts, i), &b, &a, err, game, (int)i + 1))
-            return -1;
-        if (bg_game_rec_push(g, &a))
-            return jerr(err, game, (int)i + 1, "out of memory");
+        if (read_action(json_array_get(acts, i), &b, &a, err, game, (int)i + 1)) return -1;
+        if (bg_game_rec_push(g, &a)) return jerr(err, game, (int)i + 1, "out of memory");
     }
     return 0;
 }
@@ -320,10 +296,8 @@ static int read_game(const json_t *o, bg_game_rec *g, bg_err *err, int game)
 int bg_json_to_match(const json_t *j, bg_match_rec *rec, bg_err *err)
 {
     memset(rec, 0, sizeof *rec);
-    if (!json_is_object(j))
-        return jerr(err, 0, 0, "a match record must be a JSON object");
-    if (read_rules(j, &rec->rules, err))
-        return -1;
+    if (!json_is_object(j)) return jerr(err, 0, 0, "a match record must be a JSON object");
+    if (read_rules(j, &rec->rules, err)) return -1;
     const json_t *pl = json_object_get(j, "players");
     if (pl) {
         if (!json_is_array(pl) || json_array_size(pl) != 2)
@@ -337,19 +311,14 @@ int bg_json_to_match(const json_t *j, bg_match_rec *rec, bg_err *err)
             memcpy(rec->names[i], json_string_value(s), json_string_length(s) + 1);
         }
     }
-    if (get_bool(j, "complete", &rec->complete, err, 0))
-        return -1;
+    if (get_bool(j, "complete", &rec->complete, err, 0)) return -1;
     const json_t *games = json_object_get(j, "games");
-    if (!json_is_array(games))
-        return jerr(err, 0, 0, "\"games\" must be a list");
-    if (json_array_size(games) > MAX_GAMES)
-        return jerr(err, 0, 0, "more than %d games", MAX_GAMES);
+    if (!json_is_array(games)) return jerr(err, 0, 0, "\"games\" must be a list");
+    if (json_array_size(games) > MAX_GAMES) return jerr(err, 0, 0, "more than %d games", MAX_GAMES);
     for (size_t i = 0; i < json_array_size(games); i++) {
         bg_game_rec *g = bg_match_rec_add_game(rec);
-        if (!g)
-            return jerr(err, (int)i + 1, 0, "out of memory");
-        if (read_game(json_array_get(games, i), g, err, (int)i + 1))
-            return -1;
+        if (!g) return jerr(err, (int)i + 1, 0, "out of memory");
+        if (read_game(json_array_get(games, i), g, err, (int)i + 1)) return -1;
     }
     const json_t *pen = json_object_get(j, "penalties");
     if (pen) {
@@ -359,8 +328,7 @@ int bg_json_to_match(const json_t *j, bg_match_rec *rec, bg_err *err)
         for (size_t i = 0; i < json_array_size(pen); i++) {
             const json_t *p = json_array_get(pen, i);
             bg_penalty bp;
-            if (!json_is_object(p))
-                return jerr(err, 0, 0, "penalty %zu must be an object", i + 1);
+            if (!json_is_object(p)) return jerr(err, 0, 0, "penalty %zu must be an object", i + 1);
             if (get_int(p, "before_game", 1, rec->n_games + 1, 1, 0, &bp.before_game, err, 0, 0) ||
                 get_int(p, "side", 0, 1, 1, 0, &bp.side, err, 0, 0) ||
                 get_int(p, "points", 1, BG_LENGTH_MAX, 1, 0, &bp.points, err, 0, 0))
@@ -369,8 +337,7 @@ int bg_json_to_match(const json_t *j, bg_match_rec *rec, bg_err *err)
                 return jerr(err, 0, 0, "penalties must be listed in the order of before_game");
             last = bp.before_game;
             bp.before_game--; /* 1-based in JSON, 0-based in the engine */
-            if (bg_match_rec_add_penalty(rec, &bp))
-                return jerr(err, 0, 0, "out of memory");
+            if (bg_match_rec_add_penalty(rec, &bp)) return jerr(err, 0, 0, "out of memory");
         }
     }
     return 0;
@@ -382,8 +349,7 @@ json_t *bg_json_string(const char *s)
 {
     size_t n = strlen(s);
     char *t = malloc(n + 1);
-    if (!t)
-        return NULL;
+    if (!t) return NULL;
     const unsigned char *u = (const unsigned char *)s;
     size_t i = 0, k = 0;
     while (i < n) {
@@ -396,8 +362,7 @@ json_t *bg_json_string(const char *s)
         int ok = len > 0 && i + len <= n;
         for (size_t j = 1; ok && j < len; j++)
             ok = (u[i + j] & 0xc0) == 0x80;
-        if (ok && len == 2)
-            ok = c >= 0xc2; /* no overlong forms */
+        if (ok && len == 2) ok = c >= 0xc2; /* no overlong forms */
         if (ok && len == 3) {
             unsigned cp = (c & 0x0f) << 12 | (u[i + 1] & 0x3f) << 6 | (u[i + 2] & 0x3f);
             ok = cp >= 0x800 && (cp < 0xd800 || cp > 0xdfff);
@@ -407,8 +372,7 @@ json_t *bg_json_string(const char *s)
                           (u[i + 3] & 0x3f);
             ok = cp >= 0x10000 && cp <= 0x10ffff;
         }
-        if (ok && len == 1 && c == 0)
-            ok = 0;
+        if (ok && len == 1 && c == 0) ok = 0;
         if (!ok) {
             t[k++] = '?';
             i++;
@@ -427,8 +391,7 @@ json_t *bg_json_string(const char *s)
 json_t *bg_json_from_err(const bg_err *e)
 {
     json_t *o = json_object();
-    if (!o)
-        return NULL;
+    if (!o) return NULL;
     json_object_set_new(o, "game", json_integer(e->game));
     json_object_set_new(o, "move", json_integer(e->move));
     json_object_set_new(o, "side", json_integer(e->side));
@@ -445,12 +408,10 @@ static json_t *pair(int a, int b)
 static json_t *action_json(const bg_action *a)
 {
     json_t *o = json_object();
-    if (!o)
-        return NULL;
+    if (!o) return NULL;
     json_object_set_new(o, "type", json_string(act_name(a->type)));
     json_object_set_new(o, "side", json_integer(a->side));
-    if (a->move)
-        json_object_set_new(o, "move", json_integer(a->move));
+    if (a->move) json_object_set_new(o, "move", json_integer(a->move));
     switch (a->type) {
     case BG_ACT_MOVE: {
         json_object_set_new(o, "dice", pair(a->d1, a->d2));
@@ -462,8 +423,7 @@ static json_t *action_json(const bg_action *a)
     }
     case BG_ACT_DOUBLE:
     case BG_ACT_BEAVER:
-        if (a->value)
-            json_object_set_new(o, "cube", json_integer(a->value));
+        if (a->value) json_object_set_new(o, "cube", json_integer(a->value));
         break;
     case BG_ACT_RESIGN:
         json_object_set_new(o, "level", json_integer(a->value));
@@ -477,25 +437,19 @@ static json_t *action_json(const bg_action *a)
 static json_t *result_json(const bg_result *r)
 {
     json_t *o = json_object();
-    if (!o)
-        return NULL;
+    if (!o) return NULL;
     json_object_set_new(o, "winner", json_integer(r->winner));
-    if (r->how)
-        json_object_set_new(o, "how", json_string(bg_json_how(r->how)));
-    if (r->cube)
-        json_object_set_new(o, "cube", json_integer(r->cube));
-    if (r->level)
-        json_object_set_new(o, "level", json_integer(r->level));
-    if (r->points)
-        json_object_set_new(o, "points", json_integer(r->points));
+    if (r->how) json_object_set_new(o, "how", json_string(bg_json_how(r->how)));
+    if (r->cube) json_object_set_new(o, "cube", json_integer(r->cube));
+    if (r->level) json_object_set_new(o, "level", json_integer(r->level));
+    if (r->points) json_object_set_new(o, "points", json_integer(r->points));
     return o;
 }
 
 json_t *bg_json_from_match(const bg_match_rec *rec)
 {
     json_t *o = json_object();
-    if (!o)
-        return NULL;
+    if (!o) return NULL;
     const bg_rules *r = &rec->rules;
     json_object_set_new(o, "match_length", json_integer(r->match_length));
     json_object_set_new(
@@ -513,16 +467,14 @@ json_t *bg_json_from_match(const bg_match_rec *rec)
         json_t *go = json_object();
         if (g->has_score)
             json_object_set_new(go, "score_before", pair(g->score_before[0], g->score_before[1]));
-        if (g->auto_doubles)
-            json_object_set_new(go, "auto_doubles", json_integer(g->auto_doubles));
+        if (g->auto_doubles) json_object_set_new(go, "auto_doubles", json_integer(g->auto_doubles));
         if (!g->score_only) {
             json_t *acts = json_array();
             for (int k = 0; k < g->n_act; k++)
                 json_array_append_new(acts, action_json(&g->act[k]));
             json_object_set_new(go, "actions", acts);
         }
-        if (g->has_result)
-            json_object_set_new(go, "result", result_json(&g->result));
+        if (g->has_result) json_object_set_new(go, "result", result_json(&g->result));
         json_array_append_new(games, go);
     }
     json_object_set_new(o, "games", games);
@@ -540,8 +492,7 @@ json_t *bg_json_from_match(const bg_match_rec *rec)
 json_t *bg_json_from_report(const bg_match_rec *rec, const bg_match_report *rep)
 {
     json_t *o = json_object();
-    if (!o)
-        return NULL;
+    if (!o) return NULL;
     int n = rec->rules.match_length;
     json_object_set_new(o, "valid", json_boolean(rep->valid));
     json_object_set_new(o, "match_length", json_integer(n));
@@ -562,8 +513,7 @@ json_t *bg_json_from_report(const bg_match_rec *rec, const bg_match_report *rep)
         json_object_set_new(g, "cube", json_integer(s->out.cube));
         json_object_set_new(g, "points", json_integer(s->out.points));
         json_object_set_new(g, "resigned", json_boolean(s->out.resigned));
-        if (s->out.level)
-            json_object_set_new(g, "level", json_integer(s->out.level));
+        if (s->out.level) json_object_set_new(g, "level", json_integer(s->out.level));
         json_object_set_new(g, "turns", json_integer(s->out.turns));
         json_object_set_new(g, "score_after", pair(s->score_after[0], s->score_after[1]));
         json_array_append_new(games, g);
@@ -585,7 +535,6 @@ json_t *bg_json_from_report(const bg_match_rec *rec, const bg_match_report *rep)
             json_array_append_new(notes, bg_json_from_err(&rep->notes.v[i]));
         json_object_set_new(o, "notes", notes);
     }
-    if (!rep->valid)
-        json_object_set_new(o, "error", bg_json_from_err(&rep->err));
+    if (!rep->valid) json_object_set_new(o, "error", bg_json_from_err(&rep->err));
     return o;
 }

@@ -1,6 +1,5 @@
-/* The JSON game-record format of the HTTP API, both ways: match records (full games, score-only
- * results, penalties) into the rules engine's structs, and records, replay reports and errors
- * back out. Lives outside server/rules/ because the engine must not depend on jansson. */
+/* The HTTP API's JSON game records both ways: match records into the rules engine's structs,
+ * records, replay reports and errors back out (here, not in rules/, which must not use jansson). */
 #ifndef BG_JSON_H
 #define BG_JSON_H
 

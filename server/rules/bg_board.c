@@ -67,21 +67,16 @@ void bg_board_swap(bg_board *b)
 
 int bg_apply_step(bg_board *b, int from, int to, int *hit)
 {
-    if (hit)
-        *hit = 0;
-    if (from < 1 || from > 25 || to < 0 || to > 24 || to >= from)
-        return -1;
-    if (!b->me[from])
-        return -1;
-    if (to > 0 && b->opp[to] >= 2)
-        return -1;
+    if (hit) *hit = 0;
+    if (from < 1 || from > 25 || to < 0 || to > 24 || to >= from) return -1;
+    if (!b->me[from]) return -1;
+    if (to > 0 && b->opp[to] >= 2) return -1;
     b->me[from]--;
     b->me[to]++;
     if (to > 0 && b->opp[to] == 1) {
         b->opp[to] = 0;
         b->opp[BG_BAR]++;
-        if (hit)
-            *hit = 1;
+        if (hit) *hit = 1;
     }
     return 0;
 }

@@ -65,8 +65,7 @@ int bg_cube_double(bg_cube *c, const bg_cube_ctx *x, int side, bg_err *err)
 {
     const bg_rules *r = x->rules;
     char msg[200];
-    if (c->offered)
-        return fail(err, "CUBE-3", "doubles while a double waits for an answer");
+    if (c->offered) return fail(err, "CUBE-3", "doubles while a double waits for an answer");
     if (r->match_length > 0 && x->crawford)
         return fail(err, "CUBE-6",
                     "doubles in the Crawford game, where no cube action is "
@@ -109,10 +108,8 @@ static int answerer(const bg_cube *c)
 
 int bg_cube_take(bg_cube *c, int side, bg_err *err)
 {
-    if (!c->offered)
-        return fail(err, "CUBE-3", "takes, but no double was offered");
-    if (side != answerer(c))
-        return fail(err, "CUBE-3", "takes its own double");
+    if (!c->offered) return fail(err, "CUBE-3", "takes, but no double was offered");
+    if (side != answerer(c)) return fail(err, "CUBE-3", "takes its own double");
     c->value = c->offered;
     c->owner = c->keeper; /* CUBE-3/4: the taker owns the cube */
     c->offered = 0;
@@ -123,10 +120,8 @@ int bg_cube_take(bg_cube *c, int side, bg_err *err)
 
 int bg_cube_drop(bg_cube *c, int side, int *points, bg_err *err)
 {
-    if (!c->offered)
-        return fail(err, "CUBE-3", "drops, but no double was offered");
-    if (side != answerer(c))
-        return fail(err, "CUBE-3", "drops its own double");
+    if (!c->offered) return fail(err, "CUBE-3", "drops, but no double was offered");
+    if (side != answerer(c)) return fail(err, "CUBE-3", "drops its own double");
     /* CUBE-3: the doubler wins the value before the refused offer (after a beaver, the value
      * the beaver accepted). */
     *points = c->offered / 2;
@@ -138,10 +133,8 @@ int bg_cube_drop(bg_cube *c, int side, int *points, bg_err *err)
 int bg_cube_beaver(bg_cube *c, const bg_cube_ctx *x, int side, bg_err *err)
 {
     const bg_rules *r = x->rules;
-    if (!c->offered)
-        return fail(err, "CUBE-9", "beavers, but no double was offered");
-    if (side != answerer(c))
-        return fail(err, "CUBE-9", "beavers its own double");
+    if (!c->offered) return fail(err, "CUBE-9", "beavers, but no double was offered");
+    if (side != answerer(c)) return fail(err, "CUBE-9", "beavers its own double");
     if (r->match_length > 0 || r->swing || r->beavers == 0)
         return fail(err, "CUBE-9",
                     "beavers: beavers (and raccoons, otters) are money play only "
@@ -166,14 +159,11 @@ int bg_cube_beaver(bg_cube *c, const bg_cube_ctx *x, int side, bg_err *err)
 
 int bg_result_multiplier(const bg_board *w)
 {
-    if (w->opp[0] > 0)
-        return 1; /* the loser bore a checker off: single game */
+    if (w->opp[0] > 0) return 1; /* the loser bore a checker off: single game */
     /* Backgammon: a loser's checker on the bar or in the winner's home board (mover's 1..6). */
-    if (w->opp[BG_BAR] > 0)
-        return 3;
+    if (w->opp[BG_BAR] > 0) return 3;
     for (int p = 1; p <= 6; p++)
-        if (w->opp[p] > 0)
-            return 3;
+        if (w->opp[p] > 0) return 3;
     return 2;
 }
 
@@ -181,7 +171,6 @@ int bg_resign_max_level(const bg_board *rv, const bg_rules *r, const bg_cube *c)
 {
     if (rv->me[0] > 0)
         return 1; /* ENG-7: a side that bore a checker off can lose a single game only */
-    if (r->jacoby && r->match_length == 0 && !c->turned)
-        return 1;
+    if (r->jacoby && r->match_length == 0 && !c->turned) return 1;
     return 3;
 }

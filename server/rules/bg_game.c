@@ -13,8 +13,7 @@ int bg_game_rec_push(bg_game_rec *g, const bg_action *a)
     if (g->n_act == g->cap_act) {
         int cap = g->cap_act ? g->cap_act * 2 : 64;
         bg_action *v = realloc(g->act, (size_t)cap * sizeof *v);
-        if (!v)
-            return -1;
+        if (!v) return -1;
         g->act = v;
         g->cap_act = cap;
     }
@@ -37,8 +36,7 @@ void bg_notes_free(bg_notes *n)
 
 static void notes_push(bg_notes *n, const bg_err *e)
 {
-    if (!n)
-        return;
+    if (!n) return;
     if (n->n == n->cap) {
         int cap = n->cap ? n->cap * 2 : 8;
         bg_err *v = realloc(n->v, (size_t)cap * sizeof *v);
@@ -83,8 +81,7 @@ static void point_text(char *buf, size_t len, int p)
 void bg_play_text(char *buf, size_t len, const bg_step *steps, int n)
 {
     size_t k = 0;
-    if (!len)
-        return;
+    if (!len) return;
     buf[0] = '\0';
     if (n <= 0) {
         snprintf(buf, len, "no play");
@@ -95,8 +92,7 @@ void bg_play_text(char *buf, size_t len, const bg_step *steps, int n)
         point_text(a, sizeof a, steps[i].from);
         point_text(z, sizeof z, steps[i].to);
         int w = snprintf(buf + k, len - k, "%s%s/%s", i ? " " : "", a, z);
-        if (w < 0 || (size_t)w >= len - k)
-            return;
+        if (w < 0 || (size_t)w >= len - k) return;
         k += (size_t)w;
     }
 }
@@ -104,26 +100,23 @@ void bg_play_text(char *buf, size_t len, const bg_step *steps, int n)
 static const char *side_name(const bg_game_ctx *c, int side)
 {
     static const char *const dflt[2] = {"player 1", "player 2"};
-    if (side < 0 || side > 1)
-        return "?";
+    if (side < 0 || side > 1) return "?";
     return c->names[side] && c->names[side][0] ? c->names[side] : dflt[side];
 }
 
 /* snprintf at *k that never runs past the end, however long a name is. */
 static void append(char *buf, size_t len, size_t *k, const char *fmt, ...)
 {
-    if (*k >= len - 1)
-        return;
+    if (*k >= len - 1) return;
     va_list ap;
     va_start(ap, fmt);
     int w = vsnprintf(buf + *k, len - *k, fmt, ap);
     va_end(ap);
-    if (w > 0)
-        *k = *k + (size_t)w < len - 1 ? *k + (size_t)w : len - 1;
+    if (w > 0) *k = *k + (size_t)w < len - 1 ? *k + (size_t)w : len - 1;
 }
 
 /* Fills err with where, who and a sentence: "Game 3, move 12, Bob: <clause> (RULE)". The rule
- * is not repeated when the clause already ends with it (the play checker writes it). */
+ * is not repeated when the clause already names it (the play checker writes it). */
 static void say(const bg_game_ctx *c, bg_err *err, int move, int side, const char *rule,
                 const char *fmt, ...)
 {
@@ -132,28 +125,23 @@ static void say(const bg_game_ctx *c, bg_err *err, int move, int side, const cha
     va_start(ap, fmt);
     vsnprintf(clause, sizeof clause, fmt, ap);
     va_end(ap);
-    if (!err)
-        return;
+    if (!err) return;
     err->game = c->number;
     err->move = move;
     err->side = side;
     snprintf(err->rule, sizeof err->rule, "%s", rule);
     char where[160] = "";
     size_t k = 0;
-    if (c->number > 0)
-        append(where, sizeof where, &k, "Game %d", c->number);
-    if (move > 0)
-        append(where, sizeof where, &k, k ? ", move %d" : "Move %d", move);
+    if (c->number > 0) append(where, sizeof where, &k, "Game %d", c->number);
+    if (move > 0) append(where, sizeof where, &k, k ? ", move %d" : "Move %d", move);
     if (side == 0 || side == 1)
         append(where, sizeof where, &k, "%s%s", k ? ", " : "", side_name(c, side));
-    size_t cl = strlen(clause), rl = strlen(rule);
-    int has_rule = cl >= rl && rl > 0 && !strcmp(clause + cl - rl, rule);
+    int has_rule = rule[0] && strstr(clause, rule) != NULL;
     size_t m = 0;
     err->message[0] = '\0';
     append(err->message, sizeof err->message, &m, "%s%s", where, where[0] ? ": " : "");
     append(err->message, sizeof err->message, &m, "%s", clause);
-    if (!has_rule)
-        append(err->message, sizeof err->message, &m, " (%s)", rule);
+    if (!has_rule) append(err->message, sizeof err->message, &m, " (%s)", rule);
 }
 
 int bg_game_start(bg_game *g, const bg_game_ctx *ctx, int auto_doubles, bg_err *err)
@@ -164,10 +152,9 @@ int bg_game_start(bg_game *g, const bg_game_ctx *ctx, int auto_doubles, bg_err *
     g->phase = BG_PH_START;
     g->resigner = -1;
     bg_board_init(&g->pos);
-    if (bg_rules_check(&ctx->rules, err) != 0) {
-        char clause[256];
-        snprintf(clause, sizeof clause, "%s", err ? err->message : "");
-        say(ctx, err, 0, -1, err ? err->rule : "CUBE-9", "%s", clause);
+    bg_err rerr;
+    if (bg_rules_check(&ctx->rules, &rerr) != 0) {
+        say(ctx, err, 0, -1, rerr.rule, "%s", rerr.message);
         return -1;
     }
     if (auto_doubles < 0 || auto_doubles > ctx->rules.auto_doubles) {
@@ -198,11 +185,9 @@ static void cube_ctx(const bg_game *g, bg_cube_ctx *x)
  * numbering; the opponent enters on the mover's 1..6. */
 static int deadlocked(const bg_board *b)
 {
-    if (!b->me[BG_BAR] || !b->opp[BG_BAR])
-        return 0;
+    if (!b->me[BG_BAR] || !b->opp[BG_BAR]) return 0;
     for (int p = 1; p <= 6; p++)
-        if (b->me[p] < 2 || b->opp[25 - p] < 2)
-            return 0;
+        if (b->me[p] < 2 || b->opp[25 - p] < 2) return 0;
     return 1;
 }
 
@@ -229,8 +214,7 @@ static int apply_physically(const bg_board *from, const bg_step *st, int n, bg_b
         for (int i = 0; i < n && ok; i++)
             ok = bg_apply_step(&b, s[i].from, s[i].to, NULL) == 0;
     }
-    if (ok)
-        *out = b;
+    if (ok) *out = b;
     return ok ? 0 : -1;
 }
 
@@ -303,18 +287,17 @@ static int apply_move(bg_game *g, const bg_action *a, int move, bg_notes *notes,
         return -1;
     }
     bg_board after = g->pos;
-    bg_err perr = {0};
+    bg_err perr = {0}, note = {0};
+    int let_stand = 0;
     if (!roll_only && bg_check_play(&g->pos, a->d1, a->d2, a->steps, a->n, &after, &perr) != 0) {
         bg_play_text(play, sizeof play, a->steps, a->n);
         if (c->rules.policy == BG_POLICY_RESPONSIBLE &&
             apply_physically(&g->pos, a->steps, a->n, &after) == 0) {
-            bg_err note;
             say(c, &note, move, s, perr.rule,
                 "%d-%d: %s — %s; let stand under Responsible Moves "
                 "(MATCH-6)",
                 a->d1, a->d2, play, perr.message);
-            notes_push(notes, &note);
-            g->out.illegal++;
+            let_stand = 1;
         } else if (c->rules.policy == BG_POLICY_RESPONSIBLE) {
             say(c, err, move, s, perr.rule,
                 "%d-%d: %s — %s; not physically possible, so it "
@@ -334,13 +317,16 @@ static int apply_move(bg_game *g, const bg_action *a, int move, bg_notes *notes,
             a->d1, a->d2, play);
         return -1;
     }
+    if (let_stand) {
+        notes_push(notes, &note);
+        g->out.illegal++;
+    }
     g->rolls[s]++;
     g->out.turns++;
     if (after.me[BG_OFF] == 15) {
         int mult = bg_result_multiplier(&after);
         /* Jacoby (money only): no gammons while the cube was never turned. */
-        if (c->rules.jacoby && c->rules.match_length == 0 && !g->cube.turned)
-            mult = 1;
+        if (c->rules.jacoby && c->rules.match_length == 0 && !g->cube.turned) mult = 1;
         g->pos = after;
         finish(g, s,
                mult == 1   ? BG_HOW_SINGLE
@@ -388,8 +374,7 @@ int bg_game_apply(bg_game *g, const bg_action *a, bg_notes *notes, bg_err *err)
         }
         break;
     case BG_ACT_DOUBLE: {
-        if (g->phase != BG_PH_ROLL)
-            return wrong_phase(g, a, move, err);
+        if (g->phase != BG_PH_ROLL) return wrong_phase(g, a, move, err);
         if (s != g->turn) {
             say(c, err, move, s, "CUBE-2",
                 "doubles, but only the side on roll (%s) may double, before rolling",
@@ -448,8 +433,7 @@ int bg_game_apply(bg_game *g, const bg_action *a, bg_notes *notes, bg_err *err)
         break;
     }
     case BG_ACT_RESIGN: {
-        if (g->phase != BG_PH_ROLL)
-            return wrong_phase(g, a, move, err);
+        if (g->phase != BG_PH_ROLL) return wrong_phase(g, a, move, err);
         if (a->value < 1 || a->value > 3) {
             say(c, err, move, s, "ENG-8",
                 "offers to resign at level %d; the levels are 1 (single), 2 (gammon) and 3 "
@@ -479,8 +463,7 @@ int bg_game_apply(bg_game *g, const bg_action *a, bg_notes *notes, bg_err *err)
             return -1;
         }
         bg_board rv = g->pos; /* the position seen by the resigner */
-        if (g->turn != g->resigner)
-            bg_board_swap(&rv);
+        if (g->turn != g->resigner) bg_board_swap(&rv);
         int max = bg_resign_max_level(&rv, &c->rules, &g->cube);
         if (a->type == BG_ACT_REJECT) {
             if (g->resign_level >= max) {
@@ -522,8 +505,7 @@ static int compare_result(bg_game *g, const bg_result *st, int move, bg_err *err
 {
     const bg_game_ctx *c = &g->ctx;
     const bg_outcome *o = &g->out;
-    if (!st)
-        return 0;
+    if (!st) return 0;
     const char *w = side_name(c, o->winner);
     if (st->winner != o->winner) {
         say(c, err, move, st->winner == 0 || st->winner == 1 ? st->winner : -1,
@@ -597,8 +579,7 @@ int bg_game_finish(bg_game *g, const bg_result *st, int result_move, bg_err *err
         return -1;
     }
     int level = st->level;
-    if (!level && st->points > 0 && st->points % v == 0)
-        level = st->points / v;
+    if (!level && st->points > 0 && st->points % v == 0) level = st->points / v;
     if (level < 1 || level > 3 || (st->points && st->points != level * v)) {
         say(c, err, move, st->winner, "ENG-8",
             "the result gives %s %d point%s before the game was over, but a resignation with "
@@ -607,8 +588,7 @@ int bg_game_finish(bg_game *g, const bg_result *st, int result_move, bg_err *err
         return -1;
     }
     bg_board rv = g->pos; /* seen by the resigner */
-    if (g->turn >= 0 && g->turn != loser)
-        bg_board_swap(&rv);
+    if (g->turn >= 0 && g->turn != loser) bg_board_swap(&rv);
     if (g->turn >= 0 && rv.me[BG_OFF] > 0 && level > 1) {
         say(c, err, move, loser, "ENG-7",
             "resigns a %s (%d points) after bearing a checker off, when only a single game can "
@@ -628,13 +608,11 @@ int bg_game_replay(const bg_game_rec *rec, const bg_game_ctx *ctx, bg_outcome *o
                    bg_err *err)
 {
     bg_game g;
-    if (bg_game_start(&g, ctx, rec->auto_doubles, err) != 0)
-        return -1;
+    if (bg_game_start(&g, ctx, rec->auto_doubles, err) != 0) return -1;
     const bg_result *st = rec->has_result ? &rec->result : NULL;
     for (int i = 0; i < rec->n_act; i++) {
         const bg_action *a = &rec->act[i];
-        if (bg_game_apply(&g, a, notes, err) == 0)
-            continue;
+        if (bg_game_apply(&g, a, notes, err) == 0) continue;
         /* gnubg writes "rolled, then resigned" as a roll with no play right before the
          * result: accept exactly that, the roll counted and the position unchanged. */
         if (i == rec->n_act - 1 && st && a->type == BG_ACT_MOVE && a->n == 0 &&
@@ -649,11 +627,8 @@ int bg_game_replay(const bg_game_rec *rec, const bg_game_ctx *ctx, bg_outcome *o
         }
         return -1;
     }
-    if (rec->truncated)
-        return 1;
-    if (bg_game_finish(&g, st, rec->result_move, err) != 0)
-        return -1;
-    if (out)
-        *out = g.out;
+    if (rec->truncated) return 1;
+    if (bg_game_finish(&g, st, rec->result_move, err) != 0) return -1;
+    if (out) *out = g.out;
     return 0;
 }

@@ -41,8 +41,7 @@ static int is_digit(char c)
 /* The next line without its end ("\n", "\r\n" or a lone "\r"); 0 at the end of the buffer. */
 static int next_line(reader *r, span *l)
 {
-    if (r->pos >= r->len)
-        return 0;
+    if (r->pos >= r->len) return 0;
     const char *s = r->buf + r->pos;
     size_t n = 0, rest = r->len - r->pos;
     while (n < rest && s[n] != '\n' && s[n] != '\r')
@@ -86,12 +85,10 @@ static int eq(span s, const char *w)
 /* Digits only, at most 9 of them (so no overflow); -1 otherwise. */
 static long num(span s)
 {
-    if (s.n == 0 || s.n > 9)
-        return -1;
+    if (s.n == 0 || s.n > 9) return -1;
     long v = 0;
     for (size_t i = 0; i < s.n; i++) {
-        if (!is_digit(s.p[i]))
-            return -1;
+        if (!is_digit(s.p[i])) return -1;
         v = v * 10 + (s.p[i] - '0');
     }
     return v;
@@ -110,13 +107,11 @@ static int words(span line, size_t from, tok *t, int max)
     while (i < line.n) {
         while (i < line.n && is_space(line.p[i]))
             i++;
-        if (i >= line.n)
-            break;
+        if (i >= line.n) break;
         size_t b = i;
         while (i < line.n && !is_space(line.p[i]))
             i++;
-        if (k == max)
-            return max + 1; /* too many: the caller refuses */
+        if (k == max) return max + 1; /* too many: the caller refuses */
         t[k].s.p = line.p + b;
         t[k].s.n = i - b;
         t[k].col = b > 100000 ? 100000 : (int)b;
@@ -163,8 +158,7 @@ static int fail(reader *r, int game, int move, const char *fmt, ...)
         snprintf(e.message, sizeof e.message, "Line %d of the file: %s", r->line_no, clause);
     r->rec->has_tail_err = 1;
     r->rec->tail_err = e;
-    if (r->err)
-        *r->err = e;
+    if (r->err) *r->err = e;
     r->failed = 1;
     return -1;
 }
@@ -174,8 +168,7 @@ static long match_line(span l)
 {
     tok t[4];
     int k = words(l, 0, t, 3);
-    if (k != 3 || !eq(t[2].s, "match") || !(eq(t[1].s, "point") || eq(t[1].s, "points")))
-        return -1;
+    if (k != 3 || !eq(t[2].s, "match") || !(eq(t[1].s, "point") || eq(t[1].s, "points"))) return -1;
     return num(t[0].s);
 }
 
@@ -184,16 +177,14 @@ static long game_line(span l)
 {
     tok t[3];
     int k = words(l, 0, t, 2);
-    if (k != 2 || !eq(t[0].s, "Game"))
-        return -1;
+    if (k != 2 || !eq(t[0].s, "Game")) return -1;
     return num(t[1].s);
 }
 
 static int copy_name(reader *r, char *dst, span s, int game)
 {
     s = trim(s);
-    if (s.n == 0)
-        return fail(r, game, 0, "a player's name is empty");
+    if (s.n == 0) return fail(r, game, 0, "a player's name is empty");
     if (s.n >= BG_NAME_MAX)
         return fail(r, game, 0, "a player's name is longer than %d characters", BG_NAME_MAX - 1);
     for (size_t i = 0; i < s.n; i++)
@@ -207,13 +198,11 @@ static int copy_name(reader *r, char *dst, span s, int game)
 /* Finds " : <digits>" at i of l; returns the index after the digits or 0. */
 static size_t colon_score(span l, size_t i, long *score)
 {
-    if (i + 4 > l.n || l.p[i] != ' ' || l.p[i + 1] != ':' || l.p[i + 2] != ' ')
-        return 0;
+    if (i + 4 > l.n || l.p[i] != ' ' || l.p[i + 1] != ':' || l.p[i + 2] != ' ') return 0;
     size_t j = i + 3;
     while (j < l.n && is_digit(l.p[j]))
         j++;
-    if (j == i + 3)
-        return 0;
+    if (j == i + 3) return 0;
     span d = {l.p + i + 3, j - (i + 3)};
     *score = num(d);
     return *score < 0 ? 0 : j;
@@ -240,18 +229,14 @@ static int score_line(reader *r, span l0, int game, char names[2][BG_NAME_MAX], 
         start++;
     for (size_t i = start + 1; i + 3 < end1; i++) {
         size_t j = colon_score(l, i, &s0);
-        if (!j || j >= end1)
-            continue;
+        if (!j || j >= end1) continue;
         size_t k = j;
         while (k < end1 && is_space(l.p[k]))
             k++;
-        if (k >= end1)
-            continue;
+        if (k >= end1) continue;
         span n0 = {l.p + start, i - start}, n1 = {l.p + k, end1 - k};
-        if (copy_name(r, names[0], n0, game) || copy_name(r, names[1], n1, game))
-            return -1;
-        if (s0 > BG_SCORE_MAX || s1 > BG_SCORE_MAX)
-            return fail(r, game, 0, "a score is too large");
+        if (copy_name(r, names[0], n0, game) || copy_name(r, names[1], n1, game)) return -1;
+        if (s0 > BG_SCORE_MAX || s1 > BG_SCORE_MAX) return fail(r, game, 0, "a score is too large");
         sc[0] = (int)s0;
         sc[1] = (int)s1;
         return 0;
@@ -259,7 +244,9 @@ static int score_line(reader *r, span l0, int game, char names[2][BG_NAME_MAX], 
     return fail(r, game, 0, "expected the score line \"name : score   name : score\"");
 }
 
-/* A .gam names line: " %-31s%s". */
+/* A .gam names line: " %-31s%s", the second name at column 32. Names may hold spaces, so
+ * only that layout is read: a first name of 31 characters or more leaves no column to split
+ * at, and a line that does not follow it is refused rather than guessed. */
 static int names_line(reader *r, span l, char names[2][BG_NAME_MAX])
 {
     span t = l;
@@ -269,27 +256,9 @@ static int names_line(reader *r, span l, char names[2][BG_NAME_MAX])
         span a = {t.p + 1, 31}, b = {t.p + 32, t.n - 32};
         return copy_name(r, names[0], a, 1) || copy_name(r, names[1], b, 1) ? -1 : 0;
     }
-    /* Otherwise the widest run of spaces separates the names. */
-    t = trim(t);
-    size_t best = 0, best_n = 0;
-    for (size_t i = 0; i < t.n;) {
-        if (t.p[i] != ' ') {
-            i++;
-            continue;
-        }
-        size_t j = i;
-        while (j < t.n && t.p[j] == ' ')
-            j++;
-        if (j - i > best_n) {
-            best = i;
-            best_n = j - i;
-        }
-        i = j;
-    }
-    if (!best_n)
-        return fail(r, 1, 0, "expected the names of the two players");
-    span a = {t.p, best}, b = {t.p + best + best_n, t.n - best - best_n};
-    return copy_name(r, names[0], a, 1) || copy_name(r, names[1], b, 1) ? -1 : 0;
+    return fail(r, 1, 0,
+                "expected \" N point match\" or the names line of a .gam file (the "
+                "second name at column 32)");
 }
 
 /* One point of a step: a number 0..25, or the words bar / off. */
@@ -304,8 +273,7 @@ static int point_of(span s, int *v)
         return 0;
     }
     long n = num(s);
-    if (n < 0 || n > 25)
-        return -1;
+    if (n < 0 || n > 25) return -1;
     *v = (int)n;
     return 0;
 }
@@ -319,12 +287,10 @@ static int step_token(span s, bg_action *a)
         size_t o = s.n - 1;
         while (o > 0 && s.p[o - 1] != '(')
             o--;
-        if (o == 0)
-            return -1;
+        if (o == 0) return -1;
         span d = {s.p + o, s.n - 1 - o};
         long k = num(d);
-        if (k < 1 || k > 4)
-            return -1;
+        if (k < 1 || k > 4) return -1;
         rep = (int)k;
         s.n = o - 1;
     }
@@ -343,14 +309,11 @@ static int step_token(span s, bg_action *a)
             st = 1;
         }
         int v;
-        if (point_of(part, &v) != 0)
-            return -1;
+        if (point_of(part, &v) != 0) return -1;
         if (prev < 0) {
-            if (st)
-                return -1;
+            if (st) return -1;
         } else {
-            if (nh == 4)
-                return -1;
+            if (nh == 4) return -1;
             hop[nh].from = (int8_t)prev;
             hop[nh].to = (int8_t)v;
             star[nh] = (uint8_t)st;
@@ -359,14 +322,11 @@ static int step_token(span s, bg_action *a)
         prev = v;
         i++; /* past '/' (or past the end) */
     }
-    if (nh == 0)
-        return -1;
+    if (nh == 0) return -1;
     for (int k = 0; k < rep; k++)
         for (int h = 0; h < nh; h++) {
-            if (a->n >= 4)
-                return -2;
-            if (star[h])
-                a->stars |= (uint8_t)(1u << a->n);
+            if (a->n >= 4) return -2;
+            if (star[h]) a->stars |= (uint8_t)(1u << a->n);
             a->steps[a->n++] = hop[h];
         }
     return 0;
@@ -419,8 +379,7 @@ static int wins(reader *r, gstate *gs, tok *t, int k, int i, int move)
         excerpt(ex, sizeof ex, t[j].s);
         return fail(r, gs->number, move, "unexpected \"%s\" after the result", ex);
     }
-    if (gs->have_result)
-        return fail(r, gs->number, move, "a second result for the same game");
+    if (gs->have_result) return fail(r, gs->number, move, "a second result for the same game");
     gs->have_result = 1;
     gs->g->has_result = 1;
     gs->g->result.winner = t[i].col >= RIGHT_COL ? 1 : 0;
@@ -437,8 +396,7 @@ static int move_line(reader *r, gstate *gs, span l, int move, size_t from)
     tok t[MAX_TOK];
     char ex[32];
     int k = words(l, from, t, MAX_TOK);
-    if (k > MAX_TOK)
-        return fail(r, gs->number, move, "too many words on one line");
+    if (k > MAX_TOK) return fail(r, gs->number, move, "too many words on one line");
     if (gs->have_result && k > 0)
         return fail(r, gs->number, move, "a move after the result of the game");
     int cells = 0;
@@ -461,13 +419,11 @@ static int move_line(reader *r, gstate *gs, span l, int move, size_t from)
             if (open && bg_game_rec_push(gs->g, &a) != 0)
                 return fail(r, gs->number, move, "out of memory");
             open = 0;
-            if (move > 0)
-                gs->last_move = move;
+            if (move > 0) gs->last_move = move;
             return wins(r, gs, t, k, i, move);
         } else if (open && a.type == BG_ACT_MOVE) {
             int rc = step_token(s, &a);
-            if (rc == -2)
-                return fail(r, gs->number, move, "a play has at most four steps");
+            if (rc == -2) return fail(r, gs->number, move, "a play has at most four steps");
             if (rc != 0) {
                 excerpt(ex, sizeof ex, s);
                 return fail(r, gs->number, move, "cannot read the step \"%s\"", ex);
@@ -480,8 +436,7 @@ static int move_line(reader *r, gstate *gs, span l, int move, size_t from)
         /* A new cell starts. */
         if (open && bg_game_rec_push(gs->g, &a) != 0)
             return fail(r, gs->number, move, "out of memory");
-        if (++cells > 2)
-            return fail(r, gs->number, move, "more than two cells on one line");
+        if (++cells > 2) return fail(r, gs->number, move, "more than two cells on one line");
         memset(&a, 0, sizeof a);
         open = 1;
         a.type = (uint8_t)type;
@@ -509,10 +464,8 @@ static int move_line(reader *r, gstate *gs, span l, int move, size_t from)
             }
         }
     }
-    if (open && bg_game_rec_push(gs->g, &a) != 0)
-        return fail(r, gs->number, move, "out of memory");
-    if (move > 0)
-        gs->last_move = move;
+    if (open && bg_game_rec_push(gs->g, &a) != 0) return fail(r, gs->number, move, "out of memory");
+    if (move > 0) gs->last_move = move;
     return 0;
 }
 
@@ -525,8 +478,7 @@ static long line_number(span l, size_t *after)
     size_t b = i;
     while (i < l.n && is_digit(l.p[i]))
         i++;
-    if (i == b || i >= l.n || l.p[i] != ')')
-        return -1;
+    if (i == b || i >= l.n || l.p[i] != ')') return -1;
     span d = {l.p + b, i - b};
     *after = i + 1;
     return num(d);
@@ -542,23 +494,20 @@ static int first_word_is(span l, const char *w)
 static int append_header(reader *r, span l)
 {
     bg_match_rec *m = r->rec;
-    if (r->hdr_len + l.n + 2 > 1 << 20)
-        return fail(r, 0, 0, "the header comments are too long");
+    if (r->hdr_len + l.n + 2 > 1 << 20) return fail(r, 0, 0, "the header comments are too long");
     if (r->hdr_len + l.n + 2 > r->hdr_cap) {
         size_t cap = r->hdr_cap ? r->hdr_cap : 256;
         while (cap < r->hdr_len + l.n + 2)
             cap *= 2;
         char *h = realloc(m->mat_header, cap);
-        if (!h)
-            return fail(r, 0, 0, "out of memory");
+        if (!h) return fail(r, 0, 0, "out of memory");
         m->mat_header = h;
         r->hdr_cap = cap;
     }
     char *h = m->mat_header + r->hdr_len;
     memcpy(h, l.p, l.n);
     for (size_t i = 0; i < l.n; i++)
-        if (h[i] == '\0')
-            h[i] = '?'; /* keep the header a C string */
+        if (h[i] == '\0') h[i] = '?'; /* keep the header a C string */
     h[l.n] = '\n';
     h[l.n + 1] = '\0';
     r->hdr_len += l.n + 1;
@@ -570,8 +519,7 @@ enum { ST_HEAD, ST_BETWEEN, ST_SCORE, ST_MOVES };
 static int new_game(reader *r, gstate *gs, int number)
 {
     bg_game_rec *g = bg_match_rec_add_game(r->rec);
-    if (!g)
-        return fail(r, number, 0, "out of memory");
+    if (!g) return fail(r, number, 0, "out of memory");
     memset(gs, 0, sizeof *gs);
     gs->g = g;
     gs->number = number;
@@ -583,8 +531,7 @@ int bg_mat_parse(const char *buf, size_t len, bg_match_rec *rec, bg_err *err)
 {
     reader r = {buf, len, 0, 0, rec, err, 0, 0, 0};
     memset(rec, 0, sizeof *rec);
-    if (err)
-        memset(err, 0, sizeof *err);
+    if (err) memset(err, 0, sizeof *err);
     gstate gs;
     memset(&gs, 0, sizeof gs);
     int st = ST_HEAD;
@@ -595,15 +542,16 @@ int bg_mat_parse(const char *buf, size_t len, bg_match_rec *rec, bg_err *err)
         long v;
         again = 0;
         if (st == ST_HEAD) {
-            if (blank(l))
-                continue;
+            if (blank(l)) continue;
             if (l.p[0] == ';') {
                 append_header(&r, l);
                 continue;
             }
             if ((v = match_line(l)) >= 0) {
-                if (v > BG_LENGTH_MAX)
+                if (v > BG_LENGTH_MAX) {
                     fail(&r, 0, 0, "a %ld-point match is longer than the engine accepts", v);
+                    continue;
+                }
                 rec->rules.match_length = (int)v;
                 rec->complete = v > 0;
                 st = ST_BETWEEN;
@@ -619,13 +567,11 @@ int bg_mat_parse(const char *buf, size_t len, bg_match_rec *rec, bg_err *err)
                 continue;
             }
             rec->mat_gam = 1;
-            if (names_line(&r, l, rec->names) == 0 && new_game(&r, &gs, 1) == 0)
-                st = ST_MOVES;
+            if (names_line(&r, l, rec->names) == 0 && new_game(&r, &gs, 1) == 0) st = ST_MOVES;
             continue;
         }
         if (st == ST_BETWEEN) {
-            if (blank(l) || l.p[0] == ';')
-                continue;
+            if (blank(l) || l.p[0] == ';') continue;
             if ((v = game_line(l)) >= 0) {
                 if (rec->mat_gam) {
                     fail(&r, gs.number, 0, "a .gam file holds one game");
@@ -636,8 +582,7 @@ int bg_mat_parse(const char *buf, size_t len, bg_match_rec *rec, bg_err *err)
                          rec->n_games + 1, v);
                     continue;
                 }
-                if (new_game(&r, &gs, (int)v) == 0)
-                    st = ST_SCORE;
+                if (new_game(&r, &gs, (int)v) == 0) st = ST_SCORE;
                 continue;
             }
             if (line_number(l, &after) >= 0 || first_word_is(l, "Wins")) {
@@ -651,12 +596,10 @@ int bg_mat_parse(const char *buf, size_t len, bg_match_rec *rec, bg_err *err)
             continue;
         }
         if (st == ST_SCORE) {
-            if (blank(l))
-                continue;
+            if (blank(l)) continue;
             char names[2][BG_NAME_MAX];
             int sc[2] = {0, 0};
-            if (score_line(&r, l, gs.number, names, sc) != 0)
-                continue;
+            if (score_line(&r, l, gs.number, names, sc) != 0) continue;
             if (gs.number == 1) {
                 memcpy(rec->names, names, sizeof names);
             } else if (strcmp(names[0], rec->names[0]) || strcmp(names[1], rec->names[1])) {
@@ -672,12 +615,10 @@ int bg_mat_parse(const char *buf, size_t len, bg_match_rec *rec, bg_err *err)
         }
         /* ST_MOVES */
         if (blank(l)) {
-            if (gs.have_result && !rec->mat_gam)
-                st = ST_BETWEEN;
+            if (gs.have_result && !rec->mat_gam) st = ST_BETWEEN;
             continue;
         }
-        if (l.p[0] == ';')
-            continue;
+        if (l.p[0] == ';') continue;
         if ((v = line_number(l, &after)) >= 0) {
             move_line(&r, &gs, l, (int)v, after);
             continue;
@@ -703,14 +644,11 @@ int bg_mat_parse(const char *buf, size_t len, bg_match_rec *rec, bg_err *err)
     }
     if (r.failed) {
         /* What was read of the game in progress is replayed; its result never came. */
-        if (gs.g && !gs.have_result)
-            gs.g->truncated = 1;
+        if (gs.g && !gs.have_result) gs.g->truncated = 1;
         return -1;
     }
-    if (st == ST_HEAD)
-        return fail(&r, 0, 0, "no match in the file (expected \" N point match\")");
-    if (rec->n_games == 0)
-        return fail(&r, 0, 0, "the file holds no game");
+    if (st == ST_HEAD) return fail(&r, 0, 0, "no match in the file (expected \" N point match\")");
+    if (rec->n_games == 0) return fail(&r, 0, 0, "the file holds no game");
     if (st == ST_SCORE) {
         gs.g->truncated = 1;
         return fail(&r, gs.number, 0, "the file ends before the score line of game %d", gs.number);
@@ -733,8 +671,7 @@ typedef struct out {
 
 static void put(out *o, const char *fmt, ...)
 {
-    if (o->oom)
-        return;
+    if (o->oom) return;
     for (;;) {
         va_list ap;
         va_start(ap, fmt);
@@ -775,8 +712,7 @@ static void cell_text(char *buf, size_t len, const bg_action *a, bg_board *b, in
         for (int i = 0; i < a->n && i < 4; i++) {
             int to = a->steps[i].to, star = to > 0 && to <= 24 && before.opp[to] > 0;
             for (int j = 0; j < i && star; j++)
-                if (a->steps[j].to == to)
-                    star = 0;
+                if (a->steps[j].to == to) star = 0;
             if (k < len)
                 k += (size_t)snprintf(buf + k, len - k, "%d/%d%s%s", a->steps[i].from, to,
                                       star ? "*" : "", i < 3 ? " " : "");
@@ -813,8 +749,7 @@ char *bg_mat_export(const bg_match_rec *rec, const bg_match_report *rep, size_t 
     out o = {0};
     int score[2] = {0, 0};
     if (!rec->mat_gam) {
-        if (rec->mat_header)
-            put(&o, "%s", rec->mat_header);
+        if (rec->mat_header) put(&o, "%s", rec->mat_header);
         put(&o, "\n %d point match\n\n", rec->rules.match_length);
     }
     for (int gi = 0; gi < rec->n_games; gi++) {
@@ -850,7 +785,11 @@ char *bg_mat_export(const bg_match_rec *rec, const bg_match_report *rep, size_t 
         } else {
             char first[96];
             snprintf(first, sizeof first, "%s : %d", rec->names[0], score[0]);
-            put(&o, " Game %d\n %-31s%s : %d\n", gi + 1, first, rec->names[1], score[1]);
+            /* gnubg writes no space after a first part of 31 characters or more; when the
+             * second name starts with a digit that would read as part of the score, so one
+             * space is written there (the only place this writer differs from gnubg). */
+            const char *gap = strlen(first) >= 31 && is_digit(rec->names[1][0]) ? " " : "";
+            put(&o, " Game %d\n %-31s%s%s : %d\n", gi + 1, first, gap, rec->names[1], score[1]);
         }
         bg_board b;
         bg_board_init(&b);
@@ -902,8 +841,7 @@ char *bg_mat_export(const bg_match_rec *rec, const bg_match_report *rep, size_t 
         }
         return NULL;
     }
-    if (len)
-        *len = o.n;
+    if (len) *len = o.n;
     return o.p;
 }
 

@@ -12,8 +12,7 @@ bg_game_rec *bg_match_rec_add_game(bg_match_rec *m)
     if (m->n_games == m->cap_games) {
         int cap = m->cap_games ? m->cap_games * 2 : 8;
         bg_game_rec *v = realloc(m->games, (size_t)cap * sizeof *v);
-        if (!v)
-            return NULL;
+        if (!v) return NULL;
         m->games = v;
         m->cap_games = cap;
     }
@@ -27,8 +26,7 @@ int bg_match_rec_add_penalty(bg_match_rec *m, const bg_penalty *p)
     if (m->n_pen == m->cap_pen) {
         int cap = m->cap_pen ? m->cap_pen * 2 : 4;
         bg_penalty *v = realloc(m->pen, (size_t)cap * sizeof *v);
-        if (!v)
-            return -1;
+        if (!v) return -1;
         m->pen = v;
         m->cap_pen = cap;
     }
@@ -62,8 +60,7 @@ static const char *nm(const bg_match *m, int side)
 
 static int refuse(bg_err *err, int game, int move, int side, const char *rule, const char *fmt, ...)
 {
-    if (!err)
-        return -1;
+    if (!err) return -1;
     char clause[200];
     va_list ap;
     va_start(ap, fmt);
@@ -89,9 +86,10 @@ int bg_match_init(bg_match *m, const bg_rules *r, const char *name0, const char 
     m->winner = -1;
     if (bg_rules_check(r, err) != 0) {
         if (err) {
-            char clause[256];
+            char clause[256], rule[16];
             snprintf(clause, sizeof clause, "%s", err->message);
-            refuse(err, 0, 0, -1, err->rule, "%s", clause);
+            snprintf(rule, sizeof rule, "%s", err->rule);
+            refuse(err, 0, 0, -1, rule, "%s", clause);
         }
         return -1;
     }
@@ -124,8 +122,7 @@ int bg_match_points(const bg_match *m, int side)
 static void check_end(bg_match *m)
 {
     int n = m->rules.match_length;
-    if (n <= 0)
-        return; /* money: no end */
+    if (n <= 0) return; /* money: no end */
     for (int s = 0; s < 2; s++)
         if (m->score[s] >= n) {
             m->over = 1;
@@ -145,8 +142,7 @@ int bg_match_add_game(bg_match *m, const bg_game_ctx *ctx, const bg_outcome *o, 
         return refuse(err, ctx->number, 0, o->winner, "CUBE-5",
                       "%d points would take the score beyond what the engine counts", o->points);
     m->score[o->winner] += o->points;
-    if (ctx->crawford)
-        m->crawford_done = 1;
+    if (ctx->crawford) m->crawford_done = 1;
     m->games++;
     check_end(m);
     return 0;
@@ -177,11 +173,9 @@ int bg_match_penalty(bg_match *m, int side, int points, bg_err *err)
 static int climb_ok(const bg_match *m, const int score[2], int k, int last)
 {
     int n = m->rules.match_length, d = last;
-    if (n <= 0)
-        return 1;
+    if (n <= 0) return 1;
     for (int j = k; j >= 2; j--, d = 1 - d)
-        if ((long long)score[d] + (1LL << (j - 1)) >= n)
-            return 0;
+        if ((long long)score[d] + (1LL << (j - 1)) >= n) return 0;
     return 1;
 }
 
@@ -235,8 +229,7 @@ int bg_match_check_result(const bg_match *m, const bg_game_ctx *ctx, const bg_re
         mult = 1;
         break;
     case BG_HOW_RESIGN:
-        if (!level && r->points > 0 && r->points % cube == 0)
-            level = r->points / cube;
+        if (!level && r->points > 0 && r->points % cube == 0) level = r->points / cube;
         if (level < 1 || level > 3)
             return refuse(err, g, 0, w, "ENG-8",
                           "a resignation is of a single game, a gammon or a backgammon (level 1 "
@@ -307,8 +300,7 @@ static int apply_penalties(bg_match *m, const bg_match_rec *rec, int *pi, int be
         if (p->before_game < 0)
             return refuse(err, 0, 0, p->side, "MATCH-5", "a penalty comes before game %d",
                           p->before_game + 1);
-        if (bg_match_penalty(m, p->side, p->points, err) != 0)
-            return -1;
+        if (bg_match_penalty(m, p->side, p->points, err) != 0) return -1;
         (*pi)++;
     }
     return 0;
@@ -319,8 +311,7 @@ int bg_match_replay(const bg_match_rec *rec, bg_match_report *rep)
     bg_match m;
     memset(rep, 0, sizeof *rep);
     rep->winner = -1;
-    if (bg_match_init(&m, &rec->rules, rec->names[0], rec->names[1], &rep->err) != 0)
-        return -1;
+    if (bg_match_init(&m, &rec->rules, rec->names[0], rec->names[1], &rep->err) != 0) return -1;
     if (rec->n_games > 0) {
         rep->games = malloc((size_t)rec->n_games * sizeof *rep->games);
         if (!rep->games) {
@@ -363,8 +354,7 @@ int bg_match_replay(const bg_match_rec *rec, bg_match_report *rep)
             rep->err = rec->tail_err;
             return -1;
         }
-        if (rc != 0)
-            break;
+        if (rc != 0) break;
         bg_game_summary *s = &rep->games[rep->n_games];
         s->score_before[0] = m.score[0];
         s->score_before[1] = m.score[1];
@@ -372,21 +362,18 @@ int bg_match_replay(const bg_match_rec *rec, bg_match_report *rep)
         s->post_crawford = ctx.post_crawford;
         s->score_only = g->score_only;
         s->out = out;
-        if ((rc = bg_match_add_game(&m, &ctx, &out, &rep->err)) != 0)
-            break;
+        if ((rc = bg_match_add_game(&m, &ctx, &out, &rep->err)) != 0) break;
         s->score_after[0] = m.score[0];
         s->score_after[1] = m.score[1];
         rep->n_games++;
         rep->turns += out.turns;
     }
-    if (rc == 0)
-        rc = apply_penalties(&m, rec, &pi, 1 << 30, &rep->err);
+    if (rc == 0) rc = apply_penalties(&m, rec, &pi, 1 << 30, &rep->err);
     rep->score[0] = m.score[0];
     rep->score[1] = m.score[1];
     rep->over = m.over;
     rep->winner = m.winner;
-    if (rc != 0)
-        return -1;
+    if (rc != 0) return -1;
     if (rec->has_tail_err) {
         rep->err = rec->tail_err;
         return -1;
@@ -403,10 +390,8 @@ int bg_match_replay(const bg_match_rec *rec, bg_match_report *rep)
 
 int bg_match_correct_length(bg_match *m, int correct)
 {
-    if (m->over)
-        return -1; /* a match completed at a wrong length stands */
-    if (correct < 1 || correct > BG_LENGTH_MAX || m->rules.match_length <= 0)
-        return 0;
+    if (m->over) return -1; /* a match completed at a wrong length stands */
+    if (correct < 1 || correct > BG_LENGTH_MAX || m->rules.match_length <= 0) return 0;
     if (m->score[0] >= correct || m->score[1] >= correct)
         return 0; /* the correction would end the match: the wrong length stands */
     m->rules.match_length = correct;

@@ -1,6 +1,5 @@
-/* Matches and money sessions (DOMAIN.md MATCH-1..6, CUBE-6/7): the score before each game, the
- * Crawford game, the end of the match, penalty points, and the replay of a whole record made
- * of full game records, score-only results, or both. */
+/* Matches and money sessions (MATCH-1..6, CUBE-6/7): score before each game, Crawford, end of
+ * match, penalties, and replay of records made of full games, score-only results or both. */
 #ifndef BG_MATCH_H
 #define BG_MATCH_H
 

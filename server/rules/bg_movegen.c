@@ -74,8 +74,7 @@ static inline int do_step(gen *g, int from, int to)
     b->me[from]--;
     b->me[to]++;
     g->h += weight[to] - weight[from];
-    if (from > 6 && to <= 6)
-        g->outside--;
+    if (from > 6 && to <= 6) g->outside--;
     if (to && b->opp[to] == 1) {
         b->opp[to] = 0;
         b->opp[BG_BAR]++;
@@ -93,8 +92,7 @@ static inline void undo_step(gen *g, int from, int to, int hit)
         b->opp[BG_BAR]--;
         g->h -= weight[26 + BG_BAR] - weight[26 + to];
     }
-    if (from > 6 && to <= 6)
-        g->outside++;
+    if (from > 6 && to <= 6) g->outside++;
     b->me[to]--;
     b->me[from]++;
     g->h -= weight[to] - weight[from];
@@ -117,28 +115,23 @@ static void table_put(bg_playlist *o, unsigned mask, uint64_t h, int k)
  * (ENG-6) and reaches a position not yet listed. */
 static void leaf(gen *g, int depth)
 {
-    if (depth < g->maxdepth)
-        return;
+    if (depth < g->maxdepth) return;
     if (g->target) {
         /* maxdepth was set to the maximum beforehand, so no deeper play exists */
-        if (!memcmp(&g->b, g->target, sizeof g->b))
-            g->found = 1;
+        if (!memcmp(&g->b, g->target, sizeof g->b)) g->found = 1;
         return;
     }
     bg_playlist *o = g->out;
     if (depth > g->maxdepth) {
         g->maxdepth = depth;
-        if (!o)
-            return;
+        if (!o) return;
         o->n = 0;
         table_clear(g);
     }
-    if (!o)
-        return;
+    if (!o) return;
     unsigned i = (unsigned)(g->h >> 32) & g->mask;
     for (unsigned s; (s = o->slot_[i]) != 0; i = (i + 1) & g->mask)
-        if (o->hash_[s - 1] == g->h && !memcmp(&o->after[s - 1], &g->b, sizeof g->b))
-            return;
+        if (o->hash_[s - 1] == g->h && !memcmp(&o->after[s - 1], &g->b, sizeof g->b)) return;
     if (o->n >= BG_MAX_PLAYS) /* unreachable (see the bound above); keeps memory safe */
         return;
     int k = o->n++;
@@ -176,8 +169,7 @@ static int search(gen *g, int depth, int top)
                 g->path[depth] = (bg_step){BG_BAR, (int8_t)to};
                 int stop = search(g, depth + 1, BG_BAR);
                 undo_step(g, BG_BAR, to, hit);
-                if (stop)
-                    return 1;
+                if (stop) return 1;
                 moved = 1;
             }
         } else {
@@ -186,32 +178,28 @@ static int search(gen *g, int depth, int top)
                 for (high = 6; high > 0 && !b->me[high]; high--)
                     ;
             for (int p = top > 24 ? 24 : top; p >= 1; p--) {
-                if (!b->me[p])
-                    continue;
+                if (!b->me[p]) continue;
                 int to = p - d;
                 if (to > 0) {
                     if (b->opp[to] >= 2) /* ENG-3: a point held by two or more */
                         continue;
                 } else {
                     /* ENG-5: all home; a die above the point only from the highest one. */
-                    if (g->outside || (to < 0 && p != high))
-                        continue;
+                    if (g->outside || (to < 0 && p != high)) continue;
                     to = 0;
                 }
                 int hit = do_step(g, p, to);
                 g->path[depth] = (bg_step){(int8_t)p, (int8_t)to};
                 int stop = search(g, depth + 1, g->dbl ? p : BG_BAR);
                 undo_step(g, p, to, hit);
-                if (stop)
-                    return 1;
+                if (stop) return 1;
                 moved = 1;
             }
         }
     }
     if (!moved) {
         leaf(g, depth);
-        if (g->found || (!g->out && !g->target && depth == g->nd))
-            return 1;
+        if (g->found || (!g->out && !g->target && depth == g->nd)) return 1;
     }
     return 0;
 }
@@ -243,8 +231,7 @@ int bg_legal_plays(const bg_board *b, int d1, int d2, bg_playlist *out)
 {
     out->n = 0;
     out->max_dice = 0;
-    if (!dice_ok(d1, d2))
-        return -1;
+    if (!dice_ok(d1, d2)) return -1;
     gen g;
     gen_init(&g, b, d1, d2, out);
     table_clear(&g);
@@ -258,23 +245,19 @@ int bg_legal_plays(const bg_board *b, int d1, int d2, bg_playlist *out)
         g.die[0] = g.die[1];
         g.die[1] = t;
         search(&g, 0, BG_BAR);
-        if (g.maxdepth == 1 && hi_n > 0)
-            out->n = hi_n;
+        if (g.maxdepth == 1 && hi_n > 0) out->n = hi_n;
     }
-    if (g.maxdepth == 0)
-        out->n = 0; /* the empty play is not listed: the roll cannot be played */
+    if (g.maxdepth == 0) out->n = 0; /* the empty play is not listed: the roll cannot be played */
     out->max_dice = g.maxdepth;
     return 0;
 }
 
 int bg_max_dice(const bg_board *b, int d1, int d2)
 {
-    if (!dice_ok(d1, d2))
-        return 0;
+    if (!dice_ok(d1, d2)) return 0;
     gen g;
     gen_init(&g, b, d1, d2, NULL);
-    if (search(&g, 0, BG_BAR) || g.dbl)
-        return g.maxdepth;
+    if (search(&g, 0, BG_BAR) || g.dbl) return g.maxdepth;
     int t = g.die[0];
     g.die[0] = g.die[1];
     g.die[1] = t;
@@ -331,8 +314,7 @@ static void fail(chk *c, int depth, bg_step s, const char *rule, const char *fmt
 {
     /* Only the first failure at the deepest point reached is kept: the given order is tried
      * first, so the reason names the step as the player wrote it when nothing plays further. */
-    if (depth <= c->fail_depth)
-        return;
+    if (depth <= c->fail_depth) return;
     c->fail_depth = depth;
     char st[16], why[200];
     step_text(st, sizeof st, s);
@@ -348,23 +330,20 @@ static void dice_left_text(const chk *c, char *buf, size_t len)
     for (int j = 0; j < c->nd && k + 4 < len; j++)
         if (!(c->used_die & (1u << j)))
             k += (size_t)snprintf(buf + k, len - k, "%s%d", k ? ", " : "", c->dice[j]);
-    if (!k)
-        snprintf(buf, len, "none");
+    if (!k) snprintf(buf, len, "none");
 }
 
 static int outside_point(const bg_board *b)
 {
     for (int p = 25; p >= 7; p--)
-        if (b->me[p])
-            return p;
+        if (b->me[p]) return p;
     return 0;
 }
 
 static int highest_point(const bg_board *b)
 {
     for (int p = 25; p >= 1; p--)
-        if (b->me[p])
-            return p;
+        if (b->me[p]) return p;
     return 0;
 }
 
@@ -383,8 +362,7 @@ static int step_fits(chk *c, int depth, bg_step s, int v, int report)
     }
     if (!b->me[from]) {
         place_name(a, sizeof a, from);
-        if (report)
-            fail(c, depth, s, "ENG-3", "you have no checker on %s%s", a, "");
+        if (report) fail(c, depth, s, "ENG-3", "you have no checker on %s%s", a, "");
         return 0;
     }
     if (to > 0 && b->opp[to] >= 2) {
@@ -406,10 +384,8 @@ static int step_fits(chk *c, int depth, bg_step s, int v, int report)
             return 0;
         }
     }
-    if (v < 0)
-        return 1; /* die-independent checks only */
-    if (to > 0 || v == from)
-        return v == from - to;
+    if (v < 0) return 1; /* die-independent checks only */
+    if (to > 0 || v == from) return v == from - to;
     if (v > from) {
         int high = highest_point(b);
         if (high != from) {
@@ -429,25 +405,19 @@ static int step_fits(chk *c, int depth, bg_step s, int v, int report)
 
 static int chk_search(chk *c, int depth)
 {
-    if (depth == c->n)
-        return 1;
+    if (depth == c->n) return 1;
     for (int i = 0; i < c->n; i++) {
-        if (c->used_step & (1u << i))
-            continue;
+        if (c->used_step & (1u << i)) continue;
         bg_step s = c->steps[i];
-        if (!step_fits(c, depth, s, -1, 1))
-            continue;
+        if (!step_fits(c, depth, s, -1, 1)) continue;
         int any = 0;
         for (int j = 0; j < c->nd; j++) {
-            if (c->used_die & (1u << j))
-                continue;
+            if (c->used_die & (1u << j)) continue;
             /* Equal dice are interchangeable: try a value once. */
             int seen = 0;
             for (int k = 0; k < j; k++)
-                if (!(c->used_die & (1u << k)) && c->dice[k] == c->dice[j])
-                    seen = 1;
-            if (seen || !step_fits(c, depth, s, c->dice[j], 1))
-                continue;
+                if (!(c->used_die & (1u << k)) && c->dice[k] == c->dice[j]) seen = 1;
+            if (seen || !step_fits(c, depth, s, c->dice[j], 1)) continue;
             any = 1;
             bg_board keep = c->b;
             bg_apply_step(&c->b, s.from, s.to, NULL);
@@ -455,8 +425,7 @@ static int chk_search(chk *c, int depth)
             c->used_die |= 1u << j;
             c->order[depth] = s;
             c->die_of[depth] = c->dice[j];
-            if (chk_search(c, depth + 1))
-                return 1;
+            if (chk_search(c, depth + 1)) return 1;
             c->used_step &= ~(1u << i);
             c->used_die &= ~(1u << j);
             c->b = keep;
@@ -482,8 +451,7 @@ static int chk_search(chk *c, int depth)
 
 static void set_err(bg_err *err, const char *rule, const char *msg)
 {
-    if (!err)
-        return;
+    if (!err) return;
     snprintf(err->rule, sizeof err->rule, "%s", rule);
     snprintf(err->message, sizeof err->message, "%s", msg);
 }
@@ -526,8 +494,7 @@ static int legal_result(const bg_board *b, int d1, int d2, int max, const bg_boa
      * plays of the higher die are legal. */
     int hi_only = max == 1 && die_playable(b, g.die[0]);
     search(&g, 0, BG_BAR);
-    if (g.found || hi_only)
-        return g.found;
+    if (g.found || hi_only) return g.found;
     int t = g.die[0];
     g.die[0] = g.die[1];
     g.die[1] = t;
@@ -610,8 +577,7 @@ int bg_check_play_ordered(const bg_board *b, int d1, int d2, const bg_step *step
         set_err(err, "ENG-6", msg);
         return -1;
     }
-    if (after)
-        *after = c.b;
+    if (after) *after = c.b;
     if (played) {
         memset(played, 0, sizeof *played);
         memcpy(played->steps, c.order, (size_t)n * sizeof c.order[0]);

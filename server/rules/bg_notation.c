@@ -64,11 +64,9 @@ static int at(const reader *r, size_t i)
 static int word_at(const reader *r, const char *w)
 {
     size_t n = strlen(w);
-    if (r->len - r->pos < n)
-        return 0;
+    if (r->len - r->pos < n) return 0;
     for (size_t i = 0; i < n; i++)
-        if (lower(r->s[r->pos + i]) != w[i])
-            return 0;
+        if (lower(r->s[r->pos + i]) != w[i]) return 0;
     return 1;
 }
 
@@ -131,16 +129,14 @@ static int read_path(reader *r, bg_path *pa)
                            "the path at character %zu has more than four legs; a roll moves a "
                            "checker at most four times",
                            start + 1);
-        if (read_point(r, &p))
-            return -1;
+        if (read_point(r, &p)) return -1;
         pa->pts[pa->npts] = (int8_t)p;
         if (at(r, 0) == '*') {
             r->pos++;
             pa->hit[pa->npts] = 1;
         }
         pa->npts++;
-        if (at(r, 0) != '/')
-            break;
+        if (at(r, 0) != '/') break;
         r->pos++;
     }
     if (at(r, 0) == '(') {
@@ -152,12 +148,11 @@ static int read_path(reader *r, bg_path *pa)
         pa->count = (uint8_t)(c - '0');
         r->pos += 3;
     }
-    if (r->pos < r->len && !is_sep(r->s[r->pos]))
-        return bad_here(r, "a space between moves");
     if (pa->npts < 2)
         return set_err(r->err, "NOTATION",
                        "at character %zu: a move is written from/to, e.g. 13/7 or bar/22",
                        start + 1);
+    if (r->pos < r->len && !is_sep(r->s[r->pos])) return bad_here(r, "a space between moves");
     char a[8], z[8];
     for (int i = 0; i < pa->npts; i++) {
         int p = pa->pts[i];
@@ -196,11 +191,9 @@ int bg_parse_play(const char *text, size_t len, bg_written *out, bg_err *err)
     for (;;) {
         while (r.pos < r.len && is_sep(r.s[r.pos]))
             r.pos++;
-        if (r.pos >= r.len)
-            break;
+        if (r.pos >= r.len) break;
         bg_path pa;
-        if (read_path(&r, &pa))
-            return -1;
+        if (read_path(&r, &pa)) return -1;
         legs += pa.count * (pa.npts - 1);
         if (legs > 4)
             return set_err(err, "ENG-3",
@@ -225,8 +218,7 @@ int bg_parse_dice(const char *text, size_t len, int *d1, int *d2, bg_err *err)
                        : bad_here(&r, "a die from 1 to 6 (a roll is written 52 or 5-2)");
         d[i] = c - '0';
         r.pos++;
-        if (i == 0 && (at(&r, 0) == '-' || at(&r, 0) == ' '))
-            r.pos++;
+        if (i == 0 && (at(&r, 0) == '-' || at(&r, 0) == ' ')) r.pos++;
     }
     while (r.pos < r.len && is_sep(r.s[r.pos]) && r.s[r.pos] != ',')
         r.pos++;
@@ -271,8 +263,7 @@ static int hit_score(const resolver *rs)
     uint32_t hits = 0;
     for (int i = 0; i < rs->ns; i++) {
         int t = rs->steps[i].to;
-        if (t > 0 && rs->b->opp[t] == 1)
-            hits |= 1u << t;
+        if (t > 0 && rs->b->opp[t] == 1) hits |= 1u << t;
     }
     return popcount32((hits ^ rs->starred) & rs->written) + popcount32(hits & ~rs->written);
 }
@@ -305,30 +296,23 @@ static int candidate(resolver *rs)
 /* Splits leg li, now at point pos, into dice not in `used`, then the legs after it. */
 static int split(resolver *rs, int li, int pos, unsigned used)
 {
-    if (li == rs->nleg)
-        return candidate(rs);
-    if (pos == rs->to[li])
-        return split(rs, li + 1, li + 1 < rs->nleg ? rs->from[li + 1] : 0, used);
+    if (li == rs->nleg) return candidate(rs);
+    if (pos == rs->to[li]) return split(rs, li + 1, li + 1 < rs->nleg ? rs->from[li + 1] : 0, used);
     for (int j = 0; j < rs->nd; j++) {
-        if (used & (1u << j))
-            continue;
+        if (used & (1u << j)) continue;
         int dup = 0;
         for (int k = 0; k < j; k++)
-            if (!(used & (1u << k)) && rs->dice[k] == rs->dice[j])
-                dup = 1;
-        if (dup)
-            continue;
+            if (!(used & (1u << k)) && rs->dice[k] == rs->dice[j]) dup = 1;
+        if (dup) continue;
         /* A checker entering from the bar with die d lands on 25 - d, the same arithmetic. */
         int next = pos - rs->dice[j];
-        if (rs->to[li] > 0 && next < rs->to[li])
-            continue;
+        if (rs->to[li] > 0 && next < rs->to[li]) continue;
         if (next < 0)
             next = 0; /* bearing off with a die above the point (ENG-5 decides if allowed) */
         rs->steps[rs->ns++] = (bg_step){(int8_t)pos, (int8_t)next};
         int stop = split(rs, li, next, used | (1u << j));
         rs->ns--;
-        if (stop)
-            return 1;
+        if (stop) return 1;
     }
     return 0;
 }
@@ -364,16 +348,13 @@ int bg_resolve_play(const bg_board *b, int d1, int d2, const bg_written *w, bg_p
         for (int k = 1; k < pa->npts && k < 5; k++)
             if (pa->pts[k] > 0 && pa->pts[k] < 25) {
                 rs.written |= 1u << pa->pts[k];
-                if (pa->hit[k])
-                    rs.starred |= 1u << pa->pts[k];
+                if (pa->hit[k]) rs.starred |= 1u << pa->pts[k];
             }
     }
     split(&rs, 0, rs.nleg ? rs.from[0] : 0, 0);
     if (rs.best_score >= 0) {
-        if (play)
-            *play = rs.best_play;
-        if (after)
-            *after = rs.best_after;
+        if (play) *play = rs.best_play;
+        if (after) *after = rs.best_after;
         return 0;
     }
     if (rs.ncand == 0) {
@@ -396,8 +377,7 @@ int bg_read_play(const bg_board *b, int d1, int d2, const char *text, size_t len
                  bg_board *after, bg_err *err)
 {
     bg_written w;
-    if (bg_parse_play(text, len, &w, err))
-        return -1;
+    if (bg_parse_play(text, len, &w, err)) return -1;
     return bg_resolve_play(b, d1, d2, &w, play, after, err);
 }
 
@@ -433,8 +413,7 @@ static void put_point(writer *w, int p, int words)
 static int finish(writer *w)
 {
     if (w->over) {
-        if (w->cap)
-            w->out[0] = '\0';
+        if (w->cap) w->out[0] = '\0';
         return -1;
     }
     return (int)w->len;
@@ -470,8 +449,7 @@ int bg_format_play(const bg_board *before, const bg_play *p, char *out, size_t o
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n && mv[i].alive; j++) {
             int end = mv[i].pts[mv[i].np - 1];
-            if (!mv[j].alive || mv[j].pts[0] != end)
-                continue;
+            if (!mv[j].alive || mv[j].pts[0] != end) continue;
             if (end > 0 && end < 25 && before->opp[end])
                 mv[i].pts[mv[i].np++] = mv[j].pts[1];
             else
@@ -489,10 +467,8 @@ int bg_format_play(const bg_board *before, const bg_play *p, char *out, size_t o
     uint32_t starred = 0; /* a point is starred once, where it was first hit */
     int first = 1;
     for (int i = 0; i < n; i++) {
-        if (!mv[i].alive)
-            continue;
-        if (!first)
-            put(&w, " ");
+        if (!mv[i].alive) continue;
+        if (!first) put(&w, " ");
         first = 0;
         put_point(&w, mv[i].pts[0], 1);
         for (int k = 1; k < mv[i].np - 1; k++) {
@@ -523,17 +499,14 @@ int bg_format_steps(const bg_board *before, const bg_play *p, char *out, size_t 
     put(&w, "");
     for (int i = 0; i < n; i++) {
         int to = p->steps[i].to;
-        if (i)
-            put(&w, " ");
+        if (i) put(&w, " ");
         put_point(&w, p->steps[i].from, 0);
         put(&w, "/");
         put_point(&w, to, 0);
         int landed = 0;
         for (int j = 0; j < i; j++)
-            if (p->steps[j].to == to)
-                landed = 1;
-        if (to > 0 && to < 25 && before->opp[to] && !landed)
-            put(&w, "*");
+            if (p->steps[j].to == to) landed = 1;
+        if (to > 0 && to < 25 && before->opp[to] && !landed) put(&w, "*");
     }
     return finish(&w);
 }
