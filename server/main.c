@@ -18,6 +18,7 @@ static const struct subcommand subcommands[] = {
     {"serve", cli_serve, "serve the tournament over HTTP [--config FILE] [--port N] [--db FILE]"},
     {"passwd", cli_passwd, "set the tournament director's password [--config FILE] [--db FILE]"},
     {"migrate", cli_migrate, "apply the database migrations and exit [--config FILE] [--db FILE]"},
+    {"draw", cli_draw, "print a knockout draw --seed S --entries FILE [--late N] [--json]"},
 };
 
 static void usage(FILE *to)
