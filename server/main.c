@@ -22,6 +22,7 @@ static const struct subcommand subcommands[] = {
     {"validate", cli_validate,
      "replay .mat transcripts, say valid or the first error [--policy legal|responsible] "
      "[--json] FILE..."},
+    {"draw", cli_draw, "print a knockout draw --seed S --entries FILE [--late N] [--json]"},
 };
 
 static void usage(FILE *to)
