@@ -14,6 +14,7 @@
 #include "api/tx.h"
 #include "common/secret.h"
 #include "store/store.h"
+#include "tourney/rng.h"
 #include "tourney/swing.h"
 
 static const char *const allins[] = {"short_stack", "cpp", NULL};
@@ -263,30 +264,17 @@ void api_swing_register(void)
 
 /* ---- rounds ---- */
 
-/* splitmix64 over the round's recorded seed: the pairing can be re-derived from it */
-struct sm64 {
-    uint64_t s;
-};
-static uint32_t sm64_below(void *ctx, uint32_t n)
+/* The round's pairing draws from the project's generator (tourney/rng.h) seeded with the
+ * recorded seed: a number (decimal, or 0x and hex) as it is, other text through FNV-1a. */
+static uint32_t rng_cb(void *ctx, uint32_t n)
 {
-    struct sm64 *r = ctx;
-    uint64_t limit = UINT64_MAX - UINT64_MAX % n; /* no modulo bias */
-    for (;;) {
-        uint64_t z = (r->s += 0x9e3779b97f4a7c15ull);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-        z ^= z >> 31;
-        if (z < limit)
-            return (uint32_t)(z % n);
-    }
+    return (uint32_t)rng_below(ctx, n);
 }
 
 static uint64_t seed_from_text(const char *t)
 {
-    /* FNV-1a: any text names a seed; a 16-digit hex seed drawn by the server is kept as is */
-    char *end;
-    unsigned long long v = strtoull(t, &end, 16);
-    if (*t && !*end && strlen(t) <= 16)
+    uint64_t v;
+    if (rng_seed_parse(t, &v) == 0)
         return v;
     uint64_t h = 14695981039346656037ull;
     for (; *t; t++)
@@ -390,9 +378,10 @@ void api_swing_round_start(struct api_req *req, struct api_resp *resp)
     if (given)
         snprintf(row.seed, sizeof row.seed, "%s", given);
     else
-        snprintf(row.seed, sizeof row.seed, "%016" PRIx64, (uint64_t)cw_random_u64());
-    struct sm64 gen = {seed_from_text(row.seed)};
-    struct swing_rng rng = {sm64_below, &gen};
+        snprintf(row.seed, sizeof row.seed, "%" PRIu64, (uint64_t)cw_random_u64());
+    struct rng gen;
+    rng_seed(&gen, seed_from_text(row.seed));
+    struct swing_rng rng = {rng_cb, &gen};
     if (rc == CW_OK && na < 2)
         rc = CW_EINVAL;
     if (rc == CW_OK && swing_pair(alive, sat, na, last_sitter, (const int64_t(*)[2])prev, n_prev,
