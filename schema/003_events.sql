@@ -82,3 +82,50 @@ CREATE TABLE chip_ledger (
     at_ms       INTEGER NOT NULL
 ) STRICT;
 CREATE INDEX chip_ledger_event ON chip_ledger(event_id, round, id);
+
+-- Knockout brackets (KO-1..KO-8): one per knockout event (a Consolation or Last Chance is
+-- an event of its own, fed by another). What ko_draw needs to re-derive it is stored with
+-- it: algorithm version, seed, options, entries in their given order.
+CREATE TABLE ko_brackets (
+    event_id         INTEGER PRIMARY KEY REFERENCES events(id),
+    version          INTEGER NOT NULL,
+    kind             TEXT NOT NULL CHECK (kind IN ('main', 'fed')),
+    seed             TEXT NOT NULL,          -- a 64-bit number, as text
+    seeded           INTEGER NOT NULL DEFAULT 0,
+    seeds            INTEGER NOT NULL DEFAULT 0,
+    size             INTEGER NOT NULL,
+    n_late           INTEGER NOT NULL DEFAULT 0,
+    late_filled      INTEGER NOT NULL DEFAULT 0,
+    late_closed      INTEGER NOT NULL DEFAULT 0,
+    late_deadline_ms INTEGER NOT NULL DEFAULT 0,
+    lengths          TEXT NOT NULL DEFAULT '[]',
+    drawn_ms         INTEGER NOT NULL
+) STRICT;
+
+CREATE TABLE ko_entries (
+    event_id   INTEGER NOT NULL REFERENCES events(id),
+    idx        INTEGER NOT NULL,
+    player_id  INTEGER NOT NULL REFERENCES players(id),
+    has_rating INTEGER NOT NULL DEFAULT 0,
+    rating     REAL NOT NULL DEFAULT 0,
+    round      INTEGER NOT NULL DEFAULT 1,
+    had_bye    INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (event_id, idx)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE ko_slots (
+    event_id    INTEGER NOT NULL REFERENCES events(id),
+    slot        INTEGER NOT NULL,
+    kind        TEXT NOT NULL CHECK (kind IN ('entry', 'bye', 'late')),
+    position    INTEGER NOT NULL,
+    drawn       INTEGER,                 -- the entry the draw put here
+    holder      INTEGER,                 -- who holds it now (a late arrival, a substitute)
+    late        INTEGER NOT NULL DEFAULT 0,
+    rating_seed INTEGER NOT NULL DEFAULT 0,
+    round2      INTEGER NOT NULL DEFAULT 0,
+    had_bye     INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (event_id, slot)
+) STRICT, WITHOUT ROWID;
+
+-- KO-7: the tournament's tables, in the order they are handed out (a JSON list of labels).
+ALTER TABLE tournaments ADD COLUMN tables TEXT NOT NULL DEFAULT '[]';

@@ -37,8 +37,44 @@ static const struct api_field tournament_fields[] = {
     {"lateness", F_OBJ, 0, 0, 0, 0, NULL, lateness_fields},
     {"break_table", F_ENUM, 0, 0, 0, 0, break_tables, NULL},
     {"clock", F_OBJ, 0, 0, 0, 0, NULL, clock_fields},
+    {"tables", F_ANY, 0, 0, 0, 0, NULL, NULL},
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
+
+/* KO-7: the tables, a list of distinct labels of 1-32 characters, in handing-out order. */
+static int check_tables(json_t *j, struct api_resp *resp)
+{
+    json_t *t = json_object_get(j, "tables");
+    if (!t)
+        return 0;
+    if (!json_is_array(t) || json_array_size(t) > 500) {
+        api_problem_field(resp, "tables", "must be a list of at most 500 table labels");
+        return 1;
+    }
+    char *text = json_dumps(t, JSON_COMPACT);
+    size_t len = text ? strlen(text) : 0;
+    free(text);
+    if (len >= sizeof(((struct tournament *)0)->tables)) {
+        api_problem_field(resp, "tables", "the list is too long: at most %zu bytes of labels",
+                          sizeof(((struct tournament *)0)->tables) - 1);
+        return 1;
+    }
+    for (size_t i = 0; i < json_array_size(t); i++) {
+        json_t *v = json_array_get(t, i);
+        const char *s = json_string_value(v);
+        if (!s || !*s || api_utf8_chars(s) > M_TABLE_MAX || strpbrk(s, "\t\r\n")) {
+            api_problem_field(resp, "tables", "entry %zu must be a label of 1 to %d characters",
+                              i + 1, M_TABLE_MAX);
+            return 1;
+        }
+        for (size_t k = 0; k < i; k++)
+            if (!strcmp(s, json_string_value(json_array_get(t, k)))) {
+                api_problem_field(resp, "tables", "table \"%s\" is listed twice", s);
+                return 1;
+            }
+    }
+    return 0;
+}
 
 static void copy_str(char *dst, size_t len, json_t *obj, const char *name)
 {
@@ -76,6 +112,13 @@ static void apply(struct tournament *t, json_t *j)
         copy_int(&t->clock_bank_per_point_s, c, "bank_per_point_s");
         copy_int(&t->clock_delay_s, c, "delay_s");
         copy_int(&t->clock_split_first_per_point_s, c, "split_first_per_point_s");
+    }
+    json_t *tables = json_object_get(j, "tables");
+    if (tables) {
+        char *text = json_dumps(tables, JSON_COMPACT);
+        if (text && strlen(text) < sizeof t->tables)
+            strcpy(t->tables, text);
+        free(text);
     }
 }
 
@@ -127,7 +170,7 @@ void api_tournaments_list(struct api_req *req, struct api_resp *resp)
 
 void api_tournament_create(struct api_req *req, struct api_resp *resp)
 {
-    if (api_check_fields(req->json, tournament_fields, 0, resp))
+    if (api_check_fields(req->json, tournament_fields, 0, resp) || check_tables(req->json, resp))
         return;
     struct tournament t;
     tournament_defaults(&t);
@@ -205,7 +248,7 @@ void api_tournament_get(struct api_req *req, struct api_resp *resp)
 
 void api_tournament_update(struct api_req *req, struct api_resp *resp)
 {
-    if (api_check_fields(req->json, tournament_fields, 1, resp))
+    if (api_check_fields(req->json, tournament_fields, 1, resp) || check_tables(req->json, resp))
         return;
     struct db *db = req->app->db;
     if (db_begin(db)) {

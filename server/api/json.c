@@ -31,6 +31,8 @@ json_t *api_tournament_json(const struct tournament *t, const struct tournament_
         "split_first_per_point_s", t->clock_split_first_per_point_s, "revision",
         (json_int_t)t->revision, "created_at", api_time_json(t->created_ms), "updated_at",
         api_time_json(t->updated_ms));
+    json_t *tables = json_loads(t->tables[0] ? t->tables : "[]", 0, NULL);
+    json_object_set_new(j, "tables", tables ? tables : json_array());
     if (j && counts)
         json_object_set_new(j, "players",
                             json_pack("{s:i, s:i, s:i}", "registered",

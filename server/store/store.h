@@ -8,6 +8,7 @@
 
 #include "common/errors.h"
 #include "store/db.h"
+#include "tourney/knockout.h"
 #include "tourney/model.h"
 
 /* settings: small named values (the TD password hash) */
@@ -139,6 +140,13 @@ int db_davis_tie_get(struct db *db, int64_t id, struct davis_tie_row *t);
 int db_davis_tie_set_winner(struct db *db, int64_t id, int winner);
 /* The five rubbers of a tie: out[i] is rubber i+1 (id 0 when missing). */
 int db_tie_matches(struct db *db, int64_t tournament_id, int64_t tie_id, struct match *out);
+
+/* knockout brackets (store/knockout.c) */
+int db_ko_save(struct db *db, int64_t event_id, const struct ko_bracket *b, int64_t now_ms);
+/* CW_ENOTFOUND before the draw; free the bracket with ko_bracket_free. */
+int db_ko_load(struct db *db, int64_t event_id, struct ko_bracket *b);
+/* Stores what changes after the draw: late fills and closing, slot holders, lengths. */
+int db_ko_update(struct db *db, int64_t event_id, const struct ko_bracket *b);
 
 /* the event log (see store/eventlog.c); events added in a transaction are published by
  * db_commit once the commit succeeded */

@@ -7,7 +7,7 @@
 #define T_COLS                                                                                     \
     "id, name, venue, start_date, end_date, illegal_move_policy, late_grace_min, late_step_min, "  \
     "break_table, clock_mode, clock_bank_per_point_s, clock_delay_s, "                             \
-    "clock_split_first_per_point_s, revision, created_ms, updated_ms"
+    "clock_split_first_per_point_s, revision, created_ms, updated_ms, tables"
 
 static void read_row(sqlite3_stmt *st, struct tournament *t)
 {
@@ -27,9 +27,10 @@ static void read_row(sqlite3_stmt *st, struct tournament *t)
     t->revision = sqlite3_column_int64(st, 13);
     t->created_ms = sqlite3_column_int64(st, 14);
     t->updated_ms = sqlite3_column_int64(st, 15);
+    db_col_text(st, 16, t->tables, sizeof t->tables);
 }
 
-/* Binds ?1..?12 in the order of the settable columns. */
+/* Binds ?1..?12 and ?15 in the order of the settable columns. */
 static void bind_fields(sqlite3_stmt *st, const struct tournament *t)
 {
     db_bind_text(st, 1, t->name);
@@ -44,6 +45,7 @@ static void bind_fields(sqlite3_stmt *st, const struct tournament *t)
     sqlite3_bind_int(st, 10, t->clock_bank_per_point_s);
     sqlite3_bind_int(st, 11, t->clock_delay_s);
     sqlite3_bind_int(st, 12, t->clock_split_first_per_point_s);
+    db_bind_text(st, 15, t->tables[0] ? t->tables : "[]");
 }
 
 int db_tournament_insert(struct db *db, struct tournament *t, int64_t now_ms)
@@ -51,8 +53,8 @@ int db_tournament_insert(struct db *db, struct tournament *t, int64_t now_ms)
     sqlite3_stmt *st = db_stmt(
         db, "INSERT INTO tournaments(name, venue, start_date, end_date, illegal_move_policy, "
             "late_grace_min, late_step_min, break_table, clock_mode, clock_bank_per_point_s, "
-            "clock_delay_s, clock_split_first_per_point_s, revision, created_ms, updated_ms) "
-            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, 1, ?13, ?13)");
+            "clock_delay_s, clock_split_first_per_point_s, revision, created_ms, updated_ms, "
+            "tables) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, 1, ?13, ?13, ?15)");
     if (!st)
         return CW_EDB;
     bind_fields(st, t);
@@ -87,7 +89,7 @@ int db_tournament_update(struct db *db, struct tournament *t, int64_t now_ms)
         db_stmt(db, "UPDATE tournaments SET name = ?1, venue = ?2, start_date = ?3, end_date = ?4, "
                     "illegal_move_policy = ?5, late_grace_min = ?6, late_step_min = ?7, "
                     "break_table = ?8, clock_mode = ?9, clock_bank_per_point_s = ?10, "
-                    "clock_delay_s = ?11, clock_split_first_per_point_s = ?12, "
+                    "clock_delay_s = ?11, clock_split_first_per_point_s = ?12, tables = ?15, "
                     "revision = revision + 1, updated_ms = ?13 WHERE id = ?14 RETURNING revision");
     if (!st)
         return CW_EDB;
