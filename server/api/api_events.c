@@ -11,7 +11,7 @@
 #include "api/tx.h"
 #include "store/store.h"
 
-static const char *const kinds[] = {"swing", "davis", NULL};
+static const char *const kinds[] = {"knockout", "swing", "davis", NULL};
 
 static const struct api_field event_fields[] = {
     {"kind", F_ENUM, 1, 0, 0, 0, kinds, NULL},
@@ -19,6 +19,7 @@ static const struct api_field event_fields[] = {
     {"priority", F_INT, 0, 0, -1000, 1000, NULL, NULL},
     {"swing", F_ANY, 0, 0, 0, 0, NULL, NULL},
     {"davis", F_ANY, 0, 0, 0, 0, NULL, NULL},
+    {"knockout", F_ANY, 0, 0, 0, 0, NULL, NULL},
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
@@ -90,6 +91,9 @@ void api_event_create(struct api_req *req, struct api_resp *resp)
     if (!strcmp(e.kind, "davis") &&
         api_davis_settings(json_object_get(req->json, "davis"), &settings, resp))
         return;
+    if (!strcmp(e.kind, "knockout") &&
+        api_knockout_settings(json_object_get(req->json, "knockout"), &settings, resp))
+        return;
     char *text = json_dumps(settings, JSON_COMPACT | JSON_SORT_KEYS);
     json_decref(settings);
     if (!text || strlen(text) >= sizeof e.settings) {
@@ -110,6 +114,22 @@ void api_event_create(struct api_req *req, struct api_resp *resp)
         api_problem(resp, 404, "not-found", "No such tournament", "There is no tournament %lld.",
                     (long long)e.tournament_id);
         return;
+    }
+    /* KO-5/KO-6: a Consolation or Last Chance is fed by a knockout of the same tournament */
+    json_t *ko = json_object_get(req->json, "knockout");
+    json_t *from = ko ? json_object_get(ko, "feeds_from") : NULL;
+    if (rc == CW_OK && json_is_integer(from)) {
+        struct event f;
+        int frc = db_event_get(db, e.tournament_id, json_integer_value(from), &f);
+        if (frc == CW_ENOTFOUND || (frc == CW_OK && strcmp(f.kind, "knockout"))) {
+            api_tx_rollback(req);
+            api_problem(resp, 422, "validation", "Cannot be fed from there",
+                        "Event %lld is not a knockout of this tournament.",
+                        (long long)json_integer_value(from));
+            api_problem_field(resp, "knockout.feeds_from", "is not a knockout of this tournament");
+            return;
+        }
+        rc = frc;
     }
     if (rc == CW_OK)
         rc = db_event_insert(db, &e, req->now_ms);
@@ -205,7 +225,17 @@ void api_entry_add(struct api_req *req, struct api_resp *resp)
         json_decref(before);
         api_tx_rollback(req);
         api_problem(resp, 409, "event-started", "Entries are closed",
-                    "%s has started; new entries are no longer taken.", e.name);
+                    "%s has started; new entries are no longer taken%s.", e.name,
+                    !strcmp(e.kind, "knockout") ? " (a late arrival takes a late place)" : "");
+        return;
+    }
+    if (rc == CW_OK && !strcmp(e.kind, "knockout") && strstr(e.settings, "\"feeds_from\":") &&
+        !strstr(e.settings, "\"feeds_from\":null")) {
+        json_decref(before);
+        api_tx_rollback(req);
+        api_problem(resp, 409, "fed-event", "Entries come from the event that feeds it",
+                    "%s takes its entrants from the losers of the event that feeds it (KO-5).",
+                    e.name);
         return;
     }
     if (rc == CW_OK)

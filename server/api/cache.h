@@ -9,7 +9,8 @@
 
 struct api_cache;
 
-enum api_cache_kind { CACHE_TOURNAMENT = 1, CACHE_PLAYERS_PUBLIC = 2 };
+/* CACHE_EVENT_BASE + event id: the public JSON of an event (a bracket) */
+enum api_cache_kind { CACHE_TOURNAMENT = 1, CACHE_PLAYERS_PUBLIC = 2, CACHE_EVENT_BASE = 1000 };
 
 struct api_cache *api_cache_new(void);
 void api_cache_free(struct api_cache *c);

@@ -68,6 +68,13 @@ void api_davis_team_add(struct api_req *req, struct api_resp *resp);
 void api_davis_start(struct api_req *req, struct api_resp *resp);
 void api_davis_board(struct api_req *req, struct api_resp *resp);
 void api_davis_register(void);
+void api_knockout_draw(struct api_req *req, struct api_resp *resp);
+void api_knockout_late(struct api_req *req, struct api_resp *resp);
+void api_knockout_late_close(struct api_req *req, struct api_resp *resp);
+void api_knockout_get(struct api_req *req, struct api_resp *resp);
+void api_knockout_player(struct api_req *req, struct api_resp *resp);
+void api_tables_assign(struct api_req *req, struct api_resp *resp);
+void api_knockout_register(void);
 
 /* Registers what the handlers need before the first request (result hooks). */
 void api_init(void);

@@ -73,6 +73,12 @@ static const struct route routes[] = {
     {"POST", E "/davis/teams", api_davis_team_add, R_TD | R_JSON},
     {"POST", E "/davis/start", api_davis_start, R_TD},
     {"GET", E "/davis", api_davis_board, R_ETAG},
+    {"POST", E "/knockout/draw", api_knockout_draw, R_TD | R_OPTJSON},
+    {"POST", E "/knockout/late", api_knockout_late, R_TD | R_JSON},
+    {"POST", E "/knockout/late/close", api_knockout_late_close, R_TD},
+    {"GET", E "/knockout", api_knockout_get, 0},
+    {"GET", E "/knockout/players/{id}", api_knockout_player, R_ETAG},
+    {"POST", T "/tables/assign", api_tables_assign, R_TD},
 };
 #undef E
 #undef M
@@ -264,6 +270,7 @@ void api_init(void)
 {
     api_swing_register();
     api_davis_register();
+    api_knockout_register();
 }
 
 void api_dispatch(struct api_req *req, struct api_resp *resp)

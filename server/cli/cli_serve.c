@@ -10,6 +10,7 @@
 
 #include "api/bus.h"
 #include "api/cache.h"
+#include "api/events.h"
 #include "api/handlers.h"
 #include "api/limiter.h"
 #include "app.h"
@@ -166,6 +167,7 @@ int cli_serve(int argc, char **argv)
         http_log_flush();
         int64_t now = cw_now_ms();
         http_sse_tick(&app, now);
+        api_knockout_tick(&app, now);
         if (now - last_purge > 600000) {
             db_lock(app.db);
             db_sessions_purge(app.db, now);

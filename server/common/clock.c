@@ -48,3 +48,41 @@ int cw_parse_date(const char *s, int *y, int *m, int *d)
     *y = yy, *m = mm, *d = dd;
     return 0;
 }
+
+int cw_parse_iso8601(const char *s, int64_t *ms)
+{
+    char date[11];
+    int y, mo, d, h = 0, mi = 0, sec = 0, milli = 0, used = 0;
+    size_t n = strlen(s);
+    if (n < 17 || s[10] != 'T' || s[n - 1] != 'Z')
+        return -1;
+    memcpy(date, s, 10);
+    date[10] = 0;
+    if (cw_parse_date(date, &y, &mo, &d))
+        return -1;
+    const char *t = s + 11;
+    if (sscanf(t, "%2d:%2d%n", &h, &mi, &used) != 2 || used != 5)
+        return -1;
+    t += used;
+    if (*t == ':') {
+        if (sscanf(t, ":%2d%n", &sec, &used) != 1 || used != 3)
+            return -1;
+        t += used;
+        if (*t == '.') {
+            if (sscanf(t, ".%3d%n", &milli, &used) != 1 || used != 4)
+                return -1;
+            t += used;
+        }
+    }
+    if (strcmp(t, "Z") || h > 23 || mi > 59 || sec > 59)
+        return -1;
+    /* days from the civil date (Howard Hinnant's algorithm), valid for the Gregorian era */
+    int yy = mo <= 2 ? y - 1 : y;
+    int era = yy / 400;
+    int yoe = yy - era * 400;
+    int doy = (153 * (mo + (mo > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    int doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    int64_t days = (int64_t)era * 146097 + doe - 719468;
+    *ms = ((days * 24 + h) * 60 + mi) * 60000LL + sec * 1000LL + milli;
+    return 0;
+}

@@ -15,4 +15,8 @@ void cw_iso8601(int64_t ms, char *out, size_t outlen);
 /* Parses "YYYY-MM-DD" as a real calendar date. Returns 0 or -1. */
 int cw_parse_date(const char *s, int *y, int *m, int *d);
 
+/* Parses a UTC time "YYYY-MM-DDTHH:MM[:SS[.mmm]]Z" (the form cw_iso8601 writes) into
+ * milliseconds since the epoch. Returns 0 or -1. */
+int cw_parse_iso8601(const char *s, int64_t *ms);
+
 #endif

@@ -80,8 +80,9 @@ int db_ko_save(struct db *db, int64_t event_id, const struct ko_bracket *b, int6
         }
     }
     db_done(st);
-    st = db_stmt(db, "INSERT INTO ko_slots(event_id, slot, kind, position, drawn, holder, late, "
-                     "rating_seed, round2, had_bye) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
+    st = db_stmt(db,
+                 "INSERT INTO ko_slots(event_id, slot, kind, position, drawn, holder, late, "
+                 "rating_seed, round2, had_bye) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
     if (!st)
         return CW_EDB;
     for (int s = 0; s < b->size; s++) {
@@ -180,7 +181,9 @@ int db_ko_load(struct db *db, int64_t event_id, struct ko_bracket *b)
         struct ko_slot *x = &b->slots[s];
         char k[8];
         db_col_text(st, 1, k, sizeof k);
-        x->kind = !strcmp(k, "bye") ? KO_SLOT_BYE : !strcmp(k, "late") ? KO_SLOT_LATE : KO_SLOT_ENTRY;
+        x->kind = !strcmp(k, "bye")    ? KO_SLOT_BYE
+                  : !strcmp(k, "late") ? KO_SLOT_LATE
+                                       : KO_SLOT_ENTRY;
         x->position = sqlite3_column_int(st, 2);
         x->drawn = sqlite3_column_int64(st, 3);
         x->id = sqlite3_column_int64(st, 4);
@@ -228,4 +231,24 @@ int db_ko_update(struct db *db, int64_t event_id, const struct ko_bracket *b)
     }
     db_done(st);
     return CW_OK;
+}
+
+int db_ko_deadlines_due(struct db *db, int64_t now_ms, int64_t (*out)[2], int max)
+{
+    sqlite3_stmt *st =
+        db_stmt(db, "SELECT e.tournament_id, b.event_id FROM ko_brackets b JOIN events e ON e.id = "
+                    "b.event_id WHERE b.late_closed = 0 AND b.late_deadline_ms > 0 AND "
+                    "b.late_deadline_ms <= ?1 AND b.late_filled < b.n_late LIMIT ?2");
+    if (!st)
+        return 0;
+    sqlite3_bind_int64(st, 1, now_ms);
+    sqlite3_bind_int(st, 2, max);
+    int n = 0;
+    while (n < max && sqlite3_step(st) == SQLITE_ROW) {
+        out[n][0] = sqlite3_column_int64(st, 0);
+        out[n][1] = sqlite3_column_int64(st, 1);
+        n++;
+    }
+    db_done(st);
+    return n;
 }

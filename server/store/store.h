@@ -147,6 +147,9 @@ int db_ko_save(struct db *db, int64_t event_id, const struct ko_bracket *b, int6
 int db_ko_load(struct db *db, int64_t event_id, struct ko_bracket *b);
 /* Stores what changes after the draw: late fills and closing, slot holders, lengths. */
 int db_ko_update(struct db *db, int64_t event_id, const struct ko_bracket *b);
+/* Brackets whose late-entry deadline has passed with places still open: up to max
+ * {tournament id, event id} pairs. Returns the count. */
+int db_ko_deadlines_due(struct db *db, int64_t now_ms, int64_t (*out)[2], int max);
 
 /* the event log (see store/eventlog.c); events added in a transaction are published by
  * db_commit once the commit succeeded */

@@ -36,7 +36,8 @@ int main(void)
     while (getline(&line, &lcap, f) > 0) {
         json_error_t e;
         json_t *c = json_loads(line, 0, &e);
-        if (!c) continue;
+        if (!c)
+            continue;
         if (n == cap) {
             cap = cap ? cap * 2 : 4096;
             b = realloc(b, (size_t)cap * sizeof *b);
@@ -71,7 +72,8 @@ int main(void)
         positions += n;
         elapsed = cpu_seconds() - start;
     } while (elapsed < 1.0);
-    if (plays <= 0) return 1;
+    if (plays <= 0)
+        return 1;
     printf("bench rules.movegen %.0f positions/s\n", (double)positions / elapsed);
     free(b);
     free(dice);

@@ -116,6 +116,18 @@ START_TEST(test_dates)
     char iso[32];
     cw_iso8601(1795368647123LL, iso, sizeof iso);
     ck_assert_str_eq(iso, "2026-11-22T17:30:47.123Z");
+    int64_t ms;
+    ck_assert_int_eq(cw_parse_iso8601(iso, &ms), 0);
+    ck_assert_int_eq(ms, 1795368647123LL);
+    ck_assert_int_eq(cw_parse_iso8601("2026-11-22T17:30Z", &ms), 0);
+    ck_assert_int_eq(ms, 1795368600000LL);
+    ck_assert_int_eq(cw_parse_iso8601("1970-01-01T00:00:00Z", &ms), 0);
+    ck_assert_int_eq(ms, 0);
+    ck_assert_int_eq(cw_parse_iso8601("2024-02-29T12:00:00Z", &ms), 0);
+    ck_assert_int_eq(ms, 1709208000000LL);
+    ck_assert_int_eq(cw_parse_iso8601("2026-11-22 17:30Z", &ms), -1);
+    ck_assert_int_eq(cw_parse_iso8601("2026-11-22T25:30Z", &ms), -1);
+    ck_assert_int_eq(cw_parse_iso8601("2026-11-22T17:30:00+01:00", &ms), -1);
 }
 END_TEST
 

@@ -1,0 +1,409 @@
+/* HTTP tests of knockout events (KO-1..KO-8): the draw and its refusals, late arrivals,
+ * the bracket advancing with verified results, corrections with their cascade, tables, and
+ * a whole weekend of 37 players with 3 late places and a progressive Consolation. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "support/harness.h"
+
+static struct srv S;
+
+static void up(void)
+{
+    srv_start(&S, NULL);
+    srv_login(&S);
+}
+
+static void down(void)
+{
+    srv_cleanup(&S);
+}
+
+static int problem_is(struct res *r, long status)
+{
+    char ct[64];
+    return r->status == status && res_header(r, "Content-Type", ct, sizeof ct) &&
+           !strcmp(ct, "application/problem+json") && strlen(jstr(r, "detail")) > 0;
+}
+
+struct ko {
+    long long tid, main, cons;
+    long long players[64];
+    int n;
+};
+
+static long long make_event(struct ko *k, const char *name, const char *settings)
+{
+    char path[128], body[512];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions", k->tid);
+    snprintf(body, sizeof body, "{\"kind\": \"knockout\", \"name\": \"%s\", \"knockout\": %s}",
+             name, settings);
+    struct res r;
+    td(&S, "POST", path, body, &r);
+    ck_assert_msg(r.status == 201, "%s", r.body);
+    long long id = jint(&r, "id");
+    res_free(&r);
+    return id;
+}
+
+static void setup(struct ko *k, int players, const char *tables)
+{
+    memset(k, 0, sizeof *k);
+    char body[512];
+    snprintf(body, sizeof body, "{\"name\": \"Weekend\", \"tables\": %s}", tables ? tables : "[]");
+    struct res r;
+    td(&S, "POST", "/api/v1/tournaments", body, &r);
+    k->tid = jint(&r, "id");
+    res_free(&r);
+    k->n = players;
+    for (int i = 0; i < players; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "Player %02d", i + 1);
+        k->players[i] = make_player(&S, k->tid, name);
+    }
+}
+
+static void enter(struct ko *k, long long eid, int from, int to)
+{
+    char path[160], body[64];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/entries", k->tid, eid);
+    for (int i = from; i < to; i++) {
+        snprintf(body, sizeof body, "{\"player_id\": %lld}", k->players[i]);
+        struct res r;
+        td(&S, "POST", path, body, &r);
+        ck_assert_msg(r.status == 201, "%s", r.body);
+        res_free(&r);
+    }
+}
+
+static void bracket(struct ko *k, long long eid, struct res *r)
+{
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/knockout", k->tid, eid);
+    req(&S, "GET", path, NULL, NULL, r);
+    ck_assert_int_eq(r->status, 200);
+}
+
+static void draw(struct ko *k, long long eid, const char *seed, struct res *r)
+{
+    char path[160], body[64];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/knockout/draw", k->tid,
+             eid);
+    snprintf(body, sizeof body, "{\"seed\": \"%s\"}", seed);
+    td(&S, "POST", path, body, r);
+}
+
+static void verify(struct ko *k, long long mid, int length, int b_wins, const char *extra,
+                   struct res *r)
+{
+    char path[160], body[200];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld/%s", k->tid, mid,
+             extra ? "correct" : "verify");
+    snprintf(body, sizeof body, "{\"score\": {\"a\": %d, \"b\": %d}%s}", b_wins ? 0 : length,
+             b_wins ? length : 0, extra ? extra : "");
+    td(&S, "POST", path, body, r);
+}
+
+/* Plays every ready match of a bracket (winner by lot); the number played. */
+static int play_ready(struct ko *k, long long eid, uint64_t *seed)
+{
+    struct res r;
+    bracket(k, eid, &r);
+    if (!json_is_true(json_object_get(r.json, "drawn"))) {
+        res_free(&r);
+        return 0;
+    }
+    long long ids[64];
+    int lens[64], n = 0;
+    json_t *rounds = json_object_get(r.json, "rounds");
+    for (size_t i = 0; i < json_array_size(rounds); i++) {
+        json_t *ms = json_object_get(json_array_get(rounds, i), "matches");
+        for (size_t j = 0; j < json_array_size(ms); j++) {
+            json_t *m = json_array_get(ms, j);
+            if (!strcmp(json_string_value(json_object_get(m, "state")), "ready")) {
+                ids[n] = json_integer_value(json_object_get(m, "match_id"));
+                lens[n++] = (int)json_integer_value(json_object_get(m, "length"));
+            }
+        }
+    }
+    res_free(&r);
+    for (int i = 0; i < n; i++) {
+        *seed = *seed * 6364136223846793005ull + 1442695040888963407ull;
+        verify(k, ids[i], lens[i], (int)(*seed >> 40) & 1, NULL, &r);
+        ck_assert_msg(r.status == 200, "%s", r.body);
+        res_free(&r);
+    }
+    return n;
+}
+
+START_TEST(test_KO2_draw_refusals_and_reproducible)
+{
+    struct ko k;
+    setup(&k, 6, NULL);
+    long long e = make_event(&k, "Main", "{\"lengths\": [3]}");
+    struct res r;
+    draw(&k, e, "7", &r); /* no entries */
+    ck_assert(problem_is(&r, 409));
+    res_free(&r);
+    enter(&k, e, 0, 1);
+    draw(&k, e, "7", &r); /* one entry */
+    ck_assert(problem_is(&r, 409));
+    res_free(&r);
+    /* a duplicate entry */
+    char path[160], body[64];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/entries", k.tid, e);
+    snprintf(body, sizeof body, "{\"player_id\": %lld}", k.players[0]);
+    td(&S, "POST", path, body, &r);
+    ck_assert(problem_is(&r, 409));
+    res_free(&r);
+    enter(&k, e, 1, 6);
+    draw(&k, e, "12345", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    ck_assert_str_eq(jstr(&r, "seed"), "12345");
+    ck_assert_int_eq(jint(&r, "algorithm_version"), 1);
+    ck_assert_int_eq(jint(&r, "size"), 8);
+    res_free(&r);
+    draw(&k, e, "1", &r); /* twice */
+    ck_assert(problem_is(&r, 409));
+    res_free(&r);
+    /* the same seed and entries give the same bracket in another event (KO-2) */
+    long long e2 = make_event(&k, "Main again", "{\"lengths\": [3]}");
+    enter(&k, e2, 0, 6);
+    struct res a, b;
+    draw(&k, e2, "12345", &b);
+    bracket(&k, e, &a);
+    json_t *ra = json_object_get(json_array_get(json_object_get(a.json, "rounds"), 0), "matches");
+    json_t *rb = json_object_get(json_array_get(json_object_get(b.json, "rounds"), 0), "matches");
+    for (size_t i = 0; i < json_array_size(ra); i++)
+        for (int s = 0; s < 2; s++) {
+            json_t *sa = json_array_get(json_object_get(json_array_get(ra, i), "sides"), (size_t)s);
+            json_t *sb = json_array_get(json_object_get(json_array_get(rb, i), "sides"), (size_t)s);
+            ck_assert_int_eq(json_integer_value(json_object_get(sa, "player_id")),
+                             json_integer_value(json_object_get(sb, "player_id")));
+        }
+    res_free(&a);
+    res_free(&b);
+    /* KO-3: 6 entries in 8: two byes, never facing each other */
+    bracket(&k, e, &r);
+    int byes = 0;
+    json_t *first =
+        json_object_get(json_array_get(json_object_get(r.json, "rounds"), 0), "matches");
+    for (size_t i = 0; i < json_array_size(first); i++) {
+        json_t *sides = json_object_get(json_array_get(first, i), "sides");
+        int here = 0;
+        for (int s = 0; s < 2; s++)
+            here += !strcmp(
+                json_string_value(json_object_get(json_array_get(sides, (size_t)s), "kind")),
+                "bye");
+        ck_assert_int_le(here, 1);
+        byes += here;
+    }
+    ck_assert_int_eq(byes, 2);
+    res_free(&r);
+}
+END_TEST
+
+START_TEST(test_KO4_late_arrivals)
+{
+    struct ko k;
+    setup(&k, 8, NULL);
+    long long e = make_event(&k, "Main", "{\"late_places\": 2, \"lengths\": [3]}");
+    enter(&k, e, 0, 5);
+    struct res r;
+    draw(&k, e, "99", &r);
+    ck_assert_int_eq(r.status, 200);
+    json_t *late = json_object_get(r.json, "late");
+    ck_assert_int_eq(json_integer_value(json_object_get(late, "places")), 2);
+    res_free(&r);
+    char path[160], body[64];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/knockout/late", k.tid,
+             e);
+    snprintf(body, sizeof body, "{\"player_id\": %lld}", k.players[5]);
+    td(&S, "POST", path, body, &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(r.json, "late"), "filled")),
+                     1);
+    res_free(&r);
+    /* a player already in the draw */
+    td(&S, "POST", path, body, &r);
+    ck_assert(problem_is(&r, 409));
+    res_free(&r);
+    /* the TD closes late entry: the last place becomes a bye */
+    char cpath[180];
+    snprintf(cpath, sizeof cpath, "%s/close", path);
+    td(&S, "POST", cpath, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert(json_is_true(json_object_get(json_object_get(r.json, "late"), "closed")));
+    res_free(&r);
+    snprintf(body, sizeof body, "{\"player_id\": %lld}", k.players[6]);
+    td(&S, "POST", path, body, &r); /* too late */
+    ck_assert(problem_is(&r, 409));
+    res_free(&r);
+    /* a deadline in the past: no late arrival */
+    long long e2 = make_event(&k, "Past",
+                              "{\"late_places\": 1, \"late_deadline\": "
+                              "\"2020-01-01T10:00Z\", \"lengths\": [3]}");
+    enter(&k, e2, 0, 3);
+    draw(&k, e2, "5", &r);
+    res_free(&r);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/knockout/late", k.tid,
+             e2);
+    snprintf(body, sizeof body, "{\"player_id\": %lld}", k.players[7]);
+    td(&S, "POST", path, body, &r);
+    ck_assert(problem_is(&r, 409));
+    ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "deadline"));
+    res_free(&r);
+}
+END_TEST
+
+START_TEST(test_KO8_advance_and_correction_cascade)
+{
+    struct ko k;
+    setup(&k, 4, "[\"1\", \"2\"]");
+    long long e = make_event(&k, "Main", "{\"lengths\": [3, 5]}");
+    enter(&k, e, 0, 4);
+    struct res r;
+    draw(&k, e, "2026", &r);
+    json_t *r1 = json_object_get(json_array_get(json_object_get(r.json, "rounds"), 0), "matches");
+    long long m1 = json_integer_value(json_object_get(json_array_get(r1, 0), "match_id"));
+    long long m2 = json_integer_value(json_object_get(json_array_get(r1, 1), "match_id"));
+    json_t *r2 = json_object_get(json_array_get(json_object_get(r.json, "rounds"), 1), "matches");
+    long long fin = json_integer_value(json_object_get(json_array_get(r2, 0), "match_id"));
+    ck_assert_int_eq(json_integer_value(json_object_get(json_array_get(r2, 0), "length")), 5);
+    res_free(&r);
+    /* a result for the final before its players are known */
+    verify(&k, fin, 5, 0, NULL, &r);
+    ck_assert(problem_is(&r, 409));
+    res_free(&r);
+    /* KO-7: tables go to the ready matches */
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/tables/assign", k.tid);
+    td(&S, "POST", path, NULL, &r);
+    ck_assert_int_eq(jint(&r, "assigned"), 2);
+    res_free(&r);
+    verify(&k, m1, 3, 0, NULL, &r);
+    res_free(&r);
+    verify(&k, m2, 3, 1, NULL, &r);
+    res_free(&r);
+    bracket(&k, e, &r);
+    r2 = json_object_get(json_array_get(json_object_get(r.json, "rounds"), 1), "matches");
+    ck_assert_str_eq(json_string_value(json_object_get(json_array_get(r2, 0), "state")), "ready");
+    res_free(&r);
+    verify(&k, fin, 5, 1, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    bracket(&k, e, &r);
+    ck_assert(json_is_integer(json_object_get(r.json, "champion")));
+    ck_assert_str_eq(jstr(&r, "state"), "finished");
+    res_free(&r);
+    /* correcting round 1 after the final: refused without the cascade (KO-8) */
+    verify(&k, m1, 3, 1, ", \"reason\": \"sheet\"", &r);
+    ck_assert(problem_is(&r, 409));
+    ck_assert_int_eq(json_array_size(json_object_get(r.json, "would_undo")), 1);
+    res_free(&r);
+    verify(&k, m1, 3, 1, ", \"reason\": \"sheet\", \"confirm_cascade\": true", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    bracket(&k, e, &r);
+    r2 = json_object_get(json_array_get(json_object_get(r.json, "rounds"), 1), "matches");
+    ck_assert_str_eq(json_string_value(json_object_get(json_array_get(r2, 0), "state")), "ready");
+    ck_assert(json_is_null(json_object_get(r.json, "champion")));
+    res_free(&r);
+}
+END_TEST
+
+START_TEST(test_KO5_weekend_37_players_3_late_progressive_consolation)
+{
+    struct ko k;
+    setup(&k, 40, NULL);
+    k.main = make_event(&k, "Championship",
+                        "{\"late_places\": 3, \"lengths\": [3, 3, 3, 5, 7, 9], \"flight\": "
+                        "\"championship\"}");
+    char settings[128];
+    snprintf(settings, sizeof settings,
+             "{\"feeds_from\": %lld, \"progressive\": true, \"lengths\": [3, 5]}", k.main);
+    k.cons = make_event(&k, "Consolation", settings);
+    enter(&k, k.main, 0, 37);
+    struct res r;
+    draw(&k, k.main, "20261122", &r);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_int_eq(jint(&r, "size"), 64); /* 37 + 3 late places: 40 -> 64 */
+    res_free(&r);
+    /* three late arrivals take the places in order */
+    char path[160], body[64];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/knockout/late", k.tid,
+             k.main);
+    for (int i = 37; i < 40; i++) {
+        snprintf(body, sizeof body, "{\"player_id\": %lld}", k.players[i]);
+        td(&S, "POST", path, body, &r);
+        ck_assert_int_eq(r.status, 200);
+        ck_assert_int_eq(
+            json_integer_value(json_object_get(json_object_get(r.json, "late"), "filled")), i - 36);
+        res_free(&r);
+    }
+    /* the Consolation waits for its entrants */
+    bracket(&k, k.cons, &r);
+    ck_assert(json_is_false(json_object_get(r.json, "drawn")));
+    res_free(&r);
+    uint64_t seed = 37;
+    int played = 0, cons_seen_waiting = 0;
+    for (int pass = 0; pass < 40; pass++) {
+        int n = play_ready(&k, k.main, &seed) + play_ready(&k, k.cons, &seed);
+        played += n;
+        bracket(&k, k.cons, &r);
+        if (json_is_false(json_object_get(r.json, "drawn"))) {
+            cons_seen_waiting++;
+            ck_assert_int_gt(jint(&r, "results_awaited"), 0);
+        }
+        res_free(&r);
+        if (!n)
+            break;
+    }
+    ck_assert_int_gt(cons_seen_waiting, 0);
+    /* both finals are decided */
+    bracket(&k, k.main, &r);
+    ck_assert_msg(json_is_integer(json_object_get(r.json, "champion")), "%s", r.body);
+    ck_assert_str_eq(jstr(&r, "state"), "finished");
+    long long champ = jint(&r, "champion");
+    res_free(&r);
+    bracket(&k, k.cons, &r);
+    ck_assert(json_is_true(json_object_get(r.json, "drawn")));
+    ck_assert(json_is_integer(json_object_get(r.json, "champion")));
+    ck_assert_int_ne(jint(&r, "champion"), champ);
+    /* progressive: some entrants came in at round 2 */
+    ck_assert_int_gt(json_array_size(json_object_get(r.json, "entries")), 20);
+    res_free(&r);
+    ck_assert_int_ge(played, 39 + 20); /* 39 Main matches are played or walked over */
+    /* the champion's status says so */
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/knockout/players/%lld",
+             k.tid, k.main, champ);
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_str_eq(jstr(&r, "state"), "champion");
+    res_free(&r);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("http_knockout");
+    TCase *tc = tcase_create("knockout");
+    tcase_add_unchecked_fixture(tc, up, down);
+    tcase_set_timeout(tc, 240);
+    tcase_add_test(tc, test_KO2_draw_refusals_and_reproducible);
+    tcase_add_test(tc, test_KO4_late_arrivals);
+    tcase_add_test(tc, test_KO8_advance_and_correction_cascade);
+    tcase_add_test(tc, test_KO5_weekend_37_players_3_late_progressive_consolation);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
