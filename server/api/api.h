@@ -9,6 +9,8 @@
 
 #include "app.h"
 
+struct api_blob;
+
 #define API_MAX_IDS 4
 #define API_MAX_ARGS 16
 
@@ -26,6 +28,7 @@ struct api_req {
     const char *player_token;  /* the player cookie or NULL */
     const char *idem_key;      /* Idempotency-Key header or NULL */
     const char *if_none_match; /* If-None-Match header or NULL */
+    int accept_gzip;           /* Accept-Encoding names gzip */
     const char *client_ip;
     struct {
         const char *key, *value;
@@ -45,10 +48,10 @@ struct api_req {
 
 struct api_resp {
     int status;
-    json_t *json;   /* the body, owned; NULL for none */
-    int is_problem; /* application/problem+json instead of application/json */
-    char *raw;      /* alternative pre-serialized body (malloc'd) */
-    size_t raw_len;
+    json_t *json;          /* the body, owned; NULL for none */
+    int is_problem;        /* application/problem+json instead of application/json */
+    struct api_blob *blob; /* alternative pre-serialized body (a reference, see cache.h) */
+    int blob_gzip;         /* ... gzip-compressed (Content-Encoding: gzip) */
     char etag[80];
     char set_cookie[256];
     char set_cookie2[256];

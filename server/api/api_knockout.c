@@ -845,19 +845,25 @@ void api_tables_assign(struct api_req *req, struct api_resp *resp)
 
 /* ---- the bracket as JSON (KO-2, KO-7, KO-8) ---- */
 
-static json_t *side_json(struct db *db, int64_t tid, const struct ko_side *s)
+static json_t *side_json(struct db *db, int64_t tid, const struct ko_bracket *b,
+                         const struct ko_side *s)
 {
     switch (s->kind) {
     case KO_SIDE_PLAYER: {
         struct player p;
         int ok = db_player_get(db, tid, s->id, &p) == CW_OK;
-        return json_pack("{s:s, s:I, s:o}", "kind", "player", "player_id", (json_int_t)s->id,
-                         "name", ok ? json_string(p.name) : json_null());
+        /* a side without "kind" is a player: the common case, kept short (a bracket of
+         * 1,024 entries is sent often to the venue screens) */
+        return json_pack("{s:I, s:o}", "player_id", (json_int_t)s->id, "name",
+                         ok ? json_string(p.name) : json_null());
     }
     case KO_SIDE_LATE:
         return json_pack("{s:s, s:i}", "kind", "late", "late_place", s->late);
-    case KO_SIDE_PENDING:
-        return json_pack("{s:s, s:i}", "kind", "winner_of", "match", s->from);
+    case KO_SIDE_PENDING: {
+        int r, i;
+        ko_match_pos(b, s->from, &r, &i);
+        return json_pack("{s:s, s:i, s:i}", "kind", "winner_of", "round", r, "index", i);
+    }
     default:
         return json_pack("{s:s}", "kind", "bye");
     }
@@ -915,18 +921,17 @@ static json_t *bracket_json(struct db *db, struct ko_state *x, int64_t now_ms)
             const struct match *row = &x->rows[k];
             json_t *sides = json_array();
             for (int s = 0; s < 2; s++) {
-                json_t *sj = side_json(db, e->tournament_id, &mv->side[s]);
+                json_t *sj = side_json(db, e->tournament_id, b, &mv->side[s]);
                 json_object_set_new(sj, "score", json_integer(row->score[s]));
                 json_array_append_new(sides, sj);
             }
             json_array_append_new(
                 matches,
-                json_pack("{s:i, s:i, s:o, s:s, s:s, s:s, s:o, s:o, s:i}", "match", k, "index", i,
-                          "match_id", row->id ? json_integer(row->id) : json_null(), "state",
+                json_pack("{s:i, s:o, s:s, s:s, s:s, s:o, s:o}", "index", i, "match_id",
+                          row->id ? json_integer(row->id) : json_null(), "state",
                           mstate_name(mv->state), "match_state", row->state, "table", row->table,
                           "sides", sides, "winner",
-                          mv->winner >= 0 ? json_string(side_name[mv->winner]) : json_null(),
-                          "length", mv->length));
+                          mv->winner >= 0 ? json_string(side_name[mv->winner]) : json_null()));
         }
         json_array_append_new(rounds, json_pack("{s:i, s:i, s:o}", "round", r, "length",
                                                 ko_length(b, r), "matches", matches));
@@ -964,8 +969,8 @@ void api_knockout_get(struct api_req *req, struct api_resp *resp)
 {
     struct app *app = req->app;
     int kind = CACHE_EVENT_BASE + (int)req->ids[1];
-    if (!req->is_td &&
-        api_cache_get(app->cache, req->ids[0], kind, &resp->raw, &resp->raw_len, resp->etag)) {
+    if (!req->is_td && api_cache_get(app->cache, req->ids[0], kind, &resp->blob, resp->etag,
+                                     req->accept_gzip, &resp->blob_gzip)) {
         resp->status = 200;
         return;
     }
@@ -987,11 +992,13 @@ void api_knockout_get(struct api_req *req, struct api_resp *resp)
             snprintf(resp->etag, sizeof resp->etag, "\"t%lld.%lld\"", (long long)e.tournament_id,
                      (long long)rev);
             /* filled under the database lock: see api/cache.h */
-            api_cache_put(app->cache, e.tournament_id, kind, body, strlen(body), resp->etag);
-            json_decref(resp->json);
-            resp->json = NULL;
-            resp->raw = body;
-            resp->raw_len = strlen(body);
+            resp->blob = api_blob_new(body, strlen(body));
+            free(body);
+            if (resp->blob) {
+                api_cache_put(app->cache, e.tournament_id, kind, resp->blob, resp->etag);
+                json_decref(resp->json);
+                resp->json = NULL;
+            }
         }
     }
     db_unlock(app->db);

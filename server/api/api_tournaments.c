@@ -213,7 +213,8 @@ void api_tournament_get(struct api_req *req, struct api_resp *resp)
 {
     struct app *app = req->app;
     int64_t id = req->ids[0];
-    if (api_cache_get(app->cache, id, CACHE_TOURNAMENT, &resp->raw, &resp->raw_len, resp->etag)) {
+    if (api_cache_get(app->cache, id, CACHE_TOURNAMENT, &resp->blob, resp->etag, req->accept_gzip,
+                      &resp->blob_gzip)) {
         resp->status = 200;
         return;
     }
@@ -227,12 +228,12 @@ void api_tournament_get(struct api_req *req, struct api_resp *resp)
         json_t *j = api_tournament_json(&t, &c);
         char *body = json_dumps(j, JSON_COMPACT);
         json_decref(j);
-        if (body) {
+        resp->blob = body ? api_blob_new(body, strlen(body)) : NULL;
+        free(body);
+        if (resp->blob) {
             etag_of(&t, resp->etag);
             /* filled under the database lock: see api/cache.h */
-            api_cache_put(app->cache, id, CACHE_TOURNAMENT, body, strlen(body), resp->etag);
-            resp->raw = body;
-            resp->raw_len = strlen(body);
+            api_cache_put(app->cache, id, CACHE_TOURNAMENT, resp->blob, resp->etag);
             resp->status = 200;
         } else {
             rc = CW_EDB;

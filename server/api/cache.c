@@ -1,9 +1,12 @@
-/* A small hash table of response bodies behind a read-write lock. */
+/* A small hash table of response bodies behind a read-write lock; bodies are shared,
+ * reference-counted blobs. */
 #include "api/cache.h"
 
 #include <pthread.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 #define BUCKETS 1024
 
@@ -12,14 +15,42 @@ struct entry {
     int64_t tid;
     int kind;
     char etag[80];
-    size_t len;
-    char body[];
+    struct api_blob *body;
+    struct api_blob *gz; /* NULL when not worth compressing */
 };
 
 struct api_cache {
     pthread_rwlock_t lock;
     struct entry *b[BUCKETS];
 };
+
+struct api_blob *api_blob_new(const char *data, size_t len)
+{
+    struct api_blob *b = malloc(sizeof *b + len + 1);
+    if (!b)
+        return NULL;
+    b->refs = 1;
+    b->len = len;
+    memcpy(b->data, data, len);
+    b->data[len] = 0;
+    return b;
+}
+
+void api_blob_ref(struct api_blob *b)
+{
+    __atomic_add_fetch(&b->refs, 1, __ATOMIC_RELAXED);
+}
+
+void api_blob_release(struct api_blob *b)
+{
+    if (b && __atomic_sub_fetch(&b->refs, 1, __ATOMIC_ACQ_REL) == 0)
+        free(b);
+}
+
+struct api_blob *api_blob_of(void *data)
+{
+    return (struct api_blob *)((char *)data - offsetof(struct api_blob, data));
+}
 
 static unsigned bucket(int64_t tid)
 {
@@ -34,6 +65,41 @@ struct api_cache *api_cache_new(void)
     return c;
 }
 
+static void entry_free(struct entry *e)
+{
+    api_blob_release(e->body);
+    api_blob_release(e->gz);
+    free(e);
+}
+
+struct api_blob *api_blob_gzip(const char *data, size_t len)
+{
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    /* windowBits 15 + 16: a gzip wrapper, as Content-Encoding: gzip wants */
+    if (deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+        return NULL;
+    size_t cap = deflateBound(&z, (uLong)len);
+    struct api_blob *b = malloc(sizeof *b + cap);
+    if (!b) {
+        deflateEnd(&z);
+        return NULL;
+    }
+    z.next_in = (Bytef *)data;
+    z.avail_in = (uInt)len;
+    z.next_out = (Bytef *)b->data;
+    z.avail_out = (uInt)cap;
+    int rc = deflate(&z, Z_FINISH);
+    b->len = cap - z.avail_out;
+    b->refs = 1;
+    deflateEnd(&z);
+    if (rc != Z_STREAM_END) {
+        free(b);
+        return NULL;
+    }
+    return b;
+}
+
 void api_cache_free(struct api_cache *c)
 {
     if (!c)
@@ -41,51 +107,51 @@ void api_cache_free(struct api_cache *c)
     for (int i = 0; i < BUCKETS; i++)
         for (struct entry *e = c->b[i], *next; e; e = next) {
             next = e->next;
-            free(e);
+            entry_free(e);
         }
     pthread_rwlock_destroy(&c->lock);
     free(c);
 }
 
-int api_cache_get(struct api_cache *c, int64_t tid, int kind, char **body, size_t *len,
-                  char etag[80])
+int api_cache_get(struct api_cache *c, int64_t tid, int kind, struct api_blob **body, char etag[80],
+                  int gzip, int *gzipped)
 {
     int hit = 0;
+    *gzipped = 0;
     pthread_rwlock_rdlock(&c->lock);
     for (struct entry *e = c->b[bucket(tid)]; e; e = e->next)
         if (e->tid == tid && e->kind == kind) {
-            *body = malloc(e->len ? e->len : 1);
-            if (*body) {
-                memcpy(*body, e->body, e->len);
-                *len = e->len;
-                memcpy(etag, e->etag, 80);
-                hit = 1;
-            }
+            *gzipped = gzip && e->gz;
+            *body = *gzipped ? e->gz : e->body;
+            api_blob_ref(*body);
+            memcpy(etag, e->etag, 80);
+            hit = 1;
             break;
         }
     pthread_rwlock_unlock(&c->lock);
     return hit;
 }
 
-void api_cache_put(struct api_cache *c, int64_t tid, int kind, const char *body, size_t len,
+void api_cache_put(struct api_cache *c, int64_t tid, int kind, struct api_blob *body,
                    const char *etag)
 {
-    struct entry *n = malloc(sizeof *n + len);
+    struct entry *n = malloc(sizeof *n);
     if (!n)
         return; /* a cache may forget */
     n->tid = tid;
     n->kind = kind;
-    n->len = len;
     memset(n->etag, 0, sizeof n->etag);
     strncpy(n->etag, etag, sizeof n->etag - 1);
-    memcpy(n->body, body, len);
+    api_blob_ref(body);
+    n->body = body;
+    n->gz = body->len >= 2048 ? api_blob_gzip(body->data, body->len) : NULL;
     pthread_rwlock_wrlock(&c->lock);
     struct entry **pp = &c->b[bucket(tid)];
     while (*pp) {
         if ((*pp)->tid == tid && (*pp)->kind == kind) {
             struct entry *old = *pp;
             *pp = old->next;
-            free(old);
+            entry_free(old);
             continue;
         }
         pp = &(*pp)->next;
@@ -103,7 +169,7 @@ void api_cache_drop(struct api_cache *c, int64_t tid)
         if ((*pp)->tid == tid) {
             struct entry *old = *pp;
             *pp = old->next;
-            free(old);
+            entry_free(old);
             continue;
         }
         pp = &(*pp)->next;

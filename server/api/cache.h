@@ -9,16 +9,34 @@
 
 struct api_cache;
 
-/* CACHE_EVENT_BASE + event id: the public JSON of an event (a bracket) */
+/* A response body shared by the cache and the responses being sent: reference counted, so a
+ * cached body goes out without a copy. */
+struct api_blob {
+    int refs; /* atomic */
+    size_t len;
+    char data[];
+};
+struct api_blob *api_blob_new(const char *data, size_t len);
+void api_blob_ref(struct api_blob *b);
+void api_blob_release(struct api_blob *b);
+/* The blob whose data is `data` (for a release callback that receives only the data). */
+struct api_blob *api_blob_of(void *data);
+
 enum api_cache_kind { CACHE_TOURNAMENT = 1, CACHE_PLAYERS_PUBLIC = 2, CACHE_EVENT_BASE = 1000 };
 
 struct api_cache *api_cache_new(void);
 void api_cache_free(struct api_cache *c);
-/* On a hit, *body is a malloc'd copy the caller owns and etag is filled; returns 1. */
-int api_cache_get(struct api_cache *c, int64_t tournament_id, int kind, char **body, size_t *len,
-                  char etag[80]);
-void api_cache_put(struct api_cache *c, int64_t tournament_id, int kind, const char *body,
-                   size_t len, const char *etag);
+/* On a hit, *body is a reference the caller owns (release it) and etag is filled;
+ * returns 1. With gzip set, a gzip-compressed copy is given when there is one, and
+ * *gzipped says so. */
+int api_cache_get(struct api_cache *c, int64_t tournament_id, int kind, struct api_blob **body,
+                  char etag[80], int gzip, int *gzipped);
+/* The cache takes its own reference to body; a large body is also kept gzip-compressed, so
+ * screens on a poor venue network get a fraction of the bytes. */
+void api_cache_put(struct api_cache *c, int64_t tournament_id, int kind, struct api_blob *body,
+                   const char *etag);
+/* A gzip-compressed copy of data (a new blob), or NULL. */
+struct api_blob *api_blob_gzip(const char *data, size_t len);
 void api_cache_drop(struct api_cache *c, int64_t tournament_id);
 
 #endif

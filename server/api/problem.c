@@ -1,5 +1,6 @@
 /* Replies: JSON bodies and RFC 9457 problem details. */
 #include "api/api.h"
+#include "api/cache.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -76,8 +77,8 @@ void api_resp_free(struct api_resp *resp)
 {
     json_decref(resp->json);
     resp->json = NULL;
-    free(resp->raw);
-    resp->raw = NULL;
+    api_blob_release(resp->blob);
+    resp->blob = NULL;
 }
 
 const char *api_arg(const struct api_req *req, const char *key)

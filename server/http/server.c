@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "api/api.h"
+#include "api/cache.h"
 #include "common/clock.h"
 #include "http/accesslog.h"
 #include "http/sse.h"
@@ -105,6 +106,11 @@ static enum MHD_Result collect_arg(void *cls, enum MHD_ValueKind kind, const cha
     return MHD_YES;
 }
 
+static void release_blob(void *data)
+{
+    api_blob_release(api_blob_of(data));
+}
+
 static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c,
                                  struct req_ctx *rc, const char *url)
 {
@@ -125,6 +131,8 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
     req.player_token = MHD_lookup_connection_value(c, MHD_COOKIE_KIND, API_PLAYER_COOKIE);
     req.idem_key = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Idempotency-Key");
     req.if_none_match = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "If-None-Match");
+    const char *ae = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Accept-Encoding");
+    req.accept_gzip = ae && strstr(ae, "gzip") != NULL;
     req.client_ip = rc->ip;
     req.now_ms = cw_now_ms();
     MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, collect_arg, &req);
@@ -139,9 +147,14 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
     if (status == 200 && resp.etag[0] && inm && !strcmp(inm, resp.etag)) {
         status = 304;
         r = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
-    } else if (resp.raw) {
-        r = MHD_create_response_from_buffer(resp.raw_len, resp.raw, MHD_RESPMEM_MUST_FREE);
-        resp.raw = NULL;
+    } else if (resp.blob) {
+        /* a cached body goes out without a copy; the response holds a reference */
+        r = MHD_create_response_from_buffer_with_free_callback(resp.blob->len, resp.blob->data,
+                                                               release_blob);
+        resp.blob = NULL;
+        if (resp.blob_gzip)
+            MHD_add_response_header(r, "Content-Encoding", "gzip");
+        MHD_add_response_header(r, "Vary", "Accept-Encoding");
         MHD_add_response_header(r, "Content-Type", "application/json");
     } else if (resp.json) {
         char *body = json_dumps(resp.json, JSON_COMPACT);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# HTTP benchmark of the foundation: GET of a tournament with 300 players, wrk for 10 s over
-# loopback with keep-alive at 64 and 256 connections, and the server's idle memory.
-# Prints `bench NAME VALUE UNIT` lines.
+# HTTP benchmarks with wrk over loopback, keep-alive, 10 s each: GET of a tournament with 300
+# players at 64 and 256 connections, the server's idle memory, and GET of the bracket of a
+# 1,024-entry knockout at 64 connections. Prints `bench NAME VALUE UNIT` lines.
 set -euo pipefail
 BIN=${CRAWFORD_BIN:-build/rel/crawford}
 DURATION=${BENCH_SECONDS:-10}
@@ -54,19 +54,53 @@ sleep 1
 rss_kb=$(awk '/^VmRSS:/ {print $2}' /proc/$pid/status)
 awk -v kb="$rss_kb" 'BEGIN { printf "bench mem.idle_rss_mb %.1f MB\n", kb / 1024 }'
 
-url="http://127.0.0.1:$port/api/v1/tournaments/$tid"
-for conns in 64 256; do
-    wrk -t2 -c$conns -d${DURATION}s --latency "$url" > "$dir/wrk.$conns" 2>&1
-    awk -v c=$conns '
+# wrk's summary as bench lines: $1 name, $2 connections, $3 wrk output file
+report() {
+    awk -v name="$1" -v c="$2" '
         /Requests\/sec:/ { rps = $2 }
         /^ +99%/ { v = $2; u = v; sub(/[0-9.]+/, "", u); sub(/[a-z]+$/, "", v);
                    ms = (u == "us") ? v / 1000 : (u == "s") ? v * 1000 : (u == "m") ? v * 60000 : v }
         /Socket errors/ { err = 0; for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+,?$/) err += $i }
         /Non-2xx/ { non2xx = $NF }
         END {
-            printf "bench http.get_tournament.c%d %.0f req/s\n", c, rps
-            printf "bench http.get_tournament.p99_ms.c%d %.2f ms\n", c, ms
-            printf "bench http.get_tournament.errors.c%d %d count\n", c, err + non2xx
-        }' "$dir/wrk.$conns"
+            printf "bench %s.c%d %.0f req/s\n", name, c, rps
+            printf "bench %s.p99_ms.c%d %.2f ms\n", name, c, ms
+            printf "bench %s.errors.c%d %d count\n", name, c, err + non2xx
+        }' "$3"
+}
+
+url="http://127.0.0.1:$port/api/v1/tournaments/$tid"
+for conns in 64 256; do
+    wrk -t2 -c$conns -d${DURATION}s --latency "$url" > "$dir/wrk.$conns" 2>&1
+    report http.get_tournament $conns "$dir/wrk.$conns"
 done
+
+# a knockout of 1,024 entries: players, entries and the draw through the API
+base="http://127.0.0.1:$port/api/v1" # the server was restarted on another port
+tid2=$(td -d '{"name": "Big Knockout"}' "$base/tournaments" |
+       python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
+eid=$(td -d '{"kind": "knockout", "name": "Main", "knockout": {"lengths": [7, 9, 11, 13]}}' \
+       "$base/tournaments/$tid2/competitions" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
+for batch in 0 1 2 3; do
+    args=()
+    for i in $(seq $((batch * 256 + 1)) $((batch * 256 + 256))); do
+        args+=(-b "$dir/jar" -H 'X-Crawford: 1' -H 'Content-Type: application/json' -o /dev/null
+               -d "{\"name\": \"Entrant $i\"}" "$base/tournaments/$tid2/players" --next)
+    done
+    curl -sf "${args[@]}" -o /dev/null "$base/health"
+done
+pids=$(curl -sf "$base/tournaments/$tid2/players" | python3 -c 'import json,sys; print(" ".join(str(p["id"]) for p in json.load(sys.stdin)["players"]))')
+args=()
+for p in $pids; do
+    args+=(-b "$dir/jar" -H 'X-Crawford: 1' -H 'Content-Type: application/json' -o /dev/null
+           -d "{\"player_id\": $p}" "$base/tournaments/$tid2/competitions/$eid/entries" --next)
+done
+curl -sf "${args[@]}" -o /dev/null "$base/health"
+size=$(td -d '{"seed": "1024"}' "$base/tournaments/$tid2/competitions/$eid/knockout/draw" |
+       python3 -c 'import json,sys; print(json.load(sys.stdin)["size"])')
+[ "$size" = 1024 ] || { echo "bench_http: expected a bracket of 1024, got $size" >&2; exit 1; }
+url="$base/tournaments/$tid2/competitions/$eid/knockout"
+# as the venue screens' browsers ask: gzip accepted
+wrk -t2 -c64 -d${DURATION}s --latency -H 'Accept-Encoding: gzip' "$url" > "$dir/wrk.bracket" 2>&1
+report http.get_bracket_1024 64 "$dir/wrk.bracket"
 stop

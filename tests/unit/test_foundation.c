@@ -223,27 +223,53 @@ END_TEST
 START_TEST(test_cache_put_get_drop)
 {
     struct api_cache *c = api_cache_new();
-    char *body;
-    size_t len;
+    struct api_blob *body;
     char etag[80];
-    ck_assert_int_eq(api_cache_get(c, 7, CACHE_TOURNAMENT, &body, &len, etag), 0);
-    api_cache_put(c, 7, CACHE_TOURNAMENT, "{\"a\":1}", 7, "\"t7.1\"");
-    api_cache_put(c, 7, CACHE_PLAYERS_PUBLIC, "[]", 2, "\"p7.1\"");
-    api_cache_put(c, 8, CACHE_TOURNAMENT, "{}", 2, "\"t8.1\"");
-    ck_assert_int_eq(api_cache_get(c, 7, CACHE_TOURNAMENT, &body, &len, etag), 1);
-    ck_assert_int_eq(len, 7);
-    ck_assert(!memcmp(body, "{\"a\":1}", 7));
+    int gz;
+    ck_assert_int_eq(api_cache_get(c, 7, CACHE_TOURNAMENT, &body, etag, 0, &gz), 0);
+    struct api_blob *a1 = api_blob_new("{\"a\":1}", 7), *p7 = api_blob_new("[]", 2),
+                    *t8 = api_blob_new("{}", 2), *a2 = api_blob_new("{\"a\":2}", 7);
+    api_cache_put(c, 7, CACHE_TOURNAMENT, a1, "\"t7.1\"");
+    api_cache_put(c, 7, CACHE_PLAYERS_PUBLIC, p7, "\"p7.1\"");
+    api_cache_put(c, 8, CACHE_TOURNAMENT, t8, "\"t8.1\"");
+    ck_assert_int_eq(api_cache_get(c, 7, CACHE_TOURNAMENT, &body, etag, 0, &gz), 1);
+    ck_assert_ptr_eq(body, a1); /* shared, not copied */
+    ck_assert_int_eq(body->len, 7);
+    ck_assert(!memcmp(body->data, "{\"a\":1}", 7));
     ck_assert_str_eq(etag, "\"t7.1\"");
-    free(body);
-    api_cache_put(c, 7, CACHE_TOURNAMENT, "{\"a\":2}", 7, "\"t7.2\""); /* replaces */
-    ck_assert_int_eq(api_cache_get(c, 7, CACHE_TOURNAMENT, &body, &len, etag), 1);
+    ck_assert_ptr_eq(api_blob_of(body->data), body);
+    api_cache_put(c, 7, CACHE_TOURNAMENT, a2, "\"t7.2\""); /* replaces */
+    /* the body handed out before stays valid while its holder has it */
+    ck_assert(!memcmp(body->data, "{\"a\":1}", 7));
+    api_blob_release(body);
+    ck_assert_int_eq(api_cache_get(c, 7, CACHE_TOURNAMENT, &body, etag, 0, &gz), 1);
     ck_assert_str_eq(etag, "\"t7.2\"");
-    free(body);
+    api_blob_release(body);
     api_cache_drop(c, 7); /* every kind of tournament 7, nothing of 8 */
-    ck_assert_int_eq(api_cache_get(c, 7, CACHE_TOURNAMENT, &body, &len, etag), 0);
-    ck_assert_int_eq(api_cache_get(c, 7, CACHE_PLAYERS_PUBLIC, &body, &len, etag), 0);
-    ck_assert_int_eq(api_cache_get(c, 8, CACHE_TOURNAMENT, &body, &len, etag), 1);
-    free(body);
+    ck_assert_int_eq(api_cache_get(c, 7, CACHE_TOURNAMENT, &body, etag, 0, &gz), 0);
+    ck_assert_int_eq(api_cache_get(c, 7, CACHE_PLAYERS_PUBLIC, &body, etag, 0, &gz), 0);
+    ck_assert_int_eq(api_cache_get(c, 8, CACHE_TOURNAMENT, &body, etag, 0, &gz), 1);
+    api_blob_release(body);
+    /* a large body is kept gzip-compressed as well, for clients that accept it */
+    char big[8192];
+    for (size_t i = 0; i < sizeof big; i++)
+        big[i] = "{\"name\": \"Player\"}, "[i % 20];
+    struct api_blob *large = api_blob_new(big, sizeof big);
+    api_cache_put(c, 9, CACHE_TOURNAMENT, large, "\"t9.1\"");
+    ck_assert_int_eq(api_cache_get(c, 9, CACHE_TOURNAMENT, &body, etag, 1, &gz), 1);
+    ck_assert_int_eq(gz, 1);
+    ck_assert_int_lt(body->len, sizeof big / 4);
+    ck_assert(body->data[0] == (char)0x1f && body->data[1] == (char)0x8b); /* gzip magic */
+    api_blob_release(body);
+    ck_assert_int_eq(api_cache_get(c, 9, CACHE_TOURNAMENT, &body, etag, 0, &gz), 1);
+    ck_assert_int_eq(gz, 0);
+    ck_assert_int_eq(body->len, sizeof big);
+    api_blob_release(body);
+    api_blob_release(large);
+    api_blob_release(a1);
+    api_blob_release(p7);
+    api_blob_release(t8);
+    api_blob_release(a2);
     api_cache_free(c);
 }
 END_TEST
