@@ -58,8 +58,6 @@ int api_event_save(struct api_req *req, struct event *e, json_t *before, const c
 {
     struct db *db = req->app->db;
     int rc = db_event_update(db, e, req->now_ms);
-    if (rc == CW_OK)
-        rc = db_tournament_touch(db, e->tournament_id, req->now_ms);
     json_t *after = rc == CW_OK ? api_event_json(db, e) : NULL;
     if (rc == CW_OK)
         rc = api_audit_change(db, e->tournament_id, req->now_ms, action, "event", e->id, before,

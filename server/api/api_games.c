@@ -63,16 +63,15 @@ static const char *how_name(int how)
 static int rules_of(struct api_req *req, const struct match *m, bg_rules *rules,
                     struct api_resp *resp)
 {
-    struct tournament t;
-    if (db_tournament_get(req->app->db, m->tournament_id, &t) != CW_OK) {
+    char policy[12];
+    if (db_tournament_policy(req->app->db, m->tournament_id, policy) != CW_OK) {
         api_internal_error(resp, "reading the tournament");
         return -1;
     }
     memset(rules, 0, sizeof *rules);
     rules->match_length = m->length;
     rules->swing = m->length == 0;
-    rules->policy =
-        strcmp(t.illegal_move_policy, "responsible") ? BG_POLICY_LEGAL : BG_POLICY_RESPONSIBLE;
+    rules->policy = strcmp(policy, "responsible") ? BG_POLICY_LEGAL : BG_POLICY_RESPONSIBLE;
     return 0;
 }
 

@@ -115,8 +115,6 @@ int api_match_save(struct api_req *req, struct match *m, json_t *before, const c
     char actor[96];
     api_actor(req, actor, sizeof actor);
     int rc = db_match_update(db, m, req->now_ms);
-    if (rc == CW_OK)
-        rc = db_tournament_touch(db, m->tournament_id, req->now_ms);
     /* the audit row and the event carry the match's own fields (names and state times are
      * derivable); one serialization serves both */
     json_t *after = rc == CW_OK ? api_match_core_json(m) : NULL;

@@ -141,8 +141,6 @@ void api_player_create(struct api_req *req, struct api_resp *resp)
         }
     }
     if (rc == CW_OK)
-        rc = db_tournament_touch(db, t.id, req->now_ms);
-    if (rc == CW_OK)
         rc = api_audit_change(db, t.id, req->now_ms, "player.register", "player", p.id, NULL,
                               api_player_json(&p, 0));
     if (rc == CW_OK)
@@ -225,8 +223,6 @@ static void change_player(struct api_req *req, struct api_resp *resp, const char
             return;
         }
     }
-    if (rc == CW_OK)
-        rc = db_tournament_touch(db, p.tournament_id, req->now_ms);
     if (rc == CW_OK)
         rc = api_audit_change(db, p.tournament_id, req->now_ms, action, "player", p.id, before,
                               api_player_json(&p, 0));

@@ -31,7 +31,7 @@ static const struct setting settings[] = {
     INT(port, 0, 65535, "TCP port; 0 picks a free port and prints it"),
     STR(database, "SQLite database file, created with its folder on first start"),
     STR(static_dir, "folder of the pages served at /"),
-    INT(threads, 0, 64, "HTTP worker threads; 0 = one per CPU"),
+    INT(threads, 0, 64, "HTTP worker threads; 0 = four per CPU"),
     INT(max_connections, 16, 100000, "simultaneous HTTP connections"),
     INT(connection_timeout_s, 1, 3600, "idle seconds before a connection is closed"),
     INT(connection_memory_bytes, 4096, 1024 * 1024,

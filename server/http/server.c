@@ -40,8 +40,8 @@ struct req_ctx {
     int too_big;
     int status;
     char method[16];
-    char *path; /* a copy for the access log, at most 256 bytes */
-    char ip[64];
+    char *path;  /* a copy for the access log, at most 256 bytes */
+    char ip[48]; /* INET6_ADDRSTRLEN */
 };
 
 static void client_ip(struct MHD_Connection *c, char *out, size_t len)
@@ -338,8 +338,10 @@ int http_start(struct app *app, struct http_server **out, char *err, size_t errl
         return -1;
     }
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    /* Four threads a CPU by default: a thread that waits for its group commit (see
+     * store/db.c) lets the others join the batch, and more threads mean larger batches. */
     unsigned threads =
-        app->cfg.threads ? (unsigned)app->cfg.threads : (unsigned)(ncpu > 0 ? ncpu : 1);
+        app->cfg.threads ? (unsigned)app->cfg.threads : (unsigned)(ncpu > 0 ? 4 * ncpu : 4);
     /* One thread is the daemon's own polling thread; a pool only from two on. */
     struct MHD_OptionItem pool[] = {
         {threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, (intptr_t)threads, NULL},

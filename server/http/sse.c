@@ -21,7 +21,7 @@ struct sse {
     /* bytes waiting to be sent */
     char *buf;
     size_t len, off;
-    char small[32];
+    char small[16]; /* "retry: 2000\n\n" or a heartbeat */
 };
 
 static void wake(void *ctx)
@@ -138,7 +138,7 @@ struct MHD_Response *http_sse_open(struct app *app, struct MHD_Connection *c, in
         return NULL;
     }
     struct MHD_Response *r =
-        MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 256, reader, s, release);
+        MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 64, reader, s, release);
     if (!r) {
         release(s);
         *status = 500;

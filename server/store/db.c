@@ -28,6 +28,15 @@ struct db {
         int64_t tid, id;
         char *type, *data;
     } * pending, **pending_tail;
+    /* group commit: see db_begin */
+    pthread_cond_t committed;
+    int writers_waiting;           /* threads blocked in db_begin (atomic) */
+    int batch_open;                /* a real transaction holds released savepoints */
+    int in_batch;                  /* requests whose work is in it */
+    int64_t batch_id;              /* the open (or last) batch */
+    int64_t done_id;               /* the last batch committed or rolled back */
+    int64_t failed_id;             /* the last batch whose commit failed */
+    struct pending **request_mark; /* pending_tail when the current request began */
 };
 
 static void pending_clear(struct db *db)
@@ -185,6 +194,7 @@ int db_open(const char *path, int busy_timeout_ms, struct db **out, char *err, s
     db->h = h;
     db->pending_tail = &db->pending;
     pthread_mutex_init(&db->mu, NULL);
+    pthread_cond_init(&db->committed, NULL);
     *out = db;
     return 0;
 }
@@ -197,6 +207,7 @@ void db_close(struct db *db)
         if (db->cache[i].st)
             sqlite3_finalize(db->cache[i].st);
     sqlite3_close(db->h);
+    pthread_cond_destroy(&db->committed);
     pthread_mutex_destroy(&db->mu);
     free(db);
 }
@@ -219,38 +230,138 @@ void db_unlock(struct db *db)
     pthread_mutex_unlock(&db->mu);
 }
 
+/* Group commit. A change is a SAVEPOINT inside one real transaction (the batch) that
+ * stays open while other writers wait for the lock; the last writer of a run commits the
+ * batch, so one fsync and one write of each shared page serve many requests. No request
+ * returns before its batch is durable (db_commit waits), so an acknowledged change is on
+ * disk exactly as with a commit of its own; a failed batch commit fails all its requests,
+ * and none was acknowledged. */
+
+static int step_sql(struct db *db, const char *sql)
+{
+    sqlite3_stmt *st = db_stmt(db, sql);
+    if (!st)
+        return -1;
+    int rc = sqlite3_step(st);
+    db_done(st);
+    return rc == SQLITE_DONE ? 0 : -1;
+}
+
+static void pending_publish(struct db *db)
+{
+    if (db->publish)
+        for (struct pending *p = db->pending; p; p = p->next)
+            db->publish(db->publish_ctx, p->tid, p->id, p->type, p->data);
+    pending_clear(db);
+}
+
+/* Commits (or, when failed, rolls back) the open batch and wakes its requests. Returns 0 or
+ * -1. Called with the lock held. */
+static int batch_finish(struct db *db, int failed)
+{
+    int rc = 0;
+    if (!failed && step_sql(db, "COMMIT")) {
+        fprintf(stderr, "crawford: COMMIT failed: %s\n", sqlite3_errmsg(db->h));
+        failed = 1;
+    }
+    if (failed) {
+        step_sql(db, "ROLLBACK");
+        pending_clear(db);
+        db->failed_id = db->batch_id;
+        rc = -1;
+    } else {
+        pending_publish(db);
+    }
+    db->batch_open = 0;
+    db->in_batch = 0;
+    db->done_id = db->batch_id;
+    pthread_cond_broadcast(&db->committed);
+    return rc;
+}
+
+/* After a request's savepoint is released or rolled back: commit the batch now unless
+ * another writer is about to join it. Waits until the batch is done; unlocks. */
+static int batch_leave(struct db *db, int joined)
+{
+    int64_t mine = db->batch_id;
+    if (db->batch_open && db->in_batch > 0 &&
+        (__atomic_load_n(&db->writers_waiting, __ATOMIC_ACQUIRE) == 0 || db->in_batch >= 64)) {
+        int rc = batch_finish(db, 0);
+        pthread_mutex_unlock(&db->mu);
+        return joined ? rc : 0;
+    }
+    if (!db->batch_open || db->in_batch == 0) {
+        /* nothing of anyone's is waiting to be committed */
+        if (db->batch_open) {
+            step_sql(db, "ROLLBACK");
+            db->batch_open = 0;
+            db->done_id = db->batch_id;
+            pthread_cond_broadcast(&db->committed);
+        }
+        pthread_mutex_unlock(&db->mu);
+        return 0;
+    }
+    if (!joined) {
+        pthread_mutex_unlock(&db->mu);
+        return 0;
+    }
+    while (db->done_id < mine)
+        pthread_cond_wait(&db->committed, &db->mu);
+    int rc = db->failed_id == mine ? -1 : 0;
+    pthread_mutex_unlock(&db->mu);
+    return rc;
+}
+
 int db_begin(struct db *db)
 {
+    __atomic_add_fetch(&db->writers_waiting, 1, __ATOMIC_ACQ_REL);
     pthread_mutex_lock(&db->mu);
-    if (sqlite3_exec(db->h, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
-        fprintf(stderr, "crawford: BEGIN failed: %s\n", sqlite3_errmsg(db->h));
-        pthread_mutex_unlock(&db->mu);
+    __atomic_sub_fetch(&db->writers_waiting, 1, __ATOMIC_ACQ_REL);
+    if (!db->batch_open) {
+        if (step_sql(db, "BEGIN IMMEDIATE")) {
+            fprintf(stderr, "crawford: BEGIN failed: %s\n", sqlite3_errmsg(db->h));
+            pthread_mutex_unlock(&db->mu);
+            return -1;
+        }
+        db->batch_open = 1;
+        db->batch_id++;
+    }
+    if (step_sql(db, "SAVEPOINT request")) {
+        fprintf(stderr, "crawford: SAVEPOINT failed: %s\n", sqlite3_errmsg(db->h));
+        batch_leave(db, 0);
         return -1;
     }
+    db->request_mark = db->pending_tail;
     return 0;
 }
 
 int db_commit(struct db *db)
 {
-    int rc = 0;
-    if (sqlite3_exec(db->h, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
-        fprintf(stderr, "crawford: COMMIT failed: %s\n", sqlite3_errmsg(db->h));
-        sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
-        rc = -1;
-    } else if (db->publish) {
-        for (struct pending *p = db->pending; p; p = p->next)
-            db->publish(db->publish_ctx, p->tid, p->id, p->type, p->data);
+    if (step_sql(db, "RELEASE request")) {
+        fprintf(stderr, "crawford: RELEASE failed: %s\n", sqlite3_errmsg(db->h));
+        db_rollback(db);
+        return -1;
     }
-    pending_clear(db);
-    pthread_mutex_unlock(&db->mu);
-    return rc;
+    db->in_batch++;
+    return batch_leave(db, 1);
 }
 
 void db_rollback(struct db *db)
 {
-    sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
-    pending_clear(db);
-    pthread_mutex_unlock(&db->mu);
+    step_sql(db, "ROLLBACK TO request");
+    step_sql(db, "RELEASE request");
+    /* drop the events this request queued, keep the batch's earlier ones */
+    if (db->request_mark) {
+        for (struct pending *p = *db->request_mark, *next; p; p = next) {
+            next = p->next;
+            free(p->type);
+            free(p->data);
+            free(p);
+        }
+        *db->request_mark = NULL;
+        db->pending_tail = db->request_mark;
+    }
+    batch_leave(db, 0);
 }
 
 void db_set_publish_hook(struct db *db,

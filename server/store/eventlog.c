@@ -8,11 +8,14 @@
 int db_event_add(struct db *db, int64_t tournament_id, int64_t now_ms, const char *type,
                  const char *data)
 {
-    sqlite3_stmt *st = db_stmt(db, "UPDATE tournaments SET last_event_id = last_event_id + 1 "
+    /* an event is a change inside the tournament: its revision (the ETag) moves too */
+    sqlite3_stmt *st = db_stmt(db, "UPDATE tournaments SET last_event_id = last_event_id + 1, "
+                                   "revision = revision + 1, updated_ms = ?2 "
                                    "WHERE id = ?1 RETURNING last_event_id");
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, tournament_id);
+    sqlite3_bind_int64(st, 2, now_ms);
     int rc = sqlite3_step(st);
     int64_t id = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
     if (rc == SQLITE_ROW)
@@ -21,6 +24,7 @@ int db_event_add(struct db *db, int64_t tournament_id, int64_t now_ms, const cha
     db_done(st);
     if (!id)
         return rc == SQLITE_DONE ? CW_ENOTFOUND : CW_EDB;
+    db_changed(db, tournament_id);
     st = db_stmt(db, "INSERT INTO tournament_events(tournament_id, id, type, data, at_ms) "
                      "VALUES (?1, ?2, ?3, ?4, ?5)");
     if (!st)

@@ -28,6 +28,8 @@ int db_tournament_get(struct db *db, int64_t id, struct tournament *t);
 int db_tournament_update(struct db *db, struct tournament *t, int64_t now_ms);
 /* Bumps the revision after a change of something inside the tournament. */
 int db_tournament_touch(struct db *db, int64_t id, int64_t now_ms);
+/* The tournament's illegal-move policy (MATCH-6), without reading the whole row. */
+int db_tournament_policy(struct db *db, int64_t id, char out[12]);
 /* The tournament's revision, or CW_ENOTFOUND / CW_EDB. */
 int64_t db_tournament_revision(struct db *db, int64_t id);
 int db_tournament_list(struct db *db, struct tournament **out, int *n);

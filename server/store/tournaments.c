@@ -189,3 +189,17 @@ int64_t db_tournament_revision(struct db *db, int64_t id)
     db_done(st);
     return rev;
 }
+
+int db_tournament_policy(struct db *db, int64_t id, char out[12])
+{
+    sqlite3_stmt *st = db_stmt(db, "SELECT illegal_move_policy FROM tournaments WHERE id = ?1");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, id);
+    int rc = sqlite3_step(st);
+    int outc = rc == SQLITE_ROW ? CW_OK : rc == SQLITE_DONE ? CW_ENOTFOUND : CW_EDB;
+    if (outc == CW_OK)
+        db_col_text(st, 0, out, 12);
+    db_done(st);
+    return outc;
+}

@@ -75,7 +75,7 @@ static int cmp_double(const void *a, const void *b)
 int main(void)
 {
     struct bench_server s;
-    bench_start(&s, NULL);
+    bench_start(&s, getenv("BENCH_EXTRA"));
     bench_login(&s);
     char *r = bench_request(&s, "POST", "/api/v1/tournaments", s.cookie, "{\"name\": \"Reports\"}");
     long long tid = bench_json_int(r, "id");
