@@ -329,6 +329,9 @@ START_TEST(test_KO5_weekend_37_players_3_late_progressive_consolation)
     snprintf(settings, sizeof settings,
              "{\"feeds_from\": %lld, \"progressive\": true, \"lengths\": [3, 5]}", k.main);
     k.cons = make_event(&k, "Consolation", settings);
+    /* KO-6: a Last Chance fed by the early Consolation losers, the same way */
+    snprintf(settings, sizeof settings, "{\"feeds_from\": %lld, \"lengths\": [3]}", k.cons);
+    long long last = make_event(&k, "Last Chance", settings);
     enter(&k, k.main, 0, 37);
     struct res r;
     draw(&k, k.main, "20261122", &r);
@@ -347,6 +350,12 @@ START_TEST(test_KO5_weekend_37_players_3_late_progressive_consolation)
             json_integer_value(json_object_get(json_object_get(r.json, "late"), "filled")), i - 36);
         res_free(&r);
     }
+    /* a fourth late arrival: no place left */
+    long long extra = make_player(&S, k.tid, "Very late");
+    snprintf(body, sizeof body, "{\"player_id\": %lld}", extra);
+    td(&S, "POST", path, body, &r);
+    ck_assert(problem_is(&r, 409));
+    res_free(&r);
     /* the Consolation waits for its entrants */
     bracket(&k, k.cons, &r);
     ck_assert(json_is_false(json_object_get(r.json, "drawn")));
@@ -354,7 +363,8 @@ START_TEST(test_KO5_weekend_37_players_3_late_progressive_consolation)
     uint64_t seed = 37;
     int played = 0, cons_seen_waiting = 0;
     for (int pass = 0; pass < 40; pass++) {
-        int n = play_ready(&k, k.main, &seed) + play_ready(&k, k.cons, &seed);
+        int n = play_ready(&k, k.main, &seed) + play_ready(&k, k.cons, &seed) +
+                play_ready(&k, last, &seed);
         played += n;
         bracket(&k, k.cons, &r);
         if (json_is_false(json_object_get(r.json, "drawn"))) {
@@ -380,6 +390,10 @@ START_TEST(test_KO5_weekend_37_players_3_late_progressive_consolation)
     ck_assert_int_gt(json_array_size(json_object_get(r.json, "entries")), 20);
     res_free(&r);
     ck_assert_int_ge(played, 39 + 20); /* 39 Main matches are played or walked over */
+    bracket(&k, last, &r);
+    ck_assert(json_is_true(json_object_get(r.json, "drawn")));
+    ck_assert(json_is_integer(json_object_get(r.json, "champion")));
+    res_free(&r);
     /* the champion's status says so */
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/knockout/players/%lld",
              k.tid, k.main, champ);
