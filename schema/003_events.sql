@@ -102,10 +102,11 @@ CREATE TABLE ko_brackets (
     drawn_ms         INTEGER NOT NULL
 ) STRICT;
 
+-- entry_id is a player, or in a Davis Cup knockout a team (davis_teams.id)
 CREATE TABLE ko_entries (
     event_id   INTEGER NOT NULL REFERENCES events(id),
     idx        INTEGER NOT NULL,
-    player_id  INTEGER NOT NULL REFERENCES players(id),
+    entry_id   INTEGER NOT NULL,
     has_rating INTEGER NOT NULL DEFAULT 0,
     rating     REAL NOT NULL DEFAULT 0,
     round      INTEGER NOT NULL DEFAULT 1,

@@ -13,29 +13,45 @@
 #include "api/reports.h"
 #include "api/tx.h"
 #include "store/store.h"
+#include "common/clock.h"
+#include "common/secret.h"
 #include "tourney/davis.h"
+#include "tourney/knockout.h"
+#include "tourney/rng.h"
 
-static const char *const formats[] = {"round_robin", NULL};
+static const char *const formats[] = {"round_robin", "knockout", NULL};
 
 static const struct api_field davis_fields[] = {
     {"format", F_ENUM, 0, 0, 0, 0, formats, NULL},
     {"lengths", F_ANY, 0, 0, 0, 0, NULL, NULL},
     {"play_dead", F_BOOL, 0, 0, 0, 0, NULL, NULL},
+    {"late_places", F_INT, 0, 0, 0, 64, NULL, NULL},
+    {"late_deadline", F_STR, 0, 1, 17, 30, NULL, NULL},
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
 struct davis_settings {
     int lengths[3]; /* match length of phases 1, 2, 3 */
     int play_dead;  /* DAVIS-2: rubbers that can no longer change the winner are played */
+    int knockout;   /* DAVIS-3: a knockout of teams (else a round robin) */
+    int late_places;
+    int64_t late_deadline_ms;
 };
 
 static void settings_of(const struct event *e, struct davis_settings *s)
 {
+    memset(s, 0, sizeof *s);
     json_t *j = json_loads(e->settings, 0, NULL);
     json_t *l = json_object_get(j, "lengths");
     for (int i = 0; i < 3; i++)
         s->lengths[i] = (int)json_integer_value(json_array_get(l, (size_t)i));
     s->play_dead = json_is_true(json_object_get(j, "play_dead"));
+    const char *f = json_string_value(json_object_get(j, "format"));
+    s->knockout = f && !strcmp(f, "knockout");
+    s->late_places = (int)json_integer_value(json_object_get(j, "late_places"));
+    const char *dl = json_string_value(json_object_get(j, "late_deadline"));
+    if (dl)
+        cw_parse_iso8601(dl, &s->late_deadline_ms);
     json_decref(j);
 }
 
@@ -60,9 +76,20 @@ int api_davis_settings(json_t *in, json_t **out, struct api_resp *resp)
             return -1;
         }
     }
+    json_t *dl = in ? json_object_get(in, "late_deadline") : NULL;
+    int64_t ms;
+    if (json_is_string(dl) && cw_parse_iso8601(json_string_value(dl), &ms)) {
+        api_problem_field(resp, "davis.late_deadline",
+                          "must be a UTC time written YYYY-MM-DDTHH:MM[:SS]Z");
+        return -1;
+    }
+    const char *format = in ? json_string_value(json_object_get(in, "format")) : NULL;
     json_t *lengths = l ? json_incref(l) : json_pack("[i, i, i]", 5, 5, 5);
-    *out = json_pack("{s:s, s:o, s:b}", "format", "round_robin", "lengths", lengths, "play_dead",
-                     in && json_is_true(json_object_get(in, "play_dead")));
+    *out = json_pack("{s:s, s:o, s:b, s:i, s:O}", "format", format ? format : "round_robin",
+                     "lengths", lengths, "play_dead",
+                     in && json_is_true(json_object_get(in, "play_dead")), "late_places",
+                     in ? (int)json_integer_value(json_object_get(in, "late_places")) : 0,
+                     "late_deadline", json_is_string(dl) ? dl : json_null());
     return 0;
 }
 
@@ -76,6 +103,197 @@ static int load_davis(struct api_req *req, struct event *e, struct api_resp *res
         return -1;
     }
     return 0;
+}
+
+/* ---- the schedule (DAVIS-3) ---- */
+
+static int make_rubbers(struct api_req *req, const struct event *e, const struct davis_settings *s,
+                        const struct davis_tie_row *tie, const struct davis_team_row *a,
+                        const struct davis_team_row *b)
+{
+    struct db *db = req->app->db;
+    for (int i = 0; i < DAVIS_RUBBERS; i++) {
+        const struct davis_rubber *rb = &davis_rubbers[i];
+        struct match m;
+        memset(&m, 0, sizeof m);
+        m.tournament_id = e->tournament_id;
+        m.event_id = e->id;
+        m.round = tie->round;
+        m.slot = tie->slot * 10 + i + 1;
+        m.tie_id = tie->id;
+        m.rubber = i + 1;
+        /* the doubles name each pair's first player; either member plays it (side_of) */
+        m.player[0] = a->player[rb->a_member ? rb->a_member - 1 : 0];
+        m.player[1] = b->player[rb->b_member ? rb->b_member - 1 : 0];
+        m.length = s->lengths[rb->phase - 1];
+        m.winner = -1;
+        strcpy(m.state, "scheduled");
+        int rc = db_match_insert(db, &m, req->now_ms);
+        if (rc == CW_OK)
+            rc = db_match_state_log(db, m.id, "scheduled", req->now_ms, "td");
+        if (rc != CW_OK)
+            return rc;
+    }
+    return CW_OK;
+}
+
+/* ---- a knockout of teams (DAVIS-3 with the knockout's draw, byes and late places) ---- */
+
+/* The bracket of a Davis knockout: its matches are ties, one row each in davis_ties at
+ * (round, index + 1); a tie's result is its winner. */
+struct dko {
+    struct ko_bracket b;
+    int loaded;
+    int nm;
+    struct davis_tie_row *ties;
+    int n_ties;
+    int *at; /* at[k]: index in ties of bracket match k, -1 when none */
+    struct ko_result *res;
+    struct ko_mview *v;
+    struct davis_team_row *teams;
+    int n_teams;
+};
+
+static void dko_free(struct dko *x)
+{
+    if (x->loaded)
+        ko_bracket_free(&x->b);
+    free(x->ties);
+    free(x->at);
+    free(x->res);
+    free(x->v);
+    free(x->teams);
+    memset(x, 0, sizeof *x);
+}
+
+static const struct davis_team_row *team_by_id(const struct dko *x, int64_t id)
+{
+    for (int i = 0; i < x->n_teams; i++)
+        if (x->teams[i].id == id)
+            return &x->teams[i];
+    return NULL;
+}
+
+static int dko_load(struct db *db, const struct event *e, struct dko *x, char *err, size_t len)
+{
+    memset(x, 0, sizeof *x);
+    int rc = db_ko_load(db, e->id, &x->b);
+    if (rc != CW_OK)
+        return rc;
+    x->loaded = 1;
+    x->nm = ko_match_count(&x->b);
+    x->at = malloc((size_t)x->nm * sizeof *x->at);
+    x->res = calloc((size_t)x->nm, sizeof *x->res);
+    x->v = calloc((size_t)x->nm, sizeof *x->v);
+    if (!x->at || !x->res || !x->v)
+        return CW_EDB;
+    rc = db_davis_ties(db, e->id, &x->ties, &x->n_ties);
+    if (rc == CW_OK)
+        rc = db_davis_teams(db, e->id, &x->teams, &x->n_teams);
+    if (rc != CW_OK)
+        return rc;
+    for (int k = 0; k < x->nm; k++)
+        x->at[k] = -1;
+    for (int i = 0; i < x->n_ties; i++) {
+        int k = ko_match_index(&x->b, x->ties[i].round, x->ties[i].slot - 1);
+        if (k < 0 || k >= x->nm)
+            continue;
+        x->at[k] = i;
+        const struct davis_tie_row *t = &x->ties[i];
+        if (t->team[0] && t->team[1] && t->winner >= 0) {
+            x->res[k].decision = KO_PLAYED;
+            x->res[k].winner = t->winner;
+        }
+    }
+    return ko_compute(&x->b, x->res, x->v, err, len);
+}
+
+/* Ties follow the bracket: their teams as known, the rubbers of ready ties made, a
+ * walkover's winner recorded (KO-3, KO-8). */
+static int dko_sync(struct api_req *req, const struct event *e, const struct davis_settings *s,
+                    struct dko *x)
+{
+    struct db *db = req->app->db;
+    for (int k = 0; k < x->nm; k++) {
+        const struct ko_mview *mv = &x->v[k];
+        int64_t want[2];
+        for (int sd = 0; sd < 2; sd++)
+            want[sd] = mv->side[sd].kind == KO_SIDE_PLAYER ? mv->side[sd].id : 0;
+        struct davis_tie_row tie;
+        int rc = CW_OK;
+        if (x->at[k] < 0) {
+            memset(&tie, 0, sizeof tie);
+            tie.event_id = e->id;
+            ko_match_pos(&x->b, k, &tie.round, &tie.slot);
+            tie.slot += 1;
+            tie.team[0] = want[0];
+            tie.team[1] = want[1];
+            tie.winner = -1;
+            rc = db_davis_tie_insert(db, &tie);
+        } else {
+            tie = x->ties[x->at[k]];
+            if (tie.team[0] != want[0] || tie.team[1] != want[1]) {
+                tie.team[0] = want[0];
+                tie.team[1] = want[1];
+                rc = db_davis_tie_set_teams(db, tie.id, want[0], want[1]);
+            }
+        }
+        int walk = mv->state == KO_M_WALKOVER ? mv->winner : -1;
+        if (rc == CW_OK && mv->state != KO_M_DONE && tie.winner != walk)
+            rc = db_davis_tie_set_winner(db, tie.id, walk);
+        struct match rubbers[5];
+        if (rc == CW_OK)
+            rc = db_tie_matches(db, e->tournament_id, tie.id, rubbers);
+        if (rc != CW_OK)
+            return rc;
+        const struct davis_team_row *a = team_by_id(x, want[0]), *b = team_by_id(x, want[1]);
+        if (!rubbers[0].id && mv->state == KO_M_READY && a && b) {
+            rc = make_rubbers(req, e, s, &tie, a, b);
+        } else if (rubbers[0].id) {
+            /* the teams changed (a correction): the rubbers follow them */
+            for (int i = 0; rc == CW_OK && i < DAVIS_RUBBERS; i++) {
+                const struct davis_rubber *rb = &davis_rubbers[i];
+                int64_t pa = a ? a->player[rb->a_member ? rb->a_member - 1 : 0] : 0;
+                int64_t pb = b ? b->player[rb->b_member ? rb->b_member - 1 : 0] : 0;
+                if (rubbers[i].player[0] != pa || rubbers[i].player[1] != pb) {
+                    json_t *before = api_match_core_json(&rubbers[i]);
+                    rubbers[i].player[0] = pa;
+                    rubbers[i].player[1] = pb;
+                    rc = api_match_save(req, &rubbers[i], before, "davis.rubber_teams", NULL);
+                }
+            }
+        }
+        if (rc != CW_OK)
+            return rc;
+    }
+    return CW_OK;
+}
+
+static int dko_draw(struct api_req *req, struct event *e, const struct davis_settings *s,
+                    const struct davis_team_row *teams, int n, uint64_t seed, char *err,
+                    size_t errlen)
+{
+    struct ko_entry *en = calloc((size_t)n, sizeof *en);
+    if (!en)
+        return CW_EDB;
+    for (int i = 0; i < n; i++)
+        en[i].id = teams[i].id; /* ascending team id: the order the draw is re-derived from */
+    struct ko_bracket b;
+    int rc = ko_draw(seed, en, n, s->late_places, NULL, &b, err, errlen);
+    free(en);
+    if (rc != CW_OK)
+        return rc;
+    b.late_deadline_ms = s->late_deadline_ms;
+    rc = db_ko_save(req->app->db, e->id, &b, req->now_ms);
+    ko_bracket_free(&b);
+    if (rc != CW_OK)
+        return rc;
+    struct dko x;
+    rc = dko_load(req->app->db, e, &x, err, errlen);
+    if (rc == CW_OK)
+        rc = dko_sync(req, e, s, &x);
+    dko_free(&x);
+    return rc;
 }
 
 /* ---- teams (DAVIS-1) ---- */
@@ -122,7 +340,10 @@ void api_davis_team_add(struct api_req *req, struct api_resp *resp)
         api_tx_rollback(req);
         return;
     }
-    if (strcmp(e.state, "open")) {
+    struct davis_settings s;
+    settings_of(&e, &s);
+    int late = !strcmp(e.state, "running") && s.knockout; /* KO-4: a late team */
+    if (strcmp(e.state, "open") && !late) {
         api_tx_rollback(req);
         api_problem(resp, 409, "event-started", "Teams are closed",
                     "%s has started; teams can no longer be added.", e.name);
@@ -155,8 +376,33 @@ void api_davis_team_add(struct api_req *req, struct api_resp *resp)
     }
     json_t *before = api_event_json(db, &e);
     int rc = db_davis_team_insert(db, &t, req->now_ms);
+    if (rc == CW_OK && late) {
+        /* the team takes the next late place of the bracket, or is refused */
+        struct dko x;
+        char err[256] = "";
+        int late_no = 0;
+        rc = dko_load(db, &e, &x, err, sizeof err);
+        if (rc == CW_OK) {
+            ko_late_expire(&x.b, req->now_ms);
+            int arc = ko_late_arrive(&x.b, t.id, req->now_ms, &late_no, err, sizeof err);
+            if (arc != CW_OK) {
+                dko_free(&x);
+                json_decref(before);
+                api_tx_rollback(req);
+                api_problem(resp, 409, "late-refused", "Late arrival refused", "%s", err);
+                return;
+            }
+            rc = db_ko_update(db, e.id, &x.b);
+        }
+        dko_free(&x);
+        if (rc == CW_OK)
+            rc = dko_load(db, &e, &x, err, sizeof err);
+        if (rc == CW_OK)
+            rc = dko_sync(req, &e, &s, &x);
+        dko_free(&x);
+    }
     if (rc == CW_OK)
-        rc = api_event_save(req, &e, before, "davis.team_add");
+        rc = api_event_save(req, &e, before, late ? "davis.late_team" : "davis.team_add");
     else
         json_decref(before);
     if (rc != CW_OK) {
@@ -166,38 +412,6 @@ void api_davis_team_add(struct api_req *req, struct api_resp *resp)
     }
     api_reply_json(resp, 201, team_json(db, &t, e.tournament_id));
     api_tx_commit(req, resp);
-}
-
-/* ---- the schedule (DAVIS-3) ---- */
-
-static int make_rubbers(struct api_req *req, const struct event *e, const struct davis_settings *s,
-                        const struct davis_tie_row *tie, const struct davis_team_row *a,
-                        const struct davis_team_row *b)
-{
-    struct db *db = req->app->db;
-    for (int i = 0; i < DAVIS_RUBBERS; i++) {
-        const struct davis_rubber *rb = &davis_rubbers[i];
-        struct match m;
-        memset(&m, 0, sizeof m);
-        m.tournament_id = e->tournament_id;
-        m.event_id = e->id;
-        m.round = tie->round;
-        m.slot = tie->slot * 10 + i + 1;
-        m.tie_id = tie->id;
-        m.rubber = i + 1;
-        /* the doubles name each pair's first player; either member plays it (side_of) */
-        m.player[0] = a->player[rb->a_member ? rb->a_member - 1 : 0];
-        m.player[1] = b->player[rb->b_member ? rb->b_member - 1 : 0];
-        m.length = s->lengths[rb->phase - 1];
-        m.winner = -1;
-        strcpy(m.state, "scheduled");
-        int rc = db_match_insert(db, &m, req->now_ms);
-        if (rc == CW_OK)
-            rc = db_match_state_log(db, m.id, "scheduled", req->now_ms, "td");
-        if (rc != CW_OK)
-            return rc;
-    }
-    return CW_OK;
 }
 
 void api_davis_start(struct api_req *req, struct api_resp *resp)
@@ -223,6 +437,38 @@ void api_davis_start(struct api_req *req, struct api_resp *resp)
     }
     struct davis_settings s;
     settings_of(&e, &s);
+    if (rc == CW_OK && s.knockout) {
+        /* DAVIS-3: the knockout's own draw over the teams (KO-2..KO-4) */
+        const char *given = req->json ? api_str(req->json, "seed") : NULL;
+        uint64_t seed = (uint64_t)cw_random_u64();
+        char err[256] = "";
+        if (given && rng_seed_parse(given, &seed)) {
+            free(teams);
+            api_tx_rollback(req);
+            api_problem_field(resp, "seed", "must be a number: decimal, or 0x and hex digits");
+            return;
+        }
+        rc = dko_draw(req, &e, &s, teams, n, seed, err, sizeof err);
+        free(teams);
+        if (rc == CW_EINVAL || rc == CW_ECONFLICT) {
+            api_tx_rollback(req);
+            api_problem(resp, 422, "cannot-draw", "The draw cannot be made", "%s", err);
+            return;
+        }
+        if (rc == CW_OK) {
+            json_t *before = api_event_json(db, &e);
+            strcpy(e.state, "running");
+            rc = api_event_save(req, &e, before, "davis.start");
+        }
+        if (rc != CW_OK) {
+            api_tx_rollback(req);
+            api_internal_error(resp, "making the draw");
+            return;
+        }
+        api_reply_json(resp, 201, api_event_json(db, &e));
+        api_tx_commit(req, resp);
+        return;
+    }
     int m = n % 2 ? n + 1 : n;
     int(*pairs)[2] = calloc((size_t)(m * m), sizeof *pairs);
     int rounds = pairs ? davis_round_robin(n, pairs, m * m) : -1;
@@ -257,6 +503,57 @@ void api_davis_start(struct api_req *req, struct api_resp *resp)
         return;
     }
     api_reply_json(resp, 201, api_event_json(db, &e));
+    api_tx_commit(req, resp);
+}
+
+/* KO-4: the late places still open are closed (by the TD, or by the deadline's tick); an
+ * unfilled place leaves its opponent a walkover. */
+void api_davis_late_close(struct api_req *req, struct api_resp *resp)
+{
+    if (api_tx_begin(req, resp))
+        return;
+    struct db *db = req->app->db;
+    struct event e;
+    if (load_davis(req, &e, resp)) {
+        api_tx_rollback(req);
+        return;
+    }
+    struct davis_settings s;
+    settings_of(&e, &s);
+    struct dko x;
+    char err[256] = "";
+    int rc = s.knockout && strcmp(e.state, "open") ? dko_load(db, &e, &x, err, sizeof err)
+                                                   : CW_ENOTFOUND;
+    if (rc == CW_ENOTFOUND || (rc == CW_OK && !ko_late_open(&x.b, req->now_ms))) {
+        if (rc == CW_OK)
+            dko_free(&x);
+        api_tx_rollback(req);
+        api_problem(resp, 409, "late-closed", "Late entry is not open",
+                    "%s has no open late places.", e.name);
+        return;
+    }
+    int unfilled = rc == CW_OK ? ko_late_close(&x.b) : 0;
+    if (rc == CW_OK)
+        rc = db_ko_update(db, e.id, &x.b);
+    dko_free(&x);
+    if (rc == CW_OK)
+        rc = dko_load(db, &e, &x, err, sizeof err);
+    if (rc == CW_OK)
+        rc = dko_sync(req, &e, &s, &x);
+    dko_free(&x);
+    if (rc == CW_OK) {
+        char actor[96], after[64];
+        api_actor(req, actor, sizeof actor);
+        snprintf(after, sizeof after, "{\"unfilled\":%d}", unfilled);
+        rc = db_audit(db, e.tournament_id, req->now_ms, actor, "davis.late_closed", "event",
+                      e.id, NULL, after);
+    }
+    if (rc != CW_OK) {
+        api_tx_rollback(req);
+        api_internal_error(resp, "closing late entry");
+        return;
+    }
+    api_reply_json(resp, 200, api_event_json(db, &e));
     api_tx_commit(req, resp);
 }
 
@@ -300,6 +597,14 @@ static int gate(struct api_req *req, const struct match *m, struct api_resp *res
         api_internal_error(resp, "reading the tie");
         return -1;
     }
+    struct davis_tie_row tie;
+    if (db_davis_tie_get(db, m->tie_id, &tie) == CW_OK && (!tie.team[0] || !tie.team[1])) {
+        api_problem(resp, 409, "tie-waiting", "The other team is not known yet",
+                    "This match belongs to a tie of %s whose %s team is still to be decided "
+                    "(KO-3): it is played when both teams are known.",
+                    e.name, tie.team[0] ? "second" : "first");
+        return -1;
+    }
     struct davis_settings s;
     settings_of(&e, &s);
     int res[5];
@@ -324,9 +629,70 @@ static int gate(struct api_req *req, const struct match *m, struct api_resp *res
     return 0;
 }
 
+/* The ties after tie on its winner's path: the rubbers played or reported there (added to
+ * undo, up to max) and the ties to take back (reset); a knockout's cascade (KO-8). */
+static int dko_path(struct db *db, const struct event *e, const struct davis_tie_row *tie,
+                    struct match *undo, int *n_undo, int max, int64_t *reset, int *n_reset)
+{
+    struct dko x;
+    char err[256] = "";
+    int rc = dko_load(db, e, &x, err, sizeof err);
+    int k = rc == CW_OK ? ko_match_index(&x.b, tie->round, tie->slot - 1) : -1;
+    for (int nxt = k >= 0 ? ko_next(&x.b, k, NULL) : -1; rc == CW_OK && nxt >= 0;
+         nxt = ko_next(&x.b, nxt, NULL)) {
+        if (x.at[nxt] < 0)
+            break;
+        const struct davis_tie_row *t = &x.ties[x.at[nxt]];
+        struct match rubbers[5];
+        rc = db_tie_matches(db, e->tournament_id, t->id, rubbers);
+        int played = 0;
+        for (int i = 0; rc == CW_OK && i < DAVIS_RUBBERS && *n_undo < max; i++)
+            if (rubbers[i].id && strcmp(rubbers[i].state, "scheduled") &&
+                strcmp(rubbers[i].state, "called") && strcmp(rubbers[i].state, "void")) {
+                undo[(*n_undo)++] = rubbers[i];
+                played = 1;
+            }
+        if (played || t->winner >= 0)
+            reset[(*n_reset)++] = t->id;
+    }
+    dko_free(&x);
+    return rc;
+}
+
+/* After a tie's winner changed: the bracket moves on (the next tie's teams and rubbers),
+ * and the event is finished when the final is decided. */
+static int dko_advance(struct api_req *req, struct event *e, const struct davis_settings *s,
+                       struct api_resp *resp)
+{
+    struct db *db = req->app->db;
+    struct dko x;
+    char err[256] = "";
+    int rc = dko_load(db, e, &x, err, sizeof err);
+    if (rc == CW_ECONFLICT || rc == CW_EINVAL) {
+        dko_free(&x);
+        api_problem(resp, 409, "bracket-conflict", "The bracket cannot take this result", "%s",
+                    err);
+        return -1;
+    }
+    if (rc == CW_OK)
+        rc = dko_sync(req, e, s, &x);
+    int64_t champ = rc == CW_OK ? ko_champion(&x.b, x.v) : 0;
+    dko_free(&x);
+    const char *want = champ ? "finished" : "running";
+    if (rc == CW_OK && strcmp(e->state, want)) {
+        json_t *eb = api_event_json(db, e);
+        snprintf(e->state, sizeof e->state, "%s", want);
+        rc = api_event_save(req, e, eb, champ ? "davis.finished" : "davis.reopened");
+    }
+    if (rc != CW_OK)
+        return api_internal_error(resp, "advancing the bracket"), -1;
+    return 0;
+}
+
 /* A rubber's result decides or changes its tie. A correction in a phase whose later phases
- * were already played is refused unless the TD confirms the cascade: then the later
- * rubbers' results are undone, latest first, and audited. */
+ * were already played is refused unless the TD confirms the cascade; in a knockout, so is
+ * one that changes the winner of a tie whose winner played on. Confirmed, the later
+ * matches' results are undone, latest first, and audited. */
 static int on_result(struct api_req *req, struct match *m, const struct match *before,
                      struct api_resp *resp)
 {
@@ -346,43 +712,52 @@ static int on_result(struct api_req *req, struct match *m, const struct match *b
     settings_of(&e, &s);
     int phase = davis_rubbers[m->rubber - 1].phase;
     int correcting = before->winner >= 0 && before->winner != m->winner;
-    if (correcting) {
-        int later[5], n_later = 0;
-        for (int i = DAVIS_RUBBERS - 1; i >= 0; i--)
-            if (davis_rubbers[i].phase > phase && rubbers[i].id &&
-                strcmp(rubbers[i].state, "scheduled") && strcmp(rubbers[i].state, "called") &&
-                strcmp(rubbers[i].state, "void")) /* a void rubber was never played */
-                later[n_later++] = i;
-        if (n_later && !json_is_true(json_object_get(req->json, "confirm_cascade"))) {
-            api_problem(resp, 409, "cascade", "Later matches depend on this result",
-                        "%d match%s of later phases of this tie %s already been played or "
-                        "reported; send \"confirm_cascade\": true to undo them (latest first) "
-                        "with this correction.",
-                        n_later, n_later == 1 ? "" : "es", n_later == 1 ? "has" : "have");
-            json_t *list = json_array();
-            for (int k = 0; k < n_later; k++)
-                json_array_append_new(list, json_integer(rubbers[later[k]].id));
-            json_object_set_new(resp->json, "would_undo", list);
-            return -1;
-        }
-        for (int k = 0; k < n_later; k++) {
-            struct match *x = &rubbers[later[k]];
-            json_t *b = api_match_core_json(x);
-            for (int side = -1; side < 2; side++)
-                if (db_report_supersede(db, x->id, side))
-                    return api_internal_error(resp, "undoing a later match"), -1;
-            x->winner = -1;
-            x->score[0] = x->score[1] = 0;
-            x->result_report = 0;
-            if (api_match_set_state(db, x, "scheduled", req->now_ms, "td") ||
-                api_match_save(req, x, b, "davis.cascade_undo", NULL))
-                return api_internal_error(resp, "undoing a later match"), -1;
-        }
-    }
+    /* undo: the later ties' rubbers (latest first), then this tie's later phases */
+    struct match undo[(KO_MAX_ROUNDS + 1) * DAVIS_RUBBERS];
+    int64_t reset[KO_MAX_ROUNDS];
+    int n_undo = 0, n_reset = 0, later[5], n_later = 0;
+    for (int i = DAVIS_RUBBERS - 1; correcting && i >= 0; i--)
+        if (davis_rubbers[i].phase > phase && rubbers[i].id &&
+            strcmp(rubbers[i].state, "scheduled") && strcmp(rubbers[i].state, "called") &&
+            strcmp(rubbers[i].state, "void")) /* a void rubber was never played */
+            later[n_later++] = i;
     int res[5];
     tie_results(rubbers, m, res);
+    for (int k = 0; k < n_later; k++)
+        res[later[k]] = DAVIS_OPEN;
     struct davis_tie_state st;
     davis_tie_state(res, s.play_dead, &st);
+    if (s.knockout && st.winner != tie.winner && tie.winner >= 0 &&
+        dko_path(db, &e, &tie, undo, &n_undo, KO_MAX_ROUNDS * DAVIS_RUBBERS, reset, &n_reset))
+        return api_internal_error(resp, "reading the bracket"), -1;
+    int n_path = n_undo;
+    for (int k = 0; k < n_later; k++)
+        undo[n_undo++] = rubbers[later[k]];
+    if (n_undo && !json_is_true(json_object_get(req->json, "confirm_cascade"))) {
+        api_problem(resp, 409, "cascade", "Later matches depend on this result",
+                    "%d match%s of later phases of this tie%s %s already been played or "
+                    "reported; send \"confirm_cascade\": true to undo them (latest first) with "
+                    "this correction.",
+                    n_undo, n_undo == 1 ? "" : "es",
+                    n_path ? ", or of the later ties its winner played (KO-8)," : "",
+                    n_undo == 1 ? "has" : "have");
+        json_t *list = json_array();
+        for (int k = n_path - 1; k >= 0; k--)
+            json_array_append_new(list, json_integer(undo[k].id));
+        for (int k = n_path; k < n_undo; k++)
+            json_array_append_new(list, json_integer(undo[k].id));
+        json_object_set_new(resp->json, "would_undo", list);
+        return -1;
+    }
+    for (int k = n_path - 1; k >= 0; k--)
+        if (api_match_undo(req, &undo[k], "davis.cascade_undo"))
+            return api_internal_error(resp, "undoing a later match"), -1;
+    for (int k = n_reset - 1; k >= 0; k--)
+        if (db_davis_tie_set_winner(db, reset[k], -1))
+            return api_internal_error(resp, "undoing a later tie"), -1;
+    for (int k = 0; k < n_later; k++)
+        if (api_match_undo(req, &rubbers[later[k]], "davis.cascade_undo"))
+            return api_internal_error(resp, "undoing a later match"), -1;
     /* dead rubbers are not played unless the setting says so; a correction may revive them */
     for (int i = 0; i < DAVIS_RUBBERS; i++) {
         struct match *x = &rubbers[i];
@@ -410,6 +785,8 @@ static int on_result(struct api_req *req, struct match *m, const struct match *b
                                st.winner >= 0 ? json_string(st.winner ? "b" : "a") : json_null(),
                                "rubbers_won", st.wins[0], st.wins[1])))
             return api_internal_error(resp, "recording the tie"), -1;
+        if (s.knockout && dko_advance(req, &e, &s, resp))
+            return -1;
     }
     return 0;
 }
@@ -448,6 +825,12 @@ void api_davis_board(struct api_req *req, struct api_resp *resp)
     json_t *jteams = json_array(), *jties = json_array();
     struct davis_tie_result *results = calloc((size_t)(n_ties ? n_ties : 1), sizeof *results);
     int n_results = 0;
+    /* a knockout of teams: where each tie stands in the bracket */
+    struct dko x;
+    char err[256] = "";
+    memset(&x, 0, sizeof x);
+    int ko = rc == CW_OK && s.knockout && strcmp(e.state, "open") &&
+             dko_load(db, &e, &x, err, sizeof err) == CW_OK;
     for (int i = 0; rc == CW_OK && i < n_teams; i++)
         json_array_append_new(jteams, team_json(db, &teams[i], e.tournament_id));
     for (int i = 0; rc == CW_OK && i < n_ties; i++) {
@@ -460,9 +843,11 @@ void api_davis_board(struct api_req *req, struct api_resp *resp)
             for (int sd = 0; sd < 2; sd++)
                 if (teams[k].id == t->team[sd])
                     num[sd] = teams[k].number;
-        if (t->team[1]) {
-            struct match rubbers[5];
+        struct match rubbers[5];
+        memset(rubbers, 0, sizeof rubbers);
+        if (t->team[1] || ko) /* a knockout tie keeps its rubbers while a team is pending */
             rc = db_tie_matches(db, e.tournament_id, t->id, rubbers);
+        if (rubbers[0].id) {
             int res[5];
             tie_results(rubbers, NULL, res);
             davis_tie_state(res, s.play_dead, &st);
@@ -484,14 +869,20 @@ void api_davis_board(struct api_req *req, struct api_resp *resp)
                 r->winner = st.winner;
             }
         }
-        json_array_append_new(
-            jties, json_pack("{s:I, s:i, s:i, s:o, s:o, s:o, s:[i, i], s:i, s:b, s:o}", "id",
-                             (json_int_t)t->id, "round", t->round, "slot", t->slot, "team_a",
-                             json_integer(t->team[0]), "team_b",
-                             t->team[1] ? json_integer(t->team[1]) : json_null(), "winner",
-                             t->winner >= 0 ? json_string(t->winner ? "b" : "a") : json_null(),
-                             "rubbers_won", st.wins[0], st.wins[1], "open_phase", st.open_phase,
-                             "bye", t->team[1] == 0, "rubbers", rub));
+        int k = ko ? ko_match_index(&x.b, t->round, t->slot - 1) : -1;
+        const struct ko_mview *mv = k >= 0 && k < x.nm ? &x.v[k] : NULL;
+        static const char *const ko_states[] = {"waiting", "ready", "done", "walkover", "empty"};
+        json_t *tj = json_pack(
+            "{s:I, s:i, s:i, s:o, s:o, s:o, s:[i, i], s:i, s:b, s:o}", "id", (json_int_t)t->id,
+            "round", t->round, "slot", t->slot, "team_a",
+            t->team[0] ? json_integer(t->team[0]) : json_null(), "team_b",
+            t->team[1] ? json_integer(t->team[1]) : json_null(), "winner",
+            t->winner >= 0 ? json_string(t->winner ? "b" : "a") : json_null(), "rubbers_won",
+            st.wins[0], st.wins[1], "open_phase", st.open_phase, "bye",
+            mv ? mv->state == KO_M_WALKOVER : t->team[1] == 0, "rubbers", rub);
+        if (mv)
+            json_object_set_new(tj, "bracket_state", json_string(ko_states[mv->state]));
+        json_array_append_new(jties, tj);
     }
     json_t *standings = json_array();
     if (rc == CW_OK && n_teams) {
@@ -512,6 +903,15 @@ void api_davis_board(struct api_req *req, struct api_resp *resp)
             free(st);
         }
     }
+    json_t *bracket = json_null();
+    if (ko) {
+        int64_t champ = ko_champion(&x.b, x.v);
+        int open = ko_late_open(&x.b, req->now_ms);
+        bracket = json_pack("{s:i, s:i, s:i, s:b, s:o}", "rounds", x.b.rounds, "late_places",
+                            x.b.n_late, "late_open", open, "late_closed", x.b.late_closed,
+                            "champion", champ ? json_integer(champ) : json_null());
+    }
+    dko_free(&x);
     db_unlock(db);
     free(teams);
     free(ties);
@@ -524,7 +924,8 @@ void api_davis_board(struct api_req *req, struct api_resp *resp)
         return;
     }
     api_reply_json(resp, 200,
-                   json_pack("{s:I, s:s, s:s, s:o, s:o, s:o}", "event_id", (json_int_t)e.id, "name",
-                             e.name, "state", e.state, "teams", jteams, "ties", jties, "standings",
-                             standings));
+                   json_pack("{s:I, s:s, s:s, s:s, s:o, s:o, s:o, s:o}", "event_id",
+                             (json_int_t)e.id, "name", e.name, "state", e.state, "format",
+                             s.knockout ? "knockout" : "round_robin", "teams", jteams, "ties",
+                             jties, "standings", standings, "bracket", bracket));
 }

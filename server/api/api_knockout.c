@@ -646,7 +646,14 @@ int api_knockout_tick(struct app *app, int64_t now_ms)
         req.ids[0] = ids[i][0];
         req.ids[1] = ids[i][1];
         req.nids = 2;
-        api_knockout_late_close(&req, &resp);
+        struct event e;
+        db_lock(db);
+        int davis = db_event_get(db, ids[i][0], ids[i][1], &e) == CW_OK && !strcmp(e.kind, "davis");
+        db_unlock(db);
+        if (davis) /* a knockout of Davis Cup teams */
+            api_davis_late_close(&req, &resp);
+        else
+            api_knockout_late_close(&req, &resp);
         api_resp_free(&resp);
         json_decref(req.extra);
     }
@@ -654,21 +661,6 @@ int api_knockout_tick(struct app *app, int64_t now_ms)
 }
 
 /* ---- results: the hook ---- */
-
-static int undo_match(struct api_req *req, struct match *x, const char *action)
-{
-    struct db *db = req->app->db;
-    json_t *b = api_match_core_json(x);
-    for (int side = -1; side < 2; side++)
-        if (db_report_supersede(db, x->id, side))
-            return CW_EDB;
-    x->winner = -1;
-    x->score[0] = x->score[1] = 0;
-    x->result_report = 0;
-    if (api_match_set_state(db, x, "scheduled", req->now_ms, "td"))
-        return CW_EDB;
-    return api_match_save(req, x, b, action, NULL);
-}
 
 static int on_result(struct api_req *req, struct match *m, const struct match *before,
                      struct api_resp *resp)
@@ -712,7 +704,7 @@ static int on_result(struct api_req *req, struct match *m, const struct match *b
         }
         for (int i = 0; i < n; i++)
             if (x.rows[later[i]].id &&
-                undo_match(req, &x.rows[later[i]], "knockout.cascade_undo")) {
+                api_match_undo(req, &x.rows[later[i]], "knockout.cascade_undo")) {
                 state_free(&x);
                 api_internal_error(resp, "undoing a later match");
                 return -1;

@@ -465,3 +465,18 @@ void api_match_withdraw(struct api_req *req, struct api_resp *resp)
 {
     api_match_change(req, resp, "match.withdraw", do_withdraw);
 }
+
+int api_match_undo(struct api_req *req, struct match *x, const char *action)
+{
+    struct db *db = req->app->db;
+    json_t *b = api_match_core_json(x);
+    for (int side = -1; side < 2; side++)
+        if (db_report_supersede(db, x->id, side))
+            return CW_EDB;
+    x->winner = -1;
+    x->score[0] = x->score[1] = 0;
+    x->result_report = 0;
+    if (api_match_set_state(db, x, "scheduled", req->now_ms, "td"))
+        return CW_EDB;
+    return api_match_save(req, x, b, action, NULL);
+}

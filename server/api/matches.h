@@ -35,6 +35,9 @@ int api_match_set_state(struct db *db, struct match *m, const char *state, int64
  * *after_out (may be NULL) receives the match's new JSON. */
 int api_match_save(struct api_req *req, struct match *m, json_t *before, const char *action,
                    json_t **after_out);
+/* Undoes a match's result (a correction's cascade): every report superseded, no winner,
+ * no score, scheduled again; saved and audited as action. */
+int api_match_undo(struct api_req *req, struct match *m, const char *action);
 /* The common frame of a change: idempotent transaction, read, change, save, answer. */
 void api_match_change(struct api_req *req, struct api_resp *resp, const char *action,
                       api_match_fn change);

@@ -72,6 +72,7 @@ static const struct route routes[] = {
     {"GET", E "/swing", api_swing_board, R_ETAG},
     {"POST", E "/davis/teams", api_davis_team_add, R_TD | R_JSON},
     {"POST", E "/davis/start", api_davis_start, R_TD},
+    {"POST", E "/davis/late/close", api_davis_late_close, R_TD},
     {"GET", E "/davis", api_davis_board, R_ETAG},
     {"POST", E "/knockout/draw", api_knockout_draw, R_TD | R_OPTJSON},
     {"POST", E "/knockout/late", api_knockout_late, R_TD | R_JSON},

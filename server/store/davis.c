@@ -205,3 +205,22 @@ int db_tie_matches(struct db *db, int64_t tournament_id, int64_t tie_id, struct 
             return rc;
     return CW_OK;
 }
+
+int db_davis_tie_set_teams(struct db *db, int64_t id, int64_t team_a, int64_t team_b)
+{
+    sqlite3_stmt *st = db_stmt(db, "UPDATE davis_ties SET team_a = ?2, team_b = ?3 WHERE id = ?1");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, id);
+    if (team_a)
+        sqlite3_bind_int64(st, 2, team_a);
+    else
+        sqlite3_bind_null(st, 2);
+    if (team_b)
+        sqlite3_bind_int64(st, 3, team_b);
+    else
+        sqlite3_bind_null(st, 3);
+    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
+    db_done(st);
+    return rc;
+}

@@ -59,7 +59,7 @@ int db_ko_save(struct db *db, int64_t event_id, const struct ko_bracket *b, int6
     db_done(st);
     if (rc != SQLITE_DONE)
         return (rc & 0xff) == SQLITE_CONSTRAINT ? CW_ECONFLICT : CW_EDB;
-    st = db_stmt(db, "INSERT INTO ko_entries(event_id, idx, player_id, has_rating, rating, round, "
+    st = db_stmt(db, "INSERT INTO ko_entries(event_id, idx, entry_id, has_rating, rating, round, "
                      "had_bye) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
     if (!st)
         return CW_EDB;
@@ -148,7 +148,7 @@ int db_ko_load(struct db *db, int64_t event_id, struct ko_bracket *b)
         b->lengths[r] = (int)strtol(p, &end, 10);
         p = *end == ',' ? end + 1 : end;
     }
-    st = db_stmt(db, "SELECT idx, player_id, has_rating, rating, round, had_bye FROM ko_entries "
+    st = db_stmt(db, "SELECT idx, entry_id, has_rating, rating, round, had_bye FROM ko_entries "
                      "WHERE event_id = ?1 ORDER BY idx");
     if (!st) {
         ko_bracket_free(b);

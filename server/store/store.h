@@ -140,6 +140,8 @@ int db_davis_tie_insert(struct db *db, struct davis_tie_row *t);
 int db_davis_ties(struct db *db, int64_t event_id, struct davis_tie_row **out, int *n);
 int db_davis_tie_get(struct db *db, int64_t id, struct davis_tie_row *t);
 int db_davis_tie_set_winner(struct db *db, int64_t id, int winner);
+/* A knockout of teams: the teams of a tie as the bracket has them now (0 = not known). */
+int db_davis_tie_set_teams(struct db *db, int64_t id, int64_t team_a, int64_t team_b);
 /* The five rubbers of a tie: out[i] is rubber i+1 (id 0 when missing). */
 int db_tie_matches(struct db *db, int64_t tournament_id, int64_t tie_id, struct match *out);
 

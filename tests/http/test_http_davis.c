@@ -297,6 +297,234 @@ START_TEST(test_DAVIS3_round_robin_of_five_to_the_end)
 }
 END_TEST
 
+/* the ties of round `round`, with their open-phase scheduled rubbers decided for side a */
+static int decide_open(struct dc *d, int round)
+{
+    struct res r;
+    board(d, &r);
+    json_t *ties = json_object_get(r.json, "ties");
+    long long todo[64];
+    int n = 0;
+    for (size_t i = 0; i < json_array_size(ties); i++) {
+        json_t *tie = json_array_get(ties, i);
+        int phase = (int)json_integer_value(json_object_get(tie, "open_phase"));
+        if (!phase || (round && json_integer_value(json_object_get(tie, "round")) != round))
+            continue;
+        for (int k = 0; k < 5; k++) {
+            json_t *rb = rubber(tie, k);
+            if (json_integer_value(json_object_get(rb, "phase")) == phase &&
+                !strcmp(json_string_value(json_object_get(rb, "state")), "scheduled"))
+                todo[n++] = json_integer_value(json_object_get(rb, "id"));
+        }
+    }
+    res_free(&r);
+    for (int k = 0; k < n; k++) {
+        td_decide(d, todo[k], 1, 0, NULL, &r);
+        ck_assert_msg(r.status == 200, "%s", r.body);
+        res_free(&r);
+    }
+    return n;
+}
+
+static json_t *tie_at(json_t *board_json, int round, int slot)
+{
+    json_t *ties = json_object_get(board_json, "ties");
+    for (size_t i = 0; i < json_array_size(ties); i++) {
+        json_t *t = json_array_get(ties, i);
+        if (json_integer_value(json_object_get(t, "round")) == round &&
+            json_integer_value(json_object_get(t, "slot")) == slot)
+            return t;
+    }
+    return NULL;
+}
+
+START_TEST(test_DAVIS3_knockout_of_seven_with_bye_and_cascade)
+{
+    struct dc d;
+    make_event(&d, 7, "{\"format\": \"knockout\", \"lengths\": [1, 1, 1]}");
+    start(&d);
+    struct res r;
+    board(&d, &r);
+    ck_assert_str_eq(jstr(&r, "format"), "knockout");
+    json_t *br = json_object_get(r.json, "bracket");
+    ck_assert_int_eq(json_integer_value(json_object_get(br, "rounds")), 3);
+    json_t *ties = json_object_get(r.json, "ties");
+    ck_assert_int_eq(json_array_size(ties), 7); /* 4 + 2 + 1 ties of a bracket of 8 */
+    int byes = 0;
+    for (size_t i = 0; i < json_array_size(ties); i++) {
+        json_t *t = json_array_get(ties, i);
+        if (json_is_true(json_object_get(t, "bye"))) {
+            byes++; /* KO-3: the bye's team goes through without playing */
+            ck_assert_int_eq(json_integer_value(json_object_get(t, "round")), 1);
+            ck_assert(!json_is_null(json_object_get(t, "winner")));
+            ck_assert_int_eq(json_array_size(json_object_get(t, "rubbers")), 0);
+        }
+    }
+    ck_assert_int_eq(byes, 1);
+    /* a second-round tie has no rubbers before its teams are known */
+    ck_assert_int_eq(json_array_size(json_object_get(tie_at(r.json, 3, 1), "rubbers")), 0);
+    res_free(&r);
+    while (decide_open(&d, 1)) /* round 1 to its end: side a wins each match */
+        ;
+    board(&d, &r);
+    /* a played round-1 tie and the round-2 tie its winner went to */
+    int slot = 0;
+    for (int sl = 1; sl <= 4 && !slot; sl++)
+        if (!json_is_true(json_object_get(tie_at(r.json, 1, sl), "bye")))
+            slot = sl;
+    json_t *t1 = tie_at(r.json, 1, slot), *t2 = tie_at(r.json, 2, (slot + 1) / 2);
+    ck_assert_str_eq(json_string_value(json_object_get(t1, "winner")), "a");
+    ck_assert_str_eq(json_string_value(json_object_get(t2, "bracket_state")), "ready");
+    ck_assert_int_eq(json_array_size(json_object_get(t2, "rubbers")), 5);
+    long long winner_team = json_integer_value(json_object_get(t1, "team_a"));
+    long long loser_team = json_integer_value(json_object_get(t1, "team_b"));
+    const char *t2side = slot % 2 ? "team_a" : "team_b";
+    ck_assert_int_eq(json_integer_value(json_object_get(t2, t2side)), winner_team);
+    long long r1m1 = json_integer_value(json_object_get(rubber(t1, 0), "id"));
+    long long r1m3 = json_integer_value(json_object_get(rubber(t1, 2), "id"));
+    long long r1m4 = json_integer_value(json_object_get(rubber(t1, 3), "id"));
+    long long t2id = json_integer_value(json_object_get(t2, "id"));
+    res_free(&r);
+    ck_assert_int_eq(decide_open(&d, 2), 4); /* phase 1 of both round-2 ties */
+    /* a phase-1 correction that takes the tie from its winner after it played on: refused,
+     * naming the doubles of its own tie and the two matches of the next tie (KO-8) */
+    char cpath[160];
+    snprintf(cpath, sizeof cpath, "/api/v1/tournaments/%lld/matches/%lld/correct", d.tid, r1m1);
+    td(&S, "POST", cpath, "{\"score\": {\"a\": 0, \"b\": 1}, \"reason\": \"sheet\"}", &r);
+    ck_assert(problem_is(&r, 409));
+    ck_assert_int_eq(json_array_size(json_object_get(r.json, "would_undo")), 3);
+    ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "KO-8"));
+    res_free(&r);
+    board(&d, &r); /* nothing changed */
+    ck_assert_str_eq(json_string_value(json_object_get(tie_at(r.json, 1, slot), "winner")), "a");
+    res_free(&r);
+    td(&S, "POST", cpath,
+       "{\"score\": {\"a\": 0, \"b\": 1}, \"reason\": \"sheet\", \"confirm_cascade\": true}", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    board(&d, &r);
+    t1 = tie_at(r.json, 1, slot);
+    t2 = tie_at(r.json, 2, (slot + 1) / 2);
+    ck_assert(json_is_null(json_object_get(t1, "winner")));
+    ck_assert_int_eq(json_integer_value(json_object_get(t1, "open_phase")), 2);
+    ck_assert_str_eq(json_string_value(json_object_get(t2, "bracket_state")), "waiting");
+    ck_assert(json_is_null(json_object_get(t2, t2side)));
+    for (int k = 0; k < 5; k++) {
+        const char *st = json_string_value(json_object_get(rubber(t2, k), "state"));
+        ck_assert_msg(st && !strcmp(st, "scheduled"), "%s", json_dumps(t2, 0));
+    }
+    /* its matches wait for the other team: a result now is refused */
+    {
+        long long m0 = json_integer_value(json_object_get(rubber(t2, 0), "id"));
+        res_free(&r);
+        td_decide(&d, m0, 1, 0, NULL, &r);
+        ck_assert_msg(problem_is(&r, 409), "%lld %s", m0, r.body);
+        ck_assert_ptr_nonnull(strstr(jstr(&r, "title"), "not known yet"));
+    }
+    res_free(&r);
+    /* the tie played again: now the other team wins it and goes on in its place */
+    td_decide(&d, r1m3, 1, 1, NULL, &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    td_decide(&d, r1m4, 1, 1, NULL, &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    board(&d, &r);
+    t1 = tie_at(r.json, 1, slot);
+    ck_assert_str_eq(json_string_value(json_object_get(t1, "winner")), "b");
+    t2 = tie_at(r.json, 2, (slot + 1) / 2);
+    ck_assert_int_eq(json_integer_value(json_object_get(t2, "id")), t2id);
+    ck_assert_int_eq(json_integer_value(json_object_get(t2, t2side)), loser_team);
+    res_free(&r);
+    for (int pass = 0; pass < 30 && decide_open(&d, 0); pass++) /* to the final */
+        ;
+    board(&d, &r);
+    ck_assert_str_eq(jstr(&r, "state"), "finished");
+    br = json_object_get(r.json, "bracket");
+    ck_assert(json_is_integer(json_object_get(br, "champion")));
+    ties = json_object_get(r.json, "ties");
+    for (size_t i = 0; i < json_array_size(ties); i++)
+        ck_assert(!json_is_null(json_object_get(json_array_get(ties, i), "winner")));
+    res_free(&r);
+}
+END_TEST
+
+static void add_team(struct dc *d, const char *name, struct res *r)
+{
+    char path[160], body[200], n1[80], n2[80];
+    snprintf(n1, sizeof n1, "%s 1", name);
+    snprintf(n2, sizeof n2, "%s 2", name);
+    long long p1 = make_player(&S, d->tid, n1), p2 = make_player(&S, d->tid, n2);
+    snprintf(path, sizeof path, "%s/davis/teams", d->epath);
+    snprintf(body, sizeof body, "{\"name\": \"%s\", \"player1\": %lld, \"player2\": %lld}", name,
+             p1, p2);
+    td(&S, "POST", path, body, r);
+}
+
+START_TEST(test_DAVIS3_KO4_late_team_and_closing)
+{
+    struct dc d;
+    make_event(&d, 3, "{\"format\": \"knockout\", \"lengths\": [1, 1, 1], \"late_places\": 1}");
+    start(&d);
+    struct res r;
+    board(&d, &r);
+    json_t *br = json_object_get(r.json, "bracket");
+    ck_assert_int_eq(json_integer_value(json_object_get(br, "late_places")), 1);
+    ck_assert_int_eq(json_integer_value(json_object_get(br, "late_open")), 1);
+    res_free(&r);
+    add_team(&d, "Late Comers", &r); /* takes the late place */
+    ck_assert_msg(r.status == 201, "%s", r.body);
+    res_free(&r);
+    board(&d, &r);
+    ck_assert_int_eq(json_array_size(json_object_get(r.json, "teams")), 4);
+    int ready = 0;
+    json_t *ties = json_object_get(r.json, "ties");
+    for (size_t i = 0; i < json_array_size(ties); i++) {
+        json_t *t = json_array_get(ties, i);
+        if (json_integer_value(json_object_get(t, "round")) == 1) {
+            ck_assert_str_eq(json_string_value(json_object_get(t, "bracket_state")), "ready");
+            ck_assert_int_eq(json_array_size(json_object_get(t, "rubbers")), 5);
+            ready++;
+        }
+    }
+    ck_assert_int_eq(ready, 2);
+    res_free(&r);
+    add_team(&d, "Too Late", &r); /* no late place left */
+    ck_assert(problem_is(&r, 409));
+    res_free(&r);
+    char path[160];
+    snprintf(path, sizeof path, "%s/davis/late/close", d.epath);
+    td(&S, "POST", path, NULL, &r);
+    ck_assert(problem_is(&r, 409));
+    res_free(&r);
+
+    /* an event whose late place is closed unfilled: its opponent has a walkover */
+    struct dc e;
+    make_event(&e, 3, "{\"format\": \"knockout\", \"lengths\": [1, 1, 1], \"late_places\": 1}");
+    start(&e);
+    snprintf(path, sizeof path, "%s/davis/late/close", e.epath);
+    td(&S, "POST", path, NULL, &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    board(&e, &r);
+    int walk = 0;
+    ties = json_object_get(r.json, "ties");
+    for (size_t i = 0; i < json_array_size(ties); i++) {
+        json_t *t = json_array_get(ties, i);
+        walk += json_integer_value(json_object_get(t, "round")) == 1 &&
+                json_is_true(json_object_get(t, "bye"));
+    }
+    ck_assert_int_eq(walk, 1);
+    ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(r.json, "bracket"),
+                                                        "late_open")),
+                     0);
+    res_free(&r);
+    add_team(&e, "After closing", &r);
+    ck_assert(problem_is(&r, 409));
+    res_free(&r);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_davis");
@@ -306,6 +534,8 @@ static Suite *suite(void)
     tcase_add_test(tc, test_DAVIS1_teams_refused);
     tcase_add_test(tc, test_DAVIS2_phases_doubles_and_winner);
     tcase_add_test(tc, test_DAVIS3_round_robin_of_five_to_the_end);
+    tcase_add_test(tc, test_DAVIS3_knockout_of_seven_with_bye_and_cascade);
+    tcase_add_test(tc, test_DAVIS3_KO4_late_team_and_closing);
     suite_add_tcase(s, tc);
     return s;
 }
