@@ -525,6 +525,40 @@ START_TEST(test_DAVIS3_KO4_late_team_and_closing)
 }
 END_TEST
 
+START_TEST(test_DAVIS2_report_by_another_team_refused)
+{
+    struct dc d;
+    make_event(&d, 3, NULL);
+    start(&d);
+    struct res r;
+    board(&d, &r);
+    long long team_c = json_integer_value(
+        json_object_get(json_array_get(json_object_get(r.json, "teams"), 2), "id"));
+    long long mid = 0;
+    json_t *ties = json_object_get(r.json, "ties");
+    for (size_t i = 0; i < json_array_size(ties) && !mid; i++) {
+        json_t *t = json_array_get(ties, i);
+        if (!json_is_true(json_object_get(t, "bye")) &&
+            json_integer_value(json_object_get(t, "team_a")) != team_c &&
+            json_integer_value(json_object_get(t, "team_b")) != team_c)
+            mid = json_integer_value(json_object_get(rubber(t, 0), "id"));
+    }
+    res_free(&r);
+    ck_assert_int_gt(mid, 0);
+    struct srv c1;
+    as_player(&d, 4, &c1); /* team C's first player: not in the A v B tie */
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld/report", d.tid, mid);
+    td(&c1, "POST", path, "{\"score\": {\"a\": 3, \"b\": 0}}", &r);
+    ck_assert(problem_is(&r, 403));
+    res_free(&r);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld", d.tid, mid);
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_str_eq(jstr(&r, "state"), "scheduled"); /* nothing changed */
+    res_free(&r);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_davis");
@@ -533,6 +567,7 @@ static Suite *suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_DAVIS1_teams_refused);
     tcase_add_test(tc, test_DAVIS2_phases_doubles_and_winner);
+    tcase_add_test(tc, test_DAVIS2_report_by_another_team_refused);
     tcase_add_test(tc, test_DAVIS3_round_robin_of_five_to_the_end);
     tcase_add_test(tc, test_DAVIS3_knockout_of_seven_with_bye_and_cascade);
     tcase_add_test(tc, test_DAVIS3_KO4_late_team_and_closing);
