@@ -1037,6 +1037,13 @@ void api_knockout_player(struct api_req *req, struct api_resp *resp)
     if (found == CW_OK) {
         ko_status_text(&st, opp, text, sizeof text);
         int64_t mid = st.match >= 0 && x.drawn && st.match < x.nm ? x.rows[st.match].id : 0;
+        const struct match *row = mid ? &x.rows[st.match] : NULL;
+        /* called to a table: the sentence says where, not "wait for the call" */
+        if (st.state == KO_P_READY && row && row->table[0] &&
+            (!strcmp(row->state, "called") || !strcmp(row->state, "playing")))
+            snprintf(text, sizeof text, "Round %d: you play %s at table %s%s.", st.round,
+                     opp[0] ? opp : "your opponent", row->table,
+                     !strcmp(row->state, "called") ? "; go to your table now" : "");
         static const char *states[] = {"absent", "ready",    "waiting_opponent", "waiting_late",
                                        "out",    "champion", "waiting_draw"};
         out = json_pack("{s:I, s:I, s:s, s:s, s:o, s:i}", "event_id", (json_int_t)e.id, "player_id",

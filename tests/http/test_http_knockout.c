@@ -287,6 +287,20 @@ START_TEST(test_KO8_advance_and_correction_cascade)
     td(&S, "POST", path, NULL, &r);
     ck_assert_int_eq(jint(&r, "assigned"), 2);
     res_free(&r);
+    /* the player's sentence now names the table instead of "wait for the call" */
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld", k.tid, m1);
+    req(&S, "GET", path, NULL, NULL, &r);
+    long long pa = json_integer_value(
+        json_object_get(json_array_get(json_object_get(r.json, "sides"), 0), "player_id"));
+    char table[64];
+    snprintf(table, sizeof table, "at table %s", jstr(&r, "table"));
+    res_free(&r);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/knockout/players/%lld",
+             k.tid, e, pa);
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_msg(strstr(jstr(&r, "text"), table) && strstr(jstr(&r, "text"), "go to your table"),
+                  "%s", r.body);
+    res_free(&r);
     verify(&k, m1, 3, 0, NULL, &r);
     res_free(&r);
     verify(&k, m2, 3, 1, NULL, &r);
