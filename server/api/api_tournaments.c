@@ -264,6 +264,23 @@ void api_tournament_update(struct api_req *req, struct api_resp *resp)
                     (long long)req->ids[0]);
         return;
     }
+    const char *policy = api_str(req->json, "illegal_move_policy");
+    if (rc == CW_OK && policy && strcmp(policy, t.illegal_move_policy)) {
+        int started = db_tournament_has_reports(db, t.id);
+        if (started < 0)
+            rc = CW_EDB;
+        else if (started) {
+            db_rollback(db);
+            api_problem(resp, 409, "policy-locked", "The illegal-move policy is set",
+                        "%s already has reported results; the illegal-move policy is set "
+                        "before the tournament starts and cannot change now (MATCH-6).",
+                        t.name);
+            api_problem_field(resp, "illegal_move_policy", "cannot change once results exist");
+            resp->status = 409;
+            json_object_set_new(resp->json, "status", json_integer(409));
+            return;
+        }
+    }
     json_t *before = rc == CW_OK ? api_tournament_json(&t, NULL) : NULL;
     if (rc == CW_OK) {
         apply(&t, req->json);

@@ -37,6 +37,8 @@ struct tournament_counts {
     int players, checked_in, withdrawn;
 };
 int db_tournament_counts(struct db *db, int64_t id, struct tournament_counts *c);
+/* 1 once any match of the tournament has a report (or a TD result), 0 before; <0 error. */
+int db_tournament_has_reports(struct db *db, int64_t id);
 
 /* players */
 int db_player_insert(struct db *db, struct player *p, int64_t now_ms);

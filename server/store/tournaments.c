@@ -176,6 +176,18 @@ int db_tournament_counts(struct db *db, int64_t id, struct tournament_counts *c)
     return rc;
 }
 
+int db_tournament_has_reports(struct db *db, int64_t id)
+{
+    sqlite3_stmt *st = db_stmt(db, "SELECT EXISTS (SELECT 1 FROM reports r JOIN matches m ON "
+                                   "m.id = r.match_id WHERE m.tournament_id = ?1)");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, id);
+    int rc = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : CW_EDB;
+    db_done(st);
+    return rc;
+}
+
 int64_t db_tournament_revision(struct db *db, int64_t id)
 {
     sqlite3_stmt *st = db_stmt(db, "SELECT revision FROM tournaments WHERE id = ?1");

@@ -141,6 +141,16 @@ START_TEST(test_MATCH7_report_then_confirm_verifies)
     report_score(&f.b, &f, 2, 5, &r);
     ck_assert(problem_is(&r, 409));
     res_free(&r);
+    /* MATCH-6: the illegal-move policy is set before the tournament starts */
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld", f.tid);
+    td(&S, "PATCH", path, "{\"illegal_move_policy\": \"responsible\"}", &r);
+    ck_assert(problem_is(&r, 409));
+    ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "MATCH-6"));
+    res_free(&r);
+    td(&S, "PATCH", path, "{\"illegal_move_policy\": \"legal\", \"venue\": \"Hall\"}", &r);
+    ck_assert_int_eq(r.status, 200); /* the same policy again is no change */
+    ck_assert_str_eq(jstr(&r, "illegal_move_policy"), "legal");
+    res_free(&r);
 }
 END_TEST
 
