@@ -414,6 +414,34 @@ void api_davis_team_add(struct api_req *req, struct api_resp *resp)
     api_tx_commit(req, resp);
 }
 
+/* DAVIS-3: the round robin's ties by the circle method, a bye for an odd number. */
+static int rr_schedule(struct api_req *req, const struct event *e, const struct davis_settings *s,
+                       const struct davis_team_row *teams, int n)
+{
+    int m = n % 2 ? n + 1 : n;
+    int(*pairs)[2] = calloc((size_t)(m * m), sizeof *pairs);
+    int rounds = pairs ? davis_round_robin(n, pairs, m * m) : -1;
+    int rc = rounds < 0 ? CW_EDB : CW_OK;
+    for (int r = 0; rc == CW_OK && r < rounds; r++) {
+        for (int k = 0; rc == CW_OK && k < m / 2; k++) {
+            int *p = pairs[r * (m / 2) + k];
+            struct davis_tie_row tie;
+            memset(&tie, 0, sizeof tie);
+            tie.event_id = e->id;
+            tie.round = r + 1;
+            tie.slot = k + 1;
+            tie.team[0] = teams[p[0] - 1].id;
+            tie.team[1] = p[1] ? teams[p[1] - 1].id : 0;
+            tie.winner = p[1] ? -1 : 0; /* a bye: nothing to play */
+            rc = db_davis_tie_insert(req->app->db, &tie);
+            if (rc == CW_OK && p[1])
+                rc = make_rubbers(req, e, s, &tie, &teams[p[0] - 1], &teams[p[1] - 1]);
+        }
+    }
+    free(pairs);
+    return rc;
+}
+
 void api_davis_start(struct api_req *req, struct api_resp *resp)
 {
     if (api_tx_begin(req, resp))
@@ -449,48 +477,15 @@ void api_davis_start(struct api_req *req, struct api_resp *resp)
             return;
         }
         rc = dko_draw(req, &e, &s, teams, n, seed, err, sizeof err);
-        free(teams);
         if (rc == CW_EINVAL || rc == CW_ECONFLICT) {
+            free(teams);
             api_tx_rollback(req);
             api_problem(resp, 422, "cannot-draw", "The draw cannot be made", "%s", err);
             return;
         }
-        if (rc == CW_OK) {
-            json_t *before = api_event_json(db, &e);
-            strcpy(e.state, "running");
-            rc = api_event_save(req, &e, before, "davis.start");
-        }
-        if (rc != CW_OK) {
-            api_tx_rollback(req);
-            api_internal_error(resp, "making the draw");
-            return;
-        }
-        api_reply_json(resp, 201, api_event_json(db, &e));
-        api_tx_commit(req, resp);
-        return;
+    } else if (rc == CW_OK) {
+        rc = rr_schedule(req, &e, &s, teams, n);
     }
-    int m = n % 2 ? n + 1 : n;
-    int(*pairs)[2] = calloc((size_t)(m * m), sizeof *pairs);
-    int rounds = pairs ? davis_round_robin(n, pairs, m * m) : -1;
-    if (rc == CW_OK && rounds < 0)
-        rc = CW_EDB;
-    for (int r = 0; rc == CW_OK && r < rounds; r++) {
-        for (int k = 0; rc == CW_OK && k < m / 2; k++) {
-            int *p = pairs[r * (m / 2) + k];
-            struct davis_tie_row tie;
-            memset(&tie, 0, sizeof tie);
-            tie.event_id = e.id;
-            tie.round = r + 1;
-            tie.slot = k + 1;
-            tie.team[0] = teams[p[0] - 1].id;
-            tie.team[1] = p[1] ? teams[p[1] - 1].id : 0;
-            tie.winner = p[1] ? -1 : 0; /* a bye: nothing to play */
-            rc = db_davis_tie_insert(db, &tie);
-            if (rc == CW_OK && p[1])
-                rc = make_rubbers(req, &e, &s, &tie, &teams[p[0] - 1], &teams[p[1] - 1]);
-        }
-    }
-    free(pairs);
     free(teams);
     if (rc == CW_OK) {
         json_t *before = api_event_json(db, &e);
@@ -499,7 +494,7 @@ void api_davis_start(struct api_req *req, struct api_resp *resp)
     }
     if (rc != CW_OK) {
         api_tx_rollback(req);
-        api_internal_error(resp, "making the schedule");
+        api_internal_error(resp, s.knockout ? "making the draw" : "making the schedule");
         return;
     }
     api_reply_json(resp, 201, api_event_json(db, &e));
@@ -545,8 +540,8 @@ void api_davis_late_close(struct api_req *req, struct api_resp *resp)
         char actor[96], after[64];
         api_actor(req, actor, sizeof actor);
         snprintf(after, sizeof after, "{\"unfilled\":%d}", unfilled);
-        rc = db_audit(db, e.tournament_id, req->now_ms, actor, "davis.late_closed", "event",
-                      e.id, NULL, after);
+        rc = db_audit(db, e.tournament_id, req->now_ms, actor, "davis.late_closed", "event", e.id,
+                      NULL, after);
     }
     if (rc != CW_OK) {
         api_tx_rollback(req);
@@ -872,14 +867,14 @@ void api_davis_board(struct api_req *req, struct api_resp *resp)
         int k = ko ? ko_match_index(&x.b, t->round, t->slot - 1) : -1;
         const struct ko_mview *mv = k >= 0 && k < x.nm ? &x.v[k] : NULL;
         static const char *const ko_states[] = {"waiting", "ready", "done", "walkover", "empty"};
-        json_t *tj = json_pack(
-            "{s:I, s:i, s:i, s:o, s:o, s:o, s:[i, i], s:i, s:b, s:o}", "id", (json_int_t)t->id,
-            "round", t->round, "slot", t->slot, "team_a",
-            t->team[0] ? json_integer(t->team[0]) : json_null(), "team_b",
-            t->team[1] ? json_integer(t->team[1]) : json_null(), "winner",
-            t->winner >= 0 ? json_string(t->winner ? "b" : "a") : json_null(), "rubbers_won",
-            st.wins[0], st.wins[1], "open_phase", st.open_phase, "bye",
-            mv ? mv->state == KO_M_WALKOVER : t->team[1] == 0, "rubbers", rub);
+        json_t *tj =
+            json_pack("{s:I, s:i, s:i, s:o, s:o, s:o, s:[i, i], s:i, s:b, s:o}", "id",
+                      (json_int_t)t->id, "round", t->round, "slot", t->slot, "team_a",
+                      t->team[0] ? json_integer(t->team[0]) : json_null(), "team_b",
+                      t->team[1] ? json_integer(t->team[1]) : json_null(), "winner",
+                      t->winner >= 0 ? json_string(t->winner ? "b" : "a") : json_null(),
+                      "rubbers_won", st.wins[0], st.wins[1], "open_phase", st.open_phase, "bye",
+                      mv ? mv->state == KO_M_WALKOVER : t->team[1] == 0, "rubbers", rub);
         if (mv)
             json_object_set_new(tj, "bracket_state", json_string(ko_states[mv->state]));
         json_array_append_new(jties, tj);
@@ -907,9 +902,12 @@ void api_davis_board(struct api_req *req, struct api_resp *resp)
     if (ko) {
         int64_t champ = ko_champion(&x.b, x.v);
         int open = ko_late_open(&x.b, req->now_ms);
-        bracket = json_pack("{s:i, s:i, s:i, s:b, s:o}", "rounds", x.b.rounds, "late_places",
-                            x.b.n_late, "late_open", open, "late_closed", x.b.late_closed,
-                            "champion", champ ? json_integer(champ) : json_null());
+        char seed[24];
+        snprintf(seed, sizeof seed, "%llu", (unsigned long long)x.b.seed);
+        bracket = json_pack("{s:i, s:i, s:i, s:b, s:o, s:s, s:i}", "rounds", x.b.rounds,
+                            "late_places", x.b.n_late, "late_open", open, "late_closed",
+                            x.b.late_closed, "champion", champ ? json_integer(champ) : json_null(),
+                            "seed", seed, "algorithm_version", x.b.version);
     }
     dko_free(&x);
     db_unlock(db);

@@ -71,7 +71,7 @@ static const struct route routes[] = {
     {"POST", E "/swing/rounds", api_swing_round_start, R_TD | R_OPTJSON},
     {"GET", E "/swing", api_swing_board, R_ETAG},
     {"POST", E "/davis/teams", api_davis_team_add, R_TD | R_JSON},
-    {"POST", E "/davis/start", api_davis_start, R_TD},
+    {"POST", E "/davis/start", api_davis_start, R_TD | R_OPTJSON},
     {"POST", E "/davis/late/close", api_davis_late_close, R_TD},
     {"GET", E "/davis", api_davis_board, R_ETAG},
     {"POST", E "/knockout/draw", api_knockout_draw, R_TD | R_OPTJSON},

@@ -72,14 +72,19 @@ static void make_event(struct dc *d, int teams, const char *settings)
     }
 }
 
-static void start(struct dc *d)
+static void start_with(struct dc *d, const char *body)
 {
     char path[160];
     snprintf(path, sizeof path, "%s/davis/start", d->epath);
     struct res r;
-    td(&S, "POST", path, NULL, &r);
+    td(&S, "POST", path, body, &r);
     ck_assert_msg(r.status == 201, "%s", r.body);
     res_free(&r);
+}
+
+static void start(struct dc *d)
+{
+    start_with(d, NULL);
 }
 
 static void board(struct dc *d, struct res *r)
@@ -232,43 +237,65 @@ START_TEST(test_DAVIS2_phases_doubles_and_winner)
 }
 END_TEST
 
+/* the open-phase scheduled rubbers of the ties of `round` (0: every round) decided: side a
+ * wins, or at random from *seed; returns how many */
+static int decide_open(struct dc *d, int round, uint64_t *seed)
+{
+    struct res r;
+    board(d, &r);
+    json_t *ties = json_object_get(r.json, "ties");
+    long long todo[64];
+    int n = 0;
+    for (size_t i = 0; i < json_array_size(ties); i++) {
+        json_t *tie = json_array_get(ties, i);
+        int phase = (int)json_integer_value(json_object_get(tie, "open_phase"));
+        if (!phase || (round && json_integer_value(json_object_get(tie, "round")) != round))
+            continue;
+        for (int k = 0; k < 5; k++) {
+            json_t *rb = rubber(tie, k);
+            if (json_integer_value(json_object_get(rb, "phase")) == phase &&
+                !strcmp(json_string_value(json_object_get(rb, "state")), "scheduled"))
+                todo[n++] = json_integer_value(json_object_get(rb, "id"));
+        }
+    }
+    res_free(&r);
+    for (int k = 0; k < n; k++) {
+        int b_wins = 0;
+        if (seed) {
+            *seed = *seed * 6364136223846793005ull + 1442695040888963407ull;
+            b_wins = (int)(*seed >> 40) & 1;
+        }
+        td_decide(d, todo[k], 1, b_wins, NULL, &r);
+        ck_assert_msg(r.status == 200, "%s", r.body);
+        res_free(&r);
+    }
+    return n;
+}
+
+static json_t *tie_at(json_t *board_json, int round, int slot)
+{
+    json_t *ties = json_object_get(board_json, "ties");
+    for (size_t i = 0; i < json_array_size(ties); i++) {
+        json_t *t = json_array_get(ties, i);
+        if (json_integer_value(json_object_get(t, "round")) == round &&
+            json_integer_value(json_object_get(t, "slot")) == slot)
+            return t;
+    }
+    return NULL;
+}
+
 START_TEST(test_DAVIS3_round_robin_of_five_to_the_end)
 {
     struct dc d;
     make_event(&d, 5, "{\"lengths\": [1, 1, 1], \"play_dead\": true}");
     start(&d);
-    uint64_t seed = 5;
-    for (int pass = 0; pass < 20; pass++) {
-        struct res r;
-        board(&d, &r);
-        json_t *ties = json_object_get(r.json, "ties");
-        if (pass == 0)
-            ck_assert_int_eq(json_array_size(ties), 15); /* 5 rounds x 3 (one bye each) */
-        long long todo[64];
-        int n = 0;
-        for (size_t i = 0; i < json_array_size(ties); i++) {
-            json_t *tie = json_array_get(ties, i);
-            int phase = (int)json_integer_value(json_object_get(tie, "open_phase"));
-            if (!phase)
-                continue;
-            for (int k = 0; k < 5; k++) {
-                json_t *rb = rubber(tie, k);
-                if (json_integer_value(json_object_get(rb, "phase")) == phase &&
-                    !strcmp(json_string_value(json_object_get(rb, "state")), "scheduled"))
-                    todo[n++] = json_integer_value(json_object_get(rb, "id"));
-            }
-        }
-        res_free(&r);
-        if (!n)
-            break;
-        for (int k = 0; k < n; k++) {
-            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-            td_decide(&d, todo[k], 1, (int)(seed >> 40) & 1, NULL, &r);
-            ck_assert_msg(r.status == 200, "%s", r.body);
-            res_free(&r);
-        }
-    }
     struct res r;
+    board(&d, &r);
+    ck_assert_int_eq(json_array_size(json_object_get(r.json, "ties")), 15); /* 5 rounds x 3 */
+    res_free(&r);
+    uint64_t seed = 5;
+    for (int pass = 0; pass < 20 && decide_open(&d, 0, &seed); pass++)
+        ;
     board(&d, &r);
     json_t *ties = json_object_get(r.json, "ties");
     int byes = 0;
@@ -297,56 +324,17 @@ START_TEST(test_DAVIS3_round_robin_of_five_to_the_end)
 }
 END_TEST
 
-/* the ties of round `round`, with their open-phase scheduled rubbers decided for side a */
-static int decide_open(struct dc *d, int round)
-{
-    struct res r;
-    board(d, &r);
-    json_t *ties = json_object_get(r.json, "ties");
-    long long todo[64];
-    int n = 0;
-    for (size_t i = 0; i < json_array_size(ties); i++) {
-        json_t *tie = json_array_get(ties, i);
-        int phase = (int)json_integer_value(json_object_get(tie, "open_phase"));
-        if (!phase || (round && json_integer_value(json_object_get(tie, "round")) != round))
-            continue;
-        for (int k = 0; k < 5; k++) {
-            json_t *rb = rubber(tie, k);
-            if (json_integer_value(json_object_get(rb, "phase")) == phase &&
-                !strcmp(json_string_value(json_object_get(rb, "state")), "scheduled"))
-                todo[n++] = json_integer_value(json_object_get(rb, "id"));
-        }
-    }
-    res_free(&r);
-    for (int k = 0; k < n; k++) {
-        td_decide(d, todo[k], 1, 0, NULL, &r);
-        ck_assert_msg(r.status == 200, "%s", r.body);
-        res_free(&r);
-    }
-    return n;
-}
-
-static json_t *tie_at(json_t *board_json, int round, int slot)
-{
-    json_t *ties = json_object_get(board_json, "ties");
-    for (size_t i = 0; i < json_array_size(ties); i++) {
-        json_t *t = json_array_get(ties, i);
-        if (json_integer_value(json_object_get(t, "round")) == round &&
-            json_integer_value(json_object_get(t, "slot")) == slot)
-            return t;
-    }
-    return NULL;
-}
-
 START_TEST(test_DAVIS3_knockout_of_seven_with_bye_and_cascade)
 {
     struct dc d;
     make_event(&d, 7, "{\"format\": \"knockout\", \"lengths\": [1, 1, 1]}");
-    start(&d);
+    start_with(&d, "{\"seed\": \"2026\"}");
     struct res r;
     board(&d, &r);
     ck_assert_str_eq(jstr(&r, "format"), "knockout");
     json_t *br = json_object_get(r.json, "bracket");
+    /* KO-2: the draw's seed is shown, so anyone can re-derive it */
+    ck_assert_str_eq(json_string_value(json_object_get(br, "seed")), "2026");
     ck_assert_int_eq(json_integer_value(json_object_get(br, "rounds")), 3);
     json_t *ties = json_object_get(r.json, "ties");
     ck_assert_int_eq(json_array_size(ties), 7); /* 4 + 2 + 1 ties of a bracket of 8 */
@@ -364,7 +352,7 @@ START_TEST(test_DAVIS3_knockout_of_seven_with_bye_and_cascade)
     /* a second-round tie has no rubbers before its teams are known */
     ck_assert_int_eq(json_array_size(json_object_get(tie_at(r.json, 3, 1), "rubbers")), 0);
     res_free(&r);
-    while (decide_open(&d, 1)) /* round 1 to its end: side a wins each match */
+    while (decide_open(&d, 1, NULL)) /* round 1 to its end: side a wins each match */
         ;
     board(&d, &r);
     /* a played round-1 tie and the round-2 tie its winner went to */
@@ -385,7 +373,7 @@ START_TEST(test_DAVIS3_knockout_of_seven_with_bye_and_cascade)
     long long r1m4 = json_integer_value(json_object_get(rubber(t1, 3), "id"));
     long long t2id = json_integer_value(json_object_get(t2, "id"));
     res_free(&r);
-    ck_assert_int_eq(decide_open(&d, 2), 4); /* phase 1 of both round-2 ties */
+    ck_assert_int_eq(decide_open(&d, 2, NULL), 4); /* phase 1 of both round-2 ties */
     /* a phase-1 correction that takes the tie from its winner after it played on: refused,
      * naming the doubles of its own tie and the two matches of the next tie (KO-8) */
     char cpath[160];
@@ -436,7 +424,7 @@ START_TEST(test_DAVIS3_knockout_of_seven_with_bye_and_cascade)
     ck_assert_int_eq(json_integer_value(json_object_get(t2, "id")), t2id);
     ck_assert_int_eq(json_integer_value(json_object_get(t2, t2side)), loser_team);
     res_free(&r);
-    for (int pass = 0; pass < 30 && decide_open(&d, 0); pass++) /* to the final */
+    for (int pass = 0; pass < 30 && decide_open(&d, 0, NULL); pass++) /* to the final */
         ;
     board(&d, &r);
     ck_assert_str_eq(jstr(&r, "state"), "finished");
@@ -515,9 +503,8 @@ START_TEST(test_DAVIS3_KO4_late_team_and_closing)
                 json_is_true(json_object_get(t, "bye"));
     }
     ck_assert_int_eq(walk, 1);
-    ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(r.json, "bracket"),
-                                                        "late_open")),
-                     0);
+    ck_assert_int_eq(
+        json_integer_value(json_object_get(json_object_get(r.json, "bracket"), "late_open")), 0);
     res_free(&r);
     add_team(&e, "After closing", &r);
     ck_assert(problem_is(&r, 409));
