@@ -105,6 +105,20 @@ static int load_davis(struct api_req *req, struct event *e, struct api_resp *res
     return 0;
 }
 
+/* A change of a Davis event: the transaction begun, the event and its settings read. */
+static int davis_tx(struct api_req *req, struct event *e, struct davis_settings *s,
+                    struct api_resp *resp)
+{
+    if (api_tx_begin(req, resp))
+        return -1;
+    if (load_davis(req, e, resp)) {
+        api_tx_rollback(req);
+        return -1;
+    }
+    settings_of(e, s);
+    return 0;
+}
+
 /* ---- the schedule (DAVIS-3) ---- */
 
 static int make_rubbers(struct api_req *req, const struct event *e, const struct davis_settings *s,
@@ -332,16 +346,11 @@ void api_davis_team_add(struct api_req *req, struct api_resp *resp)
         api_problem_field(resp, "player2", "is player1 again: a pair has two players (DAVIS-1)");
         return;
     }
-    if (api_tx_begin(req, resp))
-        return;
     struct db *db = req->app->db;
     struct event e;
-    if (load_davis(req, &e, resp)) {
-        api_tx_rollback(req);
-        return;
-    }
     struct davis_settings s;
-    settings_of(&e, &s);
+    if (davis_tx(req, &e, &s, resp))
+        return;
     int late = !strcmp(e.state, "running") && s.knockout; /* KO-4: a late team */
     if (strcmp(e.state, "open") && !late) {
         api_tx_rollback(req);
@@ -444,14 +453,11 @@ static int rr_schedule(struct api_req *req, const struct event *e, const struct 
 
 void api_davis_start(struct api_req *req, struct api_resp *resp)
 {
-    if (api_tx_begin(req, resp))
-        return;
     struct db *db = req->app->db;
     struct event e;
-    if (load_davis(req, &e, resp)) {
-        api_tx_rollback(req);
+    struct davis_settings s;
+    if (davis_tx(req, &e, &s, resp))
         return;
-    }
     struct davis_team_row *teams = NULL;
     int n = 0, rc = db_davis_teams(db, e.id, &teams, &n);
     if (rc == CW_OK && (strcmp(e.state, "open") || n < 2)) {
@@ -463,8 +469,6 @@ void api_davis_start(struct api_req *req, struct api_resp *resp)
                     e.name);
         return;
     }
-    struct davis_settings s;
-    settings_of(&e, &s);
     if (rc == CW_OK && s.knockout) {
         /* DAVIS-3: the knockout's own draw over the teams (KO-2..KO-4) */
         const char *given = req->json ? api_str(req->json, "seed") : NULL;
@@ -505,16 +509,11 @@ void api_davis_start(struct api_req *req, struct api_resp *resp)
  * unfilled place leaves its opponent a walkover. */
 void api_davis_late_close(struct api_req *req, struct api_resp *resp)
 {
-    if (api_tx_begin(req, resp))
-        return;
     struct db *db = req->app->db;
     struct event e;
-    if (load_davis(req, &e, resp)) {
-        api_tx_rollback(req);
-        return;
-    }
     struct davis_settings s;
-    settings_of(&e, &s);
+    if (davis_tx(req, &e, &s, resp))
+        return;
     struct dko x;
     char err[256] = "";
     int rc = s.knockout && strcmp(e.state, "open") ? dko_load(db, &e, &x, err, sizeof err)
