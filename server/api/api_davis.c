@@ -283,6 +283,23 @@ static int dko_sync(struct api_req *req, const struct event *e, const struct dav
     return CW_OK;
 }
 
+/* A changed bracket (late places) stored, x freed, and the ties brought in line; rc is the
+ * result so far (nothing is stored unless CW_OK). */
+static int dko_store(struct api_req *req, const struct event *e, const struct davis_settings *s,
+                     struct dko *x, int rc)
+{
+    char err[256] = "";
+    if (rc == CW_OK)
+        rc = db_ko_update(req->app->db, e->id, &x->b);
+    dko_free(x);
+    if (rc == CW_OK)
+        rc = dko_load(req->app->db, e, x, err, sizeof err);
+    if (rc == CW_OK)
+        rc = dko_sync(req, e, s, x);
+    dko_free(x);
+    return rc;
+}
+
 static int dko_draw(struct api_req *req, struct event *e, const struct davis_settings *s,
                     const struct davis_team_row *teams, int n, uint64_t seed, char *err,
                     size_t errlen)
@@ -401,14 +418,8 @@ void api_davis_team_add(struct api_req *req, struct api_resp *resp)
                 api_problem(resp, 409, "late-refused", "Late arrival refused", "%s", err);
                 return;
             }
-            rc = db_ko_update(db, e.id, &x.b);
         }
-        dko_free(&x);
-        if (rc == CW_OK)
-            rc = dko_load(db, &e, &x, err, sizeof err);
-        if (rc == CW_OK)
-            rc = dko_sync(req, &e, &s, &x);
-        dko_free(&x);
+        rc = dko_store(req, &e, &s, &x, rc);
     }
     if (rc == CW_OK)
         rc = api_event_save(req, &e, before, late ? "davis.late_team" : "davis.team_add");
@@ -527,14 +538,7 @@ void api_davis_late_close(struct api_req *req, struct api_resp *resp)
         return;
     }
     int unfilled = rc == CW_OK ? ko_late_close(&x.b) : 0;
-    if (rc == CW_OK)
-        rc = db_ko_update(db, e.id, &x.b);
-    dko_free(&x);
-    if (rc == CW_OK)
-        rc = dko_load(db, &e, &x, err, sizeof err);
-    if (rc == CW_OK)
-        rc = dko_sync(req, &e, &s, &x);
-    dko_free(&x);
+    rc = dko_store(req, &e, &s, &x, rc);
     if (rc == CW_OK) {
         char actor[96], after[64];
         api_actor(req, actor, sizeof actor);
