@@ -529,7 +529,7 @@ void api_davis_late_close(struct api_req *req, struct api_resp *resp)
     char err[256] = "";
     int rc = s.knockout && strcmp(e.state, "open") ? dko_load(db, &e, &x, err, sizeof err)
                                                    : CW_ENOTFOUND;
-    if (rc == CW_ENOTFOUND || (rc == CW_OK && !ko_late_open(&x.b, req->now_ms))) {
+    if (rc == CW_ENOTFOUND || (rc == CW_OK && (x.b.late_closed || x.b.late_filled >= x.b.n_late))) {
         if (rc == CW_OK)
             dko_free(&x);
         api_tx_rollback(req);

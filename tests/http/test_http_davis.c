@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "support/harness.h"
 
@@ -509,6 +510,22 @@ START_TEST(test_DAVIS3_KO4_late_team_and_closing)
     add_team(&e, "After closing", &r);
     ck_assert(problem_is(&r, 409));
     res_free(&r);
+
+    /* KO-4: the deadline closes late entry by itself (the server's tick, within seconds) */
+    struct dc f;
+    make_event(&f, 3,
+               "{\"format\": \"knockout\", \"lengths\": [1, 1, 1], \"late_places\": 1, "
+               "\"late_deadline\": \"2020-01-01T10:00Z\"}");
+    start(&f);
+    int closed = 0;
+    for (int i = 0; i < 50 && !closed; i++) {
+        board(&f, &r);
+        closed = json_is_true(json_object_get(json_object_get(r.json, "bracket"), "late_closed"));
+        res_free(&r);
+        if (!closed)
+            usleep(100000);
+    }
+    ck_assert_msg(closed, "the deadline's tick did not close late entry");
 }
 END_TEST
 
