@@ -67,6 +67,27 @@ static void settings_of(const struct event *e, struct ko_settings *s)
     json_decref(j);
 }
 
+/* KO-7: a list of match lengths by round, the last the final's. */
+static int check_lengths(json_t *l, const char *field, struct api_resp *resp)
+{
+    if (!json_is_array(l) || json_array_size(l) < 1 || json_array_size(l) > KO_MAX_ROUNDS) {
+        api_problem_field(resp, field,
+                          "must list match lengths by round, the last the final's, e.g. [7, 7, 9, "
+                          "11, 13] (KO-7)");
+        return -1;
+    }
+    for (size_t i = 0; i < json_array_size(l); i++) {
+        json_t *v = json_array_get(l, i);
+        if (!json_is_integer(v) || json_integer_value(v) < 1 ||
+            json_integer_value(v) > KO_LENGTH_MAX) {
+            api_problem_field(resp, field, "value %zu must be 1 to %d points", i + 1,
+                              KO_LENGTH_MAX);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 int api_knockout_settings(json_t *in, json_t **out, struct api_resp *resp)
 {
     if (in && !json_is_object(in)) {
@@ -83,21 +104,8 @@ int api_knockout_settings(json_t *in, json_t **out, struct api_resp *resp)
         return -1;
     }
     json_t *l = in ? json_object_get(in, "lengths") : NULL;
-    if (l && (!json_is_array(l) || json_array_size(l) < 1 || json_array_size(l) > KO_MAX_ROUNDS)) {
-        api_problem_field(resp, "knockout.lengths",
-                          "must list match lengths by round, the last the final's, e.g. [7, 7, 9, "
-                          "11, 13] (KO-7)");
+    if (l && check_lengths(l, "knockout.lengths", resp))
         return -1;
-    }
-    for (size_t i = 0; l && i < json_array_size(l); i++) {
-        json_t *v = json_array_get(l, i);
-        if (!json_is_integer(v) || json_integer_value(v) < 1 ||
-            json_integer_value(v) > KO_LENGTH_MAX) {
-            api_problem_field(resp, "knockout.lengths", "value %zu must be 1 to %d points", i + 1,
-                              KO_LENGTH_MAX);
-            return -1;
-        }
-    }
     *out = in ? json_deep_copy(in) : json_object();
     if (!l)
         json_object_set_new(*out, "lengths", json_pack("[i]", 7));
@@ -195,8 +203,7 @@ static int sync_rows(struct api_req *req, struct ko_state *x)
         struct match want = *row;
         for (int s = 0; s < 2; s++)
             want.player[s] = mv->side[s].kind == KO_SIDE_PLAYER ? mv->side[s].id : 0;
-        if (mv->length)
-            want.length = mv->length;
+        /* lengths are written when rows are made and by the TD (per round or per match) */
         int decided = decision_of(row) != KO_UNDECIDED;
         if (mv->state == KO_M_WALKOVER && !decided) {
             strcpy(want.state, "void"); /* nobody plays: the bracket advances the player */
@@ -621,6 +628,94 @@ void api_knockout_late_close(struct api_req *req, struct api_resp *resp)
         return;
     }
     api_knockout_bracket_json(req, &e, resp);
+    api_tx_commit(req, resp);
+}
+
+/* KO-7: the TD changes the lengths by round. Rounds already under way keep theirs: a
+ * change that reaches one is refused. */
+static const struct api_field lengths_fields[] = {
+    {"lengths", F_ANY, 1, 0, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+};
+
+void api_knockout_lengths(struct api_req *req, struct api_resp *resp)
+{
+    if (api_check_fields(req->json, lengths_fields, 0, resp))
+        return;
+    json_t *l = json_object_get(req->json, "lengths");
+    if (check_lengths(l, "lengths", resp))
+        return;
+    int lengths[KO_MAX_ROUNDS], n = (int)json_array_size(l);
+    for (int i = 0; i < n; i++)
+        lengths[i] = (int)json_integer_value(json_array_get(l, (size_t)i));
+    if (api_tx_begin(req, resp))
+        return;
+    struct db *db = req->app->db;
+    struct event e;
+    struct ko_state x;
+    memset(&x, 0, sizeof x);
+    char err[256] = "";
+    if (load_ko(req, &e, resp)) {
+        api_tx_rollback(req);
+        return;
+    }
+    int rc = state_load(db, &e, NULL, &x, err, sizeof err);
+    int old[KO_MAX_ROUNDS];
+    if (rc == CW_OK && x.drawn) {
+        memcpy(old, x.b.lengths, sizeof old);
+        ko_set_lengths(&x.b, lengths, n, err, sizeof err);
+        for (int k = 0; k < x.nm; k++) { /* a round under way keeps its length */
+            const struct match *row = &x.rows[k];
+            int r = row->round;
+            if (!row->id || r < 1 || r > x.b.rounds || x.b.lengths[r - 1] == old[r - 1] ||
+                !strcmp(row->state, "scheduled") || !strcmp(row->state, "called") ||
+                !strcmp(row->state, "void"))
+                continue;
+            api_problem(resp, 409, "round-started", "This round is under way",
+                        "Round %d of %s has started (match %lld is %s): its length stays %d "
+                        "(KO-7).",
+                        r, e.name, (long long)row->id, row->state, old[r - 1]);
+            state_free(&x);
+            api_tx_rollback(req);
+            api_problem_field(resp, "lengths", "round %d has started", r);
+            resp->status = 409;
+            json_object_set_new(resp->json, "status", json_integer(409));
+            return;
+        }
+        for (int k = 0; rc == CW_OK && k < x.nm; k++) {
+            struct match *row = &x.rows[k];
+            int r = row->round;
+            if (!row->id || r < 1 || r > x.b.rounds || x.b.lengths[r - 1] == old[r - 1])
+                continue;
+            json_t *before = api_match_core_json(row);
+            row->length = x.b.lengths[r - 1];
+            rc = api_match_save(req, row, before, "knockout.length", NULL);
+        }
+        if (rc == CW_OK)
+            rc = db_ko_update(db, e.id, &x.b);
+    }
+    state_free(&x);
+    json_t *settings = json_loads(e.settings, 0, NULL);
+    json_object_set(settings ? settings : (settings = json_object()), "lengths", l);
+    char *text = json_dumps(settings, JSON_COMPACT);
+    json_decref(settings);
+    if (rc == CW_OK && (!text || strlen(text) >= sizeof e.settings))
+        rc = CW_EDB;
+    if (rc == CW_OK) {
+        json_t *before = api_event_json(db, &e);
+        strcpy(e.settings, text);
+        rc = api_event_save(req, &e, before, "knockout.lengths");
+    }
+    free(text);
+    if (rc != CW_OK) {
+        api_tx_rollback(req);
+        api_internal_error(resp, "changing the lengths");
+        return;
+    }
+    if (strcmp(e.state, "open"))
+        api_knockout_bracket_json(req, &e, resp);
+    else
+        api_reply_json(resp, 200, api_event_json(db, &e));
     api_tx_commit(req, resp);
 }
 

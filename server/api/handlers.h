@@ -71,6 +71,7 @@ void api_davis_board(struct api_req *req, struct api_resp *resp);
 void api_davis_register(void);
 void api_knockout_draw(struct api_req *req, struct api_resp *resp);
 void api_knockout_late(struct api_req *req, struct api_resp *resp);
+void api_knockout_lengths(struct api_req *req, struct api_resp *resp);
 void api_knockout_late_close(struct api_req *req, struct api_resp *resp);
 void api_knockout_get(struct api_req *req, struct api_resp *resp);
 void api_knockout_player(struct api_req *req, struct api_resp *resp);

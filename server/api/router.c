@@ -77,6 +77,7 @@ static const struct route routes[] = {
     {"POST", E "/knockout/draw", api_knockout_draw, R_TD | R_OPTJSON},
     {"POST", E "/knockout/late", api_knockout_late, R_TD | R_JSON},
     {"POST", E "/knockout/late/close", api_knockout_late_close, R_TD},
+    {"PUT", E "/knockout/lengths", api_knockout_lengths, R_TD | R_JSON},
     {"GET", E "/knockout", api_knockout_get, 0},
     {"GET", E "/knockout/players/{id}", api_knockout_player, R_ETAG},
     {"POST", T "/tables/assign", api_tables_assign, R_TD},

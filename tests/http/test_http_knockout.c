@@ -430,6 +430,69 @@ START_TEST(test_KO5_weekend_37_players_3_late_progressive_consolation)
 }
 END_TEST
 
+static int round_length(struct res *r, int round)
+{
+    return (int)json_integer_value(json_object_get(
+        json_array_get(json_object_get(r->json, "rounds"), (size_t)round - 1), "length"));
+}
+
+START_TEST(test_KO7_lengths_by_round_changed_by_the_TD)
+{
+    struct ko k;
+    setup(&k, 4, NULL);
+    long long e = make_event(&k, "Main", "{\"lengths\": [3, 5]}");
+    char path[160], mpath[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/knockout/lengths",
+             k.tid, e);
+    struct res r;
+    td(&S, "PUT", path, "{\"lengths\": [5, 0]}", &r); /* a bad length: refused */
+    ck_assert(problem_is(&r, 422));
+    res_free(&r);
+    td(&S, "PUT", path, "{\"lengths\": [5, 7]}", &r); /* before the draw: the settings */
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    enter(&k, e, 0, 4);
+    draw(&k, e, "7", &r);
+    ck_assert_int_eq(round_length(&r, 1), 5);
+    ck_assert_int_eq(round_length(&r, 2), 7);
+    json_t *r1 = json_object_get(json_array_get(json_object_get(r.json, "rounds"), 0), "matches");
+    long long m1 = json_integer_value(json_object_get(json_array_get(r1, 0), "match_id"));
+    long long m2 = json_integer_value(json_object_get(json_array_get(r1, 1), "match_id"));
+    res_free(&r);
+    td(&S, "PUT", path, "{\"lengths\": [3, 9]}", &r); /* after the draw, nothing started */
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    ck_assert_int_eq(round_length(&r, 1), 3);
+    res_free(&r);
+    snprintf(mpath, sizeof mpath, "/api/v1/tournaments/%lld/matches/%lld", k.tid, m1);
+    req(&S, "GET", mpath, NULL, NULL, &r);
+    ck_assert_int_eq(jint(&r, "length"), 3);
+    res_free(&r);
+    verify(&k, m1, 3, 0, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    /* round 1 is under way: its length stays; the final's can still change */
+    td(&S, "PUT", path, "{\"lengths\": [5, 9]}", &r);
+    ck_assert(problem_is(&r, 409));
+    ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "Round 1"));
+    res_free(&r);
+    td(&S, "PUT", path, "{\"lengths\": [3, 11]}", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    ck_assert_int_eq(round_length(&r, 2), 11);
+    res_free(&r);
+    /* the TD's length for one match is kept when the bracket moves on */
+    snprintf(mpath, sizeof mpath, "/api/v1/tournaments/%lld/matches/%lld", k.tid, m2);
+    td(&S, "PATCH", mpath, "{\"length\": 1}", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    verify(&k, m2, 1, 1, NULL, &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    req(&S, "GET", mpath, NULL, NULL, &r);
+    ck_assert_int_eq(jint(&r, "length"), 1);
+    res_free(&r);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_knockout");
@@ -439,6 +502,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_KO2_draw_refusals_and_reproducible);
     tcase_add_test(tc, test_KO4_late_arrivals);
     tcase_add_test(tc, test_KO8_advance_and_correction_cascade);
+    tcase_add_test(tc, test_KO7_lengths_by_round_changed_by_the_TD);
     tcase_add_test(tc, test_KO5_weekend_37_players_3_late_progressive_consolation);
     suite_add_tcase(s, tc);
     return s;
