@@ -9,7 +9,9 @@
 #include "api/handlers.h"
 #include "api/json.h"
 #include "api/tx.h"
+#include "common/clock.h"
 #include "store/store.h"
+#include "tourney/knockout.h"
 
 static const char *const kinds[] = {"knockout", "swing", "davis", NULL};
 
@@ -141,6 +143,90 @@ void api_event_create(struct api_req *req, struct api_resp *resp)
     snprintf(resp->location, sizeof resp->location, "/api/v1/tournaments/%lld/competitions/%lld",
              (long long)e.tournament_id, (long long)e.id);
     api_reply_json(resp, 201, api_event_json(db, &e));
+    api_tx_commit(req, resp);
+}
+
+static const struct api_field event_update_fields[] = {
+    {"name", F_STR, 0, 0, 1, E_NAME_MAX, NULL, NULL},
+    {"priority", F_INT, 0, 0, -1000, 1000, NULL, NULL},
+    {"late_deadline", F_STR, 0, 1, 17, 30, NULL, NULL},
+    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+};
+
+/* The TD renames an event, changes its table priority, or moves the late-entry deadline of
+ * a knockout (or a Davis knockout) while late entry is open (KO-4; null: until the TD
+ * closes it). */
+void api_event_update(struct api_req *req, struct api_resp *resp)
+{
+    if (api_check_fields(req->json, event_update_fields, 1, resp))
+        return;
+    json_t *dl = json_object_get(req->json, "late_deadline");
+    int64_t dl_ms = 0;
+    if (json_is_string(dl) && cw_parse_iso8601(json_string_value(dl), &dl_ms)) {
+        api_problem_field(resp, "late_deadline",
+                          "must be a UTC time written YYYY-MM-DDTHH:MM[:SS]Z, or null");
+        return;
+    }
+    if (api_tx_begin(req, resp))
+        return;
+    struct db *db = req->app->db;
+    struct event e;
+    if (api_event_load(req, &e, resp)) {
+        api_tx_rollback(req);
+        return;
+    }
+    json_t *before = api_event_json(db, &e);
+    if (api_str(req->json, "name"))
+        snprintf(e.name, sizeof e.name, "%s", api_str(req->json, "name"));
+    if (json_is_integer(json_object_get(req->json, "priority")))
+        e.priority = (int)json_integer_value(json_object_get(req->json, "priority"));
+    int rc = CW_OK;
+    if (dl) {
+        json_t *settings = json_loads(e.settings, 0, NULL);
+        int late = (int)json_integer_value(json_object_get(settings, "late_places"));
+        struct ko_bracket b;
+        int drawn = late ? db_ko_load(db, e.id, &b) : CW_ENOTFOUND;
+        const char *why = !late ? "has no late places"
+                          : drawn == CW_OK && (b.late_closed || b.late_filled >= b.n_late)
+                              ? "has closed late entry"
+                              : NULL;
+        if (why) {
+            if (drawn == CW_OK)
+                ko_bracket_free(&b);
+            json_decref(settings);
+            json_decref(before);
+            api_tx_rollback(req);
+            api_problem(resp, 409, "late-closed", "No late entry to move",
+                        "%s %s: there is no deadline to set (KO-4).", e.name, why);
+            return;
+        }
+        json_object_set(settings, "late_deadline", dl);
+        char *text = json_dumps(settings, JSON_COMPACT | JSON_SORT_KEYS);
+        json_decref(settings);
+        if (!text || strlen(text) >= sizeof e.settings)
+            rc = CW_EDB;
+        else
+            strcpy(e.settings, text);
+        free(text);
+        if (drawn == CW_OK) {
+            b.late_deadline_ms = dl_ms;
+            if (rc == CW_OK)
+                rc = db_ko_update(db, e.id, &b);
+            ko_bracket_free(&b);
+        } else if (drawn != CW_ENOTFOUND) {
+            rc = drawn;
+        }
+    }
+    if (rc == CW_OK)
+        rc = api_event_save(req, &e, before, "event.update");
+    else
+        json_decref(before);
+    if (rc != CW_OK) {
+        api_tx_rollback(req);
+        api_internal_error(resp, "updating the event");
+        return;
+    }
+    api_reply_json(resp, 200, api_event_json(db, &e));
     api_tx_commit(req, resp);
 }
 

@@ -56,6 +56,7 @@ void api_match_add_game(struct api_req *req, struct api_resp *resp);
 void api_match_undo_game(struct api_req *req, struct api_resp *resp);
 
 /* api_events.c, api_swing.c */
+void api_event_update(struct api_req *req, struct api_resp *resp);
 void api_event_create(struct api_req *req, struct api_resp *resp);
 void api_events_list(struct api_req *req, struct api_resp *resp);
 void api_event_get(struct api_req *req, struct api_resp *resp);

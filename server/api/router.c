@@ -66,6 +66,7 @@ static const struct route routes[] = {
     {"GET", T "/competitions", api_events_list, R_ETAG},
     {"POST", T "/competitions", api_event_create, R_TD | R_JSON},
     {"GET", E, api_event_get, R_ETAG},
+    {"PATCH", E, api_event_update, R_TD | R_JSON},
     {"POST", E "/entries", api_entry_add, R_TD | R_JSON},
     {"DELETE", E "/entries/{id}", api_entry_remove, R_TD},
     {"POST", E "/swing/rounds", api_swing_round_start, R_TD | R_OPTJSON},

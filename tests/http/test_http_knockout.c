@@ -232,6 +232,21 @@ START_TEST(test_KO4_late_arrivals)
     td(&S, "POST", path, body, &r);
     ck_assert(problem_is(&r, 409));
     res_free(&r);
+    /* the TD moves the deadline (KO-4) and renames the event */
+    char epath[160];
+    snprintf(epath, sizeof epath, "/api/v1/tournaments/%lld/competitions/%lld", k.tid, e);
+    td(&S, "PATCH", epath, "{\"late_deadline\": \"tomorrow\"}", &r);
+    ck_assert(problem_is(&r, 422));
+    res_free(&r);
+    td(&S, "PATCH", epath, "{\"late_deadline\": \"2099-01-01T10:30Z\", \"name\": \"Main A\"}", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    ck_assert_str_eq(jstr(&r, "name"), "Main A");
+    res_free(&r);
+    bracket(&k, e, &r);
+    ck_assert_ptr_nonnull(
+        strstr(json_string_value(json_object_get(json_object_get(r.json, "late"), "deadline")),
+               "2099-01-01T10:30"));
+    res_free(&r);
     /* the TD closes late entry: the last place becomes a bye */
     char cpath[180];
     snprintf(cpath, sizeof cpath, "%s/close", path);
@@ -241,6 +256,9 @@ START_TEST(test_KO4_late_arrivals)
     res_free(&r);
     snprintf(body, sizeof body, "{\"player_id\": %lld}", k.players[6]);
     td(&S, "POST", path, body, &r); /* too late */
+    ck_assert(problem_is(&r, 409));
+    res_free(&r);
+    td(&S, "PATCH", epath, "{\"late_deadline\": null}", &r); /* closed: nothing to move */
     ck_assert(problem_is(&r, 409));
     res_free(&r);
     /* a deadline in the past: no late arrival */
