@@ -8,7 +8,6 @@ SHELL := /bin/bash
 .SECONDARY:
 
 CC      ?= gcc
-SHARED  ?= ../shared
 PKGS    := libmicrohttpd sqlite3 jansson libsodium zlib
 # Debian packages: what building, testing, benchmarking and fuzzing need.
 DEB_BUILD := gcc make pkg-config libmicrohttpd-dev libsqlite3-dev libjansson-dev libsodium-dev zlib1g-dev
@@ -140,7 +139,7 @@ test: deps-test
 	  echo "== $$t"; CRAWFORD_BIN=$(ASAN_DIR)/crawford $$t || { echo "FAILED: $$t"; fail=1; }; \
 	done; \
 	for t in $(wildcard tests/*/check_*.sh); do \
-	  echo "== $$t"; CRAWFORD_BIN=$(ASAN_DIR)/crawford SHARED=$(SHARED) bash $$t || { echo "FAILED: $$t"; fail=1; }; \
+	  echo "== $$t"; CRAWFORD_BIN=$(ASAN_DIR)/crawford bash $$t || { echo "FAILED: $$t"; fail=1; }; \
 	done; \
 	if [ $$fail = 0 ]; then echo "make test: all suites passed"; else echo "make test: FAILURES above"; fi; \
 	exit $$fail

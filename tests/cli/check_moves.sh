@@ -4,13 +4,12 @@
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 BIN=${CRAWFORD_BIN:-$ROOT/build/rel/crawford}
-SHARED=${SHARED:-$ROOT/../shared}
 CASES=$ROOT/tests/data/gnubg/cases.jsonl.gz
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 gzip -dc "$CASES" | "$BIN" moves > "$tmp/out.jsonl"
-python3 "$SHARED/tools/gnubg/compare_moves.py" "$CASES" "$tmp/out.jsonl" > "$tmp/compare.txt" || true
+python3 "$ROOT/tests/cli/compare_moves.py" "$CASES" "$tmp/out.jsonl" > "$tmp/compare.txt" || true
 cat "$tmp/compare.txt"
 if ! grep -qx '3000 passed, 0 failed' "$tmp/compare.txt"; then
     echo "check_moves: crawford moves does not match gnubg on every case" >&2
