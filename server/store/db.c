@@ -3,11 +3,14 @@
 #include "store/migrations.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #define STMT_SLOTS 512
 
@@ -27,7 +30,10 @@ struct db {
         struct pending *next;
         int64_t tid, id;
         char *type, *data;
+        int64_t batch; /* in queued: the batch that made it */
     } * pending, **pending_tail;
+    /* events of committed batches, published once their batch is durable, in order */
+    struct pending *queued, **queued_tail;
     /* group commit: see db_begin */
     pthread_cond_t committed;
     int writers_waiting;           /* threads blocked in db_begin (atomic) */
@@ -37,6 +43,12 @@ struct db {
     int64_t done_id;               /* the last batch committed or rolled back */
     int64_t failed_id;             /* the last batch whose commit failed */
     struct pending **request_mark; /* pending_tail when the current request began */
+    /* durability outside the lock: see wait_durable */
+    int walfd;            /* the write-ahead log, or -1: SQLite syncs each commit itself */
+    int syncing;          /* a thread is syncing the log now */
+    int broken;           /* a sync failed: nothing more is acknowledged */
+    int64_t committed_id; /* the last batch committed to the log */
+    int64_t durable_id;   /* the last batch known to be on disk */
 };
 
 static void pending_clear(struct db *db)
@@ -154,6 +166,29 @@ static int migrate(sqlite3 *h, const char *path, char *err, size_t errlen)
     return 0;
 }
 
+/* The write-ahead log of h, opened to be synced (and its folder synced once, so that the
+ * log itself survives a power loss); -1 when it cannot be, and SQLite syncs each commit. */
+static int open_wal(sqlite3 *h)
+{
+    const char *main = sqlite3_db_filename(h, "main");
+    char path[1100], dir[1100];
+    if (!main || !*main || snprintf(path, sizeof path, "%s-wal", main) >= (int)sizeof path)
+        return -1;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    snprintf(dir, sizeof dir, "%s", path);
+    int dfd = open(dirname(dir), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dfd < 0 || fsync(dfd) || fdatasync(fd)) {
+        if (dfd >= 0)
+            close(dfd);
+        close(fd);
+        return -1;
+    }
+    close(dfd);
+    return fd;
+}
+
 int db_open(const char *path, int busy_timeout_ms, struct db **out, char *err, size_t errlen)
 {
     *out = NULL;
@@ -172,8 +207,9 @@ int db_open(const char *path, int busy_timeout_ms, struct db **out, char *err, s
     sqlite3_busy_timeout(h, busy_timeout_ms);
     sqlite3_extended_result_codes(h, 1);
     char e[512];
-    /* WAL: readers never block the writer; synchronous=FULL: a commit is on disk before
-     * it is acknowledged, so an acknowledged result survives a power loss. */
+    /* WAL: readers never block the writer. synchronous=FULL while migrating; then the
+     * server syncs the log itself (see wait_durable): a commit is on disk before it is
+     * acknowledged, so an acknowledged result survives a power loss. */
     if (exec(h, "PRAGMA journal_mode=WAL", e, sizeof e) ||
         exec(h, "PRAGMA synchronous=FULL", e, sizeof e) ||
         exec(h, "PRAGMA foreign_keys=ON", e, sizeof e)) {
@@ -193,6 +229,12 @@ int db_open(const char *path, int busy_timeout_ms, struct db **out, char *err, s
     }
     db->h = h;
     db->pending_tail = &db->pending;
+    db->queued_tail = &db->queued;
+    db->walfd = open_wal(h);
+    if (db->walfd >= 0 && exec(h, "PRAGMA synchronous=NORMAL", e, sizeof e)) {
+        close(db->walfd);
+        db->walfd = -1;
+    }
     pthread_mutex_init(&db->mu, NULL);
     pthread_cond_init(&db->committed, NULL);
     *out = db;
@@ -203,6 +245,16 @@ void db_close(struct db *db)
 {
     if (!db)
         return;
+    if (db->walfd >= 0) {
+        fdatasync(db->walfd);
+        close(db->walfd);
+    }
+    for (struct pending *p = db->queued, *next; p; p = next) {
+        next = p->next;
+        free(p->type);
+        free(p->data);
+        free(p);
+    }
     for (int i = 0; i < STMT_SLOTS; i++)
         if (db->cache[i].st)
             sqlite3_finalize(db->cache[i].st);
@@ -247,16 +299,24 @@ static int step_sql(struct db *db, const char *sql)
     return rc == SQLITE_DONE ? 0 : -1;
 }
 
-static void pending_publish(struct db *db)
+/* Publishes, in order, the queued events of the batches that are durable. */
+static void publish_durable(struct db *db)
 {
-    if (db->publish)
-        for (struct pending *p = db->pending; p; p = p->next)
+    while (db->queued && db->queued->batch <= db->durable_id) {
+        struct pending *p = db->queued;
+        if (db->publish)
             db->publish(db->publish_ctx, p->tid, p->id, p->type, p->data);
-    pending_clear(db);
+        db->queued = p->next;
+        free(p->type);
+        free(p->data);
+        free(p);
+    }
+    if (!db->queued)
+        db->queued_tail = &db->queued;
 }
 
 /* Commits (or, when failed, rolls back) the open batch and wakes its requests. Returns 0 or
- * -1. Called with the lock held. */
+ * -1. Called with the lock held. The commit is in the log; wait_durable makes it durable. */
 static int batch_finish(struct db *db, int failed)
 {
     int rc = 0;
@@ -270,13 +330,56 @@ static int batch_finish(struct db *db, int failed)
         db->failed_id = db->batch_id;
         rc = -1;
     } else {
-        pending_publish(db);
+        for (struct pending *p = db->pending; p; p = p->next)
+            p->batch = db->batch_id;
+        *db->queued_tail = db->pending;
+        if (db->pending)
+            db->queued_tail = db->pending_tail;
+        db->pending = NULL;
+        db->pending_tail = &db->pending;
+        db->committed_id = db->batch_id;
+        if (db->walfd < 0) { /* synchronous=FULL: the commit synced the log */
+            db->durable_id = db->committed_id;
+            publish_durable(db);
+        }
     }
     db->batch_open = 0;
     db->in_batch = 0;
     db->done_id = db->batch_id;
     pthread_cond_broadcast(&db->committed);
     return rc;
+}
+
+/* Waits until batch mine is on disk. One thread at a time syncs the log, without the lock,
+ * so that other requests go on writing meanwhile; a sync covers every batch committed
+ * before it began. A failed sync breaks the database: nothing more is acknowledged. Called
+ * and returns with the lock held; 0 or -1. */
+static int wait_durable(struct db *db, int64_t mine)
+{
+    while (db->durable_id < mine && !db->broken) {
+        if (db->syncing) {
+            pthread_cond_wait(&db->committed, &db->mu);
+            continue;
+        }
+        db->syncing = 1;
+        int64_t target = db->committed_id;
+        pthread_mutex_unlock(&db->mu);
+        int rc = fdatasync(db->walfd);
+        int err = errno;
+        pthread_mutex_lock(&db->mu);
+        db->syncing = 0;
+        if (rc) {
+            fprintf(stderr, "crawford: syncing the database log failed: %s; no change is "
+                            "acknowledged from now on\n",
+                    strerror(err));
+            db->broken = 1;
+        } else {
+            db->durable_id = target;
+            publish_durable(db);
+        }
+        pthread_cond_broadcast(&db->committed);
+    }
+    return db->durable_id >= mine ? 0 : -1;
 }
 
 /* After a request's savepoint is released or rolled back: commit the batch now unless
@@ -287,6 +390,8 @@ static int batch_leave(struct db *db, int joined)
     if (db->batch_open && db->in_batch > 0 &&
         (__atomic_load_n(&db->writers_waiting, __ATOMIC_ACQUIRE) == 0 || db->in_batch >= 64)) {
         int rc = batch_finish(db, 0);
+        if (rc == 0 && joined)
+            rc = wait_durable(db, mine);
         pthread_mutex_unlock(&db->mu);
         return joined ? rc : 0;
     }
@@ -307,7 +412,7 @@ static int batch_leave(struct db *db, int joined)
     }
     while (db->done_id < mine)
         pthread_cond_wait(&db->committed, &db->mu);
-    int rc = db->failed_id == mine ? -1 : 0;
+    int rc = db->failed_id == mine ? -1 : wait_durable(db, mine);
     pthread_mutex_unlock(&db->mu);
     return rc;
 }
@@ -317,6 +422,10 @@ int db_begin(struct db *db)
     __atomic_add_fetch(&db->writers_waiting, 1, __ATOMIC_ACQ_REL);
     pthread_mutex_lock(&db->mu);
     __atomic_sub_fetch(&db->writers_waiting, 1, __ATOMIC_ACQ_REL);
+    if (db->broken) {
+        pthread_mutex_unlock(&db->mu);
+        return -1;
+    }
     if (!db->batch_open) {
         if (step_sql(db, "BEGIN IMMEDIATE")) {
             fprintf(stderr, "crawford: BEGIN failed: %s\n", sqlite3_errmsg(db->h));
