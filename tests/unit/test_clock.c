@@ -1,0 +1,1048 @@
+/* Match clocks, lateness and breaks (DOMAIN.md CLK-1..7, PEN-1..4): both modes at every
+ * edge of a turn and of the flag, the split bank, the lost delay, pauses, the cube flow,
+ * refusals that change nothing, a restart, the TD's adjustments, and a property test over
+ * random sequences of presses. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tourney/clock.h"
+
+#define T0 1700000000000LL /* an epoch in ms: the game starts here */
+#define BANK 60000LL       /* one minute */
+#define DELAY 12000LL      /* the WBGF delay */
+#define MIN 60000LL
+
+/* a clock whose game started at T0 with side 0's time running (side 1 had the lower die) */
+static struct clk started(enum clk_mode mode, int64_t bank, int64_t second, int64_t delay)
+{
+    struct clk c;
+    clk_init(&c, mode, bank, second, delay);
+    ck_assert_int_eq(clk_start(&c, T0, 1), CLK_OK);
+    ck_assert_int_eq(c.running, 0);
+    return c;
+}
+
+/* a refused operation leaves every byte as it was */
+#define ASSERT_REFUSED(c, call, err)                                                               \
+    do {                                                                                           \
+        struct clk before_;                                                                        \
+        memcpy(&before_, (c), sizeof before_);                                                     \
+        ck_assert_int_eq((call), (err));                                                           \
+        ck_assert_msg(memcmp(&before_, (c), sizeof before_) == 0, "%s changed the clock", #call);  \
+    } while (0)
+
+/* a small deterministic generator for the tests */
+static uint32_t lcg_below(uint64_t *st, uint32_t n)
+{
+    *st = *st * 6364136223846793005ull + 1442695040888963407ull;
+    return (uint32_t)((*st >> 33) % n);
+}
+
+/* ---- CLK-1: the two modes on a turn ---- */
+
+START_TEST(test_CLK1_delay_turn_shorter_than_delay)
+{
+    struct clk c = started(CLK_MODE_DELAY, BANK, 0, DELAY);
+    ck_assert_int_eq(c.turn_delay_ms, DELAY);
+    ck_assert_int_eq(clk_press(&c, T0 + 5000, 0), CLK_OK);
+    ck_assert_int_eq(c.side[0].bank_ms, BANK); /* unused delay is lost, the bank untouched */
+    ck_assert_int_eq(c.running, 1);
+    ck_assert_int_eq(c.since_ms, T0 + 5000);
+    ck_assert_int_eq(c.turn_used_ms, 0);
+    ck_assert_int_eq(c.turn_delay_ms, DELAY);
+}
+END_TEST
+
+START_TEST(test_CLK1_delay_turn_exactly_delay)
+{
+    struct clk c = started(CLK_MODE_DELAY, BANK, 0, DELAY);
+    ck_assert_int_eq(clk_press(&c, T0 + DELAY, 0), CLK_OK);
+    ck_assert_int_eq(c.side[0].bank_ms, BANK);
+}
+END_TEST
+
+START_TEST(test_CLK1_delay_turn_longer_than_delay)
+{
+    struct clk c = started(CLK_MODE_DELAY, BANK, 0, DELAY);
+    ck_assert_int_eq(clk_press(&c, T0 + DELAY + 1, 0), CLK_OK);
+    ck_assert_int_eq(c.side[0].bank_ms, BANK - 1);
+    ck_assert_int_eq(clk_press(&c, T0 + DELAY + 1 + 20000, 1), CLK_OK);
+    ck_assert_int_eq(c.side[1].bank_ms, BANK - 8000);
+    ck_assert_int_eq(c.side[0].bank_ms, BANK - 1);
+}
+END_TEST
+
+START_TEST(test_CLK1_bronstein_turn_shorter_than_delay)
+{
+    struct clk c = started(CLK_MODE_BRONSTEIN, BANK, 0, DELAY);
+    ck_assert_int_eq(clk_press(&c, T0 + 5000, 0), CLK_OK);
+    ck_assert_int_eq(c.side[0].bank_ms, BANK); /* all 5 s given back */
+    ck_assert_int_eq(c.running, 1);
+}
+END_TEST
+
+START_TEST(test_CLK1_bronstein_turn_exactly_delay)
+{
+    struct clk c = started(CLK_MODE_BRONSTEIN, BANK, 0, DELAY);
+    ck_assert_int_eq(clk_press(&c, T0 + DELAY, 0), CLK_OK);
+    ck_assert_int_eq(c.side[0].bank_ms, BANK);
+}
+END_TEST
+
+START_TEST(test_CLK1_bronstein_turn_longer_than_delay)
+{
+    struct clk c = started(CLK_MODE_BRONSTEIN, BANK, 0, DELAY);
+    ck_assert_int_eq(clk_press(&c, T0 + 20000, 0), CLK_OK);
+    ck_assert_int_eq(c.side[0].bank_ms, BANK - 8000); /* the same as simple delay */
+}
+END_TEST
+
+/* ---- CLK-1/CLK-7: the flag at the exact edge ---- */
+
+START_TEST(test_CLK1_delay_flag_edge)
+{
+    /* simple delay flags at u = B + D */
+    struct clk c = started(CLK_MODE_DELAY, BANK, 0, DELAY);
+    struct clk_view v;
+    clk_view(&c, T0, &v);
+    ck_assert_int_eq(v.flag_at_ms, T0 + BANK + DELAY);
+    struct clk ok = c;
+    ck_assert_int_eq(clk_tick(&ok, T0 + BANK + DELAY - 1), 0);
+    ck_assert_int_eq(ok.state, CLK_RUNNING);
+    ck_assert_int_eq(clk_press(&ok, T0 + BANK + DELAY - 1, 0), CLK_OK);
+    ck_assert_int_eq(ok.side[0].bank_ms, 1);
+
+    struct clk edge = c;
+    ck_assert_int_eq(clk_tick(&edge, T0 + BANK + DELAY), 1);
+    ck_assert_int_eq(edge.state, CLK_FLAGGED);
+    ck_assert_int_eq(edge.flagged, 0);
+    ck_assert_int_eq(edge.running, -1);
+    ck_assert_int_eq(edge.side[0].bank_ms, 0);
+    ck_assert_int_eq(edge.side[0].second_bank_ms, 0);
+    ck_assert_int_eq(edge.side[1].bank_ms, BANK);
+    ck_assert_int_eq(edge.since_ms, T0 + BANK + DELAY);
+    ck_assert_int_eq(clk_tick(&edge, T0 + BANK + DELAY + 5), 0); /* once */
+
+    /* a press at the edge, or 1 ms after, finds the clock flagged at the exact moment */
+    struct clk late = c;
+    ck_assert_int_eq(clk_press(&late, T0 + BANK + DELAY, 0), CLK_E_STATE);
+    ck_assert_int_eq(late.state, CLK_FLAGGED);
+    late = c;
+    ck_assert_int_eq(clk_press(&late, T0 + BANK + DELAY + 1, 0), CLK_E_STATE);
+    ck_assert_int_eq(late.state, CLK_FLAGGED);
+    ck_assert_int_eq(late.since_ms, T0 + BANK + DELAY);
+    ck_assert_int_eq(memcmp(&late, &edge, sizeof late), 0);
+    clk_view(&late, T0 + BANK + DELAY + 1, &v);
+    ck_assert_int_eq(v.flag_at_ms, INT64_MAX);
+    ck_assert_int_eq(v.bank_ms[0], 0);
+}
+END_TEST
+
+START_TEST(test_CLK1_bronstein_flag_edge)
+{
+    /* Bronstein flags at u = B: the give-back comes only with the press */
+    struct clk c = started(CLK_MODE_BRONSTEIN, BANK, 0, DELAY);
+    struct clk_view v;
+    clk_view(&c, T0, &v);
+    ck_assert_int_eq(v.flag_at_ms, T0 + BANK);
+    struct clk ok = c;
+    ck_assert_int_eq(clk_tick(&ok, T0 + BANK - 1), 0);
+    ck_assert_int_eq(clk_press(&ok, T0 + BANK - 1, 0), CLK_OK);
+    ck_assert_int_eq(ok.side[0].bank_ms, BANK - (BANK - 1 - DELAY));
+    struct clk edge = c;
+    ck_assert_int_eq(clk_tick(&edge, T0 + BANK), 1);
+    ck_assert_int_eq(edge.flagged, 0);
+    ck_assert_int_eq(edge.since_ms, T0 + BANK);
+    struct clk late = c;
+    ck_assert_int_eq(clk_press(&late, T0 + BANK + 1, 0), CLK_E_STATE);
+    ck_assert_int_eq(late.state, CLK_FLAGGED);
+    ck_assert_int_eq(memcmp(&late, &edge, sizeof late), 0);
+}
+END_TEST
+
+START_TEST(test_CLK2_split_bank_flag_edge_both_modes)
+{
+    /* 30 s + 30 s: the flag waits for both parts */
+    struct clk d = started(CLK_MODE_DELAY, 30000, 30000, DELAY);
+    struct clk x = d;
+    ck_assert_int_eq(clk_tick(&x, T0 + 60000 + DELAY - 1), 0);
+    ck_assert_int_eq(clk_press(&x, T0 + 60000 + DELAY - 1, 0), CLK_OK);
+    ck_assert_int_eq(x.side[0].bank_ms, 1);
+    ck_assert_int_eq(x.side[0].second_bank_ms, 0);
+    x = d;
+    ck_assert_int_eq(clk_tick(&x, T0 + 60000 + DELAY), 1);
+    ck_assert_int_eq(x.side[0].bank_ms, 0);
+    ck_assert_int_eq(x.side[0].second_bank_ms, 0);
+
+    struct clk b = started(CLK_MODE_BRONSTEIN, 30000, 30000, DELAY);
+    x = b;
+    ck_assert_int_eq(clk_tick(&x, T0 + 60000 - 1), 0);
+    ck_assert_int_eq(clk_press(&x, T0 + 60000 - 1, 0), CLK_OK);
+    ck_assert_int_eq(x.side[0].bank_ms, DELAY + 1);
+    ck_assert_int_eq(x.side[0].second_bank_ms, 0);
+    x = b;
+    ck_assert_int_eq(clk_tick(&x, T0 + 60000), 1);
+    ck_assert_int_eq(x.state, CLK_FLAGGED);
+}
+END_TEST
+
+START_TEST(test_CLK6_lost_delay_flag_edge)
+{
+    for (int mode = 0; mode < 2; mode++) {
+        struct clk c = started((enum clk_mode)mode, BANK, 0, DELAY);
+        /* side 1 picks up the dice before side 0 pressed */
+        ck_assert_int_eq(clk_pickup(&c, T0 + 1000, 1), CLK_OK);
+        ck_assert(c.side[1].lose_next_delay);
+        struct clk_view v;
+        clk_view(&c, T0 + 1000, &v);
+        ck_assert_int_eq(v.delay_left_ms[1], 0); /* its next turn's delay */
+        ck_assert_int_eq(clk_press(&c, T0 + 2000, 0), CLK_OK);
+        ck_assert_int_eq(c.turn_delay_ms, 0);
+        ck_assert(!c.side[1].lose_next_delay);
+        /* both modes flag at u = B now */
+        clk_view(&c, T0 + 2000, &v);
+        ck_assert_int_eq(v.flag_at_ms, T0 + 2000 + BANK);
+        ck_assert_int_eq(v.delay_left_ms[1], 0);
+        struct clk x = c;
+        ck_assert_int_eq(clk_tick(&x, T0 + 2000 + BANK - 1), 0);
+        ck_assert_int_eq(clk_press(&x, T0 + 2000 + BANK - 1, 1), CLK_OK);
+        ck_assert_int_eq(x.side[1].bank_ms, 1);
+        /* its following turn has the delay back */
+        ck_assert_int_eq(clk_press(&x, T0 + 2000 + BANK - 1 + 100, 0), CLK_OK);
+        ck_assert_int_eq(x.turn_delay_ms, DELAY);
+        x = c;
+        ck_assert_int_eq(clk_tick(&x, T0 + 2000 + BANK), 1);
+        ck_assert_int_eq(x.flagged, 1);
+        x = c;
+        ck_assert_int_eq(clk_press(&x, T0 + 2000 + BANK + 1, 1), CLK_E_STATE);
+        ck_assert_int_eq(x.flagged, 1);
+        ck_assert_int_eq(x.since_ms, T0 + 2000 + BANK);
+    }
+}
+END_TEST
+
+START_TEST(test_CLK6_lost_delay_charges_whole_turn)
+{
+    struct clk c = started(CLK_MODE_BRONSTEIN, BANK, 0, DELAY);
+    ck_assert_int_eq(clk_pickup(&c, T0, 1), CLK_OK);
+    ck_assert_int_eq(clk_press(&c, T0 + 1000, 0), CLK_OK);
+    ck_assert_int_eq(clk_press(&c, T0 + 1000 + 5000, 1), CLK_OK);
+    ck_assert_int_eq(c.side[1].bank_ms, BANK - 5000); /* nothing given back */
+    /* a pickup while waiting applies to the first turn */
+    struct clk w;
+    clk_init(&w, CLK_MODE_DELAY, BANK, 0, DELAY);
+    ck_assert_int_eq(clk_pickup(&w, T0, 0), CLK_OK);
+    ck_assert_int_eq(clk_start(&w, T0, 1), CLK_OK);
+    ck_assert_int_eq(w.turn_delay_ms, 0);
+    ck_assert_int_eq(clk_press(&w, T0 + 3000, 0), CLK_OK);
+    ck_assert_int_eq(w.side[0].bank_ms, BANK - 3000);
+    ck_assert_int_eq(clk_pickup(&w, T0, 2), CLK_E_SIDE);
+}
+END_TEST
+
+/* ---- CLK-1: what is shown during a turn ---- */
+
+START_TEST(test_CLK1_view_delay_mode)
+{
+    struct clk c = started(CLK_MODE_DELAY, BANK, 0, DELAY);
+    struct clk_view v;
+    clk_view(&c, T0 - 500, &v); /* before since: as at since */
+    ck_assert_int_eq(v.bank_ms[0], BANK);
+    ck_assert_int_eq(v.delay_left_ms[0], DELAY);
+    clk_view(&c, T0 + 5000, &v);
+    ck_assert_int_eq(v.bank_ms[0], BANK);
+    ck_assert_int_eq(v.delay_left_ms[0], DELAY - 5000);
+    ck_assert_int_eq(v.bank_ms[1], BANK);
+    ck_assert_int_eq(v.delay_left_ms[1], DELAY);
+    ck_assert_int_eq(v.second_bank_ms[0], 0);
+    ck_assert_int_eq(v.flag_at_ms, T0 + BANK + DELAY);
+    clk_view(&c, T0 + 20000, &v);
+    ck_assert_int_eq(v.bank_ms[0], BANK - 8000);
+    ck_assert_int_eq(v.delay_left_ms[0], 0);
+    ck_assert_int_eq(v.flag_at_ms, T0 + BANK + DELAY); /* it does not move */
+    /* split: the first part, then the second running */
+    struct clk s = started(CLK_MODE_DELAY, 30000, 20000, DELAY);
+    clk_view(&s, T0 + DELAY + 10000, &v);
+    ck_assert_int_eq(v.bank_ms[0], 20000);
+    ck_assert_int_eq(v.second_bank_ms[0], 20000);
+    clk_view(&s, T0 + DELAY + 30000, &v);
+    ck_assert_int_eq(v.bank_ms[0], 20000); /* the first used up: the second shown */
+    ck_assert_int_eq(v.second_bank_ms[0], 0);
+    clk_view(&s, T0 + DELAY + 45000, &v);
+    ck_assert_int_eq(v.bank_ms[0], 5000);
+    ck_assert_int_eq(v.second_bank_ms[0], 0);
+    ck_assert_int_eq(v.second_bank_ms[1], 20000);
+    /* the view is pure */
+    struct clk before = s;
+    clk_view(&s, T0 + 10 * BANK, &v);
+    ck_assert_int_eq(memcmp(&before, &s, sizeof s), 0);
+    ck_assert_int_eq(v.bank_ms[0], 0);
+}
+END_TEST
+
+START_TEST(test_CLK1_view_bronstein_mode)
+{
+    struct clk c = started(CLK_MODE_BRONSTEIN, BANK, 0, DELAY);
+    struct clk_view v;
+    clk_view(&c, T0 + 5000, &v);
+    ck_assert_int_eq(v.bank_ms[0], BANK - 5000);
+    ck_assert_int_eq(v.delay_left_ms[0], 5000); /* the give-back to come */
+    ck_assert_int_eq(v.delay_left_ms[1], DELAY);
+    ck_assert_int_eq(v.flag_at_ms, T0 + BANK);
+    clk_view(&c, T0 + 20000, &v);
+    ck_assert_int_eq(v.bank_ms[0], BANK - 20000);
+    ck_assert_int_eq(v.delay_left_ms[0], DELAY);
+    /* the shown bank plus the give-back is what the press leaves */
+    ck_assert_int_eq(clk_press(&c, T0 + 20000, 0), CLK_OK);
+    ck_assert_int_eq(c.side[0].bank_ms, v.bank_ms[0] + v.delay_left_ms[0]);
+    struct clk s = started(CLK_MODE_BRONSTEIN, 30000, 20000, DELAY);
+    clk_view(&s, T0 + 10000, &v);
+    ck_assert_int_eq(v.bank_ms[0], 20000);
+    ck_assert_int_eq(v.second_bank_ms[0], 20000);
+    clk_view(&s, T0 + 40000, &v);
+    ck_assert_int_eq(v.bank_ms[0], 10000);
+    ck_assert_int_eq(v.second_bank_ms[0], 0);
+    ck_assert_int_eq(v.flag_at_ms, T0 + 50000);
+}
+END_TEST
+
+START_TEST(test_CLK1_waiting_clock_shows_banks)
+{
+    struct clk c;
+    clk_init(&c, CLK_MODE_DELAY, BANK, 7000, DELAY);
+    ck_assert_int_eq(c.state, CLK_WAITING);
+    ck_assert_int_eq(c.running, -1);
+    ck_assert_int_eq(c.paused_side, -1);
+    ck_assert_int_eq(c.flagged, -1);
+    struct clk_view v;
+    clk_view(&c, T0 + 99999, &v);
+    for (int i = 0; i < 2; i++) {
+        ck_assert_int_eq(v.bank_ms[i], BANK);
+        ck_assert_int_eq(v.second_bank_ms[i], 7000);
+        ck_assert_int_eq(v.delay_left_ms[i], DELAY);
+    }
+    ck_assert_int_eq(v.flag_at_ms, INT64_MAX);
+    ck_assert_int_eq(clk_tick(&c, T0 + 100 * BANK), 0);
+}
+END_TEST
+
+START_TEST(test_CLK1_huge_bank_never_overflows)
+{
+    struct clk c = started(CLK_MODE_DELAY, BANK, 0, DELAY);
+    ck_assert_int_eq(clk_set(&c, T0, INT64_MAX, INT64_MAX - 1, -1, INT64_MAX), CLK_OK);
+    struct clk_view v;
+    clk_view(&c, INT64_MAX, &v);
+    ck_assert_int_eq(v.flag_at_ms, INT64_MAX);
+    ck_assert_int_eq(clk_tick(&c, INT64_MAX), 0);
+    ck_assert_int_eq(clk_press(&c, INT64_MAX - 1, 0), CLK_OK);
+    ck_assert_int_ge(c.side[0].bank_ms, 0);
+    struct clk b;
+    clk_init(&b, CLK_MODE_BRONSTEIN, INT64_MAX, INT64_MAX, INT64_MAX);
+    ck_assert_int_eq(clk_start(&b, INT64_MIN, 0), CLK_OK);
+    clk_view(&b, INT64_MAX, &v);
+    ck_assert_int_eq(v.flag_at_ms, INT64_MAX);
+    ck_assert_int_ge(v.bank_ms[1], 0);
+    ck_assert_int_eq(clk_tick(&b, INT64_MAX), 0);
+    ck_assert_int_eq(clk_press(&b, INT64_MAX, 1), CLK_OK);
+}
+END_TEST
+
+/* ---- CLK-5: pauses ---- */
+
+START_TEST(test_CLK5_pause_and_resume_keep_the_turn)
+{
+    for (int mode = 0; mode < 2; mode++) {
+        struct clk c = started((enum clk_mode)mode, BANK, 0, DELAY);
+        struct clk_view at_pause, v;
+        clk_view(&c, T0 + 5000, &at_pause);
+        ck_assert_int_eq(clk_pause(&c, T0 + 5000, CLK_R_BREAK), CLK_OK);
+        ck_assert_int_eq(c.state, CLK_PAUSED);
+        ck_assert_int_eq(c.paused_side, 0);
+        ck_assert_int_eq(c.running, -1);
+        ck_assert_int_eq(c.paused_reason, CLK_R_BREAK);
+        ck_assert_int_eq(c.turn_used_ms, 5000);
+        /* time during the pause is not charged and nobody flags */
+        clk_view(&c, T0 + 100 * BANK, &v);
+        ck_assert_int_eq(v.bank_ms[0], at_pause.bank_ms[0]);
+        ck_assert_int_eq(v.delay_left_ms[0], at_pause.delay_left_ms[0]);
+        ck_assert_int_eq(v.flag_at_ms, INT64_MAX);
+        ck_assert_int_eq(clk_tick(&c, T0 + 100 * BANK), 0);
+        int64_t r = T0 + 10 * MIN;
+        ck_assert_int_eq(clk_resume(&c, r), CLK_OK);
+        ck_assert_int_eq(c.state, CLK_RUNNING);
+        ck_assert_int_eq(c.running, 0);
+        ck_assert_int_eq(c.paused_side, -1);
+        ck_assert_int_eq(c.paused_reason, CLK_R_NONE);
+        clk_view(&c, r, &v);
+        ck_assert_int_eq(v.bank_ms[0], at_pause.bank_ms[0]);
+        /* the flag moved by exactly the pause */
+        ck_assert_int_eq(v.flag_at_ms, at_pause.flag_at_ms + (r - (T0 + 5000)));
+        /* the turn goes on: 5 s before, 10 s after = 15 s used, 3 s charged */
+        struct clk p = c;
+        ck_assert_int_eq(clk_press(&p, r + 10000, 0), CLK_OK);
+        ck_assert_int_eq(p.side[0].bank_ms, BANK - 3000);
+        /* and flags at the same use as an uninterrupted turn */
+        int64_t limit = mode == CLK_MODE_DELAY ? BANK + DELAY : BANK;
+        p = c;
+        ck_assert_int_eq(clk_tick(&p, r + limit - 5000 - 1), 0);
+        ck_assert_int_eq(clk_tick(&p, r + limit - 5000), 1);
+        ck_assert_int_eq(p.since_ms, r + limit - 5000);
+    }
+}
+END_TEST
+
+START_TEST(test_CLK5_every_reason_but_end_of_game_resumes)
+{
+    for (int r = CLK_R_BREAK; r < CLK_R_COUNT; r++) {
+        struct clk c = started(CLK_MODE_DELAY, BANK, 0, DELAY);
+        ck_assert_int_eq(clk_pause(&c, T0 + 1, (enum clk_reason)r), CLK_OK);
+        ck_assert_int_eq(c.paused_reason, r);
+        ck_assert_int_eq(clk_resume(&c, T0 + 2), CLK_OK);
+        ck_assert_int_eq(c.running, 0);
+    }
+}
+END_TEST
+
+START_TEST(test_CLK5_pause_twice_keeps_the_turn)
+{
+    struct clk c = started(CLK_MODE_DELAY, BANK, 0, DELAY);
+    ck_assert_int_eq(clk_pause(&c, T0 + 4000, CLK_R_DISPUTE), CLK_OK);
+    ck_assert_int_eq(clk_resume(&c, T0 + 60000), CLK_OK);
+    ck_assert_int_eq(clk_pause(&c, T0 + 64000, CLK_R_TD), CLK_OK);
+    ck_assert_int_eq(c.turn_used_ms, 8000);
+    ck_assert_int_eq(clk_resume(&c, T0 + 120000), CLK_OK);
+    ck_assert_int_eq(clk_press(&c, T0 + 120000 + 7000, 0), CLK_OK);
+    ck_assert_int_eq(c.side[0].bank_ms, BANK - 3000);
+}
+END_TEST
+
+START_TEST(test_CLK5_end_of_game_and_next_game)
+{
+    struct clk c = started(CLK_MODE_DELAY, BANK, 0, DELAY);
+    ck_assert_int_eq(clk_press(&c, T0 + 20000, 0), CLK_OK);
+    ck_assert_int_eq(c.side[0].bank_ms, BANK - 8000);
+    /* side 1 bears off its last checker 30 s into its turn */
+    ck_assert_int_eq(clk_pause(&c, T0 + 50000, CLK_R_END_OF_GAME), CLK_OK);
+    ck_assert_int_eq(c.state, CLK_PAUSED);
+    ck_assert_int_eq(c.paused_reason, CLK_R_END_OF_GAME);
+    ck_assert_int_eq(c.paused_side, -1);
+    ck_assert_int_eq(c.running, -1);
+    ck_assert_int_eq(c.side[1].bank_ms, BANK - 18000); /* the turn ended as a press */
+    ck_assert_int_eq(c.turn_used_ms, 0);
+    struct clk_view v;
+    clk_view(&c, T0 + 10 * MIN, &v);
+    ck_assert_int_eq(v.bank_ms[0], BANK - 8000);
+    ck_assert_int_eq(v.bank_ms[1], BANK - 18000);
+    ck_assert_int_eq(v.flag_at_ms, INT64_MAX);
+    ASSERT_REFUSED(&c, clk_resume(&c, T0 + 60000), CLK_E_STATE);
+    ASSERT_REFUSED(&c, clk_press(&c, T0 + 60000, 0), CLK_E_STATE);
+    ASSERT_REFUSED(&c, clk_press(&c, T0 + 60000, 1), CLK_E_STATE);
+    ASSERT_REFUSED(&c, clk_start(&c, T0 + 60000, 2), CLK_E_SIDE);
+    /* the next game: side 0 rolled the lower die and starts side 1's time */
+    ck_assert_int_eq(clk_start(&c, T0 + 90000, 0), CLK_OK);
+    ck_assert_int_eq(c.state, CLK_RUNNING);
+    ck_assert_int_eq(c.running, 1);
+    ck_assert_int_eq(c.paused_reason, CLK_R_NONE);
+    ck_assert_int_eq(c.turn_delay_ms, DELAY);
+    ck_assert_int_eq(c.since_ms, T0 + 90000);
+    ck_assert_int_eq(clk_press(&c, T0 + 90000 + DELAY + 2000, 1), CLK_OK);
+    ck_assert_int_eq(c.side[1].bank_ms, BANK - 20000);
+    ASSERT_REFUSED(&c, clk_start(&c, T0 + 100000, 0), CLK_E_STATE);
+}
+END_TEST
+
+/* ---- CLK-4: the cube ---- */
+
+START_TEST(test_CLK4_double_take_flow)
+{
+    struct clk c = started(CLK_MODE_DELAY, BANK, 0, DELAY);
+    ck_assert_int_eq(clk_press(&c, T0 + 3000, 0), CLK_OK);
+    /* side 1 doubles 15 s into its turn and presses: side 0's time runs to decide */
+    ck_assert_int_eq(clk_double(&c, T0 + 18000, 1), CLK_OK);
+    ck_assert(c.cube_offered);
+    ck_assert_int_eq(c.running, 0);
+    ck_assert_int_eq(c.side[1].bank_ms, BANK - 3000);
+    ck_assert_int_eq(c.turn_delay_ms, DELAY);
+    ASSERT_REFUSED(&c, clk_press(&c, T0 + 19000, 0), CLK_E_CUBE);
+    ASSERT_REFUSED(&c, clk_press(&c, T0 + 19000, 1), CLK_E_SIDE);
+    ASSERT_REFUSED(&c, clk_double(&c, T0 + 19000, 0), CLK_E_CUBE);
+    ASSERT_REFUSED(&c, clk_double(&c, T0 + 19000, 1), CLK_E_SIDE);
+    ASSERT_REFUSED(&c, clk_take(&c, T0 + 19000, 1), CLK_E_SIDE);
+    ASSERT_REFUSED(&c, clk_drop(&c, T0 + 19000, 1), CLK_E_SIDE);
+    /* side 0 thinks 20 s, takes and presses: the doubler's time runs to roll */
+    ck_assert_int_eq(clk_take(&c, T0 + 38000, 0), CLK_OK);
+    ck_assert(!c.cube_offered);
+    ck_assert_int_eq(c.running, 1);
+    ck_assert_int_eq(c.side[0].bank_ms, BANK - 8000);
+    ck_assert_int_eq(c.turn_delay_ms, DELAY);
+    ASSERT_REFUSED(&c, clk_take(&c, T0 + 39000, 1), CLK_E_CUBE);
+    ASSERT_REFUSED(&c, clk_take(&c, T0 + 39000, 0), CLK_E_CUBE);
+    ASSERT_REFUSED(&c, clk_drop(&c, T0 + 39000, 1), CLK_E_CUBE);
+    ck_assert_int_eq(clk_press(&c, T0 + 40000, 1), CLK_OK);
+    ck_assert_int_eq(c.running, 0);
+}
+END_TEST
+
+START_TEST(test_CLK4_double_drop_ends_the_game)
+{
+    for (int mode = 0; mode < 2; mode++) {
+        struct clk c = started((enum clk_mode)mode, BANK, 0, DELAY);
+        ck_assert_int_eq(clk_double(&c, T0 + 2000, 0), CLK_OK);
+        ck_assert_int_eq(clk_drop(&c, T0 + 2000 + 15000, 1), CLK_OK);
+        ck_assert_int_eq(c.side[1].bank_ms, BANK - 3000);
+        ck_assert_int_eq(c.side[0].bank_ms, BANK);
+        ck_assert_int_eq(c.state, CLK_PAUSED);
+        ck_assert_int_eq(c.paused_reason, CLK_R_END_OF_GAME);
+        ck_assert_int_eq(c.running, -1);
+        ck_assert_int_eq(c.paused_side, -1);
+        ck_assert(!c.cube_offered);
+        ASSERT_REFUSED(&c, clk_resume(&c, T0 + 30000), CLK_E_STATE);
+        ck_assert_int_eq(clk_start(&c, T0 + 60000, 1), CLK_OK);
+        ck_assert_int_eq(c.running, 0);
+    }
+}
+END_TEST
+
+START_TEST(test_CLK4_pause_while_double_waits)
+{
+    struct clk c = started(CLK_MODE_DELAY, BANK, 0, DELAY);
+    ck_assert_int_eq(clk_double(&c, T0 + 1000, 0), CLK_OK);
+    ck_assert_int_eq(clk_pause(&c, T0 + 5000, CLK_R_DISPUTE), CLK_OK);
+    ck_assert(c.cube_offered); /* the double still waits */
+    ck_assert_int_eq(clk_resume(&c, T0 + 90000), CLK_OK);
+    ASSERT_REFUSED(&c, clk_press(&c, T0 + 90001, 1), CLK_E_CUBE);
+    ck_assert_int_eq(clk_take(&c, T0 + 90000 + 10000, 1), CLK_OK);
+    ck_assert_int_eq(c.side[1].bank_ms, BANK - 2000); /* 4 s + 10 s used */
+    /* end of game while a double waits clears it */
+    struct clk e = started(CLK_MODE_DELAY, BANK, 0, DELAY);
+    ck_assert_int_eq(clk_double(&e, T0 + 1000, 0), CLK_OK);
+    ck_assert_int_eq(clk_pause(&e, T0 + 2000, CLK_R_END_OF_GAME), CLK_OK);
+    ck_assert(!e.cube_offered);
+}
+END_TEST
+
+/* ---- refusals change nothing ---- */
+
+START_TEST(test_CLK_refusals_change_nothing)
+{
+    struct clk w;
+    clk_init(&w, CLK_MODE_DELAY, BANK, 0, DELAY);
+    ASSERT_REFUSED(&w, clk_press(&w, T0, 0), CLK_E_STATE);
+    ASSERT_REFUSED(&w, clk_double(&w, T0, 0), CLK_E_STATE);
+    ASSERT_REFUSED(&w, clk_take(&w, T0, 0), CLK_E_STATE);
+    ASSERT_REFUSED(&w, clk_drop(&w, T0, 0), CLK_E_STATE);
+    ASSERT_REFUSED(&w, clk_pause(&w, T0, CLK_R_BREAK), CLK_E_STATE);
+    ASSERT_REFUSED(&w, clk_resume(&w, T0), CLK_E_STATE);
+    ASSERT_REFUSED(&w, clk_reverse_flag(&w, T0), CLK_E_STATE);
+    ASSERT_REFUSED(&w, clk_start(&w, T0, -1), CLK_E_SIDE);
+    ASSERT_REFUSED(&w, clk_start(&w, T0, 2), CLK_E_SIDE);
+
+    struct clk r = started(CLK_MODE_BRONSTEIN, BANK, 0, DELAY);
+    ASSERT_REFUSED(&r, clk_press(&r, T0 + 10, 1), CLK_E_SIDE);
+    ASSERT_REFUSED(&r, clk_press(&r, T0 + 10, -1), CLK_E_SIDE);
+    ASSERT_REFUSED(&r, clk_press(&r, T0 + 10, 7), CLK_E_SIDE);
+    ASSERT_REFUSED(&r, clk_double(&r, T0 + 10, 1), CLK_E_SIDE);
+    ASSERT_REFUSED(&r, clk_take(&r, T0 + 10, 0), CLK_E_CUBE);
+    ASSERT_REFUSED(&r, clk_drop(&r, T0 + 10, 0), CLK_E_CUBE);
+    ASSERT_REFUSED(&r, clk_pause(&r, T0 + 10, CLK_R_NONE), CLK_E_REASON);
+    ASSERT_REFUSED(&r, clk_pause(&r, T0 + 10, CLK_R_COUNT), CLK_E_REASON);
+    ASSERT_REFUSED(&r, clk_pause(&r, T0 + 10, (enum clk_reason) - 3), CLK_E_REASON);
+    ASSERT_REFUSED(&r, clk_resume(&r, T0 + 10), CLK_E_STATE);
+    ASSERT_REFUSED(&r, clk_start(&r, T0 + 10, 0), CLK_E_STATE);
+    ASSERT_REFUSED(&r, clk_reverse_flag(&r, T0 + 10), CLK_E_STATE);
+    ASSERT_REFUSED(&r, clk_set(&r, T0 + 10, -1, BANK, -1, -1), CLK_E_VALUE);
+    ASSERT_REFUSED(&r, clk_set(&r, T0 + 10, BANK, -1, -1, -1), CLK_E_VALUE);
+    ASSERT_REFUSED(&r, clk_set(&r, T0 + 10, BANK, BANK, 2, -1), CLK_E_VALUE);
+    ASSERT_REFUSED(&r, clk_pickup(&r, T0 + 10, 2), CLK_E_SIDE);
+
+    struct clk p = r;
+    ck_assert_int_eq(clk_pause(&p, T0 + 10, CLK_R_ILLEGAL_MOVE), CLK_OK);
+    ASSERT_REFUSED(&p, clk_press(&p, T0 + 20, 0), CLK_E_STATE);
+    ASSERT_REFUSED(&p, clk_double(&p, T0 + 20, 0), CLK_E_STATE);
+    ASSERT_REFUSED(&p, clk_pause(&p, T0 + 20, CLK_R_TD), CLK_E_STATE);
+    ASSERT_REFUSED(&p, clk_pause(&p, T0 + 20, CLK_R_NONE), CLK_E_REASON);
+    ASSERT_REFUSED(&p, clk_start(&p, T0 + 20, 0), CLK_E_STATE);
+
+    struct clk f = r;
+    ck_assert_int_eq(clk_tick(&f, T0 + BANK), 1);
+    ASSERT_REFUSED(&f, clk_press(&f, T0 + BANK + 1, 0), CLK_E_STATE);
+    ASSERT_REFUSED(&f, clk_press(&f, T0 + BANK + 1, 1), CLK_E_STATE);
+    ASSERT_REFUSED(&f, clk_double(&f, T0 + BANK + 1, 0), CLK_E_STATE);
+    ASSERT_REFUSED(&f, clk_pause(&f, T0 + BANK + 1, CLK_R_TD), CLK_E_STATE);
+    ASSERT_REFUSED(&f, clk_resume(&f, T0 + BANK + 1), CLK_E_STATE);
+    ASSERT_REFUSED(&f, clk_start(&f, T0 + BANK + 1, 0), CLK_E_STATE);
+    ASSERT_REFUSED(&f, clk_pickup(&f, T0 + BANK + 1, 1), CLK_E_STATE);
+    ASSERT_REFUSED(&f, clk_set(&f, T0 + BANK + 1, BANK, BANK, -1, -1), CLK_E_STATE);
+}
+END_TEST
+
+/* ---- a restart: the stored struct goes on as the original ---- */
+
+START_TEST(test_CLK_restart_from_stored_state)
+{
+    struct clk c = started(CLK_MODE_DELAY, 30000, 30000, DELAY);
+    ck_assert_int_eq(clk_press(&c, T0 + 20000, 0), CLK_OK);
+    ck_assert_int_eq(clk_double(&c, T0 + 25000, 1), CLK_OK);
+    unsigned char stored[sizeof c];
+    memcpy(stored, &c, sizeof c);
+    /* the server stops; later it reloads the clock */
+    struct clk back;
+    memcpy(&back, stored, sizeof back);
+    int64_t times[] = {T0 + 25000, T0 + 30000, T0 + 40000, T0 + 70000, T0 + 200000};
+    for (size_t i = 0; i < sizeof times / sizeof times[0]; i++) {
+        struct clk_view a, b;
+        clk_view(&c, times[i], &a);
+        clk_view(&back, times[i], &b);
+        ck_assert_int_eq(memcmp(&a, &b, sizeof a), 0);
+    }
+    /* time kept running across the restart: the same take gives the same clock */
+    ck_assert_int_eq(clk_take(&c, T0 + 45000, 0), CLK_OK);
+    ck_assert_int_eq(clk_take(&back, T0 + 45000, 0), CLK_OK);
+    ck_assert_int_eq(memcmp(&c, &back, sizeof c), 0);
+    ck_assert_int_eq(c.side[0].bank_ms, 14000); /* 8 s twice */
+    ck_assert_int_eq(c.side[0].second_bank_ms, 30000);
+    /* and the same flag */
+    struct clk_view v;
+    clk_view(&back, T0 + 45000, &v);
+    ck_assert_int_eq(v.flag_at_ms, T0 + 45000 + 30000 + 30000 + DELAY);
+    ck_assert_int_eq(clk_tick(&back, T0 + 45000 + 72000), 1);
+    ck_assert_int_eq(clk_tick(&c, T0 + 45000 + 90000), 1);
+    ck_assert_int_eq(memcmp(&c, &back, sizeof c), 0);
+}
+END_TEST
+
+/* ---- CLK-2/CLK-3: banks ---- */
+
+START_TEST(test_CLK3_mid_match_introduction)
+{
+    int64_t first, second;
+    int64_t bpp = 2 * MIN;
+    clk_initial_bank(7, 0, 0, bpp, 0, &first, &second);
+    ck_assert_int_eq(first, 7 * bpp);
+    ck_assert_int_eq(second, 0);
+    /* 7 points at 3-5: RA = 4, RB = 2 -> 3 x bpp */
+    clk_initial_bank(7, 3, 5, bpp, 0, &first, &second);
+    ck_assert_int_eq(first, 3 * bpp);
+    ck_assert_int_eq(second, 0);
+    /* 7 points at 3-4: RA = 4, RB = 3 -> 3.5 x bpp, exact in ms */
+    clk_initial_bank(7, 3, 4, bpp, 0, &first, &second);
+    ck_assert_int_eq(first, 7 * bpp / 2);
+    ck_assert_int_eq(first, 420000);
+    /* 000's example: 3 minutes a point, 9 points at 2-6 -> (7 + 3) / 2 x 3 min */
+    clk_initial_bank(9, 2, 6, 3 * MIN, 0, &first, &second);
+    ck_assert_int_eq(first, 15 * MIN);
+    /* an odd per-point bank and an odd sum: the half millisecond is dropped */
+    clk_initial_bank(7, 3, 4, 1001, 0, &first, &second);
+    ck_assert_int_eq(first, 3503);
+    /* at the Crawford score 6-6 of 7: 1 x bpp */
+    clk_initial_bank(7, 6, 6, bpp, 0, &first, &second);
+    ck_assert_int_eq(first, bpp);
+}
+END_TEST
+
+START_TEST(test_CLK2_split_initial_bank)
+{
+    int64_t first, second;
+    int64_t bpp = 2 * MIN;
+    clk_initial_bank(7, 0, 0, bpp, MIN, &first, &second);
+    ck_assert_int_eq(first, 7 * MIN);
+    ck_assert_int_eq(second, 7 * MIN);
+    clk_initial_bank(7, 3, 4, bpp, 50000, &first, &second);
+    ck_assert_int_eq(first, 175000);
+    ck_assert_int_eq(second, 420000 - 175000);
+    clk_initial_bank(7, 3, 4, 1001, 333, &first, &second);
+    ck_assert_int_eq(first + second, 3503);
+    ck_assert_int_eq(first, 7 * 333 / 2);
+    /* no split when the first part is not smaller than the whole, or not positive */
+    clk_initial_bank(7, 0, 0, bpp, bpp, &first, &second);
+    ck_assert_int_eq(first, 7 * bpp);
+    ck_assert_int_eq(second, 0);
+    clk_initial_bank(7, 0, 0, bpp, bpp + 1, &first, &second);
+    ck_assert_int_eq(second, 0);
+    clk_initial_bank(7, 0, 0, bpp, -5, &first, &second);
+    ck_assert_int_eq(first, 7 * bpp);
+    ck_assert_int_eq(second, 0);
+}
+END_TEST
+
+START_TEST(test_CLK2_split_bank_consumption)
+{
+    struct clk c = started(CLK_MODE_DELAY, 30000, 30000, 0);
+    ck_assert_int_eq(clk_press(&c, T0 + 20000, 0), CLK_OK);
+    ck_assert_int_eq(c.side[0].bank_ms, 10000);
+    ck_assert_int_eq(c.side[0].second_bank_ms, 30000);
+    ck_assert_int_eq(clk_press(&c, T0 + 21000, 1), CLK_OK);
+    /* 15 s with 10 s left of the first part: the bank resets to the second, less 5 s */
+    ck_assert_int_eq(clk_press(&c, T0 + 36000, 0), CLK_OK);
+    ck_assert_int_eq(c.side[0].bank_ms, 25000);
+    ck_assert_int_eq(c.side[0].second_bank_ms, 0);
+    /* a turn that uses exactly the first part: the bank is the whole second */
+    struct clk e = started(CLK_MODE_BRONSTEIN, 30000, 30000, DELAY);
+    ck_assert_int_eq(clk_press(&e, T0 + 30000 + DELAY, 0), CLK_OK);
+    ck_assert_int_eq(e.side[0].bank_ms, 30000);
+    ck_assert_int_eq(e.side[0].second_bank_ms, 0);
+    /* one less and the first part still has 1 ms */
+    e = started(CLK_MODE_DELAY, 30000, 30000, DELAY);
+    ck_assert_int_eq(clk_press(&e, T0 + 30000 + DELAY - 1, 0), CLK_OK);
+    ck_assert_int_eq(e.side[0].bank_ms, 1);
+    ck_assert_int_eq(e.side[0].second_bank_ms, 30000);
+}
+END_TEST
+
+/* ---- CLK-7: the TD ---- */
+
+START_TEST(test_CLK7_set_running_turn_continues)
+{
+    struct clk c = started(CLK_MODE_DELAY, BANK, 0, DELAY);
+    ck_assert_int_eq(clk_set(&c, T0 + 5000, 40000, 50000, -1, -1), CLK_OK);
+    ck_assert_int_eq(c.state, CLK_RUNNING);
+    ck_assert_int_eq(c.running, 0);
+    struct clk_view v;
+    clk_view(&c, T0 + 5000, &v);
+    ck_assert_int_eq(v.bank_ms[0], 40000);
+    ck_assert_int_eq(v.bank_ms[1], 50000);
+    ck_assert_int_eq(v.delay_left_ms[0], 7000); /* the delay it had left */
+    ck_assert_int_eq(v.flag_at_ms, T0 + 5000 + 40000 + 7000);
+    struct clk p = c;
+    ck_assert_int_eq(clk_press(&p, T0 + 15000, 0), CLK_OK);
+    ck_assert_int_eq(p.side[0].bank_ms, 37000);
+    ck_assert_int_eq(p.turn_delay_ms, DELAY); /* side 1's full delay */
+
+    /* a new, shorter delay caps what is left */
+    c = started(CLK_MODE_DELAY, BANK, 0, DELAY);
+    ck_assert_int_eq(clk_set(&c, T0 + 5000, 40000, 50000, -1, 3000), CLK_OK);
+    ck_assert_int_eq(c.delay_ms, 3000);
+    clk_view(&c, T0 + 5000, &v);
+    ck_assert_int_eq(v.delay_left_ms[0], 3000);
+    ck_assert_int_eq(v.delay_left_ms[1], 3000);
+    ck_assert_int_eq(clk_press(&c, T0 + 15000, 0), CLK_OK);
+    ck_assert_int_eq(c.side[0].bank_ms, 33000);
+    ck_assert_int_eq(c.turn_delay_ms, 3000);
+
+    /* a mode change and second banks cleared */
+    c = started(CLK_MODE_DELAY, 30000, 30000, DELAY);
+    ck_assert_int_eq(clk_set(&c, T0 + 20000, 10000, 20000, CLK_MODE_BRONSTEIN, -1), CLK_OK);
+    ck_assert_int_eq(c.mode, CLK_MODE_BRONSTEIN);
+    ck_assert_int_eq(c.side[0].second_bank_ms, 0);
+    ck_assert_int_eq(c.side[1].second_bank_ms, 0);
+    clk_view(&c, T0 + 20000, &v);
+    ck_assert_int_eq(v.bank_ms[0], 10000);
+    ck_assert_int_eq(v.flag_at_ms, T0 + 30000);
+
+    /* a paused turn keeps being paused, with the new banks */
+    c = started(CLK_MODE_DELAY, BANK, 0, DELAY);
+    ck_assert_int_eq(clk_pause(&c, T0 + 4000, CLK_R_TD), CLK_OK);
+    ck_assert_int_eq(clk_set(&c, T0 + 9000, 1000, 2000, -1, -1), CLK_OK);
+    ck_assert_int_eq(c.state, CLK_PAUSED);
+    clk_view(&c, T0 + 50000, &v);
+    ck_assert_int_eq(v.bank_ms[0], 1000);
+    ck_assert_int_eq(v.delay_left_ms[0], DELAY - 4000);
+    ck_assert_int_eq(clk_resume(&c, T0 + 60000), CLK_OK);
+    ck_assert_int_eq(clk_press(&c, T0 + 60000 + 8500, 0), CLK_OK);
+    ck_assert_int_eq(c.side[0].bank_ms, 500);
+
+    /* a waiting clock */
+    struct clk w;
+    clk_init(&w, CLK_MODE_DELAY, BANK, BANK, DELAY);
+    ck_assert_int_eq(clk_set(&w, T0, 0, 5, -1, 0), CLK_OK);
+    ck_assert_int_eq(w.side[0].bank_ms, 0);
+    ck_assert_int_eq(w.side[1].bank_ms, 5);
+    ck_assert_int_eq(w.side[1].second_bank_ms, 0);
+    ck_assert_int_eq(w.delay_ms, 0);
+    ck_assert_int_eq(w.state, CLK_WAITING);
+}
+END_TEST
+
+START_TEST(test_CLK7_reverse_flag)
+{
+    struct clk c = started(CLK_MODE_DELAY, BANK, 0, DELAY);
+    ck_assert_int_eq(clk_tick(&c, T0 + BANK + DELAY + 500), 1);
+    ck_assert(!c.flag_reversed);
+    ck_assert_int_eq(clk_reverse_flag(&c, T0 + BANK + DELAY + 30000), CLK_OK);
+    ck_assert_int_eq(c.state, CLK_PAUSED);
+    ck_assert_int_eq(c.paused_reason, CLK_R_TD);
+    ck_assert(c.flag_reversed);
+    ck_assert_int_eq(c.flagged, 0);
+    ck_assert_int_eq(c.paused_side, 0);
+    ASSERT_REFUSED(&c, clk_reverse_flag(&c, T0 + BANK + DELAY + 30001), CLK_E_STATE);
+    /* the TD sets the times and resumes the flagged side's turn */
+    int64_t t = T0 + 5 * MIN;
+    ck_assert_int_eq(clk_set(&c, t, 30000, 45000, -1, -1), CLK_OK);
+    ck_assert_int_eq(clk_resume(&c, t + 1000), CLK_OK);
+    ck_assert_int_eq(c.running, 0);
+    ck_assert_int_eq(c.state, CLK_RUNNING);
+    struct clk_view v;
+    clk_view(&c, t + 1000, &v);
+    ck_assert_int_eq(v.bank_ms[0], 30000);
+    ck_assert_int_eq(v.delay_left_ms[0], 0); /* the delay had elapsed */
+    ck_assert_int_eq(v.flag_at_ms, t + 1000 + 30000);
+    ck_assert_int_eq(clk_press(&c, t + 1000 + 10000, 0), CLK_OK);
+    ck_assert_int_eq(c.side[0].bank_ms, 20000);
+    ck_assert_int_eq(c.turn_delay_ms, DELAY);
+    /* resumed without new times, it flags again at once */
+    struct clk again = started(CLK_MODE_BRONSTEIN, BANK, 0, DELAY);
+    ck_assert_int_eq(clk_tick(&again, T0 + BANK), 1);
+    ck_assert_int_eq(clk_reverse_flag(&again, T0 + BANK), CLK_OK);
+    ck_assert_int_eq(clk_resume(&again, T0 + 2 * BANK), CLK_OK);
+    ck_assert_int_eq(clk_tick(&again, T0 + 2 * BANK), 1);
+    ck_assert_int_eq(again.flagged, 0);
+}
+END_TEST
+
+/* ---- names ---- */
+
+START_TEST(test_CLK5_names_round_trip)
+{
+    const char *reasons[] = {"end_of_game",  "break",          "dispute",
+                             "td",           "early_pickup",   "opponent_pressed",
+                             "illegal_move", "game_over_claim"};
+    ck_assert_int_eq((int)(sizeof reasons / sizeof reasons[0]), CLK_R_COUNT - 1);
+    for (int r = CLK_R_NONE + 1; r < CLK_R_COUNT; r++) {
+        ck_assert_str_eq(clk_reason_name((enum clk_reason)r), reasons[r - 1]);
+        enum clk_reason back = CLK_R_NONE;
+        ck_assert_int_eq(clk_reason_parse(reasons[r - 1], &back), 0);
+        ck_assert_int_eq(back, r);
+    }
+    ck_assert_ptr_null(clk_reason_name(CLK_R_NONE));
+    ck_assert_ptr_null(clk_reason_name(CLK_R_COUNT));
+    const char *bad[] = {"", "none", "END_OF_GAME", "Break", "pause", "end_of_game ", "tdx"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        enum clk_reason out = CLK_R_BREAK;
+        ck_assert_int_eq(clk_reason_parse(bad[i], &out), -1);
+        ck_assert_int_eq(out, CLK_R_BREAK);
+        enum clk_mode m = CLK_MODE_BRONSTEIN;
+        ck_assert_int_eq(clk_mode_parse(bad[i], &m), -1);
+        ck_assert_int_eq(m, CLK_MODE_BRONSTEIN);
+        enum pen_break_table t = PEN_BREAKS_ITALIAN;
+        ck_assert_int_eq(pen_break_table_parse(bad[i], &t), -1);
+        ck_assert_int_eq(t, PEN_BREAKS_ITALIAN);
+    }
+    enum clk_reason rout;
+    ck_assert_int_eq(clk_reason_parse(NULL, &rout), -1);
+
+    ck_assert_str_eq(clk_mode_name(CLK_MODE_DELAY), "delay");
+    ck_assert_str_eq(clk_mode_name(CLK_MODE_BRONSTEIN), "bronstein");
+    ck_assert_ptr_null(clk_mode_name((enum clk_mode)2));
+    for (int m = 0; m < 2; m++) {
+        enum clk_mode back = (enum clk_mode)(1 - m);
+        ck_assert_int_eq(clk_mode_parse(clk_mode_name((enum clk_mode)m), &back), 0);
+        ck_assert_int_eq(back, m);
+    }
+    enum clk_mode mout;
+    ck_assert_int_eq(clk_mode_parse("Delay", &mout), -1);
+    ck_assert_int_eq(clk_mode_parse(NULL, &mout), -1);
+
+    ck_assert_str_eq(clk_state_name(CLK_WAITING), "waiting");
+    ck_assert_str_eq(clk_state_name(CLK_RUNNING), "running");
+    ck_assert_str_eq(clk_state_name(CLK_PAUSED), "paused");
+    ck_assert_str_eq(clk_state_name(CLK_FLAGGED), "flagged");
+    ck_assert_ptr_null(clk_state_name((enum clk_state)4));
+    ck_assert_ptr_null(clk_state_name((enum clk_state) - 1));
+
+    enum pen_break_table t;
+    ck_assert_int_eq(pen_break_table_parse("wbgf", &t), 0);
+    ck_assert_int_eq(t, PEN_BREAKS_WBGF);
+    ck_assert_int_eq(pen_break_table_parse("italian", &t), 0);
+    ck_assert_int_eq(t, PEN_BREAKS_ITALIAN);
+    ck_assert_int_eq(pen_break_table_parse("WBGF", &t), -1);
+    ck_assert_int_eq(pen_break_table_parse(NULL, &t), -1);
+}
+END_TEST
+
+/* ---- PEN-1..4 ---- */
+
+START_TEST(test_PEN1_late_points_wbgf_edges)
+{
+    int64_t f = T0;
+    ck_assert_int_eq(pen_late_points(f, f - 1, 5, 5), 0);
+    ck_assert_int_eq(pen_late_points(f, f, 5, 5), 0);
+    ck_assert_int_eq(pen_late_points(f, f + 5 * MIN - 1, 5, 5), 0);
+    ck_assert_int_eq(pen_late_points(f, f + 5 * MIN, 5, 5), 1);
+    ck_assert_int_eq(pen_late_points(f, f + 10 * MIN - 1, 5, 5), 1);
+    ck_assert_int_eq(pen_late_points(f, f + 10 * MIN, 5, 5), 2);
+    ck_assert_int_eq(pen_late_points(f, f + 15 * MIN - 1, 5, 5), 2);
+    ck_assert_int_eq(pen_late_points(f, f + 15 * MIN, 5, 5), 3);
+    ck_assert_int_eq(pen_late_points(f, f + 60 * MIN, 5, 5), 12);
+    /* no grace: one point at once */
+    ck_assert_int_eq(pen_late_points(f, f, 0, 5), 1);
+    ck_assert_int_eq(pen_late_points(f, f + 5 * MIN, 0, 5), 2);
+    /* far from overflowing */
+    ck_assert_int_gt(pen_late_points(INT64_MIN, INT64_MAX, 5, 1), 0);
+}
+END_TEST
+
+START_TEST(test_PEN1_late_points_italian_edges)
+{
+    int64_t f = T0;
+    ck_assert_int_eq(pen_late_points(f, f + 20 * MIN - 1, 20, 5), 0);
+    ck_assert_int_eq(pen_late_points(f, f + 20 * MIN, 20, 5), 1);
+    ck_assert_int_eq(pen_late_points(f, f + 25 * MIN - 1, 20, 5), 1);
+    ck_assert_int_eq(pen_late_points(f, f + 25 * MIN, 20, 5), 2);
+    ck_assert_int_eq(pen_late_points(f, f + 30 * MIN, 20, 5), 3);
+    ck_assert_int_eq(pen_late_points(f, f + 80 * MIN, 20, 5), 13);
+}
+END_TEST
+
+START_TEST(test_PEN2_late_forfeit)
+{
+    ck_assert_int_eq(pen_late_forfeit(0, 7), 0);
+    ck_assert_int_eq(pen_late_forfeit(3, 7), 0);
+    ck_assert_int_eq(pen_late_forfeit(4, 7), 1);
+    ck_assert_int_eq(pen_late_forfeit(4, 8), 0); /* exactly half is not more */
+    ck_assert_int_eq(pen_late_forfeit(5, 8), 1);
+    ck_assert_int_eq(pen_late_forfeit(1, 1), 1);
+    ck_assert_int_eq(pen_late_forfeit(0, 1), 0);
+    ck_assert_int_eq(pen_late_forfeit(2147483647, 2147483647), 1);
+    /* with the WBGF steps, a 7-point match is forfeited 20 minutes late */
+    int64_t f = T0;
+    ck_assert_int_eq(pen_late_forfeit(pen_late_points(f, f + 20 * MIN - 1, 5, 5), 7), 0);
+    ck_assert_int_eq(pen_late_forfeit(pen_late_points(f, f + 20 * MIN, 5, 5), 7), 1);
+}
+END_TEST
+
+START_TEST(test_PEN4_break_allowance_every_length)
+{
+    for (int len = 1; len <= 31; len++) {
+        int count = -1, minutes = -1;
+        pen_break_allowance(PEN_BREAKS_WBGF, len, &count, &minutes);
+        int want = len <= 5 ? 0 : len <= 11 ? 1 : len <= 17 ? 2 : len <= 23 ? 3 : 4;
+        ck_assert_msg(count == want, "WBGF length %d: %d breaks, want %d", len, count, want);
+        ck_assert_int_eq(minutes, 5);
+        pen_break_allowance(PEN_BREAKS_ITALIAN, len, &count, &minutes);
+        ck_assert_msg(count == (len >= 13 ? 2 : 1), "Italian length %d: %d breaks", len, count);
+        ck_assert_int_eq(minutes, 10);
+    }
+    /* the table's own rows */
+    int count, minutes;
+    int rows[][2] = {{5, 0},  {6, 1},  {7, 1},  {11, 1}, {12, 2}, {13, 2}, {17, 2},
+                     {18, 3}, {19, 3}, {23, 3}, {24, 4}, {25, 4}, {99, 4}};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        pen_break_allowance(PEN_BREAKS_WBGF, rows[i][0], &count, &minutes);
+        ck_assert_int_eq(count, rows[i][1]);
+    }
+    pen_break_allowance(PEN_BREAKS_ITALIAN, 12, &count, &minutes);
+    ck_assert_int_eq(count, 1);
+    pen_break_allowance(PEN_BREAKS_ITALIAN, 13, &count, &minutes);
+    ck_assert_int_eq(count, 2);
+}
+END_TEST
+
+/* ---- property: random presses ---- */
+
+START_TEST(test_CLK_property_random_presses)
+{
+    for (uint64_t seed = 1; seed <= 300; seed++) {
+        uint64_t st = seed;
+        enum clk_mode mode = (enum clk_mode)lcg_below(&st, 2);
+        int64_t first = 1 + lcg_below(&st, 600000);
+        int64_t second = lcg_below(&st, 3) ? 0 : lcg_below(&st, 600000);
+        int64_t delay = lcg_below(&st, 4) ? 12000 : lcg_below(&st, 30000);
+        struct clk c;
+        clk_init(&c, mode, first, second, delay);
+        int64_t now = T0 + lcg_below(&st, 100000);
+        ck_assert_int_eq(clk_start(&c, now, (int)lcg_below(&st, 2)), CLK_OK);
+        int64_t spent[2] = {0, 0};
+        for (int step = 0; step < 400 && c.state != CLK_FLAGGED; step++) {
+            int side = c.running;
+            ck_assert(side == 0 || side == 1);
+            if (lcg_below(&st, 20) == 0)
+                clk_pickup(&c, now, (int)lcg_below(&st, 2));
+            struct clk_view v;
+            clk_view(&c, now, &v);
+            int64_t left = v.flag_at_ms - now; /* time until the flag */
+            ck_assert_int_gt(left, 0);
+            int64_t total = c.side[side].bank_ms + c.side[side].second_bank_ms;
+            int64_t d = c.turn_delay_ms;
+            /* mostly presses before the flag; now and then the flag itself */
+            int64_t u = lcg_below(&st, 50) == 0 ? left + lcg_below(&st, 3)
+                                                : (int64_t)lcg_below(&st, (uint32_t)left);
+            int64_t paused = 0, part = 0;
+            if (lcg_below(&st, 10) == 0) { /* a pause in the middle of the turn */
+                part = u / 2;
+                ck_assert_int_eq(clk_pause(&c, now + part, CLK_R_BREAK), CLK_OK);
+                paused = lcg_below(&st, 1000000);
+                ck_assert_int_eq(clk_resume(&c, now + part + paused), CLK_OK);
+            }
+            now += u + paused;
+            enum clk_err e = clk_press(&c, now, side);
+            for (int i = 0; i < 2; i++) {
+                ck_assert_int_ge(c.side[i].bank_ms, 0);
+                ck_assert_int_ge(c.side[i].second_bank_ms, 0);
+            }
+            if (u >= left) {
+                ck_assert_int_eq(e, CLK_E_STATE);
+                ck_assert_int_eq(c.state, CLK_FLAGGED);
+                ck_assert_int_eq(c.flagged, side);
+                ck_assert_int_eq(c.since_ms, v.flag_at_ms + paused);
+                ck_assert_int_eq(c.side[side].bank_ms + c.side[side].second_bank_ms, 0);
+                break;
+            }
+            ck_assert_int_eq(e, CLK_OK);
+            /* the consumption is max(0, u - turn delay), taken from the banks */
+            int64_t used = u > d ? u - d : 0;
+            int64_t after = c.side[side].bank_ms + c.side[side].second_bank_ms;
+            ck_assert_int_eq(total - after, used);
+            ck_assert_int_gt(after, 0);
+            spent[side] += used;
+            ck_assert_int_eq(first + second - spent[side], after);
+            /* the first part is used before the second */
+            if (c.side[side].second_bank_ms > 0)
+                ck_assert_int_eq(c.side[side].second_bank_ms, second);
+        }
+    }
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("clock");
+    TCase *tc = tcase_create("clock");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_CLK1_delay_turn_shorter_than_delay);
+    tcase_add_test(tc, test_CLK1_delay_turn_exactly_delay);
+    tcase_add_test(tc, test_CLK1_delay_turn_longer_than_delay);
+    tcase_add_test(tc, test_CLK1_bronstein_turn_shorter_than_delay);
+    tcase_add_test(tc, test_CLK1_bronstein_turn_exactly_delay);
+    tcase_add_test(tc, test_CLK1_bronstein_turn_longer_than_delay);
+    tcase_add_test(tc, test_CLK1_delay_flag_edge);
+    tcase_add_test(tc, test_CLK1_bronstein_flag_edge);
+    tcase_add_test(tc, test_CLK2_split_bank_flag_edge_both_modes);
+    tcase_add_test(tc, test_CLK6_lost_delay_flag_edge);
+    tcase_add_test(tc, test_CLK6_lost_delay_charges_whole_turn);
+    tcase_add_test(tc, test_CLK1_view_delay_mode);
+    tcase_add_test(tc, test_CLK1_view_bronstein_mode);
+    tcase_add_test(tc, test_CLK1_waiting_clock_shows_banks);
+    tcase_add_test(tc, test_CLK1_huge_bank_never_overflows);
+    tcase_add_test(tc, test_CLK5_pause_and_resume_keep_the_turn);
+    tcase_add_test(tc, test_CLK5_every_reason_but_end_of_game_resumes);
+    tcase_add_test(tc, test_CLK5_pause_twice_keeps_the_turn);
+    tcase_add_test(tc, test_CLK5_end_of_game_and_next_game);
+    tcase_add_test(tc, test_CLK4_double_take_flow);
+    tcase_add_test(tc, test_CLK4_double_drop_ends_the_game);
+    tcase_add_test(tc, test_CLK4_pause_while_double_waits);
+    tcase_add_test(tc, test_CLK_refusals_change_nothing);
+    tcase_add_test(tc, test_CLK_restart_from_stored_state);
+    tcase_add_test(tc, test_CLK3_mid_match_introduction);
+    tcase_add_test(tc, test_CLK2_split_initial_bank);
+    tcase_add_test(tc, test_CLK2_split_bank_consumption);
+    tcase_add_test(tc, test_CLK7_set_running_turn_continues);
+    tcase_add_test(tc, test_CLK7_reverse_flag);
+    tcase_add_test(tc, test_CLK5_names_round_trip);
+    tcase_add_test(tc, test_PEN1_late_points_wbgf_edges);
+    tcase_add_test(tc, test_PEN1_late_points_italian_edges);
+    tcase_add_test(tc, test_PEN2_late_forfeit);
+    tcase_add_test(tc, test_PEN4_break_allowance_every_length);
+    tcase_add_test(tc, test_CLK_property_random_presses);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
