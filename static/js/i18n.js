@@ -19,7 +19,7 @@ function pick() {
 
 export function getLang() { return lang; }
 
-// t('key', {name: 'Anna'}) — "{name}" placeholders are replaced.
+// t(KEY, {name: 'Anna'}): "{name}" placeholders are replaced.
 export function t(key, vars) {
   let s = (STRINGS[lang] && STRINGS[lang][key]);
   if (s === undefined) s = STRINGS.en[key];
