@@ -95,6 +95,8 @@ async function refresh() {
       // the last decided match, to show its result
       pick = matches.filter((m) => ['verified', 'forfeited', 'withdrawn'].includes(m.state)).pop() || null;
     }
+    const done = matches.filter((m) => ['verified', 'forfeited', 'withdrawn'].includes(m.state));
+    S.last = done.length ? done.reduce((x, y) => (y.updated_at > x.updated_at ? y : x)) : null;
     S.match = pick;
     S.side = pick ? (pick.sides[0].player_id === S.pid ? 'a' : 'b') : null;
     S.reports = null;
@@ -137,7 +139,18 @@ function myScore() {
   return { me: sc[S.side], opp: sc[other(S.side)] };
 }
 
+function renderLast() {
+  const l = S.last;
+  const el = $('#last-result');
+  el.hidden = !l || (S.match && l.id === S.match.id);
+  if (el.hidden) return;
+  const side = l.sides[0].player_id === S.pid ? 'a' : 'b';
+  const opp = l.sides.find((s) => s.side !== side);
+  el.textContent = t(l.winner === side ? 'play.last_won' : 'play.last_lost', { name: opp.name || '—', me: l.score[side], opp: l.score[other(side)] });
+}
+
 function render() {
+  renderLast();
   const m = S.match;
   show('no-match', !m);
   show('match-box', !!m);
