@@ -146,7 +146,8 @@ function renderLast() {
   if (el.hidden) return;
   const side = l.sides[0].player_id === S.pid ? 'a' : 'b';
   const opp = l.sides.find((s) => s.side !== side);
-  el.textContent = t(l.winner === side ? 'play.last_won' : 'play.last_lost', { name: opp.name || '—', me: l.score[side], opp: l.score[other(side)] });
+  const v = { name: opp.name || '—', me: l.score[side], opp: l.score[other(side)] };
+  el.textContent = l.winner === side ? t('play.last_won', v) : t('play.last_lost', v);
 }
 
 function render() {

@@ -286,10 +286,10 @@ async function scenario(browser) {
   await startServer(port);
   await waitText(disp, '#conn', /^$/, 20000);
   const tdApi = td.context().request;
-  const r = await tdApi.post(url(`/api/v1/tournaments/${tid}/matches/${other.id}/call`), {
+  const r = await tdApi.patch(url(`/api/v1/tournaments/${tid}/matches/${other.id}`), {
     headers: { 'X-Crawford': '1', 'Content-Type': 'application/json' }, data: { table: 'Terrace' },
   });
-  if (!r.ok()) fail(`calling a match failed: ${r.status()}`);
+  if (!r.ok()) fail(`moving a match to another table failed: ${r.status()} ${await r.text()}`);
   await waitText(disp, `#view li[data-match-id="${other.id}"] .tbl`, 'Table Terrace', 5000);
   if (!(await disp.evaluate(() => window.__noReload === true))) fail('the display reloaded');
 
