@@ -125,6 +125,7 @@ async function main() {
   }
   await load();
   startLive();
+  tick();
   setInterval(tick, 250);
   if (!S.fixed && S.rotate > 0) setInterval(() => { S.idx++; render(); }, S.rotate * 1000);
 }

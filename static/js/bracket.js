@@ -31,7 +31,8 @@ export function renderBracket(ko, live = {}) {
     const st = cur ? cur.state : m.match_state;
     const rows = m.sides.map((s, i) => {
       const key = i ? 'b' : 'a';
-      const val = st === 'void' ? '' : String(score ? score[key] : (s.score ?? ''));
+      const known = s.player_id || s.team_id;
+      const val = st === 'void' || !known ? '' : String(score ? score[key] : (s.score ?? ''));
       return h('div', { class: m.winner === key ? 'side win' : 'side' },
         h('span', { class: 'name' }, sideLabel(s)),
         h('span', { class: 'score', dataset: { match: m.match_id, side: key } }, val));
