@@ -8,19 +8,26 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 export CRAWFORD_BIN=$(cd "$root" && realpath "${CRAWFORD_BIN:-build/asan/crawford}")
 
-# Our own process group, so that cleanup ends only what this script started.
-if [ "${CHECK_E2E_PGID:-}" != "$$" ] && [ "$(ps -o pgid= $$ | tr -d ' ')" != "$$" ]; then
-  export CHECK_E2E_PGID=
-  exec setsid --wait bash "$0" "$@"
+# Our own process group (a new session), so that the cleanup ends only what this script
+# started: the server and the browser, even when node itself was killed by the timeout.
+if [ -z "${CHECK_E2E_INNER:-}" ]; then
+  CHECK_E2E_INNER=1 exec setsid --wait bash "$0" "$@"
 fi
-cleanup() { trap - EXIT INT TERM; kill -TERM -- -$$ 2>/dev/null; }
-trap cleanup EXIT INT TERM
+cleanup() {
+  rc=$?
+  trap - EXIT
+  trap '' TERM INT
+  kill -TERM -- -$$ 2>/dev/null
+  exit $rc
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 node "$here/check_strings.mjs" || exit 1
 if [ ! -x /usr/bin/chromium ] || [ ! -d "$here/node_modules/playwright-core" ]; then
   echo "check_e2e: chromium or playwright-core missing: run make e2e-deps" >&2
   exit 1
 fi
-# ASan's leak report at the server's exit is not this test's business
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
-timeout 300 node "$here/e2e.mjs"
+# --foreground keeps node, the server and the browser in this process group
+timeout --foreground 300 node "$here/e2e.mjs"
