@@ -341,6 +341,21 @@ async function scenario(browser) {
     log('clock started and pressed; the display shows whose time runs');
   }
 
+  step = 'the TD changes a setting and reads the audit log';
+  await td.click('#tabs a[href="#settings"]');
+  await waitVisible(td, '#set-form');
+  await td.fill('#s-venue', 'Circolo Roma');
+  await td.click('#set-form button[type=submit]');
+  await waitText(td, '#status', 'Saved.');
+  await td.fill('#s-grace', '-3');
+  await td.click('#set-form button[type=submit]');
+  await waitVisible(td, '#alert');
+  const refusedSetting = await textOf(td, '#alert');
+  if (!/grace/i.test(refusedSetting)) fail(`a bad setting was not refused with the server's sentence: "${refusedSetting}"`);
+  await td.click('#tabs a[href="#audit"]');
+  await waitText(td, '#a-table tbody', 'tournament.update');
+  await waitText(td, '#a-table tbody', 'match.verified');
+
   step = 'the Italian switch';
   await td.selectOption('#lang-select', 'it');
   await waitText(td, '#tabs a[href="#players"]', 'Giocatori');
