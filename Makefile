@@ -8,12 +8,14 @@ SHELL := /bin/bash
 .SECONDARY:
 
 CC      ?= gcc
-PKGS    := libmicrohttpd sqlite3 jansson libsodium zlib
+PKGS    := libmicrohttpd sqlite3 jansson libsodium zlib libqrencode
 # Debian packages: what building, testing, benchmarking and fuzzing need.
-DEB_BUILD := gcc make pkg-config libmicrohttpd-dev libsqlite3-dev libjansson-dev libsodium-dev zlib1g-dev
+DEB_BUILD := gcc make pkg-config libmicrohttpd-dev libsqlite3-dev libjansson-dev libsodium-dev zlib1g-dev libqrencode-dev
 DEB_TEST  := $(DEB_BUILD) check libsubunit-dev libcurl4-openssl-dev python3 curl
 DEB_BENCH := $(DEB_TEST) wrk
 DEB_FUZZ  := $(DEB_BUILD) clang libclang-rt-14-dev
+# The end-to-end tests of the pages: headless Chromium driven by playwright-core (npm).
+DEB_E2E   := chromium
 
 # Install the packages of $(1) that dpkg does not report as installed; as root directly,
 # otherwise through sudo. Nothing is run when everything is there.
@@ -58,7 +60,7 @@ CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 CURL_LIBS    = $(shell pkg-config --libs libcurl 2>/dev/null)
 
-.PHONY: build run test bench fuzz deps deps-test deps-bench deps-fuzz clean format unit http-test
+.PHONY: build run test bench fuzz deps deps-test deps-bench deps-fuzz e2e-deps e2e-node clean format unit http-test
 
 deps:
 	$(call install_missing,$(DEB_BUILD))
@@ -68,6 +70,17 @@ deps-bench:
 	$(call install_missing,$(DEB_BENCH))
 deps-fuzz:
 	$(call install_missing,$(DEB_FUZZ))
+# Chromium always from Debian; node and npm only when there are none (a newer one may be
+# installed by other means); then playwright-core as the lock file pins it.
+e2e-deps:
+	$(call install_missing,$(DEB_E2E))
+	@if ! command -v node >/dev/null || ! command -v npm >/dev/null; then \
+	  $(MAKE) --no-print-directory e2e-node; fi
+	@if [ ! -d tests/e2e/node_modules/playwright-core ] || \
+	    [ tests/e2e/package-lock.json -nt tests/e2e/node_modules/.package-lock.json ]; then \
+	  cd tests/e2e && npm ci --no-audit --no-fund --loglevel=error; fi
+e2e-node:
+	$(call install_missing,nodejs npm)
 
 # ---- generated: the migrations embedded in the binary, so it runs from any folder ----
 $(GEN)/schema_sql.c: $(SCHEMA) Makefile
@@ -129,7 +142,7 @@ $(ASAN_DIR)/http/test_%: $(ASAN_DIR)/obj/tests/http/test_%.o $(HTTP_SUP_OBJ) $(A
 	$(CC) $(ASAN_LDFLAGS) -o $@ $^ $(PKG_LIBS) $(CHECK_LIBS) $(CURL_LIBS)
 
 # Runs every suite even when one fails, then fails if any did.
-test: deps-test
+test: deps-test e2e-deps
 	@$(MAKE) --no-print-directory $(ASAN_DIR)/crawford $(UNIT_BIN) $(HTTP_BIN)
 	@fail=0; \
 	for t in $(UNIT_BIN); do \

@@ -52,6 +52,9 @@ struct api_resp {
     int is_problem;        /* application/problem+json instead of application/json */
     struct api_blob *blob; /* alternative pre-serialized body (a reference, see cache.h) */
     int blob_gzip;         /* ... gzip-compressed (Content-Encoding: gzip) */
+    char *body;            /* a body that is not JSON (malloc'd, owned), e.g. an SVG */
+    size_t body_len;
+    char content_type[64]; /* the Content-Type of body */
     char etag[80];
     char set_cookie[256];
     char set_cookie2[256];

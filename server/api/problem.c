@@ -79,6 +79,8 @@ void api_resp_free(struct api_resp *resp)
     resp->json = NULL;
     api_blob_release(resp->blob);
     resp->blob = NULL;
+    free(resp->body);
+    resp->body = NULL;
 }
 
 const char *api_arg(const struct api_req *req, const char *key)

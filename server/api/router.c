@@ -47,6 +47,7 @@ static const struct route routes[] = {
     {"POST", P "/withdraw", api_player_withdraw, R_TD},
     {"POST", P "/reinstate", api_player_reinstate, R_TD},
     {"POST", P "/pin", api_player_new_pin, R_TD},
+    {"GET", P "/qr.svg", api_player_qr, R_TD},
     {"POST", P "/login", api_player_login, R_JSON},
     {"GET", T "/matches", api_matches_list, R_ETAG},
     {"POST", T "/matches", api_match_create, R_TD | R_JSON},

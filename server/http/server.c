@@ -156,6 +156,10 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
             MHD_add_response_header(r, "Content-Encoding", "gzip");
         MHD_add_response_header(r, "Vary", "Accept-Encoding");
         MHD_add_response_header(r, "Content-Type", "application/json");
+    } else if (resp.body) {
+        r = MHD_create_response_from_buffer(resp.body_len, resp.body, MHD_RESPMEM_MUST_FREE);
+        resp.body = NULL;
+        MHD_add_response_header(r, "Content-Type", resp.content_type);
     } else if (resp.json) {
         char *body = json_dumps(resp.json, JSON_COMPACT);
         if (!body) {

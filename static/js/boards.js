@@ -1,0 +1,56 @@
+// The Swing leaderboard and the Davis Cup grid (standings and ties).
+import { h } from './dom.js';
+import { t } from './i18n.js';
+
+export function renderSwing(board) {
+  if (!board) return h('p', {}, '—');
+  return h('div', { class: 'swing' },
+    h('p', { class: 'muted' }, t('swing.round', { n: board.round || 0, cpp: board.cpp || 0 })),
+    h('table', { class: 'leader' },
+      h('caption', {}, t('swing.caption', { name: board.name })),
+      h('thead', {}, h('tr', {},
+        h('th', { scope: 'col' }, t('swing.rank')), h('th', { scope: 'col' }, t('swing.player')),
+        h('th', { scope: 'col', class: 'num' }, t('swing.chips')), h('th', { scope: 'col', class: 'num' }, t('swing.change')),
+        h('th', { scope: 'col' }, t('swing.status')))),
+      h('tbody', {}, (board.players || []).map((p) => h('tr', { class: `st-${p.status}` },
+        h('td', {}, String(p.rank)), h('th', { scope: 'row' }, p.name),
+        h('td', { class: 'num' }, p.chips.toLocaleString()),
+        h('td', { class: `num ${p.change_last_round > 0 ? 'up' : p.change_last_round < 0 ? 'down' : ''}` },
+          p.change_last_round > 0 ? `+${p.change_last_round}` : String(p.change_last_round)),
+        h('td', {}, t(`swing.st.${p.status}`)))))),
+    board.champion ? h('p', { class: 'champion' }, t('swing.champion', { name: board.champion.name || board.champion })) : null);
+}
+
+export function renderDavis(board) {
+  if (!board) return h('p', {}, '—');
+  const teams = Object.fromEntries((board.teams || []).map((x) => [x.id, x]));
+  const name = (id) => (teams[id] ? teams[id].name : t('davis.bye'));
+  // grid: team x team, the tie's matches won
+  const ids = (board.teams || []).map((x) => x.id);
+  const cell = (a, b) => {
+    if (a === b) return h('td', { class: 'diag' }, '');
+    const tie = (board.ties || []).find((x) => (x.team_a === a && x.team_b === b) || (x.team_a === b && x.team_b === a));
+    if (!tie) return h('td', {}, '');
+    const flip = tie.team_a !== a;
+    const won = tie.rubbers_won || [0, 0];
+    const txt = `${flip ? won[1] : won[0]}–${flip ? won[0] : won[1]}`;
+    const mine = tie.winner ? ((tie.winner === 'a') !== flip ? 'win' : 'loss') : 'open';
+    return h('td', { class: `tie ${mine}` }, txt);
+  };
+  return h('div', { class: 'davis' },
+    h('table', { class: 'grid' },
+      h('caption', {}, t('davis.caption', { name: board.name })),
+      h('thead', {}, h('tr', {}, h('td', {}), ids.map((id) => h('th', { scope: 'col' }, name(id))))),
+      h('tbody', {}, ids.map((a) => h('tr', {}, h('th', { scope: 'row' }, name(a)), ids.map((b) => cell(a, b)))))),
+    h('table', { class: 'leader' },
+      h('caption', {}, t('davis.standings')),
+      h('thead', {}, h('tr', {},
+        h('th', { scope: 'col' }, t('swing.rank')), h('th', { scope: 'col' }, t('davis.team')),
+        h('th', { scope: 'col', class: 'num' }, t('davis.ties_won')), h('th', { scope: 'col', class: 'num' }, t('davis.matches')),
+        h('th', { scope: 'col', class: 'num' }, t('davis.points')))),
+      h('tbody', {}, (board.standings || []).map((s) => h('tr', {},
+        h('td', {}, String(s.rank)), h('th', { scope: 'row' }, s.name),
+        h('td', { class: 'num' }, String(s.ties_won)),
+        h('td', { class: 'num' }, `${s.matches_won}–${s.matches_lost}`),
+        h('td', { class: 'num' }, (s.points_difference > 0 ? '+' : '') + s.points_difference))))));
+}

@@ -1,0 +1,364 @@
+// The player's page (phones): PIN once, the next match, reporting game by game, confirming
+// or disputing the opponent's report, a .mat upload, and the clock.
+import { api, newKey } from '/js/api.js';
+import { $, h, clear, announce, showError, clearError, params } from '/js/dom.js';
+import { t, applyI18n, mountLangSwitch, onLangChange } from '/js/i18n.js';
+import { live, debounce } from '/js/live.js';
+import { probeClock, remaining, fmt, clockAction, receive, PAUSE_REASONS } from '/js/clock.js';
+
+const q = params();
+const S = {
+  tid: Number(q.get('t')) || 0,
+  pid: Number(q.get('p')) || 0,
+  me: null, // my player record
+  match: null, // my current match
+  side: null, // 'a' | 'b'
+  reports: null,
+  game: { winner: null, cube: 1, result: 'single', level: 1 },
+  clock: null,
+  clockStatus: 'absent',
+  showClock: false,
+};
+const T = () => `/api/v1/tournaments/${S.tid}`;
+const other = (s) => (s === 'a' ? 'b' : 'a');
+
+function show(id, on) { const el = document.getElementById(id); if (el) el.hidden = !on; }
+
+async function start() {
+  applyI18n();
+  mountLangSwitch();
+  onLangChange(() => { buildChoices(); render(); });
+  buildChoices();
+  wire();
+  if (!S.tid) {
+    const list = await api('GET', '/api/v1/tournaments');
+    const ts = list.tournaments || list;
+    if (ts.length) S.tid = ts[ts.length - 1].id;
+  }
+  if (!S.pid) return pickPlayer();
+  await checkSession();
+}
+
+async function pickPlayer() {
+  show('pick', true);
+  const sel = clear($('#pick-player'));
+  const { players } = await api('GET', `${T()}/players`);
+  for (const p of players.filter((x) => x.status !== 'withdrawn')) sel.append(h('option', { value: p.id }, p.name));
+  $('#pick-go').onclick = () => {
+    const u = new URL(location.href);
+    u.searchParams.set('t', S.tid);
+    u.searchParams.set('p', sel.value);
+    location.href = u.toString();
+  };
+}
+
+async function checkSession() {
+  const sess = await api('GET', '/api/v1/session');
+  S.me = await api('GET', `${T()}/players/${S.pid}`);
+  if (sess.role === 'player' && sess.player_id === S.pid && sess.tournament_id === S.tid) return enter();
+  $('#pin-name').textContent = S.me.name;
+  show('pin-form', true);
+  $('#pin').focus();
+}
+
+async function enter() {
+  show('pin-form', false);
+  show('me', true);
+  $('#me-name').textContent = S.me.name;
+  live(S.tid, {
+    onSync: refresh,
+    onEvent: (type, data) => {
+      if (type === 'clock' && data && S.match && data.match_id === S.match.id) {
+        S.clock = receive(data);
+        S.clockStatus = 'ok';
+        renderClock();
+        return;
+      }
+      later();
+    },
+    onState: (st) => { $('#conn').textContent = st === 'live' ? '' : t(`conn.${st}`); },
+  });
+}
+
+const later = debounce(() => refresh(), 150);
+
+async function refresh() {
+  try {
+    const { matches } = await api('GET', `${T()}/matches?player=${S.pid}`);
+    const order = ['playing', 'called', 'reported', 'disputed', 'scheduled'];
+    let pick = null;
+    for (const st of order) {
+      pick = matches.find((m) => m.state === st && m.sides.every((s) => s.player_id));
+      if (pick) break;
+    }
+    if (!pick) {
+      // the last decided match, to show its result
+      pick = matches.filter((m) => ['verified', 'forfeited', 'withdrawn'].includes(m.state)).pop() || null;
+    }
+    const done = matches.filter((m) => ['verified', 'forfeited', 'withdrawn'].includes(m.state));
+    S.last = done.length ? done.reduce((x, y) => (y.updated_at > x.updated_at ? y : x)) : null;
+    S.match = pick;
+    S.side = pick ? (pick.sides[0].player_id === S.pid ? 'a' : 'b') : null;
+    S.reports = null;
+    if (pick && ['playing', 'reported', 'disputed', 'called'].includes(pick.state)) {
+      try { S.reports = (await api('GET', `${T()}/matches/${pick.id}/reports`)).reports; } catch (e) { S.reports = null; }
+    }
+    if (pick && ['called', 'playing'].includes(pick.state)) {
+      const c = await probeClock(S.tid, pick.id);
+      S.clockStatus = c.status;
+      S.clock = c.clock || null;
+    } else {
+      S.clockStatus = 'absent';
+      S.clock = null;
+      S.showClock = false;
+    }
+    await standing();
+    render();
+  } catch (e) {
+    showError(e);
+  }
+}
+
+async function standing() {
+  const el = $('#standing');
+  el.textContent = '';
+  if (S.match && !['verified', 'forfeited', 'withdrawn'].includes(S.match.state)) return;
+  try {
+    const { events } = await api('GET', `${T()}/competitions`);
+    for (const ev of events.filter((e) => e.kind === 'knockout' && e.entries.includes(S.pid))) {
+      const r = await api('GET', `${T()}/competitions/${ev.id}/knockout/players/${S.pid}`);
+      if (r && r.text) { el.textContent = r.text; return; }
+    }
+  } catch (e) { /* not in a knockout */ }
+}
+
+function myScore() {
+  const m = S.match;
+  const mine = S.reports && S.reports[S.side];
+  const sc = mine && mine.current !== false ? mine.score : m.score;
+  return { me: sc[S.side], opp: sc[other(S.side)] };
+}
+
+function renderLast() {
+  const l = S.last;
+  const el = $('#last-result');
+  el.hidden = !l || (S.match && l.id === S.match.id);
+  if (el.hidden) return;
+  const side = l.sides[0].player_id === S.pid ? 'a' : 'b';
+  const opp = l.sides.find((s) => s.side !== side);
+  const v = { name: opp.name || '—', me: l.score[side], opp: l.score[other(side)] };
+  el.textContent = l.winner === side ? t('play.last_won', v) : t('play.last_lost', v);
+}
+
+function render() {
+  renderLast();
+  const m = S.match;
+  show('no-match', !m);
+  show('match-box', !!m);
+  for (const id of ['game-form', 'waiting', 'confirm-box', 'score-form', 'mat-form']) show(id, false);
+  show('open-clock', false);
+  if (!m) { show('clock', false); return; }
+  const opp = m.sides.find((s) => s.side !== S.side);
+  $('#opp-name').textContent = opp.name || '—';
+  $('#m-table').textContent = m.table || t('play.no_table');
+  $('#m-length').textContent = m.length ? t('play.points', { n: m.length }) : t('play.money_game');
+  $('#m-state').textContent = t(`state.${m.state}`);
+  const sc = myScore();
+  $('#score-me').textContent = sc.me;
+  $('#score-opp').textContent = sc.opp;
+  const L = m.length;
+  const crawfordNext = L > 0 && ((sc.me === L - 1) !== (sc.opp === L - 1)) && !postCrawford();
+  show('crawford-note', crawfordNext && ['called', 'playing'].includes(m.state));
+  const mine = S.reports && S.reports[S.side];
+  const theirs = S.reports && S.reports[other(S.side)];
+  const open = ['called', 'playing'].includes(m.state);
+  if (open || (m.state === 'reported' && !(mine && mine.complete) && !(theirs && theirs.complete))) {
+    show('game-form', true);
+    show('mat-form', true);
+    $('#undo-game').hidden = !(mine && mine.games && mine.games.length);
+  }
+  if (m.state === 'reported' && mine && mine.complete && !(theirs && theirs.complete)) {
+    show('waiting', true);
+    $('#waiting-text').textContent = t('play.waiting_confirm', { me: mine.score[S.side], opp: mine.score[other(S.side)] });
+  } else if (m.state === 'reported' && theirs && theirs.complete) {
+    show('confirm-box', true);
+    $('#confirm-text').textContent = t('play.their_score', { me: theirs.score[S.side], opp: theirs.score[other(S.side)] });
+  } else if (m.state === 'disputed') {
+    show('waiting', true);
+    $('#withdraw-report').hidden = !mine;
+    $('#waiting-text').textContent = t('play.disputed');
+  } else if (['verified', 'forfeited', 'withdrawn'].includes(m.state)) {
+    show('waiting', true);
+    $('#withdraw-report').hidden = true;
+    $('#waiting-text').textContent = t('play.decided', { me: m.score[S.side], opp: m.score[other(S.side)] });
+  }
+  if (m.state === 'reported') $('#withdraw-report').hidden = !(mine && mine.complete);
+  show('open-clock', open && S.clockStatus !== 'absent');
+  show('clock', S.showClock && open && S.clockStatus !== 'absent');
+  renderClock();
+}
+
+// Whether the Crawford game has already been played (then doubling is free again).
+function postCrawford() {
+  const mine = S.reports && S.reports[S.side];
+  return !!(mine && mine.games && mine.games.some((g) => g.crawford));
+}
+
+function buildChoices() {
+  const cube = $('#f-cube');
+  for (const b of cube.querySelectorAll('button')) b.remove();
+  for (const v of [1, 2, 4, 8, 16, 32, 64]) {
+    cube.append(h('button', { type: 'button', class: 'big choice', dataset: { cube: v }, 'aria-pressed': String(S.game.cube === v) }, String(v)));
+  }
+  const res = $('#f-result');
+  for (const b of res.querySelectorAll('button')) b.remove();
+  for (const r of ['single', 'gammon', 'backgammon', 'drop', 'resign']) {
+    res.append(h('button', { type: 'button', class: 'big choice', dataset: { result: r }, 'aria-pressed': String(S.game.result === r) }, t(`result.${r}`)));
+  }
+  const lev = $('#f-level');
+  for (const b of lev.querySelectorAll('button')) b.remove();
+  for (const l of [1, 2, 3]) {
+    lev.append(h('button', { type: 'button', class: 'big choice', dataset: { level: l }, 'aria-pressed': String(S.game.level === l) }, t(`result.level${l}`)));
+  }
+  const sel = clear($('#c-reason'));
+  for (const r of PAUSE_REASONS.filter((x) => x !== 'end_of_game')) sel.append(h('option', { value: r }, t(`reason.${r}`)));
+}
+
+function press(group, attr, value) {
+  for (const b of group.querySelectorAll('button')) b.setAttribute('aria-pressed', String(b.dataset[attr] === String(value)));
+}
+
+function wire() {
+  $('#pin-form').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    clearError();
+    try {
+      await api('POST', `${T()}/players/${S.pid}/login`, { pin: $('#pin').value.trim() });
+      $('#pin').value = '';
+      enter();
+    } catch (e) { showError(e); }
+  });
+  $('#logout').onclick = async () => {
+    await api('POST', '/api/v1/logout').catch(() => null);
+    const u = new URL(location.href);
+    u.searchParams.delete('p');
+    location.href = u.toString();
+  };
+  $('#f-winner').addEventListener('click', (ev) => {
+    const b = ev.target.closest('button'); if (!b) return;
+    S.game.winner = b.dataset.winner; press($('#f-winner'), 'winner', S.game.winner);
+  });
+  $('#f-cube').addEventListener('click', (ev) => {
+    const b = ev.target.closest('button'); if (!b) return;
+    S.game.cube = Number(b.dataset.cube); press($('#f-cube'), 'cube', S.game.cube);
+  });
+  $('#f-result').addEventListener('click', (ev) => {
+    const b = ev.target.closest('button'); if (!b) return;
+    S.game.result = b.dataset.result; press($('#f-result'), 'result', S.game.result);
+    show('f-level', S.game.result === 'resign');
+  });
+  $('#f-level').addEventListener('click', (ev) => {
+    const b = ev.target.closest('button'); if (!b) return;
+    S.game.level = Number(b.dataset.level); press($('#f-level'), 'level', S.game.level);
+  });
+  $('#game-form').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    clearError();
+    if (!S.game.winner) { showError(new Error(t('play.choose_winner'))); return; }
+    const winner = S.game.winner === 'me' ? S.side : other(S.side);
+    const body = { winner, cube: S.game.cube, result: S.game.result };
+    if (S.game.result === 'resign') body.level = S.game.level;
+    try {
+      const r = await api('POST', `${T()}/matches/${S.match.id}/games`, body, { idempotencyKey: newKey() });
+      announce(t('play.game_recorded', { me: r.report.score[S.side], opp: r.report.score[other(S.side)] }));
+      S.game = { winner: null, cube: 1, result: 'single', level: 1 };
+      press($('#f-winner'), 'winner', ''); press($('#f-cube'), 'cube', 1); press($('#f-result'), 'result', 'single');
+      show('f-level', false);
+      await refresh();
+    } catch (e) { showError(e); }
+  });
+  $('#undo-game').onclick = () => act('DELETE', 'games/last');
+  $('#withdraw-report').onclick = () => act('DELETE', 'report');
+  $('#confirm').onclick = () => act('POST', 'confirm');
+  $('#dispute').onclick = () => { show('score-form', true); $('#s-me').focus(); };
+  $('#score-form').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const me = Number($('#s-me').value); const opp = Number($('#s-opp').value);
+    const score = { [S.side]: me, [other(S.side)]: opp };
+    await act('POST', 'report', { score });
+  });
+  $('#mat-form').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const f = $('#mat-file').files[0];
+    if (!f) { showError(new Error(t('play.mat_choose'))); return; }
+    await act('POST', 'report', { mat: await f.text() });
+  });
+  // clock
+  $('#open-clock').onclick = () => { S.showClock = true; render(); $('#half-me').focus(); };
+  $('#c-close').onclick = () => { S.showClock = false; render(); $('#open-clock').focus(); };
+  $('#half-me').onclick = () => clockDo('press', { side: S.side });
+  $('#half-opp').onclick = () => clockDo('press', { side: other(S.side) });
+  $('#c-startbtn').onclick = () => clockDo('start', { lower_die: $('#c-lower').value === 'me' ? S.side : other(S.side) });
+  $('#c-double').onclick = () => clockDo('double', { side: S.clock && S.clock.running });
+  $('#c-take').onclick = () => clockDo('take', { side: S.clock && S.clock.running });
+  $('#c-drop').onclick = () => clockDo('drop', { side: S.clock && S.clock.running });
+  $('#c-pause').onclick = () => clockDo('pause', { reason: $('#c-reason').value });
+  $('#c-resume').onclick = () => clockDo('resume', {});
+  setInterval(tick, 200);
+}
+
+async function act(method, path, body) {
+  clearError();
+  try {
+    await api(method, `${T()}/matches/${S.match.id}/${path}`, body, method === 'POST' ? { idempotencyKey: newKey() } : {});
+    announce(t('play.done'));
+    await refresh();
+  } catch (e) { showError(e); }
+}
+
+async function clockDo(action, body) {
+  clearError();
+  try {
+    S.clock = await clockAction(S.tid, S.match.id, action, body);
+    S.clockStatus = 'ok';
+    renderClock();
+  } catch (e) { showError(e); }
+}
+
+function renderClock() {
+  if (!S.match || $('#clock').hidden) return;
+  const c = S.clock;
+  const none = S.clockStatus === 'none' || !c;
+  show('c-start', none || c.state === 'waiting' || (c.state === 'paused' && c.paused_reason === 'end_of_game'));
+  const opp = S.match.sides.find((s) => s.side !== S.side);
+  $('#half-me .who').textContent = S.me.name;
+  $('#half-opp .who').textContent = opp.name || '';
+  for (const id of ['c-double', 'c-take', 'c-drop', 'c-pause', 'c-resume', 'c-reason']) $(`#${id}`).hidden = none;
+  if (none) {
+    $('#c-state').textContent = t('clock.none');
+    return;
+  }
+  $('#c-take').hidden = c.cube !== 'offered';
+  $('#c-drop').hidden = c.cube !== 'offered';
+  $('#c-double').hidden = c.cube === 'offered' || c.state !== 'running';
+  $('#c-pause').hidden = c.state !== 'running';
+  $('#c-reason').hidden = c.state !== 'running';
+  $('#c-resume').hidden = !(c.state === 'paused' && c.paused_reason !== 'end_of_game');
+  $('#c-state').textContent = c.state === 'paused' ? t('clock.paused', { reason: t(`reason.${c.paused_reason}`) })
+    : c.state === 'flagged' ? t('clock.flagged', { name: c.flagged === S.side ? S.me.name : opp.name }) : t(`clock.st.${c.state}`);
+  tick();
+}
+
+function tick() {
+  const c = S.clock;
+  if (!c || !S.match || $('#clock').hidden) return;
+  for (const [el, side] of [[$('#half-me'), S.side], [$('#half-opp'), other(S.side)]]) {
+    const r = remaining(c, side);
+    el.querySelector('.time').textContent = fmt(r.total);
+    el.querySelector('.sub').textContent = c.running === side && c.mode === 'delay' ? t('clock.delay', { s: Math.ceil(r.delay / 1000) }) : '';
+    el.classList.toggle('running', c.state === 'running' && c.running === side);
+    el.setAttribute('aria-pressed', String(c.state === 'running' && c.running === side));
+  }
+}
+
+start().catch((e) => showError(e));

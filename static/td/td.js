@@ -1,0 +1,467 @@
+// The TD console: tournaments, players (cards with QR codes), events (knockout, Swing,
+// Davis Cup), the live board of matches with verification and correction (the cascade
+// confirmation), clocks, lateness and penalties, and the audit log. Every refusal shows the
+// server's own sentence.
+import { api, ApiError } from '/js/api.js';
+import { $, $$, h, clear, announce, showError, clearError, params, hhmm } from '/js/dom.js';
+import { t, applyI18n, mountLangSwitch, onLangChange } from '/js/i18n.js';
+import { live, debounce } from '/js/live.js';
+import { renderBracket } from '/js/bracket.js';
+import { renderSwing, renderDavis } from '/js/boards.js';
+import * as clk from '/js/clock.js';
+
+const S = { tid: Number(params().get('t')) || 0, tour: null, players: [], events: [], boards: {}, matches: [], detail: 0, auditAfter: null, stream: null };
+const T = () => `/api/v1/tournaments/${S.tid}`;
+const pname = (id) => (S.players.find((p) => p.id === id) || {}).name || `#${id}`;
+const list = (s) => String(s || '').split(',').map((x) => x.trim()).filter(Boolean);
+const nums = (s) => list(s).map(Number).filter((n) => Number.isFinite(n));
+
+// Runs an action; a refusal shows the server's sentence. Returns the answer or undefined.
+async function act(f, okMsg) {
+  clearError();
+  try {
+    const r = await f();
+    if (okMsg) announce(okMsg);
+    return r;
+  } catch (e) {
+    showError(e);
+    return undefined;
+  }
+}
+
+async function main() {
+  applyI18n();
+  mountLangSwitch();
+  onLangChange(() => renderAll());
+  wire();
+  const s = await api('GET', '/api/v1/session');
+  if (s.role !== 'td') { $('#login').hidden = false; $('#password').focus(); return; }
+  await loggedIn();
+}
+
+async function loggedIn() {
+  $('#login').hidden = true;
+  $('#logout').hidden = false;
+  if (!S.tid) { await showTournaments(); return; }
+  $('#tabs').hidden = false;
+  S.stream = live(S.tid, { onSync: reload, onEvent: () => later(), onState: (st) => { $('#conn').textContent = st === 'live' ? '' : t(`conn.${st}`); } });
+  window.addEventListener('hashchange', showPane);
+  showPane();
+}
+
+async function showTournaments() {
+  $('#tournaments').hidden = false;
+  const { tournaments } = await api('GET', '/api/v1/tournaments');
+  const ul = clear($('#t-list'));
+  for (const x of tournaments) ul.append(h('li', {}, h('a', { href: `/td/?t=${x.id}#players` }, x.name), x.venue ? ` — ${x.venue}` : ''));
+  if (!tournaments.length) ul.append(h('li', { class: 'muted' }, t('td.no_tournaments')));
+}
+
+function showPane() {
+  const id = (location.hash || '#players').slice(1);
+  for (const p of $$('.pane')) p.hidden = p.id !== id;
+  for (const a of $$('#tabs a')) a.setAttribute('aria-current', a.getAttribute('href') === `#${id}` ? 'page' : 'false');
+  if (id === 'audit') loadAudit(true);
+}
+
+const later = debounce(() => reload(), 150);
+
+async function reload() {
+  try {
+    const [tour, pl, ev, ms] = await Promise.all([
+      api('GET', T()), api('GET', `${T()}/players`), api('GET', `${T()}/competitions`), api('GET', `${T()}/matches`)]);
+    S.tour = tour; S.players = pl.players; S.events = ev.events; S.matches = ms.matches;
+    await Promise.all(S.events.map(async (e) => {
+      const path = e.kind === 'knockout' ? 'knockout' : e.kind;
+      try { S.boards[e.id] = await api('GET', `${T()}/competitions/${e.id}/${path}`); } catch (err) { S.boards[e.id] = null; }
+    }));
+    renderAll();
+  } catch (e) { showError(e); }
+}
+
+function renderAll() {
+  if (!S.tour) return;
+  $('#t-current').textContent = S.tour.name;
+  document.title = `${S.tour.name} — Crawford`;
+  renderSettings();
+  renderPlayers();
+  renderEvents();
+  renderBoard();
+  if (S.detail) renderDetail();
+}
+
+// ---- settings ----
+function renderSettings() {
+  const x = S.tour;
+  if (document.activeElement && $('#set-form').contains(document.activeElement)) return; // do not overwrite typing
+  $('#s-name').value = x.name; $('#s-venue').value = x.venue || '';
+  $('#s-start').value = x.start_date || ''; $('#s-end').value = x.end_date || '';
+  $('#s-tables').value = (x.tables || []).join(', ');
+  $('#s-policy').value = x.illegal_move_policy;
+  $('#s-grace').value = x.lateness.grace_minutes; $('#s-step').value = x.lateness.step_minutes;
+  $('#s-breaks').value = x.break_table;
+  $('#s-cmode').value = x.clock.mode; $('#s-bank').value = x.clock.bank_per_point_s;
+  $('#s-delay').value = x.clock.delay_s; $('#s-split').value = x.clock.split_first_per_point_s;
+}
+
+// ---- players ----
+function renderPlayers() {
+  const c = S.tour.players || {};
+  $('#p-counts').textContent = t('td.counts', { registered: c.registered ?? 0, checked: c.checked_in ?? 0, withdrawn: c.withdrawn ?? 0 });
+  const tb = clear($('#p-table tbody'));
+  for (const p of S.players) {
+    const status = p.status === 'withdrawn' ? t('pstatus.withdrawn') : p.checked_in ? t('pstatus.checked_in', { time: hhmm(p.checked_in_at) }) : t('pstatus.registered');
+    const base = `${T()}/players/${p.id}`;
+    tb.append(h('tr', { dataset: { playerId: p.id } },
+      h('th', { scope: 'row' }, p.name), h('td', {}, p.country || ''), h('td', { class: 'status' }, status),
+      h('td', { class: 'pin' }, p.pin || ''),
+      h('td', { class: 'actions' },
+        p.status !== 'withdrawn' ? (p.checked_in
+          ? h('button', { type: 'button', onclick: () => act(() => api('DELETE', `${base}/check-in`)) }, t('td.undo_check_in'))
+          : h('button', { type: 'button', class: 'primary', 'aria-label': t('td.check_in_name', { name: p.name }), onclick: () => act(() => api('POST', `${base}/check-in`), t('td.checked_in', { name: p.name })) }, t('td.check_in'))) : null,
+        p.status === 'withdrawn'
+          ? h('button', { type: 'button', onclick: () => act(() => api('POST', `${base}/reinstate`)) }, t('td.reinstate'))
+          : h('button', { type: 'button', onclick: () => confirm(t('td.withdraw_q', { name: p.name })) && act(() => api('POST', `${base}/withdraw`)) }, t('td.withdraw')),
+        h('button', { type: 'button', onclick: () => confirm(t('td.new_pin_q', { name: p.name })) && act(() => api('POST', `${base}/pin`)) }, t('td.new_pin')),
+        h('button', { type: 'button', onclick: () => showCards([p]) }, t('td.card')))));
+  }
+}
+
+function showCards(players) {
+  const box = clear($('#cards-list'));
+  const origin = location.origin;
+  for (const p of players) {
+    box.append(h('article', { class: 'pcard' },
+      h('h4', {}, p.name),
+      h('p', {}, S.tour.name),
+      h('p', { class: 'cpin' }, t('td.card_pin'), ' ', h('strong', {}, p.pin || '')),
+      h('img', { src: `${T()}/players/${p.id}/qr.svg?base=${encodeURIComponent(origin)}`, alt: t('td.qr_alt', { name: p.name }), width: 160, height: 160 }),
+      h('p', { class: 'url' }, `${origin}/play/?t=${S.tid}&p=${p.id}`)));
+  }
+  $('#cards').hidden = false;
+  $('#cards').scrollIntoView();
+}
+
+// ---- events ----
+function renderEvents() {
+  const feeds = $('#ec-feeds');
+  const cur = feeds.value;
+  clear(feeds).append(h('option', { value: '' }, t('td.none')));
+  for (const e of S.events.filter((x) => x.kind === 'knockout')) feeds.append(h('option', { value: e.id }, e.name));
+  feeds.value = cur;
+  const box = clear($('#e-list'));
+  for (const e of S.events) box.append(eventCard(e));
+}
+
+function playerSelect(id, filter) {
+  return h('select', { id }, S.players.filter(filter).map((p) => h('option', { value: p.id }, p.name)));
+}
+
+function eventCard(e) {
+  const E = `${T()}/competitions/${e.id}`;
+  const b = S.boards[e.id];
+  const card = h('article', { class: 'card event', dataset: { eventId: e.id }, 'aria-labelledby': `ev-${e.id}` },
+    h('h3', { id: `ev-${e.id}` }, e.name, ' ', h('span', { class: 'badge' }, t(`kind.${e.kind}`)), ' ', h('span', { class: 'muted' }, t(`estate.${e.state}`) )),
+    h('p', { class: 'muted' }, t('td.entries', { n: e.entries.length })));
+  const open = e.state === 'open';
+  if (open && e.kind !== 'davis') {
+    const sel = playerSelect(`en-${e.id}`, (p) => p.status !== 'withdrawn' && !e.entries.includes(p.id));
+    card.append(h('div', { class: 'row' },
+      h('label', { for: `en-${e.id}` }, t('td.player')), sel,
+      h('button', { type: 'button', onclick: () => act(() => api('POST', `${E}/entries`, { player_id: Number(sel.value) })) }, t('td.enter')),
+      h('button', { type: 'button', class: 'enter-all', onclick: () => enterAll(e) }, t('td.enter_checked_in'))));
+  }
+  if (e.kind === 'knockout') {
+    const seed = h('input', { id: `seed-${e.id}`, size: 10 });
+    if (open) {
+      card.append(h('div', { class: 'row' }, h('label', { for: `seed-${e.id}` }, t('td.seed')), seed,
+        h('button', { type: 'button', class: 'primary draw', onclick: () => act(() => api('POST', `${E}/knockout/draw`, seed.value ? { seed: seed.value } : {}), t('td.drawn')) }, t('td.draw'))));
+    }
+    if (b && b.late && b.late.open) {
+      const sel = playerSelect(`late-${e.id}`, (p) => p.status !== 'withdrawn' && !e.entries.includes(p.id));
+      card.append(h('div', { class: 'row' },
+        h('span', {}, t('td.late_left', { n: b.late.places - b.late.filled, places: b.late.places })),
+        h('label', { for: `late-${e.id}` }, t('td.late_player')), sel,
+        h('button', { type: 'button', class: 'late', onclick: () => act(() => api('POST', `${E}/knockout/late`, { player_id: Number(sel.value) }), t('td.late_done')) }, t('td.late_add')),
+        h('button', { type: 'button', onclick: () => confirm(t('td.close_late_q')) && act(() => api('POST', `${E}/knockout/late/close`)) }, t('td.close_late'))));
+    }
+    const lengths = h('input', { id: `len-${e.id}`, value: (e.knockout && e.knockout.lengths || []).join(', '), size: 14 });
+    card.append(h('div', { class: 'row' }, h('label', { for: `len-${e.id}` }, t('td.lengths')), lengths,
+      h('button', { type: 'button', onclick: () => act(() => api('PUT', `${E}/knockout/lengths`, { lengths: nums(lengths.value) }), t('td.saved')) }, t('td.save'))));
+    if (b && b.drawn) card.append(h('details', { open: true }, h('summary', {}, t('td.bracket')), renderBracket(b, Object.fromEntries(S.matches.map((m) => [m.id, m])))));
+    else if (b && b.text) card.append(h('p', {}, b.text));
+  } else if (e.kind === 'swing') {
+    const seed = h('input', { id: `sseed-${e.id}`, size: 10 });
+    const force = h('input', { id: `force-${e.id}`, type: 'checkbox' });
+    card.append(h('div', { class: 'row' }, h('label', { for: `sseed-${e.id}` }, t('td.seed')), seed,
+      h('label', {}, force, ' ', t('td.force')),
+      h('button', { type: 'button', class: 'primary', onclick: () => act(() => api('POST', `${E}/swing/rounds`, Object.assign({}, seed.value ? { seed: seed.value } : {}, force.checked ? { force: true } : {})), t('td.round_started')) }, t('td.next_round'))));
+    if (b) card.append(renderSwing(b));
+  } else if (e.kind === 'davis') {
+    const name = h('input', { id: `tn-${e.id}`, size: 14 });
+    const p1 = playerSelect(`tp1-${e.id}`, (p) => p.status !== 'withdrawn');
+    const p2 = playerSelect(`tp2-${e.id}`, (p) => p.status !== 'withdrawn');
+    card.append(h('div', { class: 'row' }, h('label', { for: `tn-${e.id}` }, t('td.team')), name,
+      h('label', { for: `tp1-${e.id}` }, t('td.player1')), p1, h('label', { for: `tp2-${e.id}` }, t('td.player2')), p2,
+      h('button', { type: 'button', onclick: () => act(() => api('POST', `${E}/davis/teams`, { name: name.value, player1: Number(p1.value), player2: Number(p2.value) })) }, t('td.add_team'))));
+    if (open) card.append(h('button', { type: 'button', class: 'primary', onclick: () => act(() => api('POST', `${E}/davis/start`, {})) }, t('td.start')));
+    if (b && b.bracket && b.bracket.late && b.bracket.late.open) card.append(h('button', { type: 'button', onclick: () => act(() => api('POST', `${E}/davis/late/close`)) }, t('td.close_late')));
+    if (b) card.append(b.format === 'knockout' && b.bracket ? renderBracket(b.bracket, {}) : renderDavis(b));
+  }
+  return card;
+}
+
+async function enterAll(e) {
+  const todo = S.players.filter((p) => p.checked_in && p.status !== 'withdrawn' && !e.entries.includes(p.id));
+  clearError();
+  for (const p of todo) {
+    try { await api('POST', `${T()}/competitions/${e.id}/entries`, { player_id: p.id }); } catch (err) { showError(err); break; }
+  }
+  announce(t('td.entered', { n: todo.length }));
+}
+
+// ---- the board of matches ----
+const COLS = ['scheduled', 'called', 'playing', 'reported', 'disputed', 'verified'];
+function renderBoard() {
+  const cols = clear($('#b-cols'));
+  const shown = S.matches.filter((m) => m.sides.every((s) => s.player_id) && m.state !== 'void');
+  for (const st of COLS) {
+    const ms = shown.filter((m) => (st === 'verified' ? ['verified', 'forfeited', 'withdrawn'].includes(m.state) : m.state === st));
+    cols.append(h('section', { class: `col col-${st}`, 'aria-label': t(`state.${st}`) },
+      h('h3', {}, t(`state.${st}`), ' ', h('span', { class: 'count' }, String(ms.length))),
+      h('ul', { class: 'plain' }, ms.map((m) => h('li', {},
+        h('button', { type: 'button', class: `mcard state-${m.state}`, dataset: { matchId: m.id }, onclick: () => openDetail(m.id) },
+          h('span', { class: 'pl' }, `${m.sides[0].name} – ${m.sides[1].name}`),
+          h('span', { class: 'sc' }, `${m.score.a}–${m.score.b}`),
+          h('span', { class: 'tb' }, m.table ? t('match.table', { table: m.table }) : '')))))));
+  }
+}
+
+function openDetail(id) {
+  S.detail = id;
+  renderDetail();
+  $('#detail').focus();
+}
+
+async function renderDetail() {
+  const m = S.matches.find((x) => x.id === S.detail);
+  if (!m) return;
+  const M = `${T()}/matches/${m.id}`;
+  $('#detail').hidden = false;
+  $('#dt-h').textContent = t('td.match_title', { id: m.id, a: m.sides[0].name, b: m.sides[1].name });
+  const body = clear($('#dt-body'));
+  body.append(h('p', {}, t('td.match_line', { state: t(`state.${m.state}`), a: m.score.a, b: m.score.b, length: m.length, table: m.table || '—' })));
+  // call to a table
+  const table = h('input', { id: 'dt-table', value: m.table || '', size: 6 });
+  body.append(h('div', { class: 'row' }, h('label', { for: 'dt-table' }, t('td.table')), table,
+    h('button', { type: 'button', onclick: () => act(() => api('POST', `${M}/call`, table.value ? { table: table.value } : {}), t('td.called')) }, t('td.call')),
+    h('button', { type: 'button', onclick: () => act(() => api('PATCH', `${M}`, { table: table.value }), t('td.saved')) }, t('td.set_table'))));
+  // reports side by side, verification
+  let reports = null;
+  try { reports = (await api('GET', `${M}/reports`)).reports; } catch (e) { reports = null; }
+  if (reports) {
+    const rep = (side) => {
+      const r = reports[side];
+      if (!r) return h('div', { class: 'rep' }, h('h4', {}, t('td.report_of', { name: m.sides[side === 'a' ? 0 : 1].name })), h('p', { class: 'muted' }, t('td.no_report')));
+      return h('div', { class: 'rep' }, h('h4', {}, t('td.report_of', { name: m.sides[side === 'a' ? 0 : 1].name })),
+        h('p', {}, `${r.score.a}–${r.score.b}${r.complete ? '' : ` (${t('td.incomplete')})`}`),
+        Array.isArray(r.games) ? h('ol', {}, r.games.map((g) => h('li', {}, t('td.game_line', { winner: m.sides[g.winner === 'a' ? 0 : 1].name, result: t(`result.${g.result}`), cube: g.cube, points: g.points })))) : null,
+        m.state === 'disputed' || m.state === 'reported' ? h('button', { type: 'button', class: 'primary', onclick: () => act(() => api('POST', `${M}/verify`, { report_id: r.id }), t('td.verified')) }, t('td.verify_this')) : null);
+    };
+    body.append(h('div', { class: 'reps' }, rep('a'), rep('b')));
+  }
+  // decide by score or correct
+  const sa = h('input', { id: 'dt-sa', type: 'number', min: 0, size: 3, value: m.score.a });
+  const sb = h('input', { id: 'dt-sb', type: 'number', min: 0, size: 3, value: m.score.b });
+  const reason = h('input', { id: 'dt-reason', size: 24 });
+  const decided = ['verified', 'forfeited', 'withdrawn'].includes(m.state);
+  body.append(h('div', { class: 'row' },
+    h('label', { for: 'dt-sa' }, m.sides[0].name), sa, h('label', { for: 'dt-sb' }, m.sides[1].name), sb,
+    decided ? [h('label', { for: 'dt-reason' }, t('td.reason')), reason] : null,
+    h('button', { type: 'button', class: 'primary', onclick: () => (decided ? correct(m, { a: Number(sa.value), b: Number(sb.value) }, reason.value) : act(() => api('POST', `${M}/verify`, { score: { a: Number(sa.value), b: Number(sb.value) } }), t('td.verified'))) },
+      decided ? t('td.correct') : t('td.verify_score'))));
+  if (!decided) {
+    const fw = h('select', { id: 'dt-fw' }, h('option', { value: 'a' }, m.sides[0].name), h('option', { value: 'b' }, m.sides[1].name));
+    const fr = h('input', { id: 'dt-fr', size: 20 });
+    body.append(h('div', { class: 'row' }, h('label', { for: 'dt-fw' }, t('td.forfeit_winner')), fw, h('label', { for: 'dt-fr' }, t('td.reason')), fr,
+      h('button', { type: 'button', class: 'danger', onclick: () => confirm(t('td.forfeit_q')) && act(() => api('POST', `${M}/forfeit`, { winner: fw.value, reason: fr.value || 'td' })) }, t('td.forfeit'))));
+  }
+  body.append(h('div', { id: 'cascade' }));
+  await renderClockControls(m, body);
+}
+
+// A correction; when later matches depend on it the server answers 409 with would_undo:
+// its sentence and those matches are shown, and the TD may confirm the cascade.
+async function correct(m, score, reason) {
+  const M = `${T()}/matches/${m.id}`;
+  clearError();
+  const box = clear($('#cascade'));
+  try {
+    await api('POST', `${M}/correct`, { score, reason: reason || 'correction' });
+    announce(t('td.corrected'));
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 409 && Array.isArray(e.problem.would_undo)) {
+      const ids = e.problem.would_undo;
+      box.append(h('div', { class: 'warn', role: 'alert' },
+        h('p', {}, e.message),
+        h('ul', {}, ids.map((id) => {
+          const x = S.matches.find((y) => y.id === id);
+          return h('li', {}, x ? t('td.undo_item', { id, a: x.sides[0].name || '?', b: x.sides[1].name || '?', sa: x.score.a, sb: x.score.b, state: t(`state.${x.state}`) }) : `#${id}`);
+        })),
+        h('button', { type: 'button', class: 'danger', onclick: () => act(() => api('POST', `${M}/correct`, { score, reason: reason || 'correction', confirm_cascade: true }), t('td.corrected')).then(() => clear(box)) }, t('td.confirm_cascade')),
+        h('button', { type: 'button', onclick: () => clear(box) }, t('td.cancel'))));
+      box.querySelector('button').focus();
+    } else showError(e);
+  }
+}
+
+// Clock, lateness and penalties: shown only when the server has the routes (issue 8).
+async function renderClockControls(m, body) {
+  if (!['called', 'playing', 'reported'].includes(m.state)) return;
+  let c;
+  try { c = await clk.probeClock(S.tid, m.id); } catch (e) { return; }
+  if (c.status === 'absent') return;
+  const M = `${T()}/matches/${m.id}`;
+  const box = h('section', { class: 'clockctl', 'aria-label': t('play.clock') }, h('h4', {}, t('play.clock')));
+  const run = (f) => act(f).then(() => renderDetail());
+  if (c.status === 'none') {
+    const lower = h('select', { id: 'dt-lower' }, h('option', { value: 'a' }, m.sides[0].name), h('option', { value: 'b' }, m.sides[1].name));
+    box.append(h('div', { class: 'row' }, h('label', { for: 'dt-lower' }, t('clock.lower')), lower,
+      h('button', { type: 'button', class: 'primary', onclick: () => run(() => clk.clockAction(S.tid, m.id, 'start', { lower_die: lower.value })) }, t('clock.start'))));
+  } else {
+    const k = c.clock;
+    box.append(h('p', {}, `${m.sides[0].name} ${clk.fmt(clk.remaining(k, 'a').total)} · ${m.sides[1].name} ${clk.fmt(clk.remaining(k, 'b').total)} — ${t(`clock.st.${k.state}`)}`));
+    const ba = h('input', { id: 'dt-ba', type: 'number', value: Math.round(k.sides.a.bank_ms / 1000), size: 6 });
+    const bb = h('input', { id: 'dt-bb', type: 'number', value: Math.round(k.sides.b.bank_ms / 1000), size: 6 });
+    box.append(h('div', { class: 'row' },
+      k.state === 'running' ? h('button', { type: 'button', onclick: () => run(() => clk.clockAction(S.tid, m.id, 'pause', { reason: 'td' })) }, t('clock.pause')) : null,
+      k.state === 'paused' && k.paused_reason !== 'end_of_game' ? h('button', { type: 'button', onclick: () => run(() => clk.clockAction(S.tid, m.id, 'resume', {})) }, t('clock.resume')) : null,
+      h('button', { type: 'button', onclick: () => run(() => clk.clockAction(S.tid, m.id, 'pickup', { side: 'a' })) }, t('clock.pickup', { name: m.sides[0].name })),
+      h('button', { type: 'button', onclick: () => run(() => clk.clockAction(S.tid, m.id, 'pickup', { side: 'b' })) }, t('clock.pickup', { name: m.sides[1].name })),
+      k.state === 'flagged' ? h('button', { type: 'button', onclick: () => run(() => clk.clockAction(S.tid, m.id, 'reverse-flag', {})) }, t('clock.reverse_flag')) : null),
+    h('div', { class: 'row' }, h('label', { for: 'dt-ba' }, t('clock.bank_s', { name: m.sides[0].name })), ba, h('label', { for: 'dt-bb' }, t('clock.bank_s', { name: m.sides[1].name })), bb,
+      h('button', { type: 'button', onclick: () => run(() => clk.clockSet(S.tid, m.id, { a_bank_ms: Number(ba.value) * 1000, b_bank_ms: Number(bb.value) * 1000 })) }, t('clock.set'))));
+  }
+  // lateness
+  const late = await clk.lateness(S.tid, m.id).catch(() => null);
+  if (late) {
+    for (const side of ['a', 'b']) {
+      const x = late.sides[side];
+      const name = m.sides[side === 'a' ? 0 : 1].name;
+      box.append(h('div', { class: 'row' },
+        h('span', {}, x.present ? t('late.present', { name }) : t('late.absent', { name, points: x.points })),
+        !x.present ? h('button', { type: 'button', onclick: () => run(() => clk.latenessAction(S.tid, m.id, 'arrive', side)) }, t('late.arrive')) : null,
+        x.points > 0 ? h('button', { type: 'button', onclick: () => run(() => clk.latenessAction(S.tid, m.id, 'lateness/confirm', side)) }, t('late.confirm', { points: x.points })) : null,
+        !x.present ? h('button', { type: 'button', onclick: () => run(() => clk.latenessAction(S.tid, m.id, 'lateness/clock', side)) }, t('late.clock')) : null));
+    }
+  }
+  // penalties
+  const ps = h('select', { id: 'dt-ps' }, h('option', { value: 'a' }, m.sides[0].name), h('option', { value: 'b' }, m.sides[1].name));
+  const pk = h('select', { id: 'dt-pk' }, h('option', { value: 'warning' }, t('pen.warning')), h('option', { value: 'points' }, t('pen.points')));
+  const pp = h('input', { id: 'dt-pp', type: 'number', min: 1, value: 1, size: 3 });
+  const pr = h('input', { id: 'dt-pr', size: 20 });
+  box.append(h('div', { class: 'row' }, h('label', { for: 'dt-ps' }, t('pen.side')), ps, h('label', { for: 'dt-pk' }, t('pen.kind')), pk,
+    h('label', { for: 'dt-pp' }, t('pen.points')), pp, h('label', { for: 'dt-pr' }, t('td.reason')), pr,
+    h('button', { type: 'button', onclick: () => run(() => clk.addPenalty(S.tid, m.id, { side: ps.value, kind: pk.value, points: pk.value === 'points' ? Number(pp.value) : 0, reason: pr.value })) }, t('pen.add'))));
+  body.append(box);
+}
+
+// ---- audit ----
+async function loadAudit(fresh) {
+  if (fresh) { clear($('#a-table tbody')); S.auditAfter = null; }
+  const r = await act(() => api('GET', `${T()}/audit?limit=100${S.auditAfter ? `&after=${S.auditAfter}` : ''}`));
+  if (!r) return;
+  const tb = $('#a-table tbody');
+  for (const e of r.entries) {
+    tb.append(h('tr', {}, h('td', {}, new Date(e.at).toLocaleString()), h('td', {}, e.actor), h('th', { scope: 'row' }, e.action),
+      h('td', {}, h('details', {}, h('summary', {}, `${e.entity} ${e.entity_id ?? ''}`), h('pre', {}, JSON.stringify({ before: e.before, after: e.after }, null, 1))))));
+    S.auditAfter = e.id;
+  }
+  $('#a-more').hidden = r.entries.length < 100;
+}
+
+// ---- wiring ----
+function wire() {
+  $('#login').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const ok = await act(() => api('POST', '/api/v1/login', { password: $('#password').value }));
+    if (ok) { $('#password').value = ''; loggedIn(); }
+  });
+  $('#logout').onclick = async () => { await api('POST', '/api/v1/logout').catch(() => null); location.href = '/td/'; };
+  $('#t-create').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const body = { name: $('#tc-name').value, venue: $('#tc-venue').value };
+    const tables = list($('#tc-tables').value);
+    if (tables.length) body.tables = tables;
+    const r = await act(() => api('POST', '/api/v1/tournaments', body));
+    if (r) location.href = `/td/?t=${r.id}#players`;
+  });
+  $('#set-form').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const body = {
+      name: $('#s-name').value, venue: $('#s-venue').value,
+      start_date: $('#s-start').value || null, end_date: $('#s-end').value || null,
+      tables: list($('#s-tables').value), illegal_move_policy: $('#s-policy').value,
+      lateness: { grace_minutes: Number($('#s-grace').value), step_minutes: Number($('#s-step').value) },
+      break_table: $('#s-breaks').value,
+      clock: { mode: $('#s-cmode').value, bank_per_point_s: Number($('#s-bank').value), delay_s: Number($('#s-delay').value), split_first_per_point_s: Number($('#s-split').value) },
+    };
+    act(() => api('PATCH', T(), body), t('td.saved'));
+  });
+  $('#p-create').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const body = { name: $('#pc-name').value.trim() };
+    if ($('#pc-country').value) body.country = $('#pc-country').value.trim();
+    if ($('#pc-rating').value) body.rating = Number($('#pc-rating').value);
+    if ($('#pc-fed').value) body.federation_id = $('#pc-fed').value.trim();
+    const r = await act(() => api('POST', `${T()}/players`, body));
+    if (r) {
+      announce(t('td.registered', { name: r.name, pin: r.pin }));
+      $('#p-create').reset();
+      $('#pc-name').focus();
+    }
+  });
+  $('#print-cards').onclick = () => { showCards(S.players.filter((p) => p.status !== 'withdrawn')); setTimeout(() => window.print(), 300); };
+  $('#ec-kind').addEventListener('change', kindFields);
+  kindFields();
+  $('#e-create').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const kind = $('#ec-kind').value;
+    const body = { kind, name: $('#ec-name').value };
+    if (kind === 'knockout') {
+      const k = { late_places: Number($('#ec-late').value) || 0, seeded: $('#ec-seeded').checked };
+      const L = nums($('#ec-lengths').value);
+      if (L.length) k.lengths = L;
+      if ($('#ec-deadline').value) k.late_deadline = new Date($('#ec-deadline').value).toISOString();
+      if ($('#ec-feeds').value) k.feeds_from = Number($('#ec-feeds').value);
+      body.knockout = k;
+    } else if (kind === 'swing') {
+      body.swing = { start_chips: Number($('#ec-chips').value) };
+      const c = nums($('#ec-cpp').value);
+      if (c.length) body.swing.cpp = c;
+    } else {
+      body.davis = { format: $('#ec-format').value };
+      const L = nums($('#ec-lengths').value);
+      if (L.length) body.davis.lengths = L;
+    }
+    const r = await act(() => api('POST', `${T()}/competitions`, body), t('td.event_created'));
+    if (r) $('#e-create').reset(), kindFields();
+  });
+  $('#assign').onclick = async () => {
+    const r = await act(() => api('POST', `${T()}/tables/assign`));
+    if (r) announce(t('td.assigned', { n: r.assigned, waiting: r.waiting }));
+  };
+  $('#a-more').onclick = () => loadAudit(false);
+  // Escape closes the match panel
+  document.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Escape' && !$('#detail').hidden) { $('#detail').hidden = true; S.detail = 0; }
+  });
+}
+
+function kindFields() {
+  const k = $('#ec-kind').value;
+  const cls = { knockout: 'k-ko', swing: 'k-swing', davis: 'k-davis' }[k];
+  for (const el of $$('#e-create .k-ko, #e-create .k-swing, #e-create .k-davis')) el.hidden = !el.classList.contains(cls);
+}
+
+main().catch((e) => showError(e));

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# End-to-end tests of the pages (make test runs this with CRAWFORD_BIN set): first every
+# string key the pages use must exist in English and Italian, then e2e.mjs drives headless
+# Chromium against a server of its own. Whatever is left in this script's process group
+# (server, browser) is ended on exit.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+export CRAWFORD_BIN=$(cd "$root" && realpath "${CRAWFORD_BIN:-build/asan/crawford}")
+
+# Our own process group (a new session), so that the cleanup ends only what this script
+# started: the server and the browser, even when node itself was killed by the timeout.
+if [ -z "${CHECK_E2E_INNER:-}" ]; then
+  CHECK_E2E_INNER=1 exec setsid --wait bash "$0" "$@"
+fi
+cleanup() {
+  rc=$?
+  trap - EXIT
+  trap '' TERM INT
+  kill -TERM -- -$$ 2>/dev/null
+  exit $rc
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+node "$here/check_strings.mjs" || exit 1
+if [ ! -x /usr/bin/chromium ] || [ ! -d "$here/node_modules/playwright-core" ]; then
+  echo "check_e2e: chromium or playwright-core missing: run make e2e-deps" >&2
+  exit 1
+fi
+# --foreground keeps node, the server and the browser in this process group
+timeout --foreground 300 node "$here/e2e.mjs"

@@ -1,0 +1,207 @@
+/* HTTP tests of the player card's QR code (issue 9): only the TD gets it, it encodes the
+ * player's page and never the PIN, and every module drawn is libqrencode's own. */
+#include <check.h>
+#include <qrencode.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "support/harness.h"
+
+static struct srv S;
+static long long T, P1;
+
+static void up(void)
+{
+    srv_start(&S, NULL);
+    srv_login(&S);
+    T = make_tournament(&S, "QR cup");
+    P1 = make_player(&S, T, "Anna Bianchi");
+}
+
+static void down(void)
+{
+    srv_cleanup(&S);
+}
+
+/* The value of attribute name="..." in text, copied into out, or NULL. */
+static const char *attr(const char *text, const char *name, char *out, size_t len)
+{
+    char key[64];
+    snprintf(key, sizeof key, " %s=\"", name);
+    const char *p = strstr(text, key);
+    if (!p)
+        return NULL;
+    p += strlen(key);
+    const char *e = strchr(p, '"');
+    if (!e || (size_t)(e - p) >= len)
+        return NULL;
+    memcpy(out, p, (size_t)(e - p));
+    out[e - p] = 0;
+    return out;
+}
+
+/* Fetches the QR of player pid with the query q and checks it against libqrencode's matrix
+ * of the address expected. */
+static void check_qr(long long pid, const char *q, const char *expected_url)
+{
+    char path[600];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players/%lld/qr.svg%s", T, pid, q);
+    struct res r;
+    td(&S, "GET", path, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    char ct[128];
+    ck_assert_ptr_nonnull(res_header(&r, "Content-Type", ct, sizeof ct));
+    ck_assert_str_eq(ct, "image/svg+xml");
+    const char *svg = r.body;
+    /* well formed: one root, closed, a title, one path */
+    ck_assert_ptr_nonnull(strstr(svg, "<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    ck_assert_ptr_nonnull(strstr(svg, "</svg>"));
+    ck_assert_ptr_null(strstr(strstr(svg, "</svg>") + 6, "<"));
+    const char *t0 = strstr(svg, "<title>"), *t1 = strstr(svg, "</title>");
+    ck_assert(t0 && t1 && t1 > t0);
+    /* the title is the address, & escaped */
+    char title[600];
+    snprintf(title, sizeof title, "%.*s", (int)(t1 - t0 - 7), t0 + 7);
+    char esc[700] = "";
+    for (const char *u = expected_url; *u; u++)
+        strncat(esc, *u == '&' ? "&amp;" : (char[]){*u, 0}, sizeof esc - strlen(esc) - 1);
+    ck_assert_str_eq(title, esc);
+    /* never the PIN */
+    char ppath[200];
+    snprintf(ppath, sizeof ppath, "/api/v1/tournaments/%lld/players/%lld", T, pid);
+    struct res pr;
+    td(&S, "GET", ppath, NULL, &pr);
+    const char *pin = jstr(&pr, "pin");
+    ck_assert_int_eq(strlen(pin), 6);
+    ck_assert_ptr_null(strstr(svg, pin));
+    res_free(&pr);
+    char ver[16], mods[16];
+    ck_assert_ptr_nonnull(attr(svg, "data-qr-version", ver, sizeof ver));
+    ck_assert_ptr_nonnull(attr(svg, "data-qr-modules", mods, sizeof mods));
+    int version = atoi(ver), n = atoi(mods);
+    ck_assert_int_ge(version, 1);
+    ck_assert_int_eq(n, 17 + 4 * version);
+
+    QRcode *qr = QRcode_encodeString(expected_url, 0, QR_ECLEVEL_M, QR_MODE_8, 1);
+    ck_assert_ptr_nonnull(qr);
+    ck_assert_int_eq(qr->version, version);
+    ck_assert_int_eq(qr->width, n);
+    unsigned char *drawn = calloc((size_t)(n * n), 1);
+    const char *d = strstr(svg, "<path");
+    ck_assert_ptr_nonnull(d);
+    ck_assert_ptr_null(strstr(d + 5, "<path"));
+    d = strstr(d, " d=\"");
+    ck_assert_ptr_nonnull(d);
+    d += 4;
+    int runs = 0;
+    while (*d == 'M') {
+        int x, y, len, back, used;
+        ck_assert_int_eq(sscanf(d, "M%d,%dh%dv1h-%dz%n", &x, &y, &len, &back, &used), 4);
+        ck_assert_int_eq(len, back);
+        x -= 4, y -= 4; /* quiet zone */
+        ck_assert(x >= 0 && y >= 0 && y < n && x + len <= n);
+        for (int i = 0; i < len; i++)
+            drawn[y * n + x + i] = 1;
+        d += used;
+        runs++;
+    }
+    ck_assert_int_eq(*d, '"');
+    ck_assert_int_gt(runs, 10);
+    for (int i = 0; i < n * n; i++)
+        ck_assert_msg(drawn[i] == (qr->data[i] & 1), "module %d,%d differs", i % n, i / n);
+    free(drawn);
+    QRcode_free(qr);
+    res_free(&r);
+}
+
+START_TEST(test_qr_needs_td)
+{
+    char path[200];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players/%lld/qr.svg", T, P1);
+    struct res r;
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_int_eq(r.status, 401);
+    ck_assert_ptr_null(strstr(r.body, "<svg"));
+    res_free(&r);
+}
+END_TEST
+
+START_TEST(test_qr_unknown_player_404)
+{
+    char path[200];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players/999/qr.svg", T);
+    struct res r;
+    td(&S, "GET", path, NULL, &r);
+    ck_assert_int_eq(r.status, 404);
+    ck_assert_str_eq(jstr(&r, "title"), "No such player");
+    res_free(&r);
+}
+END_TEST
+
+static void bad_base(const char *q)
+{
+    char path[700];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players/%lld/qr.svg?base=%s", T, P1, q);
+    struct res r;
+    td(&S, "GET", path, NULL, &r);
+    ck_assert_msg(r.status == 400, "base=%s gave %ld", q, r.status);
+    char ct[128];
+    ck_assert_str_eq(res_header(&r, "Content-Type", ct, sizeof ct), "application/problem+json");
+    json_t *e = json_array_get(json_object_get(r.json, "errors"), 0);
+    ck_assert_str_eq(json_string_value(json_object_get(e, "field")), "base");
+    res_free(&r);
+}
+
+START_TEST(test_qr_bad_base_400)
+{
+    bad_base("ftp://example.org");
+    bad_base("example.org");
+    bad_base("http://");
+    bad_base("http://a%22b");         /* a quote */
+    bad_base("http://a%3Cscript%3E"); /* < > */
+    bad_base("http://a%20b");         /* a space */
+    char longb[300] = "http://";
+    while (strlen(longb) < 201)
+        strcat(longb, "a");
+    bad_base(longb);
+}
+END_TEST
+
+START_TEST(test_qr_short_address_from_host)
+{
+    char url[200];
+    snprintf(url, sizeof url, "http://127.0.0.1:%d/play/?t=%lld&p=%lld", S.port, T, P1);
+    check_qr(P1, "", url);
+}
+END_TEST
+
+START_TEST(test_qr_long_address_from_base)
+{
+    const char *base = "https://crawford.example.org/venues/bar-roma/hall-2/"
+                       "a-rather-long-path-that-needs-a-bigger-symbol/0123456789";
+    char q[300], url[400];
+    snprintf(q, sizeof q, "?base=%s/", base);
+    snprintf(url, sizeof url, "%s/play/?t=%lld&p=%lld", base, T, P1);
+    check_qr(P1, q, url);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("http_qr");
+    TCase *tc = tcase_create("qr");
+    tcase_add_checked_fixture(tc, up, down);
+    tcase_set_timeout(tc, 30);
+    tcase_add_test(tc, test_qr_needs_td);
+    tcase_add_test(tc, test_qr_unknown_player_404);
+    tcase_add_test(tc, test_qr_bad_base_400);
+    tcase_add_test(tc, test_qr_short_address_from_host);
+    tcase_add_test(tc, test_qr_long_address_from_base);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
