@@ -34,6 +34,7 @@ struct cx {
     int side;             /* the player's side; -1 for the TD */
     int clock_changed;    /* store the clock and send a `clock` event */
     int lateness_changed; /* send a `lateness` event */
+    int wrote;            /* something else was stored (a penalty): commit */
     int flagged_now;      /* this request found the flag */
     json_t *match_before; /* set when the match changes: saved and audited at the end */
     const char *action;   /* the match's audit action */
@@ -335,7 +336,7 @@ static void run(struct api_req *req, struct api_resp *resp, clock_fn op)
             }
         }
     }
-    if (!rc && !x.clock_changed && !x.match_before && !x.lateness_changed) {
+    if (!rc && !x.clock_changed && !x.match_before && !x.lateness_changed && !x.wrote) {
         /* nothing to store (a read, or nothing changed) */
         api_tx_rollback(req);
         if (!resp->json)
@@ -769,8 +770,9 @@ static int give_points(struct cx *x, int side, int points)
     return 0;
 }
 
+/* Records a penalty (audit, event); apply: its points go to the opponent's score now. */
 static int add_penalty(struct cx *x, int side, const char *kind, int points, const char *reason,
-                       int before_game, struct penalty *out)
+                       int before_game, int apply, struct penalty *out)
 {
     memset(out, 0, sizeof *out);
     out->match_id = x->m.id;
@@ -784,6 +786,7 @@ static int add_penalty(struct cx *x, int side, const char *kind, int points, con
     struct db *db = x->req->app->db;
     if (db_penalty_insert(db, out))
         return -1;
+    x->wrote = 1;
     json_t *pj = penalty_json(out);
     char *s = json_dumps(pj, JSON_COMPACT);
     char *ev = NULL;
@@ -799,7 +802,7 @@ static int add_penalty(struct cx *x, int side, const char *kind, int points, con
     json_decref(pj);
     if (rc)
         return -1;
-    return points ? give_points(x, side, points) : 0;
+    return points && apply ? give_points(x, side, points) : 0;
 }
 
 static const char *const kinds[] = {"warning", "points", NULL};
@@ -821,8 +824,9 @@ static int op_penalty(struct cx *x)
         api_problem_field(x->resp, "points", "a warning gives no points (PEN-5)");
         return -1;
     }
-    if (!warning && points < 1) {
-        api_problem_field(x->resp, "points", "penalty points are 1 or more (PEN-5)");
+    if (!warning && (points < 1 || (x->m.length > 0 && points > x->m.length))) {
+        api_problem_field(x->resp, "points", "penalty points are 1 to the match length, %d (PEN-5)",
+                          x->m.length);
         return -1;
     }
     if (finished(&x->m))
@@ -843,7 +847,7 @@ static int op_penalty(struct cx *x)
     json_t *bg = json_object_get(j, "before_game");
     struct penalty p;
     if (add_penalty(x, side, warning ? "warning" : "points", warning ? 0 : points,
-                    api_str(j, "reason"), bg ? (int)json_integer_value(bg) : games, &p))
+                    api_str(j, "reason"), bg ? (int)json_integer_value(bg) : games, 1, &p))
         return -1;
     x->status = 201;
     json_t *out = penalty_json(&p);
@@ -1060,12 +1064,15 @@ static int op_confirm(struct cx *x)
     char reason[96];
     snprintf(reason, sizeof reason, "lateness (PEN-1): %d point%s", add, add == 1 ? "" : "s");
     struct penalty p;
-    if (add_penalty(x, side, "lateness", add, reason, games, &p))
+    /* PEN-2 before MATCH-5: lateness points past half the length forfeit the match, even
+     * when they would also reach the length */
+    int forfeit = pen_late_forfeit(l.total[side] + add, x->m.length);
+    if (add_penalty(x, side, "lateness", add, reason, games, !forfeit, &p))
         return -1;
     x->lateness_changed = 1;
-    if (!finished(&x->m) && pen_late_forfeit(l.total[side] + add, x->m.length)) {
-        /* PEN-2 */
-        x->action = "match.forfeit";
+    if (forfeit) {
+        match_touch(x, "match.forfeit");
+        x->m.penalty[1 - side] += add;
         if (api_match_decide(x->req, &x->m, x->resp, "forfeited", 1 - side))
             return -1;
     }
