@@ -121,6 +121,37 @@ static int fill_report(struct report *r, const bg_match_report *rep, int length,
     return 0;
 }
 
+/* MATCH-5: the penalty points of match `match_id` into rec, in order of the game they come
+ * before (clamped to the games of the record: a penalty given after the games reported so
+ * far comes after them). swap: side a is the record's player 1. */
+static int add_penalties(struct db *db, int64_t match_id, bg_match_rec *rec, int swap)
+{
+    struct penalty *p;
+    int n;
+    if (db_penalties(db, match_id, &p, &n) != CW_OK)
+        return -1;
+    int rc = 0;
+    /* stable by before_game: insertion order among equals */
+    for (int pass = 0, done = 0; !rc && done < n; pass++) {
+        int next = -1;
+        for (int i = 0; i < n; i++)
+            if (p[i].points > 0 && p[i].before_game >= 0 &&
+                (next < 0 || p[i].before_game < p[next].before_game))
+                next = i;
+        if (next < 0)
+            break;
+        bg_penalty bp = {.before_game = p[next].before_game < rec->n_games ? p[next].before_game
+                                                                           : rec->n_games,
+                         .side = p[next].side ^ swap,
+                         .points = p[next].points};
+        rc = bg_match_rec_add_penalty(rec, &bp);
+        p[next].before_game = -1; /* taken */
+        done++;
+    }
+    free(p);
+    return rc;
+}
+
 /* A games report is stored as its results as given, compactly: "a:1:single,b:2:drop,
  * a:1:resign:2" (winner, cube, how, and a resignation's level). Appending a game is then a
  * string append, and checking the report a replay of that string: no JSON on the path a
@@ -189,7 +220,7 @@ static int check_compact(struct api_req *req, const struct match *m, char *compa
         free(compact);
         return -1;
     }
-    if (rec_from_compact(compact, &rec)) {
+    if (rec_from_compact(compact, &rec) || add_penalties(req->app->db, m->id, &rec, 0)) {
         bg_match_rec_free(&rec);
         free(compact);
         api_internal_error(resp, "reading the games");
@@ -267,7 +298,7 @@ static int check_games(struct api_req *req, const struct match *m, json_t *list,
     return check_compact(req, m, compact, r, resp, NULL);
 }
 
-json_t *api_report_games_json(const struct report *r, int length)
+json_t *api_report_games_json(struct db *db, const struct report *r, int length)
 {
     if (!r->games)
         return json_array();
@@ -281,13 +312,13 @@ json_t *api_report_games_json(const struct report *r, int length)
     rec.rules.swing = length == 0;
     json_t *out = json_array();
     bg_match_report rep;
-    if (rec_from_compact(r->games, &rec) == 0 && bg_match_replay(&rec, &rep) == 0) {
+    memset(&rep, 0, sizeof rep);
+    if (rec_from_compact(r->games, &rec) == 0 && add_penalties(db, r->match_id, &rec, 0) == 0 &&
+        bg_match_replay(&rec, &rep) == 0) {
         for (int i = 0; i < rep.n_games; i++)
             json_array_append_new(out, summary_json(&rep.games[i], i + 1, 0));
-        bg_match_report_free(&rep);
-    } else if (rec.n_games) {
-        bg_match_report_free(&rep);
     }
+    bg_match_report_free(&rep);
     bg_match_rec_free(&rec);
     return out;
 }
@@ -363,6 +394,12 @@ static int check_transcript(struct api_req *req, const struct match *m, json_t *
     rec.rules.policy = rules.policy;
     rec.rules.swing = rules.swing;
     int swap = transcript_swap(req, m, &rec, body);
+    /* penalties the TD gave count unless the transcript records its own */
+    if (!rec.n_pen && add_penalties(req->app->db, m->id, &rec, swap)) {
+        bg_match_rec_free(&rec);
+        api_internal_error(resp, "reading the penalties");
+        return -1;
+    }
     bg_match_report rep;
     if (bg_match_replay(&rec, &rep)) {
         refuse(resp, &rep.err, swap);

@@ -8,6 +8,7 @@
 #include "api/handlers.h"
 #include "api/json.h"
 #include "api/matches.h"
+#include "api/reports.h"
 #include "api/tx.h"
 #include "store/store.h"
 
@@ -77,7 +78,7 @@ json_t *api_match_json(struct db *db, const struct match *m)
             json_object_set_new(times, st[i].state, api_time_json(st[i].at_ms));
         free(st);
     }
-    return json_pack(
+    json_t *j = json_pack(
         "{s:I, s:I, s:o, s:i, s:s, s:s, s:o, s:{s:i, s:i}, s:o, s:o, s:o, s:o}", "id",
         (json_int_t)m->id, "tournament_id", (json_int_t)m->tournament_id, "event_id",
         m->event_id ? json_integer(m->event_id) : json_null(), "length", m->length, "table",
@@ -85,11 +86,14 @@ json_t *api_match_json(struct db *db, const struct match *m)
         "winner", m->winner >= 0 ? json_string(side_name[m->winner]) : json_null(),
         "result_report_id", m->result_report ? json_integer(m->result_report) : json_null(),
         "times", times, "updated_at", api_time_json(m->updated_ms));
+    json_object_set_new(j, "penalty_points",
+                        json_pack("{s:i, s:i}", "a", m->penalty[0], "b", m->penalty[1]));
+    return j;
 }
 
 json_t *api_match_core_json(const struct match *m)
 {
-    return json_pack(
+    json_t *j = json_pack(
         "{s:I, s:o, s:i, s:i, s:s, s:s, s:[o, o], s:{s:i, s:i}, s:o, s:o}", "id", (json_int_t)m->id,
         "event_id", m->event_id ? json_integer(m->event_id) : json_null(), "round", m->round,
         "length", m->length, "table", m->table, "state", m->state, "players",
@@ -97,6 +101,10 @@ json_t *api_match_core_json(const struct match *m)
         m->player[1] ? json_integer(m->player[1]) : json_null(), "score", "a", m->score[0], "b",
         m->score[1], "winner", m->winner >= 0 ? json_string(side_name[m->winner]) : json_null(),
         "result_report_id", m->result_report ? json_integer(m->result_report) : json_null());
+    if (m->penalty[0] || m->penalty[1])
+        json_object_set_new(j, "penalty_points",
+                            json_pack("{s:i, s:i}", "a", m->penalty[0], "b", m->penalty[1]));
+    return j;
 }
 
 int api_match_set_state(struct db *db, struct match *m, const char *state, int64_t now_ms,
@@ -426,10 +434,24 @@ static int decide_without_play(struct api_req *req, struct match *m, struct api_
                     "Match %lld has no opponent yet.", (long long)m->id);
         return -1;
     }
+    return api_match_decide(req, m, resp, state, winner);
+}
+
+int api_match_decide(struct api_req *req, struct match *m, struct api_resp *resp, const char *state,
+                     int winner)
+{
+    struct match before = *m;
     m->winner = winner;
     m->score[winner] = m->length;
     m->result_report = 0;
-    return api_match_set_state(req->app->db, m, state, req->now_ms, "td");
+    char actor[96];
+    api_actor(req, actor, sizeof actor);
+    if (api_match_set_state(req->app->db, m, state, req->now_ms, actor)) {
+        api_internal_error(resp, "deciding the match");
+        return -1;
+    }
+    /* the bracket, the chips, the tie follow a decision without play too */
+    return api_results_run(req, m, &before, resp);
 }
 
 static int do_forfeit(struct api_req *req, struct match *m, struct api_resp *resp,

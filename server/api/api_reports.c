@@ -17,9 +17,9 @@
 
 static const char side_name[2][2] = {"a", "b"};
 
-json_t *api_report_json(const struct report *r, int length)
+json_t *api_report_json(struct db *db, const struct report *r, int length)
 {
-    json_t *games = api_report_games_json(r, length);
+    json_t *games = api_report_games_json(db, r, length);
     json_t *flags = r->flags ? json_loads(r->flags, 0, NULL) : NULL;
     return json_pack("{s:I, s:o, s:s, s:s, s:b, s:b, s:{s:i, s:i}, s:o, s:o, s:o, s:o}", "id",
                      (json_int_t)r->id, "side",
@@ -57,8 +57,8 @@ void api_results_register(api_result_hook hook)
         hooks[nhooks++] = hook;
 }
 
-static int run_hooks(struct api_req *req, struct match *m, const struct match *before,
-                     struct api_resp *resp)
+int api_results_run(struct api_req *req, struct match *m, const struct match *before,
+                    struct api_resp *resp)
 {
     for (int i = 0; i < nhooks; i++)
         if (hooks[i](req, m, before, resp))
@@ -161,7 +161,7 @@ int api_report_settle(struct api_req *req, struct match *m, struct api_resp *res
         rc = api_match_set_state(db, m, "verified", req->now_ms, actor);
         *action = "match.verified";
         if (!rc)
-            rc = run_hooks(req, m, &before, resp);
+            rc = api_results_run(req, m, &before, resp);
         break;
     case RO_DISPUTED:
         rc = api_match_set_state(db, m, "disputed", req->now_ms, actor);
@@ -177,8 +177,10 @@ int api_report_settle(struct api_req *req, struct match *m, struct api_resp *res
         *action = o == RO_REPORTED ? "match.reported" : "match.playing";
         break;
     case RO_OPEN: {
-        /* no report left: back to where the match stood before the first one */
-        m->score[0] = m->score[1] = 0;
+        /* no report left: back to where the match stood before the first one (with the
+         * penalty points given, MATCH-5) */
+        m->score[0] = m->penalty[0];
+        m->score[1] = m->penalty[1];
         struct match_state_time *t;
         int n, called = 0;
         rc = db_match_state_times(db, m->id, &t, &n);
@@ -431,7 +433,7 @@ static int td_decide(struct api_req *req, struct match *m, struct api_resp *resp
         api_internal_error(resp, "verifying the match");
         return -1;
     }
-    return run_hooks(req, m, &before, resp);
+    return api_results_run(req, m, &before, resp);
 }
 
 static int do_verify(struct api_req *req, struct match *m, struct api_resp *resp,
@@ -497,7 +499,7 @@ void api_match_reports(struct api_req *req, struct api_resp *resp)
         struct report r;
         rc = db_report_current(db, m.id, s == 2 ? -1 : s, &r);
         if (rc == CW_OK) {
-            json_object_set_new(out, keys[s], api_report_json(&r, m.length));
+            json_object_set_new(out, keys[s], api_report_json(db, &r, m.length));
             report_free(&r);
         } else {
             json_object_set_new(out, keys[s], json_null());

@@ -50,8 +50,10 @@ char *api_events_fetch(struct app *app, int64_t tid, int64_t after_id, size_t ma
     db_unlock(app->db);
     *len = 0;
     *last = after_id;
-    if (rc != CW_OK || n == 0)
+    if (rc != CW_OK || n == 0) {
+        db_events_free(ev, n); /* the buffer exists even when no event is newer */
         return NULL;
+    }
     size_t cap = 0;
     for (int i = 0; i < n; i++)
         cap += strlen(ev[i].data) + strlen(ev[i].type) + 64;

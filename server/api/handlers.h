@@ -88,4 +88,28 @@ void api_init(void);
 void api_audit_list(struct api_req *req, struct api_resp *resp);
 void api_health(struct api_req *req, struct api_resp *resp);
 
+/* match clocks, lateness, breaks, penalties (api_clock.c) */
+void api_clock_get(struct api_req *req, struct api_resp *resp);
+void api_clock_set(struct api_req *req, struct api_resp *resp);
+void api_clock_start(struct api_req *req, struct api_resp *resp);
+void api_clock_press(struct api_req *req, struct api_resp *resp);
+void api_clock_double(struct api_req *req, struct api_resp *resp);
+void api_clock_take(struct api_req *req, struct api_resp *resp);
+void api_clock_drop(struct api_req *req, struct api_resp *resp);
+void api_clock_pause(struct api_req *req, struct api_resp *resp);
+void api_clock_resume(struct api_req *req, struct api_resp *resp);
+void api_clock_pickup(struct api_req *req, struct api_resp *resp);
+void api_clock_reverse_flag(struct api_req *req, struct api_resp *resp);
+void api_lateness_get(struct api_req *req, struct api_resp *resp);
+void api_lateness_arrive(struct api_req *req, struct api_resp *resp);
+void api_lateness_confirm(struct api_req *req, struct api_resp *resp);
+void api_lateness_clock(struct api_req *req, struct api_resp *resp);
+void api_breaks_get(struct api_req *req, struct api_resp *resp);
+void api_break_start(struct api_req *req, struct api_resp *resp);
+void api_break_end(struct api_req *req, struct api_resp *resp);
+void api_penalties_list(struct api_req *req, struct api_resp *resp);
+void api_penalty_add(struct api_req *req, struct api_resp *resp);
+/* Flags clocks whose time ran out (CLK-7); returns how many were looked at. */
+int api_clock_tick(struct app *app, int64_t now_ms);
+
 #endif

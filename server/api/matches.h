@@ -35,6 +35,11 @@ int api_match_set_state(struct db *db, struct match *m, const char *state, int64
  * *after_out (may be NULL) receives the match's new JSON. */
 int api_match_save(struct api_req *req, struct match *m, json_t *before, const char *action,
                    json_t **after_out);
+/* Decides the match without (more) play: `winner` wins at the length, in `state`
+ * ("forfeited", "withdrawn"), and what depends on results follows (brackets, chips, ties).
+ * 0, or -1 with the problem in resp. */
+int api_match_decide(struct api_req *req, struct match *m, struct api_resp *resp, const char *state,
+                     int winner);
 /* Undoes a match's result (a correction's cascade): every report superseded, no winner,
  * no score, scheduled again; saved and audited as action. */
 int api_match_undo(struct api_req *req, struct match *m, const char *action);

@@ -8,10 +8,10 @@
 #include "api/fields.h"
 #include "store/store.h"
 
-json_t *api_report_json(const struct report *r, int length);
+json_t *api_report_json(struct db *db, const struct report *r, int length);
 /* The games of a report as summaries (game, winner, result, cube, points, crawford, the
  * score before and after), whatever the report's kind. */
-json_t *api_report_games_json(const struct report *r, int length);
+json_t *api_report_games_json(struct db *db, const struct report *r, int length);
 /* The report without its list of games: score, completeness, winner, the number of games
  * and the last one (consumed), for the answer to each game reported. */
 json_t *api_report_brief(const struct report *r, json_t *last_game);
@@ -37,5 +37,8 @@ int api_report_settle(struct api_req *req, struct match *m, struct api_resp *res
 typedef int (*api_result_hook)(struct api_req *req, struct match *m, const struct match *before,
                                struct api_resp *resp);
 void api_results_register(api_result_hook hook);
+/* Runs the hooks for match m, decided or corrected from `before`. */
+int api_results_run(struct api_req *req, struct match *m, const struct match *before,
+                    struct api_resp *resp);
 
 #endif

@@ -168,6 +168,7 @@ int cli_serve(int argc, char **argv)
         int64_t now = cw_now_ms();
         http_sse_tick(&app, now);
         api_knockout_tick(&app, now);
+        api_clock_tick(&app, now);
         if (now - last_purge > 600000) {
             db_lock(app.db);
             db_sessions_purge(app.db, now);

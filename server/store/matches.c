@@ -7,7 +7,9 @@
 #define M_COLS                                                                                     \
     "id, tournament_id, coalesce(event_id, 0), coalesce(player_a, 0), coalesce(player_b, 0), "     \
     "length, table_label, state, score_a, score_b, coalesce(winner, -1), "                         \
-    "coalesce(result_report, 0), created_ms, updated_ms, round, slot, coalesce(tie_id, 0), rubber"
+    "coalesce(result_report, 0), created_ms, updated_ms, round, slot, coalesce(tie_id, 0), "       \
+    "rubber, "                                                                                     \
+    "penalty_a, penalty_b"
 
 static void read_match(sqlite3_stmt *st, struct match *m)
 {
@@ -29,6 +31,8 @@ static void read_match(sqlite3_stmt *st, struct match *m)
     m->slot = sqlite3_column_int(st, 15);
     m->tie_id = sqlite3_column_int64(st, 16);
     m->rubber = sqlite3_column_int(st, 17);
+    m->penalty[0] = sqlite3_column_int(st, 18);
+    m->penalty[1] = sqlite3_column_int(st, 19);
 }
 
 static void bind_id_or_null(sqlite3_stmt *st, int i, int64_t v)
@@ -59,6 +63,8 @@ static void bind_match(sqlite3_stmt *st, const struct match *m)
     sqlite3_bind_int(st, 15, m->slot);
     bind_id_or_null(st, 16, m->tie_id);
     sqlite3_bind_int(st, 17, m->rubber);
+    sqlite3_bind_int(st, 18, m->penalty[0]);
+    sqlite3_bind_int(st, 19, m->penalty[1]);
 }
 
 int db_match_insert(struct db *db, struct match *m, int64_t now_ms)
@@ -66,8 +72,8 @@ int db_match_insert(struct db *db, struct match *m, int64_t now_ms)
     sqlite3_stmt *st = db_stmt(
         db, "INSERT INTO matches(event_id, player_a, player_b, length, table_label, state, "
             "score_a, score_b, winner, result_report, tournament_id, created_ms, updated_ms, "
-            "round, slot, tie_id, rubber) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, "
-            "?12, ?12, ?14, ?15, ?16, ?17)");
+            "round, slot, tie_id, rubber, penalty_a, penalty_b) VALUES (?1, ?2, ?3, ?4, ?5, ?6, "
+            "?7, ?8, ?9, ?10, ?11, ?12, ?12, ?14, ?15, ?16, ?17, ?18, ?19)");
     if (!st)
         return CW_EDB;
     bind_match(st, m);
@@ -104,7 +110,7 @@ int db_match_update(struct db *db, struct match *m, int64_t now_ms)
         db_stmt(db, "UPDATE matches SET event_id = ?1, player_a = ?2, player_b = ?3, length = ?4, "
                     "table_label = ?5, state = ?6, score_a = ?7, score_b = ?8, winner = ?9, "
                     "result_report = ?10, updated_ms = ?11, round = ?14, slot = ?15, tie_id = ?16, "
-                    "rubber = ?17 "
+                    "rubber = ?17, penalty_a = ?18, penalty_b = ?19 "
                     "WHERE id = ?12 AND tournament_id = ?13");
     if (!st)
         return CW_EDB;

@@ -88,6 +88,39 @@ int db_report_supersede(struct db *db, int64_t match_id, int side);
 /* Replaces the games, score and completeness of a report (game-by-game reporting). */
 int db_report_update_games(struct db *db, struct report *r);
 
+/* match clocks, presence and breaks, penalties (store/clocks.c) */
+struct clk;
+/* CW_ENOTFOUND when the match has no clock; pre_flag (may be NULL) receives the match as it
+ * was before a flag decided it (malloc'd JSON, or NULL). */
+int db_clock_get(struct db *db, int64_t match_id, struct clk *c, char **pre_flag);
+/* Inserts or replaces; flag_at_ms is when the running side flags (INT64_MAX if none). */
+int db_clock_put(struct db *db, int64_t match_id, const struct clk *c, int64_t flag_at_ms,
+                 const char *pre_flag, int64_t now_ms);
+/* Running clocks whose flag moment is at or before now: up to max {tournament, match}. */
+int db_clocks_flag_due(struct db *db, int64_t now_ms, int64_t (*out)[2], int max);
+struct presence {
+    int64_t arrived_ms;     /* 0: not present */
+    int64_t absent_from_ms; /* 0: from the call */
+    int breaks_used;
+    int64_t break_started_ms, break_ends_ms; /* 0: no break running */
+};
+/* Both sides (a missing row reads as all zero). */
+int db_presence_get(struct db *db, int64_t match_id, struct presence p[2]);
+int db_presence_put(struct db *db, int64_t match_id, int side, const struct presence *p);
+struct penalty {
+    int64_t id, match_id;
+    int side; /* the penalised side */
+    char kind[12];
+    int points, before_game;
+    char reason[2001];
+    char actor[96];
+    int64_t created_ms;
+};
+int db_penalty_insert(struct db *db, struct penalty *p);
+int db_penalties(struct db *db, int64_t match_id, struct penalty **out, int *n);
+/* The points of the side's penalties of one kind ("lateness"), or of every kind (NULL). */
+int db_penalty_points(struct db *db, int64_t match_id, int side, const char *kind, int *points);
+
 /* events and their entries (store/events.c) */
 int db_event_insert(struct db *db, struct event *e, int64_t now_ms);
 int db_event_get(struct db *db, int64_t tournament_id, int64_t id, struct event *e);

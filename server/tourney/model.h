@@ -63,6 +63,7 @@ struct match {
     int score[2];
     int winner;            /* 0, 1, or -1 while undecided */
     int64_t result_report; /* the report the result stands on, 0 = none */
+    int penalty[2];        /* MATCH-5: penalty points awarded to each side (in score) */
     int64_t created_ms, updated_ms;
 };
 

@@ -325,7 +325,8 @@ START_TEST(test_store_migrates_and_refuses_newer)
     sqlite3_finalize(st);
     sqlite3_prepare_v2(db_handle(db), "PRAGMA synchronous", -1, &st, NULL);
     ck_assert_int_eq(sqlite3_step(st), SQLITE_ROW);
-    ck_assert_int_eq(sqlite3_column_int(st, 0), 2); /* FULL */
+    /* NORMAL: crawford syncs the WAL itself before it acknowledges (store/db.c) */
+    ck_assert_int_eq(sqlite3_column_int(st, 0), 1);
     sqlite3_finalize(st);
     sqlite3_prepare_v2(db_handle(db), "PRAGMA foreign_keys", -1, &st, NULL);
     ck_assert_int_eq(sqlite3_step(st), SQLITE_ROW);
