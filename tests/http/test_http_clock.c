@@ -18,8 +18,6 @@
 #include "support/harness.h"
 
 static struct srv S; /* the shared server */
-static struct srv R; /* the server of the restart test */
-
 static void up(void)
 {
     srv_start(&S, NULL);
@@ -31,15 +29,56 @@ static void down(void)
     srv_cleanup(&S);
 }
 
+/* The restart test runs its own server in the test's process (a server is stopped and
+ * waited for by its parent). Each server it launches is listed here ("pid folder" lines) so
+ * the fixture, in the parent, ends it by its id and removes its folder if the test stops
+ * early. */
+static char registry[64];
+
 static void up_restart(void)
 {
-    srv_start(&R, NULL);
-    srv_login(&R);
+    snprintf(registry, sizeof registry, "/tmp/crawford-clock-reg-XXXXXX");
+    int fd = mkstemp(registry);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+}
+
+static void register_server(const struct srv *s)
+{
+    FILE *f = fopen(registry, "a");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "%d %s\n", (int)s->pid, s->dir);
+    fclose(f);
 }
 
 static void down_restart(void)
 {
-    srv_cleanup(&R);
+    FILE *f = fopen(registry, "r");
+    int pid;
+    char dir[256];
+    while (f && fscanf(f, "%d %255s", &pid, dir) == 2) {
+        /* only a server still running on that folder */
+        char path[64], cmd[1024] = "";
+        snprintf(path, sizeof path, "/proc/%d/cmdline", pid);
+        FILE *c = fopen(path, "r");
+        if (c) {
+            size_t n = fread(cmd, 1, sizeof cmd - 1, c);
+            for (size_t i = 0; i < n; i++)
+                if (!cmd[i])
+                    cmd[i] = ' ';
+            cmd[n] = 0;
+            fclose(c);
+        }
+        if (pid > 1 && strstr(cmd, dir) && strstr(cmd, " serve "))
+            kill(pid, SIGTERM);
+        char rm[400];
+        snprintf(rm, sizeof rm, "sleep 0.5; rm -rf '%s'", dir);
+        if (!strncmp(dir, "/tmp/crawford-test-", 19) && system(rm) != 0)
+            fprintf(stderr, "could not remove %s\n", dir);
+    }
+    if (f)
+        fclose(f);
+    remove(registry);
 }
 
 static long long wall_ms(void)
@@ -1065,8 +1104,11 @@ END_TEST
 /* The clock survives a restart: time ran on while the server was down, nothing is gained. */
 START_TEST(test_clock_survives_restart)
 {
-    struct srv saved = S;
-    S = R;
+    struct srv mine;
+    srv_start(&mine, NULL);
+    register_server(&mine);
+    srv_login(&mine);
+    S = mine; /* this test's process only */
     struct fx f;
     setup(&f, 3, "{\"clock\": {\"bank_per_point_s\": 60, \"delay_s\": 0}}", 1);
     json_t *c = clk(&S, &f, "clock/start", "{\"lower_die\": \"a\"}");
@@ -1081,13 +1123,7 @@ START_TEST(test_clock_survives_restart)
     ck_assert_int_eq(srv_stop(&S), 0);
     sleep_ms(1000);
     srv_restart(&S);
-    /* the teardown ends this server by its id if the test stops early */
-    char pidfile[400];
-    snprintf(pidfile, sizeof pidfile, "%s/restarted.pid", S.dir);
-    FILE *pf = fopen(pidfile, "w");
-    ck_assert_ptr_nonnull(pf);
-    fprintf(pf, "%d\n", (int)S.pid);
-    fclose(pf);
+    register_server(&S);
     json_t *c1 = clock_now(&f);
     long long dt = cint(c1, "server_time_ms") - cint(c0, "server_time_ms");
     ck_assert_int_ge(dt, 1000);
@@ -1106,9 +1142,8 @@ START_TEST(test_clock_survives_restart)
     c = clk(&S, &f, "clock/press", "{\"side\": \"a\"}");
     ck_assert_str_eq(cstr(c, "running"), "b");
     json_decref(c);
-    srv_stop(&S);
-    remove(pidfile);
-    S = saved;
+    ck_assert_int_eq(srv_stop(&S), 0);
+    srv_cleanup(&S);
 }
 END_TEST
 
@@ -1227,6 +1262,36 @@ START_TEST(test_PEN2_lateness_forfeit)
            "confirm on a forfeited match");
     refuse(&S, &f, "POST", "clock/start", "{\"lower_die\": \"a\"}", 409, NULL,
            "start a clock on a forfeited match");
+}
+END_TEST
+
+/* PEN-2 on its own (not MATCH-5 as well): a 3-point match, b absent for one step after the
+ * grace: 2 points due, more than half of 3 and less than 3: forfeited to a. The one test
+ * that waits a real minute (the smallest step). */
+START_TEST(test_PEN2_lateness_forfeit_after_a_step)
+{
+    struct fx f;
+    setup(&f, 3, "{\"lateness\": {\"grace_minutes\": 0, \"step_minutes\": 1}}", 1);
+    struct res r;
+    op(&S, &f, "GET", "lateness", NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    long long wait = jint(&r, "called_ms") + 60000 - jint(&r, "server_time_ms") + 300;
+    res_free(&r);
+    ck_assert_int_le(wait, 61000);
+    sleep_ms(wait > 0 ? wait : 0);
+    op(&S, &f, "GET", "lateness", NULL, &r);
+    ck_assert_int_eq(json_integer_value(json_object_get(
+                         json_object_get(json_object_get(r.json, "sides"), "b"), "points")),
+                     2);
+    res_free(&r);
+    op(&S, &f, "POST", "lateness/confirm", "{\"side\": \"b\"}", &r);
+    ck_ok(&r, "confirm b's lateness");
+    res_free(&r);
+    get_match(&f, &r);
+    ck_assert_str_eq(jstr(&r, "state"), "forfeited");
+    ck_assert_str_eq(jstr(&r, "winner"), "a");
+    ck_assert_int_eq(pen_points_of(r.json, "a"), 2);
+    res_free(&r);
 }
 END_TEST
 
@@ -1467,28 +1532,12 @@ START_TEST(test_PEN5_penalties)
 }
 END_TEST
 
-static void down_restart_all(void)
-{
-    /* a server restarted by the test (in its own process) is ended by its id */
-    char pidfile[400];
-    snprintf(pidfile, sizeof pidfile, "%s/restarted.pid", R.dir);
-    FILE *pf = fopen(pidfile, "r");
-    if (pf) {
-        int pid = 0;
-        if (fscanf(pf, "%d", &pid) == 1 && pid > 1)
-            kill(pid, SIGTERM);
-        fclose(pf);
-        sleep_ms(500);
-    }
-    down_restart();
-}
-
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_clock");
     TCase *tc = tcase_create("clock");
     tcase_add_unchecked_fixture(tc, up, down);
-    tcase_set_timeout(tc, 60);
+    tcase_set_timeout(tc, 90);
     tcase_add_test(tc, test_CLK4_start_creates_clock_from_settings);
     tcase_add_test(tc, test_CLK2_split_bank);
     tcase_add_test(tc, test_CLK3_clock_introduced_mid_match);
@@ -1505,9 +1554,10 @@ static Suite *suite(void)
     tcase_add_test(tc, test_PEN3_late_players_clock_runs);
     tcase_add_test(tc, test_PEN4_breaks);
     tcase_add_test(tc, test_PEN5_penalties);
+    tcase_add_test(tc, test_PEN2_lateness_forfeit_after_a_step);
     suite_add_tcase(s, tc);
     TCase *tr = tcase_create("restart");
-    tcase_add_unchecked_fixture(tr, up_restart, down_restart_all);
+    tcase_add_unchecked_fixture(tr, up_restart, down_restart);
     tcase_set_timeout(tr, 60);
     tcase_add_test(tr, test_clock_survives_restart);
     suite_add_tcase(s, tr);
