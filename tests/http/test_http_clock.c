@@ -1457,38 +1457,11 @@ START_TEST(test_PEN5_penalties)
     ck_assert_str_eq(jstr(&r, "state"), "called");
     res_free(&r);
 
-    /* bad penalties, each naming its field */
-    static const struct {
-        const char *body, *field;
-    } bad[] = {
-        {"{\"side\": \"a\", \"kind\": \"fine\", \"points\": 1, \"reason\": \"x\"}", "kind"},
-        {"{\"side\": \"a\", \"points\": 1, \"reason\": \"x\"}", "kind"},
-        {"{\"side\": \"a\", \"kind\": \"points\", \"points\": 0, \"reason\": \"x\"}", "points"},
-        {"{\"side\": \"a\", \"kind\": \"points\", \"reason\": \"x\"}", "points"},
-        {"{\"side\": \"a\", \"kind\": \"points\", \"points\": 6, \"reason\": \"x\"}", "points"},
-        {"{\"side\": \"a\", \"kind\": \"points\", \"points\": -1, \"reason\": \"x\"}", "points"},
-        {"{\"side\": \"a\", \"kind\": \"points\", \"points\": \"2\", \"reason\": \"x\"}", "points"},
-        {"{\"side\": \"a\", \"kind\": \"warning\", \"points\": 2, \"reason\": \"x\"}", "points"},
-        {"{\"side\": \"c\", \"kind\": \"points\", \"points\": 1, \"reason\": \"x\"}", "side"},
-        {"{\"kind\": \"points\", \"points\": 1, \"reason\": \"x\"}", "side"},
-        {"{\"side\": \"a\", \"kind\": \"points\", \"points\": 1}", "reason"},
-        {"{\"side\": \"a\", \"kind\": \"points\", \"points\": 1, \"reason\": \"\"}", "reason"},
-    };
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-        refuse(&S, &f, "POST", "penalties", bad[i].body, 422, bad[i].field, bad[i].body);
-    char longer[700];
-    snprintf(longer, sizeof longer,
-             "{\"side\": \"a\", \"kind\": \"warning\", \"reason\": \"%0501d\"}", 0);
-    refuse(&S, &f, "POST", "penalties", longer, 422, "reason", "a reason of 501 characters");
-    refuse(&f.b, &f, "POST", "penalties",
-           "{\"side\": \"a\", \"kind\": \"points\", \"points\": 1, \"reason\": \"x\"}", 401, NULL,
-           "a penalty by a player");
-
     /* listed (for the match's players too) */
     op(&f.b, &f, "GET", "penalties", NULL, &r);
     ck_assert_int_eq(r.status, 200);
     json_t *ps = json_object_get(r.json, "penalties");
-    ck_assert_int_eq(json_array_size(ps), 2);
+    ck_assert_msg(json_array_size(ps) == 2, "expected the warning and the points: %s", r.body);
     ck_assert_str_eq(cstr(json_array_get(ps, 0), "kind"), "warning");
     ck_assert_str_eq(cstr(json_array_get(ps, 1), "kind"), "points");
     ck_assert_str_eq(cstr(json_array_get(ps, 1), "reason"), "etiquette");
@@ -1532,6 +1505,46 @@ START_TEST(test_PEN5_penalties)
 }
 END_TEST
 
+/* PEN-5: bad penalties are refused naming their field, and change nothing (the score, the
+ * list). */
+START_TEST(test_PEN5_bad_penalties_change_nothing)
+{
+    struct fx f;
+    setup(&f, 5, NULL, 1);
+    struct res r;
+    op(&S, &f, "POST", "penalties",
+       "{\"side\": \"b\", \"kind\": \"points\", \"points\": 1, \"reason\": \"etiquette\"}", &r);
+    ck_assert_msg(r.status == 201, "points: %ld %s", r.status, r.body);
+    res_free(&r);
+    /* each naming its field */
+    static const struct {
+        const char *body, *field;
+    } bad[] = {
+        {"{\"side\": \"a\", \"kind\": \"fine\", \"points\": 1, \"reason\": \"x\"}", "kind"},
+        {"{\"side\": \"a\", \"points\": 1, \"reason\": \"x\"}", "kind"},
+        {"{\"side\": \"a\", \"kind\": \"points\", \"points\": 0, \"reason\": \"x\"}", "points"},
+        {"{\"side\": \"a\", \"kind\": \"points\", \"reason\": \"x\"}", "points"},
+        {"{\"side\": \"a\", \"kind\": \"points\", \"points\": 6, \"reason\": \"x\"}", "points"},
+        {"{\"side\": \"a\", \"kind\": \"points\", \"points\": -1, \"reason\": \"x\"}", "points"},
+        {"{\"side\": \"a\", \"kind\": \"points\", \"points\": \"2\", \"reason\": \"x\"}", "points"},
+        {"{\"side\": \"a\", \"kind\": \"warning\", \"points\": 2, \"reason\": \"x\"}", "points"},
+        {"{\"side\": \"c\", \"kind\": \"points\", \"points\": 1, \"reason\": \"x\"}", "side"},
+        {"{\"kind\": \"points\", \"points\": 1, \"reason\": \"x\"}", "side"},
+        {"{\"side\": \"a\", \"kind\": \"points\", \"points\": 1}", "reason"},
+        {"{\"side\": \"a\", \"kind\": \"points\", \"points\": 1, \"reason\": \"\"}", "reason"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        refuse(&S, &f, "POST", "penalties", bad[i].body, 422, bad[i].field, bad[i].body);
+    char longer[700];
+    snprintf(longer, sizeof longer,
+             "{\"side\": \"a\", \"kind\": \"warning\", \"reason\": \"%0501d\"}", 0);
+    refuse(&S, &f, "POST", "penalties", longer, 422, "reason", "a reason of 501 characters");
+    refuse(&f.b, &f, "POST", "penalties",
+           "{\"side\": \"a\", \"kind\": \"points\", \"points\": 1, \"reason\": \"x\"}", 401, NULL,
+           "a penalty by a player");
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_clock");
@@ -1554,6 +1567,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_PEN3_late_players_clock_runs);
     tcase_add_test(tc, test_PEN4_breaks);
     tcase_add_test(tc, test_PEN5_penalties);
+    tcase_add_test(tc, test_PEN5_bad_penalties_change_nothing);
     tcase_add_test(tc, test_PEN2_lateness_forfeit_after_a_step);
     suite_add_tcase(s, tc);
     TCase *tr = tcase_create("restart");
