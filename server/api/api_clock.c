@@ -1248,6 +1248,44 @@ void api_break_end(struct api_req *req, struct api_resp *resp)
     run(req, resp, op_break_end);
 }
 
+/* ---- a decided match stops its clock ---- */
+
+/* A result hook: when a match is decided (reports agreed, the TD's verdict, a forfeit), a
+ * clock still running stops there, as at the board at the end of the last game. */
+static int on_result(struct api_req *req, struct match *m, const struct match *before,
+                     struct api_resp *resp)
+{
+    if (m->winner < 0)
+        return 0;
+    struct cx x;
+    memset(&x, 0, sizeof x);
+    x.req = req;
+    x.resp = resp;
+    x.m = *m;
+    struct db *db = req->app->db;
+    int rc = db_clock_get(db, m->id, &x.c, &x.pre_flag);
+    if (rc == CW_ENOTFOUND)
+        return 0;
+    if (rc == CW_OK && x.c.state == CLK_RUNNING) {
+        rc = db_tournament_get(db, m->tournament_id, &x.t);
+        if (rc == CW_OK && clk_pause(&x.c, req->now_ms, CLK_R_END_OF_GAME) == CLK_OK) {
+            x.clock_changed = 1;
+            rc = finish(&x);
+        }
+    }
+    free(x.pre_flag);
+    if (rc != CW_OK) {
+        api_internal_error(resp, "stopping the match clock");
+        return -1;
+    }
+    return 0;
+}
+
+void api_clock_register(void)
+{
+    api_results_register(on_result);
+}
+
 /* ---- the tick: flags found without a request ---- */
 
 int api_clock_tick(struct app *app, int64_t now_ms)

@@ -102,8 +102,9 @@ function startLive() {
   live(S.tid, {
     onSync: reload,
     onEvent: (type, data) => {
-      if (type === 'clock' && data && data.match_id) {
-        S.clocks[data.match_id] = receive(data);
+      const c = data && data.clock ? data.clock : data; // the event carries {clock: {...}}
+      if (type === 'clock' && c && c.match_id) {
+        S.clocks[c.match_id] = receive(c);
         render();
         return;
       }

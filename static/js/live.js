@@ -18,6 +18,7 @@ const TYPES = [
   'davis.team_add', 'davis.start', 'davis.tie', 'davis.finished', 'davis.late_team',
   'davis.late_closed', 'davis.late_deadline', 'davis.lengths', 'davis.reopened',
   'davis.rubber_teams', 'davis.rubber_void', 'davis.rubber_revived', 'davis.cascade_undo',
+  'match.flagged', 'match.flag_reversed', 'match.penalty',
   'clock', 'lateness', 'penalty', 'break',
 ];
 

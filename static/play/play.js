@@ -68,8 +68,9 @@ async function enter() {
   live(S.tid, {
     onSync: refresh,
     onEvent: (type, data) => {
-      if (type === 'clock' && data && S.match && data.match_id === S.match.id) {
-        S.clock = receive(data);
+      const c = data && data.clock ? data.clock : data; // the event carries {clock: {...}}
+      if (type === 'clock' && c && S.match && c.match_id === S.match.id) {
+        S.clock = receive(c);
         S.clockStatus = 'ok';
         renderClock();
         return;

@@ -351,7 +351,7 @@ async function renderClockControls(m, body) {
       box.append(h('div', { class: 'row' },
         h('span', {}, x.present ? t('late.present', { name }) : t('late.absent', { name, points: x.points })),
         !x.present ? h('button', { type: 'button', onclick: () => run(() => clk.latenessAction(S.tid, m.id, 'arrive', side)) }, t('late.arrive')) : null,
-        x.points > 0 ? h('button', { type: 'button', onclick: () => run(() => clk.latenessAction(S.tid, m.id, 'lateness/confirm', side)) }, t('late.confirm', { points: x.points })) : null,
+        x.points > late.confirmed[side] ? h('button', { type: 'button', onclick: () => run(() => clk.latenessAction(S.tid, m.id, 'lateness/confirm', side)) }, t('late.confirm', { points: x.points - late.confirmed[side] })) : null,
         !x.present ? h('button', { type: 'button', onclick: () => run(() => clk.latenessAction(S.tid, m.id, 'lateness/clock', side)) }, t('late.clock')) : null));
     }
   }

@@ -310,6 +310,9 @@ async function scenario(browser) {
     await td.click('#tabs a[href="#players"]');
     const pc = await phone(C, await pinOf(C.name), 'phone C');
     await waitVisible(pc, '#open-clock');
+    // nothing may be wider than the phone: a mobile browser would zoom the page out
+    const wide = await pc.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    if (wide > 0) fail(`the phone page is ${wide} px wider than the screen`);
     await pc.click('#open-clock');
     await waitVisible(pc, '#c-startbtn');
     await pc.selectOption('#c-lower', 'opp'); // the opponent rolled lower: my time runs
