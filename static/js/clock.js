@@ -80,4 +80,8 @@ export async function lateness(tid, mid) {
 }
 export const latenessAction = (tid, mid, path, side) => api('POST', `${base(tid, mid)}/${path}`, { side });
 export const penalties = (tid, mid) => api('GET', `${base(tid, mid)}/penalties`);
+// Breaks (PEN-4): {allowance: {count, minutes}, sides: {a: {used, left}, ...}, current}
+export const breaks = (tid, mid) => api('GET', `${base(tid, mid)}/breaks`);
+export const breakStart = (tid, mid, side) => api('POST', `${base(tid, mid)}/breaks`, { side });
+export const breakEnd = (tid, mid) => api('POST', `${base(tid, mid)}/breaks/end`, {});
 export const addPenalty = (tid, mid, body) => api('POST', `${base(tid, mid)}/penalties`, body);

@@ -112,6 +112,10 @@ export const STRINGS = {
     'pen.warning': 'Warning',
     'pen.points': 'Points',
     'pen.add': 'Give the penalty',
+    'brk.take': 'Take a break ({left} left, {minutes} min)',
+    'brk.for': 'Break for {name} ({left} left)',
+    'brk.end': 'Back from the break',
+    'brk.running': '{name} is on a break until {time}',
 
     'play.title': 'My match',
     'play.pick': 'Who are you?',
@@ -404,6 +408,10 @@ export const STRINGS = {
     'pen.warning': 'Ammonizione',
     'pen.points': 'Punti',
     'pen.add': 'Assegna la penalità',
+    'brk.take': 'Prendi una pausa ({left} rimaste, {minutes} min)',
+    'brk.for': 'Pausa per {name} ({left} rimaste)',
+    'brk.end': 'Rientro dalla pausa',
+    'brk.running': '{name} è in pausa fino alle {time}',
 
     'play.title': 'La mia partita',
     'play.pick': 'Chi sei?',

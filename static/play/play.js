@@ -1,10 +1,10 @@
 // The player's page (phones): PIN once, the next match, reporting game by game, confirming
 // or disputing the opponent's report, a .mat upload, and the clock.
 import { api, newKey } from '/js/api.js';
-import { $, h, clear, announce, showError, clearError, params } from '/js/dom.js';
+import { $, h, clear, announce, showError, clearError, params, hhmm } from '/js/dom.js';
 import { t, applyI18n, mountLangSwitch, onLangChange } from '/js/i18n.js';
 import { live, debounce } from '/js/live.js';
-import { probeClock, remaining, fmt, clockAction, receive, PAUSE_REASONS } from '/js/clock.js';
+import { probeClock, remaining, fmt, clockAction, receive, PAUSE_REASONS, breaks, breakStart, breakEnd } from '/js/clock.js';
 
 const q = params();
 const S = {
@@ -75,6 +75,7 @@ async function enter() {
         renderClock();
         return;
       }
+      if (type === 'lateness' && !$('#clock').hidden) loadBreaks();
       later();
     },
     onState: (st) => { $('#conn').textContent = st === 'live' ? '' : t(`conn.${st}`); },
@@ -295,7 +296,7 @@ function wire() {
     await act('POST', 'report', { mat: await f.text() });
   });
   // clock
-  $('#open-clock').onclick = () => { S.showClock = true; render(); $('#half-me').focus(); };
+  $('#open-clock').onclick = () => { S.showClock = true; render(); loadBreaks(); $('#half-me').focus(); };
   $('#c-close').onclick = () => { S.showClock = false; render(); $('#open-clock').focus(); };
   $('#half-me').onclick = () => clockDo('press', { side: S.side });
   $('#half-opp').onclick = () => clockDo('press', { side: other(S.side) });
@@ -305,6 +306,8 @@ function wire() {
   $('#c-drop').onclick = () => clockDo('drop', { side: S.clock && S.clock.running });
   $('#c-pause').onclick = () => clockDo('pause', { reason: $('#c-reason').value });
   $('#c-resume').onclick = () => clockDo('resume', {});
+  $('#c-break').onclick = () => breakDo(() => breakStart(S.tid, S.match.id, S.side));
+  $('#c-break-end').onclick = () => breakDo(() => breakEnd(S.tid, S.match.id));
   setInterval(tick, 200);
 }
 
@@ -324,6 +327,35 @@ async function clockDo(action, body) {
     S.clockStatus = 'ok';
     renderClock();
   } catch (e) { showError(e); }
+}
+
+// Breaks (PEN-4): taken between games from the clock page; the server refuses otherwise.
+async function loadBreaks() {
+  if (!S.match) return;
+  try { S.breaks = await breaks(S.tid, S.match.id); } catch (e) { S.breaks = null; }
+  renderBreaks();
+}
+
+async function breakDo(f) {
+  clearError();
+  try { S.breaks = await f(); } catch (e) { showError(e); }
+  await loadBreaks();
+}
+
+function renderBreaks() {
+  const b = S.breaks;
+  const c = S.clock;
+  const between = !c || S.clockStatus === 'none' || c.state === 'waiting' || (c.state === 'paused' && c.paused_reason === 'end_of_game');
+  const mine = b && b.sides[S.side];
+  $('#c-break').hidden = !(b && !b.current && between && mine.left > 0);
+  if (mine) $('#c-break').textContent = t('brk.take', { left: mine.left, minutes: b.allowance.minutes });
+  $('#c-break-info').hidden = !(b && b.current);
+  $('#c-break-end').hidden = !(b && b.current && b.current.side === S.side);
+  if (b && b.current) {
+    const opp = S.match.sides.find((s) => s.side !== S.side);
+    const name = b.current.side === S.side ? S.me.name : (opp.name || '');
+    $('#c-break-info').textContent = t('brk.running', { name, time: hhmm(b.current.ends_ms) });
+  }
 }
 
 function renderClock() {
@@ -347,6 +379,7 @@ function renderClock() {
   $('#c-resume').hidden = !(c.state === 'paused' && c.paused_reason !== 'end_of_game');
   $('#c-state').textContent = c.state === 'paused' ? t('clock.paused', { reason: t(`reason.${c.paused_reason}`) })
     : c.state === 'flagged' ? t('clock.flagged', { name: c.flagged === S.side ? S.me.name : opp.name }) : t(`clock.st.${c.state}`);
+  renderBreaks();
   tick();
 }
 

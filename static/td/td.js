@@ -355,6 +355,24 @@ async function renderClockControls(m, body) {
         !x.present ? h('button', { type: 'button', onclick: () => run(() => clk.latenessAction(S.tid, m.id, 'lateness/clock', side)) }, t('late.clock')) : null));
     }
   }
+  // breaks (PEN-4): only between games; the server says when not
+  const br = await clk.breaks(S.tid, m.id).catch(() => null);
+  if (br) {
+    const row = h('div', { class: 'row' });
+    if (br.current) {
+      const who = m.sides[br.current.side === 'a' ? 0 : 1].name;
+      row.append(h('span', {}, t('brk.running', { name: who, time: hhmm(br.current.ends_ms) })),
+        h('button', { type: 'button', onclick: () => run(() => clk.breakEnd(S.tid, m.id)) }, t('brk.end')));
+    } else {
+      for (const side of ['a', 'b']) {
+        if (br.sides[side].left > 0) {
+          row.append(h('button', { type: 'button', onclick: () => run(() => clk.breakStart(S.tid, m.id, side)) },
+            t('brk.for', { name: m.sides[side === 'a' ? 0 : 1].name, left: br.sides[side].left })));
+        }
+      }
+    }
+    if (row.childNodes.length) box.append(row);
+  }
   // penalties
   const ps = h('select', { id: 'dt-ps' }, h('option', { value: 'a' }, m.sides[0].name), h('option', { value: 'b' }, m.sides[1].name));
   const pk = h('select', { id: 'dt-pk' }, h('option', { value: 'warning' }, t('pen.warning')), h('option', { value: 'points' }, t('pen.points')));
