@@ -991,21 +991,31 @@ static int op_lateness_read(struct cx *x)
     return 0;
 }
 
-void api_lateness_get(struct api_req *req, struct api_resp *resp)
+/* A read under the lock: load the match and its clock, then op answers. */
+static void read_only(struct api_req *req, struct api_resp *resp, clock_fn op)
 {
     struct db *db = req->app->db;
     struct cx x;
     memset(&x, 0, sizeof x);
     x.req = req;
     x.resp = resp;
+    x.status = 200;
     db_lock(db);
     if (!load(&x))
-        op_lateness_read(&x);
+        op(&x);
     db_unlock(db);
     free(x.pre_flag);
 }
 
-static int op_arrive(struct cx *x)
+void api_lateness_get(struct api_req *req, struct api_resp *resp)
+{
+    read_only(req, resp, op_lateness_read);
+}
+
+/* A player's own declaration about their side (arrival, a break): the side of the body,
+ * the player's own (or the TD's), on a match not finished; p receives both sides'
+ * presence. The side, or -1 with the problem in resp. */
+static int own_presence(struct cx *x, struct presence p[2])
 {
     if (api_check_fields(x->req->json, side_fields, 0, x->resp))
         return -1;
@@ -1014,9 +1024,19 @@ static int op_arrive(struct cx *x)
         return -1;
     if (finished(&x->m))
         return refuse_finished(x);
+    if (db_presence_get(x->req->app->db, x->m.id, p)) {
+        api_internal_error(x->resp, "reading who is present");
+        return -1;
+    }
+    return side;
+}
+
+static int op_arrive(struct cx *x)
+{
     struct db *db = x->req->app->db;
     struct presence p[2];
-    if (db_presence_get(db, x->m.id, p))
+    int side = own_presence(x, p);
+    if (side < 0)
         return -1;
     if (!p[side].arrived_ms || p[side].break_started_ms) {
         p[side].arrived_ms = x->req->now_ms;
@@ -1151,31 +1171,15 @@ static int op_breaks_read(struct cx *x)
 
 void api_breaks_get(struct api_req *req, struct api_resp *resp)
 {
-    struct db *db = req->app->db;
-    struct cx x;
-    memset(&x, 0, sizeof x);
-    x.req = req;
-    x.resp = resp;
-    x.status = 200;
-    db_lock(db);
-    if (!load(&x))
-        op_breaks_read(&x);
-    db_unlock(db);
-    free(x.pre_flag);
+    read_only(req, resp, op_breaks_read);
 }
 
 static int op_break(struct cx *x)
 {
-    if (api_check_fields(x->req->json, side_fields, 0, x->resp))
-        return -1;
-    int side = side_of(x->req->json, "side");
-    if (own_side(x, side))
-        return -1;
-    if (finished(&x->m))
-        return refuse_finished(x);
     struct db *db = x->req->app->db;
     struct presence p[2];
-    if (db_presence_get(db, x->m.id, p))
+    int side = own_presence(x, p);
+    if (side < 0)
         return -1;
     enum pen_break_table tb = PEN_BREAKS_WBGF;
     pen_break_table_parse(x->t.break_table, &tb);
@@ -1307,17 +1311,8 @@ int api_clock_tick(struct app *app, int64_t now_ms)
     for (int i = 0; i < n; i++) {
         struct api_req req;
         struct api_resp resp;
-        memset(&req, 0, sizeof req);
+        api_system_req(&req, app, now_ms, ids[i][0], ids[i][1]); /* the clock acts */
         memset(&resp, 0, sizeof resp);
-        req.app = app;
-        req.now_ms = now_ms;
-        req.method = "POST";
-        req.path = "";
-        req.client_ip = "system";
-        req.is_td = 1; /* the clock acts for the TD, audited as such */
-        req.ids[0] = ids[i][0];
-        req.ids[1] = ids[i][1];
-        req.nids = 2;
         run(&req, &resp, op_none);
         api_resp_free(&resp);
         json_decref(req.extra);

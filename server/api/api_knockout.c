@@ -730,17 +730,8 @@ int api_knockout_tick(struct app *app, int64_t now_ms)
     for (int i = 0; i < n; i++) {
         struct api_req req;
         struct api_resp resp;
-        memset(&req, 0, sizeof req);
+        api_system_req(&req, app, now_ms, ids[i][0], ids[i][1]); /* the deadline acts */
         memset(&resp, 0, sizeof resp);
-        req.app = app;
-        req.now_ms = now_ms;
-        req.method = "POST";
-        req.path = "";
-        req.client_ip = "system";
-        req.is_td = 1; /* the deadline acts for the TD, audited as such */
-        req.ids[0] = ids[i][0];
-        req.ids[1] = ids[i][1];
-        req.nids = 2;
         struct event e;
         db_lock(db);
         int davis = db_event_get(db, ids[i][0], ids[i][1], &e) == CW_OK && !strcmp(e.kind, "davis");

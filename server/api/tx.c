@@ -110,3 +110,17 @@ void api_tx_rollback(struct api_req *req)
 {
     db_rollback(req->app->db);
 }
+
+void api_system_req(struct api_req *req, struct app *app, int64_t now_ms, int64_t id0, int64_t id1)
+{
+    memset(req, 0, sizeof *req);
+    req->app = app;
+    req->now_ms = now_ms;
+    req->method = "POST";
+    req->path = "";
+    req->client_ip = "system";
+    req->is_td = 1;
+    req->ids[0] = id0;
+    req->ids[1] = id1;
+    req->nids = 2;
+}

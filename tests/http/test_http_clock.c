@@ -129,16 +129,7 @@ static void player_login(struct srv *as, long long tid, long long pid, const cha
 
 static long long register_player(long long tid, const char *name, char pin[8])
 {
-    char path[128], body[128];
-    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players", tid);
-    snprintf(body, sizeof body, "{\"name\": \"%s\"}", name);
-    struct res r;
-    td(&S, "POST", path, body, &r);
-    ck_assert_int_eq(r.status, 201);
-    long long id = jint(&r, "id");
-    snprintf(pin, 8, "%s", jstr(&r, "pin"));
-    res_free(&r);
-    return id;
+    return make_player_pin(&S, tid, name, pin);
 }
 
 /* settings: the PATCH body of the tournament (clock, lateness, break_table), or NULL for

@@ -268,7 +268,7 @@ long long make_tournament(struct srv *s, const char *name)
     return id;
 }
 
-long long make_player(struct srv *s, long long tid, const char *name)
+long long make_player_pin(struct srv *s, long long tid, const char *name, char pin[8])
 {
     char body[256], path[128];
     snprintf(body, sizeof body, "{\"name\": \"%s\"}", name);
@@ -276,8 +276,15 @@ long long make_player(struct srv *s, long long tid, const char *name)
     struct res r;
     td(s, "POST", path, body, &r);
     long long id = r.status == 201 ? jint(&r, "id") : -1;
+    if (pin)
+        snprintf(pin, 8, "%s", jstr(&r, "pin"));
     res_free(&r);
     if (id < 0)
         die("make_player");
     return id;
+}
+
+long long make_player(struct srv *s, long long tid, const char *name)
+{
+    return make_player_pin(s, tid, name, NULL);
 }

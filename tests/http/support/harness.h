@@ -52,5 +52,7 @@ long long jint(const struct res *r, const char *key);
 long long make_tournament(struct srv *s, const char *name);
 /* Registers a player and returns its id. */
 long long make_player(struct srv *s, long long tid, const char *name);
+/* ... and copies the new PIN (the creation reply is the only place it is shown). */
+long long make_player_pin(struct srv *s, long long tid, const char *name, char pin[8]);
 
 #endif
