@@ -169,6 +169,17 @@ static void clock_refusal(struct cx *x, enum clk_err e, const char *what)
     }
 }
 
+/* The outcome of one clock operation: refused with the reason, or the clock to store. */
+static int applied(struct cx *x, enum clk_err e, const char *what)
+{
+    if (e) {
+        clock_refusal(x, e, what);
+        return -1;
+    }
+    x->clock_changed = 1;
+    return 0;
+}
+
 /* A new clock for the match from the tournament's settings (CLK-2, CLK-3). */
 static int clock_create(struct cx *x)
 {
@@ -435,11 +446,8 @@ static int op_start(struct cx *x)
     if (!x->has_clock && clock_create(x))
         return -1;
     enum clk_err e = clk_start(&x->c, x->req->now_ms, side_of(x->req->json, "lower_die"));
-    if (e) {
-        clock_refusal(x, e, "start a game");
+    if (applied(x, e, "start a game"))
         return -1;
-    }
-    x->clock_changed = 1;
     if (!strcmp(x->m.state, "scheduled") || !strcmp(x->m.state, "called")) {
         match_touch(x, "match.playing");
         if (api_match_set_state(x->req->app->db, &x->m, "playing", x->req->now_ms, "clock"))
@@ -471,13 +479,7 @@ static int side_action(struct cx *x, side_op f, const char *what)
         return -1;
     if (finished(&x->m) && x->c.state != CLK_FLAGGED)
         return refuse_finished(x);
-    enum clk_err e = f(&x->c, x->req->now_ms, side);
-    if (e) {
-        clock_refusal(x, e, what);
-        return -1;
-    }
-    x->clock_changed = 1;
-    return 0;
+    return applied(x, f(&x->c, x->req->now_ms, side), what);
 }
 
 static int op_press(struct cx *x)
@@ -542,11 +544,8 @@ static int op_pause(struct cx *x)
     enum clk_reason r;
     clk_reason_parse(api_str(x->req->json, "reason"), &r);
     enum clk_err e = clk_pause(&x->c, x->req->now_ms, r);
-    if (e) {
-        clock_refusal(x, e, "pause");
+    if (applied(x, e, "pause"))
         return -1;
-    }
-    x->clock_changed = 1;
     return 0;
 }
 
@@ -578,11 +577,8 @@ static int op_resume(struct cx *x)
         return -1;
     }
     enum clk_err e = clk_resume(&x->c, x->req->now_ms);
-    if (e) {
-        clock_refusal(x, e, "resume");
+    if (applied(x, e, "resume"))
         return -1;
-    }
-    x->clock_changed = 1;
     return 0;
 }
 
@@ -620,11 +616,8 @@ static int op_set(struct cx *x)
     enum clk_err e = clk_set(
         &x->c, x->req->now_ms, json_integer_value(json_object_get(j, "a_bank_ms")),
         json_integer_value(json_object_get(j, "b_bank_ms")), mode, d ? json_integer_value(d) : -1);
-    if (e) {
-        clock_refusal(x, e, "be set");
+    if (applied(x, e, "be set"))
         return -1;
-    }
-    x->clock_changed = 1;
     return 0;
 }
 
@@ -1122,11 +1115,8 @@ static int op_late_clock(struct cx *x)
     if (!x->has_clock && clock_create(x))
         return -1;
     enum clk_err e = clk_start(&x->c, x->req->now_ms, 1 - side);
-    if (e) {
-        clock_refusal(x, e, "start the late player's time");
+    if (applied(x, e, "start the late player's time"))
         return -1;
-    }
-    x->clock_changed = 1;
     return 0;
 }
 

@@ -111,20 +111,7 @@ struct fx {
 
 static void player_login(struct srv *as, long long tid, long long pid, const char *pin)
 {
-    *as = S;
-    as->cookie[0] = 0;
-    char path[128], body[64];
-    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players/%lld/login", tid, pid);
-    snprintf(body, sizeof body, "{\"pin\": \"%s\"}", pin);
-    const char *h[] = {"X-Crawford: 1", "Content-Type: application/json", NULL};
-    struct res r;
-    req(&S, "POST", path, body, h, &r);
-    ck_assert_int_eq(r.status, 200);
-    char sc[300];
-    ck_assert_ptr_nonnull(res_header(&r, "Set-Cookie", sc, sizeof sc));
-    *strchr(sc, ';') = 0;
-    snprintf(as->cookie, sizeof as->cookie, "%s", sc);
-    res_free(&r);
+    srv_player_login(as, &S, tid, pid, pin);
 }
 
 static long long register_player(long long tid, const char *name, char pin[8])

@@ -268,6 +268,26 @@ long long make_tournament(struct srv *s, const char *name)
     return id;
 }
 
+void srv_player_login(struct srv *as, const struct srv *s, long long tid, long long pid,
+                      const char *pin)
+{
+    *as = *s;
+    as->cookie[0] = 0;
+    char path[128], body[64];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players/%lld/login", tid, pid);
+    snprintf(body, sizeof body, "{\"pin\": \"%s\"}", pin);
+    const char *hd[] = {"X-Crawford: 1", "Content-Type: application/json", NULL};
+    struct res r;
+    req(as, "POST", path, body, hd, &r);
+    char sc[300];
+    if (r.status != 200 || !res_header(&r, "Set-Cookie", sc, sizeof sc) ||
+        !strstr(sc, "crawford_player=") || !strstr(sc, "HttpOnly") || !strchr(sc, ';'))
+        die("player login");
+    *strchr(sc, ';') = 0;
+    snprintf(as->cookie, sizeof as->cookie, "%s", sc);
+    res_free(&r);
+}
+
 long long make_player_pin(struct srv *s, long long tid, const char *name, char pin[8])
 {
     char body[256], path[128];

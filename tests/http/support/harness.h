@@ -48,6 +48,10 @@ const char *res_header(const struct res *r, const char *name, char *buf, size_t 
 const char *jstr(const struct res *r, const char *key);
 long long jint(const struct res *r, const char *key);
 
+/* as becomes a copy of s logged in as the player (PIN login; the cookie checked HttpOnly). */
+void srv_player_login(struct srv *as, const struct srv *s, long long tid, long long pid,
+                      const char *pin);
+
 /* Creates a tournament as the TD and returns its id. */
 long long make_tournament(struct srv *s, const char *name);
 /* Registers a player and returns its id. */
