@@ -1005,18 +1005,24 @@ void api_lateness_get(struct api_req *req, struct api_resp *resp)
     read_only(req, resp, op_lateness_read);
 }
 
+/* The side named by a body {"side"} on a match still open, or -1 with the problem. */
+static int body_side(struct cx *x)
+{
+    if (api_check_fields(x->req->json, side_fields, 0, x->resp))
+        return -1;
+    if (finished(&x->m))
+        return refuse_finished(x);
+    return side_of(x->req->json, "side");
+}
+
 /* A player's own declaration about their side (arrival, a break): the side of the body,
  * the player's own (or the TD's), on a match not finished; p receives both sides'
  * presence. The side, or -1 with the problem in resp. */
 static int own_presence(struct cx *x, struct presence p[2])
 {
-    if (api_check_fields(x->req->json, side_fields, 0, x->resp))
+    int side = body_side(x);
+    if (side < 0 || own_side(x, side))
         return -1;
-    int side = side_of(x->req->json, "side");
-    if (own_side(x, side))
-        return -1;
-    if (finished(&x->m))
-        return refuse_finished(x);
     if (db_presence_get(x->req->app->db, x->m.id, p)) {
         api_internal_error(x->resp, "reading who is present");
         return -1;
@@ -1050,11 +1056,9 @@ void api_lateness_arrive(struct api_req *req, struct api_resp *resp)
  * the match is forfeited to the opponent. */
 static int op_confirm(struct cx *x)
 {
-    if (api_check_fields(x->req->json, side_fields, 0, x->resp))
+    int side = body_side(x);
+    if (side < 0)
         return -1;
-    int side = side_of(x->req->json, "side");
-    if (finished(&x->m))
-        return refuse_finished(x);
     struct db *db = x->req->app->db;
     struct late l;
     if (late_of(db, &x->m, &x->t, x->req->now_ms, &l))
@@ -1107,11 +1111,9 @@ void api_lateness_confirm(struct api_req *req, struct api_resp *resp)
 /* PEN-3: instead of points, the late side's clock runs now. */
 static int op_late_clock(struct cx *x)
 {
-    if (api_check_fields(x->req->json, side_fields, 0, x->resp))
+    int side = body_side(x);
+    if (side < 0)
         return -1;
-    int side = side_of(x->req->json, "side");
-    if (finished(&x->m))
-        return refuse_finished(x);
     if (!x->has_clock && clock_create(x))
         return -1;
     enum clk_err e = clk_start(&x->c, x->req->now_ms, 1 - side);
