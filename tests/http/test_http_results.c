@@ -653,6 +653,78 @@ START_TEST(test_games_report_refusals)
 }
 END_TEST
 
+/* MATCH-5 with game-by-game reporting: penalty points given between games go to the
+ * opponent's score in the match and in the report in progress; reaching N-1 makes the next
+ * game the Crawford game (a cube there is refused, CUBE-6); reaching N ends the match. */
+START_TEST(test_MATCH5_penalty_points_in_a_games_report)
+{
+    struct fixture f;
+    setup_match(&f, 5);
+    struct res r;
+    post_game(&f.a, &f, "{\"winner\": \"a\", \"cube\": 1, \"result\": \"single\"}", &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    char pp[160];
+    match_path(&f, "/penalties", pp, sizeof pp);
+    td(&S, "POST", pp,
+       "{\"side\": \"a\", \"kind\": \"points\", \"points\": 2, \"reason\": \"slow play\"}", &r);
+    ck_assert_int_eq(r.status, 201);
+    ck_assert_int_eq(jint(&r, "before_game"), 1); /* after the one game reported */
+    res_free(&r);
+    get_match(&f, &r);
+    json_t *sc = json_object_get(r.json, "score");
+    ck_assert_int_eq(json_integer_value(json_object_get(sc, "a")), 1);
+    ck_assert_int_eq(json_integer_value(json_object_get(sc, "b")), 2);
+    ck_assert_int_eq(
+        json_integer_value(json_object_get(json_object_get(r.json, "penalty_points"), "b")), 2);
+    res_free(&r);
+    /* 1-2, b wins a gammon: 1-4, b is one point from the match */
+    post_game(&f.a, &f, "{\"winner\": \"b\", \"cube\": 1, \"result\": \"gammon\"}", &r);
+    ck_assert_int_eq(r.status, 200);
+    json_t *rs = json_object_get(json_object_get(r.json, "report"), "score");
+    ck_assert_int_eq(json_integer_value(json_object_get(rs, "a")), 1);
+    ck_assert_int_eq(json_integer_value(json_object_get(rs, "b")), 4);
+    res_free(&r);
+    /* the Crawford game: no cube */
+    post_game(&f.a, &f, "{\"winner\": \"a\", \"cube\": 2, \"result\": \"single\"}", &r);
+    ck_assert(problem_is(&r, 422));
+    ck_assert_str_eq(jstr(&r, "rule"), "CUBE-6");
+    ck_assert_int_eq(jint(&r, "game"), 3);
+    res_free(&r);
+    post_game(&f.a, &f, "{\"winner\": \"a\", \"cube\": 1, \"result\": \"single\"}", &r);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert(json_is_true(json_object_get(
+        json_object_get(json_object_get(r.json, "report"), "last_game"), "crawford")));
+    res_free(&r);
+    /* the games read back carry the penalty in their scores */
+    char rp[160];
+    match_path(&f, "/reports", rp, sizeof rp);
+    td(&S, "GET", rp, NULL, &r);
+    json_t *ga = json_object_get(json_object_get(json_object_get(r.json, "reports"), "a"), "games");
+    ck_assert_int_eq(json_array_size(ga), 3);
+    ck_assert_int_eq(json_integer_value(json_object_get(
+                         json_object_get(json_array_get(ga, 1), "score_before"), "b")),
+                     2);
+    res_free(&r);
+    /* 2-4: one more penalty point against a brings b to 5: the match is b's */
+    td(&S, "POST", pp,
+       "{\"side\": \"a\", \"kind\": \"points\", \"points\": 1, \"reason\": \"etiquette\"}", &r);
+    ck_assert_int_eq(r.status, 201);
+    res_free(&r);
+    get_match(&f, &r);
+    sc = json_object_get(r.json, "score");
+    ck_assert_int_eq(json_integer_value(json_object_get(sc, "b")), 5);
+    ck_assert_str_eq(jstr(&r, "state"), "reported"); /* a's report now ends the match: b confirms */
+    res_free(&r);
+    char cp[160];
+    match_path(&f, "/confirm", cp, sizeof cp);
+    td(&f.b, "POST", cp, NULL, &r);
+    ck_assert_str_eq(jstr(&r, "state"), "verified");
+    ck_assert_str_eq(jstr(&r, "winner"), "b");
+    res_free(&r);
+}
+END_TEST
+
 static char *read_file(const char *path)
 {
     FILE *fp = fopen(path, "rb");
@@ -773,6 +845,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_reads_carry_etags);
     tcase_add_test(tc, test_game_by_game_with_running_score);
     tcase_add_test(tc, test_games_report_refusals);
+    tcase_add_test(tc, test_MATCH5_penalty_points_in_a_games_report);
     tcase_add_test(tc, test_mat_transcript_replayed);
     tcase_add_test(tc, test_event_stream_and_resume);
     tcase_add_test(tc, test_durability_under_sigkill);
