@@ -495,17 +495,26 @@ void api_match_reports(struct api_req *req, struct api_resp *resp)
     /* side by side: a, b, and the TD's own */
     json_t *out = json_object();
     static const char *keys[3] = {"a", "b", "td"};
+    struct report r[3];
+    int have[3];
     for (int s = 0; s < 3; s++) {
-        struct report r;
-        rc = db_report_current(db, m.id, s == 2 ? -1 : s, &r);
-        if (rc == CW_OK) {
-            json_object_set_new(out, keys[s], api_report_json(db, &r, m.length));
-            report_free(&r);
-        } else {
-            json_object_set_new(out, keys[s], json_null());
-        }
+        have[s] = db_report_current(db, m.id, s == 2 ? -1 : s, &r[s]) == CW_OK;
+        json_object_set_new(out, keys[s],
+                            have[s] ? api_report_json(db, &r[s], m.length) : json_null());
     }
-    json_t *mj = api_match_json(db, &m);
+    json_t *reply = json_pack("{s:o, s:o}", "match", api_match_json(db, &m), "reports", out);
+    if (!strcmp(m.state, "disputed") && have[0] && have[1]) {
+        /* what MATCH-4 says about the dispute, for the TD who decides it */
+        char why[256];
+        int p = results_dispute_prevails(&r[0], &r[1], why, sizeof why);
+        json_object_set_new(reply, "dispute",
+                            json_pack("{s:o, s:o, s:s}", "prevails",
+                                      p >= 0 ? json_string(keys[p]) : json_null(), "report_id",
+                                      p >= 0 ? json_integer(r[p].id) : json_null(), "why", why));
+    }
+    for (int s = 0; s < 3; s++)
+        if (have[s])
+            report_free(&r[s]);
     db_unlock(db);
-    api_reply_json(resp, 200, json_pack("{s:o, s:o}", "match", mj, "reports", out));
+    api_reply_json(resp, 200, reply);
 }

@@ -22,6 +22,44 @@ enum results_outcome results_outcome(const struct report *r0, const struct repor
     return RO_OPEN;
 }
 
+static int is_sheet(const struct report *r)
+{
+    return r && (!strcmp(r->kind, "games") || !strcmp(r->kind, "transcript"));
+}
+
+int results_dispute_prevails(const struct report *r0, const struct report *r1, char *why,
+                             size_t whylen)
+{
+    static const char name[2][2] = {"a", "b"};
+    int sheet[2] = {is_sheet(r0), is_sheet(r1)};
+    if (sheet[0] != sheet[1]) {
+        int s = sheet[0] ? 0 : 1;
+        snprintf(why, whylen,
+                 "Only side %s reported the match game by game: a kept scoresheet prevails "
+                 "over a final score alone (MATCH-4).",
+                 name[s]);
+        return s;
+    }
+    if (!sheet[0]) {
+        snprintf(why, whylen,
+                 "Neither side reported the match game by game, so no scoresheet decides: the "
+                 "TD decides (MATCH-4).");
+        return -1;
+    }
+    int t0 = r0->winner >= 0 ? 1 - r0->winner : -1, t1 = r1->winner >= 0 ? 1 - r1->winner : -1;
+    if (t0 >= 0 && t0 == t1) {
+        snprintf(why, whylen,
+                 "Both scoresheets have side %s trailing: the trailing player's scoresheet "
+                 "prevails (MATCH-4), if it is clear.",
+                 name[t0]);
+        return t0;
+    }
+    snprintf(why, whylen,
+             "The two scoresheets disagree on who trails, so the rule does not decide: the TD "
+             "decides (MATCH-4).");
+    return -1;
+}
+
 int results_final_score(int length, int a, int b, int *winner, int score[2], char *err,
                         size_t errlen)
 {

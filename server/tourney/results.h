@@ -18,6 +18,15 @@ enum results_outcome {
 /* r0 and r1 are the current reports of side a and side b, NULL when absent. */
 enum results_outcome results_outcome(const struct report *r0, const struct report *r1);
 
+/* MATCH-4 (WBGF 4.7): in a score dispute the trailing player's clear scoresheet prevails;
+ * if only one player kept a scoresheet, that one does. A scoresheet here is a report of the
+ * match game by game (games or transcript), not a final score alone. Given the two
+ * disputed reports, returns the side whose report prevails (0, 1), or -1 when the rule does
+ * not decide (no scoresheet, or the two accounts disagree on who trails): the TD decides.
+ * why receives the sentence either way. */
+int results_dispute_prevails(const struct report *r0, const struct report *r1, char *why,
+                             size_t whylen);
+
 /* Two complete reports tell the same result: the same winner and the same final score. */
 int results_same(const struct report *a, const struct report *b);
 

@@ -258,7 +258,8 @@ async function renderDetail() {
     h('button', { type: 'button', onclick: () => act(() => api('PATCH', `${M}`, { table: table.value }), t('td.saved')) }, t('td.set_table'))));
   // reports side by side, verification
   let reports = null;
-  try { reports = (await api('GET', `${M}/reports`)).reports; } catch (e) { reports = null; }
+  let dispute = null; // what MATCH-4 says, in the server's words
+  try { const x = await api('GET', `${M}/reports`); reports = x.reports; dispute = x.dispute || null; } catch (e) { reports = null; }
   if (reports) {
     const rep = (side) => {
       const r = reports[side];
@@ -269,6 +270,7 @@ async function renderDetail() {
         m.state === 'disputed' || m.state === 'reported' ? h('button', { type: 'button', class: 'primary', onclick: () => act(() => api('POST', `${M}/verify`, { report_id: r.id }), t('td.verified')) }, t('td.verify_this')) : null);
     };
     body.append(h('div', { class: 'reps' }, rep('a'), rep('b')));
+    if (dispute) body.append(h('p', { class: 'note', id: 'dt-match4' }, dispute.why));
   }
   // decide by score or correct
   const sa = h('input', { id: 'dt-sa', type: 'number', min: 0, size: 3, value: m.score.a });

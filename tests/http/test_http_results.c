@@ -220,6 +220,10 @@ START_TEST(test_dispute_and_td_decides)
     ck_assert_str_eq(json_string_value(json_object_get(ra, "winner")), "a");
     ck_assert_str_eq(json_string_value(json_object_get(rb, "winner")), "b");
     long long rid_b = json_integer_value(json_object_get(rb, "id"));
+    /* MATCH-4 cannot decide between two final scores alone: said, not decided */
+    json_t *d = json_object_get(r.json, "dispute");
+    ck_assert(json_is_null(json_object_get(d, "prevails")));
+    ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(d, "why")), "MATCH-4"));
     res_free(&r);
     /* the players cannot settle it by confirming nothing new: the TD decides for b */
     match_path(&f, "/verify", path, sizeof path);
@@ -653,6 +657,47 @@ START_TEST(test_games_report_refusals)
 }
 END_TEST
 
+/* MATCH-4: a dispute between a game-by-game report (a scoresheet) and a final score alone:
+ * the reports say the scoresheet prevails, and the TD verifies with it. */
+START_TEST(test_MATCH4_scoresheet_prevails_in_a_dispute)
+{
+    struct fixture f;
+    setup_match(&f, 3);
+    struct res r;
+    post_game(&f.a, &f, "{\"winner\": \"a\", \"cube\": 2, \"result\": \"single\"}", &r);
+    res_free(&r);
+    post_game(&f.a, &f, "{\"winner\": \"b\", \"cube\": 1, \"result\": \"single\"}", &r);
+    res_free(&r);
+    post_game(&f.a, &f, "{\"winner\": \"a\", \"cube\": 1, \"result\": \"single\"}", &r);
+    ck_assert_str_eq(jstr(&r, "state"), "reported"); /* 3-1 */
+    res_free(&r);
+    report_score(&f.b, &f, 3, 2, &r);
+    ck_assert_str_eq(jstr(&r, "state"), "disputed");
+    res_free(&r);
+    char path[160];
+    match_path(&f, "/reports", path, sizeof path);
+    td(&S, "GET", path, NULL, &r);
+    json_t *d = json_object_get(r.json, "dispute");
+    ck_assert_str_eq(json_string_value(json_object_get(d, "prevails")), "a");
+    long long rid = json_integer_value(
+        json_object_get(json_object_get(json_object_get(r.json, "reports"), "a"), "id"));
+    ck_assert_int_eq(json_integer_value(json_object_get(d, "report_id")), rid);
+    ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(d, "why")), "MATCH-4"));
+    res_free(&r);
+    /* not a dispute any more once decided: no advice */
+    match_path(&f, "/verify", path, sizeof path);
+    char body[64];
+    snprintf(body, sizeof body, "{\"report_id\": %lld}", rid);
+    td(&S, "POST", path, body, &r);
+    ck_assert_str_eq(jstr(&r, "state"), "verified");
+    res_free(&r);
+    match_path(&f, "/reports", path, sizeof path);
+    td(&S, "GET", path, NULL, &r);
+    ck_assert_ptr_null(json_object_get(r.json, "dispute"));
+    res_free(&r);
+}
+END_TEST
+
 /* MATCH-5 with game-by-game reporting: penalty points given between games go to the
  * opponent's score in the match and in the report in progress; reaching N-1 makes the next
  * game the Crawford game (a cube there is refused, CUBE-6); reaching N ends the match. */
@@ -846,6 +891,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_game_by_game_with_running_score);
     tcase_add_test(tc, test_games_report_refusals);
     tcase_add_test(tc, test_MATCH5_penalty_points_in_a_games_report);
+    tcase_add_test(tc, test_MATCH4_scoresheet_prevails_in_a_dispute);
     tcase_add_test(tc, test_mat_transcript_replayed);
     tcase_add_test(tc, test_event_stream_and_resume);
     tcase_add_test(tc, test_durability_under_sigkill);

@@ -13,6 +13,7 @@
 #include "common/config.h"
 #include "common/secret.h"
 #include "store/store.h"
+#include "tourney/results.h"
 
 static char tmpdir[64];
 
@@ -436,6 +437,70 @@ START_TEST(test_store_change_hook_on_revision)
 }
 END_TEST
 
+/* ---- results as pure logic (MATCH-1, MATCH-4, MATCH-7) ---- */
+
+static struct report rep_of(const char *kind, int complete, int a, int b, int winner)
+{
+    struct report r;
+    memset(&r, 0, sizeof r);
+    snprintf(r.kind, sizeof r.kind, "%s", kind);
+    r.complete = complete;
+    r.score[0] = a;
+    r.score[1] = b;
+    r.winner = winner;
+    return r;
+}
+
+START_TEST(test_MATCH7_outcome_of_two_reports)
+{
+    struct report a = rep_of("score", 1, 5, 3, 0), same = rep_of("games", 1, 5, 3, 0),
+                  other = rep_of("score", 1, 5, 4, 0), part = rep_of("games", 0, 2, 1, -1);
+    ck_assert_int_eq(results_outcome(NULL, NULL), RO_OPEN);
+    ck_assert_int_eq(results_outcome(&part, NULL), RO_PLAYING);
+    ck_assert_int_eq(results_outcome(&part, &a), RO_REPORTED);
+    ck_assert_int_eq(results_outcome(&a, &same), RO_AGREED); /* kinds may differ */
+    ck_assert_int_eq(results_outcome(&a, &other), RO_DISPUTED);
+}
+END_TEST
+
+START_TEST(test_MATCH1_final_scores)
+{
+    int w, sc[2];
+    char err[200];
+    ck_assert_int_eq(results_final_score(5, 7, 3, &w, sc, err, sizeof err), 0);
+    ck_assert_int_eq(w, 0);
+    ck_assert_int_eq(sc[0], 5); /* points beyond N do not count */
+    ck_assert_int_eq(sc[1], 3);
+    ck_assert_int_eq(results_final_score(5, 5, 5, &w, sc, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "MATCH-1"));
+    ck_assert_int_eq(results_final_score(5, 4, 3, &w, sc, err, sizeof err), -1);
+    ck_assert_int_eq(results_final_score(5, -1, 5, &w, sc, err, sizeof err), -1);
+}
+END_TEST
+
+START_TEST(test_MATCH4_which_scoresheet_prevails)
+{
+    char why[256];
+    /* only one side kept a scoresheet (reported game by game): that one */
+    struct report sheet_a = rep_of("games", 1, 5, 3, 0), score_b = rep_of("score", 1, 4, 5, 1);
+    ck_assert_int_eq(results_dispute_prevails(&sheet_a, &score_b, why, sizeof why), 0);
+    ck_assert_ptr_nonnull(strstr(why, "MATCH-4"));
+    struct report score_a = rep_of("score", 1, 5, 3, 0), sheet_b = rep_of("transcript", 1, 5, 4, 0);
+    ck_assert_int_eq(results_dispute_prevails(&score_a, &sheet_b, why, sizeof why), 1);
+    /* both kept one and both have b trailing: b's (the trailing player's) */
+    struct report a2 = rep_of("games", 1, 5, 3, 0), b2 = rep_of("games", 1, 5, 4, 0);
+    ck_assert_int_eq(results_dispute_prevails(&a2, &b2, why, sizeof why), 1);
+    struct report a3 = rep_of("games", 1, 2, 7, 1), b3 = rep_of("games", 1, 4, 7, 1);
+    ck_assert_int_eq(results_dispute_prevails(&a3, &b3, why, sizeof why), 0);
+    /* the sheets disagree on who trails, or nobody kept one: the TD decides */
+    struct report a4 = rep_of("games", 1, 5, 3, 0), b4 = rep_of("games", 1, 3, 5, 1);
+    ck_assert_int_eq(results_dispute_prevails(&a4, &b4, why, sizeof why), -1);
+    ck_assert_ptr_nonnull(strstr(why, "TD decides"));
+    ck_assert_int_eq(results_dispute_prevails(&score_a, &score_b, why, sizeof why), -1);
+    ck_assert_ptr_nonnull(strstr(why, "TD decides"));
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("foundation");
@@ -456,6 +521,9 @@ static Suite *suite(void)
     tcase_add_test(tc, test_store_reopen_keeps_version_and_data);
     tcase_add_test(tc, test_store_rollback_writes_nothing);
     tcase_add_test(tc, test_store_change_hook_on_revision);
+    tcase_add_test(tc, test_MATCH7_outcome_of_two_reports);
+    tcase_add_test(tc, test_MATCH1_final_scores);
+    tcase_add_test(tc, test_MATCH4_which_scoresheet_prevails);
     suite_add_tcase(s, tc);
     return s;
 }
