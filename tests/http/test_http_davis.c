@@ -131,6 +131,31 @@ static json_t *rubber(json_t *tie, int k)
     return json_array_get(json_object_get(tie, "rubbers"), (size_t)k);
 }
 
+/* how many audit entries of the tournament have this action (all of them when NULL) */
+static int audit_count(struct dc *d, const char *action)
+{
+    int n = 0;
+    long long after = 0;
+    for (;;) {
+        char path[160];
+        snprintf(path, sizeof path, "/api/v1/tournaments/%lld/audit?limit=1000&after=%lld", d->tid,
+                 after);
+        struct res r;
+        td(&S, "GET", path, NULL, &r);
+        ck_assert_int_eq(r.status, 200);
+        json_t *e = json_object_get(r.json, "entries");
+        size_t k = json_array_size(e);
+        for (size_t i = 0; i < k; i++)
+            n +=
+                !action ||
+                !strcmp(json_string_value(json_object_get(json_array_get(e, i), "action")), action);
+        after = jint(&r, "next_after");
+        res_free(&r);
+        if (!k)
+            return n;
+    }
+}
+
 START_TEST(test_DAVIS1_teams_refused)
 {
     struct dc d;
@@ -156,6 +181,37 @@ START_TEST(test_DAVIS1_teams_refused)
     board(&d, &r);
     ck_assert_int_eq(json_array_size(json_object_get(r.json, "teams")), 2);
     res_free(&r);
+}
+END_TEST
+
+START_TEST(test_DAVIS1_single_entry_refused)
+{
+    struct dc d;
+    make_event(&d, 2, NULL);
+    long long extra = make_player(&S, d.tid, "Loner");
+    int audits = audit_count(&d, NULL);
+    char path[160], body[64];
+    snprintf(path, sizeof path, "%s/entries", d.epath);
+    snprintf(body, sizeof body, "{\"player_id\": %lld}", extra);
+    struct res r;
+    td(&S, "POST", path, body, &r); /* a lone player would bypass DAVIS-1 */
+    ck_assert_msg(problem_is(&r, 409), "%s", r.body);
+    ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "as teams"));
+    ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "/davis/teams"));
+    res_free(&r);
+    snprintf(body, sizeof body, "{\"player_id\": %lld}", d.players[0]); /* one of a team, too */
+    td(&S, "POST", path, body, &r);
+    ck_assert(problem_is(&r, 409));
+    res_free(&r);
+    /* nothing changed */
+    req(&S, "GET", d.epath, NULL, NULL, &r);
+    ck_assert_int_eq(json_array_size(json_object_get(r.json, "entries")), 0);
+    ck_assert_str_eq(jstr(&r, "state"), "open");
+    res_free(&r);
+    board(&d, &r);
+    ck_assert_int_eq(json_array_size(json_object_get(r.json, "teams")), 2);
+    res_free(&r);
+    ck_assert_int_eq(audit_count(&d, NULL), audits);
 }
 END_TEST
 
@@ -570,6 +626,7 @@ static Suite *suite(void)
     tcase_add_unchecked_fixture(tc, up, down);
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_DAVIS1_teams_refused);
+    tcase_add_test(tc, test_DAVIS1_single_entry_refused);
     tcase_add_test(tc, test_DAVIS2_phases_doubles_and_winner);
     tcase_add_test(tc, test_DAVIS2_report_by_another_team_refused);
     tcase_add_test(tc, test_DAVIS3_round_robin_of_five_to_the_end);
