@@ -156,6 +156,19 @@ static int audit_count(struct dc *d, const char *action)
     }
 }
 
+/* the event's own state, as GET …/competitions/{eid} gives it */
+static void assert_event_state(struct dc *d, const char *state)
+{
+    struct res r;
+    req(&S, "GET", d->epath, NULL, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_str_eq(jstr(&r, "state"), state);
+    res_free(&r);
+    board(d, &r);
+    ck_assert_str_eq(jstr(&r, "state"), state);
+    res_free(&r);
+}
+
 START_TEST(test_DAVIS1_teams_refused)
 {
     struct dc d;
@@ -349,6 +362,32 @@ START_TEST(test_DAVIS3_round_robin_of_five_to_the_end)
     struct res r;
     board(&d, &r);
     ck_assert_int_eq(json_array_size(json_object_get(r.json, "ties")), 15); /* 5 rounds x 3 */
+    /* DAVIS-2 with play_dead: a tie decided 3-0 still plays its last two matches */
+    json_t *first = NULL;
+    for (int sl = 1; sl <= 3 && !first; sl++)
+        if (!json_is_true(json_object_get(tie_at(r.json, 1, sl), "bye")))
+            first = tie_at(r.json, 1, sl);
+    int first_slot = (int)json_integer_value(json_object_get(first, "slot"));
+    long long fm[5];
+    for (int k = 0; k < 5; k++)
+        fm[k] = json_integer_value(json_object_get(rubber(first, k), "id"));
+    res_free(&r);
+    for (int k = 0; k < 3; k++) {
+        td_decide(&d, fm[k], 1, 0, NULL, &r);
+        ck_assert_msg(r.status == 200, "%s", r.body);
+        res_free(&r);
+    }
+    board(&d, &r);
+    first = tie_at(r.json, 1, first_slot);
+    ck_assert_str_eq(json_string_value(json_object_get(first, "winner")), "a");
+    ck_assert_int_eq(json_integer_value(json_object_get(first, "open_phase")), 3);
+    for (int k = 3; k < 5; k++)
+        ck_assert_str_eq(json_string_value(json_object_get(rubber(first, k), "state")),
+                         "scheduled");
+    res_free(&r);
+    td_decide(&d, fm[3], 1, 1, NULL, &r); /* playable: B takes one back */
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    ck_assert_str_eq(jstr(&r, "state"), "verified");
     res_free(&r);
     uint64_t seed = 5;
     for (int pass = 0; pass < 20 && decide_open(&d, 0, &seed); pass++)
@@ -377,7 +416,76 @@ START_TEST(test_DAVIS3_round_robin_of_five_to_the_end)
     }
     ck_assert_int_eq(ties_won, 10); /* 10 ties, one winner each */
     ck_assert_int_eq(played, 20);
+    first = tie_at(r.json, 1, first_slot);
+    ck_assert_int_ge(json_integer_value(json_array_get(json_object_get(first, "rubbers_won"), 0)),
+                     3);
+    ck_assert_str_eq(json_string_value(json_object_get(rubber(first, 4), "state")), "verified");
+    /* who won the last match: b when b scored its point */
+    int last_b =
+        json_integer_value(json_object_get(json_object_get(rubber(first, 4), "score"), "b")) > 0;
     res_free(&r);
+    /* every tie complete: the round robin is finished, audited once */
+    assert_event_state(&d, "finished");
+    ck_assert_int_eq(audit_count(&d, "davis.finished"), 1);
+    /* a correction of the last match (its winner changed, the tie still complete) keeps it
+     * finished */
+    char cpath[160], cbody[120];
+    snprintf(cpath, sizeof cpath, "/api/v1/tournaments/%lld/matches/%lld/correct", d.tid, fm[4]);
+    snprintf(cbody, sizeof cbody, "{\"score\": {\"a\": %d, \"b\": %d}, \"reason\": \"sheet\"}",
+             last_b, !last_b);
+    td(&S, "POST", cpath, cbody, &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    assert_event_state(&d, "finished");
+    /* a phase-1 correction whose cascade undoes phases 2 and 3 reopens the tie: running */
+    snprintf(cpath, sizeof cpath, "/api/v1/tournaments/%lld/matches/%lld/correct", d.tid, fm[0]);
+    td(&S, "POST", cpath,
+       "{\"score\": {\"a\": 0, \"b\": 1}, \"reason\": \"sheet\", \"confirm_cascade\": true}", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    assert_event_state(&d, "running");
+    ck_assert_int_eq(audit_count(&d, "davis.reopened"), 1);
+    board(&d, &r);
+    ck_assert_int_eq(
+        json_integer_value(json_object_get(tie_at(r.json, 1, first_slot), "open_phase")), 2);
+    res_free(&r);
+    /* the tie played again to its end: finished again */
+    for (int pass = 0; pass < 5 && decide_open(&d, 1, NULL); pass++)
+        ;
+    assert_event_state(&d, "finished");
+    ck_assert_int_eq(audit_count(&d, "davis.finished"), 2);
+}
+END_TEST
+
+START_TEST(test_DAVIS2_dead_rubbers_void_by_default)
+{
+    struct dc d;
+    make_event(&d, 2, "{\"lengths\": [1, 1, 1]}"); /* play_dead false, the default */
+    start(&d);
+    struct res r;
+    board(&d, &r);
+    json_t *tie = json_array_get(json_object_get(r.json, "ties"), 0);
+    long long m[5];
+    for (int k = 0; k < 5; k++)
+        m[k] = json_integer_value(json_object_get(rubber(tie, k), "id"));
+    res_free(&r);
+    for (int k = 0; k < 3; k++) {
+        td_decide(&d, m[k], 1, 0, NULL, &r);
+        ck_assert_msg(r.status == 200, "%s", r.body);
+        res_free(&r);
+    }
+    board(&d, &r); /* 3-0: the last two cannot change it and are not played */
+    tie = json_array_get(json_object_get(r.json, "ties"), 0);
+    ck_assert_str_eq(json_string_value(json_object_get(tie, "winner")), "a");
+    ck_assert_int_eq(json_integer_value(json_object_get(tie, "open_phase")), 0);
+    for (int k = 3; k < 5; k++)
+        ck_assert_str_eq(json_string_value(json_object_get(rubber(tie, k), "state")), "void");
+    res_free(&r);
+    td_decide(&d, m[3], 1, 1, NULL, &r);
+    ck_assert(problem_is(&r, 409));
+    res_free(&r);
+    /* the only tie is complete: the round robin is finished */
+    assert_event_state(&d, "finished");
 }
 END_TEST
 
@@ -629,6 +737,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_DAVIS1_single_entry_refused);
     tcase_add_test(tc, test_DAVIS2_phases_doubles_and_winner);
     tcase_add_test(tc, test_DAVIS2_report_by_another_team_refused);
+    tcase_add_test(tc, test_DAVIS2_dead_rubbers_void_by_default);
     tcase_add_test(tc, test_DAVIS3_round_robin_of_five_to_the_end);
     tcase_add_test(tc, test_DAVIS3_knockout_of_seven_with_bye_and_cascade);
     tcase_add_test(tc, test_DAVIS3_KO4_late_team_and_closing);
