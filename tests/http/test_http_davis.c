@@ -715,15 +715,27 @@ START_TEST(test_DAVIS2_report_by_another_team_refused)
     ck_assert_int_gt(mid, 0);
     struct srv c1;
     as_player(&d, 4, &c1); /* team C's first player: not in the A v B tie */
-    char path[160];
+    char path[160], mpath[160];
+    snprintf(mpath, sizeof mpath, "/api/v1/tournaments/%lld/matches/%lld", d.tid, mid);
+    struct res m_before, b_before;
+    req(&S, "GET", mpath, NULL, NULL, &m_before);
+    board(&d, &b_before);
+    int audits = audit_count(&d, NULL);
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld/report", d.tid, mid);
     td(&c1, "POST", path, "{\"score\": {\"a\": 3, \"b\": 0}}", &r);
-    ck_assert(problem_is(&r, 403));
+    ck_assert(problem_is(&r, 403)); /* a permission refusal */
     res_free(&r);
-    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld", d.tid, mid);
-    req(&S, "GET", path, NULL, NULL, &r);
-    ck_assert_str_eq(jstr(&r, "state"), "scheduled"); /* nothing changed */
+    /* nothing changed: the match (state, score, reports), the tie grid, the audit log */
+    req(&S, "GET", mpath, NULL, NULL, &r);
+    ck_assert_str_eq(jstr(&r, "state"), "scheduled");
+    ck_assert_msg(json_equal(r.json, m_before.json), "%s\n%s", m_before.body, r.body);
     res_free(&r);
+    board(&d, &r);
+    ck_assert_msg(json_equal(r.json, b_before.json), "the board changed");
+    res_free(&r);
+    ck_assert_int_eq(audit_count(&d, NULL), audits);
+    res_free(&m_before);
+    res_free(&b_before);
 }
 END_TEST
 
