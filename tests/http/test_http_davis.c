@@ -286,9 +286,22 @@ START_TEST(test_DAVIS2_phases_doubles_and_winner)
     json_t *st = json_object_get(r.json, "standings");
     ck_assert_str_eq(json_string_value(json_object_get(json_array_get(st, 0), "name")), "Team B");
     res_free(&r);
-    /* a correction of phase 1 after phase 2 was played: refused without the cascade */
+    /* a correction of phase 1 after phase 2 was played that keeps its winner (3-0 becomes
+     * 3-1): only the score changes, the later phases stay as they are */
     char cpath[160];
     snprintf(cpath, sizeof cpath, "/api/v1/tournaments/%lld/matches/%lld/correct", d.tid, m[0]);
+    td(&S, "POST", cpath, "{\"score\": {\"a\": 3, \"b\": 1}, \"reason\": \"sheet\"}", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    board(&d, &r);
+    tie = json_array_get(json_object_get(r.json, "ties"), 0);
+    ck_assert_int_eq(
+        json_integer_value(json_object_get(json_object_get(rubber(tie, 0), "score"), "b")), 1);
+    ck_assert_str_eq(json_string_value(json_object_get(rubber(tie, 2), "state")), "verified");
+    ck_assert_str_eq(json_string_value(json_object_get(rubber(tie, 3), "state")), "verified");
+    ck_assert_str_eq(json_string_value(json_object_get(tie, "winner")), "b");
+    res_free(&r);
+    /* one that changes its winner: refused without the cascade */
     td(&S, "POST", cpath, "{\"score\": {\"a\": 1, \"b\": 3}, \"reason\": \"sheet\"}", &r);
     ck_assert(problem_is(&r, 409));
     ck_assert_int_eq(json_array_size(json_object_get(r.json, "would_undo")), 2);
