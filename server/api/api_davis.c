@@ -687,6 +687,40 @@ static int dko_advance(struct api_req *req, struct event *e, const struct davis_
     return 0;
 }
 
+/* A round robin is finished when every tie is complete (each rubber decided, or void or
+ * dead when dead rubbers are not played; a bye has nothing to play), and running again when
+ * a correction reopens a tie. fresh: the match being decided, not yet stored. */
+static int rr_settle(struct api_req *req, struct event *e, const struct davis_settings *s,
+                     const struct match *fresh, struct api_resp *resp)
+{
+    struct db *db = req->app->db;
+    struct davis_tie_row *ties = NULL;
+    int n = 0, rc = db_davis_ties(db, e->id, &ties, &n), done = n > 0;
+    for (int i = 0; rc == CW_OK && done && i < n; i++) {
+        if (!ties[i].team[0] || !ties[i].team[1])
+            continue;
+        struct match rubbers[5];
+        rc = db_tie_matches(db, e->tournament_id, ties[i].id, rubbers);
+        if (rc != CW_OK)
+            break;
+        int res[5];
+        tie_results(rubbers, fresh, res);
+        struct davis_tie_state st;
+        davis_tie_state(res, s->play_dead, &st);
+        done = st.complete;
+    }
+    free(ties);
+    const char *want = done ? "finished" : "running";
+    if (rc == CW_OK && strcmp(e->state, want)) {
+        json_t *eb = api_event_json(db, e);
+        snprintf(e->state, sizeof e->state, "%s", want);
+        rc = api_event_save(req, e, eb, done ? "davis.finished" : "davis.reopened");
+    }
+    if (rc != CW_OK)
+        return api_internal_error(resp, "finishing the round robin"), -1;
+    return 0;
+}
+
 /* A rubber's result decides or changes its tie. A correction in a phase whose later phases
  * were already played is refused unless the TD confirms the cascade; in a knockout, so is
  * one that changes the winner of a tie whose winner played on. Confirmed, the later
@@ -786,6 +820,10 @@ static int on_result(struct api_req *req, struct match *m, const struct match *b
         if (s.knockout && dko_advance(req, &e, &s, resp))
             return -1;
     }
+    /* every result may complete the round robin (with play_dead, after the winner is known)
+     * or, corrected, reopen it */
+    if (!s.knockout && rr_settle(req, &e, &s, m, resp))
+        return -1;
     return 0;
 }
 

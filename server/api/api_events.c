@@ -289,6 +289,16 @@ void api_entry_add(struct api_req *req, struct api_resp *resp)
         api_tx_rollback(req);
         return;
     }
+    if (!strcmp(e.kind, "davis")) {
+        /* DAVIS-1: a pair, registered together; a lone entry would bypass the team rules */
+        api_tx_rollback(req);
+        api_problem(resp, 409, "davis-teams", "Players enter a Davis Cup event as teams",
+                    "Players enter a Davis Cup event as teams: POST "
+                    "/api/v1/tournaments/%lld/competitions/%lld/davis/teams with the team's name, "
+                    "player1 and player2 (DAVIS-1).",
+                    (long long)e.tournament_id, (long long)e.id);
+        return;
+    }
     json_t *before = api_event_json(db, &e);
     struct player p;
     int rc = db_player_get(db, e.tournament_id, pid, &p);

@@ -131,6 +131,44 @@ static json_t *rubber(json_t *tie, int k)
     return json_array_get(json_object_get(tie, "rubbers"), (size_t)k);
 }
 
+/* how many audit entries of the tournament have this action (all of them when NULL) */
+static int audit_count(struct dc *d, const char *action)
+{
+    int n = 0;
+    long long after = 0;
+    for (;;) {
+        char path[160];
+        snprintf(path, sizeof path, "/api/v1/tournaments/%lld/audit?limit=1000&after=%lld", d->tid,
+                 after);
+        struct res r;
+        td(&S, "GET", path, NULL, &r);
+        ck_assert_int_eq(r.status, 200);
+        json_t *e = json_object_get(r.json, "entries");
+        size_t k = json_array_size(e);
+        for (size_t i = 0; i < k; i++)
+            n +=
+                !action ||
+                !strcmp(json_string_value(json_object_get(json_array_get(e, i), "action")), action);
+        after = jint(&r, "next_after");
+        res_free(&r);
+        if (!k)
+            return n;
+    }
+}
+
+/* the event's own state, as GET …/competitions/{eid} gives it */
+static void assert_event_state(struct dc *d, const char *state)
+{
+    struct res r;
+    req(&S, "GET", d->epath, NULL, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_str_eq(jstr(&r, "state"), state);
+    res_free(&r);
+    board(d, &r);
+    ck_assert_str_eq(jstr(&r, "state"), state);
+    res_free(&r);
+}
+
 START_TEST(test_DAVIS1_teams_refused)
 {
     struct dc d;
@@ -156,6 +194,37 @@ START_TEST(test_DAVIS1_teams_refused)
     board(&d, &r);
     ck_assert_int_eq(json_array_size(json_object_get(r.json, "teams")), 2);
     res_free(&r);
+}
+END_TEST
+
+START_TEST(test_DAVIS1_single_entry_refused)
+{
+    struct dc d;
+    make_event(&d, 2, NULL);
+    long long extra = make_player(&S, d.tid, "Loner");
+    int audits = audit_count(&d, NULL);
+    char path[160], body[64];
+    snprintf(path, sizeof path, "%s/entries", d.epath);
+    snprintf(body, sizeof body, "{\"player_id\": %lld}", extra);
+    struct res r;
+    td(&S, "POST", path, body, &r); /* a lone player would bypass DAVIS-1 */
+    ck_assert_msg(problem_is(&r, 409), "%s", r.body);
+    ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "as teams"));
+    ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "/davis/teams"));
+    res_free(&r);
+    snprintf(body, sizeof body, "{\"player_id\": %lld}", d.players[0]); /* one of a team, too */
+    td(&S, "POST", path, body, &r);
+    ck_assert(problem_is(&r, 409));
+    res_free(&r);
+    /* nothing changed */
+    req(&S, "GET", d.epath, NULL, NULL, &r);
+    ck_assert_int_eq(json_array_size(json_object_get(r.json, "entries")), 0);
+    ck_assert_str_eq(jstr(&r, "state"), "open");
+    res_free(&r);
+    board(&d, &r);
+    ck_assert_int_eq(json_array_size(json_object_get(r.json, "teams")), 2);
+    res_free(&r);
+    ck_assert_int_eq(audit_count(&d, NULL), audits);
 }
 END_TEST
 
@@ -217,9 +286,22 @@ START_TEST(test_DAVIS2_phases_doubles_and_winner)
     json_t *st = json_object_get(r.json, "standings");
     ck_assert_str_eq(json_string_value(json_object_get(json_array_get(st, 0), "name")), "Team B");
     res_free(&r);
-    /* a correction of phase 1 after phase 2 was played: refused without the cascade */
+    /* a correction of phase 1 after phase 2 was played that keeps its winner (3-0 becomes
+     * 3-1): only the score changes, the later phases stay as they are */
     char cpath[160];
     snprintf(cpath, sizeof cpath, "/api/v1/tournaments/%lld/matches/%lld/correct", d.tid, m[0]);
+    td(&S, "POST", cpath, "{\"score\": {\"a\": 3, \"b\": 1}, \"reason\": \"sheet\"}", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    board(&d, &r);
+    tie = json_array_get(json_object_get(r.json, "ties"), 0);
+    ck_assert_int_eq(
+        json_integer_value(json_object_get(json_object_get(rubber(tie, 0), "score"), "b")), 1);
+    ck_assert_str_eq(json_string_value(json_object_get(rubber(tie, 2), "state")), "verified");
+    ck_assert_str_eq(json_string_value(json_object_get(rubber(tie, 3), "state")), "verified");
+    ck_assert_str_eq(json_string_value(json_object_get(tie, "winner")), "b");
+    res_free(&r);
+    /* one that changes its winner: refused without the cascade */
     td(&S, "POST", cpath, "{\"score\": {\"a\": 1, \"b\": 3}, \"reason\": \"sheet\"}", &r);
     ck_assert(problem_is(&r, 409));
     ck_assert_int_eq(json_array_size(json_object_get(r.json, "would_undo")), 2);
@@ -293,6 +375,32 @@ START_TEST(test_DAVIS3_round_robin_of_five_to_the_end)
     struct res r;
     board(&d, &r);
     ck_assert_int_eq(json_array_size(json_object_get(r.json, "ties")), 15); /* 5 rounds x 3 */
+    /* DAVIS-2 with play_dead: a tie decided 3-0 still plays its last two matches */
+    json_t *first = NULL;
+    for (int sl = 1; sl <= 3 && !first; sl++)
+        if (!json_is_true(json_object_get(tie_at(r.json, 1, sl), "bye")))
+            first = tie_at(r.json, 1, sl);
+    int first_slot = (int)json_integer_value(json_object_get(first, "slot"));
+    long long fm[5];
+    for (int k = 0; k < 5; k++)
+        fm[k] = json_integer_value(json_object_get(rubber(first, k), "id"));
+    res_free(&r);
+    for (int k = 0; k < 3; k++) {
+        td_decide(&d, fm[k], 1, 0, NULL, &r);
+        ck_assert_msg(r.status == 200, "%s", r.body);
+        res_free(&r);
+    }
+    board(&d, &r);
+    first = tie_at(r.json, 1, first_slot);
+    ck_assert_str_eq(json_string_value(json_object_get(first, "winner")), "a");
+    ck_assert_int_eq(json_integer_value(json_object_get(first, "open_phase")), 3);
+    for (int k = 3; k < 5; k++)
+        ck_assert_str_eq(json_string_value(json_object_get(rubber(first, k), "state")),
+                         "scheduled");
+    res_free(&r);
+    td_decide(&d, fm[3], 1, 1, NULL, &r); /* playable: B takes one back */
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    ck_assert_str_eq(jstr(&r, "state"), "verified");
     res_free(&r);
     uint64_t seed = 5;
     for (int pass = 0; pass < 20 && decide_open(&d, 0, &seed); pass++)
@@ -321,7 +429,76 @@ START_TEST(test_DAVIS3_round_robin_of_five_to_the_end)
     }
     ck_assert_int_eq(ties_won, 10); /* 10 ties, one winner each */
     ck_assert_int_eq(played, 20);
+    first = tie_at(r.json, 1, first_slot);
+    ck_assert_int_ge(json_integer_value(json_array_get(json_object_get(first, "rubbers_won"), 0)),
+                     3);
+    ck_assert_str_eq(json_string_value(json_object_get(rubber(first, 4), "state")), "verified");
+    /* who won the last match: b when b scored its point */
+    int last_b =
+        json_integer_value(json_object_get(json_object_get(rubber(first, 4), "score"), "b")) > 0;
     res_free(&r);
+    /* every tie complete: the round robin is finished, audited once */
+    assert_event_state(&d, "finished");
+    ck_assert_int_eq(audit_count(&d, "davis.finished"), 1);
+    /* a correction of the last match (its winner changed, the tie still complete) keeps it
+     * finished */
+    char cpath[160], cbody[120];
+    snprintf(cpath, sizeof cpath, "/api/v1/tournaments/%lld/matches/%lld/correct", d.tid, fm[4]);
+    snprintf(cbody, sizeof cbody, "{\"score\": {\"a\": %d, \"b\": %d}, \"reason\": \"sheet\"}",
+             last_b, !last_b);
+    td(&S, "POST", cpath, cbody, &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    assert_event_state(&d, "finished");
+    /* a phase-1 correction whose cascade undoes phases 2 and 3 reopens the tie: running */
+    snprintf(cpath, sizeof cpath, "/api/v1/tournaments/%lld/matches/%lld/correct", d.tid, fm[0]);
+    td(&S, "POST", cpath,
+       "{\"score\": {\"a\": 0, \"b\": 1}, \"reason\": \"sheet\", \"confirm_cascade\": true}", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    assert_event_state(&d, "running");
+    ck_assert_int_eq(audit_count(&d, "davis.reopened"), 1);
+    board(&d, &r);
+    ck_assert_int_eq(
+        json_integer_value(json_object_get(tie_at(r.json, 1, first_slot), "open_phase")), 2);
+    res_free(&r);
+    /* the tie played again to its end: finished again */
+    for (int pass = 0; pass < 5 && decide_open(&d, 1, NULL); pass++)
+        ;
+    assert_event_state(&d, "finished");
+    ck_assert_int_eq(audit_count(&d, "davis.finished"), 2);
+}
+END_TEST
+
+START_TEST(test_DAVIS2_dead_rubbers_void_by_default)
+{
+    struct dc d;
+    make_event(&d, 2, "{\"lengths\": [1, 1, 1]}"); /* play_dead false, the default */
+    start(&d);
+    struct res r;
+    board(&d, &r);
+    json_t *tie = json_array_get(json_object_get(r.json, "ties"), 0);
+    long long m[5];
+    for (int k = 0; k < 5; k++)
+        m[k] = json_integer_value(json_object_get(rubber(tie, k), "id"));
+    res_free(&r);
+    for (int k = 0; k < 3; k++) {
+        td_decide(&d, m[k], 1, 0, NULL, &r);
+        ck_assert_msg(r.status == 200, "%s", r.body);
+        res_free(&r);
+    }
+    board(&d, &r); /* 3-0: the last two cannot change it and are not played */
+    tie = json_array_get(json_object_get(r.json, "ties"), 0);
+    ck_assert_str_eq(json_string_value(json_object_get(tie, "winner")), "a");
+    ck_assert_int_eq(json_integer_value(json_object_get(tie, "open_phase")), 0);
+    for (int k = 3; k < 5; k++)
+        ck_assert_str_eq(json_string_value(json_object_get(rubber(tie, k), "state")), "void");
+    res_free(&r);
+    td_decide(&d, m[3], 1, 1, NULL, &r);
+    ck_assert(problem_is(&r, 409));
+    res_free(&r);
+    /* the only tie is complete: the round robin is finished */
+    assert_event_state(&d, "finished");
 }
 END_TEST
 
@@ -551,15 +728,27 @@ START_TEST(test_DAVIS2_report_by_another_team_refused)
     ck_assert_int_gt(mid, 0);
     struct srv c1;
     as_player(&d, 4, &c1); /* team C's first player: not in the A v B tie */
-    char path[160];
+    char path[160], mpath[160];
+    snprintf(mpath, sizeof mpath, "/api/v1/tournaments/%lld/matches/%lld", d.tid, mid);
+    struct res m_before, b_before;
+    req(&S, "GET", mpath, NULL, NULL, &m_before);
+    board(&d, &b_before);
+    int audits = audit_count(&d, NULL);
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld/report", d.tid, mid);
     td(&c1, "POST", path, "{\"score\": {\"a\": 3, \"b\": 0}}", &r);
-    ck_assert(problem_is(&r, 403));
+    ck_assert(problem_is(&r, 403)); /* a permission refusal */
     res_free(&r);
-    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld", d.tid, mid);
-    req(&S, "GET", path, NULL, NULL, &r);
-    ck_assert_str_eq(jstr(&r, "state"), "scheduled"); /* nothing changed */
+    /* nothing changed: the match (state, score, reports), the tie grid, the audit log */
+    req(&S, "GET", mpath, NULL, NULL, &r);
+    ck_assert_str_eq(jstr(&r, "state"), "scheduled");
+    ck_assert_msg(json_equal(r.json, m_before.json), "%s\n%s", m_before.body, r.body);
     res_free(&r);
+    board(&d, &r);
+    ck_assert_msg(json_equal(r.json, b_before.json), "the board changed");
+    res_free(&r);
+    ck_assert_int_eq(audit_count(&d, NULL), audits);
+    res_free(&m_before);
+    res_free(&b_before);
 }
 END_TEST
 
@@ -570,8 +759,10 @@ static Suite *suite(void)
     tcase_add_unchecked_fixture(tc, up, down);
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_DAVIS1_teams_refused);
+    tcase_add_test(tc, test_DAVIS1_single_entry_refused);
     tcase_add_test(tc, test_DAVIS2_phases_doubles_and_winner);
     tcase_add_test(tc, test_DAVIS2_report_by_another_team_refused);
+    tcase_add_test(tc, test_DAVIS2_dead_rubbers_void_by_default);
     tcase_add_test(tc, test_DAVIS3_round_robin_of_five_to_the_end);
     tcase_add_test(tc, test_DAVIS3_knockout_of_seven_with_bye_and_cascade);
     tcase_add_test(tc, test_DAVIS3_KO4_late_team_and_closing);

@@ -130,6 +130,80 @@ START_TEST(test_DAVIS3_standings_order_and_head_to_head)
 }
 END_TEST
 
+/* The order of the teams in st[0..n), and their ranks. */
+static void assert_order(const struct davis_standing *st, int n, const int *teams, const int *ranks)
+{
+    for (int i = 0; i < n; i++) {
+        ck_assert_msg(st[i].team == teams[i], "place %d: team %d, expected %d", i + 1, st[i].team,
+                      teams[i]);
+        ck_assert_int_eq(st[i].rank, ranks[i]);
+    }
+}
+
+/* Four teams, two rounds of the circle (1 v 2, 3 v 4; 1 v 3, 2 v 4): in each case teams 1
+ * and 2 win one tie each and team 1 beat team 2, so head-to-head and the team numbers put 1
+ * first; a key before head-to-head that favours 2 must put 2 first. */
+START_TEST(test_DAVIS3_standings_matches_won_decide)
+{
+    struct davis_tie_result t[] = {
+        {{1, 2}, {3, 2}, {40, 10}, 0}, /* 1 beat 2 */
+        {{3, 4}, {3, 0}, {15, 0}, 0},
+        {{1, 3}, {1, 3}, {5, 15}, 1}, /* 1 won one match only */
+        {{2, 4}, {3, 0}, {15, 0}, 0},
+    };
+    struct davis_standing st[4];
+    davis_standings(4, t, 4, st);
+    /* 1 and 2: one tie each; matches won 1: 4, 2: 5; points difference 1: +20, 2: -15 */
+    assert_order(st, 4, (int[]){3, 2, 1, 4}, (int[]){1, 2, 3, 4});
+    ck_assert_int_eq(st[1].ties_won, 1);
+    ck_assert_int_eq(st[2].ties_won, 1);
+    ck_assert_int_eq(st[1].matches_won, 5);
+    ck_assert_int_eq(st[2].matches_won, 4);
+    ck_assert_int_gt(st[2].points_for - st[2].points_against,
+                     st[1].points_for - st[1].points_against);
+}
+END_TEST
+
+START_TEST(test_DAVIS3_standings_points_difference_decides)
+{
+    struct davis_tie_result t[] = {
+        {{1, 2}, {3, 2}, {20, 18}, 0}, /* 1 beat 2 */
+        {{3, 4}, {3, 0}, {15, 0}, 0},
+        {{1, 3}, {2, 3}, {20, 22}, 1},
+        {{2, 4}, {3, 2}, {30, 10}, 0},
+    };
+    struct davis_standing st[4];
+    davis_standings(4, t, 4, st);
+    /* 1 and 2: one tie and five matches each; points difference 1: 0, 2: +18 */
+    assert_order(st, 4, (int[]){3, 2, 1, 4}, (int[]){1, 2, 3, 4});
+    ck_assert_int_eq(st[1].matches_won, 5);
+    ck_assert_int_eq(st[2].matches_won, 5);
+    ck_assert_int_eq(st[1].points_for - st[1].points_against, 18);
+    ck_assert_int_eq(st[2].points_for - st[2].points_against, 0);
+}
+END_TEST
+
+START_TEST(test_DAVIS3_standings_head_to_head_separates_two)
+{
+    struct davis_tie_result t[] = {
+        {{1, 2}, {2, 3}, {20, 22}, 1}, /* 2 beat 1 */
+        {{3, 4}, {3, 0}, {15, 0}, 0},
+        {{1, 3}, {3, 2}, {22, 20}, 0},
+        {{2, 4}, {2, 3}, {20, 22}, 1},
+    };
+    struct davis_standing st[4];
+    davis_standings(4, t, 4, st);
+    /* every team won one tie; 3 leads on points (+13); 1 and 2 are level on matches (5) and
+     * points difference (0): 2 beat 1, so 2 is ahead (the team numbers would say 1) */
+    assert_order(st, 4, (int[]){3, 2, 1, 4}, (int[]){1, 2, 3, 4});
+    for (int i = 1; i < 3; i++) {
+        ck_assert_int_eq(st[i].ties_won, 1);
+        ck_assert_int_eq(st[i].matches_won, 5);
+        ck_assert_int_eq(st[i].points_for - st[i].points_against, 0);
+    }
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("davis");
@@ -138,6 +212,9 @@ static Suite *suite(void)
     tcase_add_test(tc, test_DAVIS2_dead_rubbers_setting);
     tcase_add_test(tc, test_DAVIS3_round_robin_circle_method);
     tcase_add_test(tc, test_DAVIS3_standings_order_and_head_to_head);
+    tcase_add_test(tc, test_DAVIS3_standings_matches_won_decide);
+    tcase_add_test(tc, test_DAVIS3_standings_points_difference_decides);
+    tcase_add_test(tc, test_DAVIS3_standings_head_to_head_separates_two);
     suite_add_tcase(s, tc);
     return s;
 }
