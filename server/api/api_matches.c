@@ -354,9 +354,18 @@ static int do_edit(struct api_req *req, struct match *m, struct api_resp *resp, 
 {
     if (api_check_fields(req->json, edit_fields, 1, resp))
         return -1;
+    json_t *len = json_object_get(req->json, "length");
+    if (len && m->length == 0) {
+        /* a pairing of a Swing event: its chips are counted per game (SWING-2/3) */
+        api_problem(resp, 409, "money-game", "The length of this game is fixed",
+                    "Match %lld is one money-style game of a Swing event (SWING-2/3): it has "
+                    "no match length, and the chips it moves depend on that game's result "
+                    "and cube only.",
+                    (long long)m->id);
+        return -1;
+    }
     if (finished(m))
         return refuse_finished(m, resp);
-    json_t *len = json_object_get(req->json, "length");
     if (len) {
         /* MATCH-3 corrects a wrong length between games; here the TD sets it before any
          * result is in. */

@@ -107,6 +107,20 @@ int api_report_from_json(struct api_req *req, const struct match *m, json_t *bod
         return -1;
     }
     json_t *score = json_object_get(body, "score");
+    if (score && m->length == 0) {
+        /* a score says who won, not by what: a money game's chips need the cube and
+         * whether it was a gammon (SWING-3) */
+        api_problem(resp, 422, "validation", "Report the game, not a score",
+                    "Match %lld is one money-style game of a Swing event: report it as one "
+                    "game (\"game\": {\"winner\", \"cube\", \"result\"}), or as \"games\" "
+                    "or a \"transcript\" with that one game; a score does not say the cube or "
+                    "the gammon the chips depend on (SWING-3).",
+                    (long long)m->id);
+        api_problem_field(resp, "score",
+                          "a Swing game is reported as one game (game, games or transcript), "
+                          "not as a score");
+        return -1;
+    }
     if (score) {
         char err[256];
         int a = (int)json_integer_value(json_object_get(score, "a"));

@@ -103,6 +103,7 @@ struct swing_state {
     struct match *matches;
     int n_matches;
     struct swing_standing *st; /* per ids[i] */
+    struct swing_game *games;  /* per matches[i], as the replay reads them */
     int64_t *transfers;        /* per matches[i] */
     int *bad, n_bad;
 };
@@ -113,6 +114,7 @@ static void state_free(struct swing_state *x)
     free(x->rounds);
     free(x->matches);
     free(x->st);
+    free(x->games);
     free(x->transfers);
     free(x->bad);
     memset(x, 0, sizeof *x);
@@ -144,11 +146,9 @@ static int state_load(struct db *db, const struct event *e, const struct match *
     x->st = calloc((size_t)(x->n ? x->n : 1), sizeof *x->st);
     x->transfers = calloc(nm, sizeof *x->transfers);
     x->bad = calloc(nm, sizeof *x->bad);
-    struct swing_game *g = calloc(nm, sizeof *g);
-    if (!x->st || !x->transfers || !x->bad || !g) {
-        free(g);
+    struct swing_game *g = x->games = calloc(nm, sizeof *g);
+    if (!x->st || !x->transfers || !x->bad || !g)
         return CW_EDB;
-    }
     for (int i = 0; i < x->n_matches; i++) {
         struct match *m = &x->matches[i];
         if (fresh && m->id == fresh->id)
@@ -158,13 +158,79 @@ static int state_load(struct db *db, const struct event *e, const struct match *
             g[i].winner = m->player[m->winner];
             g[i].loser = m->player[1 - m->winner];
             g[i].points = m->score[m->winner]; /* a money game's report: points to the winner */
+            if (strcmp(m->state, "verified") && g[i].points < 1)
+                g[i].points = 1; /* forfeited or withdrawn: a single game at cube 1 */
         }
     }
     rc = swing_replay(&x->s, x->ids, x->n, g, x->n_matches, x->st, x->transfers, x->bad,
                       &x->n_bad) == 0
              ? CW_OK
              : CW_EDB;
+    return rc;
+}
+
+/* Each player's stack at the start of `round` (the games of the rounds before it). */
+static int stacks_at(const struct swing_state *x, int round, int64_t *chips)
+{
+    size_t nm = (size_t)(x->n_matches ? x->n_matches : 1);
+    struct swing_game *g = calloc(nm, sizeof *g);
+    struct swing_standing *st = calloc((size_t)(x->n ? x->n : 1), sizeof *st);
+    int64_t *tr = calloc(nm, sizeof *tr);
+    int *bad = calloc(nm, sizeof *bad), n_bad = 0, k = 0, rc = CW_EDB;
+    if (g && st && tr && bad) {
+        for (int i = 0; i < x->n_matches; i++)
+            if (x->games[i].round < round)
+                g[k++] = x->games[i];
+        if (swing_replay(&x->s, x->ids, x->n, g, k, st, tr, bad, &n_bad) == 0) {
+            for (int i = 0; i < x->n; i++)
+                chips[i] = st[i].chips;
+            rc = CW_OK;
+        }
+    }
     free(g);
+    free(st);
+    free(tr);
+    free(bad);
+    return rc;
+}
+
+/* The rounds after `after` whose pairing no longer fits who held chips at their start
+ * (a correction, or a game of an earlier round decided late, moved chips): a player who
+ * held chips but was neither paired nor sitting out ("left_out"), one who held none but
+ * played ("played_without_chips": the game moves nothing) or sat out
+ * ("sat_out_without_chips"). Appended to list as {round, player_id, change[, match_id]}. */
+static int eligibility_changes(const struct swing_state *x, int after, json_t *list)
+{
+    int64_t *chips = calloc((size_t)(x->n ? x->n : 1), sizeof *chips);
+    if (!chips)
+        return CW_EDB;
+    int rc = CW_OK;
+    for (int r = 0; rc == CW_OK && r < x->n_rounds; r++) {
+        int round = x->rounds[r].round;
+        if (round <= after)
+            continue;
+        rc = stacks_at(x, round, chips);
+        for (int i = 0; rc == CW_OK && i < x->n; i++) {
+            int64_t id = x->ids[i], game = 0;
+            for (int k = 0; k < x->n_matches && !game; k++)
+                if (x->matches[k].round == round &&
+                    (x->matches[k].player[0] == id || x->matches[k].player[1] == id))
+                    game = x->matches[k].id;
+            int sat = x->rounds[r].sitter == id;
+            const char *change = chips[i] > 0 && !game && !sat ? "left_out"
+                                 : chips[i] <= 0 && game       ? "played_without_chips"
+                                 : chips[i] <= 0 && sat        ? "sat_out_without_chips"
+                                                               : NULL;
+            if (!change)
+                continue;
+            json_t *o = json_pack("{s:i, s:I, s:s}", "round", round, "player_id", (json_int_t)id,
+                                  "change", change);
+            if (game)
+                json_object_set_new(o, "match_id", json_integer(game));
+            json_array_append_new(list, o);
+        }
+    }
+    free(chips);
     return rc;
 }
 
@@ -212,7 +278,12 @@ static int on_result(struct api_req *req, struct match *m, const struct match *b
     int rc = db_event_get(db, m->tournament_id, m->event_id, &e);
     if (rc == CW_OK && strcmp(e.kind, "swing"))
         return 0;
+    /* a game decided without play (a forfeit, a withdrawal, a flag) is worth a single
+     * game at cube 1 to the winner; the score says so */
+    if (m->winner >= 0 && strcmp(m->state, "verified") && m->score[m->winner] < 1)
+        m->score[m->winner] = 1;
     struct swing_state x;
+    memset(&x, 0, sizeof x); /* freed on every path, loaded or not */
     if (rc == CW_OK)
         rc = state_load(db, &e, m, &x);
     if (rc == CW_OK)
@@ -222,14 +293,21 @@ static int on_result(struct api_req *req, struct match *m, const struct match *b
         api_internal_error(resp, "writing the chip ledger");
         return -1;
     }
-    /* a correction can change who still held chips in later rounds: say which games */
-    if (x.n_bad) {
-        json_t *changed = json_array();
-        for (int k = 0; k < x.n_bad; k++)
-            json_array_append_new(changed, json_integer(x.matches[x.bad[k]].id));
+    /* a correction can change who held chips at the start of later rounds: say which
+     * pairings no longer fit */
+    json_t *changed = json_array();
+    if (eligibility_changes(&x, m->round, changed) != CW_OK) {
+        json_decref(changed);
+        state_free(&x);
+        api_internal_error(resp, "reading the later rounds");
+        return -1;
+    }
+    if (json_array_size(changed)) {
         if (!req->extra)
             req->extra = json_object();
         json_object_set_new(req->extra, "swing_eligibility_changed", changed);
+    } else {
+        json_decref(changed);
     }
     int64_t moved = 0;
     for (int i = 0; i < x.n_matches; i++)
@@ -257,8 +335,44 @@ static int on_result(struct api_req *req, struct match *m, const struct match *b
     return 0;
 }
 
+/* Players report and confirm only the games of the current round: a game of an earlier
+ * round (left open when the TD forced the next one) would otherwise move chips from
+ * stacks that later rounds already played on. The TD still verifies or corrects it. */
+static int gate(struct api_req *req, const struct match *m, struct api_resp *resp)
+{
+    if (m->length != 0 || !m->event_id || req->is_td)
+        return 0;
+    struct db *db = req->app->db;
+    struct event e;
+    struct swing_round_row *rounds = NULL;
+    int n = 0;
+    int rc = db_event_get(db, m->tournament_id, m->event_id, &e);
+    if (rc == CW_OK && strcmp(e.kind, "swing"))
+        return 0;
+    if (rc == CW_OK)
+        rc = db_swing_rounds(db, e.id, &rounds, &n);
+    int current = n ? rounds[n - 1].round : 0;
+    free(rounds);
+    if (rc != CW_OK) {
+        api_internal_error(resp, "reading the Swing rounds");
+        return -1;
+    }
+    if (m->round != current) {
+        api_problem(resp, 409, "round-closed", "Not a game of the current round",
+                    "Match %lld belongs to round %d of %s, but round %d is the current one: "
+                    "players report and confirm only the current round's games; the TD "
+                    "verifies or corrects this one.",
+                    (long long)m->id, m->round, e.name, current);
+        return -1;
+    }
+    return 0;
+}
+
+static const struct api_match_ext ext = {NULL, gate};
+
 void api_swing_register(void)
 {
+    api_match_ext_register(&ext);
     api_results_register(on_result);
 }
 
@@ -425,7 +539,13 @@ void api_swing_round_start(struct api_req *req, struct api_resp *resp)
                         "games", games);
         char actor[96];
         api_actor(req, actor, sizeof actor);
-        char *a = json_dumps(out, JSON_COMPACT);
+        /* the audit keeps the TD's reason (a forced round says why) */
+        json_t *audit = json_deep_copy(out);
+        const char *reason = req->json ? api_str(req->json, "reason") : NULL;
+        if (reason)
+            json_object_set_new(audit, "reason", json_string(reason));
+        char *a = json_dumps(audit, JSON_COMPACT);
+        json_decref(audit);
         rc = db_audit(db, e.tournament_id, req->now_ms, actor,
                       row.forced ? "swing.round_forced" : "swing.round_start", "event", e.id, NULL,
                       a);
@@ -487,10 +607,17 @@ void api_swing_board(struct api_req *req, struct api_resp *resp)
         swing_standings(sorted, x.n, rank);
         for (int i = 0; i < x.n; i++) {
             const char *status = "waiting";
+            int paired = 0;
+            for (int k = 0; k < x.n_matches && !paired; k++)
+                paired = x.matches[k].round == round && (x.matches[k].player[0] == sorted[i].id ||
+                                                         x.matches[k].player[1] == sorted[i].id);
+            /* not_paired: holds chips, but a correction gave them back after this round
+             * was paired without them */
             if (round) {
                 status = sorted[i].chips <= 0     ? "out"
                          : sorted[i].id == sitter ? "sitting_out"
-                                                  : "playing";
+                         : paired                 ? "playing"
+                                                  : "not_paired";
             }
             struct player p;
             json_t *name = db_player_get(db, e.tournament_id, sorted[i].id, &p) == CW_OK

@@ -103,6 +103,43 @@ static int repeats(const int64_t *order, int n, const int64_t (*prev)[2], int n_
     return r;
 }
 
+/* Whether the players order[0..m) can all be paired with nobody meeting a previous
+ * opponent: a depth-first search that pairs the first unpaired player with each fresh
+ * partner in turn. When found, order is rearranged into such a pairing (neighbours).
+ * The previous round's pairs are a matching, so the search succeeds at once except with
+ * two players; *budget bounds it for any other input (spent: answer "not found"). */
+static int fresh_pairing(int64_t *order, int m, const int64_t (*prev)[2], int n_prev, long *budget)
+{
+    if (m == 0)
+        return 1;
+    if (--*budget < 0)
+        return 0;
+    for (int j = 1; j < m; j++) {
+        if (same_pair(order[0], order[j], prev, n_prev))
+            continue;
+        int64_t t = order[1];
+        order[1] = order[j];
+        order[j] = t;
+        if (fresh_pairing(order + 2, m - 2, prev, n_prev, budget))
+            return 1;
+        order[j] = order[1];
+        order[1] = t;
+    }
+    return 0;
+}
+
+/* Whether the players other than `sitter` can be paired without a repeat. */
+static int fresh_without(const int64_t *players, int n, int64_t sitter, int64_t *scratch,
+                         const int64_t (*prev)[2], int n_prev)
+{
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (players[i] != sitter)
+            scratch[m++] = players[i];
+    long budget = 100000;
+    return fresh_pairing(scratch, m, prev, n_prev, &budget);
+}
+
 int swing_pair(const int64_t *players, const int *sat_out, int n, int64_t last_sitter,
                const int64_t (*prev_pairs)[2], int n_prev, struct swing_rng rng,
                int64_t (*pairs)[2], int64_t *sitter)
@@ -111,22 +148,40 @@ int swing_pair(const int64_t *players, const int *sat_out, int n, int64_t last_s
     if (n < 2)
         return 0;
     int64_t *order = malloc((size_t)n * sizeof *order);
-    if (!order)
+    char *ok = calloc((size_t)n, 1);
+    if (!order || !ok) {
+        free(order);
+        free(ok);
         return -1;
+    }
     int m = 0;
     if (n % 2) {
-        /* The sitter: among those who sat out least, never last round's sitter when
-         * someone else can sit; drawn by lot among them. */
+        /* The sitter, by rules in this order of precedence (SWING-6):
+         * 1. never last round's sitter when someone else can sit;
+         * 2. among those, one whose sitting leaves a pairing with no repeat of the
+         *    previous round, when any does;
+         * 3. among those, the ones who sat out least, drawn by lot. */
+        int allowed = 0, fresh = 0;
+        for (int i = 0; i < n; i++)
+            allowed += players[i] != last_sitter;
+        for (int i = 0; i < n; i++) {
+            ok[i] = players[i] != last_sitter || !allowed;
+            /* ok[i] == 2: i may sit, and sitting leaves a pairing with no repeat */
+            if (ok[i] && n_prev && fresh_without(players, n, players[i], order, prev_pairs, n_prev))
+                ok[i] = 2;
+            fresh += ok[i] == 2;
+        }
+        int want = fresh ? 2 : 1;
         int least = -1;
         for (int i = 0; i < n; i++)
-            if (players[i] != last_sitter && (least < 0 || sat_out[i] < least))
+            if (ok[i] >= want && (least < 0 || sat_out[i] < least))
                 least = sat_out[i];
         int cands = 0;
         for (int i = 0; i < n; i++)
-            cands += players[i] != last_sitter && sat_out[i] == least;
+            cands += ok[i] >= want && sat_out[i] == least;
         int pick = cands ? (int)rng.below(rng.ctx, (uint32_t)cands) : 0;
         for (int i = 0; i < n; i++) {
-            if (players[i] != last_sitter && sat_out[i] == least && pick-- == 0) {
+            if (ok[i] >= want && sat_out[i] == least && pick-- == 0) {
                 *sitter = players[i];
                 break;
             }
@@ -134,6 +189,7 @@ int swing_pair(const int64_t *players, const int *sat_out, int n, int64_t last_s
         if (!*sitter) /* only possible with one player, excluded above */
             *sitter = players[0];
     }
+    free(ok);
     for (int i = 0; i < n; i++)
         if (players[i] != *sitter)
             order[m++] = players[i];
@@ -162,6 +218,18 @@ int swing_pair(const int64_t *players, const int *sat_out, int n, int64_t last_s
                     break;
                 }
             }
+        }
+    }
+    /* previous pairs that are not a matching can defeat the swaps: search from the drawn
+     * order for a pairing without repeats (it keeps the draw where it can) */
+    if (repeats(order, m, prev_pairs, n_prev)) {
+        int64_t *alt = malloc((size_t)(m ? m : 1) * sizeof *alt);
+        long budget = 100000;
+        if (alt) {
+            memcpy(alt, order, (size_t)m * sizeof *alt);
+            if (fresh_pairing(alt, m, prev_pairs, n_prev, &budget))
+                memcpy(order, alt, (size_t)m * sizeof *alt);
+            free(alt);
         }
     }
     for (int i = 0; i + 1 < m; i += 2) {

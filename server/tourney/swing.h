@@ -52,10 +52,12 @@ struct swing_rng {
 /* SWING-2/6: pairs a round. in: the ids of the players still holding chips (n >= 2),
  * how many rounds each has sat out so far, who sat out the round before (0 = nobody), and
  * the previous round's pairs (2 ids each). out: pairs (n/2 of them) and the player who
- * sits out (0 when n is even). Rules: the sitter is never the previous sitter when that can
- * be avoided, and is drawn among those who sat out least; pairs of the previous round are
- * avoided when possible. Returns the number of pairs that repeat the previous round
- * (0 unless unavoidable). */
+ * sits out (0 when n is even). The sitter, by rules in this order of precedence: never the
+ * previous sitter when someone else can sit; then one whose sitting leaves a pairing with
+ * no repeat of the previous round, when any does; then drawn by lot among those who sat
+ * out least. The pairs then avoid the previous round's whenever possible. Returns the
+ * number of pairs that repeat the previous round (0 unless unavoidable), or -1 (memory).
+ * Deterministic: the same input and the same draws give the same pairing. */
 int swing_pair(const int64_t *players, const int *sat_out, int n, int64_t last_sitter,
                const int64_t (*prev_pairs)[2], int n_prev, struct swing_rng rng,
                int64_t (*pairs)[2], int64_t *sitter);

@@ -16,7 +16,7 @@ const DYNAMIC = {
   conn: ['connecting', 'offline', 'live'],
   kind: ['knockout', 'swing', 'davis'],
   estate: ['open', 'running', 'finished'],
-  'swing.st': ['playing', 'sitting_out', 'out'],
+  'swing.st': ['waiting', 'playing', 'sitting_out', 'out', 'not_paired'],
 };
 
 function files(dir) {

@@ -27,9 +27,10 @@ static int problem_is(struct res *r, long status)
            !strcmp(ct, "application/problem+json") && strlen(jstr(r, "detail")) > 0;
 }
 
-/* A tournament with n players entered in a Swing event; returns the event path. */
-static long long make_swing(int n, const char *swing_json, char *epath, size_t len,
-                            long long *players)
+/* A tournament with n players entered in a Swing event; returns the event path. With
+ * pins, each player's PIN is kept there (pins[i], 8 bytes) for a player login. */
+static long long make_swing_pins(int n, const char *swing_json, char *epath, size_t len,
+                                 long long *players, char (*pins)[8])
 {
     long long tid = make_tournament(&S, "Swing night");
     char path[128], body[512];
@@ -45,7 +46,7 @@ static long long make_swing(int n, const char *swing_json, char *epath, size_t l
     for (int i = 0; i < n; i++) {
         char name[32];
         snprintf(name, sizeof name, "Swinger %d", i + 1);
-        players[i] = make_player(&S, tid, name);
+        players[i] = pins ? make_player_pin(&S, tid, name, pins[i]) : make_player(&S, tid, name);
         snprintf(path, sizeof path, "%s/entries", epath);
         snprintf(body, sizeof body, "{\"player_id\": %lld}", players[i]);
         td(&S, "POST", path, body, &r);
@@ -53,6 +54,12 @@ static long long make_swing(int n, const char *swing_json, char *epath, size_t l
         res_free(&r);
     }
     return tid;
+}
+
+static long long make_swing(int n, const char *swing_json, char *epath, size_t len,
+                            long long *players)
+{
+    return make_swing_pins(n, swing_json, epath, len, players, NULL);
 }
 
 START_TEST(test_SWING5_settings_refused)
@@ -110,10 +117,26 @@ START_TEST(test_SWING3_chips_move_and_round_rules)
     long long g2 = json_integer_value(json_object_get(json_array_get(games, 1), "id"));
     long long tid = json_integer_value(json_object_get(json_array_get(games, 0), "tournament_id"));
     res_free(&r);
-    /* the round is open: the next one waits */
+    /* the round is open: the next one waits, and nothing changes */
     td(&S, "POST", path, NULL, &r);
     ck_assert(problem_is(&r, 409));
+    ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "round 1"));
     res_free(&r);
+    snprintf(path, sizeof path, "%s/swing", epath);
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_int_eq(jint(&r, "round"), 1);
+    ck_assert_int_eq(jint(&r, "cpp"), 300);
+    for (size_t i = 0; i < 4; i++) {
+        json_t *pj = json_array_get(json_object_get(r.json, "players"), i);
+        ck_assert_int_eq(json_integer_value(json_object_get(pj, "chips")), 10000);
+        ck_assert_str_eq(json_string_value(json_object_get(pj, "status")), "playing");
+    }
+    res_free(&r);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches", tid);
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_int_eq(json_array_size(json_object_get(r.json, "matches")), 2);
+    res_free(&r);
+    snprintf(path, sizeof path, "%s/swing/rounds", epath);
     /* SWING-3 worked example: a gammon, cube 4, CPP 300: 2,400 chips */
     char mpath[160];
     snprintf(mpath, sizeof mpath, "/api/v1/tournaments/%lld/matches/%lld/verify", tid, g1);
@@ -192,13 +215,398 @@ START_TEST(test_SWING4_correction_replays_ledger)
     ck_assert_int_eq(r.status, 200);
     json_t *changed = json_object_get(r.json, "swing_eligibility_changed");
     ck_assert_int_eq(json_array_size(changed), 1);
-    ck_assert_int_eq(json_integer_value(json_array_get(changed, 0)), mid2);
+    json_t *c0 = json_array_get(changed, 0);
+    ck_assert_int_eq(json_integer_value(json_object_get(c0, "match_id")), mid2);
+    ck_assert_int_eq(json_integer_value(json_object_get(c0, "round")), 2);
+    ck_assert_str_eq(json_string_value(json_object_get(c0, "change")), "played_without_chips");
     res_free(&r);
     snprintf(path, sizeof path, "%s/swing", epath);
     req(&S, "GET", path, NULL, NULL, &r);
     ck_assert_int_eq(jint(&r, "total_chips"), 2000);
     ck_assert_str_eq(jstr(&r, "state"), "finished");
     ck_assert(json_is_integer(json_object_get(r.json, "champion")));
+    res_free(&r);
+}
+END_TEST
+
+/* ---- helpers for the tests below ---- */
+
+/* The player id of side 0 (a) or 1 (b) of a game of a round's reply. */
+static long long side_player(json_t *game, int side)
+{
+    return json_integer_value(
+        json_object_get(json_array_get(json_object_get(game, "sides"), (size_t)side), "player_id"));
+}
+
+/* The leaderboard's row of a player. */
+static json_t *board_row(struct res *r, long long pid)
+{
+    json_t *pl = json_object_get(r->json, "players");
+    for (size_t i = 0; i < json_array_size(pl); i++)
+        if (json_integer_value(json_object_get(json_array_get(pl, i), "player_id")) == pid)
+            return json_array_get(pl, i);
+    ck_abort_msg("player %lld not on the leaderboard", pid);
+    return NULL;
+}
+
+static long long chips_of(struct res *r, long long pid)
+{
+    return json_integer_value(json_object_get(board_row(r, pid), "chips"));
+}
+
+static const char *status_of(struct res *r, long long pid)
+{
+    return json_string_value(json_object_get(board_row(r, pid), "status"));
+}
+
+static void match_post(long long tid, long long mid, const char *tail, struct srv *as,
+                       const char *body, struct res *r)
+{
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld%s", tid, mid, tail);
+    td(as, "POST", path, body, r);
+}
+
+static void get_board(const char *epath, struct res *r)
+{
+    char path[160];
+    snprintf(path, sizeof path, "%s/swing", epath);
+    req(&S, "GET", path, NULL, NULL, r);
+    ck_assert_int_eq(r->status, 200);
+}
+
+/* A TD correction that gives a player chips back at the start of a later round they were
+ * not paired in: the reply names them (left_out), and the leaderboard does not show them
+ * playing a game they do not have. Round 1: C beats A with a gammon (A is out), D beats B;
+ * round 2: three players, one sits; then game 1 becomes a single. */
+START_TEST(test_SWING4_correction_reports_player_wrongly_left_out)
+{
+    char epath[128], path[160];
+    long long p[4];
+    make_swing(4, "{\"start_chips\": 1000, \"cpp\": [500]}", epath, sizeof epath, p);
+    struct res r;
+    snprintf(path, sizeof path, "%s/swing/rounds", epath);
+    td(&S, "POST", path, "{\"seed\": \"left out\"}", &r);
+    ck_assert_int_eq(r.status, 201);
+    json_t *games = json_object_get(r.json, "games");
+    json_t *g1 = json_array_get(games, 0), *g2 = json_array_get(games, 1);
+    long long tid = json_integer_value(json_object_get(g1, "tournament_id"));
+    long long m1 = json_integer_value(json_object_get(g1, "id"));
+    long long m2 = json_integer_value(json_object_get(g2, "id"));
+    long long C = side_player(g1, 0), A = side_player(g1, 1);
+    long long D = side_player(g2, 0), B = side_player(g2, 1);
+    res_free(&r);
+    match_post(tid, m1, "/verify", &S,
+               "{\"game\": {\"winner\": \"a\", \"cube\": 1, \"result\": \"gammon\"}}", &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    match_post(tid, m2, "/verify", &S,
+               "{\"game\": {\"winner\": \"a\", \"cube\": 1, \"result\": \"single\"}}", &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    get_board(epath, &r);
+    ck_assert_int_eq(chips_of(&r, A), 0);
+    ck_assert_str_eq(status_of(&r, A), "out");
+    res_free(&r);
+    snprintf(path, sizeof path, "%s/swing/rounds", epath);
+    td(&S, "POST", path, NULL, &r);
+    ck_assert_int_eq(r.status, 201);
+    ck_assert_int_eq(json_array_size(json_object_get(r.json, "games")), 1);
+    long long sitter = jint(&r, "sitter");
+    ck_assert(sitter == C || sitter == B || sitter == D);
+    ck_assert_int_ne(sitter, A);
+    res_free(&r);
+    /* SWING-6 display: the round, its CPP and each player's status */
+    get_board(epath, &r);
+    ck_assert_int_eq(jint(&r, "round"), 2);
+    ck_assert_int_eq(jint(&r, "cpp"), 500);
+    ck_assert_str_eq(status_of(&r, A), "out");
+    ck_assert_str_eq(status_of(&r, sitter), "sitting_out");
+    for (int i = 0; i < 4; i++)
+        if (p[i] != A && p[i] != sitter)
+            ck_assert_str_eq(status_of(&r, p[i]), "playing");
+    res_free(&r);
+    /* the correction: game 1 was a single, so A held 500 at the start of round 2 */
+    match_post(tid, m1, "/correct", &S,
+               "{\"game\": {\"winner\": \"a\", \"cube\": 1, \"result\": \"single\"}, "
+               "\"reason\": \"not a gammon\"}",
+               &r);
+    ck_assert_int_eq(r.status, 200);
+    json_t *changed = json_object_get(r.json, "swing_eligibility_changed");
+    ck_assert_msg(json_array_size(changed) == 1, "%s", r.body);
+    json_t *c0 = json_array_get(changed, 0);
+    ck_assert_int_eq(json_integer_value(json_object_get(c0, "round")), 2);
+    ck_assert_int_eq(json_integer_value(json_object_get(c0, "player_id")), A);
+    ck_assert_str_eq(json_string_value(json_object_get(c0, "change")), "left_out");
+    ck_assert_ptr_null(json_object_get(c0, "match_id"));
+    res_free(&r);
+    get_board(epath, &r);
+    ck_assert_int_eq(chips_of(&r, A), 500);
+    ck_assert_str_eq(status_of(&r, A), "not_paired"); /* holds chips, has no game */
+    ck_assert_str_eq(status_of(&r, sitter), "sitting_out");
+    ck_assert_int_eq(jint(&r, "total_chips"), 4000);
+    res_free(&r);
+}
+END_TEST
+
+/* A Swing game is one money-style game (SWING-2/3): its length cannot be set, which would
+ * otherwise have made it a 7-point match moving 7 points' worth of chips. */
+START_TEST(test_SWING2_length_of_a_swing_game_refused)
+{
+    char epath[128], path[160];
+    long long p[2];
+    make_swing(2, "{\"start_chips\": 1000, \"cpp\": [100]}", epath, sizeof epath, p);
+    struct res r;
+    snprintf(path, sizeof path, "%s/swing/rounds", epath);
+    td(&S, "POST", path, NULL, &r);
+    json_t *g = json_array_get(json_object_get(r.json, "games"), 0);
+    long long mid = json_integer_value(json_object_get(g, "id"));
+    long long tid = json_integer_value(json_object_get(g, "tournament_id"));
+    long long b = side_player(g, 1);
+    res_free(&r);
+    char mpath[160];
+    snprintf(mpath, sizeof mpath, "/api/v1/tournaments/%lld/matches/%lld", tid, mid);
+    td(&S, "PATCH", mpath, "{\"length\": 7}", &r);
+    ck_assert_msg(problem_is(&r, 409), "%ld %s", r.status, r.body);
+    ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "SWING-2"));
+    res_free(&r);
+    td(&S, "PATCH", mpath, "{\"length\": 7, \"table\": \"T9\"}", &r);
+    ck_assert(problem_is(&r, 409));
+    res_free(&r);
+    req(&S, "GET", mpath, NULL, NULL, &r);
+    ck_assert_int_eq(jint(&r, "length"), 0);
+    ck_assert_str_eq(jstr(&r, "table"), "");
+    ck_assert_str_eq(jstr(&r, "state"), "scheduled");
+    res_free(&r);
+    /* the table alone may still change */
+    td(&S, "PATCH", mpath, "{\"table\": \"T9\"}", &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    match_post(tid, mid, "/verify", &S,
+               "{\"game\": {\"winner\": \"b\", \"cube\": 1, \"result\": \"single\"}}", &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    get_board(epath, &r);
+    ck_assert_int_eq(chips_of(&r, b), 1100); /* one point, not seven */
+    res_free(&r);
+}
+END_TEST
+
+/* A forfeit or a withdrawal of a Swing game is worth a single game at cube 1 to the
+ * winner (SWING-3: one point x the stake, all-in capped); a correction replays it. */
+START_TEST(test_SWING3_forfeit_and_withdrawal_move_one_point)
+{
+    char epath[128], path[160];
+    long long p[2];
+    make_swing(2, "{\"start_chips\": 1000, \"cpp\": [100, 150]}", epath, sizeof epath, p);
+    struct res r;
+    snprintf(path, sizeof path, "%s/swing/rounds", epath);
+    td(&S, "POST", path, NULL, &r);
+    json_t *g = json_array_get(json_object_get(r.json, "games"), 0);
+    long long mid = json_integer_value(json_object_get(g, "id"));
+    long long tid = json_integer_value(json_object_get(g, "tournament_id"));
+    long long a = side_player(g, 0), b = side_player(g, 1);
+    res_free(&r);
+    match_post(tid, mid, "/forfeit", &S, "{\"winner\": \"a\", \"reason\": \"no show\"}", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    ck_assert_str_eq(jstr(&r, "state"), "forfeited");
+    ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(r.json, "score"), "a")), 1);
+    res_free(&r);
+    get_board(epath, &r);
+    ck_assert_int_eq(chips_of(&r, a), 1100);
+    ck_assert_int_eq(chips_of(&r, b), 900);
+    res_free(&r);
+    /* corrected to a gammon for b: the ledger is replayed from the start */
+    match_post(tid, mid, "/correct", &S,
+               "{\"game\": {\"winner\": \"b\", \"cube\": 1, \"result\": \"gammon\"}, "
+               "\"reason\": \"they played after all\"}",
+               &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    get_board(epath, &r);
+    ck_assert_int_eq(chips_of(&r, a), 800);
+    ck_assert_int_eq(chips_of(&r, b), 1200);
+    res_free(&r);
+    /* round 2 (CPP 150): b withdraws; a wins one point */
+    td(&S, "POST", path, NULL, &r);
+    ck_assert_int_eq(r.status, 201);
+    g = json_array_get(json_object_get(r.json, "games"), 0);
+    long long mid2 = json_integer_value(json_object_get(g, "id"));
+    const char *leaving = side_player(g, 0) == b ? "a" : "b";
+    res_free(&r);
+    char body[96];
+    snprintf(body, sizeof body, "{\"side\": \"%s\", \"reason\": \"ill\"}", leaving);
+    match_post(tid, mid2, "/withdraw", &S, body, &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    ck_assert_str_eq(jstr(&r, "state"), "withdrawn");
+    res_free(&r);
+    get_board(epath, &r);
+    ck_assert_int_eq(chips_of(&r, a), 950);
+    ck_assert_int_eq(chips_of(&r, b), 1050);
+    ck_assert_int_eq(jint(&r, "total_chips"), 2000);
+    res_free(&r);
+}
+END_TEST
+
+/* The all-in cap holds for a forfeit too: a short stack forfeiting pays its stack only. */
+START_TEST(test_SWING4_forfeit_capped_by_all_in)
+{
+    char epath[128], path[160];
+    long long p[2];
+    make_swing(2, "{\"start_chips\": 1000, \"cpp\": [800, 2000]}", epath, sizeof epath, p);
+    struct res r;
+    snprintf(path, sizeof path, "%s/swing/rounds", epath);
+    td(&S, "POST", path, NULL, &r);
+    json_t *g = json_array_get(json_object_get(r.json, "games"), 0);
+    long long mid = json_integer_value(json_object_get(g, "id"));
+    long long tid = json_integer_value(json_object_get(g, "tournament_id"));
+    long long a = side_player(g, 0);
+    res_free(&r);
+    match_post(tid, mid, "/verify", &S,
+               "{\"game\": {\"winner\": \"a\", \"cube\": 1, \"result\": \"single\"}}", &r);
+    res_free(&r); /* a 1800, b 200 */
+    td(&S, "POST", path, NULL, &r);
+    g = json_array_get(json_object_get(r.json, "games"), 0);
+    long long mid2 = json_integer_value(json_object_get(g, "id"));
+    const char *w = side_player(g, 0) == a ? "a" : "b";
+    res_free(&r);
+    char body[96];
+    snprintf(body, sizeof body, "{\"winner\": \"%s\", \"reason\": \"no show\"}", w);
+    match_post(tid, mid2, "/forfeit", &S, body, &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    get_board(epath, &r);
+    ck_assert_int_eq(chips_of(&r, a), 2000); /* the short stack's 200, not 2000 */
+    ck_assert_str_eq(jstr(&r, "state"), "finished");
+    res_free(&r);
+}
+END_TEST
+
+/* A game of an earlier round, left open when the TD forced the next one, takes no player
+ * report or confirmation (409 naming the rounds; nothing changes); the TD still verifies
+ * it. The forced round's reason is in its audit entry. A score report of a Swing game is
+ * refused with a sentence that says how to report it. */
+START_TEST(test_SWING2_reports_only_in_the_current_round)
+{
+    char epath[128], path[160];
+    long long p[4];
+    char pins[4][8];
+    long long tid = make_swing_pins(4, "{\"start_chips\": 1000, \"cpp\": [100, 200]}", epath,
+                                    sizeof epath, p, pins);
+    struct srv as[4];
+    for (int i = 0; i < 4; i++)
+        srv_player_login(&as[i], &S, tid, p[i], pins[i]);
+    struct res r;
+    snprintf(path, sizeof path, "%s/swing/rounds", epath);
+    td(&S, "POST", path, NULL, &r);
+    json_t *g1 = json_array_get(json_object_get(r.json, "games"), 0);
+    json_t *g2 = json_array_get(json_object_get(r.json, "games"), 1);
+    long long m1 = json_integer_value(json_object_get(g1, "id"));
+    long long m2 = json_integer_value(json_object_get(g2, "id"));
+    int a1 = -1, b1 = -1; /* indices of game 1's players */
+    for (int i = 0; i < 4; i++) {
+        if (p[i] == side_player(g1, 0))
+            a1 = i;
+        if (p[i] == side_player(g1, 1))
+            b1 = i;
+    }
+    ck_assert(a1 >= 0 && b1 >= 0);
+    res_free(&r);
+    /* a score does not say the cube or the gammon */
+    match_post(tid, m1, "/report", &as[a1], "{\"score\": {\"a\": 1, \"b\": 0}}", &r);
+    ck_assert_msg(problem_is(&r, 422), "%ld %s", r.status, r.body);
+    ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "one game"));
+    json_t *err0 = json_array_get(json_object_get(r.json, "errors"), 0);
+    ck_assert_str_eq(json_string_value(json_object_get(err0, "field")), "score");
+    res_free(&r);
+    /* game 2 is verified; game 1 stays open, and the TD forces round 2 */
+    match_post(tid, m2, "/verify", &S,
+               "{\"game\": {\"winner\": \"a\", \"cube\": 2, \"result\": \"single\"}}", &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    td(&S, "POST", path, "{\"force\": true, \"reason\": \"table 1 went home\"}", &r);
+    ck_assert_int_eq(r.status, 201);
+    ck_assert(json_is_true(json_object_get(r.json, "forced")));
+    json_t *g3 = json_array_get(json_object_get(r.json, "games"), 0);
+    long long m3 = json_integer_value(json_object_get(g3, "id"));
+    int a3 = -1, b3 = -1; /* indices of the round-2 game's players */
+    for (int i = 0; i < 4; i++) {
+        if (p[i] == side_player(g3, 0))
+            a3 = i;
+        if (p[i] == side_player(g3, 1))
+            b3 = i;
+    }
+    ck_assert(a3 >= 0 && b3 >= 0);
+    res_free(&r);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/audit?limit=1000", tid);
+    td(&S, "GET", path, NULL, &r);
+    json_t *entries = json_object_get(r.json, "entries");
+    int found = 0;
+    for (size_t i = 0; i < json_array_size(entries); i++) {
+        json_t *e = json_array_get(entries, i);
+        if (!strcmp(json_string_value(json_object_get(e, "action")), "swing.round_forced")) {
+            json_t *after = json_object_get(e, "after");
+            ck_assert_str_eq(json_string_value(json_object_get(after, "reason")),
+                             "table 1 went home");
+            ck_assert_int_eq(json_integer_value(json_object_get(after, "round")), 2);
+            found++;
+        }
+    }
+    ck_assert_int_eq(found, 1);
+    res_free(&r);
+    get_board(epath, &r);
+    long long before[4];
+    for (int i = 0; i < 4; i++)
+        before[i] = chips_of(&r, p[i]);
+    res_free(&r);
+    /* a player reports game 1 of round 1 while round 2 is current: refused */
+    match_post(tid, m1, "/report", &as[a1],
+               "{\"game\": {\"winner\": \"a\", \"cube\": 4, \"result\": \"gammon\"}}", &r);
+    ck_assert_msg(problem_is(&r, 409), "%ld %s", r.status, r.body);
+    ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "round 1"));
+    ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "round 2"));
+    res_free(&r);
+    match_post(tid, m1, "/confirm", &as[b1], NULL, &r);
+    ck_assert(problem_is(&r, 409));
+    ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "round 2"));
+    res_free(&r);
+    match_post(tid, m1, "/games", &as[a1],
+               "{\"winner\": \"a\", \"cube\": 1, \"result\": \"single\"}", &r);
+    ck_assert(problem_is(&r, 409));
+    res_free(&r);
+    /* nothing changed: the match, its reports, the chips */
+    char mpath[160];
+    snprintf(mpath, sizeof mpath, "/api/v1/tournaments/%lld/matches/%lld", tid, m1);
+    req(&S, "GET", mpath, NULL, NULL, &r);
+    ck_assert_str_eq(jstr(&r, "state"), "scheduled");
+    ck_assert(json_is_null(json_object_get(r.json, "winner")));
+    res_free(&r);
+    snprintf(mpath, sizeof mpath, "/api/v1/tournaments/%lld/matches/%lld/reports", tid, m1);
+    td(&S, "GET", mpath, NULL, &r);
+    json_t *reps = json_object_get(r.json, "reports");
+    ck_assert(json_is_null(json_object_get(reps, "a")) && json_is_null(json_object_get(reps, "b")));
+    res_free(&r);
+    get_board(epath, &r);
+    for (int i = 0; i < 4; i++)
+        ck_assert_int_eq(chips_of(&r, p[i]), before[i]);
+    ck_assert_int_eq(jint(&r, "round"), 2);
+    res_free(&r);
+    /* the current round's game takes the players' reports */
+    match_post(tid, m3, "/report", &as[a3],
+               "{\"game\": {\"winner\": \"b\", \"cube\": 1, \"result\": \"single\"}}", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    match_post(tid, m3, "/confirm", &as[b3], NULL, &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    ck_assert_str_eq(jstr(&r, "state"), "verified");
+    res_free(&r);
+    /* and the TD still decides the earlier round's game */
+    match_post(tid, m1, "/verify", &S,
+               "{\"game\": {\"winner\": \"a\", \"cube\": 1, \"result\": \"single\"}}", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    get_board(epath, &r);
+    ck_assert_int_eq(jint(&r, "total_chips"), 4000);
     res_free(&r);
 }
 END_TEST
@@ -290,6 +698,11 @@ static Suite *suite(void)
     tcase_add_test(tc, test_SWING5_settings_refused);
     tcase_add_test(tc, test_SWING3_chips_move_and_round_rules);
     tcase_add_test(tc, test_SWING4_correction_replays_ledger);
+    tcase_add_test(tc, test_SWING4_correction_reports_player_wrongly_left_out);
+    tcase_add_test(tc, test_SWING2_length_of_a_swing_game_refused);
+    tcase_add_test(tc, test_SWING3_forfeit_and_withdrawal_move_one_point);
+    tcase_add_test(tc, test_SWING4_forfeit_capped_by_all_in);
+    tcase_add_test(tc, test_SWING2_reports_only_in_the_current_round);
     tcase_add_test(tc, test_SWING_whole_event_of_11_players);
     suite_add_tcase(s, tc);
     return s;

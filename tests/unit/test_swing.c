@@ -147,6 +147,87 @@ START_TEST(test_SWING6_previous_pairs_avoided)
 }
 END_TEST
 
+/* The audit's case: three players still hold chips, the last round was A-B and C-D (D is
+ * out now). Drawing the sitter first among those who sat least (C) forced A-B again; the
+ * sitter is now chosen so that the pairing left is fresh, even over the sit-out count. */
+START_TEST(test_SWING6_sitter_chosen_to_avoid_a_repeat)
+{
+    int64_t players[3] = {1, 2, 3}; /* A, B, C */
+    int64_t prev[2][2] = {{1, 2}, {3, 4}};
+    int sat_even[3] = {0, 0, 0}, sat_ab[3] = {1, 1, 0};
+    for (uint64_t seed = 1; seed <= 500; seed++) {
+        for (int k = 0; k < 2; k++) {
+            uint64_t st = seed;
+            struct swing_rng rng = {lcg_below, &st};
+            int64_t pairs[1][2], sitter;
+            int rep = swing_pair(players, k ? sat_ab : sat_even, 3, 0, (const int64_t(*)[2])prev, 2,
+                                 rng, pairs, &sitter);
+            ck_assert_int_eq(rep, 0);
+            ck_assert(sitter == 1 || sitter == 2); /* C plays: A-B is not repeated */
+            ck_assert(pairs[0][0] == 3 || pairs[0][1] == 3);
+        }
+    }
+    /* among several sitters that leave a fresh pairing, the fairness order holds: with
+     * five players and the last round's pairs a matching, everyone qualifies, so the one
+     * who sat least sits */
+    int64_t five[5] = {1, 2, 3, 4, 5}, prev5[2][2] = {{1, 2}, {3, 4}};
+    int sat5[5] = {1, 1, 1, 0, 1};
+    uint64_t st = 9;
+    struct swing_rng rng = {lcg_below, &st};
+    int64_t pairs5[2][2], sitter;
+    ck_assert_int_eq(
+        swing_pair(five, sat5, 5, 5, (const int64_t(*)[2])prev5, 2, rng, pairs5, &sitter), 0);
+    ck_assert_int_eq(sitter, 4);
+}
+END_TEST
+
+/* When both cannot hold, not sitting twice in a row wins over avoiding a repeat. (With
+ * real rounds the previous pairs are a matching and the last sitter played nobody, so
+ * this needs pairs no round produces.) */
+START_TEST(test_SWING6_no_sitting_twice_beats_avoiding_repeats)
+{
+    int64_t players[3] = {1, 2, 3};
+    int64_t prev[2][2] = {{1, 2}, {1, 3}}; /* only 1 sitting leaves 2-3 fresh */
+    int sat[3] = {1, 0, 0};
+    for (uint64_t seed = 1; seed <= 200; seed++) {
+        uint64_t st = seed;
+        struct swing_rng rng = {lcg_below, &st};
+        int64_t pairs[1][2], sitter;
+        int rep = swing_pair(players, sat, 3, 1, (const int64_t(*)[2])prev, 2, rng, pairs, &sitter);
+        ck_assert_int_ne(sitter, 1);
+        ck_assert_int_eq(rep, 1);
+    }
+}
+END_TEST
+
+/* SWING-2: the pairing is a function of the recorded seed and the state: drawn twice from
+ * the same seed, a round comes out the same, sitter included. */
+START_TEST(test_SWING2_same_seed_same_state_same_pairing)
+{
+    int64_t players[9] = {11, 12, 13, 14, 15, 16, 17, 18, 19};
+    int sat[9] = {1, 0, 0, 1, 0, 0, 0, 1, 0};
+    int64_t prev[4][2] = {{11, 12}, {13, 14}, {15, 16}, {17, 18}};
+    int differs = 0;
+    int64_t first[4][2] = {{0}};
+    for (uint64_t seed = 1; seed <= 100; seed++) {
+        int64_t pairs[2][4][2], sitter[2];
+        for (int k = 0; k < 2; k++) {
+            uint64_t st = seed;
+            struct swing_rng rng = {lcg_below, &st};
+            swing_pair(players, sat, 9, 19, (const int64_t(*)[2])prev, 4, rng, pairs[k],
+                       &sitter[k]);
+        }
+        ck_assert_int_eq(sitter[0], sitter[1]);
+        ck_assert(!memcmp(pairs[0], pairs[1], sizeof pairs[0]));
+        if (seed == 1)
+            memcpy(first, pairs[0], sizeof first);
+        else
+            differs += memcmp(first, pairs[0], sizeof first) != 0;
+    }
+    ck_assert_int_gt(differs, 0); /* and the seed does matter */
+}
+END_TEST
+
 START_TEST(test_SWING1_replay_standings_and_champion)
 {
     struct swing_settings s = settings(1000, 100);
@@ -309,6 +390,9 @@ static Suite *suite(void)
     tcase_add_test(tc, test_SWING5_decreasing_schedule_refused_unless_allowed);
     tcase_add_test(tc, test_SWING6_odd_player_sits_never_twice);
     tcase_add_test(tc, test_SWING6_previous_pairs_avoided);
+    tcase_add_test(tc, test_SWING6_sitter_chosen_to_avoid_a_repeat);
+    tcase_add_test(tc, test_SWING6_no_sitting_twice_beats_avoiding_repeats);
+    tcase_add_test(tc, test_SWING2_same_seed_same_state_same_pairing);
     tcase_add_test(tc, test_SWING1_replay_standings_and_champion);
     tcase_add_test(tc, test_SWING5_standings_out_round_and_ties);
     tcase_add_test(tc, test_SWING_property_random_events);
