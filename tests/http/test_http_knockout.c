@@ -139,6 +139,51 @@ static int play_ready(struct ko *k, long long eid, uint64_t *seed)
     return n;
 }
 
+/* The match id of round r (1-based), index i, of a bracket's JSON. */
+static long long match_at(struct res *r, int round, int i)
+{
+    json_t *ms = json_object_get(
+        json_array_get(json_object_get(r->json, "rounds"), (size_t)round - 1), "matches");
+    return json_integer_value(json_object_get(json_array_get(ms, (size_t)i), "match_id"));
+}
+
+/* The player id on side s of round r, index i (0 when the side is not a player). */
+static long long side_at(struct res *r, int round, int i, int s)
+{
+    json_t *ms = json_object_get(
+        json_array_get(json_object_get(r->json, "rounds"), (size_t)round - 1), "matches");
+    json_t *sides = json_object_get(json_array_get(ms, (size_t)i), "sides");
+    return json_integer_value(json_object_get(json_array_get(sides, (size_t)s), "player_id"));
+}
+
+/* The JSON of a GET, kept to compare with a later one: what "nothing changed" means. */
+static json_t *snapshot(const char *path)
+{
+    struct res r;
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    json_t *j = json_incref(r.json);
+    res_free(&r);
+    return j;
+}
+
+static void unchanged(json_t *before, const char *path)
+{
+    json_t *now = snapshot(path);
+    char *a = json_dumps(before, JSON_COMPACT | JSON_SORT_KEYS),
+         *b = json_dumps(now, JSON_COMPACT | JSON_SORT_KEYS);
+    ck_assert_msg(json_equal(before, now), "%s changed:\n%s\n%s", path, a, b);
+    free(a);
+    free(b);
+    json_decref(before);
+    json_decref(now);
+}
+
+static void bracket_path(struct ko *k, long long eid, char *path, size_t len)
+{
+    snprintf(path, len, "/api/v1/tournaments/%lld/competitions/%lld/knockout", k->tid, eid);
+}
+
 START_TEST(test_KO2_draw_refusals_and_reproducible)
 {
     struct ko k;
@@ -346,6 +391,97 @@ START_TEST(test_KO8_advance_and_correction_cascade)
     r2 = json_object_get(json_array_get(json_object_get(r.json, "rounds"), 1), "matches");
     ck_assert_str_eq(json_string_value(json_object_get(json_array_get(r2, 0), "state")), "ready");
     ck_assert(json_is_null(json_object_get(r.json, "champion")));
+    ck_assert_str_eq(jstr(&r, "state"), "running"); /* the final undone: reopened */
+    res_free(&r);
+}
+END_TEST
+
+/* KO-5, KO-8: a Main correction after its Consolation was drawn and played. The old loser
+ * (who won the Consolation) goes back to the Main; the new loser takes the Consolation
+ * place, once the TD confirms undoing the Consolation match that the swap invalidates. */
+START_TEST(test_KO5_KO8_main_correction_follows_into_consolation)
+{
+    struct ko k;
+    setup(&k, 4, NULL);
+    long long e = make_event(&k, "Main", "{\"lengths\": [3, 5]}");
+    char settings[128];
+    snprintf(settings, sizeof settings, "{\"feeds_from\": %lld, \"lengths\": [3]}", e);
+    long long c = make_event(&k, "Consolation", settings);
+    enter(&k, e, 0, 4);
+    struct res r;
+    draw(&k, e, "2026", &r);
+    ck_assert_int_eq(r.status, 200);
+    long long m1 = match_at(&r, 1, 0), m2 = match_at(&r, 1, 1);
+    long long a = side_at(&r, 1, 0, 0), b = side_at(&r, 1, 0, 1), d = side_at(&r, 1, 1, 1);
+    res_free(&r);
+    verify(&k, m1, 3, 0, NULL, &r); /* a beats b */
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    verify(&k, m2, 3, 0, NULL, &r); /* c beats d */
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    /* the Consolation drew itself: b v d; b wins it */
+    bracket(&k, c, &r);
+    ck_assert(json_is_true(json_object_get(r.json, "drawn")));
+    long long cm = match_at(&r, 1, 0);
+    int bside = side_at(&r, 1, 0, 0) == b ? 0 : 1;
+    ck_assert_int_eq(side_at(&r, 1, 0, bside), b);
+    ck_assert_int_eq(side_at(&r, 1, 0, 1 - bside), d);
+    res_free(&r);
+    verify(&k, cm, 3, bside, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    bracket(&k, c, &r);
+    ck_assert_int_eq(jint(&r, "champion"), b);
+    ck_assert_str_eq(jstr(&r, "state"), "finished");
+    res_free(&r);
+    /* the correction: b beat a. Refused without the cascade, naming the Consolation match */
+    char mp[160], cp[160];
+    bracket_path(&k, e, mp, sizeof mp);
+    bracket_path(&k, c, cp, sizeof cp);
+    json_t *main_before = snapshot(mp), *cons_before = snapshot(cp);
+    verify(&k, m1, 3, 1, ", \"reason\": \"sheet\"", &r);
+    ck_assert_msg(problem_is(&r, 409), "%s", r.body);
+    json_t *wu = json_object_get(r.json, "would_undo");
+    ck_assert_int_eq(json_array_size(wu), 1);
+    ck_assert_int_eq(json_integer_value(json_array_get(wu, 0)), cm);
+    ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "events it feeds"));
+    res_free(&r);
+    unchanged(main_before, mp);
+    unchanged(cons_before, cp);
+    /* confirmed: b plays the Main final, a takes b's Consolation place, its match is undone */
+    verify(&k, m1, 3, 1, ", \"reason\": \"sheet\", \"confirm_cascade\": true", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    bracket(&k, e, &r);
+    ck_assert_int_eq(side_at(&r, 2, 0, 0), b);
+    res_free(&r);
+    bracket(&k, c, &r);
+    ck_assert_int_eq(side_at(&r, 1, 0, bside), a);
+    ck_assert_int_eq(side_at(&r, 1, 0, 1 - bside), d);
+    json_t *m0 = json_array_get(
+        json_object_get(json_array_get(json_object_get(r.json, "rounds"), 0), "matches"), 0);
+    ck_assert_str_eq(json_string_value(json_object_get(m0, "state")), "ready");
+    ck_assert(json_is_null(json_object_get(r.json, "champion")));
+    ck_assert_str_eq(jstr(&r, "state"), "running"); /* reopened */
+    res_free(&r);
+    /* b is out of the Consolation, a is in it */
+    char path[200];
+    snprintf(path, sizeof path, "%s/players/%lld", cp, b);
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_int_eq(r.status, 404);
+    res_free(&r);
+    snprintf(path, sizeof path, "%s/players/%lld", cp, a);
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_str_eq(jstr(&r, "state"), "ready");
+    res_free(&r);
+    /* the Consolation match is played again: a is its champion */
+    verify(&k, cm, 3, bside, NULL, &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    bracket(&k, c, &r);
+    ck_assert_int_eq(jint(&r, "champion"), a);
+    ck_assert_str_eq(jstr(&r, "state"), "finished");
     res_free(&r);
 }
 END_TEST
@@ -520,6 +656,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_KO2_draw_refusals_and_reproducible);
     tcase_add_test(tc, test_KO4_late_arrivals);
     tcase_add_test(tc, test_KO8_advance_and_correction_cascade);
+    tcase_add_test(tc, test_KO5_KO8_main_correction_follows_into_consolation);
     tcase_add_test(tc, test_KO7_lengths_by_round_changed_by_the_TD);
     tcase_add_test(tc, test_KO5_weekend_37_players_3_late_progressive_consolation);
     suite_add_tcase(s, tc);
