@@ -144,7 +144,7 @@ static enum ko_decision decision_of(const struct match *m)
     if (!strcmp(m->state, "forfeited"))
         return KO_FORFEIT;
     if (!strcmp(m->state, "withdrawn"))
-        return KO_WITHDRAWAL;
+        return !strcmp(m->decided_how, "disqualified") ? KO_DISQUALIFIED : KO_WITHDRAWAL;
     return KO_UNDECIDED; /* 'void' rows are walkovers: the bracket computes them itself */
 }
 

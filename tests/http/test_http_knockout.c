@@ -486,6 +486,120 @@ START_TEST(test_KO5_KO8_main_correction_follows_into_consolation)
 }
 END_TEST
 
+static void decide(struct ko *k, long long mid, const char *what, const char *body, struct res *r)
+{
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld/%s", k->tid, mid, what);
+    td(&S, "POST", path, body, r);
+}
+
+/* KO-8: a player withdraws before the next opponent is known; the opponent, once known,
+ * advances by walkover. A withdrawal from a side nobody holds yet is refused. */
+START_TEST(test_KO8_withdrawal_before_opponent_known)
+{
+    struct ko k;
+    setup(&k, 4, NULL);
+    long long e = make_event(&k, "Main", "{\"lengths\": [3, 5]}");
+    enter(&k, e, 0, 4);
+    struct res r;
+    draw(&k, e, "77", &r);
+    long long m1 = match_at(&r, 1, 0), m2 = match_at(&r, 1, 1), fin = match_at(&r, 2, 0);
+    long long a = side_at(&r, 1, 0, 0), c = side_at(&r, 1, 1, 0);
+    res_free(&r);
+    verify(&k, m1, 3, 0, NULL, &r); /* a wins, waits for the winner of m2 */
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    char mp[160];
+    bracket_path(&k, e, mp, sizeof mp);
+    json_t *before = snapshot(mp);
+    decide(&k, fin, "withdraw", "{\"side\": \"b\"}", &r); /* side b is nobody yet */
+    ck_assert_msg(problem_is(&r, 409), "%s", r.body);
+    res_free(&r);
+    unchanged(before, mp);
+    decide(&k, fin, "withdraw", "{\"side\": \"a\", \"reason\": \"ill\"}", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    ck_assert_str_eq(jstr(&r, "state"), "withdrawn");
+    ck_assert_str_eq(jstr(&r, "winner"), "b");
+    res_free(&r);
+    bracket(&k, e, &r);
+    ck_assert(json_is_null(json_object_get(r.json, "champion")));
+    res_free(&r);
+    /* m2 is decided: its winner is champion without playing the final */
+    verify(&k, m2, 3, 0, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    bracket(&k, e, &r);
+    ck_assert_int_eq(side_at(&r, 2, 0, 0), a);
+    ck_assert_int_eq(side_at(&r, 2, 0, 1), c);
+    ck_assert_int_eq(jint(&r, "champion"), c);
+    ck_assert_str_eq(jstr(&r, "state"), "finished");
+    res_free(&r);
+}
+END_TEST
+
+/* KO-8, KO-5: a disqualification advances the opponent; the disqualified player does not
+ * enter the Consolation, the other first-round loser does. */
+START_TEST(test_KO8_KO5_disqualification)
+{
+    struct ko k;
+    setup(&k, 4, NULL);
+    long long e = make_event(&k, "Main", "{\"lengths\": [3, 5]}");
+    char settings[128];
+    snprintf(settings, sizeof settings, "{\"feeds_from\": %lld, \"lengths\": [3]}", e);
+    long long c = make_event(&k, "Consolation", settings);
+    enter(&k, e, 0, 4);
+    struct res r;
+    draw(&k, e, "31", &r);
+    long long m1 = match_at(&r, 1, 0), m2 = match_at(&r, 1, 1);
+    long long a = side_at(&r, 1, 0, 0), b = side_at(&r, 1, 0, 1), d = side_at(&r, 1, 1, 1);
+    res_free(&r);
+    /* TD only, with a side and a reason */
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld/disqualify", k.tid, m1);
+    req(&S, "POST", path, "{\"side\": \"b\", \"reason\": \"cheating\"}", NULL, &r);
+    ck_assert_int_eq(r.status, 403);
+    res_free(&r);
+    decide(&k, m1, "disqualify", "{\"side\": \"b\"}", &r);
+    ck_assert(problem_is(&r, 422));
+    res_free(&r);
+    decide(&k, m1, "disqualify", "{\"side\": \"b\", \"reason\": \"cheating\"}", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    ck_assert_str_eq(jstr(&r, "state"), "withdrawn");
+    ck_assert_str_eq(jstr(&r, "decided_how"), "disqualified");
+    ck_assert_str_eq(jstr(&r, "winner"), "a");
+    res_free(&r);
+    verify(&k, m2, 3, 0, NULL, &r); /* d loses a played match */
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    bracket(&k, e, &r);
+    ck_assert_int_eq(side_at(&r, 2, 0, 0), a); /* the opponent advanced */
+    res_free(&r);
+    /* the Consolation has one entrant, d: nothing to draw; b is not in it */
+    bracket(&k, c, &r);
+    ck_assert(json_is_false(json_object_get(r.json, "drawn")));
+    json_t *ent = json_object_get(r.json, "entrants");
+    ck_assert_int_eq(json_array_size(ent), 1);
+    ck_assert_int_eq(json_integer_value(json_object_get(json_array_get(ent, 0), "player_id")), d);
+    res_free(&r);
+    char pp[200];
+    snprintf(pp, sizeof pp, "/api/v1/tournaments/%lld/competitions/%lld/knockout/players/%lld",
+             k.tid, c, b);
+    req(&S, "GET", pp, NULL, NULL, &r);
+    ck_assert_int_eq(r.status, 404);
+    res_free(&r);
+    snprintf(pp, sizeof pp, "/api/v1/tournaments/%lld/competitions/%lld/knockout/players/%lld",
+             k.tid, e, b);
+    req(&S, "GET", pp, NULL, NULL, &r);
+    ck_assert_str_eq(jstr(&r, "state"), "out");
+    ck_assert_msg(strstr(jstr(&r, "text"), "disqualif") != NULL, "%s", r.body);
+    res_free(&r);
+    /* a disqualification is a decision: not twice */
+    decide(&k, m1, "disqualify", "{\"side\": \"a\", \"reason\": \"again\"}", &r);
+    ck_assert(problem_is(&r, 409));
+    res_free(&r);
+}
+END_TEST
+
 START_TEST(test_KO5_weekend_37_players_3_late_progressive_consolation)
 {
     struct ko k;
@@ -657,6 +771,8 @@ static Suite *suite(void)
     tcase_add_test(tc, test_KO4_late_arrivals);
     tcase_add_test(tc, test_KO8_advance_and_correction_cascade);
     tcase_add_test(tc, test_KO5_KO8_main_correction_follows_into_consolation);
+    tcase_add_test(tc, test_KO8_withdrawal_before_opponent_known);
+    tcase_add_test(tc, test_KO8_KO5_disqualification);
     tcase_add_test(tc, test_KO7_lengths_by_round_changed_by_the_TD);
     tcase_add_test(tc, test_KO5_weekend_37_players_3_late_progressive_consolation);
     suite_add_tcase(s, tc);
