@@ -1029,17 +1029,21 @@ void api_tables_assign(struct api_req *req, struct api_resp *resp)
     const char **free_tables = calloc(nt + 1, sizeof *free_tables);
     struct ko_ready_match *ready = calloc((size_t)n + 1, sizeof *ready);
     struct ko_table_assignment *out = calloc((size_t)n + 1, sizeof *out);
-    int nfree = 0, nready = 0;
-    if (!free_tables || !ready || !out)
+    const char **busy = calloc((size_t)n + 1, sizeof *busy);
+    int nfree = 0, nready = 0, nbusy = 0;
+    if (!free_tables || !ready || !out || !busy)
         rc = CW_EDB;
-    /* a table is busy while a match at it is called or being played */
+    /* every table in use, listed or not: a match fixed to one waits for it */
+    for (int k = 0; rc == CW_OK && k < n; k++)
+        if (ms[k].table[0] && (!strcmp(ms[k].state, "called") || !strcmp(ms[k].state, "playing")))
+            busy[nbusy++] = ms[k].table;
+    /* a table is busy while a match at it is called or being played (busy, above) */
     for (size_t i = 0; rc == CW_OK && i < nt; i++) {
         const char *label = json_string_value(json_array_get(tables, i));
-        int busy = 0;
-        for (int k = 0; k < n && !busy; k++)
-            busy = !strcmp(ms[k].table, label) &&
-                   (!strcmp(ms[k].state, "called") || !strcmp(ms[k].state, "playing"));
-        if (!busy)
+        int in_use = 0;
+        for (int k = 0; k < nbusy && !in_use; k++)
+            in_use = !strcmp(busy[k], label);
+        if (!in_use)
             free_tables[nfree++] = label;
     }
     for (int k = 0; rc == CW_OK && k < n; k++) {
@@ -1062,7 +1066,8 @@ void api_tables_assign(struct api_req *req, struct api_resp *resp)
         ready[nready].fixed = m->table[0] ? m->table : NULL;
         nready++;
     }
-    int assigned = rc == CW_OK ? ko_assign_tables(ready, nready, free_tables, nfree, out) : 0;
+    int assigned =
+        rc == CW_OK ? ko_assign_tables(ready, nready, free_tables, nfree, busy, nbusy, out) : 0;
     json_t *list = json_array();
     for (int i = 0; rc == CW_OK && i < nready; i++) {
         if (!out[i].table)
@@ -1082,6 +1087,7 @@ void api_tables_assign(struct api_req *req, struct api_resp *resp)
     }
     free(ms);
     free(free_tables);
+    free(busy);
     free(ready);
     free(out);
     json_decref(tables);
