@@ -189,21 +189,30 @@ START_TEST(test_KO2_draw_refusals_and_reproducible)
     struct ko k;
     setup(&k, 6, NULL);
     long long e = make_event(&k, "Main", "{\"lengths\": [3]}");
+    char epath[160], bpath[160];
+    snprintf(epath, sizeof epath, "/api/v1/tournaments/%lld/competitions/%lld", k.tid, e);
+    bracket_path(&k, e, bpath, sizeof bpath);
     struct res r;
+    json_t *before = snapshot(epath);
     draw(&k, e, "7", &r); /* no entries */
     ck_assert(problem_is(&r, 409));
     res_free(&r);
+    unchanged(before, epath);
     enter(&k, e, 0, 1);
+    before = snapshot(epath);
     draw(&k, e, "7", &r); /* one entry */
     ck_assert(problem_is(&r, 409));
     res_free(&r);
+    unchanged(before, epath);
     /* a duplicate entry */
     char path[160], body[64];
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/entries", k.tid, e);
     snprintf(body, sizeof body, "{\"player_id\": %lld}", k.players[0]);
+    before = snapshot(epath);
     td(&S, "POST", path, body, &r);
     ck_assert(problem_is(&r, 409));
     res_free(&r);
+    unchanged(before, epath);
     enter(&k, e, 1, 6);
     draw(&k, e, "12345", &r);
     ck_assert_msg(r.status == 200, "%s", r.body);
@@ -211,9 +220,13 @@ START_TEST(test_KO2_draw_refusals_and_reproducible)
     ck_assert_int_eq(jint(&r, "algorithm_version"), 1);
     ck_assert_int_eq(jint(&r, "size"), 8);
     res_free(&r);
+    json_t *drawn = snapshot(bpath);
+    before = snapshot(epath);
     draw(&k, e, "1", &r); /* twice */
     ck_assert(problem_is(&r, 409));
     res_free(&r);
+    unchanged(drawn, bpath);
+    unchanged(before, epath);
     /* the same seed and entries give the same bracket in another event (KO-2) */
     long long e2 = make_event(&k, "Main again", "{\"lengths\": [3]}");
     enter(&k, e2, 0, 6);
@@ -274,9 +287,13 @@ START_TEST(test_KO4_late_arrivals)
                      1);
     res_free(&r);
     /* a player already in the draw */
+    char bpath[160];
+    bracket_path(&k, e, bpath, sizeof bpath);
+    json_t *before = snapshot(bpath);
     td(&S, "POST", path, body, &r);
     ck_assert(problem_is(&r, 409));
     res_free(&r);
+    unchanged(before, bpath);
     /* the TD moves the deadline (KO-4) and renames the event */
     char epath[160];
     snprintf(epath, sizeof epath, "/api/v1/tournaments/%lld/competitions/%lld", k.tid, e);
@@ -300,9 +317,11 @@ START_TEST(test_KO4_late_arrivals)
     ck_assert(json_is_true(json_object_get(json_object_get(r.json, "late"), "closed")));
     res_free(&r);
     snprintf(body, sizeof body, "{\"player_id\": %lld}", k.players[6]);
+    before = snapshot(bpath);
     td(&S, "POST", path, body, &r); /* too late */
     ck_assert(problem_is(&r, 409));
     res_free(&r);
+    unchanged(before, bpath);
     td(&S, "PATCH", epath, "{\"late_deadline\": null}", &r); /* closed: nothing to move */
     ck_assert(problem_is(&r, 409));
     res_free(&r);
@@ -600,6 +619,53 @@ START_TEST(test_KO8_KO5_disqualification)
 }
 END_TEST
 
+/* Bad input: a player's report on a match whose opponent is not known yet is refused and
+ * changes nothing (KO-8). */
+START_TEST(test_KO8_player_report_before_opponent_known_refused)
+{
+    struct ko k;
+    memset(&k, 0, sizeof k);
+    k.tid = make_tournament(&S, "Reports");
+    char pins[4][8];
+    for (int i = 0; i < 4; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "Reporter %d", i + 1);
+        k.players[i] = make_player_pin(&S, k.tid, name, pins[i]);
+    }
+    k.n = 4;
+    long long e = make_event(&k, "Main", "{\"lengths\": [3, 5]}");
+    enter(&k, e, 0, 4);
+    struct res r;
+    draw(&k, e, "5", &r);
+    long long m1 = match_at(&r, 1, 0), fin = match_at(&r, 2, 0), a = side_at(&r, 1, 0, 0);
+    res_free(&r);
+    verify(&k, m1, 3, 0, NULL, &r); /* a waits in the final for the winner of m2 */
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    int ia = 0;
+    while (k.players[ia] != a)
+        ia++;
+    struct srv pa;
+    srv_player_login(&pa, &S, k.tid, a, pins[ia]);
+    char bpath[160], mpath[160], path[200];
+    bracket_path(&k, e, bpath, sizeof bpath);
+    snprintf(mpath, sizeof mpath, "/api/v1/tournaments/%lld/matches/%lld", k.tid, fin);
+    snprintf(path, sizeof path, "%s/report", mpath);
+    json_t *bb = snapshot(bpath), *mb = snapshot(mpath);
+    td(&pa, "POST", path, "{\"score\": {\"a\": 5, \"b\": 0}}", &r);
+    ck_assert_msg(problem_is(&r, 409), "%s", r.body);
+    res_free(&r);
+    unchanged(bb, bpath);
+    unchanged(mb, mpath);
+    snprintf(path, sizeof path, "%s/reports", mpath);
+    td(&S, "GET", path, NULL, &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    json_t *reps = json_object_get(r.json, "reports");
+    ck_assert(json_is_null(json_object_get(reps, "a")) && json_is_null(json_object_get(reps, "b")));
+    res_free(&r);
+}
+END_TEST
+
 START_TEST(test_KO5_weekend_37_players_3_late_progressive_consolation)
 {
     struct ko k;
@@ -773,6 +839,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_KO5_KO8_main_correction_follows_into_consolation);
     tcase_add_test(tc, test_KO8_withdrawal_before_opponent_known);
     tcase_add_test(tc, test_KO8_KO5_disqualification);
+    tcase_add_test(tc, test_KO8_player_report_before_opponent_known_refused);
     tcase_add_test(tc, test_KO7_lengths_by_round_changed_by_the_TD);
     tcase_add_test(tc, test_KO5_weekend_37_players_3_late_progressive_consolation);
     suite_add_tcase(s, tc);
