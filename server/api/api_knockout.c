@@ -144,7 +144,7 @@ static enum ko_decision decision_of(const struct match *m)
     if (!strcmp(m->state, "forfeited"))
         return KO_FORFEIT;
     if (!strcmp(m->state, "withdrawn"))
-        return KO_WITHDRAWAL;
+        return !strcmp(m->decided_how, "disqualified") ? KO_DISQUALIFIED : KO_WITHDRAWAL;
     return KO_UNDECIDED; /* 'void' rows are walkovers: the bracket computes them itself */
 }
 
@@ -748,6 +748,156 @@ int api_knockout_tick(struct app *app, int64_t now_ms)
 
 /* ---- results: the hook ---- */
 
+/* KO-8: an event is finished while it has a champion. A correction whose cascade takes the
+ * champion away (the final undone) sets it running again: knockout.reopened. */
+static int mark_finished(struct api_req *req, struct event *e, int64_t champ)
+{
+    if (champ ? !strcmp(e->state, "finished") : strcmp(e->state, "finished"))
+        return CW_OK;
+    json_t *before = api_event_json(req->app->db, e);
+    strcpy(e->state, champ ? "finished" : "running");
+    return api_event_save(req, e, before, champ ? "knockout.finished" : "knockout.reopened");
+}
+
+#define FEED_DEPTH 8 /* Main -> Consolation -> Last Chance needs 2; a guard against loops */
+
+/* KO-5, KO-6, KO-8: a correction of `from` (its bracket fb with the results fres and views
+ * fv as they will be) reaches the drawn events it feeds. In each, an entrant who no longer
+ * enters is replaced by the one who now does (ko_replace_entry, in the order ko_feed_changes
+ * gives), after the matches the old entrant decided are undone (ko_cascade_entry, deepest
+ * first), and so on into the events that one feeds. apply 0: appends the ids of the played
+ * matches this would undo to `undo`, deeper events first. apply 1: does it, audited, and
+ * settles each changed event. 0, CW_ECONFLICT with a sentence in err when a change cannot be
+ * followed by swapping entrants (an entrant leaves and nobody takes the place, or the other
+ * way round), or another CW_ code. */
+static int follow_feed(struct api_req *req, const struct event *from, const struct ko_bracket *fb,
+                       const struct ko_result *fres, const struct ko_mview *fv, int apply,
+                       json_t *undo, char *err, size_t errlen, int depth)
+{
+    struct db *db = req->app->db;
+    struct event *es;
+    int nes, rc = CW_OK;
+    if (depth >= FEED_DEPTH)
+        return CW_OK;
+    if (db_event_list(db, from->tournament_id, &es, &nes) != CW_OK)
+        return CW_EDB;
+    for (int i = 0; rc == CW_OK && i < nes; i++) {
+        struct ko_settings fs;
+        settings_of(&es[i], &fs);
+        if (strcmp(es[i].kind, "knockout") || fs.feeds_from != from->id ||
+            !strcmp(es[i].state, "open"))
+            continue; /* not fed by `from`, or not drawn: its draw will take the new entrants */
+        struct ko_state y;
+        struct ko_entry *in = calloc((size_t)fb->size, sizeof *in);
+        int64_t *gone = NULL, *added = NULL;
+        struct ko_result *r2 = NULL;
+        struct ko_mview *v2 = NULL;
+        int ng = 0, na = 0, missing;
+        rc = state_load(db, &es[i], NULL, &y, err, errlen);
+        if (rc == CW_OK && !y.drawn) {
+            state_free(&y);
+            free(in);
+            continue;
+        }
+        if (rc == CW_OK && in) {
+            int n = ko_feed(fb, fres, fv, fs.progressive, in, &missing);
+            gone = calloc((size_t)y.b.size + 1, sizeof *gone);
+            added = calloc((size_t)n + 1, sizeof *added);
+            r2 = calloc((size_t)y.nm, sizeof *r2);
+            v2 = calloc((size_t)y.nm, sizeof *v2);
+            if (gone && added && r2 && v2)
+                ko_feed_changes(&y.b, in, n, gone, &ng, added, &na);
+            else
+                rc = CW_EDB;
+        } else if (rc == CW_OK) {
+            rc = CW_EDB;
+        }
+        if (rc == CW_OK && ng != na) {
+            snprintf(err, errlen,
+                     "%s is drawn, and this correction would %s player %lld with nobody to "
+                     "swap for: a drawn event follows a correction only by swapping one entrant "
+                     "for another (KO-5).",
+                     es[i].name, ng > na ? "take out of it" : "add to it",
+                     (long long)(ng > na ? gone[na] : added[ng]));
+            rc = CW_ECONFLICT;
+        }
+        if (rc == CW_OK && ng) {
+            memcpy(r2, y.res, (size_t)y.nm * sizeof *r2);
+            memcpy(v2, y.v, (size_t)y.nm * sizeof *v2);
+            int later[KO_MAX_ROUNDS + 1], nundo = 0;
+            int *rows_undo = calloc((size_t)y.nm + 1, sizeof *rows_undo);
+            if (!rows_undo)
+                rc = CW_EDB;
+            for (int j = 0; rc == CW_OK && j < ng; j++) {
+                int c = ko_cascade_entry(&y.b, r2, v2, gone[j], later);
+                for (int t = 0; t < c; t++) {
+                    rows_undo[nundo++] = later[t];
+                    memset(&r2[later[t]], 0, sizeof r2[later[t]]);
+                }
+                if (ko_replace_entry(&y.b, gone[j], added[j])) {
+                    snprintf(err, errlen, "Player %lld cannot take the place of player %lld in %s.",
+                             (long long)added[j], (long long)gone[j], es[i].name);
+                    rc = CW_ECONFLICT;
+                } else if (ko_compute(&y.b, r2, v2, err, errlen)) {
+                    rc = CW_ECONFLICT;
+                }
+            }
+            /* the events this one feeds first: their matches come later */
+            if (rc == CW_OK)
+                rc = follow_feed(req, &es[i], &y.b, r2, v2, apply, undo, err, errlen, depth + 1);
+            for (int t = 0; rc == CW_OK && t < nundo; t++) {
+                struct match *row = &y.rows[rows_undo[t]];
+                if (!row->id)
+                    continue;
+                if (!apply)
+                    json_array_append_new(undo, json_integer(row->id));
+                else if (api_match_undo(req, row, "knockout.cascade_undo"))
+                    rc = CW_EDB;
+            }
+            free(rows_undo);
+            for (int j = 0; apply && rc == CW_OK && j < ng; j++) {
+                int r = db_entry_remove(db, es[i].id, gone[j]);
+                rc = r == CW_ENOTFOUND ? CW_OK : r;
+                if (rc == CW_OK) {
+                    r = db_entry_add(db, es[i].id, added[j], req->now_ms);
+                    rc = r == CW_ECONFLICT ? CW_OK : r;
+                }
+                char actor[96], b[64], a[64];
+                api_actor(req, actor, sizeof actor);
+                snprintf(b, sizeof b, "{\"player_id\":%lld}", (long long)gone[j]);
+                snprintf(a, sizeof a, "{\"player_id\":%lld}", (long long)added[j]);
+                if (rc == CW_OK)
+                    rc = db_audit(db, es[i].tournament_id, req->now_ms, actor,
+                                  "knockout.entrant_replaced", "event", es[i].id, b, a);
+                if (rc == CW_OK)
+                    rc = api_emit(db, es[i].tournament_id, req->now_ms, "knockout.entrant_replaced",
+                                  json_pack("{s:I, s:I, s:I}", "event_id", (json_int_t)es[i].id,
+                                            "old_player_id", (json_int_t)gone[j], "new_player_id",
+                                            (json_int_t)added[j]));
+            }
+            if (apply && rc == CW_OK)
+                rc = db_ko_update(db, es[i].id, &y.b);
+            if (apply && rc == CW_OK) {
+                struct ko_state z;
+                rc = state_load(db, &es[i], NULL, &z, err, errlen);
+                if (rc == CW_OK)
+                    rc = settle(req, &z);
+                if (rc == CW_OK)
+                    rc = mark_finished(req, &z.e, ko_champion(&z.b, z.v));
+                state_free(&z);
+            }
+        }
+        free(in);
+        free(gone);
+        free(added);
+        free(r2);
+        free(v2);
+        state_free(&y);
+    }
+    free(es);
+    return rc;
+}
+
 static int on_result(struct api_req *req, struct match *m, const struct match *before,
                      struct api_resp *resp)
 {
@@ -764,7 +914,8 @@ static int on_result(struct api_req *req, struct match *m, const struct match *b
     char err[256] = "";
     struct ko_state x;
     /* KO-8: a changed result whose winner already played on is undone with what followed,
-     * latest first, only when the TD confirms the cascade */
+     * latest first, only when the TD confirms the cascade; so are the matches of the events
+     * this one feeds that an entrant swap invalidates (KO-5, KO-6) */
     if (before->winner >= 0 && decision_of(before) != KO_UNDECIDED &&
         (before->winner != m->winner || decision_of(before) != decision_of(m))) {
         if (state_load(db, &e, NULL, &x, err, sizeof err) != CW_OK) {
@@ -774,28 +925,57 @@ static int on_result(struct api_req *req, struct match *m, const struct match *b
         }
         int k = ko_match_index(&x.b, m->round, m->slot - 1);
         int later[KO_MAX_ROUNDS];
-        int n = k >= 0 ? ko_cascade(&x.b, x.res, k, later) : 0;
-        if (n && !json_is_true(json_object_get(req->json, "confirm_cascade"))) {
+        int n = k >= 0 && k < x.nm ? ko_cascade(&x.b, x.res, k, later) : 0;
+        /* the bracket as it will be: the new decision, the cascade undone */
+        struct ko_result *r2 = calloc((size_t)x.nm, sizeof *r2);
+        struct ko_mview *v2 = calloc((size_t)x.nm, sizeof *v2);
+        int hypo = r2 && v2 && k >= 0 && k < x.nm;
+        if (hypo) {
+            memcpy(r2, x.res, (size_t)x.nm * sizeof *r2);
+            r2[k].decision = decision_of(m);
+            r2[k].winner = m->winner >= 0 ? m->winner : 0;
+            for (int i = 0; i < n; i++)
+                memset(&r2[later[i]], 0, sizeof r2[later[i]]);
+            /* a result the bracket cannot take is refused below, with the bracket's reason */
+            hypo = ko_compute(&x.b, r2, v2, err, sizeof err) == CW_OK;
+        }
+        json_t *undo = json_array();
+        int rc = hypo ? follow_feed(req, &e, &x.b, r2, v2, 0, undo, err, sizeof err, 0) : CW_OK;
+        for (int i = 0; rc == CW_OK && i < n; i++)
+            if (x.rows[later[i]].id)
+                json_array_append_new(undo, json_integer(x.rows[later[i]].id));
+        int nu = (int)json_array_size(undo);
+        if (rc == CW_ECONFLICT) {
+            api_problem(resp, 409, "cascade-refused", "The events fed by this one cannot follow",
+                        "%s", err);
+        } else if (rc != CW_OK) {
+            api_internal_error(resp, "reading the events fed by this one");
+        } else if (nu && !json_is_true(json_object_get(req->json, "confirm_cascade"))) {
             api_problem(resp, 409, "cascade", "Later matches depend on this result",
-                        "%d later match%s of %s depend%s on this result; send "
+                        "%d later match%s of %s%s depend%s on this result; send "
                         "\"confirm_cascade\": true to undo them (latest first) with this "
                         "correction (KO-8).",
-                        n, n == 1 ? "" : "es", e.name, n == 1 ? "s" : "");
-            json_t *list = json_array();
-            for (int i = 0; i < n; i++)
-                json_array_append_new(list, json_integer(x.rows[later[i]].id));
-            json_object_set_new(resp->json, "would_undo", list);
-            state_free(&x);
-            return -1;
+                        nu, nu == 1 ? "" : "es", e.name,
+                        nu > n ? " and of the events it feeds" : "", nu == 1 ? "s" : "");
+            json_object_set(resp->json, "would_undo", undo);
+            rc = CW_ECONFLICT;
+        } else if (hypo) {
+            rc = follow_feed(req, &e, &x.b, r2, v2, 1, NULL, err, sizeof err, 0);
+            if (rc != CW_OK)
+                api_internal_error(resp, "following the correction into the events fed");
         }
-        for (int i = 0; i < n; i++)
+        json_decref(undo);
+        free(r2);
+        free(v2);
+        for (int i = 0; rc == CW_OK && i < n; i++)
             if (x.rows[later[i]].id &&
                 api_match_undo(req, &x.rows[later[i]], "knockout.cascade_undo")) {
-                state_free(&x);
                 api_internal_error(resp, "undoing a later match");
-                return -1;
+                rc = CW_EDB;
             }
         state_free(&x);
+        if (rc != CW_OK)
+            return -1;
     }
     int rc = state_load(db, &e, m, &x, err, sizeof err);
     if (rc == CW_ECONFLICT || rc == CW_EINVAL) {
@@ -810,12 +990,8 @@ static int on_result(struct api_req *req, struct match *m, const struct match *b
             x.rows[k].id = 0;
     if (rc == CW_OK)
         rc = settle(req, &x);
-    int64_t champ = rc == CW_OK ? ko_champion(&x.b, x.v) : 0;
-    if (rc == CW_OK && champ && strcmp(e.state, "finished")) {
-        json_t *eb = api_event_json(db, &e);
-        strcpy(e.state, "finished");
-        rc = api_event_save(req, &e, eb, "knockout.finished");
-    }
+    if (rc == CW_OK)
+        rc = mark_finished(req, &e, ko_champion(&x.b, x.v));
     state_free(&x);
     if (rc != CW_OK) {
         api_internal_error(resp, "advancing the bracket");
@@ -853,17 +1029,21 @@ void api_tables_assign(struct api_req *req, struct api_resp *resp)
     const char **free_tables = calloc(nt + 1, sizeof *free_tables);
     struct ko_ready_match *ready = calloc((size_t)n + 1, sizeof *ready);
     struct ko_table_assignment *out = calloc((size_t)n + 1, sizeof *out);
-    int nfree = 0, nready = 0;
-    if (!free_tables || !ready || !out)
+    const char **busy = calloc((size_t)n + 1, sizeof *busy);
+    int nfree = 0, nready = 0, nbusy = 0;
+    if (!free_tables || !ready || !out || !busy)
         rc = CW_EDB;
-    /* a table is busy while a match at it is called or being played */
+    /* every table in use, listed or not: a match fixed to one waits for it */
+    for (int k = 0; rc == CW_OK && k < n; k++)
+        if (ms[k].table[0] && (!strcmp(ms[k].state, "called") || !strcmp(ms[k].state, "playing")))
+            busy[nbusy++] = ms[k].table;
+    /* a table is busy while a match at it is called or being played (busy, above) */
     for (size_t i = 0; rc == CW_OK && i < nt; i++) {
         const char *label = json_string_value(json_array_get(tables, i));
-        int busy = 0;
-        for (int k = 0; k < n && !busy; k++)
-            busy = !strcmp(ms[k].table, label) &&
-                   (!strcmp(ms[k].state, "called") || !strcmp(ms[k].state, "playing"));
-        if (!busy)
+        int in_use = 0;
+        for (int k = 0; k < nbusy && !in_use; k++)
+            in_use = !strcmp(busy[k], label);
+        if (!in_use)
             free_tables[nfree++] = label;
     }
     for (int k = 0; rc == CW_OK && k < n; k++) {
@@ -886,7 +1066,8 @@ void api_tables_assign(struct api_req *req, struct api_resp *resp)
         ready[nready].fixed = m->table[0] ? m->table : NULL;
         nready++;
     }
-    int assigned = rc == CW_OK ? ko_assign_tables(ready, nready, free_tables, nfree, out) : 0;
+    int assigned =
+        rc == CW_OK ? ko_assign_tables(ready, nready, free_tables, nfree, busy, nbusy, out) : 0;
     json_t *list = json_array();
     for (int i = 0; rc == CW_OK && i < nready; i++) {
         if (!out[i].table)
@@ -906,6 +1087,7 @@ void api_tables_assign(struct api_req *req, struct api_resp *resp)
     }
     free(ms);
     free(free_tables);
+    free(busy);
     free(ready);
     free(out);
     json_decref(tables);

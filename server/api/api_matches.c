@@ -88,6 +88,8 @@ json_t *api_match_json(struct db *db, const struct match *m)
         "times", times, "updated_at", api_time_json(m->updated_ms));
     json_object_set_new(j, "penalty_points",
                         json_pack("{s:i, s:i}", "a", m->penalty[0], "b", m->penalty[1]));
+    if (m->decided_how[0])
+        json_object_set_new(j, "decided_how", json_string(m->decided_how));
     return j;
 }
 
@@ -104,6 +106,8 @@ json_t *api_match_core_json(const struct match *m)
     if (m->penalty[0] || m->penalty[1])
         json_object_set_new(j, "penalty_points",
                             json_pack("{s:i, s:i}", "a", m->penalty[0], "b", m->penalty[1]));
+    if (m->decided_how[0])
+        json_object_set_new(j, "decided_how", json_string(m->decided_how));
     return j;
 }
 
@@ -113,6 +117,7 @@ int api_match_set_state(struct db *db, struct match *m, const char *state, int64
     if (!strcmp(m->state, state))
         return CW_OK;
     snprintf(m->state, sizeof m->state, "%s", state);
+    m->decided_how[0] = '\0'; /* it qualifies the state it was set with */
     return db_match_state_log(db, m->id, state, now_ms, actor);
 }
 
@@ -431,27 +436,49 @@ static const struct api_field forfeit_fields[] = {
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
-/* KO-8: a forfeit or a withdrawal advances the opponent; the score shows the winner at
- * the match length. */
+/* A knockout match (not a Davis rubber): its bracket takes a player's leaving before the
+ * opponent is known (KO-8). */
+static int knockout_match(struct api_req *req, const struct match *m)
+{
+    struct event e;
+    return m->event_id && !m->tie_id &&
+           db_event_get(req->app->db, m->tournament_id, m->event_id, &e) == CW_OK &&
+           !strcmp(e.kind, "knockout");
+}
+
+/* KO-8: a forfeit, a withdrawal or a disqualification advances the opponent; the score
+ * shows the winner at the match length. A player leaving (withdrawal, disqualification) a
+ * knockout match may do so before the opponent is known: the opponent, once known, advances
+ * by walkover. */
 static int decide_without_play(struct api_req *req, struct match *m, struct api_resp *resp,
-                               const char *state, int winner)
+                               const char *state, int winner, const char *how)
 {
     if (finished(m))
         return refuse_finished(m, resp);
-    if (!m->player[0] || !m->player[1]) {
+    int leaving = !strcmp(state, "withdrawn");
+    if (!m->player[1 - winner] || (!m->player[winner] && !(leaving && knockout_match(req, m)))) {
         api_problem(resp, 409, "players-unknown", "Players not known yet",
-                    "Match %lld has no opponent yet.", (long long)m->id);
+                    m->player[1 - winner] ? "Match %lld has no opponent yet."
+                                          : "Match %lld: the player of that side is not known yet.",
+                    (long long)m->id);
         return -1;
     }
-    return api_match_decide(req, m, resp, state, winner);
+    return api_match_decide_how(req, m, resp, state, winner, how);
 }
 
 int api_match_decide(struct api_req *req, struct match *m, struct api_resp *resp, const char *state,
                      int winner)
 {
+    return api_match_decide_how(req, m, resp, state, winner, NULL);
+}
+
+int api_match_decide_how(struct api_req *req, struct match *m, struct api_resp *resp,
+                         const char *state, int winner, const char *how)
+{
     struct match before = *m;
     m->winner = winner;
-    m->score[winner] = m->length;
+    if (m->player[winner]) /* a walkover to an opponent not known yet scores nothing */
+        m->score[winner] = m->length;
     m->result_report = 0;
     char actor[96];
     api_actor(req, actor, sizeof actor);
@@ -459,6 +486,8 @@ int api_match_decide(struct api_req *req, struct match *m, struct api_resp *resp
         api_internal_error(resp, "deciding the match");
         return -1;
     }
+    /* after the state: a change of state clears it */
+    snprintf(m->decided_how, sizeof m->decided_how, "%s", how ? how : "");
     /* the bracket, the chips, the tie follow a decision without play too */
     return api_results_run(req, m, &before, resp);
 }
@@ -469,7 +498,7 @@ static int do_forfeit(struct api_req *req, struct match *m, struct api_resp *res
     if (api_check_fields(req->json, forfeit_fields, 0, resp))
         return -1;
     int w = !strcmp(api_str(req->json, "winner"), "b");
-    return decide_without_play(req, m, resp, "forfeited", w);
+    return decide_without_play(req, m, resp, "forfeited", w, NULL);
 }
 
 void api_match_forfeit(struct api_req *req, struct api_resp *resp)
@@ -489,12 +518,35 @@ static int do_withdraw(struct api_req *req, struct match *m, struct api_resp *re
     if (api_check_fields(req->json, withdraw_fields, 0, resp))
         return -1;
     int leaving = !strcmp(api_str(req->json, "side"), "b");
-    return decide_without_play(req, m, resp, "withdrawn", 1 - leaving);
+    return decide_without_play(req, m, resp, "withdrawn", 1 - leaving, NULL);
 }
 
 void api_match_withdraw(struct api_req *req, struct api_resp *resp)
 {
     api_match_change(req, resp, "match.withdraw", do_withdraw);
+}
+
+/* KO-8: the TD disqualifies the player of a side; the opponent advances, and the player is
+ * out as after a withdrawal (no Consolation, KO-5). Stored as state "withdrawn" with
+ * decided_how "disqualified". */
+static const struct api_field disqualify_fields[] = {
+    {"side", F_ENUM, 1, 0, 0, 0, sides, NULL},
+    {"reason", F_STR, 1, 0, 1, 500, NULL, NULL},
+    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+};
+
+static int do_disqualify(struct api_req *req, struct match *m, struct api_resp *resp,
+                         const char **action)
+{
+    if (api_check_fields(req->json, disqualify_fields, 0, resp))
+        return -1;
+    int leaving = !strcmp(api_str(req->json, "side"), "b");
+    return decide_without_play(req, m, resp, "withdrawn", 1 - leaving, "disqualified");
+}
+
+void api_match_disqualify(struct api_req *req, struct api_resp *resp)
+{
+    api_match_change(req, resp, "match.disqualify", do_disqualify);
 }
 
 int api_match_undo(struct api_req *req, struct match *x, const char *action)

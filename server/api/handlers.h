@@ -45,6 +45,7 @@ void api_match_update(struct api_req *req, struct api_resp *resp);
 void api_match_call(struct api_req *req, struct api_resp *resp);
 void api_match_forfeit(struct api_req *req, struct api_resp *resp);
 void api_match_withdraw(struct api_req *req, struct api_resp *resp);
+void api_match_disqualify(struct api_req *req, struct api_resp *resp);
 
 /* api_reports.c */
 void api_match_report(struct api_req *req, struct api_resp *resp);

@@ -40,6 +40,9 @@ int api_match_save(struct api_req *req, struct match *m, json_t *before, const c
  * 0, or -1 with the problem in resp. */
 int api_match_decide(struct api_req *req, struct match *m, struct api_resp *resp, const char *state,
                      int winner);
+/* The same, with how (NULL or "disqualified") stored in decided_how before the hooks run. */
+int api_match_decide_how(struct api_req *req, struct match *m, struct api_resp *resp,
+                         const char *state, int winner, const char *how);
 /* Undoes a match's result (a correction's cascade): every report superseded, no winner,
  * no score, scheduled again; saved and audited as action. */
 int api_match_undo(struct api_req *req, struct match *m, const char *action);

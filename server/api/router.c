@@ -56,6 +56,7 @@ static const struct route routes[] = {
     {"POST", M "/call", api_match_call, R_TD | R_OPTJSON},
     {"POST", M "/forfeit", api_match_forfeit, R_TD | R_JSON},
     {"POST", M "/withdraw", api_match_withdraw, R_TD | R_JSON},
+    {"POST", M "/disqualify", api_match_disqualify, R_TD | R_JSON},
     {"POST", M "/report", api_match_report, R_JSON},
     {"DELETE", M "/report", api_match_unreport, 0},
     {"POST", M "/confirm", api_match_confirm, 0},

@@ -960,7 +960,7 @@ static int cmp_ready(const void *a, const void *b)
 }
 
 int ko_assign_tables(const struct ko_ready_match *ready, int n, const char *const *free_tables,
-                     int nfree, struct ko_table_assignment *out)
+                     int nfree, const char *const *busy, int nbusy, struct ko_table_assignment *out)
 {
     const struct ko_ready_match **ord = malloc((size_t)(n ? n : 1) * sizeof *ord);
     char *taken = calloc((size_t)(nfree ? nfree : 1), 1);
@@ -984,6 +984,8 @@ int ko_assign_tables(const struct ko_ready_match *ready, int n, const char *cons
         int dup = 0;
         for (int j = 0; j < i && !dup; j++)
             dup = out[j].table && !strcmp(out[j].table, t);
+        for (int j = 0; j < nbusy && !dup; j++)
+            dup = !strcmp(busy[j], t); /* someone plays there: the match waits for it */
         if (dup)
             continue;
         out[i].table = t;

@@ -314,11 +314,13 @@ struct ko_table_assignment {
  * "intermediate" (any case), 1 for every other flight. */
 int ko_flight_priority(const char *flight);
 /* Assigns tables to ready matches. First every match with a fixed table gets it (the TD's
- * override, even if it is not in the free list; a table fixed for two matches goes to the
- * first in the order below, the other waits). Then the others, ordered by priority, ready
- * time, round, match id, take the free tables not fixed above, in the list's order.
- * out[n] follows that order; returns how many got a table. */
+ * override, even if it is not in the free list), unless that table is busy (one of the nbusy
+ * labels of busy: a match is already called to it or playing there) or fixed for a match
+ * earlier in the order below: then the match waits, it does not take another table. Then the
+ * others, ordered by priority, ready time, round, match id, take the free tables not fixed
+ * above, in the list's order. out[n] follows that order; returns how many got a table. */
 int ko_assign_tables(const struct ko_ready_match *ready, int n, const char *const *free_tables,
-                     int nfree, struct ko_table_assignment *out);
+                     int nfree, const char *const *busy, int nbusy,
+                     struct ko_table_assignment *out);
 
 #endif

@@ -64,6 +64,8 @@ struct match {
     int winner;            /* 0, 1, or -1 while undecided */
     int64_t result_report; /* the report the result stands on, 0 = none */
     int penalty[2];        /* MATCH-5: penalty points awarded to each side (in score) */
+    char decided_how[16];  /* "" or "disqualified" (state "withdrawn", KO-8); cleared with
+                            * any change of state (api_match_set_state) */
     int64_t created_ms, updated_ms;
 };
 

@@ -139,26 +139,80 @@ static int play_ready(struct ko *k, long long eid, uint64_t *seed)
     return n;
 }
 
+/* The match id of round r (1-based), index i, of a bracket's JSON. */
+static long long match_at(struct res *r, int round, int i)
+{
+    json_t *ms = json_object_get(
+        json_array_get(json_object_get(r->json, "rounds"), (size_t)round - 1), "matches");
+    return json_integer_value(json_object_get(json_array_get(ms, (size_t)i), "match_id"));
+}
+
+/* The player id on side s of round r, index i (0 when the side is not a player). */
+static long long side_at(struct res *r, int round, int i, int s)
+{
+    json_t *ms = json_object_get(
+        json_array_get(json_object_get(r->json, "rounds"), (size_t)round - 1), "matches");
+    json_t *sides = json_object_get(json_array_get(ms, (size_t)i), "sides");
+    return json_integer_value(json_object_get(json_array_get(sides, (size_t)s), "player_id"));
+}
+
+/* The JSON of a GET, kept to compare with a later one: what "nothing changed" means. */
+static json_t *snapshot(const char *path)
+{
+    struct res r;
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    json_t *j = json_incref(r.json);
+    res_free(&r);
+    return j;
+}
+
+static void unchanged(json_t *before, const char *path)
+{
+    json_t *now = snapshot(path);
+    char *a = json_dumps(before, JSON_COMPACT | JSON_SORT_KEYS),
+         *b = json_dumps(now, JSON_COMPACT | JSON_SORT_KEYS);
+    ck_assert_msg(json_equal(before, now), "%s changed:\n%s\n%s", path, a, b);
+    free(a);
+    free(b);
+    json_decref(before);
+    json_decref(now);
+}
+
+static void bracket_path(struct ko *k, long long eid, char *path, size_t len)
+{
+    snprintf(path, len, "/api/v1/tournaments/%lld/competitions/%lld/knockout", k->tid, eid);
+}
+
 START_TEST(test_KO2_draw_refusals_and_reproducible)
 {
     struct ko k;
     setup(&k, 6, NULL);
     long long e = make_event(&k, "Main", "{\"lengths\": [3]}");
+    char epath[160], bpath[160];
+    snprintf(epath, sizeof epath, "/api/v1/tournaments/%lld/competitions/%lld", k.tid, e);
+    bracket_path(&k, e, bpath, sizeof bpath);
     struct res r;
+    json_t *before = snapshot(epath);
     draw(&k, e, "7", &r); /* no entries */
     ck_assert(problem_is(&r, 409));
     res_free(&r);
+    unchanged(before, epath);
     enter(&k, e, 0, 1);
+    before = snapshot(epath);
     draw(&k, e, "7", &r); /* one entry */
     ck_assert(problem_is(&r, 409));
     res_free(&r);
+    unchanged(before, epath);
     /* a duplicate entry */
     char path[160], body[64];
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/entries", k.tid, e);
     snprintf(body, sizeof body, "{\"player_id\": %lld}", k.players[0]);
+    before = snapshot(epath);
     td(&S, "POST", path, body, &r);
     ck_assert(problem_is(&r, 409));
     res_free(&r);
+    unchanged(before, epath);
     enter(&k, e, 1, 6);
     draw(&k, e, "12345", &r);
     ck_assert_msg(r.status == 200, "%s", r.body);
@@ -166,9 +220,13 @@ START_TEST(test_KO2_draw_refusals_and_reproducible)
     ck_assert_int_eq(jint(&r, "algorithm_version"), 1);
     ck_assert_int_eq(jint(&r, "size"), 8);
     res_free(&r);
+    json_t *drawn = snapshot(bpath);
+    before = snapshot(epath);
     draw(&k, e, "1", &r); /* twice */
     ck_assert(problem_is(&r, 409));
     res_free(&r);
+    unchanged(drawn, bpath);
+    unchanged(before, epath);
     /* the same seed and entries give the same bracket in another event (KO-2) */
     long long e2 = make_event(&k, "Main again", "{\"lengths\": [3]}");
     enter(&k, e2, 0, 6);
@@ -229,9 +287,13 @@ START_TEST(test_KO4_late_arrivals)
                      1);
     res_free(&r);
     /* a player already in the draw */
+    char bpath[160];
+    bracket_path(&k, e, bpath, sizeof bpath);
+    json_t *before = snapshot(bpath);
     td(&S, "POST", path, body, &r);
     ck_assert(problem_is(&r, 409));
     res_free(&r);
+    unchanged(before, bpath);
     /* the TD moves the deadline (KO-4) and renames the event */
     char epath[160];
     snprintf(epath, sizeof epath, "/api/v1/tournaments/%lld/competitions/%lld", k.tid, e);
@@ -255,9 +317,11 @@ START_TEST(test_KO4_late_arrivals)
     ck_assert(json_is_true(json_object_get(json_object_get(r.json, "late"), "closed")));
     res_free(&r);
     snprintf(body, sizeof body, "{\"player_id\": %lld}", k.players[6]);
+    before = snapshot(bpath);
     td(&S, "POST", path, body, &r); /* too late */
     ck_assert(problem_is(&r, 409));
     res_free(&r);
+    unchanged(before, bpath);
     td(&S, "PATCH", epath, "{\"late_deadline\": null}", &r); /* closed: nothing to move */
     ck_assert(problem_is(&r, 409));
     res_free(&r);
@@ -346,6 +410,258 @@ START_TEST(test_KO8_advance_and_correction_cascade)
     r2 = json_object_get(json_array_get(json_object_get(r.json, "rounds"), 1), "matches");
     ck_assert_str_eq(json_string_value(json_object_get(json_array_get(r2, 0), "state")), "ready");
     ck_assert(json_is_null(json_object_get(r.json, "champion")));
+    ck_assert_str_eq(jstr(&r, "state"), "running"); /* the final undone: reopened */
+    res_free(&r);
+}
+END_TEST
+
+/* KO-5, KO-8: a Main correction after its Consolation was drawn and played. The old loser
+ * (who won the Consolation) goes back to the Main; the new loser takes the Consolation
+ * place, once the TD confirms undoing the Consolation match that the swap invalidates. */
+START_TEST(test_KO5_KO8_main_correction_follows_into_consolation)
+{
+    struct ko k;
+    setup(&k, 4, NULL);
+    long long e = make_event(&k, "Main", "{\"lengths\": [3, 5]}");
+    char settings[128];
+    snprintf(settings, sizeof settings, "{\"feeds_from\": %lld, \"lengths\": [3]}", e);
+    long long c = make_event(&k, "Consolation", settings);
+    enter(&k, e, 0, 4);
+    struct res r;
+    draw(&k, e, "2026", &r);
+    ck_assert_int_eq(r.status, 200);
+    long long m1 = match_at(&r, 1, 0), m2 = match_at(&r, 1, 1);
+    long long a = side_at(&r, 1, 0, 0), b = side_at(&r, 1, 0, 1), d = side_at(&r, 1, 1, 1);
+    res_free(&r);
+    verify(&k, m1, 3, 0, NULL, &r); /* a beats b */
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    verify(&k, m2, 3, 0, NULL, &r); /* c beats d */
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    /* the Consolation drew itself: b v d; b wins it */
+    bracket(&k, c, &r);
+    ck_assert(json_is_true(json_object_get(r.json, "drawn")));
+    long long cm = match_at(&r, 1, 0);
+    int bside = side_at(&r, 1, 0, 0) == b ? 0 : 1;
+    ck_assert_int_eq(side_at(&r, 1, 0, bside), b);
+    ck_assert_int_eq(side_at(&r, 1, 0, 1 - bside), d);
+    res_free(&r);
+    verify(&k, cm, 3, bside, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    bracket(&k, c, &r);
+    ck_assert_int_eq(jint(&r, "champion"), b);
+    ck_assert_str_eq(jstr(&r, "state"), "finished");
+    res_free(&r);
+    /* the correction: b beat a. Refused without the cascade, naming the Consolation match */
+    char mp[160], cp[160];
+    bracket_path(&k, e, mp, sizeof mp);
+    bracket_path(&k, c, cp, sizeof cp);
+    json_t *main_before = snapshot(mp), *cons_before = snapshot(cp);
+    verify(&k, m1, 3, 1, ", \"reason\": \"sheet\"", &r);
+    ck_assert_msg(problem_is(&r, 409), "%s", r.body);
+    json_t *wu = json_object_get(r.json, "would_undo");
+    ck_assert_int_eq(json_array_size(wu), 1);
+    ck_assert_int_eq(json_integer_value(json_array_get(wu, 0)), cm);
+    ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "events it feeds"));
+    res_free(&r);
+    unchanged(main_before, mp);
+    unchanged(cons_before, cp);
+    /* confirmed: b plays the Main final, a takes b's Consolation place, its match is undone */
+    verify(&k, m1, 3, 1, ", \"reason\": \"sheet\", \"confirm_cascade\": true", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    bracket(&k, e, &r);
+    ck_assert_int_eq(side_at(&r, 2, 0, 0), b);
+    res_free(&r);
+    bracket(&k, c, &r);
+    ck_assert_int_eq(side_at(&r, 1, 0, bside), a);
+    ck_assert_int_eq(side_at(&r, 1, 0, 1 - bside), d);
+    json_t *m0 = json_array_get(
+        json_object_get(json_array_get(json_object_get(r.json, "rounds"), 0), "matches"), 0);
+    ck_assert_str_eq(json_string_value(json_object_get(m0, "state")), "ready");
+    ck_assert(json_is_null(json_object_get(r.json, "champion")));
+    ck_assert_str_eq(jstr(&r, "state"), "running"); /* reopened */
+    res_free(&r);
+    /* b is out of the Consolation, a is in it */
+    char path[200];
+    snprintf(path, sizeof path, "%s/players/%lld", cp, b);
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_int_eq(r.status, 404);
+    res_free(&r);
+    snprintf(path, sizeof path, "%s/players/%lld", cp, a);
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_str_eq(jstr(&r, "state"), "ready");
+    res_free(&r);
+    /* the Consolation match is played again: a is its champion */
+    verify(&k, cm, 3, bside, NULL, &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    bracket(&k, c, &r);
+    ck_assert_int_eq(jint(&r, "champion"), a);
+    ck_assert_str_eq(jstr(&r, "state"), "finished");
+    res_free(&r);
+}
+END_TEST
+
+static void decide(struct ko *k, long long mid, const char *what, const char *body, struct res *r)
+{
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld/%s", k->tid, mid, what);
+    td(&S, "POST", path, body, r);
+}
+
+/* KO-8: a player withdraws before the next opponent is known; the opponent, once known,
+ * advances by walkover. A withdrawal from a side nobody holds yet is refused. */
+START_TEST(test_KO8_withdrawal_before_opponent_known)
+{
+    struct ko k;
+    setup(&k, 4, NULL);
+    long long e = make_event(&k, "Main", "{\"lengths\": [3, 5]}");
+    enter(&k, e, 0, 4);
+    struct res r;
+    draw(&k, e, "77", &r);
+    long long m1 = match_at(&r, 1, 0), m2 = match_at(&r, 1, 1), fin = match_at(&r, 2, 0);
+    long long a = side_at(&r, 1, 0, 0), c = side_at(&r, 1, 1, 0);
+    res_free(&r);
+    verify(&k, m1, 3, 0, NULL, &r); /* a wins, waits for the winner of m2 */
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    char mp[160];
+    bracket_path(&k, e, mp, sizeof mp);
+    json_t *before = snapshot(mp);
+    decide(&k, fin, "withdraw", "{\"side\": \"b\"}", &r); /* side b is nobody yet */
+    ck_assert_msg(problem_is(&r, 409), "%s", r.body);
+    res_free(&r);
+    unchanged(before, mp);
+    decide(&k, fin, "withdraw", "{\"side\": \"a\", \"reason\": \"ill\"}", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    ck_assert_str_eq(jstr(&r, "state"), "withdrawn");
+    ck_assert_str_eq(jstr(&r, "winner"), "b");
+    res_free(&r);
+    bracket(&k, e, &r);
+    ck_assert(json_is_null(json_object_get(r.json, "champion")));
+    res_free(&r);
+    /* m2 is decided: its winner is champion without playing the final */
+    verify(&k, m2, 3, 0, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    bracket(&k, e, &r);
+    ck_assert_int_eq(side_at(&r, 2, 0, 0), a);
+    ck_assert_int_eq(side_at(&r, 2, 0, 1), c);
+    ck_assert_int_eq(jint(&r, "champion"), c);
+    ck_assert_str_eq(jstr(&r, "state"), "finished");
+    res_free(&r);
+}
+END_TEST
+
+/* KO-8, KO-5: a disqualification advances the opponent; the disqualified player does not
+ * enter the Consolation, the other first-round loser does. */
+START_TEST(test_KO8_KO5_disqualification)
+{
+    struct ko k;
+    setup(&k, 4, NULL);
+    long long e = make_event(&k, "Main", "{\"lengths\": [3, 5]}");
+    char settings[128];
+    snprintf(settings, sizeof settings, "{\"feeds_from\": %lld, \"lengths\": [3]}", e);
+    long long c = make_event(&k, "Consolation", settings);
+    enter(&k, e, 0, 4);
+    struct res r;
+    draw(&k, e, "31", &r);
+    long long m1 = match_at(&r, 1, 0), m2 = match_at(&r, 1, 1);
+    long long a = side_at(&r, 1, 0, 0), b = side_at(&r, 1, 0, 1), d = side_at(&r, 1, 1, 1);
+    res_free(&r);
+    /* TD only, with a side and a reason */
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld/disqualify", k.tid, m1);
+    req(&S, "POST", path, "{\"side\": \"b\", \"reason\": \"cheating\"}", NULL, &r);
+    ck_assert_int_eq(r.status, 403);
+    res_free(&r);
+    decide(&k, m1, "disqualify", "{\"side\": \"b\"}", &r);
+    ck_assert(problem_is(&r, 422));
+    res_free(&r);
+    decide(&k, m1, "disqualify", "{\"side\": \"b\", \"reason\": \"cheating\"}", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    ck_assert_str_eq(jstr(&r, "state"), "withdrawn");
+    ck_assert_str_eq(jstr(&r, "decided_how"), "disqualified");
+    ck_assert_str_eq(jstr(&r, "winner"), "a");
+    res_free(&r);
+    verify(&k, m2, 3, 0, NULL, &r); /* d loses a played match */
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    bracket(&k, e, &r);
+    ck_assert_int_eq(side_at(&r, 2, 0, 0), a); /* the opponent advanced */
+    res_free(&r);
+    /* the Consolation has one entrant, d: nothing to draw; b is not in it */
+    bracket(&k, c, &r);
+    ck_assert(json_is_false(json_object_get(r.json, "drawn")));
+    json_t *ent = json_object_get(r.json, "entrants");
+    ck_assert_int_eq(json_array_size(ent), 1);
+    ck_assert_int_eq(json_integer_value(json_object_get(json_array_get(ent, 0), "player_id")), d);
+    res_free(&r);
+    char pp[200];
+    snprintf(pp, sizeof pp, "/api/v1/tournaments/%lld/competitions/%lld/knockout/players/%lld",
+             k.tid, c, b);
+    req(&S, "GET", pp, NULL, NULL, &r);
+    ck_assert_int_eq(r.status, 404);
+    res_free(&r);
+    snprintf(pp, sizeof pp, "/api/v1/tournaments/%lld/competitions/%lld/knockout/players/%lld",
+             k.tid, e, b);
+    req(&S, "GET", pp, NULL, NULL, &r);
+    ck_assert_str_eq(jstr(&r, "state"), "out");
+    ck_assert_msg(strstr(jstr(&r, "text"), "disqualif") != NULL, "%s", r.body);
+    res_free(&r);
+    /* a disqualification is a decision: not twice */
+    decide(&k, m1, "disqualify", "{\"side\": \"a\", \"reason\": \"again\"}", &r);
+    ck_assert(problem_is(&r, 409));
+    res_free(&r);
+}
+END_TEST
+
+/* Bad input: a player's report on a match whose opponent is not known yet is refused and
+ * changes nothing (KO-8). */
+START_TEST(test_KO8_player_report_before_opponent_known_refused)
+{
+    struct ko k;
+    memset(&k, 0, sizeof k);
+    k.tid = make_tournament(&S, "Reports");
+    char pins[4][8];
+    for (int i = 0; i < 4; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "Reporter %d", i + 1);
+        k.players[i] = make_player_pin(&S, k.tid, name, pins[i]);
+    }
+    k.n = 4;
+    long long e = make_event(&k, "Main", "{\"lengths\": [3, 5]}");
+    enter(&k, e, 0, 4);
+    struct res r;
+    draw(&k, e, "5", &r);
+    long long m1 = match_at(&r, 1, 0), fin = match_at(&r, 2, 0), a = side_at(&r, 1, 0, 0);
+    res_free(&r);
+    verify(&k, m1, 3, 0, NULL, &r); /* a waits in the final for the winner of m2 */
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    int ia = 0;
+    while (k.players[ia] != a)
+        ia++;
+    struct srv pa;
+    srv_player_login(&pa, &S, k.tid, a, pins[ia]);
+    char bpath[160], mpath[160], path[200];
+    bracket_path(&k, e, bpath, sizeof bpath);
+    snprintf(mpath, sizeof mpath, "/api/v1/tournaments/%lld/matches/%lld", k.tid, fin);
+    snprintf(path, sizeof path, "%s/report", mpath);
+    json_t *bb = snapshot(bpath), *mb = snapshot(mpath);
+    td(&pa, "POST", path, "{\"score\": {\"a\": 5, \"b\": 0}}", &r);
+    ck_assert_msg(problem_is(&r, 409), "%s", r.body);
+    res_free(&r);
+    unchanged(bb, bpath);
+    unchanged(mb, mpath);
+    snprintf(path, sizeof path, "%s/reports", mpath);
+    td(&S, "GET", path, NULL, &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    json_t *reps = json_object_get(r.json, "reports");
+    ck_assert(json_is_null(json_object_get(reps, "a")) && json_is_null(json_object_get(reps, "b")));
     res_free(&r);
 }
 END_TEST
@@ -520,6 +836,10 @@ static Suite *suite(void)
     tcase_add_test(tc, test_KO2_draw_refusals_and_reproducible);
     tcase_add_test(tc, test_KO4_late_arrivals);
     tcase_add_test(tc, test_KO8_advance_and_correction_cascade);
+    tcase_add_test(tc, test_KO5_KO8_main_correction_follows_into_consolation);
+    tcase_add_test(tc, test_KO8_withdrawal_before_opponent_known);
+    tcase_add_test(tc, test_KO8_KO5_disqualification);
+    tcase_add_test(tc, test_KO8_player_report_before_opponent_known_refused);
     tcase_add_test(tc, test_KO7_lengths_by_round_changed_by_the_TD);
     tcase_add_test(tc, test_KO5_weekend_37_players_3_late_progressive_consolation);
     suite_add_tcase(s, tc);

@@ -1265,7 +1265,7 @@ START_TEST(test_KO1_championship_and_intermediate_first)
     };
     const char *tables[4] = {"T1", "T2", "T9", "T3"};
     struct ko_table_assignment out[6];
-    ck_assert_int_eq(ko_assign_tables(m, 6, tables, 4, out), 4);
+    ck_assert_int_eq(ko_assign_tables(m, 6, tables, 4, NULL, 0, out), 4);
     int64_t order[6] = {5, 3, 2, 4, 6, 1};
     const char *want[6] = {"T1", "T2", "T3", "T9", NULL, NULL};
     for (int i = 0; i < 6; i++) {
@@ -1279,11 +1279,33 @@ START_TEST(test_KO1_championship_and_intermediate_first)
     const char *two[2] = {"T1", "T2"};
     struct ko_ready_match f[2] = {{.match_id = 7, .priority = 1, .fixed = "T20"},
                                   {.match_id = 8, .priority = 0}};
-    ck_assert_int_eq(ko_assign_tables(f, 2, two, 2, out), 2);
+    ck_assert_int_eq(ko_assign_tables(f, 2, two, 2, NULL, 0, out), 2);
     ck_assert_int_eq(out[0].match_id, 8);
     ck_assert_str_eq(out[0].table, "T1");
     ck_assert_str_eq(out[1].table, "T20");
-    ck_assert_int_eq(ko_assign_tables(f, 0, two, 2, out), 0);
+    ck_assert_int_eq(ko_assign_tables(f, 0, two, 2, NULL, 0, out), 0);
+}
+END_TEST
+
+/* KO-7: a match whose fixed table is busy (another match called there or playing) waits
+ * for it; it neither takes that table nor another one. */
+START_TEST(test_KO7_busy_fixed_table_waits)
+{
+    const char *tables[2] = {"T1", "T2"}, *busy[1] = {"T5"};
+    struct ko_ready_match f[3] = {{.match_id = 1, .priority = 0, .fixed = "T5"},
+                                  {.match_id = 2, .priority = 1},
+                                  {.match_id = 3, .priority = 1, .fixed = "T6"}};
+    struct ko_table_assignment out[3];
+    ck_assert_int_eq(ko_assign_tables(f, 3, tables, 2, busy, 1, out), 2);
+    ck_assert_int_eq(out[0].match_id, 1);
+    ck_assert_ptr_null(out[0].table);
+    ck_assert_int_eq(out[1].match_id, 2);
+    ck_assert_str_eq(out[1].table, "T1");
+    ck_assert_int_eq(out[2].match_id, 3);
+    ck_assert_str_eq(out[2].table, "T6");
+    /* T5 free again: the match gets it */
+    ck_assert_int_eq(ko_assign_tables(f, 1, tables, 2, NULL, 0, out), 1);
+    ck_assert_str_eq(out[0].table, "T5");
 }
 END_TEST
 
@@ -1541,6 +1563,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_KO5_KO6_simulated_weekend);
     tcase_add_test(tc, test_KO7_lengths_counted_back_from_final);
     tcase_add_test(tc, test_KO1_championship_and_intermediate_first);
+    tcase_add_test(tc, test_KO7_busy_fixed_table_waits);
     tcase_add_test(tc, test_KO8_match_numbering);
     tcase_add_test(tc, test_KO8_winner_advances_forfeit_advances_opponent);
     tcase_add_test(tc, test_KO8_decision_needs_known_players);
