@@ -18,7 +18,8 @@ const TYPES = [
   'davis.team_add', 'davis.start', 'davis.tie', 'davis.finished', 'davis.late_team',
   'davis.late_closed', 'davis.late_deadline', 'davis.lengths', 'davis.reopened',
   'davis.rubber_teams', 'davis.rubber_void', 'davis.rubber_revived', 'davis.cascade_undo',
-  'match.flagged', 'match.flag_reversed', 'match.penalty',
+  'match.flagged', 'match.flag_reversed', 'match.penalty', 'match.disqualify',
+  'knockout.entrant_replaced', 'knockout.reopened',
   'clock', 'lateness', 'penalty', 'break',
 ];
 

@@ -25,6 +25,7 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 
 node "$here/check_strings.mjs" || exit 1
+node "$here/check_events.mjs" || exit 1
 if [ ! -x /usr/bin/chromium ] || [ ! -d "$here/node_modules/playwright-core" ]; then
   echo "check_e2e: chromium or playwright-core missing: run make e2e-deps" >&2
   exit 1

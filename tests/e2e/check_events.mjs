@@ -1,0 +1,23 @@
+// The pages hear an event type only if static/js/live.js lists it (EventSource delivers
+// named events to their own listeners): every type the server emits must be listed.
+// The server's types are the "area.action" strings of server/api/*.c.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const live = readFileSync(join(root, 'static/js/live.js'), 'utf8');
+const listed = new Set([...live.match(/const TYPES = \[([\s\S]*?)\];/)[1].matchAll(/'([^']+)'/g)].map((m) => m[1]));
+const api = join(root, 'server/api');
+const emitted = new Set();
+for (const f of readdirSync(api).filter((n) => n.endsWith('.c'))) {
+  const src = readFileSync(join(api, f), 'utf8');
+  for (const m of src.matchAll(/"((?:match|knockout|event|tournament|player|davis|swing|bracket)\.[a-z_]+)"/g)) emitted.add(m[1]);
+}
+for (const t of ['clock', 'lateness', 'penalty']) emitted.add(t);
+const missing = [...emitted].filter((t) => !listed.has(t)).sort();
+if (missing.length) {
+  console.error(`check_events: the pages do not listen to: ${missing.join(', ')} (add them to static/js/live.js)`);
+  process.exit(1);
+}
+console.log(`check_events: the pages listen to all ${emitted.size} event types the server emits`);
