@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "api/fields.h"
+#include "common/clock.h"
 #include "api/handlers.h"
 #include "api/json.h"
 #include "api/matches.h"
@@ -438,6 +439,19 @@ static int op_start(struct cx *x)
         return -1;
     if (finished(&x->m))
         return refuse_finished(x);
+    struct presence p[2];
+    if (db_presence_get(x->req->app->db, x->m.id, p))
+        return -1;
+    for (int s = 0; s < 2; s++)
+        if (p[s].break_started_ms) {
+            char at[32];
+            cw_iso8601(p[s].break_ends_ms, at, sizeof at);
+            api_problem(x->resp, 409, "on-break", "A player is on a break",
+                        "Side %s is on a break (until %s); the next game starts when the break "
+                        "is over (breaks/end, PEN-4).",
+                        side_name[s], at);
+            return -1;
+        }
     if (!x->m.player[0] || !x->m.player[1]) {
         api_problem(x->resp, 409, "players-unknown", "Players not known yet",
                     "Match %lld has no opponent yet.", (long long)x->m.id);
@@ -903,6 +917,7 @@ static int64_t called_ms(struct db *db, int64_t match_id)
 
 struct late {
     int64_t called, from[2];
+    int clock_instead[2]; /* PEN-3 chosen for this absence */
     int due[2], confirmed[2], total[2];
     struct presence p[2];
 };
@@ -926,6 +941,7 @@ static int late_of(struct db *db, const struct match *m, const struct tournament
         l->due[s] = l->from[s] && until > l->from[s]
                         ? pen_late_points(l->from[s], until, t->late_grace_min, t->late_step_min)
                         : 0;
+        l->clock_instead[s] = l->p[s].late_clock_ms && l->p[s].late_clock_ms >= l->from[s];
         for (int i = 0; i < n; i++)
             if (p[i].side == s && !strcmp(p[i].kind, "lateness")) {
                 l->total[s] += p[i].points;
@@ -949,9 +965,11 @@ static json_t *lateness_json(const struct match *m, const struct tournament *t,
     for (int s = 0; s < 2; s++)
         json_object_set_new(
             sides, side_name[s],
-            json_pack("{s:b, s:o, s:o, s:i, s:b}", "present", l->p[s].arrived_ms != 0, "arrived_ms",
-                      ms_or_null(l->p[s].arrived_ms), "absent_from_ms", ms_or_null(l->from[s]),
-                      "points", l->due[s], "on_break", l->p[s].break_started_ms != 0));
+            json_pack("{s:b, s:o, s:o, s:i, s:b, s:b}", "present", l->p[s].arrived_ms != 0,
+                      "arrived_ms", ms_or_null(l->p[s].arrived_ms), "absent_from_ms",
+                      ms_or_null(l->from[s]), "points", l->clock_instead[s] ? 0 : l->due[s],
+                      "on_break", l->p[s].break_started_ms != 0, "clock_instead",
+                      l->clock_instead[s]));
     return json_pack("{s:I, s:o, s:i, s:i, s:I, s:o, s:{s:i, s:i}, s:{s:i, s:i}}", "match_id",
                      (json_int_t)m->id, "called_ms", ms_or_null(l->called), "grace_min",
                      t->late_grace_min, "step_min", t->late_step_min, "server_time_ms",
@@ -1070,6 +1088,13 @@ static int op_confirm(struct cx *x)
                     (long long)x->m.id);
         return -1;
     }
+    if (l.clock_instead[side]) {
+        api_problem(x->resp, 409, "clock-instead", "The clock runs instead",
+                    "The TD started side %s's clock instead of giving lateness points for this "
+                    "absence (PEN-3).",
+                    side_name[side]);
+        return -1;
+    }
     if (add <= 0) {
         api_problem(x->resp, 409, "nothing-due", "No points due",
                     "Side %s owes no lateness points now beyond the %d already confirmed "
@@ -1114,11 +1139,31 @@ static int op_late_clock(struct cx *x)
     int side = body_side(x);
     if (side < 0)
         return -1;
+    struct db *db = x->req->app->db;
+    struct presence p[2];
+    if (db_presence_get(db, x->m.id, p))
+        return -1;
+    if (p[side].arrived_ms && !p[side].break_started_ms) {
+        api_problem(x->resp, 409, "present", "Not late",
+                    "Side %s is present: there is no lateness to answer with the clock (PEN-3).",
+                    side_name[side]);
+        return -1;
+    }
     if (!x->has_clock && clock_create(x))
         return -1;
     enum clk_err e = clk_start(&x->c, x->req->now_ms, 1 - side);
     if (applied(x, e, "start the late player's time"))
         return -1;
+    /* instead of points: this absence owes none from now on */
+    p[side].late_clock_ms = x->req->now_ms;
+    if (db_presence_put(db, x->m.id, side, &p[side]))
+        return -1;
+    x->lateness_changed = 1;
+    if (!strcmp(x->m.state, "scheduled") || !strcmp(x->m.state, "called")) {
+        match_touch(x, "match.playing");
+        if (api_match_set_state(db, &x->m, "playing", x->req->now_ms, "clock"))
+            return -1;
+    }
     return 0;
 }
 

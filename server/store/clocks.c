@@ -125,7 +125,7 @@ int db_presence_get(struct db *db, int64_t match_id, struct presence p[2])
     memset(p, 0, 2 * sizeof *p);
     sqlite3_stmt *st =
         db_stmt(db, "SELECT side, arrived_ms, absent_from_ms, breaks_used, break_started_ms, "
-                    "break_ends_ms FROM match_presence WHERE match_id = ?1");
+                    "break_ends_ms, late_clock_ms FROM match_presence WHERE match_id = ?1");
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, match_id);
@@ -137,6 +137,7 @@ int db_presence_get(struct db *db, int64_t match_id, struct presence p[2])
         p[s].breaks_used = sqlite3_column_int(st, 3);
         p[s].break_started_ms = col_ms(st, 4);
         p[s].break_ends_ms = col_ms(st, 5);
+        p[s].late_clock_ms = col_ms(st, 6);
     }
     db_done(st);
     return rc == SQLITE_DONE ? CW_OK : CW_EDB;
@@ -146,7 +147,8 @@ int db_presence_put(struct db *db, int64_t match_id, int side, const struct pres
 {
     sqlite3_stmt *st = db_stmt(
         db, "INSERT OR REPLACE INTO match_presence(match_id, side, arrived_ms, absent_from_ms, "
-            "breaks_used, break_started_ms, break_ends_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+            "breaks_used, break_started_ms, break_ends_ms, late_clock_ms) VALUES (?1, ?2, ?3, "
+            "?4, ?5, ?6, ?7, ?8)");
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, match_id);
@@ -156,6 +158,7 @@ int db_presence_put(struct db *db, int64_t match_id, int side, const struct pres
     sqlite3_bind_int(st, 5, p->breaks_used);
     bind_ms(st, 6, p->break_started_ms);
     bind_ms(st, 7, p->break_ends_ms);
+    bind_ms(st, 8, p->late_clock_ms);
     int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
     db_done(st);
     return rc;

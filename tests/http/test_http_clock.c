@@ -1289,6 +1289,20 @@ START_TEST(test_PEN3_late_players_clock_runs)
     ck_assert_str_eq(cstr(c, "running"), "b");
     ck_assert_int_eq(side_int(c, "a", "bank_ms"), 300000);
     json_decref(c);
+    /* instead of points: the match is under way, no lateness points for this absence */
+    get_match(&f, &r);
+    ck_assert_str_eq(jstr(&r, "state"), "playing");
+    res_free(&r);
+    op(&S, &f, "GET", "lateness", NULL, &r);
+    json_t *lb = json_object_get(json_object_get(r.json, "sides"), "b");
+    ck_assert(json_is_true(json_object_get(lb, "clock_instead")));
+    ck_assert_int_eq(json_integer_value(json_object_get(lb, "points")), 0);
+    res_free(&r);
+    refuse(&S, &f, "POST", "lateness/confirm", "{\"side\": \"b\"}", 409, "PEN-3",
+           "lateness points after the late player's clock was started instead");
+    /* a side that is present is not late */
+    refuse(&S, &f, "POST", "lateness/clock", "{\"side\": \"a\"}", 409, NULL,
+           "the clock of a side that is not late");
 }
 END_TEST
 
@@ -1358,6 +1372,9 @@ START_TEST(test_PEN4_breaks)
     res_free(&r);
     refuse(&f.b, &f, "POST", "breaks", "{\"side\": \"b\"}", 409, "PEN-4", "a break while one runs");
     refuse(&f.c, &f, "POST", "breaks/end", "{}", 403, NULL, "breaks/end by another match's player");
+    /* the next game waits for the player on a break */
+    refuse(&f.b, &f, "POST", "clock/start", "{\"lower_die\": \"a\"}", 409, "PEN-4",
+           "a game started while a player is on a break");
     op(&f.a, &f, "POST", "breaks/end", "{}", &r);
     ck_ok(&r, "breaks/end");
     res_free(&r);
