@@ -61,19 +61,26 @@ int api_tx_begin(struct api_req *req, struct api_resp *resp)
     int rc = db_idem_get(db, scope, key, stored_req, sizeof stored_req, &status, &body);
     if (rc == CW_ENOTFOUND)
         return 0;
-    db_rollback(db);
     if (rc != CW_OK) {
+        db_rollback(db);
         api_internal_error(resp, "reading the idempotency key");
         return 1;
     }
     if (strcmp(stored_req, this_req)) {
+        db_rollback(db);
         free(body);
         api_problem(resp, 422, "idempotency-key-reused", "Idempotency-Key reused",
                     "This Idempotency-Key was already used for a different request; use a new "
                     "key for a new submission.");
         return 1;
     }
-    /* the first answer, again */
+    /* the first answer, again, but not before the first request's change is on disk: it may
+     * be in the open batch, or syncing; this empty request joins the batch and waits */
+    if (db_commit(db)) {
+        free(body);
+        api_internal_error(resp, "waiting for the first submission to be stored");
+        return 1;
+    }
     resp->status = status;
     json_t *j = json_loads(body, 0, NULL);
     free(body);

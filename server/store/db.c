@@ -36,12 +36,17 @@ struct db {
     struct pending *queued, **queued_tail;
     /* group commit: see db_begin */
     pthread_cond_t committed;
-    int writers_waiting;           /* threads blocked in db_begin (atomic) */
-    int batch_open;                /* a real transaction holds released savepoints */
-    int in_batch;                  /* requests whose work is in it */
-    int64_t batch_id;              /* the open (or last) batch */
-    int64_t done_id;               /* the last batch committed or rolled back */
-    int64_t failed_id;             /* the last batch whose commit failed */
+    int writers_waiting; /* threads blocked in db_begin (atomic) */
+    int batch_open;      /* a real transaction holds released savepoints */
+    int in_batch;        /* requests whose work is in it */
+    int64_t batch_id;    /* the open (or last) batch */
+    int64_t done_id;     /* the last batch committed or rolled back */
+    /* requests waiting for the open batch to be committed: each learns its own batch's
+     * outcome (a later batch's outcome says nothing about it) */
+    struct batch_waiter {
+        int failed;
+        struct batch_waiter *next;
+    } * waiters;
     struct pending **request_mark; /* pending_tail when the current request began */
     /* durability outside the lock: see wait_durable */
     int walfd;            /* the write-ahead log, or -1: SQLite syncs each commit itself */
@@ -324,10 +329,12 @@ static int batch_finish(struct db *db, int failed)
         fprintf(stderr, "crawford: COMMIT failed: %s\n", sqlite3_errmsg(db->h));
         failed = 1;
     }
+    for (struct batch_waiter *w = db->waiters; w; w = w->next)
+        w->failed = failed;
+    db->waiters = NULL;
     if (failed) {
         step_sql(db, "ROLLBACK");
         pending_clear(db);
-        db->failed_id = db->batch_id;
         rc = -1;
     } else {
         for (struct pending *p = db->pending; p; p = p->next)
@@ -369,8 +376,9 @@ static int wait_durable(struct db *db, int64_t mine)
         pthread_mutex_lock(&db->mu);
         db->syncing = 0;
         if (rc) {
-            fprintf(stderr, "crawford: syncing the database log failed: %s; no change is "
-                            "acknowledged from now on\n",
+            fprintf(stderr,
+                    "crawford: syncing the database log failed: %s; no change is "
+                    "acknowledged from now on\n",
                     strerror(err));
             db->broken = 1;
         } else {
@@ -410,9 +418,11 @@ static int batch_leave(struct db *db, int joined)
         pthread_mutex_unlock(&db->mu);
         return 0;
     }
+    struct batch_waiter w = {.failed = 0, .next = db->waiters};
+    db->waiters = &w;
     while (db->done_id < mine)
         pthread_cond_wait(&db->committed, &db->mu);
-    int rc = db->failed_id == mine ? -1 : wait_durable(db, mine);
+    int rc = w.failed ? -1 : wait_durable(db, mine);
     pthread_mutex_unlock(&db->mu);
     return rc;
 }
@@ -423,6 +433,10 @@ int db_begin(struct db *db)
     pthread_mutex_lock(&db->mu);
     __atomic_sub_fetch(&db->writers_waiting, 1, __ATOMIC_ACQ_REL);
     if (db->broken) {
+        /* requests of the open batch wait for a writer that now gives up: fail the batch
+         * (no savepoint is open while we hold the lock) so they answer instead of hanging */
+        if (db->batch_open)
+            batch_finish(db, 1);
         pthread_mutex_unlock(&db->mu);
         return -1;
     }
