@@ -394,7 +394,11 @@ static int check_transcript(struct api_req *req, const struct match *m, json_t *
     rec.rules.policy = rules.policy;
     rec.rules.swing = rules.swing;
     int swap = transcript_swap(req, m, &rec, body);
-    /* penalties the TD gave count unless the transcript records its own */
+    /* penalty points are the TD's to give (PEN-5): a player's transcript is replayed with
+     * the penalties the TD gave, whatever it records itself; the TD's own transcript may
+     * record them */
+    if (!req->is_td)
+        rec.n_pen = 0;
     if (!rec.n_pen && add_penalties(req->app->db, m->id, &rec, swap)) {
         bg_match_rec_free(&rec);
         api_internal_error(resp, "reading the penalties");

@@ -657,6 +657,29 @@ START_TEST(test_games_report_refusals)
 }
 END_TEST
 
+/* PEN-5: penalty points are the TD's: a player's transcript that gives itself some is
+ * replayed without them (and refused here: one single game does not end a 5-point match). */
+START_TEST(test_PEN5_player_transcript_cannot_award_penalties)
+{
+    struct fixture f;
+    setup_match(&f, 5);
+    struct res r;
+    char path[160];
+    match_path(&f, "/report", path, sizeof path);
+    td(&f.a, "POST", path,
+       "{\"transcript\": {\"match_length\": 5, \"complete\": true, \"games\": [{\"result\": "
+       "{\"winner\": 0, \"how\": \"single\", \"cube\": 1}}], \"penalties\": [{\"before_game\": "
+       "1, \"side\": 1, \"points\": 4}]}}",
+       &r);
+    ck_assert_msg(r.status == 422, "self-awarded penalties: %ld %s", r.status, r.body);
+    res_free(&r);
+    get_match(&f, &r);
+    ck_assert_str_eq(jstr(&r, "state"), "scheduled"); /* nothing stored */
+    ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(r.json, "score"), "a")), 0);
+    res_free(&r);
+}
+END_TEST
+
 /* MATCH-4: a dispute between a game-by-game report (a scoresheet) and a final score alone:
  * the reports say the scoresheet prevails, and the TD verifies with it. */
 START_TEST(test_MATCH4_scoresheet_prevails_in_a_dispute)
@@ -892,6 +915,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_games_report_refusals);
     tcase_add_test(tc, test_MATCH5_penalty_points_in_a_games_report);
     tcase_add_test(tc, test_MATCH4_scoresheet_prevails_in_a_dispute);
+    tcase_add_test(tc, test_PEN5_player_transcript_cannot_award_penalties);
     tcase_add_test(tc, test_mat_transcript_replayed);
     tcase_add_test(tc, test_event_stream_and_resume);
     tcase_add_test(tc, test_durability_under_sigkill);
