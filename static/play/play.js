@@ -306,6 +306,7 @@ function wire() {
   $('#c-drop').onclick = () => clockDo('drop', { side: S.clock && S.clock.running });
   $('#c-pause').onclick = () => clockDo('pause', { reason: $('#c-reason').value });
   $('#c-resume').onclick = () => clockDo('resume', {});
+  $('#c-eog').onclick = () => clockDo('pause', { reason: 'end_of_game' });
   $('#c-break').onclick = () => breakDo(() => breakStart(S.tid, S.match.id, S.side));
   $('#c-break-end').onclick = () => breakDo(() => breakEnd(S.tid, S.match.id));
   setInterval(tick, 200);
@@ -366,7 +367,7 @@ function renderClock() {
   const opp = S.match.sides.find((s) => s.side !== S.side);
   $('#half-me .who').textContent = S.me.name;
   $('#half-opp .who').textContent = opp.name || '';
-  for (const id of ['c-double', 'c-take', 'c-drop', 'c-pause', 'c-resume', 'c-reason']) $(`#${id}`).hidden = none;
+  for (const id of ['c-double', 'c-take', 'c-drop', 'c-pause', 'c-resume', 'c-reason', 'c-eog']) $(`#${id}`).hidden = none;
   if (none) {
     $('#c-state').textContent = t('clock.none');
     return;
@@ -375,6 +376,7 @@ function renderClock() {
   $('#c-drop').hidden = c.cube !== 'offered';
   $('#c-double').hidden = c.cube === 'offered' || c.state !== 'running';
   $('#c-pause').hidden = c.state !== 'running';
+  $('#c-eog').hidden = c.state !== 'running' || c.cube === 'offered';
   $('#c-reason').hidden = c.state !== 'running';
   $('#c-resume').hidden = !(c.state === 'paused' && c.paused_reason !== 'end_of_game');
   $('#c-state').textContent = c.state === 'paused' ? t('clock.paused', { reason: t(`reason.${c.paused_reason}`) })

@@ -319,24 +319,43 @@ async function correct(m, score, reason) {
 
 // Clock, lateness and penalties: shown only when the server has the routes (issue 8).
 async function renderClockControls(m, body) {
-  if (!['called', 'playing', 'reported'].includes(m.state)) return;
+  const open = ['called', 'playing', 'reported'].includes(m.state);
+  if (S.clockTimer) { clearInterval(S.clockTimer); S.clockTimer = null; }
+  if (S.lateTimer) { clearInterval(S.lateTimer); S.lateTimer = null; }
   let c;
   try { c = await clk.probeClock(S.tid, m.id); } catch (e) { return; }
   if (c.status === 'absent') return;
+  // a flag decided the match: the TD may still undo the time loss (CLK-7)
+  if (!open && !(c.status === 'ok' && c.clock.state === 'flagged')) return;
   const M = `${T()}/matches/${m.id}`;
   const box = h('section', { class: 'clockctl', 'aria-label': t('play.clock') }, h('h4', {}, t('play.clock')));
   const run = (f) => act(f).then(() => renderDetail());
-  if (c.status === 'none') {
+  const k = c.status === 'ok' ? c.clock : null;
+  if (open && (!k || k.state === 'waiting' || (k.state === 'paused' && k.paused_reason === 'end_of_game'))) {
+    // the next game starts after the opening roll (CLK-4)
     const lower = h('select', { id: 'dt-lower' }, h('option', { value: 'a' }, m.sides[0].name), h('option', { value: 'b' }, m.sides[1].name));
     box.append(h('div', { class: 'row' }, h('label', { for: 'dt-lower' }, t('clock.lower')), lower,
       h('button', { type: 'button', class: 'primary', onclick: () => run(() => clk.clockAction(S.tid, m.id, 'start', { lower_die: lower.value })) }, t('clock.start'))));
-  } else {
-    const k = c.clock;
-    box.append(h('p', {}, `${m.sides[0].name} ${clk.fmt(clk.remaining(k, 'a').total)} · ${m.sides[1].name} ${clk.fmt(clk.remaining(k, 'b').total)} — ${t(`clock.st.${k.state}`)}`));
+  }
+  if (k) {
+    const line = h('p', { id: 'dt-clockline' });
+    const show = () => {
+      const st = k.state === 'paused' ? t('clock.paused', { reason: t(`reason.${k.paused_reason}`) }) : t(`clock.st.${k.state}`);
+      const side = (s, i) => {
+        const r = clk.remaining(k, s);
+        const d = k.state === 'running' && k.running === s && k.mode === 'delay' && r.delay > 0 ? ` (${t('clock.delay', { s: Math.ceil(r.delay / 1000) })})` : '';
+        return `${m.sides[i].name} ${clk.fmt(r.total)}${d}`;
+      };
+      line.textContent = `${side('a', 0)} · ${side('b', 1)} — ${st}`;
+    };
+    show();
+    if (k.state === 'running') S.clockTimer = setInterval(() => (line.isConnected ? show() : clearInterval(S.clockTimer)), 250);
+    box.append(line);
     const ba = h('input', { id: 'dt-ba', type: 'number', value: Math.round(k.sides.a.bank_ms / 1000), size: 6 });
     const bb = h('input', { id: 'dt-bb', type: 'number', value: Math.round(k.sides.b.bank_ms / 1000), size: 6 });
     box.append(h('div', { class: 'row' },
       k.state === 'running' ? h('button', { type: 'button', onclick: () => run(() => clk.clockAction(S.tid, m.id, 'pause', { reason: 'td' })) }, t('clock.pause')) : null,
+      k.state === 'running' && k.cube !== 'offered' ? h('button', { type: 'button', onclick: () => run(() => clk.clockAction(S.tid, m.id, 'pause', { reason: 'end_of_game' })) }, t('clock.end_game')) : null,
       k.state === 'paused' && k.paused_reason !== 'end_of_game' ? h('button', { type: 'button', onclick: () => run(() => clk.clockAction(S.tid, m.id, 'resume', {})) }, t('clock.resume')) : null,
       h('button', { type: 'button', onclick: () => run(() => clk.clockAction(S.tid, m.id, 'pickup', { side: 'a' })) }, t('clock.pickup', { name: m.sides[0].name })),
       h('button', { type: 'button', onclick: () => run(() => clk.clockAction(S.tid, m.id, 'pickup', { side: 'b' })) }, t('clock.pickup', { name: m.sides[1].name })),
@@ -344,18 +363,36 @@ async function renderClockControls(m, body) {
     h('div', { class: 'row' }, h('label', { for: 'dt-ba' }, t('clock.bank_s', { name: m.sides[0].name })), ba, h('label', { for: 'dt-bb' }, t('clock.bank_s', { name: m.sides[1].name })), bb,
       h('button', { type: 'button', onclick: () => run(() => clk.clockSet(S.tid, m.id, { a_bank_ms: Number(ba.value) * 1000, b_bank_ms: Number(bb.value) * 1000 })) }, t('clock.set'))));
   }
+  if (!open) { body.append(box); return; }
   // lateness
   const late = await clk.lateness(S.tid, m.id).catch(() => null);
   if (late) {
+    // PEN-1, counted here from the server's figures so the points move while the TD looks
+    const offset = late.server_time_ms - Date.now();
+    const due = (x) => {
+      if (x.present || x.clock_instead || !x.absent_from_ms) return x.points;
+      const past = Date.now() + offset - x.absent_from_ms - late.grace_min * 60000;
+      return past < 0 ? 0 : 1 + Math.floor(past / (late.step_min * 60000));
+    };
+    const spans = [];
     for (const side of ['a', 'b']) {
       const x = late.sides[side];
       const name = m.sides[side === 'a' ? 0 : 1].name;
-      box.append(h('div', { class: 'row' },
-        h('span', {}, x.present ? t('late.present', { name }) : t('late.absent', { name, points: x.points })),
+      const span = h('span', {});
+      spans.push([span, x, name]);
+      box.append(h('div', { class: 'row' }, span,
         !x.present ? h('button', { type: 'button', onclick: () => run(() => clk.latenessAction(S.tid, m.id, 'arrive', side)) }, t('late.arrive')) : null,
-        x.points > late.confirmed[side] ? h('button', { type: 'button', onclick: () => run(() => clk.latenessAction(S.tid, m.id, 'lateness/confirm', side)) }, t('late.confirm', { points: x.points - late.confirmed[side] })) : null,
-        !x.present ? h('button', { type: 'button', onclick: () => run(() => clk.latenessAction(S.tid, m.id, 'lateness/clock', side)) }, t('late.clock')) : null));
+        !x.clock_instead ? h('button', { type: 'button', onclick: () => run(() => clk.latenessAction(S.tid, m.id, 'lateness/confirm', side)) }, t('late.award')) : null,
+        !x.present && !x.clock_instead ? h('button', { type: 'button', onclick: () => run(() => clk.latenessAction(S.tid, m.id, 'lateness/clock', side)) }, t('late.clock')) : null));
     }
+    const showLate = () => {
+      for (const [span, x, name] of spans) {
+        span.textContent = x.present ? t('late.present', { name }) : x.clock_instead ? t('late.clock_runs', { name })
+          : t('late.absent', { name, points: due(x) });
+      }
+    };
+    showLate();
+    S.lateTimer = setInterval(() => (box.isConnected ? showLate() : clearInterval(S.lateTimer)), 1000);
   }
   // breaks (PEN-4): only between games; the server says when not
   const br = await clk.breaks(S.tid, m.id).catch(() => null);
