@@ -337,6 +337,26 @@ static int do_confirm(struct api_req *req, struct match *m, struct api_resp *res
         api_internal_error(resp, "reading the report");
         return -1;
     }
+    /* the report the player saw: the reporter may have changed it meanwhile */
+    json_t *seen = req->json ? json_object_get(req->json, "report_id") : NULL;
+    if (req->json &&
+        (json_object_size(req->json) > 1 || (json_object_size(req->json) == 1 && !seen) ||
+         (seen && (!json_is_integer(seen) || json_integer_value(seen) < 1)))) {
+        report_free(&theirs);
+        api_problem_field(
+            resp, "report_id",
+            "the body is {\"report_id\": the id of the report you confirm}, or empty");
+        return -1;
+    }
+    if (seen && json_integer_value(seen) != theirs.id) {
+        long long now_id = (long long)theirs.id;
+        report_free(&theirs);
+        api_problem(resp, 409, "report-changed", "The report changed",
+                    "Your opponent's report of match %lld changed since you saw it (it is now "
+                    "report %lld): read it again before you confirm.",
+                    (long long)m->id, now_id);
+        return -1;
+    }
     /* Confirming is reporting the same result: the two reports then agree (MATCH-7). */
     struct report mine = theirs;
     mine.side = side;

@@ -59,7 +59,7 @@ static const struct route routes[] = {
     {"POST", M "/disqualify", api_match_disqualify, R_TD | R_JSON},
     {"POST", M "/report", api_match_report, R_JSON},
     {"DELETE", M "/report", api_match_unreport, 0},
-    {"POST", M "/confirm", api_match_confirm, 0},
+    {"POST", M "/confirm", api_match_confirm, R_OPTJSON},
     {"POST", M "/games", api_match_add_game, R_JSON},
     {"DELETE", M "/games/last", api_match_undo_game, 0},
     {"GET", M "/reports", api_match_reports, R_ETAG},

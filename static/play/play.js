@@ -281,7 +281,8 @@ function wire() {
   });
   $('#undo-game').onclick = () => act('DELETE', 'games/last');
   $('#withdraw-report').onclick = () => act('DELETE', 'report');
-  $('#confirm').onclick = () => act('POST', 'confirm');
+  // the report shown is the one confirmed: if it changed meanwhile the server says so
+  $('#confirm').onclick = () => act('POST', 'confirm', S.reports && S.reports[other(S.side)] ? { report_id: S.reports[other(S.side)].id } : undefined);
   $('#dispute').onclick = () => { show('score-form', true); $('#s-me').focus(); };
   $('#score-form').addEventListener('submit', async (ev) => {
     ev.preventDefault();

@@ -680,6 +680,50 @@ START_TEST(test_PEN5_player_transcript_cannot_award_penalties)
 }
 END_TEST
 
+/* MATCH-7: a confirmation names the report the player saw; if the reporter changed it
+ * meanwhile the confirmation is refused and nothing changes. */
+START_TEST(test_MATCH7_confirm_the_report_seen)
+{
+    struct fixture f;
+    setup_match(&f, 5);
+    struct res r;
+    report_score(&f.a, &f, 5, 2, &r);
+    res_free(&r);
+    char path[160];
+    match_path(&f, "/reports", path, sizeof path);
+    td(&f.b, "GET", path, NULL, &r);
+    long long seen = json_integer_value(
+        json_object_get(json_object_get(json_object_get(r.json, "reports"), "a"), "id"));
+    res_free(&r);
+    ck_assert_int_gt(seen, 0);
+    report_score(&f.a, &f, 5, 4, &r); /* a changes it before b confirms */
+    res_free(&r);
+    char cp[160], body[64];
+    match_path(&f, "/confirm", cp, sizeof cp);
+    snprintf(body, sizeof body, "{\"report_id\": %lld}", seen);
+    td(&f.b, "POST", cp, body, &r);
+    ck_assert(problem_is(&r, 409));
+    ck_assert_str_eq(jstr(&r, "title"), "The report changed");
+    res_free(&r);
+    get_match(&f, &r);
+    ck_assert_str_eq(jstr(&r, "state"), "reported"); /* nothing changed */
+    res_free(&r);
+    td(&f.b, "POST", cp, "{\"report_id\": \"x\"}", &r);
+    ck_assert(problem_is(&r, 422));
+    res_free(&r);
+    td(&f.b, "GET", path, NULL, &r);
+    long long now = json_integer_value(
+        json_object_get(json_object_get(json_object_get(r.json, "reports"), "a"), "id"));
+    res_free(&r);
+    snprintf(body, sizeof body, "{\"report_id\": %lld}", now);
+    td(&f.b, "POST", cp, body, &r);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_str_eq(jstr(&r, "state"), "verified");
+    ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(r.json, "score"), "b")), 4);
+    res_free(&r);
+}
+END_TEST
+
 /* MATCH-4: a dispute between a game-by-game report (a scoresheet) and a final score alone:
  * the reports say the scoresheet prevails, and the TD verifies with it. */
 START_TEST(test_MATCH4_scoresheet_prevails_in_a_dispute)
@@ -915,6 +959,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_games_report_refusals);
     tcase_add_test(tc, test_MATCH5_penalty_points_in_a_games_report);
     tcase_add_test(tc, test_MATCH4_scoresheet_prevails_in_a_dispute);
+    tcase_add_test(tc, test_MATCH7_confirm_the_report_seen);
     tcase_add_test(tc, test_PEN5_player_transcript_cannot_award_penalties);
     tcase_add_test(tc, test_mat_transcript_replayed);
     tcase_add_test(tc, test_event_stream_and_resume);
