@@ -2,6 +2,7 @@
  * SIGTERM or SIGINT, then stops accepting, finishes what is in flight and closes. */
 #include <pthread.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,6 +102,13 @@ int cli_serve(int argc, char **argv)
     if (cw_secret_init()) {
         fprintf(stderr, "crawford: libsodium failed to initialise\n");
         return 1;
+    }
+    /* a bad setting stops the program with status 2, naming it (before anything opens) */
+    struct stat sd;
+    if (stat(app.cfg.static_dir, &sd) || !S_ISDIR(sd.st_mode)) {
+        fprintf(stderr, "crawford: static_dir %s: not a folder that can be read\n",
+                app.cfg.static_dir);
+        return 2;
     }
     if (http_log_open(app.cfg.access_log)) {
         fprintf(stderr, "crawford: access_log %s: cannot open it for appending\n",

@@ -34,6 +34,8 @@ expect 2 'config' -- "$BIN" serve --config "$dir/missing.json"
 expect 2 "unknown option '--prot'" -- "$BIN" serve --prot 1
 expect 2 "not a port number" -- "$BIN" serve --port 99999
 expect 2 "unknown command" -- "$BIN" frobnicate
+echo "{\"static_dir\": \"$dir/no-such-folder\"}" > "$dir/static.json"
+expect 2 'static_dir' -- "$BIN" serve --config "$dir/static.json" --db "$dir/s.db" --port 0
 expect 0 "settings" -- "$BIN" serve --help
 expect 0 "crawford" -- "$BIN" version
 
