@@ -51,8 +51,10 @@ void api_problem_field(struct api_resp *resp, const char *field, const char *fmt
     char pointer[160];
     size_t k = 0;
     pointer[k++] = '/';
+    /* ... and "games[2].cube" -> "/games/2/cube" (RFC 6901) */
     for (const char *p = field; *p && k + 1 < sizeof pointer; p++)
-        pointer[k++] = *p == '.' ? '/' : *p;
+        if (*p != ']')
+            pointer[k++] = *p == '.' || *p == '[' ? '/' : *p;
     pointer[k] = 0;
     json_array_append_new(
         errors, json_pack("{s:s, s:s, s:s}", "field", field, "pointer", pointer, "detail", detail));

@@ -180,13 +180,17 @@ static int csrf_ok(struct api_req *req, struct api_resp *resp)
 }
 
 /* Deepest nesting and longest string of a JSON text, scanned before parsing so that a
- * hostile body cannot make the parser recurse or allocate without bound. */
-static void scan_json(const char *s, size_t n, int *depth, size_t *longest)
+ * hostile body cannot make the parser recurse or allocate without bound; field receives
+ * the member name the longest string is the value of (as written, printable ASCII only,
+ * shortened), so that the refusal can name it. */
+static void scan_json(const char *s, size_t n, int *depth, size_t *longest, char *field,
+                      size_t fieldlen)
 {
     int d = 0, in_str = 0;
-    size_t cur = 0;
+    size_t cur = 0, start = 0, key_start = 0, key_len = 0;
     *depth = 0;
     *longest = 0;
+    snprintf(field, fieldlen, "(a string)");
     for (size_t i = 0; i < n; i++) {
         char c = s[i];
         if (in_str) {
@@ -195,14 +199,36 @@ static void scan_json(const char *s, size_t n, int *depth, size_t *longest)
                 cur++;
             } else if (c == '"') {
                 in_str = 0;
-                if (cur > *longest)
+                size_t j = i + 1;
+                while (j < n && (s[j] == ' ' || s[j] == '\t' || s[j] == '\r' || s[j] == '\n'))
+                    j++;
+                int is_key = j < n && s[j] == ':';
+                if (is_key) {
+                    key_start = start;
+                    key_len = i - start;
+                }
+                if (cur > *longest) {
                     *longest = cur;
+                    if (is_key) {
+                        snprintf(field, fieldlen, "(a member name)");
+                    } else {
+                        size_t k = 0;
+                        for (size_t q = 0; q < key_len && k + 1 < fieldlen && k < 60; q++) {
+                            char kc = s[key_start + q];
+                            field[k++] = kc > 0x20 && kc < 0x7f && kc != '\\' ? kc : '?';
+                        }
+                        field[k] = 0;
+                        if (!k)
+                            snprintf(field, fieldlen, "(a string)");
+                    }
+                }
             } else {
                 cur++;
             }
         } else if (c == '"') {
             in_str = 1;
             cur = 0;
+            start = i + 1;
         } else if (c == '[' || c == '{') {
             if (++d > *depth)
                 *depth = d;
@@ -261,7 +287,8 @@ static int parse_body(struct api_req *req, struct api_resp *resp, int wants_json
     }
     int depth;
     size_t longest;
-    scan_json(req->body, req->body_len, &depth, &longest);
+    char field[64];
+    scan_json(req->body, req->body_len, &depth, &longest, field, sizeof field);
     if (depth > cfg->max_json_depth) {
         api_problem(resp, 400, "json-too-deep", "JSON nested too deeply",
                     "The body nests arrays and objects %d levels deep; at most %d are allowed.",
@@ -270,7 +297,9 @@ static int parse_body(struct api_req *req, struct api_resp *resp, int wants_json
     }
     if (longest > (size_t)cfg->max_string_bytes) {
         api_problem(resp, 413, "json-string-too-long", "String too long",
-                    "The body holds a string of more than %d bytes.", cfg->max_string_bytes);
+                    "The body holds a string of more than %d bytes (%s).", cfg->max_string_bytes,
+                    field);
+        api_problem_field(resp, field, "is longer than %d bytes", cfg->max_string_bytes);
         return -1;
     }
     json_error_t je;

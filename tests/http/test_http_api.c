@@ -466,6 +466,26 @@ START_TEST(test_bad_overlong_strings)
     td(&S, "POST", "/api/v1/tournaments", "{\"name\": \"tab\\there\"}", &r);
     assert_problem(&r, 422, "name");
     res_free(&r);
+    /* a string beyond the parser's limit (max_string_bytes) is refused before parsing, and
+     * the refusal names the member it is the value of; nothing is written */
+    req(&S, "GET", "/api/v1/tournaments", NULL, NULL, &r);
+    size_t before = json_array_size(json_object_get(r.json, "tournaments"));
+    res_free(&r);
+    size_t n = 70000;
+    char *big = malloc(n + 64);
+    strcpy(big, "{\"name\": \"x\", \"venue\": \"");
+    memset(big + strlen(big), 'v', n);
+    strcpy(big + strlen("{\"name\": \"x\", \"venue\": \"") + n, "\"}");
+    td(&S, "POST", "/api/v1/tournaments", big, &r);
+    free(big);
+    assert_problem(&r, 413, "venue");
+    ck_assert_str_eq(json_string_value(json_object_get(
+                         json_array_get(json_object_get(r.json, "errors"), 0), "pointer")),
+                     "/venue");
+    res_free(&r);
+    req(&S, "GET", "/api/v1/tournaments", NULL, NULL, &r);
+    ck_assert_int_eq(json_array_size(json_object_get(r.json, "tournaments")), before);
+    res_free(&r);
 }
 END_TEST
 
