@@ -28,6 +28,11 @@ int api_events_start(struct app *app, int64_t tid, int64_t *last)
 {
     db_lock(app->db);
     int64_t id = db_last_event_id(app->db, tid);
+    /* a new stream starts after the last durable event: those still to be synced reach it
+     * when they are published */
+    int64_t undurable = db_event_undurable_from(app->db, tid);
+    if (id > 0 && undurable <= id)
+        id = undurable - 1;
     db_unlock(app->db);
     if (id < 0)
         return (int)id;

@@ -304,6 +304,18 @@ static int step_sql(struct db *db, const char *sql)
     return rc == SQLITE_DONE ? 0 : -1;
 }
 
+int64_t db_event_undurable_from(struct db *db, int64_t tournament_id)
+{
+    int64_t from = INT64_MAX;
+    for (struct pending *p = db->queued; p; p = p->next)
+        if (p->tid == tournament_id && p->id < from)
+            from = p->id;
+    for (struct pending *p = db->pending; p; p = p->next)
+        if (p->tid == tournament_id && p->id < from)
+            from = p->id;
+    return from;
+}
+
 /* Publishes, in order, the queued events of the batches that are durable. */
 static void publish_durable(struct db *db)
 {

@@ -46,13 +46,16 @@ int db_events_since(struct db *db, int64_t tournament_id, int64_t after_id, int 
 {
     *out = NULL;
     *n = 0;
-    sqlite3_stmt *st = db_stmt(db, "SELECT id, type, data FROM tournament_events "
-                                   "WHERE tournament_id = ?1 AND id > ?2 ORDER BY id LIMIT ?3");
+    sqlite3_stmt *st =
+        db_stmt(db, "SELECT id, type, data FROM tournament_events WHERE "
+                    "tournament_id = ?1 AND id > ?2 AND id < ?4 ORDER BY id LIMIT ?3");
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, tournament_id);
     sqlite3_bind_int64(st, 2, after_id);
     sqlite3_bind_int(st, 3, limit);
+    /* only what is on disk: a stream must never send an event that could still be lost */
+    sqlite3_bind_int64(st, 4, db_event_undurable_from(db, tournament_id));
     struct db_event *ev = calloc((size_t)(limit > 0 ? limit : 1), sizeof *ev);
     if (!ev) {
         db_done(st);
