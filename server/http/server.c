@@ -75,8 +75,20 @@ static enum MHD_Result queue(struct MHD_Connection *c, struct req_ctx *rc, int s
     return ok;
 }
 
+static enum MHD_Result queue_problem_allow(struct MHD_Connection *c, struct req_ctx *rc, int status,
+                                           const char *slug, const char *title, const char *detail,
+                                           const char *allow);
+
 static enum MHD_Result queue_problem(struct MHD_Connection *c, struct req_ctx *rc, int status,
                                      const char *slug, const char *title, const char *detail)
+{
+    return queue_problem_allow(c, rc, status, slug, title, detail, NULL);
+}
+
+/* A problem+json answer; allow, when not NULL, is the Allow header of a 405. */
+static enum MHD_Result queue_problem_allow(struct MHD_Connection *c, struct req_ctx *rc, int status,
+                                           const char *slug, const char *title, const char *detail,
+                                           const char *allow)
 {
     json_t *j = json_pack("{s:s, s:s, s:i, s:s}", "type", "", "title", title, "status", status,
                           "detail", detail);
@@ -91,6 +103,8 @@ static enum MHD_Result queue_problem(struct MHD_Connection *c, struct req_ctx *r
         MHD_create_response_from_buffer(strlen(body), body, MHD_RESPMEM_MUST_FREE);
     MHD_add_response_header(r, "Content-Type", "application/problem+json");
     MHD_add_response_header(r, "Cache-Control", "no-store");
+    if (allow)
+        MHD_add_response_header(r, "Allow", allow);
     return queue(c, rc, status, r);
 }
 
@@ -277,17 +291,28 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         return queue_problem(c, rc, 500, "internal", "Internal server error",
                              "The event stream could not be opened; the error is in the log.");
     }
+    if (api_events_path(url, &tid)) {
+        char detail[160];
+        snprintf(detail, sizeof detail, "%s is not allowed on the event stream; GET it.", method);
+        return queue_problem_allow(c, rc, 405, "method-not-allowed", "Method not allowed", detail,
+                                   "GET");
+    }
     if (!strncmp(url, "/api/", 5) || !strcmp(url, "/api"))
         return serve_api(s, c, rc, url);
     if (strcmp(method, "GET") && strcmp(method, "HEAD")) {
-        struct MHD_Response *r = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
-        MHD_add_response_header(r, "Allow", "GET, HEAD");
-        return queue(c, rc, 405, r);
+        char detail[160];
+        snprintf(detail, sizeof detail, "%s is not allowed on the pages; GET them.", method);
+        return queue_problem_allow(c, rc, 405, "method-not-allowed", "Method not allowed", detail,
+                                   "GET, HEAD");
     }
     int status;
     struct MHD_Response *r =
         http_static(s->static_fd, url,
                     MHD_lookup_connection_value(c, MHD_HEADER_KIND, "If-None-Match"), &status);
+    if (status == 404) {
+        MHD_destroy_response(r);
+        return queue_problem(c, rc, 404, "not-found", "Not found", "There is no such page.");
+    }
     return queue(c, rc, status, r);
 }
 

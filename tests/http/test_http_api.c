@@ -681,7 +681,17 @@ START_TEST(test_static_files)
     ck_assert_int_eq(r.status, 301);
     res_free(&r);
     req(&S, "POST", "/index.html", "x", NULL, &r);
-    ck_assert_int_eq(r.status, 405);
+    assert_problem(&r, 405, NULL); /* problem+json outside the API too */
+    ck_assert_str_eq(res_header(&r, "Allow", ct, sizeof ct), "GET, HEAD");
+    res_free(&r);
+    req(&S, "GET", "/nope.html", NULL, NULL, &r);
+    assert_problem(&r, 404, NULL);
+    res_free(&r);
+    /* the event stream is read with GET only */
+    const char *xh[] = {"X-Crawford: 1", NULL};
+    req(&S, "POST", "/api/v1/tournaments/1/events", NULL, xh, &r);
+    assert_problem(&r, 405, NULL);
+    ck_assert_str_eq(res_header(&r, "Allow", ct, sizeof ct), "GET");
     res_free(&r);
 }
 END_TEST
