@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "support/harness.h"
 
@@ -411,6 +412,73 @@ START_TEST(test_KO8_advance_and_correction_cascade)
     ck_assert_str_eq(json_string_value(json_object_get(json_array_get(r2, 0), "state")), "ready");
     ck_assert(json_is_null(json_object_get(r.json, "champion")));
     ck_assert_str_eq(jstr(&r, "state"), "running"); /* the final undone: reopened */
+    res_free(&r);
+}
+END_TEST
+
+/* CLK-7 with KO-8: a flag decides a round-1 match, the bracket moves on and the final is
+ * played; reversing the flag then undoes the final only when the TD confirms the cascade. */
+START_TEST(test_CLK7_KO8_reverse_flag_after_the_bracket_moved_on)
+{
+    struct ko k;
+    setup(&k, 4, "[]");
+    char path[200];
+    struct res r;
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld", k.tid);
+    td(&S, "PATCH", path, "{\"clock\": {\"bank_per_point_s\": 1, \"delay_s\": 0}}", &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    long long e = make_event(&k, "Main", "{\"lengths\": [3, 5]}");
+    enter(&k, e, 0, 4);
+    draw(&k, e, "2027", &r);
+    res_free(&r);
+    bracket(&k, e, &r);
+    long long m1 = match_at(&r, 1, 0), m2 = match_at(&r, 1, 1), fin = match_at(&r, 2, 0);
+    res_free(&r);
+    /* side a rolled lower: b's 3 seconds run out */
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld/clock/start", k.tid, m1);
+    td(&S, "POST", path, "{\"lower_die\": \"a\"}", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld", k.tid, m1);
+    for (int i = 0; i < 80; i++) {
+        req(&S, "GET", path, NULL, NULL, &r);
+        int done = !strcmp(jstr(&r, "state"), "forfeited");
+        res_free(&r);
+        if (done)
+            break;
+        usleep(100000);
+    }
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_str_eq(jstr(&r, "state"), "forfeited");
+    ck_assert_str_eq(jstr(&r, "winner"), "a");
+    res_free(&r);
+    verify(&k, m2, 3, 1, NULL, &r);
+    res_free(&r);
+    verify(&k, fin, 5, 0, NULL, &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    char rf[200];
+    snprintf(rf, sizeof rf, "/api/v1/tournaments/%lld/matches/%lld/clock/reverse-flag", k.tid, m1);
+    char bp[200];
+    bracket_path(&k, e, bp, sizeof bp);
+    json_t *before = snapshot(bp);
+    td(&S, "POST", rf, NULL, &r);
+    ck_assert(problem_is(&r, 409));
+    ck_assert_int_eq(json_array_size(json_object_get(r.json, "would_undo")), 1);
+    res_free(&r);
+    unchanged(before, bp); /* (consumes before) */
+    td(&S, "POST", rf, "{\"confirm_cascade\": true}", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    ck_assert_str_eq(jstr(&r, "state"), "paused");
+    ck_assert_str_eq(jstr(&r, "paused_reason"), "td");
+    res_free(&r);
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_str_eq(jstr(&r, "state"), "playing"); /* back where the flag found it */
+    res_free(&r);
+    bracket(&k, e, &r);
+    ck_assert(json_is_null(json_object_get(r.json, "champion")));
+    ck_assert_int_eq(side_at(&r, 2, 0, 0), 0); /* the final waits for round 1 again */
     res_free(&r);
 }
 END_TEST
@@ -836,6 +904,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_KO2_draw_refusals_and_reproducible);
     tcase_add_test(tc, test_KO4_late_arrivals);
     tcase_add_test(tc, test_KO8_advance_and_correction_cascade);
+    tcase_add_test(tc, test_CLK7_KO8_reverse_flag_after_the_bracket_moved_on);
     tcase_add_test(tc, test_KO5_KO8_main_correction_follows_into_consolation);
     tcase_add_test(tc, test_KO8_withdrawal_before_opponent_known);
     tcase_add_test(tc, test_KO8_KO5_disqualification);
