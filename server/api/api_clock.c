@@ -937,10 +937,8 @@ static int late_of(struct db *db, const struct match *m, const struct tournament
         return -1;
     for (int s = 0; s < 2; s++) {
         l->from[s] = l->p[s].absent_from_ms ? l->p[s].absent_from_ms : l->called;
-        int64_t until = l->p[s].arrived_ms ? l->p[s].arrived_ms : now_ms;
-        l->due[s] = l->from[s] && until > l->from[s]
-                        ? pen_late_points(l->from[s], until, t->late_grace_min, t->late_step_min)
-                        : 0;
+        l->due[s] = pen_absence_points(l->called, l->p[s].absent_from_ms, l->p[s].arrived_ms,
+                                       now_ms, t->late_grace_min, t->late_step_min);
         l->clock_instead[s] = l->p[s].late_clock_ms && l->p[s].late_clock_ms >= l->from[s];
         for (int i = 0; i < n; i++)
             if (p[i].side == s && !strcmp(p[i].kind, "lateness")) {

@@ -423,6 +423,14 @@ enum clk_err clk_reverse_flag(struct clk *c, int64_t now_ms)
 
 /* ---- lateness and breaks ---- */
 
+int pen_absence_points(int64_t called_ms, int64_t absent_from_ms, int64_t arrived_ms,
+                       int64_t now_ms, int grace_min, int step_min)
+{
+    int64_t from = absent_from_ms ? absent_from_ms : called_ms;
+    int64_t until = arrived_ms ? arrived_ms : now_ms;
+    return from && until > from ? pen_late_points(from, until, grace_min, step_min) : 0;
+}
+
 int pen_late_points(int64_t from_ms, int64_t now_ms, int grace_min, int step_min)
 {
     if (grace_min < 0)

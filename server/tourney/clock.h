@@ -41,9 +41,9 @@ enum clk_reason {
 const char *clk_reason_name(enum clk_reason r);
 /* The reason of a name above; -1 for anything else (CLK_R_NONE is never parsed). */
 int clk_reason_parse(const char *name, enum clk_reason *out);
-const char *clk_mode_name(enum clk_mode m);      /* "delay" / "bronstein" */
+const char *clk_mode_name(enum clk_mode m); /* "delay" / "bronstein" */
 int clk_mode_parse(const char *name, enum clk_mode *out);
-const char *clk_state_name(enum clk_state s);    /* "waiting", "running", "paused", "flagged" */
+const char *clk_state_name(enum clk_state s); /* "waiting", "running", "paused", "flagged" */
 
 struct clk_side {
     int64_t bank_ms;        /* bank left when the current turn began (the whole bank when
@@ -82,11 +82,11 @@ struct clk_view {
 
 enum clk_err {
     CLK_OK = 0,
-    CLK_E_STATE,   /* not allowed in the clock's state (waiting, paused, flagged...) */
-    CLK_E_SIDE,    /* not that side's turn (a press by the side whose time is not running) */
-    CLK_E_CUBE,    /* a double is waiting for take/drop, or take/drop with no double */
-    CLK_E_REASON,  /* a pause without an allowed reason */
-    CLK_E_VALUE,   /* a negative or absurd time */
+    CLK_E_STATE,  /* not allowed in the clock's state (waiting, paused, flagged...) */
+    CLK_E_SIDE,   /* not that side's turn (a press by the side whose time is not running) */
+    CLK_E_CUBE,   /* a double is waiting for take/drop, or take/drop with no double */
+    CLK_E_REASON, /* a pause without an allowed reason */
+    CLK_E_VALUE,  /* a negative or absurd time */
 };
 
 /* CLK-2/CLK-3: the initial banks of a clock for a match of `length` points at score
@@ -160,6 +160,13 @@ enum clk_err clk_reverse_flag(struct clk *c, int64_t now_ms);
  * match, or the end of a break): 0 before from + grace, then 1 at from + grace exactly and
  * one more at each further step. grace_min >= 0, step_min >= 1. */
 int pen_late_points(int64_t from_ms, int64_t now_ms, int grace_min, int step_min);
+
+/* PEN-1/PEN-4: the points a side owes for its current absence: counted from the end of its
+ * last break when it took one (absent_from_ms > 0; overrunning a break is lateness), else
+ * from the call (called_ms; 0: not called, nothing owed), until it arrived (arrived_ms > 0)
+ * or now. */
+int pen_absence_points(int64_t called_ms, int64_t absent_from_ms, int64_t arrived_ms,
+                       int64_t now_ms, int grace_min, int step_min);
 
 /* PEN-2: 1 when `points` awarded for lateness exceed half the match length. */
 int pen_late_forfeit(int points, int length);

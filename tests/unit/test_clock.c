@@ -872,6 +872,28 @@ START_TEST(test_PEN1_late_points_wbgf_edges)
 }
 END_TEST
 
+/* PEN-4 with PEN-1: overrunning a break is lateness counted from the break's end; the
+ * points of an absence stop when the side arrives; nothing is owed before the call. */
+START_TEST(test_PEN4_break_overrun_is_lateness)
+{
+    int64_t called = T0, brk_end = T0 + 90 * MIN;
+    /* not called: nothing */
+    ck_assert_int_eq(pen_absence_points(0, 0, 0, T0 + 60 * MIN, 5, 5), 0);
+    /* late from the call, then arrived 12 minutes after it: 2 points, frozen */
+    ck_assert_int_eq(pen_absence_points(called, 0, 0, called + 12 * MIN, 5, 5), 2);
+    ck_assert_int_eq(pen_absence_points(called, 0, called + 12 * MIN, called + 80 * MIN, 5, 5), 2);
+    /* back in time from a break: nothing, whatever happened at the call */
+    ck_assert_int_eq(pen_absence_points(called, brk_end, 0, brk_end - MIN, 5, 5), 0);
+    ck_assert_int_eq(pen_absence_points(called, brk_end, 0, brk_end + 5 * MIN - 1, 5, 5), 0);
+    /* overrun: 1 point 5 minutes after the break's end, one more every 5 */
+    ck_assert_int_eq(pen_absence_points(called, brk_end, 0, brk_end + 5 * MIN, 5, 5), 1);
+    ck_assert_int_eq(pen_absence_points(called, brk_end, 0, brk_end + 11 * MIN, 5, 5), 2);
+    /* ... until the player is back */
+    ck_assert_int_eq(
+        pen_absence_points(called, brk_end, brk_end + 7 * MIN, brk_end + 60 * MIN, 5, 5), 1);
+}
+END_TEST
+
 START_TEST(test_PEN1_late_points_italian_edges)
 {
     int64_t f = T0;
@@ -1031,6 +1053,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_CLK5_names_round_trip);
     tcase_add_test(tc, test_PEN1_late_points_wbgf_edges);
     tcase_add_test(tc, test_PEN1_late_points_italian_edges);
+    tcase_add_test(tc, test_PEN4_break_overrun_is_lateness);
     tcase_add_test(tc, test_PEN2_late_forfeit);
     tcase_add_test(tc, test_PEN4_break_allowance_every_length);
     tcase_add_test(tc, test_CLK_property_random_presses);
