@@ -84,7 +84,10 @@ function renderLive() {
         h('span', { class: 'score', dataset: { match: m.id, side: s.side } }, String(m.score[s.side])),
         c ? h('span', { class: 'clk', dataset: { clock: m.id, side: s.side } }, fmt(remaining(c, s.side).total)) : null)),
       h('div', { class: 'meta' }, m.length ? t('play.points', { n: m.length }) : t('play.money_game'), ' · ',
-        h('span', { class: `badge st-${m.state}` }, t(`state.${m.state}`))));
+        h('span', { class: `badge st-${m.state}` }, t(`state.${m.state}`)),
+        // a clock that is not running says why
+        c && c.state === 'paused' ? [' · ', h('span', { class: 'clkstate' }, t('clock.paused', { reason: t(`reason.${c.paused_reason}`) }))] : null,
+        c && c.state === 'flagged' ? [' · ', h('span', { class: 'clkstate' }, t('clock.st.flagged'))] : null));
   }));
 }
 
