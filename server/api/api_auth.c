@@ -201,12 +201,13 @@ void api_player_login(struct api_req *req, struct api_resp *resp)
         api_internal_error(resp, "starting a transaction");
         return;
     }
-    if (db_player_session_insert(app->db, h, pid, tid, req->now_ms, expires)) {
+    char actor[40];
+    snprintf(actor, sizeof actor, "player:%lld", (long long)pid);
+    if (db_player_session_insert(app->db, h, pid, tid, req->now_ms, expires) ||
+        db_audit(app->db, tid, req->now_ms, actor, "player.login", "player", pid, NULL, NULL)) {
         db_rollback(app->db);
-        {
-            api_internal_error(resp, "storing the session");
-            return;
-        }
+        api_internal_error(resp, "storing the session");
+        return;
     }
     if (db_commit(app->db)) {
         api_internal_error(resp, "storing the session");
@@ -230,12 +231,14 @@ void api_logout(struct api_req *req, struct api_resp *resp)
             api_internal_error(resp, "starting a transaction");
             return;
         }
-        if (db_player_sessions_delete(app->db, req->player_id, h)) {
+        char actor[40];
+        snprintf(actor, sizeof actor, "player:%lld", (long long)req->player_id);
+        if (db_player_sessions_delete(app->db, req->player_id, h) ||
+            db_audit(app->db, req->player_tournament, req->now_ms, actor, "player.logout", "player",
+                     req->player_id, NULL, NULL)) {
             db_rollback(app->db);
-            {
-                api_internal_error(resp, "ending the session");
-                return;
-            }
+            api_internal_error(resp, "ending the session");
+            return;
         }
         if (db_commit(app->db)) {
             api_internal_error(resp, "ending the session");

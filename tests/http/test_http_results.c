@@ -271,6 +271,12 @@ START_TEST(test_td_correction_is_audited)
                      "a");
     ck_assert_str_eq(json_string_value(json_object_get(json_object_get(last, "after"), "winner")),
                      "b");
+    /* the players' PIN logins are in the log too, under their own names */
+    int logins = 0;
+    for (size_t i = 0; i < json_array_size(e); i++)
+        logins += !strcmp(json_string_value(json_object_get(json_array_get(e, i), "action")),
+                          "player.login");
+    ck_assert_int_eq(logins, 2);
     res_free(&r);
 }
 END_TEST
