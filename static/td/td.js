@@ -420,6 +420,12 @@ async function renderClockControls(m, body) {
   box.append(h('div', { class: 'row' }, h('label', { for: 'dt-ps' }, t('pen.side')), ps, h('label', { for: 'dt-pk' }, t('pen.kind')), pk,
     h('label', { for: 'dt-pp' }, t('pen.points')), pp, h('label', { for: 'dt-pr' }, t('td.reason')), pr,
     h('button', { type: 'button', onclick: () => run(() => clk.addPenalty(S.tid, m.id, { side: ps.value, kind: pk.value, points: pk.value === 'points' ? Number(pp.value) : 0, reason: pr.value })) }, t('pen.add'))));
+  // the penalties given in this match (PEN-5)
+  const given = await clk.penalties(S.tid, m.id).catch(() => null);
+  if (given && given.penalties.length) {
+    box.append(h('ul', { id: 'dt-penalties' }, given.penalties.map((p) => h('li', {},
+      t(p.kind === 'warning' ? 'pen.line_warning' : 'pen.line_points', { name: m.sides[p.side === 'a' ? 0 : 1].name, points: p.points, reason: p.reason, time: hhmm(p.created_at) })))));
+  }
   body.append(box);
 }
 

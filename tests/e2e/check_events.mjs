@@ -15,6 +15,8 @@ for (const f of readdirSync(api).filter((n) => n.endsWith('.c'))) {
   for (const m of src.matchAll(/"((?:match|knockout|event|tournament|player|davis|swing|bracket)\.[a-z_]+)"/g)) emitted.add(m[1]);
 }
 for (const t of ['clock', 'lateness', 'penalty']) emitted.add(t);
+// written to the audit log only, never sent on the stream
+for (const t of ['player.login', 'player.logout']) emitted.delete(t);
 const missing = [...emitted].filter((t) => !listed.has(t)).sort();
 if (missing.length) {
   console.error(`check_events: the pages do not listen to: ${missing.join(', ')} (add them to static/js/live.js)`);

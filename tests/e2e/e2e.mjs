@@ -343,6 +343,7 @@ async function scenario(browser) {
     await td.fill('#dt-pr', 'slow play');
     await td.click('button:text-is("Give the penalty")');
     await waitText(td, `button.mcard[data-match-id="${other.id}"] .sc`, '1–0');
+    await waitText(td, '#dt-penalties', 'slow play');
     await td.screenshot({ path: join(SHOTS, 'td-match-clock-1440x900.png') });
     await pc.click('#c-eog');
     await waitVisible(pc, '#c-startbtn');
