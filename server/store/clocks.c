@@ -197,14 +197,9 @@ int db_penalties(struct db *db, int64_t match_id, struct penalty **out, int *n)
     sqlite3_bind_int64(st, 1, match_id);
     int cap = 0, rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (*n == cap) {
-            cap = cap ? cap * 2 : 8;
-            struct penalty *grown = realloc(*out, (size_t)cap * sizeof **out);
-            if (!grown) {
-                rc = SQLITE_NOMEM;
-                break;
-            }
-            *out = grown;
+        if (db_grow((void **)out, &cap, *n, sizeof **out, 8)) {
+            rc = SQLITE_NOMEM;
+            break;
         }
         struct penalty *p = &(*out)[(*n)++];
         p->id = sqlite3_column_int64(st, 0);

@@ -39,14 +39,9 @@ int db_davis_teams(struct db *db, int64_t event_id, struct davis_team_row **out,
     sqlite3_bind_int64(st, 1, event_id);
     int cap = 0, rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (*n == cap) {
-            cap = cap ? cap * 2 : 16;
-            struct davis_team_row *grown = realloc(*out, (size_t)cap * sizeof **out);
-            if (!grown) {
-                rc = SQLITE_NOMEM;
-                break;
-            }
-            *out = grown;
+        if (db_grow((void **)out, &cap, *n, sizeof **out, 16)) {
+            rc = SQLITE_NOMEM;
+            break;
         }
         struct davis_team_row *t = &(*out)[(*n)++];
         t->id = sqlite3_column_int64(st, 0);
@@ -131,14 +126,9 @@ int db_davis_ties(struct db *db, int64_t event_id, struct davis_tie_row **out, i
     sqlite3_bind_int64(st, 1, event_id);
     int cap = 0, rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (*n == cap) {
-            cap = cap ? cap * 2 : 16;
-            struct davis_tie_row *grown = realloc(*out, (size_t)cap * sizeof **out);
-            if (!grown) {
-                rc = SQLITE_NOMEM;
-                break;
-            }
-            *out = grown;
+        if (db_grow((void **)out, &cap, *n, sizeof **out, 16)) {
+            rc = SQLITE_NOMEM;
+            break;
         }
         read_tie(st, &(*out)[(*n)++]);
     }

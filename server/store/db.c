@@ -304,6 +304,19 @@ static int step_sql(struct db *db, const char *sql)
     return rc == SQLITE_DONE ? 0 : -1;
 }
 
+int db_grow(void **arr, int *cap, int n, size_t size, int first)
+{
+    if (n < *cap)
+        return 0;
+    int grown = *cap ? *cap * 2 : first;
+    void *p = realloc(*arr, (size_t)grown * size);
+    if (!p)
+        return -1;
+    *arr = p;
+    *cap = grown;
+    return 0;
+}
+
 int64_t db_event_undurable_from(struct db *db, int64_t tournament_id)
 {
     int64_t from = INT64_MAX;

@@ -33,6 +33,10 @@ sqlite3_stmt *db_stmt(struct db *db, const char *sql);
 void db_done(sqlite3_stmt *st);
 sqlite3 *db_handle(struct db *db);
 
+/* Makes room in *arr (an array of elements of `size` bytes, *cap of them allocated) for
+ * element n: grows to `first`, then doubles. 0, or -1 when out of memory (*arr kept). */
+int db_grow(void **arr, int *cap, int n, size_t size, int first);
+
 /* Binds a text, or NULL when s is NULL. */
 int db_bind_text(sqlite3_stmt *st, int i, const char *s);
 /* Copies column i into buf (empty string for NULL). */

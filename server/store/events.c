@@ -88,14 +88,9 @@ int db_event_list(struct db *db, int64_t tournament_id, struct event **out, int 
     sqlite3_bind_int64(st, 1, tournament_id);
     int cap = 0, rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (*n == cap) {
-            cap = cap ? cap * 2 : 8;
-            struct event *grown = realloc(*out, (size_t)cap * sizeof **out);
-            if (!grown) {
-                rc = SQLITE_NOMEM;
-                break;
-            }
-            *out = grown;
+        if (db_grow((void **)out, &cap, *n, sizeof **out, 8)) {
+            rc = SQLITE_NOMEM;
+            break;
         }
         read_event(st, &(*out)[(*n)++]);
     }
@@ -149,14 +144,9 @@ int db_entries(struct db *db, int64_t event_id, int64_t **out, int *n)
     sqlite3_bind_int64(st, 1, event_id);
     int cap = 0, rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (*n == cap) {
-            cap = cap ? cap * 2 : 32;
-            int64_t *grown = realloc(*out, (size_t)cap * sizeof **out);
-            if (!grown) {
-                rc = SQLITE_NOMEM;
-                break;
-            }
-            *out = grown;
+        if (db_grow((void **)out, &cap, *n, sizeof **out, 32)) {
+            rc = SQLITE_NOMEM;
+            break;
         }
         (*out)[(*n)++] = sqlite3_column_int64(st, 0);
     }
@@ -183,14 +173,9 @@ int db_event_matches(struct db *db, int64_t event_id, int round, struct match **
     int64_t(*ids)[2] = NULL;
     int k = 0, cap = 0, rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (k == cap) {
-            cap = cap ? cap * 2 : 32;
-            void *grown = realloc(ids, (size_t)cap * sizeof *ids);
-            if (!grown) {
-                rc = SQLITE_NOMEM;
-                break;
-            }
-            ids = grown;
+        if (db_grow((void **)&ids, &cap, k, sizeof *ids, 32)) {
+            rc = SQLITE_NOMEM;
+            break;
         }
         ids[k][0] = sqlite3_column_int64(st, 0);
         ids[k][1] = sqlite3_column_int64(st, 1);

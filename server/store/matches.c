@@ -142,14 +142,9 @@ int db_match_list(struct db *db, int64_t tournament_id, int64_t player_id, struc
     sqlite3_bind_int64(st, 2, player_id);
     int cap = 0, rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (*n == cap) {
-            cap = cap ? cap * 2 : 32;
-            struct match *grown = realloc(*out, (size_t)cap * sizeof **out);
-            if (!grown) {
-                rc = SQLITE_NOMEM;
-                break;
-            }
-            *out = grown;
+        if (db_grow((void **)out, &cap, *n, sizeof **out, 32)) {
+            rc = SQLITE_NOMEM;
+            break;
         }
         read_match(st, &(*out)[(*n)++]);
     }
@@ -190,14 +185,9 @@ int db_match_state_times(struct db *db, int64_t match_id, struct match_state_tim
     sqlite3_bind_int64(st, 1, match_id);
     int cap = 0, rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (*n == cap) {
-            cap = cap ? cap * 2 : 8;
-            struct match_state_time *grown = realloc(*out, (size_t)cap * sizeof **out);
-            if (!grown) {
-                rc = SQLITE_NOMEM;
-                break;
-            }
-            *out = grown;
+        if (db_grow((void **)out, &cap, *n, sizeof **out, 8)) {
+            rc = SQLITE_NOMEM;
+            break;
         }
         struct match_state_time *t = &(*out)[(*n)++];
         db_col_text(st, 0, t->state, sizeof t->state);

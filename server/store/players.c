@@ -122,14 +122,9 @@ int db_player_list(struct db *db, int64_t tournament_id, struct player **out, in
     sqlite3_bind_int64(st, 1, tournament_id);
     int cap = 0, rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (*n == cap) {
-            cap = cap ? cap * 2 : 32;
-            struct player *grown = realloc(*out, (size_t)cap * sizeof **out);
-            if (!grown) {
-                rc = SQLITE_NOMEM;
-                break;
-            }
-            *out = grown;
+        if (db_grow((void **)out, &cap, *n, sizeof **out, 32)) {
+            rc = SQLITE_NOMEM;
+            break;
         }
         read_row(st, &(*out)[(*n)++]);
     }

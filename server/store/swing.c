@@ -37,14 +37,9 @@ int db_swing_rounds(struct db *db, int64_t event_id, struct swing_round_row **ou
     sqlite3_bind_int64(st, 1, event_id);
     int cap = 0, rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (*n == cap) {
-            cap = cap ? cap * 2 : 16;
-            struct swing_round_row *grown = realloc(*out, (size_t)cap * sizeof **out);
-            if (!grown) {
-                rc = SQLITE_NOMEM;
-                break;
-            }
-            *out = grown;
+        if (db_grow((void **)out, &cap, *n, sizeof **out, 16)) {
+            rc = SQLITE_NOMEM;
+            break;
         }
         struct swing_round_row *r = &(*out)[(*n)++];
         r->round = sqlite3_column_int(st, 0);

@@ -136,14 +136,9 @@ int db_tournament_list(struct db *db, struct tournament **out, int *n)
         return CW_EDB;
     int cap = 0, rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (*n == cap) {
-            cap = cap ? cap * 2 : 16;
-            struct tournament *grown = realloc(*out, (size_t)cap * sizeof **out);
-            if (!grown) {
-                rc = SQLITE_NOMEM;
-                break;
-            }
-            *out = grown;
+        if (db_grow((void **)out, &cap, *n, sizeof **out, 16)) {
+            rc = SQLITE_NOMEM;
+            break;
         }
         read_row(st, &(*out)[(*n)++]);
     }
