@@ -1,6 +1,7 @@
 /* HTTP tests of results: PIN logins, reports, confirmation, disputes, the TD's verification
  * and correction, idempotent retries, the event stream, and durability under SIGKILL. */
 #include <check.h>
+#include <pthread.h>
 #include <signal.h>
 #include <sqlite3.h>
 #include <stdio.h>
@@ -41,11 +42,11 @@ static long long register_player(long long tid, const char *name, char pin[8])
     return make_player_pin(&S, tid, name, pin);
 }
 
-static void setup_match(struct fixture *f, int length)
+static void setup_match_named(struct fixture *f, int length, const char *name_a, const char *name_b)
 {
     f->tid = make_tournament(&S, "Results");
-    f->pa = register_player(f->tid, "Anna", f->pin_a);
-    f->pb = register_player(f->tid, "Bruno", f->pin_b);
+    f->pa = register_player(f->tid, name_a, f->pin_a);
+    f->pb = register_player(f->tid, name_b, f->pin_b);
     char path[128], body[128];
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches", f->tid);
     snprintf(body, sizeof body, "{\"player_a\": %lld, \"player_b\": %lld, \"length\": %d}", f->pa,
@@ -58,6 +59,11 @@ static void setup_match(struct fixture *f, int length)
     res_free(&r);
     player_login(&f->a, f->tid, f->pa, f->pin_a);
     player_login(&f->b, f->tid, f->pb, f->pin_b);
+}
+
+static void setup_match(struct fixture *f, int length)
+{
+    setup_match_named(f, length, "Anna", "Bruno");
 }
 
 static void match_path(const struct fixture *f, const char *tail, char *out, size_t len)
@@ -944,6 +950,489 @@ START_TEST(test_reads_carry_etags)
 }
 END_TEST
 
+/* ---- what a refusal leaves: the match, both reports and the audit log, read back ---- */
+
+struct snap {
+    char *match, *reports;
+    size_t audit;
+};
+
+static void snapshot(const struct fixture *f, struct snap *s)
+{
+    struct res r;
+    get_match(f, &r);
+    s->match = strdup(r.body);
+    res_free(&r);
+    char path[160];
+    match_path(f, "/reports", path, sizeof path);
+    td(&S, "GET", path, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    s->reports = strdup(r.body);
+    res_free(&r);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/audit?limit=1000", f->tid);
+    td(&S, "GET", path, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    s->audit = json_array_size(json_object_get(r.json, "entries"));
+    res_free(&r);
+}
+
+static void snap_free(struct snap *s)
+{
+    free(s->match);
+    free(s->reports);
+}
+
+/* Asserts that nothing of the match changed since `before`. */
+static void assert_unchanged(const struct fixture *f, struct snap *before, const char *what)
+{
+    struct snap now;
+    snapshot(f, &now);
+    ck_assert_msg(!strcmp(before->match, now.match), "%s changed the match: %s -> %s", what,
+                  before->match, now.match);
+    ck_assert_msg(!strcmp(before->reports, now.reports), "%s changed the reports: %s -> %s", what,
+                  before->reports, now.reports);
+    ck_assert_msg(before->audit == now.audit, "%s wrote %zu audit entries", what,
+                  now.audit - before->audit);
+    snap_free(&now);
+}
+
+static long long score_of(const struct res *r, const char *side)
+{
+    return json_integer_value(json_object_get(json_object_get(r->json, "score"), side));
+}
+
+static void post_transcript(struct srv *as, const struct fixture *f, json_t *rec, struct res *r)
+{
+    json_t *body = json_pack("{s:O}", "transcript", rec);
+    char *b = json_dumps(body, 0);
+    json_decref(body);
+    char path[160];
+    match_path(f, "/report", path, sizeof path);
+    td(as, "POST", path, b, r);
+    free(b);
+}
+
+static json_t *example_record(void)
+{
+    json_error_t e;
+    json_t *rec = json_load_file("tests/data/json/example_match.json", 0, &e);
+    ck_assert_msg(rec != NULL, "example_match.json: %s", e.text);
+    return rec;
+}
+
+/* The README's JSON game record, reported by a player: replayed move by move and stored.
+ * Its penalty point is not the player's to give (PEN-5), so without it game 3 ends the
+ * match 1-3 for Bob, side b. */
+START_TEST(test_json_transcript_report)
+{
+    json_t *rec = example_record();
+    struct fixture f;
+    setup_match_named(&f, 3, "Alice", "Bob");
+    struct res r;
+    post_transcript(&f.a, &f, rec, &r);
+    ck_assert_msg(r.status == 200, "%ld %s", r.status, r.body);
+    ck_assert_str_eq(jstr(&r, "state"), "reported");
+    ck_assert_int_eq(score_of(&r, "a"), 1);
+    ck_assert_int_eq(score_of(&r, "b"), 3);
+    res_free(&r);
+    char path[160];
+    match_path(&f, "/confirm", path, sizeof path);
+    td(&f.b, "POST", path, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_str_eq(jstr(&r, "state"), "verified");
+    ck_assert_str_eq(jstr(&r, "winner"), "b");
+    res_free(&r);
+    /* the players' names say which column is side a: Bob is a here */
+    struct fixture g;
+    setup_match_named(&g, 3, "Bob", "Alice");
+    post_transcript(&g.b, &g, rec, &r);
+    ck_assert_msg(r.status == 200, "%ld %s", r.status, r.body);
+    ck_assert_int_eq(score_of(&r, "a"), 3);
+    ck_assert_int_eq(score_of(&r, "b"), 1);
+    res_free(&r);
+    json_decref(rec);
+}
+END_TEST
+
+/* A broken record is refused with the game, the move and the rule, and nothing is stored. */
+START_TEST(test_json_transcript_refusals)
+{
+    struct fixture f;
+    setup_match_named(&f, 3, "Alice", "Bob");
+    struct snap before;
+    snapshot(&f, &before);
+    struct res r;
+    /* an illegal step: 8/4 with a 3-1 */
+    json_t *rec = example_record();
+    json_t *a0 = json_array_get(
+        json_object_get(json_array_get(json_object_get(rec, "games"), 0), "actions"), 0);
+    json_object_set_new(a0, "play", json_string("8/4 6/5"));
+    post_transcript(&f.a, &f, rec, &r);
+    json_decref(rec);
+    ck_assert_msg(problem_is(&r, 422), "%ld %s", r.status, r.body);
+    ck_assert_int_eq(jint(&r, "game"), 1);
+    ck_assert_int_eq(jint(&r, "move"), 1);
+    ck_assert_msg(!strncmp(jstr(&r, "rule"), "ENG-", 4), "rule %s", jstr(&r, "rule"));
+    res_free(&r);
+    assert_unchanged(&f, &before, "an illegal step");
+    /* Alice redoubles a cube Bob owns (he took her double) */
+    rec = example_record();
+    json_t *acts = json_object_get(json_array_get(json_object_get(rec, "games"), 0), "actions");
+    json_array_insert_new(acts, 4,
+                          json_pack("{s:s, s:i, s:i}", "type", "double", "side", 0, "cube", 4));
+    post_transcript(&f.a, &f, rec, &r);
+    json_decref(rec);
+    ck_assert_msg(problem_is(&r, 422), "%ld %s", r.status, r.body);
+    ck_assert_int_eq(jint(&r, "game"), 1);
+    ck_assert_int_gt(jint(&r, "move"), 0);
+    ck_assert_str_eq(jstr(&r, "rule"), "CUBE-4");
+    ck_assert_str_eq(jstr(&r, "side"), "a");
+    res_free(&r);
+    assert_unchanged(&f, &before, "a wrong double");
+    /* wrong points: a resignation of a single at cube 2 is worth 2, not 1 */
+    rec = example_record();
+    json_t *res1 = json_object_get(json_array_get(json_object_get(rec, "games"), 0), "result");
+    json_object_set_new(res1, "points", json_integer(1));
+    post_transcript(&f.a, &f, rec, &r);
+    json_decref(rec);
+    ck_assert_msg(problem_is(&r, 422), "%ld %s", r.status, r.body);
+    ck_assert_int_eq(jint(&r, "game"), 1);
+    ck_assert_msg(strlen(jstr(&r, "rule")) > 0, "no rule: %s", r.body);
+    res_free(&r);
+    assert_unchanged(&f, &before, "wrong points");
+    /* a record of another length */
+    struct fixture g;
+    setup_match_named(&g, 5, "Alice", "Bob");
+    rec = example_record();
+    post_transcript(&g.a, &g, rec, &r);
+    json_decref(rec);
+    ck_assert(problem_is(&r, 422));
+    ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "3-point"));
+    ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "MATCH-3"));
+    res_free(&r);
+    get_match(&g, &r);
+    ck_assert_str_eq(jstr(&r, "state"), "scheduled");
+    res_free(&r);
+    snap_free(&before);
+}
+END_TEST
+
+static long long create_match(long long tid, long long pa, long long pb, int length)
+{
+    char path[128], body[128];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches", tid);
+    snprintf(body, sizeof body, "{\"player_a\": %lld, \"player_b\": %lld, \"length\": %d}", pa, pb,
+             length);
+    struct res r;
+    td(&S, "POST", path, body, &r);
+    ck_assert_int_eq(r.status, 201);
+    long long id = jint(&r, "id");
+    res_free(&r);
+    return id;
+}
+
+/* The ids of the matches listed for ?player=PID (or all: pid 0), each checked to have that
+ * player on one side; returns how many. */
+static int matches_of(long long tid, long long pid, long long *ids, int max)
+{
+    char path[160];
+    if (pid)
+        snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches?player=%lld", tid, pid);
+    else
+        snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches", tid);
+    struct res r;
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    json_t *ms = json_object_get(r.json, "matches");
+    int n = (int)json_array_size(ms);
+    ck_assert_int_le(n, max);
+    for (int i = 0; i < n; i++) {
+        json_t *m = json_array_get(ms, i);
+        ids[i] = json_integer_value(json_object_get(m, "id"));
+        if (!pid)
+            continue;
+        json_t *sides = json_object_get(m, "sides");
+        long long p0 = json_integer_value(json_object_get(json_array_get(sides, 0), "player_id"));
+        long long p1 = json_integer_value(json_object_get(json_array_get(sides, 1), "player_id"));
+        ck_assert_msg(p0 == pid || p1 == pid, "match %lld (%lld-%lld) listed for player %lld",
+                      ids[i], p0, p1, pid);
+    }
+    res_free(&r);
+    return n;
+}
+
+static int has_id(const long long *ids, int n, long long id)
+{
+    for (int i = 0; i < n; i++)
+        if (ids[i] == id)
+            return 1;
+    return 0;
+}
+
+START_TEST(test_matches_filtered_by_player)
+{
+    struct fixture f;
+    setup_match(&f, 3); /* Anna - Bruno */
+    long long pc = register_player(f.tid, "Carla", NULL);
+    long long bc = create_match(f.tid, f.pb, pc, 3);
+    long long ac = create_match(f.tid, f.pa, pc, 3);
+    long long ids[8];
+    ck_assert_int_eq(matches_of(f.tid, 0, ids, 8), 3);
+    ck_assert_int_eq(matches_of(f.tid, f.pa, ids, 8), 2);
+    ck_assert(has_id(ids, 2, f.mid) && has_id(ids, 2, ac));
+    ck_assert_int_eq(matches_of(f.tid, f.pb, ids, 8), 2);
+    ck_assert(has_id(ids, 2, f.mid) && has_id(ids, 2, bc));
+    ck_assert_int_eq(matches_of(f.tid, pc, ids, 8), 2);
+    ck_assert(has_id(ids, 2, bc) && has_id(ids, 2, ac));
+    /* a player with no match (of this tournament) has none */
+    ck_assert_int_eq(matches_of(f.tid, 999999, ids, 8), 0);
+    static const char *const bad[] = {"abc", "0", "-2", "12x", "", "1.5"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char path[200];
+        snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches?player=%s", f.tid, bad[i]);
+        struct res r;
+        req(&S, "GET", path, NULL, NULL, &r);
+        ck_assert_msg(problem_is(&r, 400), "player=%s: %ld %s", bad[i], r.status, r.body);
+        res_free(&r);
+    }
+}
+END_TEST
+
+/* A player of another match may not confirm, add or take back games, or withdraw reports
+ * of this one: 403, and nothing changes. */
+START_TEST(test_others_match_refused_and_unchanged)
+{
+    struct fixture f, g;
+    setup_match(&f, 5);
+    setup_match(&g, 5);
+    struct res r;
+    post_game(&f.a, &f, "{\"winner\": \"a\", \"cube\": 1, \"result\": \"gammon\"}", &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    struct snap before;
+    snapshot(&f, &before);
+    char confirm[160], games[160], report[160], last[160];
+    match_path(&f, "/confirm", confirm, sizeof confirm);
+    match_path(&f, "/games", games, sizeof games);
+    match_path(&f, "/report", report, sizeof report);
+    match_path(&f, "/games/last", last, sizeof last);
+    struct srv *others[] = {&g.a, &g.b};
+    for (int k = 0; k < 2; k++) {
+        td(others[k], "POST", confirm, NULL, &r);
+        ck_assert_msg(problem_is(&r, 403), "confirm: %ld %s", r.status, r.body);
+        res_free(&r);
+        td(others[k], "POST", games, "{\"winner\": \"b\", \"cube\": 1, \"result\": \"single\"}",
+           &r);
+        ck_assert_msg(problem_is(&r, 403), "games: %ld %s", r.status, r.body);
+        res_free(&r);
+        td(others[k], "DELETE", report, NULL, &r);
+        ck_assert_msg(problem_is(&r, 403), "DELETE report: %ld %s", r.status, r.body);
+        res_free(&r);
+        td(others[k], "DELETE", last, NULL, &r);
+        ck_assert_msg(problem_is(&r, 403), "DELETE games/last: %ld %s", r.status, r.body);
+        res_free(&r);
+    }
+    assert_unchanged(&f, &before, "another match's player");
+    snap_free(&before);
+    /* the same requests from the match's own player do work */
+    td(&f.a, "DELETE", last, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    get_match(&f, &r);
+    ck_assert_int_eq(score_of(&r, "a"), 0);
+    res_free(&r);
+}
+END_TEST
+
+/* /correct is for a decided match: on a scheduled, reported or disputed one it is 409 and
+ * nothing changes. */
+START_TEST(test_correct_undecided_refused)
+{
+    struct fixture f;
+    setup_match(&f, 5);
+    char path[160];
+    match_path(&f, "/correct", path, sizeof path);
+    const char *body = "{\"score\": {\"a\": 5, \"b\": 1}, \"reason\": \"scoresheet\"}";
+    struct res r;
+    for (int step = 0; step < 3; step++) {
+        if (step == 1) {
+            report_score(&f.a, &f, 5, 1, &r);
+            ck_assert_str_eq(jstr(&r, "state"), "reported");
+            res_free(&r);
+        } else if (step == 2) {
+            report_score(&f.b, &f, 3, 5, &r);
+            ck_assert_str_eq(jstr(&r, "state"), "disputed");
+            res_free(&r);
+        }
+        struct snap before;
+        snapshot(&f, &before);
+        td(&S, "POST", path, body, &r);
+        ck_assert_msg(problem_is(&r, 409), "step %d: %ld %s", step, r.status, r.body);
+        res_free(&r);
+        assert_unchanged(&f, &before, "/correct");
+        snap_free(&before);
+    }
+}
+END_TEST
+
+/* Wrong PINs from one address for different players lock that address (429, Retry-After
+ * and a sentence saying when to retry), even for a right PIN; no session is made. */
+START_TEST(test_pin_address_lock)
+{
+    struct srv mine;
+    srv_start(&mine, "\"pin_address_max_failures\": 3, \"pin_max_failures\": 10");
+    srv_login(&mine);
+    long long tid = make_tournament(&mine, "Address lock");
+    long long pid[4];
+    char pin[4][8];
+    for (int i = 0; i < 4; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "Player %d", i);
+        pid[i] = make_player_pin(&mine, tid, name, pin[i]);
+    }
+    const char *h[] = {"X-Crawford: 1", "Content-Type: application/json", NULL};
+    char path[128], body[32], sc[300], ra[16];
+    struct res r;
+    for (int i = 0; i < 3; i++) {
+        snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players/%lld/login", tid, pid[i]);
+        snprintf(body, sizeof body, "{\"pin\": \"%06d\"}", (atoi(pin[i]) + 1) % 1000000);
+        req(&mine, "POST", path, body, h, &r);
+        if (i < 2) {
+            ck_assert_msg(problem_is(&r, 401), "wrong PIN %d: %ld %s", i, r.status, r.body);
+        } else {
+            /* the third wrong PIN from this address, the first for this player */
+            ck_assert_msg(problem_is(&r, 429), "wrong PIN %d: %ld %s", i, r.status, r.body);
+            ck_assert_ptr_nonnull(res_header(&r, "Retry-After", ra, sizeof ra));
+            ck_assert_int_gt(atoi(ra), 0);
+            ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "address"));
+            ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "try again in"));
+        }
+        ck_assert_ptr_null(res_header(&r, "Set-Cookie", sc, sizeof sc));
+        res_free(&r);
+    }
+    /* now even the right PIN of a fourth player waits, and is told how long */
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players/%lld/login", tid, pid[3]);
+    snprintf(body, sizeof body, "{\"pin\": \"%s\"}", pin[3]);
+    req(&mine, "POST", path, body, h, &r);
+    ck_assert_msg(problem_is(&r, 429), "%ld %s", r.status, r.body);
+    ck_assert_ptr_nonnull(res_header(&r, "Retry-After", ra, sizeof ra));
+    int secs = atoi(ra);
+    ck_assert_int_gt(secs, 0);
+    char want[64];
+    snprintf(want, sizeof want, "(%d seconds)", secs);
+    ck_assert_msg(strstr(jstr(&r, "detail"), want) != NULL, "Retry-After %s, detail: %s", ra,
+                  jstr(&r, "detail"));
+    ck_assert_ptr_null(res_header(&r, "Set-Cookie", sc, sizeof sc));
+    res_free(&r);
+    /* no player session was made: the cookie-less client is still public */
+    req(&mine, "GET", "/api/v1/session", NULL, NULL, &r);
+    ck_assert_str_eq(jstr(&r, "role"), "public");
+    res_free(&r);
+    ck_assert_int_eq(srv_stop(&mine), 0);
+    srv_cleanup(&mine);
+}
+END_TEST
+
+static int integrity_ok(const char *db)
+{
+    sqlite3 *h;
+    ck_assert_int_eq(sqlite3_open(db, &h), SQLITE_OK);
+    sqlite3_stmt *st;
+    ck_assert_int_eq(sqlite3_prepare_v2(h, "PRAGMA integrity_check", -1, &st, NULL), SQLITE_OK);
+    ck_assert_int_eq(sqlite3_step(st), SQLITE_ROW);
+    int ok = !strcmp((const char *)sqlite3_column_text(st, 0), "ok");
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+    return ok;
+}
+
+enum { CONC_THREADS = 8, CONC_PER_THREAD = 10, CONC_N = CONC_THREADS * CONC_PER_THREAD };
+
+struct reporter {
+    struct fixture *f;
+    int first, fd;
+};
+
+static void *reporter_run(void *arg)
+{
+    struct reporter *rp = arg;
+    for (int i = rp->first; i < CONC_N; i += CONC_THREADS) {
+        struct res r;
+        report_score(&rp->f[i].a, &rp->f[i], 1, 0, &r);
+        /* a 4-byte write to a pipe is atomic: the threads' acks do not mix */
+        if (r.status >= 200 && r.status < 300 && write(rp->fd, &i, sizeof i) != (ssize_t)sizeof i)
+            _exit(1);
+        res_free(&r);
+    }
+    return NULL;
+}
+
+/* Eight reporters at once; SIGKILL once a few have been acknowledged, so it lands while the
+ * others are in flight. Every acknowledged report survives and the file is sound. */
+START_TEST(test_durability_concurrent_reports_under_sigkill)
+{
+    struct srv mine;
+    srv_start(&mine, NULL);
+    srv_login(&mine);
+    struct srv saved = S;
+    S = mine;
+    static struct fixture f[CONC_N];
+    for (int i = 0; i < CONC_N; i++)
+        setup_match(&f[i], 1);
+    int pipefd[2];
+    ck_assert_int_eq(pipe(pipefd), 0);
+    pid_t child = fork();
+    if (child == 0) {
+        close(pipefd[0]);
+        pthread_t th[CONC_THREADS];
+        struct reporter rp[CONC_THREADS];
+        for (int t = 0; t < CONC_THREADS; t++) {
+            rp[t] = (struct reporter){f, t, pipefd[1]};
+            if (pthread_create(&th[t], NULL, reporter_run, &rp[t]))
+                _exit(1);
+        }
+        for (int t = 0; t < CONC_THREADS; t++)
+            pthread_join(th[t], NULL);
+        _exit(0);
+    }
+    close(pipefd[1]);
+    int acked[CONC_N] = {0}, n_acked = 0, i;
+    while (n_acked < 2 * CONC_THREADS && read(pipefd[0], &i, sizeof i) == (ssize_t)sizeof i) {
+        acked[i] = 1;
+        n_acked++;
+    }
+    kill(mine.pid, SIGKILL);
+    waitpid(mine.pid, NULL, 0);
+    mine.pid = 0;
+    while (read(pipefd[0], &i, sizeof i) == (ssize_t)sizeof i) {
+        ck_assert(!acked[i]);
+        acked[i] = 1;
+        n_acked++;
+    }
+    close(pipefd[0]);
+    waitpid(child, NULL, 0);
+    ck_assert_int_ge(n_acked, 2 * CONC_THREADS);
+    ck_assert_msg(n_acked < CONC_N, "the kill came after every report");
+    ck_assert(integrity_ok(mine.db));
+    srv_restart(&mine);
+    S = mine;
+    int stored = 0;
+    for (int k = 0; k < CONC_N; k++) {
+        struct res r;
+        get_match(&f[k], &r);
+        int reported = !strcmp(jstr(&r, "state"), "reported");
+        ck_assert_msg(reported || !acked[k], "match %d lost its acknowledged report", k);
+        ck_assert_msg(reported || !strcmp(jstr(&r, "state"), "scheduled"), "match %d is %s", k,
+                      jstr(&r, "state"));
+        stored += reported;
+        res_free(&r);
+    }
+    ck_assert_int_ge(stored, n_acked);
+    S = saved;
+    srv_cleanup(&mine);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_results");
@@ -970,6 +1459,13 @@ static Suite *suite(void)
     tcase_add_test(tc, test_mat_transcript_replayed);
     tcase_add_test(tc, test_event_stream_and_resume);
     tcase_add_test(tc, test_durability_under_sigkill);
+    tcase_add_test(tc, test_json_transcript_report);
+    tcase_add_test(tc, test_json_transcript_refusals);
+    tcase_add_test(tc, test_matches_filtered_by_player);
+    tcase_add_test(tc, test_others_match_refused_and_unchanged);
+    tcase_add_test(tc, test_correct_undecided_refused);
+    tcase_add_test(tc, test_pin_address_lock);
+    tcase_add_test(tc, test_durability_concurrent_reports_under_sigkill);
     suite_add_tcase(s, tc);
     return s;
 }
