@@ -236,9 +236,13 @@ static uint64_t fresh_seed(void)
 }
 
 static int draw_fed(struct api_req *req, struct event *fed, const struct ko_state *from, int *done);
+static int follow_feed(struct api_req *req, const struct event *from, const struct ko_bracket *fb,
+                       const struct ko_result *fres, const struct ko_mview *fv, int apply,
+                       json_t *undo, char *err, size_t errlen, int depth);
 
-/* After any change of a bracket: rows in step, and the events it feeds drawn once their
- * entrants are all known (KO-5, KO-6). */
+/* After any change of a bracket: rows in step, the events it feeds drawn once their
+ * entrants are all known (KO-5, KO-6), and the vacant places of those already drawn filled
+ * or closed as results come in. */
 static int settle(struct api_req *req, struct ko_state *x)
 {
     int rc = sync_rows(req, x);
@@ -259,6 +263,15 @@ static int settle(struct api_req *req, struct ko_state *x)
         rc = draw_fed(req, &es[i], x, &done);
     }
     free(es);
+    if (rc == CW_OK) {
+        char err[256];
+        rc = follow_feed(req, &x->e, &x->b, x->res, x->v, 1, NULL, err, sizeof err, 0);
+        /* An entrant with no place: a change that brings one is refused before it is made
+         * (on_result asks follow_feed first), so this is a result that adds an entrant no
+         * correction made room for; the result stands and the drawn event stays as it is. */
+        if (rc == CW_ECONFLICT)
+            rc = CW_OK;
+    }
     return rc;
 }
 
@@ -761,15 +774,45 @@ static int mark_finished(struct api_req *req, struct event *e, int64_t champ)
 
 #define FEED_DEPTH 8 /* Main -> Consolation -> Last Chance needs 2; a guard against loops */
 
-/* KO-5, KO-6, KO-8: a correction of `from` (its bracket fb with the results fres and views
- * fv as they will be) reaches the drawn events it feeds. In each, an entrant who no longer
- * enters is replaced by the one who now does (ko_replace_entry, in the order ko_feed_changes
- * gives), after the matches the old entrant decided are undone (ko_cascade_entry, deepest
- * first), and so on into the events that one feeds. apply 0: appends the ids of the played
- * matches this would undo to `undo`, deeper events first. apply 1: does it, audited, and
- * settles each changed event. 0, CW_ECONFLICT with a sentence in err when a change cannot be
- * followed by swapping entrants (an entrant leaves and nobody takes the place, or the other
- * way round), or another CW_ code. */
+/* Audits and announces one place of fed event `es` that ko_feed_follow changed. */
+static int record_change(struct api_req *req, const struct event *es,
+                         const struct ko_slot_change *c)
+{
+    struct db *db = req->app->db;
+    char actor[96], b[64], a[64];
+    api_actor(req, actor, sizeof actor);
+    if (c->old_id)
+        snprintf(b, sizeof b, "{\"player_id\":%lld}", (long long)c->old_id);
+    else
+        snprintf(b, sizeof b, "{\"vacant\":true}");
+    if (c->new_id)
+        snprintf(a, sizeof a, "{\"player_id\":%lld}", (long long)c->new_id);
+    else
+        snprintf(a, sizeof a, "{\"%s\":true}", c->closed ? "closed" : "vacant");
+    const char *action = c->new_id && c->old_id ? "knockout.entrant_replaced"
+                         : c->new_id            ? "knockout.place_filled"
+                         : c->closed            ? "knockout.place_closed"
+                                                : "knockout.place_vacated";
+    int rc = db_audit(db, es->tournament_id, req->now_ms, actor, action, "event", es->id, b, a);
+    if (rc == CW_OK)
+        rc = api_emit(db, es->tournament_id, req->now_ms, "knockout.entrant_replaced",
+                      json_pack("{s:I, s:i, s:o, s:o, s:b}", "event_id", (json_int_t)es->id, "slot",
+                                c->slot, "old_player_id",
+                                c->old_id ? json_integer(c->old_id) : json_null(), "new_player_id",
+                                c->new_id ? json_integer(c->new_id) : json_null(), "closed",
+                                c->closed));
+    return rc;
+}
+
+/* KO-5, KO-6, KO-8: a change of `from` (its bracket fb with the results fres and views fv
+ * as they will be: a correction, or a result that decides who fills a vacant place) reaches
+ * the drawn events it feeds. Each follows it with ko_feed_follow: an entrant who no longer
+ * enters leaves their place after the matches they decided are undone (deepest first), the
+ * entrants it does not hold take vacant places, and so on into the events that one feeds.
+ * apply 0: appends the ids of the played matches this would undo to `undo`, deeper events
+ * first. apply 1: does it, audited, and settles each changed event. 0, CW_ECONFLICT with a
+ * sentence in err when an event cannot follow (an entrant would find no place), or another
+ * CW_ code. */
 static int follow_feed(struct api_req *req, const struct event *from, const struct ko_bracket *fb,
                        const struct ko_result *fres, const struct ko_mview *fv, int apply,
                        json_t *undo, char *err, size_t errlen, int depth)
@@ -788,110 +831,73 @@ static int follow_feed(struct api_req *req, const struct event *from, const stru
             !strcmp(es[i].state, "open"))
             continue; /* not fed by `from`, or not drawn: its draw will take the new entrants */
         struct ko_state y;
-        struct ko_entry *in = calloc((size_t)fb->size, sizeof *in);
-        int64_t *gone = NULL, *added = NULL;
-        struct ko_result *r2 = NULL;
-        struct ko_mview *v2 = NULL;
-        int ng = 0, na = 0, missing;
         rc = state_load(db, &es[i], NULL, &y, err, errlen);
-        if (rc == CW_OK && !y.drawn) {
+        if (rc != CW_OK || !y.drawn) {
             state_free(&y);
-            free(in);
             continue;
         }
-        if (rc == CW_OK && in) {
-            int n = ko_feed(fb, fres, fv, fs.progressive, in, &missing);
-            gone = calloc((size_t)y.b.size + 1, sizeof *gone);
-            added = calloc((size_t)n + 1, sizeof *added);
-            r2 = calloc((size_t)y.nm, sizeof *r2);
-            v2 = calloc((size_t)y.nm, sizeof *v2);
-            if (gone && added && r2 && v2)
-                ko_feed_changes(&y.b, in, n, gone, &ng, added, &na);
-            else
-                rc = CW_EDB;
-        } else if (rc == CW_OK) {
-            rc = CW_EDB;
-        }
-        if (rc == CW_OK && ng != na) {
-            snprintf(err, errlen,
-                     "%s is drawn, and this correction would %s player %lld with nobody to "
-                     "swap for: a drawn event follows a correction only by swapping one entrant "
-                     "for another (KO-5).",
-                     es[i].name, ng > na ? "take out of it" : "add to it",
-                     (long long)(ng > na ? gone[na] : added[ng]));
-            rc = CW_ECONFLICT;
-        }
-        if (rc == CW_OK && ng) {
+        struct ko_entry *in = calloc((size_t)fb->size, sizeof *in);
+        struct ko_result *r2 = calloc((size_t)y.nm, sizeof *r2);
+        struct ko_mview *v2 = calloc((size_t)y.nm, sizeof *v2);
+        int *rows_undo = calloc((size_t)y.nm + 1, sizeof *rows_undo);
+        struct ko_slot_change *ch = calloc((size_t)y.b.size, sizeof *ch);
+        int nundo = 0, nch = 0;
+        if (in && r2 && v2 && rows_undo && ch) {
+            int missing, n = ko_feed(fb, fres, fv, fs.progressive, in, &missing);
             memcpy(r2, y.res, (size_t)y.nm * sizeof *r2);
             memcpy(v2, y.v, (size_t)y.nm * sizeof *v2);
-            int later[KO_MAX_ROUNDS + 1], nundo = 0;
-            int *rows_undo = calloc((size_t)y.nm + 1, sizeof *rows_undo);
-            if (!rows_undo)
+            char why[256];
+            nch = ko_feed_follow(&y.b, r2, v2, in, n, missing, rows_undo, &nundo, ch, why,
+                                 sizeof why);
+            if (nch < 0) {
+                snprintf(err, errlen, "%s is drawn and cannot follow: %s", es[i].name, why);
+                rc = CW_ECONFLICT;
+            }
+        } else {
+            rc = CW_EDB;
+        }
+        /* the events this one feeds first: their matches come later */
+        if (rc == CW_OK && nch > 0)
+            rc = follow_feed(req, &es[i], &y.b, r2, v2, apply, undo, err, errlen, depth + 1);
+        for (int t = 0; rc == CW_OK && nch > 0 && t < nundo; t++) {
+            struct match *row = &y.rows[rows_undo[t]];
+            if (!row->id)
+                continue;
+            if (!apply)
+                json_array_append_new(undo, json_integer(row->id));
+            else if (api_match_undo(req, row, "knockout.cascade_undo"))
                 rc = CW_EDB;
-            for (int j = 0; rc == CW_OK && j < ng; j++) {
-                int c = ko_cascade_entry(&y.b, r2, v2, gone[j], later);
-                for (int t = 0; t < c; t++) {
-                    rows_undo[nundo++] = later[t];
-                    memset(&r2[later[t]], 0, sizeof r2[later[t]]);
-                }
-                if (ko_replace_entry(&y.b, gone[j], added[j])) {
-                    snprintf(err, errlen, "Player %lld cannot take the place of player %lld in %s.",
-                             (long long)added[j], (long long)gone[j], es[i].name);
-                    rc = CW_ECONFLICT;
-                } else if (ko_compute(&y.b, r2, v2, err, errlen)) {
-                    rc = CW_ECONFLICT;
-                }
-            }
-            /* the events this one feeds first: their matches come later */
-            if (rc == CW_OK)
-                rc = follow_feed(req, &es[i], &y.b, r2, v2, apply, undo, err, errlen, depth + 1);
-            for (int t = 0; rc == CW_OK && t < nundo; t++) {
-                struct match *row = &y.rows[rows_undo[t]];
-                if (!row->id)
-                    continue;
-                if (!apply)
-                    json_array_append_new(undo, json_integer(row->id));
-                else if (api_match_undo(req, row, "knockout.cascade_undo"))
-                    rc = CW_EDB;
-            }
-            free(rows_undo);
-            for (int j = 0; apply && rc == CW_OK && j < ng; j++) {
-                int r = db_entry_remove(db, es[i].id, gone[j]);
+        }
+        /* the entries: who left first, then who came (a player may change rounds) */
+        for (int j = 0; apply && rc == CW_OK && j < nch; j++)
+            if (ch[j].old_id) {
+                int r = db_entry_remove(db, es[i].id, ch[j].old_id);
                 rc = r == CW_ENOTFOUND ? CW_OK : r;
-                if (rc == CW_OK) {
-                    r = db_entry_add(db, es[i].id, added[j], req->now_ms);
-                    rc = r == CW_ECONFLICT ? CW_OK : r;
-                }
-                char actor[96], b[64], a[64];
-                api_actor(req, actor, sizeof actor);
-                snprintf(b, sizeof b, "{\"player_id\":%lld}", (long long)gone[j]);
-                snprintf(a, sizeof a, "{\"player_id\":%lld}", (long long)added[j]);
-                if (rc == CW_OK)
-                    rc = db_audit(db, es[i].tournament_id, req->now_ms, actor,
-                                  "knockout.entrant_replaced", "event", es[i].id, b, a);
-                if (rc == CW_OK)
-                    rc = api_emit(db, es[i].tournament_id, req->now_ms, "knockout.entrant_replaced",
-                                  json_pack("{s:I, s:I, s:I}", "event_id", (json_int_t)es[i].id,
-                                            "old_player_id", (json_int_t)gone[j], "new_player_id",
-                                            (json_int_t)added[j]));
             }
-            if (apply && rc == CW_OK)
-                rc = db_ko_update(db, es[i].id, &y.b);
-            if (apply && rc == CW_OK) {
-                struct ko_state z;
-                rc = state_load(db, &es[i], NULL, &z, err, errlen);
-                if (rc == CW_OK)
-                    rc = settle(req, &z);
-                if (rc == CW_OK)
-                    rc = mark_finished(req, &z.e, ko_champion(&z.b, z.v));
-                state_free(&z);
+        for (int j = 0; apply && rc == CW_OK && j < nch; j++) {
+            if (ch[j].new_id) {
+                int r = db_entry_add(db, es[i].id, ch[j].new_id, req->now_ms);
+                rc = r == CW_ECONFLICT ? CW_OK : r;
             }
+            if (rc == CW_OK)
+                rc = record_change(req, &es[i], &ch[j]);
+        }
+        if (apply && rc == CW_OK && nch > 0)
+            rc = db_ko_update(db, es[i].id, &y.b);
+        if (apply && rc == CW_OK && nch > 0) {
+            struct ko_state z;
+            rc = state_load(db, &es[i], NULL, &z, err, errlen);
+            if (rc == CW_OK)
+                rc = settle(req, &z);
+            if (rc == CW_OK)
+                rc = mark_finished(req, &z.e, ko_champion(&z.b, z.v));
+            state_free(&z);
         }
         free(in);
-        free(gone);
-        free(added);
         free(r2);
         free(v2);
+        free(rows_undo);
+        free(ch);
         state_free(&y);
     }
     free(es);
@@ -1119,6 +1125,8 @@ static json_t *side_json(struct db *db, int64_t tid, const struct ko_bracket *b,
     }
     case KO_SIDE_LATE:
         return json_pack("{s:s, s:i}", "kind", "late", "late_place", s->late);
+    case KO_SIDE_TO_ENTER: /* a vacant place: the entrant a result in the feeding event sends */
+        return json_pack("{s:s}", "kind", "to_enter");
     case KO_SIDE_PENDING: {
         int r, i;
         ko_match_pos(b, s->from, &r, &i);

@@ -80,9 +80,11 @@ int db_ko_save(struct db *db, int64_t event_id, const struct ko_bracket *b, int6
         }
     }
     db_done(st);
-    st = db_stmt(db,
-                 "INSERT INTO ko_slots(event_id, slot, kind, position, drawn, holder, late, "
-                 "rating_seed, round2, had_bye) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
+    st = db_stmt(
+        db,
+        "INSERT INTO ko_slots(event_id, slot, kind, position, drawn, holder, late, "
+        "rating_seed, round2, had_bye, vacant) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, "
+        "?11)");
     if (!st)
         return CW_EDB;
     for (int s = 0; s < b->size; s++) {
@@ -97,6 +99,7 @@ int db_ko_save(struct db *db, int64_t event_id, const struct ko_bracket *b, int6
         sqlite3_bind_int(st, 8, x->rating_seed);
         sqlite3_bind_int(st, 9, x->round2);
         sqlite3_bind_int(st, 10, x->had_bye);
+        sqlite3_bind_int(st, 11, x->vacant);
         rc = sqlite3_step(st);
         sqlite3_reset(st);
         if (rc != SQLITE_DONE) {
@@ -168,7 +171,7 @@ int db_ko_load(struct db *db, int64_t event_id, struct ko_bracket *b)
     }
     db_done(st);
     st = db_stmt(db, "SELECT slot, kind, position, coalesce(drawn, 0), coalesce(holder, 0), late, "
-                     "rating_seed, round2, had_bye FROM ko_slots WHERE event_id = ?1");
+                     "rating_seed, round2, had_bye, vacant FROM ko_slots WHERE event_id = ?1");
     if (!st) {
         ko_bracket_free(b);
         return CW_EDB;
@@ -191,6 +194,7 @@ int db_ko_load(struct db *db, int64_t event_id, struct ko_bracket *b)
         x->rating_seed = sqlite3_column_int(st, 6);
         x->round2 = sqlite3_column_int(st, 7);
         x->had_bye = sqlite3_column_int(st, 8);
+        x->vacant = sqlite3_column_int(st, 9);
     }
     db_done(st);
     return rc == SQLITE_DONE ? CW_OK : CW_EDB;
@@ -214,14 +218,15 @@ int db_ko_update(struct db *db, int64_t event_id, const struct ko_bracket *b)
     db_done(st);
     if (rc != CW_OK)
         return rc;
-    st = db_stmt(db, "UPDATE ko_slots SET holder = ?3 WHERE event_id = ?1 AND slot = ?2 AND "
-                     "coalesce(holder, 0) <> ?3");
+    st = db_stmt(db, "UPDATE ko_slots SET holder = nullif(?3, 0), vacant = ?4 WHERE event_id = ?1 "
+                     "AND slot = ?2 AND (coalesce(holder, 0) <> ?3 OR vacant <> ?4)");
     if (!st)
         return CW_EDB;
     for (int s = 0; s < b->size; s++) {
         sqlite3_bind_int64(st, 1, event_id);
         sqlite3_bind_int(st, 2, s);
         sqlite3_bind_int64(st, 3, b->slots[s].id);
+        sqlite3_bind_int(st, 4, b->slots[s].vacant);
         int r = sqlite3_step(st);
         sqlite3_reset(st);
         if (r != SQLITE_DONE) {

@@ -549,7 +549,7 @@ static struct ko_side slot_side(const struct ko_bracket *b, const struct ko_slot
 {
     struct ko_side d = {KO_SIDE_EMPTY, 0, 0, -1};
     if (s->kind == KO_SLOT_ENTRY) {
-        d.kind = s->id ? KO_SIDE_PLAYER : KO_SIDE_EMPTY;
+        d.kind = s->id ? KO_SIDE_PLAYER : s->vacant ? KO_SIDE_TO_ENTER : KO_SIDE_EMPTY;
         d.id = s->id;
     } else if (s->kind == KO_SLOT_LATE) {
         if (s->id) {
@@ -695,17 +695,6 @@ int ko_cascade_entry(const struct ko_bracket *b, const struct ko_result *res,
     return 0;
 }
 
-int ko_replace_entry(struct ko_bracket *b, int64_t old_id, int64_t new_id)
-{
-    int s = old_id > 0 ? find_slot(b, old_id) : -1;
-    if (s < 0)
-        return CW_ENOTFOUND;
-    if (new_id <= 0 || find_slot(b, new_id) >= 0)
-        return CW_ECONFLICT;
-    b->slots[s].id = new_id;
-    return 0;
-}
-
 /* ---- feeding ---- */
 
 /* What is known of the player a side brings: whether they have played (won a played
@@ -782,32 +771,100 @@ static int has_id(const int64_t *sorted, int n, int64_t id)
     return bsearch(&id, sorted, (size_t)n, sizeof *sorted, cmp_i64) != NULL;
 }
 
-void ko_feed_changes(const struct ko_bracket *fed, const struct ko_entry *entrants, int n,
-                     int64_t *gone, int *ngone, int64_t *added, int *nadded)
+/* An entrant's key: id and round, so that a player moving between rounds leaves a place. */
+static int64_t entrant_key(int64_t id, int round2)
 {
-    int nh = 0;
-    int64_t *held = malloc((size_t)(fed->size) * sizeof *held);
-    int64_t *want = malloc((size_t)(n ? n : 1) * sizeof *want);
-    *ngone = *nadded = 0;
-    if (!held || !want) {
-        free(held), free(want);
-        return;
+    return id * 2 + (round2 ? 1 : 0);
+}
+
+/* The change recorded for slot s, made when missing. */
+static struct ko_slot_change *change_of(struct ko_slot_change *ch, int *nch, int s)
+{
+    for (int i = 0; i < *nch; i++)
+        if (ch[i].slot == s)
+            return &ch[i];
+    ch[*nch] = (struct ko_slot_change){s, 0, 0, 0};
+    return &ch[(*nch)++];
+}
+
+static int vacant_slot(const struct ko_bracket *b, int round2, int any)
+{
+    for (int s = 0; s < b->size; s++) {
+        const struct ko_slot *sl = &b->slots[s];
+        if (sl->kind == KO_SLOT_ENTRY && !sl->id && sl->vacant && (any || !sl->round2 == !round2))
+            return s;
     }
+    return -1;
+}
+
+int ko_feed_follow(struct ko_bracket *fed, struct ko_result *res, struct ko_mview *v,
+                   const struct ko_entry *entrants, int n, int missing, int *undo, int *nundo,
+                   struct ko_slot_change *ch, char *err, size_t errlen)
+{
+    int nch = 0, nh = 0, rc = 0;
+    *nundo = 0;
+    int64_t *want = malloc((size_t)(n ? n : 1) * sizeof *want);
+    int64_t *held = malloc((size_t)fed->size * sizeof *held);
+    if (!want || !held) {
+        free(want), free(held);
+        snprintf(err, errlen, "Out of memory.");
+        return -1;
+    }
+    for (int i = 0; i < n; i++)
+        want[i] = entrant_key(entrants[i].id, entrants[i].round == 2);
+    qsort(want, (size_t)n, sizeof *want, cmp_i64);
+    /* 1. the holders who no longer enter (or not in that round) leave their places */
+    for (int s = 0; rc == 0 && s < fed->size; s++) {
+        struct ko_slot *sl = &fed->slots[s];
+        if (sl->kind != KO_SLOT_ENTRY || !sl->id ||
+            has_id(want, n, entrant_key(sl->id, sl->round2)))
+            continue;
+        int later[KO_MAX_ROUNDS + 1];
+        int c = ko_cascade_entry(fed, res, v, sl->id, later);
+        for (int t = 0; t < c; t++) {
+            undo[(*nundo)++] = later[t];
+            memset(&res[later[t]], 0, sizeof res[later[t]]);
+        }
+        struct ko_slot_change *x = change_of(ch, &nch, s);
+        x->old_id = sl->id;
+        sl->id = 0;
+        sl->vacant = 1;
+        rc = ko_compute(fed, res, v, err, errlen) ? -1 : 0;
+    }
+    /* 2. the entrants it does not hold take vacant places, their own round's first */
     for (int s = 0; s < fed->size; s++)
         if (fed->slots[s].id)
             held[nh++] = fed->slots[s].id;
-    for (int i = 0; i < n; i++)
-        want[i] = entrants[i].id;
-    qsort(want, (size_t)n, sizeof *want, cmp_i64);
-    /* Slot order for gone and the entrants' order for added: both deterministic. */
-    for (int s = 0; s < fed->size; s++)
-        if (fed->slots[s].id && !has_id(want, n, fed->slots[s].id))
-            gone[(*ngone)++] = fed->slots[s].id;
     qsort(held, (size_t)nh, sizeof *held, cmp_i64);
-    for (int i = 0; i < n; i++)
-        if (!has_id(held, nh, entrants[i].id))
-            added[(*nadded)++] = entrants[i].id;
-    free(held), free(want);
+    for (int i = 0; rc == 0 && i < n; i++) {
+        if (has_id(held, nh, entrants[i].id))
+            continue;
+        int r2 = entrants[i].round == 2, s = vacant_slot(fed, r2, 0);
+        if (s < 0)
+            s = vacant_slot(fed, r2, 1);
+        if (s < 0) {
+            snprintf(err, errlen,
+                     "player %lld would enter round %d, and no place of the drawn bracket is "
+                     "free for them: a drawn event follows a change by moving entrants between "
+                     "its places, it does not grow (KO-5).",
+                     (long long)entrants[i].id, r2 ? 2 : 1);
+            rc = -1;
+            break;
+        }
+        fed->slots[s].id = entrants[i].id;
+        fed->slots[s].vacant = 0;
+        change_of(ch, &nch, s)->new_id = entrants[i].id;
+    }
+    /* 3. nobody else can come: the places left vacant close */
+    for (int s = 0; rc == 0 && missing == 0 && s < fed->size; s++)
+        if (fed->slots[s].vacant && !fed->slots[s].id) {
+            fed->slots[s].vacant = 0;
+            change_of(ch, &nch, s)->closed = 1;
+        }
+    if (rc == 0)
+        rc = ko_compute(fed, res, v, err, errlen) ? -1 : 0;
+    free(want), free(held);
+    return rc ? -1 : nch;
 }
 
 /* ---- player status ---- */
@@ -842,6 +899,8 @@ int ko_player_status(const struct ko_bracket *b, const struct ko_result *res,
         if (res[last].decision != KO_UNDECIDED) {
             st->state = KO_P_OUT;
             st->decision = res[last].decision;
+        } else if (o->kind == KO_SIDE_TO_ENTER) {
+            st->state = KO_P_WAIT_ENTRANT;
         } else if (o->kind == KO_SIDE_LATE) {
             st->state = KO_P_WAIT_LATE;
             st->late = o->late;
@@ -922,6 +981,12 @@ int ko_status_text(const struct ko_pstatus *st, const char *opponent, char *buf,
         return snprintf(buf, len, "You lost in round %d.", st->round);
     case KO_P_CHAMPION:
         return snprintf(buf, len, "You won the event.");
+    case KO_P_WAIT_ENTRANT:
+        return snprintf(buf, len,
+                        "Round %d: your opponent is not known yet: after a corrected result, "
+                        "the player a result still to come in the event that feeds this one "
+                        "sends here takes that place.",
+                        st->round);
     case KO_P_WAIT_DRAW:
         if (st->missing > 0)
             return snprintf(buf, len,

@@ -94,6 +94,7 @@ struct ko_slot {
     int rating_seed; /* seeded draws: 1..P for a seed, 0 otherwise */
     int round2;      /* fed draws: a round-2 entrant (its round-1 walkover is no bye) */
     int had_bye;     /* fed draws: the entrant's had_bye */
+    int vacant;      /* fed brackets, id 0: the place waits for an entrant still to come */
 };
 
 struct ko_bracket {
@@ -185,10 +186,12 @@ struct ko_result {
 };
 
 enum ko_side_kind {
-    KO_SIDE_PLAYER,  /* id */
-    KO_SIDE_EMPTY,   /* nobody: a bye, an unfilled late place after closing, no winner */
-    KO_SIDE_LATE,    /* an open late place, number late: waits for a late arrival */
-    KO_SIDE_PENDING, /* the winner of match from, not known yet */
+    KO_SIDE_PLAYER,   /* id */
+    KO_SIDE_EMPTY,    /* nobody: a bye, an unfilled late place after closing, no winner */
+    KO_SIDE_LATE,     /* an open late place, number late: waits for a late arrival */
+    KO_SIDE_PENDING,  /* the winner of match from, not known yet */
+    KO_SIDE_TO_ENTER, /* a vacant place of a fed bracket: the entrant a result still to come
+                       * in the feeding event sends here (ko_feed_follow) */
 };
 
 struct ko_side {
@@ -235,9 +238,6 @@ int ko_cascade(const struct ko_bracket *b, const struct ko_result *res, int m, i
  * decided match and everything depending on it, deepest first; out needs b->rounds. */
 int ko_cascade_entry(const struct ko_bracket *b, const struct ko_result *res,
                      const struct ko_mview *v, int64_t id, int *out);
-/* Puts new_id in the slot held by old_id (the draw's record, drawn, is kept). 0, or
- * CW_ENOTFOUND / CW_ECONFLICT (new_id already in the bracket). */
-int ko_replace_entry(struct ko_bracket *b, int64_t old_id, int64_t new_id);
 
 /* ---- feeding the Consolation and the Last Chance (KO-5, KO-6) ---- */
 
@@ -254,10 +254,36 @@ int ko_replace_entry(struct ko_bracket *b, int64_t old_id, int64_t new_id);
  * the list is never complete while late entry is open and a late arrival could feed it. */
 int ko_feed(const struct ko_bracket *from, const struct ko_result *res, const struct ko_mview *v,
             int progressive, struct ko_entry *out, int *missing);
-/* After a correction: the ids of fed that are no longer entrants (gone) and the entrants
- * that fed does not hold (added); gone needs fed->n_entries, added n. */
-void ko_feed_changes(const struct ko_bracket *fed, const struct ko_entry *entrants, int n,
-                     int64_t *gone, int *ngone, int64_t *added, int *nadded);
+
+/* One place of a fed bracket that ko_feed_follow changed. */
+struct ko_slot_change {
+    int slot;
+    int64_t old_id; /* who held it; 0: it was vacant */
+    int64_t new_id; /* who holds it now; 0: vacant, or closed when closed is set */
+    int closed;     /* a vacant place nobody will come for: its opponent walks over */
+};
+
+/* KO-5, KO-6, KO-8: a drawn fed bracket follows a change in the event that feeds it (a
+ * correction there, or a result that decides who fills a vacant place). `entrants` is
+ * ko_feed's list after the change and `missing` its count of results still to come.
+ *  1. Every place whose holder no longer enters, or enters in the other round, has the
+ *     matches that holder decided undone (ko_cascade_entry: their indices are appended to
+ *     undo, deepest first, and their decisions cleared in res) and becomes vacant: its side
+ *     is KO_SIDE_TO_ENTER and its match waits.
+ *  2. Every entrant the bracket does not hold, in the given order, takes the first vacant
+ *     place (slot order) of its own round, else the first vacant place of the other round
+ *     (the draw cannot be remade: a round-1 entrant in a round-2 place walks over, a round-2
+ *     entrant in a round-1 place plays one match more). So one entrant swapped for another
+ *     takes the other's place.
+ *  3. When missing is 0 nobody else can come: the places still vacant close, and their
+ *     opponents walk over.
+ * v is recomputed. undo needs room for ko_match_count(fed), changes for fed->size. Returns
+ * the number of changes, or -1 with a sentence in err: an entrant finds no vacant place (a
+ * drawn event does not grow), or the bracket cannot take the result (ko_compute's reason);
+ * fed, res and v are then left part-way, for the caller to discard. */
+int ko_feed_follow(struct ko_bracket *fed, struct ko_result *res, struct ko_mview *v,
+                   const struct ko_entry *entrants, int n, int missing, int *undo, int *nundo,
+                   struct ko_slot_change *changes, char *err, size_t errlen);
 
 /* ---- what a player is told ---- */
 
@@ -268,7 +294,8 @@ enum ko_pstate {
     KO_P_WAIT_LATE,     /* waits for late arrival `late` until deadline_ms (0 = the TD closes) */
     KO_P_OUT,           /* lost match `match` (decision tells how) */
     KO_P_CHAMPION,
-    KO_P_WAIT_DRAW, /* entered the fed event in `round`; its draw waits for `missing` results */
+    KO_P_WAIT_DRAW,    /* entered the fed event in `round`; its draw waits for `missing` results */
+    KO_P_WAIT_ENTRANT, /* faces a vacant place: the entrant a result in the feeding event sends */
 };
 
 struct ko_pstatus {

@@ -8,6 +8,7 @@ function sideLabel(s) {
   if (s.team_id) return s.name;
   if (s.kind === 'bye') return t('bracket.bye');
   if (s.kind === 'late') return t('bracket.late', { n: s.late_place });
+  if (s.kind === 'to_enter') return t('bracket.to_enter');
   if (s.kind === 'winner_of') return t('bracket.winner_of', { round: s.round, n: s.index + 1 });
   return s.name || '—';
 }

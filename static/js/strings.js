@@ -46,6 +46,7 @@ export const STRINGS = {
 
     'bracket.bye': 'bye',
     'bracket.late': 'late arrival {n}',
+    'bracket.to_enter': 'entrant still to come',
     'bracket.winner_of': 'winner of round {round} match {n}',
     'bracket.final': 'Final',
     'bracket.semi': 'Semi-finals',
@@ -349,6 +350,7 @@ export const STRINGS = {
 
     'bracket.bye': 'turno libero',
     'bracket.late': 'ritardatario {n}',
+    'bracket.to_enter': 'ingresso ancora da definire',
     'bracket.winner_of': 'vincente turno {round} incontro {n}',
     'bracket.final': 'Finale',
     'bracket.semi': 'Semifinali',

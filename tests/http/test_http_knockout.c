@@ -573,12 +573,198 @@ START_TEST(test_KO5_KO8_main_correction_follows_into_consolation)
 }
 END_TEST
 
+/* Where player id sits in round `round` of a bracket's JSON: the match index, *side set. */
+static int find_side(struct res *r, int round, long long id, int *side)
+{
+    json_t *ms = json_object_get(
+        json_array_get(json_object_get(r->json, "rounds"), (size_t)round - 1), "matches");
+    for (size_t i = 0; i < json_array_size(ms); i++)
+        for (int s = 0; s < 2; s++)
+            if (side_at(r, round, (int)i, s) == id) {
+                *side = s;
+                return (int)i;
+            }
+    return -1;
+}
+
+static const char *side_kind(struct res *r, int round, int i, int s)
+{
+    json_t *ms = json_object_get(
+        json_array_get(json_object_get(r->json, "rounds"), (size_t)round - 1), "matches");
+    json_t *sides = json_object_get(json_array_get(ms, (size_t)i), "sides");
+    const char *kind = json_string_value(json_object_get(json_array_get(sides, (size_t)s), "kind"));
+    return kind ? kind : "player";
+}
+
+/* KO-5, KO-8: a correction that takes a player out of a drawn progressive Consolation with
+ * nobody to replace them yet. W won Main round 1 and lost round 2, so entered Consolation
+ * round 2; L lost to W and played Consolation round 1. Corrected (L beat W), W takes L's
+ * Consolation place, W's round-2 place waits for the loser of the replayed Main match. */
+START_TEST(test_KO5_KO8_correction_leaves_a_vacant_consolation_place)
+{
+    struct ko k;
+    setup(&k, 8, NULL);
+    long long e = make_event(&k, "Main", "{\"lengths\": [3]}");
+    char settings[128];
+    snprintf(settings, sizeof settings,
+             "{\"feeds_from\": %lld, \"progressive\": true, \"lengths\": [3]}", e);
+    long long c = make_event(&k, "Consolation", settings);
+    enter(&k, e, 0, 8);
+    struct res r;
+    draw(&k, e, "77", &r);
+    ck_assert_int_eq(r.status, 200);
+    long long m1[4], w = side_at(&r, 1, 0, 0), l = side_at(&r, 1, 0, 1);
+    for (int i = 0; i < 4; i++)
+        m1[i] = match_at(&r, 1, i);
+    res_free(&r);
+    for (int i = 0; i < 4; i++) { /* side a wins every round-1 match: W beats L */
+        verify(&k, m1[i], 3, 0, NULL, &r);
+        ck_assert_int_eq(r.status, 200);
+        res_free(&r);
+    }
+    bracket(&k, e, &r);
+    long long m2 = match_at(&r, 2, 0), m2b = match_at(&r, 2, 1);
+    ck_assert_int_eq(side_at(&r, 2, 0, 0), w);
+    res_free(&r);
+    verify(&k, m2, 3, 1, NULL, &r); /* W loses round 2 */
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    verify(&k, m2b, 3, 0, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    /* the Consolation drew itself: L in round 1, W in round 2 behind a structural bye */
+    bracket(&k, c, &r);
+    ck_assert_msg(json_is_true(json_object_get(r.json, "drawn")), "%s", r.body);
+    int ls, ws, li = find_side(&r, 1, l, &ls), wi = find_side(&r, 1, w, &ws);
+    ck_assert_int_ge(li, 0);
+    ck_assert_int_ge(wi, 0);
+    ck_assert_str_eq(side_kind(&r, 1, wi, 1 - ws), "bye");
+    long long cm = match_at(&r, 1, li);
+    res_free(&r);
+    verify(&k, cm, 3, ls, NULL, &r); /* L loses there */
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    /* the correction: refused without confirmation, naming both matches it would undo */
+    char mp[160], cp[160];
+    bracket_path(&k, e, mp, sizeof mp);
+    bracket_path(&k, c, cp, sizeof cp);
+    json_t *main_before = snapshot(mp), *cons_before = snapshot(cp);
+    verify(&k, m1[0], 3, 1, ", \"reason\": \"sheet\"", &r);
+    ck_assert_msg(problem_is(&r, 409), "%s", r.body);
+    ck_assert_str_eq(jstr(&r, "type") + strlen(jstr(&r, "type")) - strlen("cascade"), "cascade");
+    json_t *wu = json_object_get(r.json, "would_undo");
+    ck_assert_int_eq(json_array_size(wu), 2);
+    int seen_m2 = 0, seen_cm = 0;
+    for (size_t i = 0; i < json_array_size(wu); i++) {
+        long long id = json_integer_value(json_array_get(wu, i));
+        seen_m2 += id == m2;
+        seen_cm += id == cm;
+    }
+    ck_assert(seen_m2 && seen_cm);
+    res_free(&r);
+    unchanged(main_before, mp);
+    unchanged(cons_before, cp);
+    /* confirmed */
+    verify(&k, m1[0], 3, 1, ", \"reason\": \"sheet\", \"confirm_cascade\": true", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    bracket(&k, c, &r);
+    ck_assert_int_eq(side_at(&r, 1, li, ls), w); /* W plays L's round-1 match */
+    ck_assert_str_eq(side_kind(&r, 1, wi, ws), "to_enter");
+    json_t *held = json_array_get(
+        json_object_get(json_array_get(json_object_get(r.json, "rounds"), 0), "matches"),
+        (size_t)wi);
+    ck_assert_str_eq(json_string_value(json_object_get(held, "state")), "waiting");
+    res_free(&r);
+    char path[200];
+    snprintf(path, sizeof path, "%s/players/%lld", cp, l);
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_int_eq(r.status, 404); /* L is out of the Consolation: L plays on in the Main */
+    res_free(&r);
+    snprintf(path, sizeof path, "%s/players/%lld", cp, w);
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_str_eq(jstr(&r, "state"), "ready");
+    res_free(&r);
+    /* Main round 2 again: L loses it, and takes the waiting place */
+    bracket(&k, e, &r);
+    ck_assert_int_eq(side_at(&r, 2, 0, 0), l);
+    res_free(&r);
+    verify(&k, m2, 3, 1, NULL, &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    bracket(&k, c, &r);
+    ck_assert_int_eq(side_at(&r, 1, wi, ws), l);
+    res_free(&r);
+    snprintf(path, sizeof path, "%s/players/%lld", cp, l);
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    /* the Consolation plays to its end */
+    uint64_t seed = 5;
+    while (play_ready(&k, c, &seed) > 0)
+        ;
+    bracket(&k, c, &r);
+    ck_assert_msg(json_is_integer(json_object_get(r.json, "champion")), "%s", r.body);
+    res_free(&r);
+}
+END_TEST
+
 static void decide(struct ko *k, long long mid, const char *what, const char *body, struct res *r)
 {
     char path[160];
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld/%s", k->tid, mid, what);
     td(&S, "POST", path, body, r);
 }
+
+/* KO-5, KO-8: a drawn event does not grow. A round-1 withdrawal in the Main (the loser does
+ * not enter the Consolation) corrected, after the Consolation was drawn, into a played loss
+ * would bring a new entrant with no place free: refused with the reason, nothing changed. */
+START_TEST(test_KO5_correction_needing_a_new_place_is_refused)
+{
+    struct ko k;
+    setup(&k, 8, NULL);
+    long long e = make_event(&k, "Main", "{\"lengths\": [3]}");
+    char settings[128];
+    snprintf(settings, sizeof settings, "{\"feeds_from\": %lld, \"lengths\": [3]}", e);
+    long long c = make_event(&k, "Consolation", settings);
+    enter(&k, e, 0, 8);
+    struct res r;
+    draw(&k, e, "78", &r);
+    ck_assert_int_eq(r.status, 200);
+    long long m1[4];
+    for (int i = 0; i < 4; i++)
+        m1[i] = match_at(&r, 1, i);
+    res_free(&r);
+    decide(&k, m1[0], "withdraw", "{\"side\": \"b\", \"reason\": \"ill\"}", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    for (int i = 1; i < 4; i++) {
+        verify(&k, m1[i], 3, 0, NULL, &r);
+        ck_assert_int_eq(r.status, 200);
+        res_free(&r);
+    }
+    bracket(&k, e, &r);
+    long long m2 = match_at(&r, 2, 0);
+    res_free(&r);
+    verify(&k, m2, 3, 0, NULL, &r); /* the withdrawal's winner plays, and wins */
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    bracket(&k, c, &r);
+    ck_assert_msg(json_is_true(json_object_get(r.json, "drawn")), "%s", r.body);
+    res_free(&r);
+    char mp[160], cp[160];
+    bracket_path(&k, e, mp, sizeof mp);
+    bracket_path(&k, c, cp, sizeof cp);
+    json_t *main_before = snapshot(mp), *cons_before = snapshot(cp);
+    verify(&k, m1[0], 3, 0, ", \"reason\": \"sheet\", \"confirm_cascade\": true", &r);
+    ck_assert_msg(problem_is(&r, 409), "%s", r.body);
+    ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "Consolation is drawn and cannot follow"));
+    ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "does not grow (KO-5)"));
+    res_free(&r);
+    unchanged(main_before, mp);
+    unchanged(cons_before, cp);
+}
+END_TEST
 
 /* KO-8: a player withdraws before the next opponent is known; the opponent, once known,
  * advances by walkover. A withdrawal from a side nobody holds yet is refused. */
@@ -906,6 +1092,8 @@ static Suite *suite(void)
     tcase_add_test(tc, test_KO8_advance_and_correction_cascade);
     tcase_add_test(tc, test_CLK7_KO8_reverse_flag_after_the_bracket_moved_on);
     tcase_add_test(tc, test_KO5_KO8_main_correction_follows_into_consolation);
+    tcase_add_test(tc, test_KO5_KO8_correction_leaves_a_vacant_consolation_place);
+    tcase_add_test(tc, test_KO5_correction_needing_a_new_place_is_refused);
     tcase_add_test(tc, test_KO8_withdrawal_before_opponent_known);
     tcase_add_test(tc, test_KO8_KO5_disqualification);
     tcase_add_test(tc, test_KO8_player_report_before_opponent_known_refused);

@@ -1103,24 +1103,23 @@ START_TEST(test_KO5_correction_swaps_consolation_entrant)
     res[0].winner = 1 - res[0].winner;
     compute_ok(&b, res, v);
     n = ko_feed(&b, res, v, 0, out, &missing);
-    int64_t gone[8], added[8];
-    int ng, na;
-    ko_feed_changes(&c, out, n, gone, &ng, added, &na);
-    ck_assert_int_eq(ng, 1);
-    ck_assert_int_eq(na, 1);
-    ck_assert_int_eq(gone[0], old);
-    ck_assert_int_eq(added[0], neu);
-    int undo[KO_MAX_ROUNDS];
-    ck_assert_int_eq(ko_cascade_entry(&c, cr, cv, old, undo), 1);
+    int undo[3], nundo;
+    struct ko_slot_change ch[4];
+    int nch = ko_feed_follow(&c, cr, cv, out, n, missing, undo, &nundo, ch, err, sizeof err);
+    ck_assert_msg(nch == 1, "%d: %s", nch, err);
+    ck_assert_int_eq(ch[0].old_id, old);
+    ck_assert_int_eq(ch[0].new_id, neu);
+    ck_assert_int_eq(ch[0].closed, 0);
+    ck_assert_int_eq(nundo, 1); /* the old entrant's match is undone */
     ck_assert_int_eq(undo[0], cm);
-    cr[cm].decision = KO_UNDECIDED;
-    ck_assert_int_eq(ko_replace_entry(&c, old, neu), 0);
-    ck_assert_int_eq(ko_replace_entry(&c, old, neu), CW_ENOTFOUND);
-    compute_ok(&c, cr, cv);
-    ck_assert_int_ge(side_of(&cv[cm], neu), 0);
+    ck_assert_int_eq(cr[cm].decision, KO_UNDECIDED);
+    ck_assert_int_ge(side_of(&cv[cm], neu), 0); /* the new one takes the old one's place */
     ck_assert_int_eq(cv[cm].state, KO_M_READY);
-    ko_feed_changes(&c, out, n, gone, &ng, added, &na);
-    ck_assert_int_eq(ng + na, 0);
+    ck_assert_int_eq(c.slots[ch[0].slot].vacant, 0);
+    /* followed again: nothing to change */
+    ck_assert_int_eq(ko_feed_follow(&c, cr, cv, out, n, missing, undo, &nundo, ch, err, sizeof err),
+                     0);
+    ck_assert_int_eq(nundo, 0);
     /* The draw's record is unchanged by the substitution. */
     struct ko_bracket d;
     ck_assert_int_eq(ko_rederive(&c, &d, err, sizeof err), 0);
@@ -1129,6 +1128,279 @@ START_TEST(test_KO5_correction_swaps_consolation_entrant)
     ko_bracket_free(&c);
     ko_bracket_free(&b);
     free(e);
+}
+END_TEST
+
+/* A full Main of 8 and its drawn progressive Consolation (4 round-1 and 2 round-2 entrants).
+ * The winner W of Main round-1 match 0 lost round 2, so entered Consolation round 2; L, the
+ * loser, entered round 1 and played there. */
+struct prog {
+    struct ko_bracket b, c;
+    struct ko_result res[7], cr[7];
+    struct ko_mview v[7], cv[7];
+    struct ko_entry out[8];
+    int n, missing, cm; /* cm: L's Consolation match */
+    int64_t w, l, q;    /* q: who beat W in Main round 2 */
+};
+
+static void prog_setup(struct prog *p)
+{
+    memset(p, 0, sizeof *p);
+    struct ko_entry *e = entries(8, 1);
+    struct rng r;
+    rng_seed(&r, 5);
+    draw_ok(33, e, 8, 0, NULL, &p->b);
+    free(e);
+    play_round(&p->b, p->res, p->v, 1, &r);
+    p->w = p->v[0].side[p->res[0].winner].id;
+    p->l = p->v[0].side[1 - p->res[0].winner].id;
+    int m2 = ko_match_index(&p->b, 2, 0);
+    lose(p->res, p->v, m2, p->w, KO_PLAYED);
+    play_round(&p->b, p->res, p->v, 2, &r);
+    p->q = p->v[m2].side[p->res[m2].winner].id;
+    p->n = ko_feed(&p->b, p->res, p->v, 1, p->out, &p->missing);
+    ck_assert_int_eq(p->n, 6);
+    ck_assert_int_eq(p->missing, 0);
+    char err[256];
+    ck_assert_int_eq(ko_draw_fed(8, p->out, p->n, &p->c, err, sizeof err), 0);
+    ck_assert_int_eq(p->c.size, 8);
+    compute_ok(&p->c, p->cr, p->cv);
+    p->cm = -1;
+    for (int m = 0; m < 4; m++)
+        if (side_of(&p->cv[m], p->l) >= 0)
+            p->cm = m;
+    ck_assert_int_ge(p->cm, 0);
+    ck_assert_int_eq(p->cv[p->cm].state, KO_M_READY);
+    lose(p->cr, p->cv, p->cm, p->l, KO_PLAYED);
+    compute_ok(&p->c, p->cr, p->cv);
+    /* the correction: L beat W. Main round 2 match 0 (W's loss) is undone with it. */
+    p->res[0].winner = 1 - p->res[0].winner;
+    int later[KO_MAX_ROUNDS];
+    ck_assert_int_eq(ko_cascade(&p->b, p->res, 0, later), 1);
+    ck_assert_int_eq(later[0], m2);
+    memset(&p->res[m2], 0, sizeof p->res[m2]);
+    compute_ok(&p->b, p->res, p->v);
+    p->n = ko_feed(&p->b, p->res, p->v, 1, p->out, &p->missing);
+}
+
+static int slot_of(const struct ko_bracket *b, int64_t id)
+{
+    for (int s = 0; s < b->size; s++)
+        if (b->slots[s].id == id)
+            return s;
+    return -1;
+}
+
+/* KO-5, KO-8: the correction takes W out of Consolation round 2 with nobody to replace them
+ * until Main round 2 is played again: W takes L's round-1 place, W's round-2 place waits
+ * (vacant), and the loser of the replayed match fills it. */
+START_TEST(test_KO5_KO8_progressive_correction_leaves_a_vacant_place)
+{
+    struct prog p;
+    prog_setup(&p);
+    ck_assert_int_eq(p.n, 5); /* W in round 1; Main round 2 match 0 still to come */
+    ck_assert_int_eq(p.missing, 1);
+    int lslot = slot_of(&p.c, p.l), wslot = slot_of(&p.c, p.w);
+    ck_assert(p.c.slots[wslot].round2);
+    int undo[7], nundo;
+    struct ko_slot_change ch[8];
+    char err[256] = "";
+    int nch =
+        ko_feed_follow(&p.c, p.cr, p.cv, p.out, p.n, p.missing, undo, &nundo, ch, err, sizeof err);
+    ck_assert_msg(nch == 2, "%d: %s", nch, err);
+    ck_assert_int_eq(nundo, 1); /* L's Consolation match */
+    ck_assert_int_eq(undo[0], p.cm);
+    ck_assert_int_eq(p.c.slots[lslot].id, p.w); /* W plays L's round-1 match instead */
+    ck_assert_int_eq(p.cv[p.cm].state, KO_M_READY);
+    ck_assert_int_eq(p.c.slots[wslot].id, 0); /* W's round-2 place waits */
+    ck_assert_int_eq(p.c.slots[wslot].vacant, 1);
+    const struct ko_mview *hold = &p.cv[wslot / 2];
+    ck_assert_int_eq(hold->side[wslot % 2].kind, KO_SIDE_TO_ENTER);
+    ck_assert_int_eq(hold->state, KO_M_WAITING);
+    for (int i = 0; i < nch; i++) {
+        if (ch[i].slot == lslot) {
+            ck_assert_int_eq(ch[i].old_id, p.l);
+            ck_assert_int_eq(ch[i].new_id, p.w);
+        } else {
+            ck_assert_int_eq(ch[i].slot, wslot);
+            ck_assert_int_eq(ch[i].old_id, p.w);
+            ck_assert_int_eq(ch[i].new_id, 0);
+            ck_assert_int_eq(ch[i].closed, 0);
+        }
+    }
+    /* the draw's record is kept */
+    struct ko_bracket d;
+    ck_assert_int_eq(ko_rederive(&p.c, &d, err, sizeof err), 0);
+    ck_assert(ko_same_draw(&p.c, &d));
+    ko_bracket_free(&d);
+    /* Main round 2 match 0 again: Q beats L, who played and won round 1: L fills the place */
+    int m2 = ko_match_index(&p.b, 2, 0);
+    lose(p.res, p.v, m2, p.l, KO_PLAYED);
+    compute_ok(&p.b, p.res, p.v);
+    p.n = ko_feed(&p.b, p.res, p.v, 1, p.out, &p.missing);
+    ck_assert_int_eq(p.missing, 0);
+    nch =
+        ko_feed_follow(&p.c, p.cr, p.cv, p.out, p.n, p.missing, undo, &nundo, ch, err, sizeof err);
+    ck_assert_msg(nch == 1, "%d: %s", nch, err);
+    ck_assert_int_eq(ch[0].slot, wslot);
+    ck_assert_int_eq(ch[0].old_id, 0);
+    ck_assert_int_eq(ch[0].new_id, p.l);
+    ck_assert_int_eq(p.c.slots[wslot].vacant, 0);
+    ck_assert_int_eq(p.cv[wslot / 2].state, KO_M_WALKOVER); /* behind its structural bye */
+    /* the Consolation plays to its end with one champion */
+    struct rng r;
+    rng_seed(&r, 9);
+    play_all(&p.c, p.cr, p.cv, &r);
+    ck_assert_int_gt(ko_champion(&p.c, p.cv), 0);
+    ko_bracket_free(&p.c);
+    ko_bracket_free(&p.b);
+}
+END_TEST
+
+/* The place closes when nobody can come (the replayed match ends in a withdrawal), and a
+ * round-1 entrant takes a round-2 place when no round-1 place is vacant. */
+START_TEST(test_KO5_vacant_place_closes_or_takes_the_other_round)
+{
+    for (int variant = 0; variant < 2; variant++) {
+        struct prog p;
+        prog_setup(&p);
+        int undo[7], nundo;
+        struct ko_slot_change ch[8];
+        char err[256] = "";
+        ck_assert_int_eq(ko_feed_follow(&p.c, p.cr, p.cv, p.out, p.n, p.missing, undo, &nundo, ch,
+                                        err, sizeof err),
+                         2);
+        int wslot = -1;
+        for (int s = 0; s < p.c.size; s++)
+            if (p.c.slots[s].vacant)
+                wslot = s;
+        ck_assert_int_ge(wslot, 0);
+        int m2 = ko_match_index(&p.b, 2, 0);
+        if (variant == 0) {
+            /* L withdraws from Main round 2: nobody enters, the place closes */
+            lose(p.res, p.v, m2, p.l, KO_WITHDRAWAL);
+            compute_ok(&p.b, p.res, p.v);
+            p.n = ko_feed(&p.b, p.res, p.v, 1, p.out, &p.missing);
+            ck_assert_int_eq(p.missing, 0);
+            ck_assert_int_eq(ko_feed_follow(&p.c, p.cr, p.cv, p.out, p.n, p.missing, undo, &nundo,
+                                            ch, err, sizeof err),
+                             1);
+            ck_assert_int_eq(ch[0].slot, wslot);
+            ck_assert_int_eq(ch[0].closed, 1);
+            ck_assert_int_eq(p.c.slots[wslot].vacant, 0);
+            ck_assert_int_eq(p.cv[wslot / 2].state, KO_M_EMPTY);
+            /* its round-2 opponent walks over once known */
+            struct rng r;
+            rng_seed(&r, 2);
+            play_round(&p.c, p.cr, p.cv, 1, &r);
+            const struct ko_mview *r2 = &p.cv[ko_match_index(&p.c, 2, wslot / 4)];
+            ck_assert_int_eq(r2->state, KO_M_WALKOVER);
+        } else {
+            /* a round-1 entrant (made up: X) with no round-1 place free takes the round-2 one */
+            p.out[p.n++] = (struct ko_entry){99, 0, 0, 1, 0};
+            ck_assert_int_eq(
+                ko_feed_follow(&p.c, p.cr, p.cv, p.out, p.n, 0, undo, &nundo, ch, err, sizeof err),
+                1);
+            ck_assert_int_eq(p.c.slots[wslot].id, 99);
+            ck_assert_int_eq(p.cv[wslot / 2].state, KO_M_WALKOVER);
+            /* one more has no place at all: refused with the reason */
+            p.out[p.n++] = (struct ko_entry){100, 0, 0, 1, 0};
+            ck_assert_int_eq(
+                ko_feed_follow(&p.c, p.cr, p.cv, p.out, p.n, 0, undo, &nundo, ch, err, sizeof err),
+                -1);
+            ck_assert_ptr_nonnull(strstr(err, "player 100 would enter round 1"));
+            ck_assert_ptr_nonnull(strstr(err, "does not grow (KO-5)"));
+        }
+        ko_bracket_free(&p.c);
+        ko_bracket_free(&p.b);
+    }
+}
+END_TEST
+
+/* KO-6 through the same function: a Consolation entrant replaced after their first
+ * Consolation match was played leaves a Last Chance place with nobody to fill it until that
+ * match is played again; their opponent there is told so. */
+START_TEST(test_KO6_last_chance_place_waits_for_the_replay)
+{
+    struct prog p;
+    prog_setup(&p);
+    /* before the correction: the Consolation played rounds 1 and 2; the Last Chance was
+     * drawn from its early losers, L one of them */
+    struct ko_result cr0[7];
+    struct ko_mview cv0[7];
+    memcpy(cr0, p.cr, sizeof cr0);
+    struct rng r;
+    rng_seed(&r, 4);
+    play_round(&p.c, cr0, cv0, 1, &r);
+    play_round(&p.c, cr0, cv0, 2, &r);
+    struct ko_entry lc_in[8];
+    int lmiss, ln = ko_feed(&p.c, cr0, cv0, 0, lc_in, &lmiss);
+    ck_assert_int_eq(lmiss, 0);
+    ck_assert_int_ge(ln, 2);
+    struct ko_bracket lc;
+    char err[256] = "";
+    ck_assert_int_eq(ko_draw_fed(6, lc_in, ln, &lc, err, sizeof err), 0);
+    struct ko_result lr[7] = {0};
+    struct ko_mview lv[7];
+    compute_ok(&lc, lr, lv);
+    memcpy(p.cr, cr0, sizeof cr0);
+    memcpy(p.cv, cv0, sizeof cv0);
+    /* the Main correction reaches the Consolation: W takes L's place, L's matches undone */
+    int undo[7], nundo;
+    struct ko_slot_change ch[8];
+    ck_assert_int_eq(
+        ko_feed_follow(&p.c, p.cr, p.cv, p.out, p.n, p.missing, undo, &nundo, ch, err, sizeof err),
+        2);
+    ck_assert_int_ge(nundo, 2); /* L's round-1 match and the round-2 match after it */
+    ck_assert_int_eq(p.cv[p.cm].state, KO_M_READY);
+    /* and the Consolation's change reaches the Last Chance: L's place waits */
+    int lslot = slot_of(&lc, p.l);
+    ck_assert_int_ge(lslot, 0);
+    int64_t opp = lc.slots[lslot ^ 1].id;
+    ln = ko_feed(&p.c, p.cr, p.cv, 0, lc_in, &lmiss);
+    ck_assert_int_ge(lmiss, 1);
+    int lundo[7], nlundo;
+    struct ko_slot_change lch[8];
+    ck_assert_int_ge(
+        ko_feed_follow(&lc, lr, lv, lc_in, ln, lmiss, lundo, &nlundo, lch, err, sizeof err), 1);
+    ck_assert_int_eq(lc.slots[lslot].id, 0);
+    ck_assert_int_eq(lc.slots[lslot].vacant, 1);
+    ck_assert_int_gt(opp, 0);
+    struct ko_pstatus st;
+    ck_assert_int_eq(lc.slots[lslot ^ 1].id, opp); /* the opponent keeps their place */
+    ck_assert_int_eq(ko_player_status(&lc, lr, lv, opp, &st), 0);
+    ck_assert_int_eq(st.state, KO_P_WAIT_ENTRANT);
+    char text[256];
+    ko_status_text(&st, NULL, text, sizeof text);
+    ck_assert_ptr_nonnull(strstr(text, "your opponent is not known yet"));
+    /* everything is played again as before: Main round 2 (L loses it as W did), then the
+     * undone Consolation matches, each level followed by the one it feeds */
+    int m2 = ko_match_index(&p.b, 2, 0);
+    lose(p.res, p.v, m2, p.l, KO_PLAYED);
+    compute_ok(&p.b, p.res, p.v);
+    p.n = ko_feed(&p.b, p.res, p.v, 1, p.out, &p.missing);
+    ck_assert_int_eq(
+        ko_feed_follow(&p.c, p.cr, p.cv, p.out, p.n, p.missing, undo, &nundo, ch, err, sizeof err),
+        1);
+    for (int m = 0; m < ko_match_count(&p.c); m++)
+        if (cr0[m].decision && !p.cr[m].decision)
+            p.cr[m] = cr0[m];
+    compute_ok(&p.c, p.cr, p.cv);
+    ln = ko_feed(&p.c, p.cr, p.cv, 0, lc_in, &lmiss);
+    ck_assert_int_eq(lmiss, 0);
+    ck_assert_msg(
+        ko_feed_follow(&lc, lr, lv, lc_in, ln, lmiss, lundo, &nlundo, lch, err, sizeof err) >= 1,
+        "%s", err);
+    for (int s = 0; s < lc.size; s++)
+        ck_assert_int_eq(lc.slots[s].vacant, 0);
+    for (int i = 0; i < ln; i++)
+        ck_assert_int_ge(slot_of(&lc, lc_in[i].id), 0);
+    ck_assert_int_eq(lc.slots[lslot].id, p.w); /* W lost L's match: W takes L's place */
+    ck_assert_int_eq(ko_player_status(&lc, lr, lv, opp, &st), 0);
+    ck_assert_int_eq(st.state, KO_P_READY);
+    ko_bracket_free(&lc);
+    ko_bracket_free(&p.c);
+    ko_bracket_free(&p.b);
 }
 END_TEST
 
@@ -1560,6 +1832,9 @@ static Suite *suite(void)
     tcase_add_test(tc, test_KO5_fed_draw_matches_documented_algorithm);
     tcase_add_test(tc, test_KO5_waiting_for_the_draw_text);
     tcase_add_test(tc, test_KO5_correction_swaps_consolation_entrant);
+    tcase_add_test(tc, test_KO5_KO8_progressive_correction_leaves_a_vacant_place);
+    tcase_add_test(tc, test_KO5_vacant_place_closes_or_takes_the_other_round);
+    tcase_add_test(tc, test_KO6_last_chance_place_waits_for_the_replay);
     tcase_add_test(tc, test_KO5_KO6_simulated_weekend);
     tcase_add_test(tc, test_KO7_lengths_counted_back_from_final);
     tcase_add_test(tc, test_KO1_championship_and_intermediate_first);
