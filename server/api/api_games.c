@@ -382,12 +382,14 @@ static int check_transcript(struct api_req *req, const struct match *m, json_t *
         bg_match_rec_free(&rec);
         return -1;
     }
-    if (rec.rules.match_length != m->length) {
-        int len = rec.rules.match_length;
+    /* MATCH-3: a match completed at a wrong length stands; checked after the replay */
+    int played = rec.rules.match_length;
+    if (played != m->length && (!played || !m->length)) {
         bg_match_rec_free(&rec);
         api_problem(resp, 422, "wrong-length", "Wrong match length",
-                    "The transcript is of a %d-point match; match %lld is to %d (MATCH-3).", len,
-                    (long long)m->id, m->length);
+                    "The transcript is of %s; match %lld is %s.",
+                    played ? "a match to points" : "a money-style game", (long long)m->id,
+                    m->length ? "a match to points" : "one money-style game");
         return -1;
     }
     /* the tournament's policy and options, not the transcript's */
@@ -411,7 +413,37 @@ static int check_transcript(struct api_req *req, const struct match *m, json_t *
         bg_match_rec_free(&rec);
         return -1;
     }
-    rc = fill_report(r, &rep, m->length, swap, 1, NULL);
+    if (played != m->length && !rep.over) {
+        bg_match_report_free(&rep);
+        bg_match_rec_free(&rec);
+        api_problem(resp, 422, "wrong-length", "Wrong match length",
+                    "The transcript is of a %d-point match that is not over; match %lld is to %d. "
+                    "A match found at a wrong length is corrected by the TD before its next "
+                    "game (MATCH-3); only a match completed at a wrong length stands.",
+                    played, (long long)m->id, m->length);
+        return -1;
+    }
+    rc = fill_report(r, &rep, played, swap, 1, NULL);
+    if (rc == 0 && played != m->length) {
+        /* the result stands, flagged for the TD who verifies it */
+        json_t *flags = r->flags ? json_loads(r->flags, 0, NULL) : NULL;
+        if (!json_is_array(flags)) {
+            json_decref(flags);
+            flags = json_array();
+        }
+        char why[200];
+        snprintf(why, sizeof why,
+                 "Played to %d points, not %d: a match completed at a wrong length stands "
+                 "(MATCH-3).",
+                 played, m->length);
+        json_array_append_new(flags,
+                              json_pack("{s:i, s:i, s:i, s:s, s:s}", "game", rep.n_games, "move", 0,
+                                        "side", -1, "rule", "MATCH-3", "message", why));
+        free(r->flags);
+        r->flags = json_dumps(flags, JSON_COMPACT);
+        json_decref(flags);
+        rc = r->flags ? 0 : -1;
+    }
     snprintf(r->kind, sizeof r->kind, "transcript");
     if (rc == 0) {
         if (mat) {

@@ -904,15 +904,42 @@ START_TEST(test_mat_transcript_replayed)
     post_mat(&g.a, &g, "Dear TD, I won 5-0.", &r);
     ck_assert(problem_is(&r, 422));
     res_free(&r);
-    /* a transcript of another length */
+    get_match(&g, &r);
+    ck_assert_str_eq(jstr(&r, "state"), "scheduled");
+    res_free(&r);
+    /* MATCH-3: the whole match played to 5 points on a 7-point match stands, flagged for
+     * the TD; the opponent's confirmation verifies it */
     struct fixture h;
     setup_match(&h, 7);
     post_mat(&h.a, &h, mat, &r);
-    ck_assert(problem_is(&r, 422));
-    ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "5-point"));
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    ck_assert_str_eq(jstr(&r, "state"), "reported");
+    score = json_object_get(r.json, "score");
+    ck_assert_int_eq(json_integer_value(json_object_get(score, "a")), 5); /* 6 capped at 5 */
+    ck_assert_int_eq(json_integer_value(json_object_get(score, "b")), 0);
     res_free(&r);
-    get_match(&g, &r);
-    ck_assert_str_eq(jstr(&r, "state"), "scheduled");
+    char path[160];
+    match_path(&h, "/reports", path, sizeof path);
+    td(&S, "GET", path, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    json_t *flags =
+        json_object_get(json_object_get(json_object_get(r.json, "reports"), "a"), "flags");
+    int match3 = 0;
+    for (size_t i = 0; i < json_array_size(flags); i++) {
+        json_t *fl = json_array_get(flags, i);
+        if (!strcmp(json_string_value(json_object_get(fl, "rule")), "MATCH-3")) {
+            match3 = 1;
+            ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(fl, "message")),
+                                         "Played to 5 points, not 7"));
+        }
+    }
+    ck_assert_msg(match3, "no MATCH-3 flag: %s", r.body);
+    res_free(&r);
+    match_path(&h, "/confirm", path, sizeof path);
+    td(&h.b, "POST", path, NULL, &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    ck_assert_str_eq(jstr(&r, "state"), "verified");
+    ck_assert_str_eq(jstr(&r, "winner"), "a");
     res_free(&r);
 }
 END_TEST
@@ -1100,14 +1127,18 @@ START_TEST(test_json_transcript_refusals)
     ck_assert_msg(strlen(jstr(&r, "rule")) > 0, "no rule: %s", r.body);
     res_free(&r);
     assert_unchanged(&f, &before, "wrong points");
-    /* a record of another length */
+    /* a record of another length, not over: MATCH-3 has the TD correct the length before
+     * the next game, so it is refused (a completed one stands: test_mat_transcript_replayed) */
     struct fixture g;
     setup_match_named(&g, 5, "Alice", "Bob");
     rec = example_record();
+    json_object_set_new(rec, "complete", json_false());
+    json_t *games = json_object_get(rec, "games");
+    json_array_remove(games, json_array_size(games) - 1);
     post_transcript(&g.a, &g, rec, &r);
     json_decref(rec);
-    ck_assert(problem_is(&r, 422));
-    ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "3-point"));
+    ck_assert_msg(problem_is(&r, 422), "%s", r.body);
+    ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "3-point match that is not over"));
     ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "MATCH-3"));
     res_free(&r);
     get_match(&g, &r);
