@@ -410,18 +410,25 @@ static int wait_durable(struct db *db, int64_t mine)
             db->durable_id = target;
             publish_durable(db);
         }
+        /* the batch that gathered during the sync (batch_leave left it open): no request is
+         * inside it while we hold the lock, so commit it now, for the next sync */
+        if (db->batch_open && db->in_batch > 0)
+            batch_finish(db, db->broken);
         pthread_cond_broadcast(&db->committed);
     }
     return db->durable_id >= mine ? 0 : -1;
 }
 
 /* After a request's savepoint is released or rolled back: commit the batch now unless
- * another writer is about to join it. Waits until the batch is done; unlocks. */
+ * another writer is about to join it, or a sync of the log is under way (a commit now would
+ * not be durable sooner: the syncing thread commits the batch when its sync returns, so more
+ * requests share the next sync). Waits until the batch is done; unlocks. */
 static int batch_leave(struct db *db, int joined)
 {
     int64_t mine = db->batch_id;
     if (db->batch_open && db->in_batch > 0 &&
-        (__atomic_load_n(&db->writers_waiting, __ATOMIC_ACQUIRE) == 0 || db->in_batch >= 64)) {
+        ((__atomic_load_n(&db->writers_waiting, __ATOMIC_ACQUIRE) == 0 && !db->syncing) ||
+         db->in_batch >= 64)) {
         int rc = batch_finish(db, 0);
         if (rc == 0 && joined)
             rc = wait_durable(db, mine);
