@@ -185,6 +185,39 @@ static void bracket_path(struct ko *k, long long eid, char *path, size_t len)
     snprintf(path, len, "/api/v1/tournaments/%lld/competitions/%lld/knockout", k->tid, eid);
 }
 
+/* A correction of match mid (extra as for verify) that must be refused with a 409 and
+ * change neither the Main e nor the Consolation c; r holds the refusal. */
+static void correction_refused(struct ko *k, long long e, long long c, long long mid, int b_wins,
+                               const char *extra, struct res *r)
+{
+    char mp[160], cp[160];
+    bracket_path(k, e, mp, sizeof mp);
+    bracket_path(k, c, cp, sizeof cp);
+    json_t *main_before = snapshot(mp), *cons_before = snapshot(cp);
+    verify(k, mid, 3, b_wins, extra, r);
+    ck_assert_msg(problem_is(r, 409), "%s", r->body);
+    unchanged(main_before, mp);
+    unchanged(cons_before, cp);
+}
+
+/* Players, a Main (main_settings) of them all with a Consolation fed by it (progressive or
+ * not, length 3), drawn with seed: r holds the draw's answer. */
+static void main_and_consolation(struct ko *k, int players, const char *main_settings,
+                                 int progressive, const char *seed, long long *e, long long *c,
+                                 struct res *r)
+{
+    setup(k, players, NULL);
+    *e = make_event(k, "Main", main_settings);
+    char settings[128];
+    snprintf(settings, sizeof settings,
+             "{\"feeds_from\": %lld, \"progressive\": %s, \"lengths\": [3]}", *e,
+             progressive ? "true" : "false");
+    *c = make_event(k, "Consolation", settings);
+    enter(k, *e, 0, players);
+    draw(k, *e, seed, r);
+    ck_assert_int_eq(r->status, 200);
+}
+
 START_TEST(test_KO2_draw_refusals_and_reproducible)
 {
     struct ko k;
@@ -489,15 +522,9 @@ END_TEST
 START_TEST(test_KO5_KO8_main_correction_follows_into_consolation)
 {
     struct ko k;
-    setup(&k, 4, NULL);
-    long long e = make_event(&k, "Main", "{\"lengths\": [3, 5]}");
-    char settings[128];
-    snprintf(settings, sizeof settings, "{\"feeds_from\": %lld, \"lengths\": [3]}", e);
-    long long c = make_event(&k, "Consolation", settings);
-    enter(&k, e, 0, 4);
     struct res r;
-    draw(&k, e, "2026", &r);
-    ck_assert_int_eq(r.status, 200);
+    long long e, c;
+    main_and_consolation(&k, 4, "{\"lengths\": [3, 5]}", 0, "2026", &e, &c, &r);
     long long m1 = match_at(&r, 1, 0), m2 = match_at(&r, 1, 1);
     long long a = side_at(&r, 1, 0, 0), b = side_at(&r, 1, 0, 1), d = side_at(&r, 1, 1, 1);
     res_free(&r);
@@ -523,19 +550,12 @@ START_TEST(test_KO5_KO8_main_correction_follows_into_consolation)
     ck_assert_str_eq(jstr(&r, "state"), "finished");
     res_free(&r);
     /* the correction: b beat a. Refused without the cascade, naming the Consolation match */
-    char mp[160], cp[160];
-    bracket_path(&k, e, mp, sizeof mp);
-    bracket_path(&k, c, cp, sizeof cp);
-    json_t *main_before = snapshot(mp), *cons_before = snapshot(cp);
-    verify(&k, m1, 3, 1, ", \"reason\": \"sheet\"", &r);
-    ck_assert_msg(problem_is(&r, 409), "%s", r.body);
+    correction_refused(&k, e, c, m1, 1, ", \"reason\": \"sheet\"", &r);
     json_t *wu = json_object_get(r.json, "would_undo");
     ck_assert_int_eq(json_array_size(wu), 1);
     ck_assert_int_eq(json_integer_value(json_array_get(wu, 0)), cm);
     ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "events it feeds"));
     res_free(&r);
-    unchanged(main_before, mp);
-    unchanged(cons_before, cp);
     /* confirmed: b plays the Main final, a takes b's Consolation place, its match is undone */
     verify(&k, m1, 3, 1, ", \"reason\": \"sheet\", \"confirm_cascade\": true", &r);
     ck_assert_msg(r.status == 200, "%s", r.body);
@@ -553,7 +573,8 @@ START_TEST(test_KO5_KO8_main_correction_follows_into_consolation)
     ck_assert_str_eq(jstr(&r, "state"), "running"); /* reopened */
     res_free(&r);
     /* b is out of the Consolation, a is in it */
-    char path[200];
+    char path[200], cp[160];
+    bracket_path(&k, c, cp, sizeof cp);
     snprintf(path, sizeof path, "%s/players/%lld", cp, b);
     req(&S, "GET", path, NULL, NULL, &r);
     ck_assert_int_eq(r.status, 404);
@@ -603,16 +624,9 @@ static const char *side_kind(struct res *r, int round, int i, int s)
 START_TEST(test_KO5_KO8_correction_leaves_a_vacant_consolation_place)
 {
     struct ko k;
-    setup(&k, 8, NULL);
-    long long e = make_event(&k, "Main", "{\"lengths\": [3]}");
-    char settings[128];
-    snprintf(settings, sizeof settings,
-             "{\"feeds_from\": %lld, \"progressive\": true, \"lengths\": [3]}", e);
-    long long c = make_event(&k, "Consolation", settings);
-    enter(&k, e, 0, 8);
     struct res r;
-    draw(&k, e, "77", &r);
-    ck_assert_int_eq(r.status, 200);
+    long long e, c;
+    main_and_consolation(&k, 8, "{\"lengths\": [3]}", 1, "77", &e, &c, &r);
     long long m1[4], w = side_at(&r, 1, 0, 0), l = side_at(&r, 1, 0, 1);
     for (int i = 0; i < 4; i++)
         m1[i] = match_at(&r, 1, i);
@@ -645,12 +659,7 @@ START_TEST(test_KO5_KO8_correction_leaves_a_vacant_consolation_place)
     ck_assert_int_eq(r.status, 200);
     res_free(&r);
     /* the correction: refused without confirmation, naming both matches it would undo */
-    char mp[160], cp[160];
-    bracket_path(&k, e, mp, sizeof mp);
-    bracket_path(&k, c, cp, sizeof cp);
-    json_t *main_before = snapshot(mp), *cons_before = snapshot(cp);
-    verify(&k, m1[0], 3, 1, ", \"reason\": \"sheet\"", &r);
-    ck_assert_msg(problem_is(&r, 409), "%s", r.body);
+    correction_refused(&k, e, c, m1[0], 1, ", \"reason\": \"sheet\"", &r);
     ck_assert_str_eq(jstr(&r, "type") + strlen(jstr(&r, "type")) - strlen("cascade"), "cascade");
     json_t *wu = json_object_get(r.json, "would_undo");
     ck_assert_int_eq(json_array_size(wu), 2);
@@ -662,8 +671,6 @@ START_TEST(test_KO5_KO8_correction_leaves_a_vacant_consolation_place)
     }
     ck_assert(seen_m2 && seen_cm);
     res_free(&r);
-    unchanged(main_before, mp);
-    unchanged(cons_before, cp);
     /* confirmed */
     verify(&k, m1[0], 3, 1, ", \"reason\": \"sheet\", \"confirm_cascade\": true", &r);
     ck_assert_msg(r.status == 200, "%s", r.body);
@@ -676,7 +683,8 @@ START_TEST(test_KO5_KO8_correction_leaves_a_vacant_consolation_place)
         (size_t)wi);
     ck_assert_str_eq(json_string_value(json_object_get(held, "state")), "waiting");
     res_free(&r);
-    char path[200];
+    char path[200], cp[160];
+    bracket_path(&k, c, cp, sizeof cp);
     snprintf(path, sizeof path, "%s/players/%lld", cp, l);
     req(&S, "GET", path, NULL, NULL, &r);
     ck_assert_int_eq(r.status, 404); /* L is out of the Consolation: L plays on in the Main */
@@ -722,15 +730,9 @@ static void decide(struct ko *k, long long mid, const char *what, const char *bo
 START_TEST(test_KO5_correction_needing_a_new_place_is_refused)
 {
     struct ko k;
-    setup(&k, 8, NULL);
-    long long e = make_event(&k, "Main", "{\"lengths\": [3]}");
-    char settings[128];
-    snprintf(settings, sizeof settings, "{\"feeds_from\": %lld, \"lengths\": [3]}", e);
-    long long c = make_event(&k, "Consolation", settings);
-    enter(&k, e, 0, 8);
     struct res r;
-    draw(&k, e, "78", &r);
-    ck_assert_int_eq(r.status, 200);
+    long long e, c;
+    main_and_consolation(&k, 8, "{\"lengths\": [3]}", 0, "78", &e, &c, &r);
     long long m1[4];
     for (int i = 0; i < 4; i++)
         m1[i] = match_at(&r, 1, i);
@@ -752,17 +754,11 @@ START_TEST(test_KO5_correction_needing_a_new_place_is_refused)
     bracket(&k, c, &r);
     ck_assert_msg(json_is_true(json_object_get(r.json, "drawn")), "%s", r.body);
     res_free(&r);
-    char mp[160], cp[160];
-    bracket_path(&k, e, mp, sizeof mp);
-    bracket_path(&k, c, cp, sizeof cp);
-    json_t *main_before = snapshot(mp), *cons_before = snapshot(cp);
-    verify(&k, m1[0], 3, 0, ", \"reason\": \"sheet\", \"confirm_cascade\": true", &r);
-    ck_assert_msg(problem_is(&r, 409), "%s", r.body);
+    correction_refused(&k, e, c, m1[0], 0, ", \"reason\": \"sheet\", \"confirm_cascade\": true",
+                       &r);
     ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "Consolation is drawn and cannot follow"));
     ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "does not grow (KO-5)"));
     res_free(&r);
-    unchanged(main_before, mp);
-    unchanged(cons_before, cp);
 }
 END_TEST
 
