@@ -75,6 +75,15 @@ static int rules_of(struct api_req *req, const struct match *m, bg_rules *rules,
     return 0;
 }
 
+/* The length a record of match m begins at, and MATCH-3's correction when the TD made one. */
+static void record_length(const struct match *m, bg_match_rec *rec)
+{
+    rec->rules.match_length = m->first_length ? m->first_length : m->length;
+    rec->rules.swing = m->length == 0;
+    rec->length_fix = m->first_length ? m->length : 0;
+    rec->length_fix_game = m->length_fix_game;
+}
+
 static json_t *summary_json(const bg_game_summary *g, int number, int swap)
 {
     return json_pack("{s:i, s:s, s:s, s:i, s:i, s:i, s:b, s:b, s:{s:i, s:i}, s:{s:i, s:i}}", "game",
@@ -220,6 +229,7 @@ static int check_compact(struct api_req *req, const struct match *m, char *compa
         free(compact);
         return -1;
     }
+    record_length(m, &rec);
     if (rec_from_compact(compact, &rec) || add_penalties(req->app->db, m->id, &rec, 0)) {
         bg_match_rec_free(&rec);
         free(compact);
@@ -298,7 +308,23 @@ static int check_games(struct api_req *req, const struct match *m, json_t *list,
     return check_compact(req, m, compact, r, resp, NULL);
 }
 
-json_t *api_report_games_json(struct db *db, const struct report *r, int length)
+/* Replays a game-by-game report as stored into rep (free it); 0 or -1. */
+static int replay_games(struct db *db, const struct report *r, const struct match *m,
+                        bg_match_report *rep)
+{
+    bg_match_rec rec;
+    memset(&rec, 0, sizeof rec);
+    memset(rep, 0, sizeof *rep);
+    record_length(m, &rec);
+    int rc = r->games && !strcmp(r->kind, "games") && rec_from_compact(r->games, &rec) == 0 &&
+                     add_penalties(db, r->match_id, &rec, 0) == 0 && bg_match_replay(&rec, rep) == 0
+                 ? 0
+                 : -1;
+    bg_match_rec_free(&rec);
+    return rc;
+}
+
+json_t *api_report_games_json(struct db *db, const struct report *r, const struct match *m)
 {
     if (!r->games)
         return json_array();
@@ -306,21 +332,27 @@ json_t *api_report_games_json(struct db *db, const struct report *r, int length)
         json_t *j = json_loads(r->games, 0, NULL);
         return j ? j : json_array();
     }
-    bg_match_rec rec;
-    memset(&rec, 0, sizeof rec);
-    rec.rules.match_length = length;
-    rec.rules.swing = length == 0;
     json_t *out = json_array();
     bg_match_report rep;
-    memset(&rep, 0, sizeof rep);
-    if (rec_from_compact(r->games, &rec) == 0 && add_penalties(db, r->match_id, &rec, 0) == 0 &&
-        bg_match_replay(&rec, &rep) == 0) {
+    if (replay_games(db, r, m, &rep) == 0)
         for (int i = 0; i < rep.n_games; i++)
             json_array_append_new(out, summary_json(&rep.games[i], i + 1, 0));
+    bg_match_report_free(&rep);
+    return out;
+}
+
+int api_report_games_score(struct db *db, const struct report *r, const struct match *m,
+                           int *n_games, int score[2])
+{
+    bg_match_report rep;
+    int rc = replay_games(db, r, m, &rep);
+    if (rc == 0) {
+        *n_games = rep.n_games;
+        score[0] = rep.score[0];
+        score[1] = rep.score[1];
     }
     bg_match_report_free(&rep);
-    bg_match_rec_free(&rec);
-    return out;
+    return rc;
 }
 
 /* Which column of the transcript is side a: by the players' names when they tell, else

@@ -795,7 +795,7 @@ static int record_change(struct api_req *req, const struct event *es,
                                                 : "knockout.place_vacated";
     int rc = db_audit(db, es->tournament_id, req->now_ms, actor, action, "event", es->id, b, a);
     if (rc == CW_OK)
-        rc = api_emit(db, es->tournament_id, req->now_ms, "knockout.entrant_replaced",
+        rc = api_emit(db, es->tournament_id, req->now_ms, action,
                       json_pack("{s:I, s:i, s:o, s:o, s:b}", "event_id", (json_int_t)es->id, "slot",
                                 c->slot, "old_player_id",
                                 c->old_id ? json_integer(c->old_id) : json_null(), "new_player_id",

@@ -90,6 +90,10 @@ json_t *api_match_json(struct db *db, const struct match *m)
                         json_pack("{s:i, s:i}", "a", m->penalty[0], "b", m->penalty[1]));
     if (m->decided_how[0])
         json_object_set_new(j, "decided_how", json_string(m->decided_how));
+    if (m->first_length) /* MATCH-3 */
+        json_object_set_new(
+            j, "length_corrected",
+            json_pack("{s:i, s:i}", "from", m->first_length, "from_game", m->length_fix_game + 1));
     return j;
 }
 
@@ -108,6 +112,10 @@ json_t *api_match_core_json(const struct match *m)
                             json_pack("{s:i, s:i}", "a", m->penalty[0], "b", m->penalty[1]));
     if (m->decided_how[0])
         json_object_set_new(j, "decided_how", json_string(m->decided_how));
+    if (m->first_length) /* MATCH-3 */
+        json_object_set_new(
+            j, "length_corrected",
+            json_pack("{s:i, s:i}", "from", m->first_length, "from_game", m->length_fix_game + 1));
     return j;
 }
 
@@ -355,6 +363,74 @@ static const struct api_field edit_fields[] = {
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
+/* The TD changes the length of match m. Before any report it is simply set. Once games are
+ * reported it is MATCH-3 (WBGF 4.8), a match found to be played at a wrong length: the
+ * length is corrected from the next game on (the games so far stay at the old one), unless
+ * the score already reached would end the match at the correct length: then the match
+ * continues to the wrong length (409, nothing changes). A match reported as finished stands.
+ * 0, or -1 with the problem in resp. */
+static int correct_length(struct api_req *req, struct match *m, int correct, struct api_resp *resp)
+{
+    struct db *db = req->app->db;
+    int games = 0, score[2] = {0, 0}, reported = 0;
+    for (int s = -1; s < 2; s++) {
+        struct report r;
+        int rc = db_report_current(db, m->id, s, &r);
+        if (rc == CW_ENOTFOUND)
+            continue;
+        if (rc != CW_OK) {
+            api_internal_error(resp, "reading the reports");
+            return -1;
+        }
+        reported = 1;
+        int n, sc[2];
+        const char *who = s < 0 ? "the TD's" : s == 0 ? "side a's" : "side b's";
+        if (r.complete || strcmp(r.kind, "games")) {
+            api_problem(resp, 409, "match-reported", "The match is reported",
+                        "The length of match %lld cannot change: %s report %s (MATCH-3: a match "
+                        "completed at a wrong length stands; the length is corrected between "
+                        "games of a match reported game by game).",
+                        (long long)m->id, who,
+                        r.complete ? "says the match is over" : "is not game by game");
+            report_free(&r);
+            return -1;
+        }
+        rc = api_report_games_score(db, &r, m, &n, sc);
+        report_free(&r);
+        if (rc) {
+            api_internal_error(resp, "replaying the games reported");
+            return -1;
+        }
+        if (n > games) { /* the report furthest on: the next game is after its games */
+            games = n;
+            score[0] = sc[0];
+            score[1] = sc[1];
+        }
+    }
+    if (!reported || !games) {
+        m->length = correct;
+        return 0;
+    }
+    if (m->first_length) {
+        api_problem(resp, 409, "length-corrected", "The length was corrected already",
+                    "Match %lld was corrected from %d to %d points before game %d; it is not "
+                    "corrected twice.",
+                    (long long)m->id, m->first_length, m->length, m->length_fix_game + 1);
+        return -1;
+    }
+    if (score[0] >= correct || score[1] >= correct) {
+        api_problem(resp, 409, "length-stands", "The wrong length stands",
+                    "At %d-%d a %d-point match would be over: match %lld continues to %d points "
+                    "and its result stands (MATCH-3).",
+                    score[0], score[1], correct, (long long)m->id, m->length);
+        return -1;
+    }
+    m->first_length = m->length;
+    m->length_fix_game = games;
+    m->length = correct;
+    return 0;
+}
+
 static int do_edit(struct api_req *req, struct match *m, struct api_resp *resp, const char **action)
 {
     if (api_check_fields(req->json, edit_fields, 1, resp))
@@ -371,22 +447,9 @@ static int do_edit(struct api_req *req, struct match *m, struct api_resp *resp, 
     }
     if (finished(m))
         return refuse_finished(m, resp);
-    if (len) {
-        /* MATCH-3 corrects a wrong length between games; here the TD sets it before any
-         * result is in. */
-        struct report r;
-        for (int s = 0; s < 2; s++) {
-            int rc = db_report_current(req->app->db, m->id, s, &r);
-            if (rc == CW_OK) {
-                report_free(&r);
-                api_problem(resp, 409, "match-started", "Results already reported",
-                            "The length of match %lld cannot change: side %s has reported.",
-                            (long long)m->id, side_name[s]);
-                return -1;
-            }
-        }
-        m->length = (int)json_integer_value(len);
-    }
+    if (len && (int)json_integer_value(len) != m->length &&
+        correct_length(req, m, (int)json_integer_value(len), resp))
+        return -1;
     const char *table = api_str(req->json, "table");
     if (table)
         snprintf(m->table, sizeof m->table, "%s", table);

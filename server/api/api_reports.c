@@ -17,9 +17,9 @@
 
 static const char side_name[2][2] = {"a", "b"};
 
-json_t *api_report_json(struct db *db, const struct report *r, int length)
+json_t *api_report_json(struct db *db, const struct report *r, const struct match *m)
 {
-    json_t *games = api_report_games_json(db, r, length);
+    json_t *games = api_report_games_json(db, r, m);
     json_t *flags = r->flags ? json_loads(r->flags, 0, NULL) : NULL;
     return json_pack("{s:I, s:o, s:s, s:s, s:b, s:b, s:{s:i, s:i}, s:o, s:o, s:o, s:o}", "id",
                      (json_int_t)r->id, "side",
@@ -533,8 +533,7 @@ void api_match_reports(struct api_req *req, struct api_resp *resp)
     int have[3];
     for (int s = 0; s < 3; s++) {
         have[s] = db_report_current(db, m.id, s == 2 ? -1 : s, &r[s]) == CW_OK;
-        json_object_set_new(out, keys[s],
-                            have[s] ? api_report_json(db, &r[s], m.length) : json_null());
+        json_object_set_new(out, keys[s], have[s] ? api_report_json(db, &r[s], &m) : json_null());
     }
     json_t *reply = json_pack("{s:o, s:o}", "match", api_match_json(db, &m), "reports", out);
     if (!strcmp(m.state, "disputed") && have[0] && have[1]) {

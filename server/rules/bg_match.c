@@ -328,6 +328,8 @@ int bg_match_replay(const bg_match_rec *rec, bg_match_report *rep)
             rc = -1;
             break;
         }
+        if (rec->length_fix > 0 && i == rec->length_fix_game)
+            bg_match_correct_length(&m, rec->length_fix);
         bg_match_next_ctx(&m, &ctx);
         if (m.over) {
             int move = g->n_act > 0 ? (g->act[0].move ? g->act[0].move : 1) : 0;
@@ -369,6 +371,9 @@ int bg_match_replay(const bg_match_rec *rec, bg_match_report *rep)
         rep->turns += out.turns;
     }
     if (rc == 0) rc = apply_penalties(&m, rec, &pi, 1 << 30, &rep->err);
+    /* corrected before the game that comes next */
+    if (rc == 0 && rec->length_fix > 0 && rec->length_fix_game >= rep->n_games)
+        bg_match_correct_length(&m, rec->length_fix);
     rep->score[0] = m.score[0];
     rep->score[1] = m.score[1];
     rep->over = m.over;
@@ -381,7 +386,7 @@ int bg_match_replay(const bg_match_rec *rec, bg_match_report *rep)
     if (rec->complete && rec->rules.match_length > 0 && !m.over) {
         refuse(&rep->err, rec->n_games, 0, -1, "MATCH-1",
                "the record ends but the match does not: the score is %d-%d in a %d-point match",
-               m.score[0], m.score[1], rec->rules.match_length);
+               m.score[0], m.score[1], m.rules.match_length);
         return -1;
     }
     rep->valid = 1;

@@ -25,6 +25,11 @@ typedef struct bg_match_rec {
     bg_penalty *pen; /* in order of before_game */
     int n_pen, cap_pen;
     int complete; /* the record claims the whole match: it must end it */
+    /* MATCH-3: the length found wrong and corrected (length_fix > 0) before game
+     * length_fix_game (0-based); rules.match_length is the length the match began at. The
+     * correction is made with bg_match_correct_length: it stands only if it does not end the
+     * match. */
+    int length_fix, length_fix_game;
     /* A problem found after everything above (e.g. a .mat file that is cut off or has a line
      * that cannot be read): reported if nothing before it is wrong, so the error given is
      * always the first one in the transcript. */

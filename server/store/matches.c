@@ -9,7 +9,7 @@
     "length, table_label, state, score_a, score_b, coalesce(winner, -1), "                         \
     "coalesce(result_report, 0), created_ms, updated_ms, round, slot, coalesce(tie_id, 0), "       \
     "rubber, "                                                                                     \
-    "penalty_a, penalty_b, decided_how"
+    "penalty_a, penalty_b, decided_how, first_length, length_fix_game"
 
 static void read_match(sqlite3_stmt *st, struct match *m)
 {
@@ -34,6 +34,8 @@ static void read_match(sqlite3_stmt *st, struct match *m)
     m->penalty[0] = sqlite3_column_int(st, 18);
     m->penalty[1] = sqlite3_column_int(st, 19);
     db_col_text(st, 20, m->decided_how, sizeof m->decided_how);
+    m->first_length = sqlite3_column_int(st, 21);
+    m->length_fix_game = sqlite3_column_int(st, 22);
 }
 
 static void bind_id_or_null(sqlite3_stmt *st, int i, int64_t v)
@@ -44,7 +46,7 @@ static void bind_id_or_null(sqlite3_stmt *st, int i, int64_t v)
         sqlite3_bind_null(st, i);
 }
 
-/* ?1..?10 and ?14..?20: the settable columns */
+/* ?1..?10 and ?14..?22: the settable columns */
 static void bind_match(sqlite3_stmt *st, const struct match *m)
 {
     bind_id_or_null(st, 1, m->event_id);
@@ -67,6 +69,8 @@ static void bind_match(sqlite3_stmt *st, const struct match *m)
     sqlite3_bind_int(st, 18, m->penalty[0]);
     sqlite3_bind_int(st, 19, m->penalty[1]);
     db_bind_text(st, 20, m->decided_how);
+    sqlite3_bind_int(st, 21, m->first_length);
+    sqlite3_bind_int(st, 22, m->length_fix_game);
 }
 
 int db_match_insert(struct db *db, struct match *m, int64_t now_ms)
@@ -74,8 +78,9 @@ int db_match_insert(struct db *db, struct match *m, int64_t now_ms)
     sqlite3_stmt *st = db_stmt(
         db, "INSERT INTO matches(event_id, player_a, player_b, length, table_label, state, "
             "score_a, score_b, winner, result_report, tournament_id, created_ms, updated_ms, "
-            "round, slot, tie_id, rubber, penalty_a, penalty_b, decided_how) VALUES (?1, ?2, ?3, "
-            "?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12, ?14, ?15, ?16, ?17, ?18, ?19, ?20)");
+            "round, slot, tie_id, rubber, penalty_a, penalty_b, decided_how, first_length, "
+            "length_fix_game) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12, "
+            "?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)");
     if (!st)
         return CW_EDB;
     bind_match(st, m);
@@ -112,8 +117,9 @@ int db_match_update(struct db *db, struct match *m, int64_t now_ms)
         db_stmt(db, "UPDATE matches SET event_id = ?1, player_a = ?2, player_b = ?3, length = ?4, "
                     "table_label = ?5, state = ?6, score_a = ?7, score_b = ?8, winner = ?9, "
                     "result_report = ?10, updated_ms = ?11, round = ?14, slot = ?15, tie_id = ?16, "
-                    "rubber = ?17, penalty_a = ?18, penalty_b = ?19, decided_how = ?20 "
-                    "WHERE id = ?12 AND tournament_id = ?13");
+                    "rubber = ?17, penalty_a = ?18, penalty_b = ?19, decided_how = ?20, "
+                    "first_length = ?21, length_fix_game = ?22 WHERE id = ?12 AND tournament_id = "
+                    "?13");
     if (!st)
         return CW_EDB;
     bind_match(st, m);

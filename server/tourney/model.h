@@ -58,6 +58,9 @@ struct match {
     int rubber;        /* ... and which of the five (1..5) */
     int64_t player[2]; /* side a, side b; 0 = not known yet */
     int length;
+    /* MATCH-3: corrected between games (first_length > 0): games 1..length_fix_game were
+     * played to first_length, the later ones to length */
+    int first_length, length_fix_game;
     char table[M_TABLE_MAX * 4 + 1];
     char state[12];
     int score[2];

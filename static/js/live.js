@@ -19,7 +19,8 @@ const TYPES = [
   'davis.late_closed', 'davis.late_deadline', 'davis.lengths', 'davis.reopened',
   'davis.rubber_teams', 'davis.rubber_void', 'davis.rubber_revived', 'davis.cascade_undo',
   'match.flagged', 'match.flag_reversed', 'match.penalty', 'match.disqualify',
-  'knockout.entrant_replaced', 'knockout.reopened',
+  'knockout.entrant_replaced', 'knockout.place_vacated', 'knockout.place_filled',
+  'knockout.place_closed', 'knockout.reopened',
   'clock', 'lateness', 'penalty', 'break',
 ];
 

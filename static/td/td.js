@@ -256,6 +256,15 @@ async function renderDetail() {
   body.append(h('div', { class: 'row' }, h('label', { for: 'dt-table' }, t('td.table')), table,
     h('button', { type: 'button', onclick: () => act(() => api('POST', `${M}/call`, table.value ? { table: table.value } : {}), t('td.called')) }, t('td.call')),
     h('button', { type: 'button', onclick: () => act(() => api('PATCH', `${M}`, { table: table.value }), t('td.saved')) }, t('td.set_table'))));
+  // the length: before any report, or MATCH-3 between games (the server says when it stands)
+  if (m.length > 0) {
+    const len = h('input', { id: 'dt-len', type: 'number', min: 1, max: 99, value: m.length });
+    body.append(h('div', { class: 'row' }, h('label', { for: 'dt-len' }, t('td.length')), len,
+      h('button', { type: 'button', id: 'dt-setlen', onclick: () => act(() => api('PATCH', `${M}`, { length: Number(len.value) }), t('td.saved')) }, t('td.set_length'))));
+    if (m.length_corrected) {
+      body.append(h('p', { class: 'note', id: 'dt-lencorr' }, t('td.length_corrected', { from: m.length_corrected.from, game: m.length_corrected.from_game, length: m.length })));
+    }
+  }
   // reports side by side, verification
   let reports = null;
   let dispute = null; // what MATCH-4 says, in the server's words

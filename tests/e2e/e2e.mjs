@@ -86,6 +86,17 @@ async function waitText(page, sel, re, timeout = T_WAIT) {
   return 0;
 }
 
+// Waits until fn(arg), run in the page, is true. Polls with evaluate: Playwright's
+// waitForFunction may compile its predicate in the page, which the pages' CSP forbids.
+async function waitUntil(page, fn, arg, what, timeout = T_WAIT) {
+  const start = Date.now();
+  while (Date.now() - start < timeout) {
+    if (await page.evaluate(fn, arg).catch(() => false)) return;
+    await page.waitForTimeout(25);
+  }
+  fail(`${what}: not seen in ${timeout} ms`);
+}
+
 async function waitVisible(page, sel, timeout = T_WAIT) {
   await page.locator(sel).first().waitFor({ state: 'visible', timeout });
 }
@@ -318,13 +329,14 @@ async function scenario(browser) {
     await pc.click('#c-startbtn');
     await waitText(pc, '#c-state', 'Running');
     await pc.click('#half-me');
-    await pc.waitForFunction(() => document.querySelector('#half-opp').classList.contains('running'));
+    await waitUntil(pc, () => document.querySelector('#half-opp').classList.contains('running'), null,
+      'the opponent\'s half of the clock running');
     await waitVisible(disp, `#view [data-clock="${other.id}"]`);
     const dside = D.side || 'b';
-    await disp.waitForFunction(([mid, s]) => {
+    await waitUntil(disp, ([mid, s]) => {
       const el = document.querySelector(`#view li[data-match-id="${mid}"] .side.running [data-clock]`);
       return el && el.dataset.side === s;
-    }, [other.id, dside], { timeout: 5000 });
+    }, [other.id, dside], 'the display showing whose time runs', 5000);
     await pc.screenshot({ path: join(SHOTS, 'phone-clock-360x740.png') });
     await pc.setViewportSize({ width: 740, height: 360 });
     await pc.screenshot({ path: join(SHOTS, 'phone-clock-740x360.png') });
@@ -344,6 +356,10 @@ async function scenario(browser) {
     await td.click('button:text-is("Give the penalty")');
     await waitText(td, `button.mcard[data-match-id="${other.id}"] .sc`, '1–0');
     await waitText(td, '#dt-penalties', 'slow play');
+    // the TD sets this match's length (no game reported yet); the panel shows it
+    await td.fill('#dt-len', '9');
+    await td.click('#dt-setlen');
+    await waitText(td, '#dt-body p', '9 points');
     await td.screenshot({ path: join(SHOTS, 'td-match-clock-1440x900.png') });
     await pc.click('#c-eog');
     await waitVisible(pc, '#c-startbtn');

@@ -559,6 +559,81 @@ static void post_game(struct srv *as, const struct fixture *f, const char *body,
     td(as, "POST", path, body, r);
 }
 
+static void set_length(const struct fixture *f, int length, struct res *r)
+{
+    char path[160], body[32];
+    match_path(f, "", path, sizeof path);
+    snprintf(body, sizeof body, "{\"length\": %d}", length);
+    td(&S, "PATCH", path, body, r);
+}
+
+/* MATCH-3: the TD finds a match played at a wrong length. Between games the length is
+ * corrected from the next game on (the Crawford game follows the correct length); not when
+ * the score reached would end the match at it, nor once the match is reported over. */
+START_TEST(test_MATCH3_the_TD_corrects_a_wrong_length_between_games)
+{
+    struct fixture f;
+    setup_match(&f, 3); /* should have been 5 */
+    struct res r;
+    post_game(&f.a, &f, "{\"winner\": \"a\", \"cube\": 1, \"result\": \"gammon\"}", &r);
+    ck_assert_int_eq(r.status, 200); /* 2-0: at 3 points the next game is the Crawford game */
+    res_free(&r);
+    set_length(&f, 5, &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    ck_assert_int_eq(jint(&r, "length"), 5);
+    json_t *lc = json_object_get(r.json, "length_corrected");
+    ck_assert_int_eq(json_integer_value(json_object_get(lc, "from")), 3);
+    ck_assert_int_eq(json_integer_value(json_object_get(lc, "from_game")), 2);
+    res_free(&r);
+    /* game 2 is played to 5 points: no Crawford game at 2-0, a double is fine */
+    post_game(&f.a, &f, "{\"winner\": \"b\", \"cube\": 2, \"result\": \"single\"}", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    json_t *rep = json_object_get(r.json, "report");
+    ck_assert(json_is_false(json_object_get(json_object_get(rep, "last_game"), "crawford")));
+    ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(rep, "score"), "b")), 2);
+    res_free(&r);
+    /* the games as the TD sees them: game 1 at 3 points, game 2 at 5 */
+    char path[160];
+    match_path(&f, "/reports", path, sizeof path);
+    td(&S, "GET", path, NULL, &r);
+    json_t *games =
+        json_object_get(json_object_get(json_object_get(r.json, "reports"), "a"), "games");
+    ck_assert_int_eq(json_array_size(games), 2);
+    res_free(&r);
+    /* not corrected twice */
+    set_length(&f, 7, &r);
+    ck_assert_msg(problem_is(&r, 409), "%s", r.body);
+    res_free(&r);
+    /* a 7-point match that should have been to 3, found at 4-0: the wrong length stands */
+    struct fixture g;
+    setup_match(&g, 7);
+    for (int i = 0; i < 2; i++) {
+        post_game(&g.a, &g, "{\"winner\": \"a\", \"cube\": 1, \"result\": \"gammon\"}", &r);
+        ck_assert_int_eq(r.status, 200);
+        res_free(&r);
+    }
+    set_length(&g, 3, &r);
+    ck_assert_msg(problem_is(&r, 409), "%s", r.body);
+    ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "At 4-0 a 3-point match would be over"));
+    ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "MATCH-3"));
+    res_free(&r);
+    get_match(&g, &r);
+    ck_assert_int_eq(jint(&r, "length"), 7);
+    ck_assert(json_object_get(r.json, "length_corrected") == NULL);
+    res_free(&r);
+    /* a match reported over stands at its length */
+    struct fixture h;
+    setup_match(&h, 3);
+    report_score(&h.a, &h, 3, 0, &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    set_length(&h, 5, &r);
+    ck_assert_msg(problem_is(&r, 409), "%s", r.body);
+    ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "says the match is over"));
+    res_free(&r);
+}
+END_TEST
+
 START_TEST(test_game_by_game_with_running_score)
 {
     struct fixture f;
@@ -1482,6 +1557,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_idempotent_retry);
     tcase_add_test(tc, test_reads_carry_etags);
     tcase_add_test(tc, test_game_by_game_with_running_score);
+    tcase_add_test(tc, test_MATCH3_the_TD_corrects_a_wrong_length_between_games);
     tcase_add_test(tc, test_games_report_refusals);
     tcase_add_test(tc, test_MATCH5_penalty_points_in_a_games_report);
     tcase_add_test(tc, test_MATCH4_scoresheet_prevails_in_a_dispute);

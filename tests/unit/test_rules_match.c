@@ -265,6 +265,42 @@ START_TEST(test_MATCH_3_a_wrong_length_is_corrected_unless_that_ends_the_match)
 }
 END_TEST
 
+/* MATCH-3 in a replay: the length found wrong is corrected before the game given, and the
+ * games after it follow the correct length (Crawford included); a correction that would
+ * end the match is not made. */
+START_TEST(test_MATCH_3_replay_follows_the_corrected_length)
+{
+    bg_match_rec m = report(5);
+    m.complete = 0;
+    for (int i = 0; i < 4; i++)
+        add_result(&m, 0, BG_HOW_SINGLE, 1, 1); /* 4-0 */
+    add_result(&m, 1, BG_HOW_SINGLE, 2, 2);     /* a double in game 5 */
+    refused_at(&m, 5, "CUBE-6");                /* at 5 points, game 5 is the Crawford game */
+    m.length_fix = 7;
+    m.length_fix_game = 3; /* found after game 3: games 4 and 5 are played to 7 */
+    bg_match_report rep;
+    ck_assert_int_eq(bg_match_replay(&m, &rep), 0);
+    ck_assert(!rep.games[4].crawford);
+    ck_assert_int_eq(rep.score[0], 4);
+    ck_assert_int_eq(rep.score[1], 2);
+    ck_assert(!rep.over);
+    bg_match_report_free(&rep);
+    bg_match_rec_free(&m);
+    /* a 7-point match that should have been to 5, found at 5-0: the wrong length stands */
+    m = report(7);
+    m.complete = 0;
+    for (int i = 0; i < 6; i++)
+        add_result(&m, 0, BG_HOW_SINGLE, 1, 1);
+    m.length_fix = 5;
+    m.length_fix_game = 5;
+    ck_assert_int_eq(bg_match_replay(&m, &rep), 0);
+    ck_assert_int_eq(rep.score[0], 6);
+    ck_assert(!rep.over);
+    bg_match_report_free(&rep);
+    bg_match_rec_free(&m);
+}
+END_TEST
+
 START_TEST(test_MATCH_5_penalty_points_go_to_the_opponent)
 {
     bg_match m;
@@ -373,6 +409,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_MATCH_5_penalties_between_games_of_a_record);
     tcase_add_test(tc, test_MATCH_6_policy_applies_to_every_game_of_a_record);
     tcase_add_test(tc, test_match_mixes_full_records_and_score_only_results);
+    tcase_add_test(tc, test_MATCH_3_replay_follows_the_corrected_length);
     suite_add_tcase(s, tc);
     return s;
 }
