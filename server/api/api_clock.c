@@ -590,6 +590,20 @@ static int op_resume(struct cx *x)
                     "(CLK-7).");
         return -1;
     }
+    /* a side with no time left would lose at once (a flag reversed leaves it at zero): the
+     * TD sets the times first */
+    struct clk trial = x->c;
+    struct clk_view tv;
+    if (clk_resume(&trial, x->req->now_ms) == CLK_OK) {
+        clk_view(&trial, x->req->now_ms, &tv);
+        if (tv.flag_at_ms <= x->req->now_ms) {
+            api_problem(x->resp, 409, "no-time", "No time left",
+                        "Side %s has no time left on this clock and would lose on time the "
+                        "moment it resumed: the TD sets the times (PUT clock) first (CLK-7).",
+                        side_name[trial.running]);
+            return -1;
+        }
+    }
     enum clk_err e = clk_resume(&x->c, x->req->now_ms);
     if (applied(x, e, "resume"))
         return -1;

@@ -1021,6 +1021,8 @@ START_TEST(test_CLK7_flag_forfeits_and_reverse)
     ck_assert_int_eq(score_of(r.json, "b"), 0);
     res_free(&r);
     refuse(&S, &f, "POST", "clock/reverse-flag", "{}", 409, "CLK-7", "reverse a flag twice");
+    /* b has no time left: resuming now would flag again at once */
+    refuse(&S, &f, "POST", "clock/resume", "{}", 409, "CLK-7", "resume with no time left");
 
     /* the TD sets the times (CLK-7), refusing negative ones */
     refuse(&S, &f, "PUT", "clock", "{\"a_bank_ms\": -1, \"b_bank_ms\": 30000}", 422, "a_bank_ms",

@@ -428,6 +428,19 @@ static void read_stream(const char *path, const char *last_id, int ms, char *out
     pclose(p);
 }
 
+/* A quiet stream stays alive: a comment line every 15 s (API_EVENTS_HEARTBEAT_MS) when
+ * nothing happens, so that proxies and phones do not time the connection out, and a
+ * vanished client is noticed. */
+START_TEST(test_event_stream_heartbeat)
+{
+    long long tid = make_tournament(&S, "Quiet");
+    char events[160], buf[8192];
+    snprintf(events, sizeof events, "/api/v1/tournaments/%lld/events", tid);
+    read_stream(events, NULL, 16500, buf, sizeof buf);
+    ck_assert_msg(strstr(buf, "\n:\n\n") || !strncmp(buf, ":\n\n", 3), "no heartbeat in: %s", buf);
+}
+END_TEST
+
 START_TEST(test_event_stream_and_resume)
 {
     struct fixture f;
@@ -1565,6 +1578,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_PEN5_player_transcript_cannot_award_penalties);
     tcase_add_test(tc, test_mat_transcript_replayed);
     tcase_add_test(tc, test_event_stream_and_resume);
+    tcase_add_test(tc, test_event_stream_heartbeat);
     tcase_add_test(tc, test_durability_under_sigkill);
     tcase_add_test(tc, test_json_transcript_report);
     tcase_add_test(tc, test_json_transcript_refusals);
