@@ -131,6 +131,18 @@ int api_report_from_json(struct api_req *req, const struct match *m, json_t *bod
             resp->status = 422;
             return -1;
         }
+        for (int s = 0; s < 2; s++)
+            if (r->score[s] < m->penalty[s]) {
+                /* MATCH-5: the TD's penalty points are in the score already */
+                snprintf(err, sizeof err,
+                         "Side %s has %d penalty point%s from the TD, which count in its score "
+                         "(MATCH-5): %d-%d is impossible.",
+                         side_name[s], m->penalty[s], m->penalty[s] == 1 ? "" : "s", a, b);
+                api_problem(resp, 422, "invalid-result", "Impossible score", "%s", err);
+                api_problem_field(resp, "score", "%s", err);
+                resp->status = 422;
+                return -1;
+            }
         snprintf(r->kind, sizeof r->kind, "score");
         r->complete = 1;
         r->games = strdup("[]");

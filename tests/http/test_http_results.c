@@ -464,6 +464,12 @@ START_TEST(test_event_stream_and_resume)
     report_score(&f.a, &f, 3, 2, &r);
     ck_assert_int_eq(r.status, 200);
     res_free(&r);
+    /* ... and the opponent's confirmation */
+    char cpath[160];
+    match_path(&f, "/confirm", cpath, sizeof cpath);
+    td(&f.b, "POST", cpath, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
     char buf[16384];
     size_t n = 0;
     ssize_t k;
@@ -472,6 +478,8 @@ START_TEST(test_event_stream_and_resume)
     buf[n] = 0;
     waitpid(child, NULL, 0);
     ck_assert_ptr_nonnull(strstr(buf, "event: match.reported"));
+    ck_assert_ptr_nonnull(strstr(buf, "event: match.verified"));
+    ck_assert(strstr(buf, "event: match.reported") < strstr(buf, "event: match.verified"));
     ck_assert_ptr_null(strstr(buf, f.pin_a)); /* no PIN in the stream */
     ck_assert_ptr_null(strstr(buf, "\"pin\""));
     /* every change so far, from the first id: a resume from id 1 loses nothing */
@@ -1552,6 +1560,102 @@ START_TEST(test_durability_concurrent_reports_under_sigkill)
 }
 END_TEST
 
+/* MATCH-5: a final score must include the TD's penalty points */
+START_TEST(test_MATCH5_final_score_below_penalty_points_refused)
+{
+    struct fixture f;
+    setup_match(&f, 5);
+    char path[160];
+    match_path(&f, "/penalties", path, sizeof path);
+    struct res r;
+    td(&S, "POST", path,
+       "{\"side\": \"a\", \"kind\": \"points\", \"points\": 2, \"reason\": \"late\"}", &r);
+    ck_assert_msg(r.status == 201, "%s", r.body);
+    res_free(&r);
+    struct snap before;
+    snapshot(&f, &before);
+    report_score(&f.a, &f, 5, 0, &r); /* b has the 2 points given against a */
+    ck_assert_msg(problem_is(&r, 422), "%s", r.body);
+    ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "MATCH-5"));
+    res_free(&r);
+    assert_unchanged(&f, &before, "a score below the penalty points");
+    snap_free(&before);
+    report_score(&f.a, &f, 5, 2, &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+}
+END_TEST
+
+/* MATCH-6: the tournament's illegal-move policy decides a transcript with an illegal play
+ * the opponent let stand: refused under "legal", accepted and flagged under "responsible". */
+START_TEST(test_MATCH6_policy_decides_an_illegal_play)
+{
+    char *mat = read_file("tests/data/broken/responsible_ok.mat");
+    struct fixture f;
+    setup_match_named(&f, 3, "gnubg_A", "gnubg_B");
+    struct res r;
+    post_mat(&f.a, &f, mat, &r);
+    ck_assert_msg(problem_is(&r, 422), "%s", r.body);
+    ck_assert_str_eq(jstr(&r, "rule"), "ENG-6");
+    ck_assert_int_eq(jint(&r, "game"), 2);
+    res_free(&r);
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld", f.tid);
+    td(&S, "PATCH", path, "{\"illegal_move_policy\": \"responsible\"}", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    post_mat(&f.a, &f, mat, &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    json_t *score = json_object_get(r.json, "score");
+    ck_assert_int_eq(json_integer_value(json_object_get(score, "b")), 3);
+    res_free(&r);
+    match_path(&f, "/reports", path, sizeof path);
+    td(&S, "GET", path, NULL, &r);
+    json_t *flags =
+        json_object_get(json_object_get(json_object_get(r.json, "reports"), "a"), "flags");
+    ck_assert_int_eq(json_array_size(flags), 1);
+    ck_assert_str_eq(json_string_value(json_object_get(json_array_get(flags, 0), "rule")), "ENG-6");
+    res_free(&r);
+}
+END_TEST
+
+/* A phone that sends a game again (a retry after a lost answer) with the same
+ * Idempotency-Key adds it once. */
+START_TEST(test_idempotent_game_retry)
+{
+    struct fixture f;
+    setup_match(&f, 5);
+    char path[160], cookie[200];
+    match_path(&f, "/games", path, sizeof path);
+    snprintf(cookie, sizeof cookie, "Cookie: %s", f.a.cookie);
+    const char *h[] = {cookie, "X-Crawford: 1", "Content-Type: application/json",
+                       "Idempotency-Key: phone-game-1", NULL};
+    const char *game = "{\"winner\": \"a\", \"cube\": 1, \"result\": \"single\"}";
+    struct res r1, r2;
+    req(&S, "POST", path, game, h, &r1);
+    req(&S, "POST", path, game, h, &r2);
+    ck_assert_msg(r1.status == 200, "%s", r1.body);
+    ck_assert_int_eq(r2.status, 200);
+    ck_assert_str_eq(r1.body, r2.body);
+    res_free(&r1);
+    res_free(&r2);
+    get_match(&f, &r1);
+    json_t *score = json_object_get(r1.json, "score");
+    ck_assert_int_eq(json_integer_value(json_object_get(score, "a")), 1); /* one game, not two */
+    res_free(&r1);
+    /* a new key is a new game */
+    const char *h2[] = {cookie, "X-Crawford: 1", "Content-Type: application/json",
+                        "Idempotency-Key: phone-game-2", NULL};
+    req(&S, "POST", path, game, h2, &r1);
+    ck_assert_int_eq(r1.status, 200);
+    res_free(&r1);
+    get_match(&f, &r1);
+    score = json_object_get(r1.json, "score");
+    ck_assert_int_eq(json_integer_value(json_object_get(score, "a")), 2);
+    res_free(&r1);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_results");
@@ -1579,6 +1683,9 @@ static Suite *suite(void)
     tcase_add_test(tc, test_mat_transcript_replayed);
     tcase_add_test(tc, test_event_stream_and_resume);
     tcase_add_test(tc, test_event_stream_heartbeat);
+    tcase_add_test(tc, test_MATCH5_final_score_below_penalty_points_refused);
+    tcase_add_test(tc, test_MATCH6_policy_decides_an_illegal_play);
+    tcase_add_test(tc, test_idempotent_game_retry);
     tcase_add_test(tc, test_durability_under_sigkill);
     tcase_add_test(tc, test_json_transcript_report);
     tcase_add_test(tc, test_json_transcript_refusals);
