@@ -380,25 +380,43 @@ START_TEST(test_new_pin_ends_player_sessions)
 }
 END_TEST
 
+/* Player A sends body to the match's route twice with one Idempotency-Key (a phone's retry
+ * after a lost answer): both answers are 200 and the same. Leaves the headers in h. */
+static void send_twice(struct fixture *f, const char *route, const char *key, const char *body,
+                       char cookie[200], const char *h[5])
+{
+    char path[160], idem[80];
+    static char keep[80];
+    match_path(f, route, path, sizeof path);
+    snprintf(cookie, 200, "Cookie: %s", f->a.cookie);
+    snprintf(idem, sizeof idem, "Idempotency-Key: %s", key);
+    memcpy(keep, idem, sizeof keep);
+    h[0] = cookie;
+    h[1] = "X-Crawford: 1";
+    h[2] = "Content-Type: application/json";
+    h[3] = keep;
+    h[4] = NULL;
+    struct res r1, r2;
+    req(&S, "POST", path, body, h, &r1);
+    req(&S, "POST", path, body, h, &r2);
+    ck_assert_msg(r1.status == 200, "%s", r1.body);
+    ck_assert_int_eq(r2.status, 200);
+    ck_assert_str_eq(r1.body, r2.body); /* the first answer, again */
+    res_free(&r1);
+    res_free(&r2);
+}
+
 START_TEST(test_idempotent_retry)
 {
     struct fixture f;
     setup_match(&f, 5);
     char path[160], cookie[200];
+    const char *h[5];
+    send_twice(&f, "/report", "phone-7f3a-1", "{\"score\": {\"a\": 5, \"b\": 0}}", cookie, h);
+    struct res r1, r3;
     match_path(&f, "/report", path, sizeof path);
-    snprintf(cookie, sizeof cookie, "Cookie: %s", f.a.cookie);
-    const char *h[] = {cookie, "X-Crawford: 1", "Content-Type: application/json",
-                       "Idempotency-Key: phone-7f3a-1", NULL};
-    struct res r1, r2, r3;
-    req(&S, "POST", path, "{\"score\": {\"a\": 5, \"b\": 0}}", h, &r1);
-    req(&S, "POST", path, "{\"score\": {\"a\": 5, \"b\": 0}}", h, &r2);
-    ck_assert_int_eq(r1.status, 200);
-    ck_assert_int_eq(r2.status, 200);
-    ck_assert_str_eq(r1.body, r2.body); /* the first answer, again */
     req(&S, "POST", path, "{\"score\": {\"a\": 5, \"b\": 1}}", h, &r3);
     ck_assert(problem_is(&r3, 422)); /* the key names another submission */
-    res_free(&r1);
-    res_free(&r2);
     res_free(&r3);
     /* one report stored, not two: the audit log has one report entry */
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/audit?limit=1000", f.tid);
@@ -1626,19 +1644,11 @@ START_TEST(test_idempotent_game_retry)
     struct fixture f;
     setup_match(&f, 5);
     char path[160], cookie[200];
-    match_path(&f, "/games", path, sizeof path);
-    snprintf(cookie, sizeof cookie, "Cookie: %s", f.a.cookie);
-    const char *h[] = {cookie, "X-Crawford: 1", "Content-Type: application/json",
-                       "Idempotency-Key: phone-game-1", NULL};
+    const char *h[5];
     const char *game = "{\"winner\": \"a\", \"cube\": 1, \"result\": \"single\"}";
-    struct res r1, r2;
-    req(&S, "POST", path, game, h, &r1);
-    req(&S, "POST", path, game, h, &r2);
-    ck_assert_msg(r1.status == 200, "%s", r1.body);
-    ck_assert_int_eq(r2.status, 200);
-    ck_assert_str_eq(r1.body, r2.body);
-    res_free(&r1);
-    res_free(&r2);
+    send_twice(&f, "/games", "phone-game-1", game, cookie, h);
+    match_path(&f, "/games", path, sizeof path);
+    struct res r1;
     get_match(&f, &r1);
     json_t *score = json_object_get(r1.json, "score");
     ck_assert_int_eq(json_integer_value(json_object_get(score, "a")), 1); /* one game, not two */
