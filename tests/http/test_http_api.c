@@ -3,6 +3,10 @@
  * and changes nothing). */
 #include <arpa/inet.h>
 #include <check.h>
+#include <curl/curl.h>
+#include <pthread.h>
+#include <regex.h>
+#include <sqlite3.h>
 #include <netinet/in.h>
 #include <signal.h>
 #include <stdint.h>
@@ -12,6 +16,7 @@
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "support/harness.h"
@@ -840,6 +845,74 @@ START_TEST(test_sigterm_during_request_body)
 }
 END_TEST
 
+/* ---- gaps of the foundation's list: busy timeout, keep-alive, SIGINT, the log's format,
+ * chunked bodies, content types, audit paging, refusals that change nothing ---- */
+
+struct lock_hold {
+    sqlite3 *h;
+    int ms;
+};
+
+static void *release_later(void *p)
+{
+    struct lock_hold *l = p;
+    usleep((useconds_t)l->ms * 1000);
+    ck_assert_int_eq(sqlite3_exec(l->h, "COMMIT", NULL, NULL, NULL), SQLITE_OK);
+    return NULL;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Another process holding the database's write lock for a moment: a change waits for it
+ * (busy_timeout_ms) and succeeds, instead of failing at once with "database is locked".
+ * With busy_timeout_ms 0 the same change is not stored, which is what makes this test able
+ * to fail. */
+START_TEST(test_busy_timeout_waits_for_another_writer)
+{
+    struct srv mine;
+    srv_start(&mine, NULL);
+    srv_login(&mine);
+    sqlite3 *h;
+    ck_assert_int_eq(sqlite3_open(mine.db, &h), SQLITE_OK);
+    ck_assert_int_eq(sqlite3_exec(h, "BEGIN IMMEDIATE", NULL, NULL, NULL), SQLITE_OK);
+    struct lock_hold l = {h, 800};
+    pthread_t t;
+    double t0 = now_s();
+    pthread_create(&t, NULL, release_later, &l);
+    struct res r;
+    td(&mine, "POST", "/api/v1/tournaments", "{\"name\": \"Waited\"}", &r);
+    double waited = now_s() - t0;
+    pthread_join(t, NULL);
+    ck_assert_msg(r.status == 201, "a change while another process wrote: %ld %s", r.status,
+                  r.body);
+    ck_assert_msg(waited >= 0.6, "answered after %.3f s while the lock was held", waited);
+    res_free(&r);
+    sqlite3_close(h);
+    srv_cleanup(&mine);
+
+    /* the control: no busy timeout, the same lock, and the change fails (not stored) */
+    srv_start(&mine, "\"busy_timeout_ms\": 0");
+    srv_login(&mine);
+    ck_assert_int_eq(sqlite3_open(mine.db, &h), SQLITE_OK);
+    ck_assert_int_eq(sqlite3_exec(h, "BEGIN IMMEDIATE", NULL, NULL, NULL), SQLITE_OK);
+    td(&mine, "POST", "/api/v1/tournaments", "{\"name\": \"Not waited\"}", &r);
+    ck_assert_int_ne(r.status, 201);
+    ck_assert_int_ge(r.status, 500);
+    res_free(&r);
+    ck_assert_int_eq(sqlite3_exec(h, "COMMIT", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(h);
+    req(&mine, "GET", "/api/v1/tournaments", NULL, NULL, &r);
+    ck_assert_ptr_null(strstr(r.body, "Not waited"));
+    res_free(&r);
+    srv_cleanup(&mine);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_api");
@@ -870,6 +943,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_access_log_has_no_secrets);
     tcase_add_test(tc, test_acknowledged_writes_survive_restart);
     tcase_add_test(tc, test_sigterm_during_request_body);
+    tcase_add_test(tc, test_busy_timeout_waits_for_another_writer);
     suite_add_tcase(s, tc);
     return s;
 }
