@@ -913,6 +913,71 @@ START_TEST(test_busy_timeout_waits_for_another_writer)
 }
 END_TEST
 
+static size_t discard(char *d, size_t size, size_t n, void *ud)
+{
+    (void)d;
+    (void)ud;
+    return size * n;
+}
+
+/* Several requests over one connection: libcurl reuses it when the server keeps it open
+ * (the first call of the handler never queues a reply, see README "HTTP server"). */
+START_TEST(test_keep_alive_reuses_the_connection)
+{
+    long long tid = make_tournament(&S, "Keep alive");
+    char tpath[128], cookie[200];
+    snprintf(tpath, sizeof tpath, "http://127.0.0.1:%d/api/v1/tournaments/%lld", S.port, tid);
+    snprintf(cookie, sizeof cookie, "Cookie: %s", S.cookie);
+    struct {
+        const char *method, *url, *body;
+        long status;
+    } steps[] = {
+        {"GET", "/api/v1/health", NULL, 200},
+        {"GET", NULL, NULL, 200}, /* the tournament */
+        {"GET", "/api/v1/nothing", NULL, 404},
+        {"PATCH", NULL, "{\"venue\": \"One socket\"}", 200},
+        {"GET", NULL, NULL, 200},
+        {"GET", "/css/crawford.css", NULL, 200},
+    };
+    CURL *c = curl_easy_init();
+    struct curl_slist *hl = NULL;
+    hl = curl_slist_append(hl, cookie);
+    hl = curl_slist_append(hl, "X-Crawford: 1");
+    hl = curl_slist_append(hl, "Content-Type: application/json");
+    curl_easy_setopt(c, CURLOPT_HTTPHEADER, hl);
+    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, discard);
+    curl_easy_setopt(c, CURLOPT_TIMEOUT, 30L);
+    for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+        char url[256];
+        if (steps[i].url)
+            snprintf(url, sizeof url, "http://127.0.0.1:%d%s", S.port, steps[i].url);
+        else
+            snprintf(url, sizeof url, "%s", tpath);
+        curl_easy_setopt(c, CURLOPT_URL, url);
+        curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, steps[i].method);
+        curl_easy_setopt(c, CURLOPT_HTTPGET, 1L);
+        if (steps[i].body) {
+            curl_easy_setopt(c, CURLOPT_POSTFIELDS, steps[i].body);
+            curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, steps[i].method);
+        }
+        ck_assert_int_eq(curl_easy_perform(c), CURLE_OK);
+        long status = 0, connects = -1;
+        curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
+        curl_easy_getinfo(c, CURLINFO_NUM_CONNECTS, &connects);
+        ck_assert_msg(status == steps[i].status, "step %zu: %ld", i, status);
+        /* one new connection for the first request, none after */
+        ck_assert_msg(connects == (i == 0 ? 1 : 0), "step %zu (%s %s) opened %ld connections", i,
+                      steps[i].method, url, connects);
+    }
+    curl_slist_free_all(hl);
+    curl_easy_cleanup(c);
+    struct res r;
+    req(&S, "GET", strstr(tpath, "/api/"), NULL, NULL, &r);
+    ck_assert_str_eq(jstr(&r, "venue"), "One socket");
+    res_free(&r);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_api");
@@ -944,6 +1009,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_acknowledged_writes_survive_restart);
     tcase_add_test(tc, test_sigterm_during_request_body);
     tcase_add_test(tc, test_busy_timeout_waits_for_another_writer);
+    tcase_add_test(tc, test_keep_alive_reuses_the_connection);
     suite_add_tcase(s, tc);
     return s;
 }
