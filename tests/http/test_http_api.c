@@ -978,6 +978,33 @@ START_TEST(test_keep_alive_reuses_the_connection)
 }
 END_TEST
 
+/* SIGINT (Ctrl-C at the terminal) shuts down like SIGTERM: exit 0, and what was
+ * acknowledged is there after the restart. */
+START_TEST(test_sigint_exits_cleanly_and_keeps_writes)
+{
+    struct srv mine;
+    srv_start(&mine, NULL);
+    srv_login(&mine);
+    long long tid = make_tournament(&mine, "Interrupted");
+    make_player(&mine, tid, "Acknowledged before Ctrl-C");
+    kill(mine.pid, SIGINT);
+    int st = 0;
+    ck_assert_int_eq(waitpid(mine.pid, &st, 0), mine.pid);
+    mine.pid = 0;
+    ck_assert(WIFEXITED(st));
+    ck_assert_int_eq(WEXITSTATUS(st), 0);
+    srv_restart(&mine);
+    char path[128];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players", tid);
+    struct res r;
+    req(&mine, "GET", path, NULL, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_ptr_nonnull(strstr(r.body, "Acknowledged before Ctrl-C"));
+    res_free(&r);
+    srv_cleanup(&mine);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_api");
@@ -1010,6 +1037,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_sigterm_during_request_body);
     tcase_add_test(tc, test_busy_timeout_waits_for_another_writer);
     tcase_add_test(tc, test_keep_alive_reuses_the_connection);
+    tcase_add_test(tc, test_sigint_exits_cleanly_and_keeps_writes);
     suite_add_tcase(s, tc);
     return s;
 }
