@@ -1005,6 +1005,124 @@ START_TEST(test_sigint_exits_cleanly_and_keeps_writes)
 }
 END_TEST
 
+static char *slurp(const char *file)
+{
+    FILE *f = fopen(file, "r");
+    ck_assert_ptr_nonnull(f);
+    size_t cap = 1 << 16, n = 0;
+    char *all = malloc(cap);
+    size_t k;
+    while ((k = fread(all + n, 1, cap - n - 1, f)) > 0) {
+        n += k;
+        if (n + 1 == cap)
+            all = realloc(all, cap *= 2);
+    }
+    all[n] = 0;
+    fclose(f);
+    return all;
+}
+
+/* The access log as README documents it: one line per request, "TIME ADDRESS METHOD PATH
+ * STATUS MICROSECONDSus", and no secret anywhere in what the server writes to standard
+ * error (where the log goes here): not the TD password, no PIN (the first, the one after a
+ * reset, one sent as a query argument), no session token of the TD or of a player. */
+START_TEST(test_access_log_format_and_no_secrets_on_stderr)
+{
+    struct srv mine;
+    struct srv_opts o = {.log_to_stderr = 1};
+    srv_start_opts(&mine, NULL, &o);
+    int requests = 0;
+    srv_login(&mine);
+    requests++;
+    long long tid = make_tournament(&mine, "Quiet");
+    requests++;
+    char pin[8], pin2[8], path[160], qpath[200];
+    long long pid = make_player_pin(&mine, tid, "Whisper", pin);
+    requests++;
+    struct srv player;
+    srv_player_login(&player, &mine, tid, pid, pin);
+    requests++;
+    struct res r;
+    td(&player, "GET", "/api/v1/session", NULL, &r); /* the player's cookie sent */
+    requests++;
+    res_free(&r);
+    /* a wrong PIN, then the TD resets the PIN, and the player logs in with the new one */
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players/%lld/login", tid, pid);
+    const char *hd[] = {"X-Crawford: 1", "Content-Type: application/json", NULL};
+    char wrong[64];
+    snprintf(wrong, sizeof wrong, "{\"pin\": \"%06d\"}", (atoi(pin) + 1) % 1000000);
+    req(&mine, "POST", path, wrong, hd, &r);
+    requests++;
+    ck_assert_int_eq(r.status, 401);
+    res_free(&r);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players/%lld/pin", tid, pid);
+    td(&mine, "POST", path, NULL, &r);
+    requests++;
+    ck_assert_int_eq(r.status, 200);
+    snprintf(pin2, sizeof pin2, "%s", jstr(&r, "pin"));
+    ck_assert_int_eq(strlen(pin2), 6);
+    res_free(&r);
+    struct srv player2;
+    srv_player_login(&player2, &mine, tid, pid, pin2);
+    requests++;
+    /* a secret in a query string is not logged either */
+    snprintf(qpath, sizeof qpath, "/api/v1/health?pin=%s&password=hunter2hunter2", pin2);
+    req(&mine, "GET", qpath, NULL, NULL, &r);
+    requests++;
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    req(&mine, "GET", "/nope.html", NULL, NULL, &r);
+    requests++;
+    res_free(&r);
+    const char *tokens[] = {strchr(mine.cookie, '=') + 1, strchr(player.cookie, '=') + 1,
+                            strchr(player2.cookie, '=') + 1};
+    for (int i = 0; i < 3; i++)
+        ck_assert_int_eq(strlen(tokens[i]), 43);
+    ck_assert_int_eq(srv_stop(&mine), 0); /* flushes the log */
+    char *all = slurp(mine.log);
+
+    regex_t line_re;
+    ck_assert_int_eq(regcomp(&line_re,
+                             "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z "
+                             "127\\.0\\.0\\.1 (GET|POST|PATCH|PUT|DELETE|HEAD) /[^ ?]* "
+                             "[1-5][0-9]{2} [0-9]+us$",
+                             REG_EXTENDED | REG_NOSUB),
+                     0);
+    /* every line that names a request is in the format; there is one per request, and the
+     * microseconds are blanked for the secret search (a duration could be six digits) */
+    int lines = 0;
+    char *scan = strdup(all);
+    for (char *save = NULL, *ln = strtok_r(scan, "\n", &save); ln;
+         ln = strtok_r(NULL, "\n", &save)) {
+        if (!strstr(ln, " /api/") && !strstr(ln, " /nope"))
+            continue;
+        ck_assert_msg(regexec(&line_re, ln, 0, NULL, 0) == 0, "not in the log's format: %s", ln);
+        lines++;
+        char *us = strrchr(ln, ' ');
+        char *at = strstr(all, ln);
+        if (us && at)
+            memset(at + (us - ln), ' ', strlen(us));
+    }
+    regfree(&line_re);
+    free(scan);
+    ck_assert_msg(lines == requests, "%d request lines for %d requests:\n%s", lines, requests, all);
+    ck_assert_ptr_nonnull(strstr(all, " GET /api/v1/health 200 "));
+    ck_assert_ptr_nonnull(strstr(all, " GET /nope.html 404 "));
+    ck_assert_ptr_nonnull(strstr(all, "/login 401 "));
+    ck_assert_ptr_null(strstr(all, TD_PASSWORD));
+    ck_assert_ptr_null(strstr(all, "hunter2"));
+    ck_assert_msg(!strstr(all, pin), "the first PIN %s is in the log:\n%s", pin, all);
+    ck_assert_msg(!strstr(all, pin2), "the new PIN %s is in the log:\n%s", pin2, all);
+    ck_assert_ptr_null(strstr(all, wrong + 9)); /* the wrong PIN's digits */
+    for (int i = 0; i < 3; i++)
+        ck_assert_msg(!strstr(all, tokens[i]), "a session token is in the log");
+    ck_assert_ptr_null(strstr(all, "crawford_td="));
+    ck_assert_ptr_null(strstr(all, "crawford_player="));
+    free(all);
+    srv_cleanup(&mine);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_api");
@@ -1038,6 +1156,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_busy_timeout_waits_for_another_writer);
     tcase_add_test(tc, test_keep_alive_reuses_the_connection);
     tcase_add_test(tc, test_sigint_exits_cleanly_and_keeps_writes);
+    tcase_add_test(tc, test_access_log_format_and_no_secrets_on_stderr);
     suite_add_tcase(s, tc);
     return s;
 }
