@@ -1123,6 +1123,85 @@ START_TEST(test_access_log_format_and_no_secrets_on_stderr)
 }
 END_TEST
 
+/* Reads one HTTP reply (headers and whatever body follows) until the server closes. */
+static void read_reply(int fd, char *out, size_t cap)
+{
+    size_t n = 0;
+    struct timeval tv = {20, 0};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    ssize_t k;
+    while (n < cap - 1 && (k = recv(fd, out + n, cap - 1 - n, 0)) > 0)
+        n += (size_t)k;
+    out[n] = 0;
+}
+
+/* A chunked body (no Content-Length to refuse up front) over max_body_bytes is counted as
+ * it arrives: 413 problem+json, nothing stored, and the server keeps serving. */
+START_TEST(test_chunked_body_over_limit)
+{
+    struct srv mine;
+    srv_start(&mine, "\"max_body_bytes\": 4096");
+    srv_login(&mine);
+    size_t before = tournament_count(&mine);
+    int fd = connect_to(mine.port);
+    ck_assert_int_ge(fd, 0);
+    char head[512];
+    int hn = snprintf(head, sizeof head,
+                      "POST /api/v1/tournaments HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n"
+                      "Cookie: %s\r\nX-Crawford: 1\r\nContent-Type: application/json\r\n"
+                      "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n",
+                      mine.port, mine.cookie);
+    send_all(fd, head, (size_t)hn);
+    /* a valid JSON document of about 64 KB, in 1 KB chunks */
+    const char *open = "{\"name\": \"Chunked\", \"venue\": \"";
+    char chunk[1100];
+    int cn = snprintf(chunk, sizeof chunk, "%zx\r\n%s\r\n", strlen(open), open);
+    send_all(fd, chunk, (size_t)cn);
+    char kb[1024];
+    memset(kb, 'v', sizeof kb);
+    for (int i = 0; i < 64; i++) {
+        cn = snprintf(chunk, sizeof chunk, "400\r\n");
+        memcpy(chunk + cn, kb, sizeof kb);
+        memcpy(chunk + cn + sizeof kb, "\r\n", 2);
+        ssize_t k = send(fd, chunk, (size_t)cn + sizeof kb + 2, MSG_NOSIGNAL);
+        if (k <= 0)
+            break; /* the server may answer and close before the end */
+    }
+    const char *end = "2\r\n\"}\r\n0\r\n\r\n";
+    send(fd, end, strlen(end), MSG_NOSIGNAL);
+    char answer[8192];
+    read_reply(fd, answer, sizeof answer);
+    close(fd);
+    ck_assert_msg(!strncmp(answer, "HTTP/1.1 413", 12), "answer: %.300s", answer);
+    ck_assert_ptr_nonnull(strcasestr(answer, "\r\nContent-Type: application/problem+json"));
+    char *body = strstr(answer, "\r\n\r\n");
+    ck_assert_ptr_nonnull(body);
+    json_t *problem = json_loads(body + 4, 0, NULL);
+    ck_assert_msg(problem != NULL, "answer: %s", answer);
+    ck_assert_int_eq(json_integer_value(json_object_get(problem, "status")), 413);
+    ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(problem, "detail")), "4096"));
+    json_decref(problem);
+    /* nothing stored, and the server still answers */
+    ck_assert_int_eq(tournament_count(&mine), before);
+    struct res r;
+    td(&mine, "POST", "/api/v1/tournaments", "{\"name\": \"After the chunks\"}", &r);
+    ck_assert_int_eq(r.status, 201);
+    res_free(&r);
+    /* a chunked body under the limit is read as usual */
+    fd = connect_to(mine.port);
+    ck_assert_int_ge(fd, 0);
+    send_all(fd, head, (size_t)hn);
+    const char *small = "{\"name\": \"Small chunks\"}";
+    cn = snprintf(chunk, sizeof chunk, "%zx\r\n%s\r\n0\r\n\r\n", strlen(small), small);
+    send_all(fd, chunk, (size_t)cn);
+    read_reply(fd, answer, sizeof answer);
+    close(fd);
+    ck_assert_msg(!strncmp(answer, "HTTP/1.1 201", 12), "answer: %.300s", answer);
+    ck_assert_int_eq(tournament_count(&mine), before + 2);
+    srv_cleanup(&mine);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_api");
@@ -1157,6 +1236,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_keep_alive_reuses_the_connection);
     tcase_add_test(tc, test_sigint_exits_cleanly_and_keeps_writes);
     tcase_add_test(tc, test_access_log_format_and_no_secrets_on_stderr);
+    tcase_add_test(tc, test_chunked_body_over_limit);
     suite_add_tcase(s, tc);
     return s;
 }
