@@ -1202,6 +1202,59 @@ START_TEST(test_chunked_body_over_limit)
 }
 END_TEST
 
+static void write_file(const char *dir, const char *name, const char *text)
+{
+    char path[700];
+    snprintf(path, sizeof path, "%s/static/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* Content types by extension: the real scripts, and a folder of one file of each kind. */
+START_TEST(test_static_content_types)
+{
+    struct res r;
+    char ct[128];
+    req(&S, "GET", "/js/api.js", NULL, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_str_eq(res_header(&r, "Content-Type", ct, sizeof ct),
+                     "text/javascript; charset=utf-8");
+    res_free(&r);
+
+    struct srv mine;
+    struct srv_opts o = {.own_static = 1};
+    srv_start_opts(&mine, NULL, &o);
+    write_file(mine.dir, "index.html", "<!doctype html><title>t</title>");
+    write_file(mine.dir, "app.js", "console.log(1);\n");
+    write_file(mine.dir, "app.mjs", "export const a = 1;\n");
+    write_file(mine.dir, "look.css", "body { color: black; }\n");
+    write_file(mine.dir, "logo.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n");
+    write_file(mine.dir, "data.json", "{}\n");
+    write_file(mine.dir, "blob.bin", "\x01\x02");
+    static const struct {
+        const char *path, *type, *body;
+    } want[] = {
+        {"/app.js", "text/javascript; charset=utf-8", "console.log(1);\n"},
+        {"/app.mjs", "text/javascript; charset=utf-8", "export const a = 1;\n"},
+        {"/look.css", "text/css; charset=utf-8", "body { color: black; }\n"},
+        {"/logo.svg", "image/svg+xml", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n"},
+        {"/data.json", "application/json", "{}\n"},
+        {"/blob.bin", "application/octet-stream", "\x01\x02"},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        req(&mine, "GET", want[i].path, NULL, NULL, &r);
+        ck_assert_msg(r.status == 200, "%s: %ld", want[i].path, r.status);
+        ck_assert_ptr_nonnull(res_header(&r, "Content-Type", ct, sizeof ct));
+        ck_assert_msg(!strcmp(ct, want[i].type), "%s served as %s", want[i].path, ct);
+        ck_assert_str_eq(r.body, want[i].body);
+        res_free(&r);
+    }
+    srv_cleanup(&mine);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_api");
@@ -1237,6 +1290,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_sigint_exits_cleanly_and_keeps_writes);
     tcase_add_test(tc, test_access_log_format_and_no_secrets_on_stderr);
     tcase_add_test(tc, test_chunked_body_over_limit);
+    tcase_add_test(tc, test_static_content_types);
     suite_add_tcase(s, tc);
     return s;
 }
