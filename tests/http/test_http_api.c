@@ -1255,6 +1255,108 @@ START_TEST(test_static_content_types)
 }
 END_TEST
 
+/* The audit logs read in pages: `limit` entries after the entry `after`, and `next_after`
+ * to go on; only the TD reads them (anyone else, a logged-in player too, is refused). */
+START_TEST(test_audit_paging_and_who_reads_it)
+{
+    /* entries of no tournament: TD logins */
+    struct srv extra = S;
+    for (int i = 0; i < 3; i++)
+        srv_login(&extra);
+    struct res r;
+    td(&S, "GET", "/api/v1/audit?limit=1000", NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    json_t *all = json_incref(json_object_get(r.json, "entries"));
+    res_free(&r);
+    size_t n = json_array_size(all);
+    ck_assert_int_ge(n, 4);
+    long long prev = 0;
+    for (size_t i = 0; i < n; i++) {
+        json_t *e = json_array_get(all, i);
+        long long id = json_integer_value(json_object_get(e, "id"));
+        ck_assert_int_gt(id, prev); /* oldest first, ids ascending */
+        prev = id;
+        char *text = json_dumps(e, 0);
+        ck_assert_ptr_null(strstr(text, TD_PASSWORD)); /* never the password */
+        free(text);
+    }
+    ck_assert_str_eq(json_string_value(json_object_get(json_array_get(all, n - 1), "action")),
+                     "td.login");
+    /* page through it two at a time: the same entries, in the same order */
+    long long after = 0;
+    size_t seen = 0;
+    for (int pages = 0; pages < 1000; pages++) {
+        char path[128];
+        snprintf(path, sizeof path, "/api/v1/audit?limit=2&after=%lld", after);
+        td(&S, "GET", path, NULL, &r);
+        ck_assert_int_eq(r.status, 200);
+        json_t *e = json_object_get(r.json, "entries");
+        size_t k = json_array_size(e);
+        ck_assert_int_le(k, 2);
+        for (size_t i = 0; i < k; i++)
+            ck_assert_int_eq(
+                json_integer_value(json_object_get(json_array_get(e, i), "id")),
+                json_integer_value(json_object_get(json_array_get(all, seen + i), "id")));
+        seen += k;
+        long long next = jint(&r, "next_after");
+        res_free(&r);
+        if (!k) {
+            ck_assert_int_eq(next, after); /* the end: next_after stays */
+            break;
+        }
+        ck_assert_int_gt(next, after);
+        after = next;
+    }
+    ck_assert_int_eq(seen, n);
+    json_decref(all);
+
+    /* a tournament's log pages the same way */
+    long long tid = make_tournament(&S, "Paged");
+    char pin[8];
+    long long pid = make_player_pin(&S, tid, "Page One", pin);
+    make_player(&S, tid, "Page Two");
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/audit?limit=1", tid);
+    td(&S, "GET", path, NULL, &r);
+    ck_assert_int_eq(json_array_size(json_object_get(r.json, "entries")), 1);
+    ck_assert_str_eq(json_string_value(json_object_get(
+                         json_array_get(json_object_get(r.json, "entries"), 0), "action")),
+                     "tournament.create");
+    long long next = jint(&r, "next_after");
+    res_free(&r);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/audit?limit=5&after=%lld", tid, next);
+    td(&S, "GET", path, NULL, &r);
+    ck_assert_int_eq(json_array_size(json_object_get(r.json, "entries")), 2);
+    ck_assert_ptr_null(strstr(r.body, "tournament.create"));
+    res_free(&r);
+    /* bad paging arguments: 400 naming the argument */
+    td(&S, "GET", "/api/v1/audit?limit=0", NULL, &r);
+    assert_problem(&r, 400, "limit");
+    res_free(&r);
+    td(&S, "GET", "/api/v1/audit?limit=1001", NULL, &r);
+    assert_problem(&r, 400, "limit");
+    res_free(&r);
+    td(&S, "GET", "/api/v1/audit?after=-1", NULL, &r);
+    assert_problem(&r, 400, "after");
+    res_free(&r);
+    /* not for the public, nor for a logged-in player */
+    struct srv player;
+    srv_player_login(&player, &S, tid, pid, pin);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/audit", tid);
+    const char *paths[] = {"/api/v1/audit", path};
+    for (int i = 0; i < 2; i++) {
+        req(&S, "GET", paths[i], NULL, NULL, &r);
+        assert_problem(&r, 401, NULL);
+        ck_assert_ptr_null(strstr(r.body, "entries"));
+        res_free(&r);
+        td(&player, "GET", paths[i], NULL, &r);
+        assert_problem(&r, 401, NULL);
+        ck_assert_ptr_null(strstr(r.body, "entries"));
+        res_free(&r);
+    }
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_api");
@@ -1291,6 +1393,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_access_log_format_and_no_secrets_on_stderr);
     tcase_add_test(tc, test_chunked_body_over_limit);
     tcase_add_test(tc, test_static_content_types);
+    tcase_add_test(tc, test_audit_paging_and_who_reads_it);
     suite_add_tcase(s, tc);
     return s;
 }
