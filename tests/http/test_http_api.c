@@ -1357,6 +1357,67 @@ START_TEST(test_audit_paging_and_who_reads_it)
 }
 END_TEST
 
+/* A refused change leaves the record exactly as it was: the same bytes and the same ETag,
+ * even when the refused body also held valid changes. */
+START_TEST(test_refused_change_leaves_bytes_equal)
+{
+    long long tid = make_tournament(&S, "Untouched");
+    long long pid = make_player(&S, tid, "Unmoved");
+    char tpath[96], ppath[128];
+    snprintf(tpath, sizeof tpath, "/api/v1/tournaments/%lld", tid);
+    snprintf(ppath, sizeof ppath, "/api/v1/tournaments/%lld/players/%lld", tid, pid);
+    struct res before_t, before_p, r;
+    td(&S, "GET", tpath, NULL, &before_t);
+    td(&S, "GET", ppath, NULL, &before_p);
+    ck_assert_int_eq(before_t.status, 200);
+    ck_assert_int_eq(before_p.status, 200);
+    int audits = audit_count(tid);
+    static const char *const bad_t[] = {
+        "{\"venue\": \"Moved\", \"clock\": {\"mode\": \"hourglass\"}}",
+        "{\"name\": \"Renamed\", \"lateness\": {\"grace_minutes\": -1}}",
+        "{\"venue\": \"Moved\", \"start_date\": \"2026-05-03\", \"end_date\": \"2026-05-01\"}",
+        "{\"break_table\": \"italian\", \"colour\": \"red\"}",
+        "{\"name\": \"\"}",
+        "{\"venue\": \"Moved\"",
+    };
+    for (size_t i = 0; i < sizeof bad_t / sizeof bad_t[0]; i++) {
+        td(&S, "PATCH", tpath, bad_t[i], &r);
+        ck_assert_msg(r.status >= 400 && r.status < 500, "%s: %ld", bad_t[i], r.status);
+        res_free(&r);
+    }
+    static const char *const bad_p[] = {
+        "{\"country\": \"FRA\", \"rating\": \"high\"}",
+        "{\"name\": \"Moved\", \"federation_id\": 12}",
+    };
+    for (size_t i = 0; i < sizeof bad_p / sizeof bad_p[0]; i++) {
+        td(&S, "PATCH", ppath, bad_p[i], &r);
+        ck_assert_msg(r.status >= 400 && r.status < 500, "%s: %ld", bad_p[i], r.status);
+        res_free(&r);
+    }
+    /* without the TD session, a valid change is refused too */
+    req(&S, "PATCH", tpath, "{\"venue\": \"Moved\"}",
+        (const char *const[]){"X-Crawford: 1", "Content-Type: application/json", NULL}, &r);
+    ck_assert_int_eq(r.status, 401);
+    res_free(&r);
+    struct res after_t, after_p;
+    td(&S, "GET", tpath, NULL, &after_t);
+    td(&S, "GET", ppath, NULL, &after_p);
+    ck_assert_int_eq(after_t.len, before_t.len);
+    ck_assert_msg(!memcmp(after_t.body, before_t.body, before_t.len), "before %s\nafter %s",
+                  before_t.body, after_t.body);
+    ck_assert_int_eq(after_p.len, before_p.len);
+    ck_assert(!memcmp(after_p.body, before_p.body, before_p.len));
+    char e1[80], e2[80];
+    ck_assert_str_eq(res_header(&after_t, "ETag", e1, sizeof e1),
+                     res_header(&before_t, "ETag", e2, sizeof e2));
+    ck_assert_int_eq(audit_count(tid), audits);
+    res_free(&before_t);
+    res_free(&before_p);
+    res_free(&after_t);
+    res_free(&after_p);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_api");
@@ -1394,6 +1455,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_chunked_body_over_limit);
     tcase_add_test(tc, test_static_content_types);
     tcase_add_test(tc, test_audit_paging_and_who_reads_it);
+    tcase_add_test(tc, test_refused_change_leaves_bytes_equal);
     suite_add_tcase(s, tc);
     return s;
 }
