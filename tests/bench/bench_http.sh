@@ -54,7 +54,10 @@ sleep 1
 rss_kb=$(awk '/^VmRSS:/ {print $2}' /proc/$pid/status)
 awk -v kb="$rss_kb" 'BEGIN { printf "bench mem.idle_rss_mb %.1f MB\n", kb / 1024 }'
 
-# wrk's summary as bench lines: $1 name, $2 connections, $3 wrk output file
+# wrk's summary as bench lines: $1 name, $2 connections, $3 wrk output file. Fails (after
+# printing) when the load saw socket errors or non-2xx answers, or wrk printed no rate:
+# a figure measured on errors is no figure, so the script then exits non-zero.
+failed=0
 report() {
     awk -v name="$1" -v c="$2" '
         /Requests\/sec:/ { rps = $2 }
@@ -66,7 +69,8 @@ report() {
             printf "bench %s.c%d %.0f req/s\n", name, c, rps
             printf "bench %s.p99_ms.c%d %.2f ms\n", name, c, ms
             printf "bench %s.errors.c%d %d count\n", name, c, err + non2xx
-        }' "$3"
+            if (rps == "" || err + non2xx > 0) exit 1
+        }' "$3" || { failed=1; echo "bench_http: $1 at $2 connections had errors:" >&2; cat "$3" >&2; }
 }
 
 url="http://127.0.0.1:$port/api/v1/tournaments/$tid"
@@ -104,3 +108,4 @@ url="$base/tournaments/$tid2/competitions/$eid/knockout"
 wrk -t2 -c64 -d${DURATION}s --latency -H 'Accept-Encoding: gzip' "$url" > "$dir/wrk.bracket" 2>&1
 report http.get_bracket_1024 64 "$dir/wrk.bracket"
 stop
+[ "$failed" = 0 ] || { echo "bench_http: FAILED: the load produced errors" >&2; exit 1; }

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The command line of the foundation: settings errors stop `crawford serve` with a
 # sentence naming the setting and exit status 2; `migrate` and `passwd` work on a fresh
-# database; a database from a newer crawford is refused.
+# database; `passwd` on a running server's database ends the TD sessions, the old password
+# stops working and the new one logs in; a database from a newer crawford is refused.
 set -u
 BIN=${CRAWFORD_BIN:-build/asan/crawford}
 dir=$(mktemp -d /tmp/crawford-cli-XXXXXX)
-trap 'rm -rf "$dir"' EXIT
+srv=""
+trap '[ -n "$srv" ] && kill "$srv" 2>/dev/null; rm -rf "$dir"' EXIT
 pass=0; fail=0
 ok()  { pass=$((pass+1)); }
 bad() { fail=$((fail+1)); echo "FAIL: $*"; }
@@ -48,6 +50,59 @@ out=$(echo "short" | "$BIN" passwd --db "$dir/p.db" 2>&1); rc=$?
 [ $rc = 1 ] && grep -q "8 to 256" <<<"$out" && ok || bad "short password: $rc $out"
 out=$(echo "a long enough password" | "$BIN" passwd --db "$dir/p.db" 2>&1); rc=$?
 [ $rc = 0 ] && grep -q "TD password set" <<<"$out" && ok || bad "passwd: $rc $out"
+
+# passwd on the database of a running server, as README documents it: every TD session
+# ends, the old password stops working and the new one logs in
+cat > "$dir/run.json" <<JSON
+{"bind": "127.0.0.1", "database": "$dir/run.db", "static_dir": "$PWD/static", "access_log": "off"}
+JSON
+CRAWFORD_TD_PASSWORD="the first password" "$BIN" serve --config "$dir/run.json" --port 0 \
+    > "$dir/run.out" 2>&1 &
+srv=$!
+port=""
+for _ in $(seq 200); do
+    port=$(sed -n 's/.*serving http:\/\/[^:]*:\([0-9]*\)\/.*/\1/p' "$dir/run.out")
+    [ -n "$port" ] && break
+    sleep 0.05
+done
+if [ -z "$port" ]; then
+    bad "serve did not start: $(cat "$dir/run.out")"
+else
+    api="http://127.0.0.1:$port/api/v1"
+    login() { # login PASSWORD JAR: prints the HTTP status
+        curl -s -o /dev/null -w '%{http_code}' -c "$2" -H 'X-Crawford: 1' \
+            -H 'Content-Type: application/json' -d "{\"password\": \"$1\"}" "$api/login"
+    }
+    role() { curl -s -b "$1" "$api/session"; }
+    st=$(login "the first password" "$dir/jar1")
+    [ "$st" = 200 ] && grep -q '"td"' <<<"$(role "$dir/jar1")" && ok || bad "first login: $st"
+    out=$(echo "the second password" | "$BIN" passwd --db "$dir/run.db" 2>&1); rc=$?
+    [ $rc = 0 ] && grep -q "TD password set" <<<"$out" && ok || bad "passwd while serving: $rc $out"
+    grep -q '"public"' <<<"$(role "$dir/jar1")" && ok || bad "the old session survived passwd"
+    st=$(login "the first password" "$dir/jar2")
+    [ "$st" = 401 ] && ok || bad "the old password after passwd: $st"
+    st=$(login "the second password" "$dir/jar3")
+    [ "$st" = 200 ] && grep -q '"td"' <<<"$(role "$dir/jar3")" && ok || bad "the new password: $st"
+    # CRAWFORD_TD_PASSWORD is ignored once a password exists: a restart keeps the new one
+    kill "$srv"; wait "$srv"; rc=$?
+    [ $rc = 0 ] && ok || bad "serve exited $rc on SIGTERM"
+    : > "$dir/run.out"
+    CRAWFORD_TD_PASSWORD="the first password" "$BIN" serve --config "$dir/run.json" --port 0 \
+        > "$dir/run.out" 2>&1 &
+    srv=$!
+    port=""
+    for _ in $(seq 200); do
+        port=$(sed -n 's/.*serving http:\/\/[^:]*:\([0-9]*\)\/.*/\1/p' "$dir/run.out")
+        [ -n "$port" ] && break
+        sleep 0.05
+    done
+    api="http://127.0.0.1:$port/api/v1"
+    st=$(login "the first password" "$dir/jar4")
+    [ "$st" = 401 ] && ok || bad "CRAWFORD_TD_PASSWORD replaced the password at restart: $st"
+    st=$(login "the second password" "$dir/jar5")
+    [ "$st" = 200 ] && ok || bad "the new password after restart: $st"
+fi
+kill "$srv" 2>/dev/null; wait "$srv" 2>/dev/null; srv=""
 
 # a database made by a newer crawford is refused with a clear message
 python3 - "$dir/new/sub/c.db" <<'PY'

@@ -42,6 +42,11 @@ static void launch(struct srv *s)
         close(out[1]);
         int devnull = open("/dev/null", 0);
         dup2(devnull, STDIN_FILENO);
+        if (s->err[0]) {
+            int e = open(s->err, O_WRONLY | O_CREAT | O_APPEND, 0600);
+            if (e >= 0)
+                dup2(e, STDERR_FILENO);
+        }
         setenv("CRAWFORD_TD_PASSWORD", TD_PASSWORD, 1);
         execl(bin(), bin(), "serve", "--config", cfg, "--port", "0", (char *)NULL);
         _exit(127);
@@ -74,24 +79,40 @@ static void launch(struct srv *s)
 
 void srv_start(struct srv *s, const char *extra_config)
 {
+    static const struct srv_opts none = {0};
+    srv_start_opts(s, extra_config, &none);
+}
+
+void srv_start_opts(struct srv *s, const char *extra_config, const struct srv_opts *o)
+{
     memset(s, 0, sizeof *s);
     snprintf(s->dir, sizeof s->dir, "/tmp/crawford-test-XXXXXX");
     if (!mkdtemp(s->dir))
         die("mkdtemp");
     snprintf(s->db, sizeof s->db, "%s/data/t.db", s->dir);
     snprintf(s->log, sizeof s->log, "%s/access.log", s->dir);
+    if (o->log_to_stderr)
+        snprintf(s->err, sizeof s->err, "%s", s->log);
+    char cwd[512], static_dir[600];
+    if (!getcwd(cwd, sizeof cwd))
+        die("getcwd");
+    if (o->own_static) {
+        snprintf(static_dir, sizeof static_dir, "%s/static", s->dir);
+        if (mkdir(static_dir, 0700))
+            die("mkdir static");
+    } else {
+        snprintf(static_dir, sizeof static_dir, "%s/static", cwd);
+    }
     char cfg[400];
     snprintf(cfg, sizeof cfg, "%s/crawford.json", s->dir);
     FILE *f = fopen(cfg, "w");
     if (!f)
         die("config");
-    char cwd[512];
-    if (!getcwd(cwd, sizeof cwd))
-        die("getcwd");
     fprintf(f,
-            "{\"bind\": \"127.0.0.1\", \"database\": \"%s\", \"static_dir\": \"%s/static\", "
+            "{\"bind\": \"127.0.0.1\", \"database\": \"%s\", \"static_dir\": \"%s\", "
             "\"access_log\": \"%s\", \"threads\": 2%s%s}\n",
-            s->db, cwd, s->log, extra_config ? ", " : "", extra_config ? extra_config : "");
+            s->db, static_dir, o->log_to_stderr ? "stderr" : s->log, extra_config ? ", " : "",
+            extra_config ? extra_config : "");
     fclose(f);
     curl_global_init(CURL_GLOBAL_ALL);
     launch(s);

@@ -15,6 +15,16 @@ struct srv {
     char db[320];
     char log[320];
     char cookie[160]; /* "crawford_td=..." after srv_login */
+    char err[320];    /* when set: the server's standard error goes to this file */
+};
+
+/* Options of srv_start_opts. */
+struct srv_opts {
+    /* The access log goes to standard error ("access_log": "stderr"), and standard error
+     * into s->log, so one file holds the log and everything else the server wrote. */
+    int log_to_stderr;
+    /* static_dir is an empty folder s->dir/static, for the test to fill. */
+    int own_static;
 };
 
 struct res {
@@ -28,6 +38,7 @@ struct res {
 /* Starts $CRAWFORD_BIN serve with a fresh folder; extra_config is JSON members merged into
  * the config (e.g. "\"max_body_bytes\": 2048") or NULL. Aborts the test run on failure. */
 void srv_start(struct srv *s, const char *extra_config);
+void srv_start_opts(struct srv *s, const char *extra_config, const struct srv_opts *o);
 /* Starts again on the same folder and database (after srv_stop). */
 void srv_restart(struct srv *s);
 /* SIGTERM; returns the exit status (or -1). */
