@@ -75,6 +75,9 @@ void api_problem_field(struct api_resp *resp, const char *field, const char *fmt
     __attribute__((format(printf, 3, 4)));
 /* The 500 answer for a failure that is the server's, never the client's. */
 void api_internal_error(struct api_resp *resp, const char *what);
+/* db_begin with its failure answered: 503 with Retry-After while another program holds the
+ * database (DB_BUSY), else 500. Returns 0 when the transaction is open. */
+int api_begin(struct db *db, struct api_resp *resp);
 
 void api_reply_json(struct api_resp *resp, int status, json_t *body);
 

@@ -84,10 +84,8 @@ void api_login(struct api_req *req, struct api_resp *resp)
     int64_t expires = req->now_ms + (int64_t)app->cfg.session_hours * 3600 * 1000;
     char exp_iso[32];
     cw_iso8601(expires, exp_iso, sizeof exp_iso);
-    if (db_begin(app->db)) {
-        api_internal_error(resp, "starting a transaction");
+    if (api_begin(app->db, resp))
         return;
-    }
     char after[128];
     snprintf(after, sizeof after, "{\"expires_at\":\"%s\"}", exp_iso);
     if (db_sessions_purge(app->db, req->now_ms) ||
@@ -197,10 +195,8 @@ void api_player_login(struct api_req *req, struct api_resp *resp)
     cw_token_hash(token, h);
     /* A player's login lasts the tournament's day or so; the TD ends it with a new PIN. */
     int64_t expires = req->now_ms + (int64_t)app->cfg.session_hours * 3600 * 1000;
-    if (db_begin(app->db)) {
-        api_internal_error(resp, "starting a transaction");
+    if (api_begin(app->db, resp))
         return;
-    }
     char actor[40];
     snprintf(actor, sizeof actor, "player:%lld", (long long)pid);
     if (db_player_session_insert(app->db, h, pid, tid, req->now_ms, expires) ||
@@ -227,10 +223,8 @@ void api_logout(struct api_req *req, struct api_resp *resp)
     if (req->player_token && strlen(req->player_token) == CW_TOKEN_LEN && api_player_session(req)) {
         char h[CW_TOKEN_HASH_LEN + 1];
         cw_token_hash(req->player_token, h);
-        if (db_begin(app->db)) {
-            api_internal_error(resp, "starting a transaction");
+        if (api_begin(app->db, resp))
             return;
-        }
         char actor[40];
         snprintf(actor, sizeof actor, "player:%lld", (long long)req->player_id);
         if (db_player_sessions_delete(app->db, req->player_id, h) ||
@@ -250,10 +244,8 @@ void api_logout(struct api_req *req, struct api_resp *resp)
     if (req->session_token && strlen(req->session_token) == CW_TOKEN_LEN) {
         char h[CW_TOKEN_HASH_LEN + 1];
         cw_token_hash(req->session_token, h);
-        if (db_begin(app->db)) {
-            api_internal_error(resp, "starting a transaction");
+        if (api_begin(app->db, resp))
             return;
-        }
         int was = db_session_valid(app->db, h, req->now_ms);
         if (db_session_delete(app->db, h) ||
             (was == 1 &&

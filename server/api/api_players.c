@@ -114,10 +114,8 @@ void api_player_create(struct api_req *req, struct api_resp *resp)
     strcpy(p.status, "registered");
     apply(&p, req->json);
     cw_pin_new(p.pin);
-    if (db_begin(db)) {
-        api_internal_error(resp, "starting a transaction");
+    if (api_begin(db, resp))
         return;
-    }
     struct tournament t;
     int rc = db_tournament_get(db, p.tournament_id, &t);
     if (rc == CW_ENOTFOUND) {
@@ -188,10 +186,8 @@ static void change_player(struct api_req *req, struct api_resp *resp, const char
                           player_change change)
 {
     struct db *db = req->app->db;
-    if (db_begin(db)) {
-        api_internal_error(resp, "starting a transaction");
+    if (api_begin(db, resp))
         return;
-    }
     struct player p;
     int rc = db_player_get(db, req->ids[0], req->ids[1], &p);
     if (rc == CW_ENOTFOUND) {

@@ -178,10 +178,8 @@ void api_tournament_create(struct api_req *req, struct api_resp *resp)
     if (check_record(&t, resp))
         return;
     struct db *db = req->app->db;
-    if (db_begin(db)) {
-        api_internal_error(resp, "starting a transaction");
+    if (api_begin(db, resp))
         return;
-    }
     json_t *after = NULL;
     int rc = db_tournament_insert(db, &t, req->now_ms);
     if (rc == CW_OK) {
@@ -252,10 +250,8 @@ void api_tournament_update(struct api_req *req, struct api_resp *resp)
     if (api_check_fields(req->json, tournament_fields, 1, resp) || check_tables(req->json, resp))
         return;
     struct db *db = req->app->db;
-    if (db_begin(db)) {
-        api_internal_error(resp, "starting a transaction");
+    if (api_begin(db, resp))
         return;
-    }
     struct tournament t;
     int rc = db_tournament_get(db, req->ids[0], &t);
     if (rc == CW_ENOTFOUND) {

@@ -1,6 +1,7 @@
 /* Replies: JSON bodies and RFC 9457 problem details. */
 #include "api/api.h"
 #include "api/cache.h"
+#include "store/db.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -73,6 +74,20 @@ void api_internal_error(struct api_resp *resp, const char *what)
     api_problem(resp, 500, "internal", "Internal server error",
                 "The server failed while %s; nothing was changed. The error is in the server log.",
                 what);
+}
+
+int api_begin(struct db *db, struct api_resp *resp)
+{
+    int rc = db_begin(db);
+    if (rc == DB_BUSY) {
+        api_problem(resp, 503, "database-busy", "The database is busy",
+                    "Another program holds the tournament's database (a backup or an sqlite3 "
+                    "shell?); nothing was changed. Try again in a moment.");
+        snprintf(resp->retry_after, sizeof resp->retry_after, "1");
+    } else if (rc) {
+        api_internal_error(resp, "starting a transaction");
+    }
+    return rc ? 1 : 0;
 }
 
 void api_resp_free(struct api_resp *resp)

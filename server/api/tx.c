@@ -47,10 +47,8 @@ int api_tx_begin(struct api_req *req, struct api_resp *resp)
             return 1;
         }
     }
-    if (db_begin(db)) {
-        api_internal_error(resp, "starting a transaction");
+    if (api_begin(db, resp))
         return 1;
-    }
     if (!key)
         return 0;
     char scope[96], stored_req[600], this_req[600];

@@ -474,9 +474,10 @@ int db_begin(struct db *db)
     }
     if (!db->batch_open) {
         if (step_sql(db, "BEGIN IMMEDIATE")) {
+            int code = sqlite3_errcode(db->h);
             fprintf(stderr, "crawford: BEGIN failed: %s\n", sqlite3_errmsg(db->h));
             pthread_mutex_unlock(&db->mu);
-            return -1;
+            return code == SQLITE_BUSY || code == SQLITE_LOCKED ? DB_BUSY : -1;
         }
         db->batch_open = 1;
         db->batch_id++;

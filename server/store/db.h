@@ -23,6 +23,9 @@ int db_schema_latest(void);
  * included; db_commit returns -1 when the commit failed (then nothing was written). */
 void db_lock(struct db *db);
 void db_unlock(struct db *db);
+/* db_begin returns DB_BUSY when another program holds the database's write lock past the
+ * busy timeout (a backup, an sqlite3 shell): nothing was begun and a retry may succeed. */
+#define DB_BUSY (-2)
 int db_begin(struct db *db);
 int db_commit(struct db *db);
 void db_rollback(struct db *db);
