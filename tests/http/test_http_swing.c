@@ -275,6 +275,133 @@ static void get_board(const char *epath, struct res *r)
     ck_assert_int_eq(r->status, 200);
 }
 
+static void get_ledger(const char *epath, long long pid, struct res *r)
+{
+    char path[192];
+    if (pid)
+        snprintf(path, sizeof path, "%s/swing/ledger/%lld", epath, pid);
+    else
+        snprintf(path, sizeof path, "%s/swing/ledger", epath);
+    req(&S, "GET", path, NULL, NULL, r);
+    ck_assert_msg(r->status == 200, "%s: %ld %s", path, r->status, r->body);
+}
+
+static json_t *ledger_row(struct res *r, size_t i)
+{
+    json_t *rows = json_object_get(r->json, "rows");
+    ck_assert_msg(i < json_array_size(rows), "no row %zu in %s", i, r->body);
+    return json_array_get(rows, i);
+}
+
+static const char *row_why(struct res *r, size_t i)
+{
+    return json_string_value(json_object_get(ledger_row(r, i), "why"));
+}
+
+static long long row_int(struct res *r, size_t i, const char *key)
+{
+    return json_integer_value(json_object_get(ledger_row(r, i), key));
+}
+
+/* The chip ledger (SWING-3, issue 6 item 4): every row, the pool's or one player's, says
+ * why in a sentence made from the data: the starting stack (SWING-1), the match, the
+ * result and the cube, the stake per point, who decided; a player's rows carry the signed
+ * change and the running balance, which ends at the leaderboard's chips. */
+START_TEST(test_SWING3_ledger_says_why_each_chip_moved)
+{
+    char epath[128], path[160];
+    long long p[2];
+    long long tid =
+        make_swing(2, "{\"start_chips\": 10000, \"cpp\": [300]}", epath, sizeof epath, p);
+    struct res r;
+    /* before round 1 the ledger is empty */
+    get_ledger(epath, 0, &r);
+    ck_assert_int_eq(json_array_size(json_object_get(r.json, "rows")), 0);
+    res_free(&r);
+    snprintf(path, sizeof path, "%s/swing/rounds", epath);
+    td(&S, "POST", path, "{\"seed\": \"ledger\"}", &r);
+    ck_assert_int_eq(r.status, 201);
+    json_t *g = json_array_get(json_object_get(r.json, "games"), 0);
+    long long mid = json_integer_value(json_object_get(g, "id"));
+    long long a = side_player(g, 0), b = side_player(g, 1);
+    res_free(&r);
+    char an[32], bn[32];
+    snprintf(an, sizeof an, "Swinger %d", a == p[0] ? 1 : 2);
+    snprintf(bn, sizeof bn, "Swinger %d", b == p[0] ? 1 : 2);
+    /* SWING-3's worked example: a gammon, cube 4, CPP 300 */
+    match_post(tid, mid, "/verify", &S,
+               "{\"game\": {\"winner\": \"a\", \"cube\": 4, \"result\": \"gammon\"}}", &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    get_ledger(epath, 0, &r);
+    ck_assert_int_eq(json_array_size(json_object_get(r.json, "rows")), 3);
+    ck_assert_int_eq(jint(&r, "total_chips"), 20000);
+    ck_assert(json_is_null(json_object_get(r.json, "player_id")));
+    for (size_t i = 0; i < 2; i++) {
+        ck_assert_str_eq(row_why(&r, i), "Starting stack (SWING-1): 10000 chips.");
+        ck_assert(json_is_null(json_object_get(ledger_row(&r, i), "from")));
+        ck_assert_int_eq(row_int(&r, i, "round"), 0);
+    }
+    ck_assert_int_eq(row_int(&r, 2, "match_id"), mid);
+    ck_assert_int_eq(row_int(&r, 2, "from"), b);
+    ck_assert_int_eq(row_int(&r, 2, "to"), a);
+    ck_assert_int_eq(row_int(&r, 2, "chips"), 2400);
+    char want[512];
+    snprintf(want, sizeof want,
+             "Round 1, match %lld: %s beat %s by a gammon (x2) with the cube at 4: 8 points x "
+             "300 chips per point (the round's CPP, SWING-3) = 2400 chips from %s to %s; the "
+             "TD's verdict.",
+             mid, an, bn, bn, an);
+    ck_assert_str_eq(row_why(&r, 2), want);
+    res_free(&r);
+    /* one player's rows: the change and the running balance */
+    get_ledger(epath, b, &r);
+    ck_assert_int_eq(jint(&r, "player_id"), b);
+    ck_assert_int_eq(json_array_size(json_object_get(r.json, "rows")), 2);
+    ck_assert_int_eq(row_int(&r, 0, "change"), 10000);
+    ck_assert_int_eq(row_int(&r, 1, "change"), -2400);
+    ck_assert_int_eq(row_int(&r, 1, "balance"), 7600);
+    ck_assert_int_eq(jint(&r, "chips"), 7600);
+    res_free(&r);
+    /* the TD corrects it to a drop of a double to 2 by b: the row is rewritten, and says so */
+    match_post(tid, mid, "/correct", &S,
+               "{\"game\": {\"winner\": \"b\", \"cube\": 1, \"result\": \"drop\"}, "
+               "\"reason\": \"wrong sheet\"}",
+               &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    get_ledger(epath, a, &r);
+    ck_assert_int_eq(json_array_size(json_object_get(r.json, "rows")), 2);
+    snprintf(want, sizeof want,
+             "Round 1, match %lld: %s dropped %s's double with the cube at 1: 1 point x 300 "
+             "chips per point (the round's CPP, SWING-3) = 300 chips from %s to %s; as "
+             "corrected by the TD.",
+             mid, an, bn, an, bn);
+    ck_assert_str_eq(row_why(&r, 1), want);
+    ck_assert_int_eq(row_int(&r, 1, "change"), -300);
+    ck_assert_int_eq(jint(&r, "chips"), 9700);
+    res_free(&r);
+    get_board(epath, &r);
+    ck_assert_int_eq(chips_of(&r, a), 9700);
+    res_free(&r);
+    /* a player with no entry, and an event that is not a Swing: 404 with a sentence */
+    long long stranger = make_player(&S, tid, "Not entered");
+    snprintf(path, sizeof path, "%s/swing/ledger/%lld", epath, stranger);
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert(problem_is(&r, 404));
+    res_free(&r);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions", tid);
+    td(&S, "POST", path, "{\"kind\": \"knockout\", \"name\": \"KO\"}", &r);
+    ck_assert_int_eq(r.status, 201);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/swing/ledger", tid,
+             jint(&r, "id"));
+    res_free(&r);
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert(problem_is(&r, 404));
+    res_free(&r);
+}
+END_TEST
+
 /* A TD correction that gives a player chips back at the start of a later round they were
  * not paired in: the reply names them (left_out), and the leaderboard does not show them
  * playing a game they do not have. Round 1: C beats A with a gammon (A is out), D beats B;
@@ -703,6 +830,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_SWING3_forfeit_and_withdrawal_move_one_point);
     tcase_add_test(tc, test_SWING4_forfeit_capped_by_all_in);
     tcase_add_test(tc, test_SWING2_reports_only_in_the_current_round);
+    tcase_add_test(tc, test_SWING3_ledger_says_why_each_chip_moved);
     tcase_add_test(tc, test_SWING_whole_event_of_11_players);
     suite_add_tcase(s, tc);
     return s;
