@@ -402,6 +402,174 @@ START_TEST(test_SWING3_ledger_says_why_each_chip_moved)
 }
 END_TEST
 
+/* ---- snapshots: a refused request changes nothing ---- */
+
+/* The leaderboard, the pool's ledger and the event as the server shows them. */
+struct swing_snap {
+    char *board, *ledger, *event;
+};
+
+static char *get_body(const char *path)
+{
+    struct res r;
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_msg(r.status == 200, "%s: %ld %s", path, r.status, r.body);
+    char *b = strdup(r.body);
+    res_free(&r);
+    return b;
+}
+
+static void swing_snap(const char *epath, struct swing_snap *s)
+{
+    char path[192];
+    snprintf(path, sizeof path, "%s/swing", epath);
+    s->board = get_body(path);
+    snprintf(path, sizeof path, "%s/swing/ledger", epath);
+    s->ledger = get_body(path);
+    s->event = get_body(epath);
+}
+
+static void swing_snap_free(struct swing_snap *s)
+{
+    free(s->board);
+    free(s->ledger);
+    free(s->event);
+}
+
+/* Asserts the leaderboard, the ledger and the event are byte-equal to `before`. */
+static void swing_unchanged(const char *epath, struct swing_snap *before, const char *what)
+{
+    struct swing_snap now;
+    swing_snap(epath, &now);
+    ck_assert_msg(!strcmp(before->board, now.board), "%s changed the leaderboard:\n%s\n%s", what,
+                  before->board, now.board);
+    ck_assert_msg(!strcmp(before->ledger, now.ledger), "%s changed the ledger:\n%s\n%s", what,
+                  before->ledger, now.ledger);
+    ck_assert_msg(!strcmp(before->event, now.event), "%s changed the event:\n%s\n%s", what,
+                  before->event, now.event);
+    swing_snap_free(&now);
+}
+
+static char *slurp(const char *file)
+{
+    FILE *f = fopen(file, "rb");
+    ck_assert_msg(f != NULL, "%s", file);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *b = malloc((size_t)n + 1);
+    ck_assert_int_eq(fread(b, 1, (size_t)n, f), (size_t)n);
+    b[n] = '\0';
+    fclose(f);
+    return b;
+}
+
+/* Starts the next round of a two-player Swing: its one game's id, and the side ("a" or
+ * "b") player `pid` plays in it. */
+static long long next_game(const char *epath, long long pid, const char **side)
+{
+    char path[160];
+    snprintf(path, sizeof path, "%s/swing/rounds", epath);
+    struct res r;
+    td(&S, "POST", path, NULL, &r);
+    ck_assert_msg(r.status == 201, "%s", r.body);
+    json_t *g = json_array_get(json_object_get(r.json, "games"), 0);
+    long long mid = json_integer_value(json_object_get(g, "id"));
+    *side = side_player(g, 0) == pid ? "a" : "b";
+    res_free(&r);
+    return mid;
+}
+
+/* A Swing game reported as a transcript (a .mat money game, gnubg's): the engine replays
+ * it and the chips move by its result x cube x CPP (SWING-3). A beaver is money play
+ * only, refused in a Swing game (CUBE-9, SWING-2) with a sentence naming the rule, whether
+ * the record answers a double with one or beavers after a take, or sets "beavers" in its
+ * rules; each refusal leaves the leaderboard, the ledger and the event byte-equal. */
+START_TEST(test_SWING2_transcript_moves_chips_and_beaver_refused)
+{
+    char epath[128];
+    long long p[2];
+    long long tid =
+        make_swing(2, "{\"start_chips\": 1000, \"cpp\": [100]}", epath, sizeof epath, p);
+    const char *side;
+    long long mid = next_game(epath, p[0], &side);
+    /* money_0014.mat: North doubles to 2, South takes, North wins a gammon: 4 points */
+    char *mat = slurp("tests/data/gnubg/money/money_0014.mat");
+    struct swing_snap before;
+    swing_snap(epath, &before);
+    struct res r;
+    /* South beavers North's double instead of taking */
+    const char *t = strstr(mat, " Doubles => 2                Takes");
+    ck_assert_ptr_nonnull(t);
+    t = strstr(t, "Takes");
+    char *bad = malloc(strlen(mat) + 16);
+    snprintf(bad, strlen(mat) + 16, "%.*sBeavers => 4%s", (int)(t - mat), mat, t + 5);
+    json_t *body = json_pack("{s:s, s:s}", "mat", bad, "order", "ab");
+    char *b = json_dumps(body, 0);
+    match_post(tid, mid, "/verify", &S, b, &r);
+    free(b);
+    json_decref(body);
+    free(bad);
+    ck_assert_msg(problem_is(&r, 422), "%ld %s", r.status, r.body);
+    ck_assert_str_eq(jstr(&r, "rule"), "CUBE-9");
+    ck_assert_msg(strstr(jstr(&r, "detail"), "beaver") &&
+                      strstr(jstr(&r, "detail"), "money play only") &&
+                      strstr(jstr(&r, "detail"), "CUBE-9"),
+                  "%s", jstr(&r, "detail"));
+    ck_assert_int_eq(jint(&r, "game"), 1);
+    res_free(&r);
+    swing_unchanged(epath, &before, "a beaver in a .mat");
+    /* a JSON record: Bob beavers after he took */
+    static const char *beaver_after_take =
+        "{\"transcript\": {\"match_length\": 0, \"players\": [\"Swinger 1\", \"Swinger 2\"], "
+        "\"games\": [{\"actions\": [{\"type\": \"move\", \"side\": 0, \"dice\": [3, 1], "
+        "\"play\": \"8/5 6/5\"}, {\"type\": \"move\", \"side\": 1, \"dice\": [6, 4], \"play\": "
+        "\"24/18 13/9\"}, {\"type\": \"double\", \"side\": 0, \"cube\": 2}, {\"type\": "
+        "\"take\", \"side\": 1}, {\"type\": \"beaver\", \"side\": 1, \"cube\": 4}]}]}}";
+    match_post(tid, mid, "/verify", &S, beaver_after_take, &r);
+    ck_assert_msg(problem_is(&r, 422), "%ld %s", r.status, r.body);
+    ck_assert_str_eq(jstr(&r, "rule"), "CUBE-9");
+    ck_assert_int_eq(jint(&r, "move"), 5);
+    ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "beaver"));
+    ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "CUBE-9"));
+    res_free(&r);
+    swing_unchanged(epath, &before, "a beaver after a take");
+    /* a record that allows beavers in its rules */
+    static const char *beaver_rules =
+        "{\"transcript\": {\"match_length\": 0, \"players\": [\"Swinger 1\", \"Swinger 2\"], "
+        "\"rules\": {\"beavers\": 1}, \"games\": [{\"result\": {\"winner\": 0, \"how\": "
+        "\"single\", \"cube\": 1}}]}}";
+    match_post(tid, mid, "/verify", &S, beaver_rules, &r);
+    ck_assert_msg(problem_is(&r, 422), "%ld %s", r.status, r.body);
+    ck_assert_str_eq(jstr(&r, "rule"), "CUBE-9");
+    ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "beavers"));
+    ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "CUBE-9"));
+    res_free(&r);
+    swing_unchanged(epath, &before, "a record allowing beavers");
+    swing_snap_free(&before);
+    /* the real transcript: side a (North, the file's first player) wins 2 x 2 x 100 */
+    body = json_pack("{s:s, s:s}", "mat", mat, "order", "ab");
+    b = json_dumps(body, 0);
+    match_post(tid, mid, "/verify", &S, b, &r);
+    free(b);
+    json_decref(body);
+    free(mat);
+    ck_assert_msg(r.status == 200, "%ld %s", r.status, r.body);
+    ck_assert_str_eq(jstr(&r, "winner"), "a");
+    res_free(&r);
+    long long a = !strcmp(side, "a") ? p[0] : p[1], bp = a == p[0] ? p[1] : p[0];
+    get_board(epath, &r);
+    ck_assert_int_eq(chips_of(&r, a), 1400);
+    ck_assert_int_eq(chips_of(&r, bp), 600);
+    res_free(&r);
+    get_ledger(epath, a, &r);
+    ck_assert_int_eq(row_int(&r, 1, "change"), 400);
+    ck_assert_msg(strstr(row_why(&r, 1), "by a gammon (x2) with the cube at 2: 4 points x 100"),
+                  "%s", row_why(&r, 1));
+    res_free(&r);
+}
+END_TEST
+
 /* A TD correction that gives a player chips back at the start of a later round they were
  * not paired in: the reply names them (left_out), and the leaderboard does not show them
  * playing a game they do not have. Round 1: C beats A with a gammon (A is out), D beats B;
@@ -831,6 +999,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_SWING4_forfeit_capped_by_all_in);
     tcase_add_test(tc, test_SWING2_reports_only_in_the_current_round);
     tcase_add_test(tc, test_SWING3_ledger_says_why_each_chip_moved);
+    tcase_add_test(tc, test_SWING2_transcript_moves_chips_and_beaver_refused);
     tcase_add_test(tc, test_SWING_whole_event_of_11_players);
     suite_add_tcase(s, tc);
     return s;
