@@ -480,6 +480,20 @@ static long long next_game(const char *epath, long long pid, const char **side)
     return mid;
 }
 
+/* The TD verifies game mid: `winner` ("a"/"b") won `result` with the cube at `cube`. */
+static void verify_game(long long tid, long long mid, const char *winner, int cube,
+                        const char *result)
+{
+    char body[160];
+    snprintf(body, sizeof body,
+             "{\"game\": {\"winner\": \"%s\", \"cube\": %d, \"result\": \"%s\"}}", winner, cube,
+             result);
+    struct res r;
+    match_post(tid, mid, "/verify", &S, body, &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+}
+
 /* A Swing game reported as a transcript (a .mat money game, gnubg's): the engine replays
  * it and the chips move by its result x cube x CPP (SWING-3). A beaver is money play
  * only, refused in a Swing game (CUBE-9, SWING-2) with a sentence naming the rule, whether
@@ -566,6 +580,92 @@ START_TEST(test_SWING2_transcript_moves_chips_and_beaver_refused)
     ck_assert_int_eq(row_int(&r, 1, "change"), 400);
     ck_assert_msg(strstr(row_why(&r, 1), "by a gammon (x2) with the cube at 2: 4 points x 100"),
                   "%s", row_why(&r, 1));
+    res_free(&r);
+}
+END_TEST
+
+/* SWING-4 over HTTP, the default ("short_stack"): a player who cannot cover the CPP plays
+ * for their stack. Round 1 (CPP 800): A wins a single, A 1800, B 200. Round 2 (CPP 2000):
+ * B, short, wins a gammon with the cube at 2: 2 x 2 x 200 = 800 (not 8,000). Another
+ * event: the short stack loses a backgammon, 3 x 200 = 600, but pays only its 200 and is
+ * out. The ledger's rows say all-in. */
+START_TEST(test_SWING4_all_in_short_stack_over_http)
+{
+    char epath[128];
+    long long p[2];
+    long long tid =
+        make_swing(2, "{\"start_chips\": 1000, \"cpp\": [800, 2000]}", epath, sizeof epath, p);
+    const char *sa;
+    long long mid = next_game(epath, p[0], &sa);
+    verify_game(tid, mid, sa, 1, "single");
+    struct res r;
+    get_board(epath, &r);
+    ck_assert_int_eq(chips_of(&r, p[0]), 1800);
+    ck_assert_int_eq(chips_of(&r, p[1]), 200);
+    res_free(&r);
+    const char *sb;
+    mid = next_game(epath, p[1], &sb);
+    verify_game(tid, mid, sb, 2, "gammon");
+    get_board(epath, &r);
+    ck_assert_int_eq(jint(&r, "cpp"), 2000);
+    ck_assert_int_eq(chips_of(&r, p[0]), 1000);
+    ck_assert_int_eq(chips_of(&r, p[1]), 1000);
+    ck_assert_int_eq(jint(&r, "total_chips"), 2000);
+    res_free(&r);
+    get_ledger(epath, p[1], &r);
+    ck_assert_int_eq(row_int(&r, 2, "change"), 800);
+    ck_assert_msg(strstr(row_why(&r, 2), "4 points x 200 chips per point (all-in, SWING-4"), "%s",
+                  row_why(&r, 2));
+    res_free(&r);
+
+    long long q[2];
+    tid = make_swing(2, "{\"start_chips\": 1000, \"cpp\": [800, 2000]}", epath, sizeof epath, q);
+    mid = next_game(epath, q[0], &sa);
+    verify_game(tid, mid, sa, 1, "single");
+    mid = next_game(epath, q[0], &sa);
+    verify_game(tid, mid, sa, 1, "backgammon");
+    get_board(epath, &r);
+    ck_assert_int_eq(chips_of(&r, q[0]), 2000);
+    ck_assert_int_eq(chips_of(&r, q[1]), 0);
+    ck_assert_str_eq(status_of(&r, q[1]), "out");
+    ck_assert_str_eq(jstr(&r, "state"), "finished");
+    ck_assert_int_eq(jint(&r, "champion"), q[0]);
+    res_free(&r);
+    get_ledger(epath, q[1], &r);
+    ck_assert_int_eq(row_int(&r, 2, "change"), -200);
+    ck_assert_int_eq(row_int(&r, 2, "balance"), 0);
+    ck_assert_msg(strstr(row_why(&r, 2), "= 600, capped at the 200 chips"), "%s", row_why(&r, 2));
+    res_free(&r);
+}
+END_TEST
+
+/* SWING-4 with "allin": "cpp": the stake per point stays the CPP even against a short
+ * stack; only the loser's holdings cap what moves. Round 1 (CPP 800): A wins, A 1800,
+ * B 200. Round 2 (CPP 2000): B wins a single: 2000, capped at A's 1800; B holds all. */
+START_TEST(test_SWING4_all_in_cpp_setting_over_http)
+{
+    char epath[128];
+    long long p[2];
+    long long tid =
+        make_swing(2, "{\"start_chips\": 1000, \"cpp\": [800, 2000], \"allin\": \"cpp\"}", epath,
+                   sizeof epath, p);
+    const char *s0;
+    long long mid = next_game(epath, p[0], &s0);
+    verify_game(tid, mid, s0, 1, "single");
+    const char *s1;
+    mid = next_game(epath, p[1], &s1);
+    verify_game(tid, mid, s1, 1, "single");
+    struct res r;
+    get_board(epath, &r);
+    ck_assert_int_eq(chips_of(&r, p[1]), 2000);
+    ck_assert_int_eq(chips_of(&r, p[0]), 0);
+    ck_assert_str_eq(jstr(&r, "state"), "finished");
+    res_free(&r);
+    get_ledger(epath, p[0], &r);
+    ck_assert_int_eq(row_int(&r, 2, "change"), -1800);
+    ck_assert_msg(strstr(row_why(&r, 2), "1 point x 2000 chips per point (the round's CPP"), "%s",
+                  row_why(&r, 2));
+    ck_assert_msg(strstr(row_why(&r, 2), "capped at the 1800 chips"), "%s", row_why(&r, 2));
     res_free(&r);
 }
 END_TEST
@@ -1000,6 +1100,8 @@ static Suite *suite(void)
     tcase_add_test(tc, test_SWING2_reports_only_in_the_current_round);
     tcase_add_test(tc, test_SWING3_ledger_says_why_each_chip_moved);
     tcase_add_test(tc, test_SWING2_transcript_moves_chips_and_beaver_refused);
+    tcase_add_test(tc, test_SWING4_all_in_short_stack_over_http);
+    tcase_add_test(tc, test_SWING4_all_in_cpp_setting_over_http);
     tcase_add_test(tc, test_SWING_whole_event_of_11_players);
     suite_add_tcase(s, tc);
     return s;
