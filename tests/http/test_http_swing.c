@@ -670,6 +670,92 @@ START_TEST(test_SWING4_all_in_cpp_setting_over_http)
 }
 END_TEST
 
+/* The tournament's audit log as the TD reads it (every entry). */
+static char *audit_body(long long tid)
+{
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/audit?limit=1000", tid);
+    struct res r;
+    td(&S, "GET", path, NULL, &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    char *b = strdup(r.body);
+    res_free(&r);
+    return b;
+}
+
+/* Refused Swing requests change nothing (issue 6, bad input): with round 1 under way and
+ * one of its games decided, each refusal below leaves the leaderboard, the chip ledger,
+ * the event and the audit log byte-equal to what they were. */
+START_TEST(test_SWING_refusals_change_nothing)
+{
+    char epath[128], path[160];
+    long long p[4];
+    long long tid =
+        make_swing(4, "{\"start_chips\": 1000, \"cpp\": [100, 200]}", epath, sizeof epath, p);
+    struct res r;
+    snprintf(path, sizeof path, "%s/swing/rounds", epath);
+    td(&S, "POST", path, "{\"seed\": \"refusals\"}", &r);
+    ck_assert_int_eq(r.status, 201);
+    json_t *games = json_object_get(r.json, "games");
+    long long g1 = json_integer_value(json_object_get(json_array_get(games, 0), "id"));
+    long long g2 = json_integer_value(json_object_get(json_array_get(games, 1), "id"));
+    res_free(&r);
+    match_post(tid, g1, "/verify", &S,
+               "{\"game\": {\"winner\": \"a\", \"cube\": 2, \"result\": \"gammon\"}}", &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    struct swing_snap before;
+    swing_snap(epath, &before);
+    char *audit = audit_body(tid);
+    static const struct {
+        const char *what, *method, *tail, *body;
+        long status;
+        const char *says;
+    } refusals[] = {
+        /* SWING-2: the next round waits for this one's games */
+        {"a round while the previous is open", "POST", "rounds", NULL, 409, "round 1"},
+        {"a cube of 3", "POST", "g2/verify",
+         "{\"game\": {\"winner\": \"b\", \"cube\": 3, \"result\": \"single\"}}", 422, "cube"},
+        {"a score for a Swing game", "POST", "g2/verify", "{\"score\": {\"a\": 1, \"b\": 0}}", 422,
+         "game"},
+        {"a length for a Swing game", "PATCH", "g2", "{\"length\": 7}", 409, "SWING-2"},
+        {"a correction of an undecided game", "POST", "g2/correct",
+         "{\"game\": {\"winner\": \"a\", \"cube\": 1, \"result\": \"single\"}, \"reason\": "
+         "\"x\"}",
+         409, "verify it instead"},
+        {"a second verdict on a decided game", "POST", "g1/verify",
+         "{\"game\": {\"winner\": \"b\", \"cube\": 1, \"result\": \"single\"}}", 409, "correct"},
+    };
+    for (size_t i = 0; i < sizeof refusals / sizeof refusals[0]; i++) {
+        char rpath[192];
+        const char *tail = refusals[i].tail;
+        if (!strcmp(tail, "rounds"))
+            snprintf(rpath, sizeof rpath, "%s/swing/rounds", epath);
+        else
+            snprintf(rpath, sizeof rpath, "/api/v1/tournaments/%lld/matches/%lld%s", tid,
+                     tail[1] == '1' ? g1 : g2, tail + 2);
+        td(&S, refusals[i].method, rpath, refusals[i].body, &r);
+        ck_assert_msg(problem_is(&r, refusals[i].status), "%s: %ld %s", refusals[i].what, r.status,
+                      r.body);
+        ck_assert_msg(strstr(jstr(&r, "detail"), refusals[i].says) ||
+                          strstr(r.body, refusals[i].says),
+                      "%s: %s", refusals[i].what, r.body);
+        res_free(&r);
+        swing_unchanged(epath, &before, refusals[i].what);
+        char *now = audit_body(tid);
+        ck_assert_msg(!strcmp(audit, now), "%s wrote to the audit log", refusals[i].what);
+        free(now);
+    }
+    /* a round started by someone who is not the TD */
+    req(&S, "POST", path, NULL, (const char *[]){"X-Crawford: 1", NULL}, &r);
+    ck_assert_msg(r.status == 401 || r.status == 403, "%ld %s", r.status, r.body);
+    res_free(&r);
+    swing_unchanged(epath, &before, "a round started without the TD");
+    free(audit);
+    swing_snap_free(&before);
+}
+END_TEST
+
 /* A TD correction that gives a player chips back at the start of a later round they were
  * not paired in: the reply names them (left_out), and the leaderboard does not show them
  * playing a game they do not have. Round 1: C beats A with a gammon (A is out), D beats B;
@@ -1102,6 +1188,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_SWING2_transcript_moves_chips_and_beaver_refused);
     tcase_add_test(tc, test_SWING4_all_in_short_stack_over_http);
     tcase_add_test(tc, test_SWING4_all_in_cpp_setting_over_http);
+    tcase_add_test(tc, test_SWING_refusals_change_nothing);
     tcase_add_test(tc, test_SWING_whole_event_of_11_players);
     suite_add_tcase(s, tc);
     return s;
