@@ -234,19 +234,107 @@ static int eligibility_changes(const struct swing_state *x, int after, json_t *l
     return rc;
 }
 
-/* Rewrites the games' ledger rows from the replay and checks conservation: the ledger's
- * balances must equal the replay's, and their sum the chips that entered the pool. */
-static int write_ledger(struct api_req *req, const struct event *e, struct swing_state *x)
+/* The sentence of match i's ledger row (swing_why_text) from the stored data: the players'
+ * names, the game of the report the result stands on, how it was decided, the round's
+ * CPP and the stacks at the round's start (round_chips, per x->ids). */
+static void game_why(struct db *db, const struct swing_state *x, int i, const int64_t *round_chips,
+                     const int64_t *corrected, int n_corrected, int64_t correcting, char *buf,
+                     size_t len)
+{
+    const struct match *m = &x->matches[i];
+    int64_t w_id = m->player[m->winner], l_id = m->player[1 - m->winner];
+    struct player pw, pl;
+    char wname[128], lname[128];
+    if (db_player_get(db, m->tournament_id, w_id, &pw) == CW_OK)
+        snprintf(wname, sizeof wname, "%s", pw.name);
+    else
+        snprintf(wname, sizeof wname, "player %lld", (long long)w_id);
+    if (db_player_get(db, m->tournament_id, l_id, &pl) == CW_OK)
+        snprintf(lname, sizeof lname, "%s", pl.name);
+    else
+        snprintf(lname, sizeof lname, "player %lld", (long long)l_id);
+    struct swing_why w;
+    memset(&w, 0, sizeof w);
+    w.round = m->round;
+    w.match_id = m->id;
+    w.winner = wname;
+    w.loser = lname;
+    w.points = x->games[i].points;
+    w.cpp = swing_cpp(&x->s, m->round);
+    w.chips = x->transfers[i];
+    for (int k = 0; k < x->n; k++) {
+        if (x->ids[k] == w_id)
+            w.winner_chips = round_chips[k];
+        if (x->ids[k] == l_id)
+            w.loser_chips = round_chips[k];
+    }
+    w.by = m->id == correcting ? 2 : 0;
+    for (int k = 0; k < n_corrected && !w.by; k++)
+        if (corrected[k] == m->id)
+            w.by = 2;
+    char result[16] = "";
+    json_t *games = NULL;
+    if (!strcmp(m->state, "verified")) {
+        struct report r;
+        memset(&r, 0, sizeof r);
+        if (m->result_report && db_report_get(db, m->id, m->result_report, &r) == CW_OK) {
+            if (r.side == -1 && !w.by)
+                w.by = 1;
+            games = api_report_games_json(db, &r, m);
+            json_t *g = json_array_get(games, 0);
+            const char *how = json_string_value(json_object_get(g, "result"));
+            if (how && *how) {
+                snprintf(result, sizeof result, "%s", how);
+                w.result = result;
+                w.cube = (int)json_integer_value(json_object_get(g, "cube"));
+                w.level = (int)json_integer_value(json_object_get(g, "level"));
+            }
+            report_free(&r);
+        }
+        if (!w.result)
+            w.decided = "score";
+    } else {
+        w.decided = !strcmp(m->decided_how, "disqualified") ? "disqualification"
+                    : !strcmp(m->state, "withdrawn")        ? "withdrawal"
+                                                            : "forfeit";
+    }
+    swing_why_text(&x->s, &w, buf, len);
+    json_decref(games);
+}
+
+/* Rewrites the games' ledger rows from the replay, each with the sentence that says why
+ * (game_why), and checks conservation: the ledger's balances must equal the replay's, and
+ * their sum the chips that entered the pool. `correcting`: the match the TD is correcting
+ * now (its audit entry is written after this), or 0. */
+static int write_ledger(struct api_req *req, const struct event *e, struct swing_state *x,
+                        int64_t correcting)
 {
     struct db *db = req->app->db;
-    int rc = db_ledger_clear_games(db, e->id);
+    int64_t *corrected = NULL;
+    int n_corrected = 0;
+    int64_t *round_chips = calloc((size_t)(x->n ? x->n : 1), sizeof *round_chips);
+    int rc =
+        round_chips ? db_corrected_matches(db, e->tournament_id, &corrected, &n_corrected) : CW_EDB;
+    if (rc == CW_OK)
+        rc = db_ledger_clear_games(db, e->id);
+    int chips_round = -1;
     for (int i = 0; rc == CW_OK && i < x->n_matches; i++) {
         const struct match *m = &x->matches[i];
         if (!decided(m) || !x->transfers[i])
             continue;
-        rc = db_ledger_add(db, e->id, m->round, m->id, m->player[1 - m->winner],
-                           m->player[m->winner], x->transfers[i], "game", req->now_ms);
+        if (m->round != chips_round) {
+            rc = stacks_at(x, m->round, round_chips);
+            chips_round = m->round;
+        }
+        char why[512];
+        if (rc == CW_OK) {
+            game_why(db, x, i, round_chips, corrected, n_corrected, correcting, why, sizeof why);
+            rc = db_ledger_add(db, e->id, m->round, m->id, m->player[1 - m->winner],
+                               m->player[m->winner], x->transfers[i], why, req->now_ms);
+        }
     }
+    free(corrected);
+    free(round_chips);
     int64_t *chips = calloc((size_t)(x->n ? x->n : 1), sizeof *chips);
     int64_t total = 0, sum = 0;
     if (!chips)
@@ -286,8 +374,10 @@ static int on_result(struct api_req *req, struct match *m, const struct match *b
     memset(&x, 0, sizeof x); /* freed on every path, loaded or not */
     if (rc == CW_OK)
         rc = state_load(db, &e, m, &x);
+    /* a decided game decided again is the TD's correction */
+    int64_t correcting = before && before->winner >= 0 && decided(before) ? m->id : 0;
     if (rc == CW_OK)
-        rc = write_ledger(req, &e, &x);
+        rc = write_ledger(req, &e, &x, correcting);
     if (rc != CW_OK) {
         state_free(&x);
         api_internal_error(resp, "writing the chip ledger");
@@ -331,7 +421,6 @@ static int on_result(struct api_req *req, struct match *m, const struct match *b
         api_internal_error(resp, "recording the chips");
         return -1;
     }
-    (void)before;
     return 0;
 }
 
@@ -457,7 +546,11 @@ void api_swing_round_start(struct api_req *req, struct api_resp *resp)
     /* the first round gives everyone the starting stack (SWING-1) */
     if (round == 1)
         for (int i = 0; rc == CW_OK && i < x.n; i++) {
-            rc = db_ledger_add(db, e.id, 0, 0, 0, x.ids[i], x.s.start_chips, "start", req->now_ms);
+            char start_why[128];
+            snprintf(start_why, sizeof start_why, "Starting stack (SWING-1): %lld chips.",
+                     (long long)x.s.start_chips);
+            rc =
+                db_ledger_add(db, e.id, 0, 0, 0, x.ids[i], x.s.start_chips, start_why, req->now_ms);
             x.st[i].chips = x.s.start_chips;
         }
     /* who plays: those holding chips; how often each sat out; the last round's pairs */
@@ -653,5 +746,85 @@ void api_swing_board(struct api_req *req, struct api_resp *resp)
         api_internal_error(resp, "reading the Swing event");
         return;
     }
+    api_reply_json(resp, 200, out);
+}
+
+/* ---- the chip ledger ---- */
+
+/* GET …/swing/ledger (the pool: every row) and …/swing/ledger/{pid} (one player's rows,
+ * each with the signed change and the balance after it). Every row says why. */
+void api_swing_ledger(struct api_req *req, struct api_resp *resp)
+{
+    struct db *db = req->app->db;
+    struct event e;
+    int64_t pid = req->nids > 2 ? req->ids[2] : 0;
+    db_lock(db);
+    if (api_event_load(req, &e, resp)) {
+        db_unlock(db);
+        return;
+    }
+    if (strcmp(e.kind, "swing")) {
+        db_unlock(db);
+        api_problem(resp, 404, "not-found", "Not a Swing event", "%s is a %s event.", e.name,
+                    e.kind);
+        return;
+    }
+    int64_t *ids = NULL;
+    int n = 0, entered = !pid;
+    int rc = db_entries(db, e.id, &ids, &n);
+    for (int i = 0; rc == CW_OK && i < n; i++)
+        entered |= ids[i] == pid;
+    free(ids);
+    if (rc == CW_OK && !entered) {
+        db_unlock(db);
+        api_problem(resp, 404, "not-found", "Not in this event",
+                    "Player %lld has no entry in %s, so no chips.", (long long)pid, e.name);
+        return;
+    }
+    struct ledger_row *rows = NULL;
+    int nr = 0;
+    if (rc == CW_OK)
+        rc = db_ledger_rows(db, e.id, pid, &rows, &nr);
+    json_t *list = json_array();
+    int64_t balance = 0, total = 0;
+    for (int i = 0; rc == CW_OK && i < nr; i++) {
+        const struct ledger_row *r = &rows[i];
+        struct player p;
+        json_t *from = r->from_player ? json_integer(r->from_player) : json_null();
+        json_t *from_name =
+            r->from_player && db_player_get(db, e.tournament_id, r->from_player, &p) == CW_OK
+                ? json_string(p.name)
+                : json_null();
+        json_t *to_name = db_player_get(db, e.tournament_id, r->to_player, &p) == CW_OK
+                              ? json_string(p.name)
+                              : json_null();
+        json_t *o = json_pack(
+            "{s:I, s:i, s:o, s:o, s:o, s:I, s:o, s:I, s:s, s:I}", "id", (json_int_t)r->id, "round",
+            r->round, "match_id", r->match_id ? json_integer(r->match_id) : json_null(), "from",
+            from, "from_name", from_name, "to", (json_int_t)r->to_player, "to_name", to_name,
+            "chips", (json_int_t)r->chips, "why", r->why, "at_ms", (json_int_t)r->at_ms);
+        if (!r->from_player)
+            total += r->chips;
+        if (pid) {
+            int64_t change = r->to_player == pid ? r->chips : -r->chips;
+            balance += change;
+            json_object_set_new(o, "change", json_integer(change));
+            json_object_set_new(o, "balance", json_integer(balance));
+        }
+        json_array_append_new(list, o);
+    }
+    free(rows);
+    db_unlock(db);
+    if (rc != CW_OK) {
+        json_decref(list);
+        api_internal_error(resp, "reading the chip ledger");
+        return;
+    }
+    json_t *out = json_pack("{s:I, s:o, s:o}", "event_id", (json_int_t)e.id, "player_id",
+                            pid ? json_integer(pid) : json_null(), "rows", list);
+    if (pid)
+        json_object_set_new(out, "chips", json_integer(balance));
+    else
+        json_object_set_new(out, "total_chips", json_integer(total));
     api_reply_json(resp, 200, out);
 }

@@ -93,6 +93,8 @@ static const struct route routes[] = {
     {"DELETE", E "/entries/{id}", api_entry_remove, R_TD},
     {"POST", E "/swing/rounds", api_swing_round_start, R_TD | R_OPTJSON},
     {"GET", E "/swing", api_swing_board, R_ETAG},
+    {"GET", E "/swing/ledger", api_swing_ledger, R_ETAG},
+    {"GET", E "/swing/ledger/{id}", api_swing_ledger, R_ETAG},
     {"POST", E "/davis/teams", api_davis_team_add, R_TD | R_JSON},
     {"POST", E "/davis/start", api_davis_start, R_TD | R_OPTJSON},
     {"POST", E "/davis/late/close", api_davis_late_close, R_TD},

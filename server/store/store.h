@@ -154,6 +154,21 @@ int db_ledger_clear_games(struct db *db, int64_t event_id);
 int db_ledger_balances(struct db *db, int64_t event_id, const int64_t *ids, int n, int64_t *chips);
 /* The chips that entered the pool (the starting stacks): constant (conservation). */
 int db_ledger_total(struct db *db, int64_t event_id, int64_t *total);
+/* One row of the chip ledger (from_player 0: the starting stack entering the pool). */
+struct ledger_row {
+    int64_t id;
+    int round;
+    int64_t match_id, from_player, to_player, chips;
+    char why[512];
+    int64_t at_ms;
+};
+/* The rows of the event in order (round, then id); player_id != 0 keeps those of one
+ * player (as payer or payee). malloc'd. */
+int db_ledger_rows(struct db *db, int64_t event_id, int64_t player_id, struct ledger_row **out,
+                   int *n);
+/* The matches of a tournament the TD corrected (audit entries "match.corrected"), each id
+ * once (malloc'd). */
+int db_corrected_matches(struct db *db, int64_t tournament_id, int64_t **ids, int *n);
 
 /* Davis Cup teams and ties (store/davis.c) */
 struct davis_team_row {

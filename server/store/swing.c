@@ -135,3 +135,70 @@ int db_ledger_total(struct db *db, int64_t event_id, int64_t *total)
     db_done(st);
     return rc;
 }
+
+int db_ledger_rows(struct db *db, int64_t event_id, int64_t player_id, struct ledger_row **out,
+                   int *n)
+{
+    *out = NULL;
+    *n = 0;
+    sqlite3_stmt *st =
+        db_stmt(db, "SELECT id, round, coalesce(match_id, 0), coalesce(from_player, 0), to_player, "
+                    "chips, why, at_ms FROM chip_ledger WHERE event_id = ?1 AND (?2 = 0 OR "
+                    "from_player = ?2 OR to_player = ?2) ORDER BY round, id");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, event_id);
+    sqlite3_bind_int64(st, 2, player_id);
+    int cap = 0, rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (db_grow((void **)out, &cap, *n, sizeof **out, 32)) {
+            rc = SQLITE_NOMEM;
+            break;
+        }
+        struct ledger_row *r = &(*out)[(*n)++];
+        r->id = sqlite3_column_int64(st, 0);
+        r->round = sqlite3_column_int(st, 1);
+        r->match_id = sqlite3_column_int64(st, 2);
+        r->from_player = sqlite3_column_int64(st, 3);
+        r->to_player = sqlite3_column_int64(st, 4);
+        r->chips = sqlite3_column_int64(st, 5);
+        db_col_text(st, 6, r->why, sizeof r->why);
+        r->at_ms = sqlite3_column_int64(st, 7);
+    }
+    db_done(st);
+    if (rc != SQLITE_DONE) {
+        free(*out);
+        *out = NULL;
+        *n = 0;
+        return CW_EDB;
+    }
+    return CW_OK;
+}
+
+int db_corrected_matches(struct db *db, int64_t tournament_id, int64_t **ids, int *n)
+{
+    *ids = NULL;
+    *n = 0;
+    sqlite3_stmt *st = db_stmt(db, "SELECT DISTINCT entity_id FROM audit_log WHERE "
+                                   "tournament_id = ?1 AND entity = 'match' AND "
+                                   "action = 'match.corrected' AND entity_id IS NOT NULL");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, tournament_id);
+    int cap = 0, rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (db_grow((void **)ids, &cap, *n, sizeof **ids, 16)) {
+            rc = SQLITE_NOMEM;
+            break;
+        }
+        (*ids)[(*n)++] = sqlite3_column_int64(st, 0);
+    }
+    db_done(st);
+    if (rc != SQLITE_DONE) {
+        free(*ids);
+        *ids = NULL;
+        *n = 0;
+        return CW_EDB;
+    }
+    return CW_OK;
+}

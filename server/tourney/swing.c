@@ -1,6 +1,7 @@
 /* Swing: stakes, transfers, pairings, ledger replay and standings. */
 #include "tourney/swing.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -352,4 +353,97 @@ int64_t swing_champion(const struct swing_standing *st, int n)
         }
     }
     return total > 0 && top == total ? id : 0;
+}
+
+/* ---- the ledger's why ---- */
+
+struct text {
+    char *buf;
+    size_t len, used;
+};
+
+static void add(struct text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void add(struct text *t, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    size_t room = t->used < t->len ? t->len - t->used : 0;
+    int n = vsnprintf(room ? t->buf + t->used : NULL, room, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        t->used += (size_t)n;
+}
+
+static const char *plural(int64_t n)
+{
+    return n == 1 ? "" : "s";
+}
+
+int swing_why_text(const struct swing_settings *s, const struct swing_why *w, char *buf, size_t len)
+{
+    struct text t = {buf, len, 0};
+    if (len)
+        buf[0] = '\0';
+    add(&t, "Round %d, match %lld: ", w->round, (long long)w->match_id);
+    static const char *const kinds[] = {"single", "gammon", "backgammon"};
+    static const char *const games[] = {"a single game", "a gammon", "a backgammon"};
+    if (!w->result) {
+        const char *d = w->decided ? w->decided : "forfeit";
+        if (!strcmp(d, "score"))
+            add(&t, "%s beat %s", w->winner, w->loser);
+        else if (!strcmp(d, "withdrawal"))
+            add(&t, "%s withdrew, %s wins", w->loser, w->winner);
+        else if (!strcmp(d, "disqualification"))
+            add(&t, "%s was disqualified, %s wins", w->loser, w->winner);
+        else
+            add(&t, "%s wins by forfeit", w->winner);
+        if (strcmp(d, "score"))
+            add(&t, " (decided without play: a single game at cube 1)");
+    } else if (!strcmp(w->result, "drop")) {
+        add(&t, "%s dropped %s's double with the cube at %d", w->loser, w->winner, w->cube);
+    } else if (!strcmp(w->result, "resign")) {
+        int lv = w->level >= 1 && w->level <= 3 ? w->level : 1;
+        add(&t, "%s resigned %s (x%d) to %s with the cube at %d", w->loser, games[lv - 1], lv,
+            w->winner, w->cube);
+    } else {
+        int k = 0;
+        for (int i = 0; i < 3; i++)
+            if (!strcmp(w->result, kinds[i]))
+                k = i;
+        add(&t, "%s beat %s by %s (x%d) with the cube at %d", w->winner, w->loser, games[k], k + 1,
+            w->cube);
+    }
+    /* the stake per point, as swing_transfer takes it */
+    int64_t stake = w->cpp;
+    int64_t smaller = w->winner_chips < w->loser_chips ? w->winner_chips : w->loser_chips;
+    const char *short_name = w->winner_chips < w->loser_chips ? w->winner : w->loser;
+    int allin = s->allin == SWING_ALLIN_SHORT_STACK && smaller < stake;
+    if (allin)
+        stake = smaller;
+    add(&t, ": %lld point%s x %lld chips per point", (long long)w->points, plural(w->points),
+        (long long)stake);
+    if (allin)
+        add(&t, " (all-in, SWING-4: %s held %lld chip%s, less than the round's CPP of %lld)",
+            short_name, (long long)smaller, plural(smaller), (long long)w->cpp);
+    else
+        add(&t, " (the round's CPP, SWING-3)");
+    int64_t nominal = stake > 0 && w->points <= INT64_MAX / stake ? w->points * stake : -1;
+    if (nominal == w->chips)
+        add(&t, " = %lld chip%s from %s to %s", (long long)w->chips, plural(w->chips), w->loser,
+            w->winner);
+    else
+        add(&t,
+            " = %s%lld, capped at the %lld chip%s %s held (all-in, SWING-4: nobody pays "
+            "more than they hold): %lld chip%s from %s to %s",
+            nominal < 0 ? "more than " : "", (long long)(nominal < 0 ? w->loser_chips : nominal),
+            (long long)w->loser_chips, plural(w->loser_chips), w->loser, (long long)w->chips,
+            plural(w->chips), w->loser, w->winner);
+    if (w->by == 2)
+        add(&t, "; as corrected by the TD");
+    else if (w->by == 1 && w->result)
+        add(&t, "; the TD's verdict");
+    else if (w->result)
+        add(&t, "; as the players reported");
+    add(&t, ".");
+    return (int)t.used;
 }

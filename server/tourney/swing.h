@@ -94,4 +94,28 @@ void swing_standings(struct swing_standing *st, int n, int *rank);
 /* The event ends when one player holds every chip (SWING-1). The winner's id, or 0. */
 int64_t swing_champion(const struct swing_standing *st, int n);
 
+/* What the ledger says of a game's row: how its chips came to move. */
+struct swing_why {
+    int round;
+    int64_t match_id;
+    const char *winner, *loser; /* the players' names */
+    /* single, gammon, backgammon, drop or resign; NULL: decided without play */
+    const char *result;
+    int cube, level; /* the cube the points count from; a resignation's level */
+    int64_t points;  /* result multiplier x cube (CUBE-5) */
+    /* with result NULL: "forfeit", "withdrawal", "disqualification" (decided without
+     * play), or "score" (a verified result whose game record cannot be read) */
+    const char *decided;
+    int by;      /* 0: the players' reports, 1: the TD's verdict, 2: a TD correction */
+    int64_t cpp; /* the round's CPP */
+    int64_t winner_chips, loser_chips; /* the stacks at the start of the round */
+    int64_t chips;                     /* what moved (swing_transfer) */
+};
+
+/* Writes the sentence of a ledger row of a game into buf (which match, the result and the
+ * cube, the points, the stake per point and why (the CPP, or the all-in rule), the cap at
+ * the loser's stack, who decided). Returns the length it needed (as snprintf). */
+int swing_why_text(const struct swing_settings *s, const struct swing_why *w, char *buf,
+                   size_t len);
+
 #endif

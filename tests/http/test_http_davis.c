@@ -752,6 +752,146 @@ START_TEST(test_DAVIS2_report_by_another_team_refused)
 }
 END_TEST
 
+/* What a refusal must leave alone: the Davis board (teams, ties, rubbers, standings), the
+ * event, the tournament's matches and its audit log, as the server serves them. */
+struct dsnap {
+    char *board, *event, *matches, *audit;
+};
+
+static char *body_of(const char *method_td, const char *path)
+{
+    struct res r;
+    if (method_td)
+        td(&S, "GET", path, NULL, &r);
+    else
+        req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_msg(r.status == 200, "%s: %ld %s", path, r.status, r.body);
+    char *b = strdup(r.body);
+    res_free(&r);
+    return b;
+}
+
+static void dsnap_take(struct dc *d, struct dsnap *s)
+{
+    char path[192];
+    snprintf(path, sizeof path, "%s/davis", d->epath);
+    s->board = body_of(NULL, path);
+    s->event = body_of(NULL, d->epath);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches", d->tid);
+    s->matches = body_of(NULL, path);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/audit?limit=1000", d->tid);
+    s->audit = body_of("td", path);
+}
+
+static void dsnap_free(struct dsnap *s)
+{
+    free(s->board);
+    free(s->event);
+    free(s->matches);
+    free(s->audit);
+}
+
+static void dsnap_unchanged(struct dc *d, struct dsnap *before, const char *what)
+{
+    struct dsnap now;
+    dsnap_take(d, &now);
+    ck_assert_msg(!strcmp(before->board, now.board), "%s changed the board:\n%s\n%s", what,
+                  before->board, now.board);
+    ck_assert_msg(!strcmp(before->event, now.event), "%s changed the event", what);
+    ck_assert_msg(!strcmp(before->matches, now.matches), "%s changed the matches", what);
+    ck_assert_msg(!strcmp(before->audit, now.audit), "%s wrote to the audit log", what);
+    dsnap_free(&now);
+}
+
+/* Refused Davis requests change nothing (DAVIS-1/2/3): each refusal below is answered with
+ * a problem that says why, and the board, the event, the matches and the audit log stay
+ * byte-equal. Before any result: a phase-2 report while phase 1 is open, a second start,
+ * a team added once the event runs, a single entry. With phases 1 and 2 played: a
+ * correction of phase 1 that would undo phase 2 without confirm_cascade, a report by a
+ * player of another rubber, a second verdict on a decided rubber. */
+START_TEST(test_DAVIS_refusals_change_nothing)
+{
+    struct dc d;
+    make_event(&d, 2, NULL);
+    start(&d);
+    long long extra1 = make_player(&S, d.tid, "Late one");
+    long long extra2 = make_player(&S, d.tid, "Late two");
+    struct res r;
+    board(&d, &r);
+    json_t *tie = json_array_get(json_object_get(r.json, "ties"), 0);
+    long long m[5];
+    for (int k = 0; k < 5; k++)
+        m[k] = json_integer_value(json_object_get(rubber(tie, k), "id"));
+    res_free(&r);
+    struct srv b2, a1;
+    as_player(&d, 3, &b2);
+    as_player(&d, 0, &a1);
+    char path[192], body[200];
+    struct dsnap before;
+    dsnap_take(&d, &before);
+    /* DAVIS-2: phase 2 waits for phase 1 */
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld/report", d.tid, m[2]);
+    td(&b2, "POST", path, "{\"score\": {\"a\": 0, \"b\": 5}}", &r);
+    ck_assert(problem_is(&r, 409));
+    ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "phase"));
+    res_free(&r);
+    dsnap_unchanged(&d, &before, "a phase-2 report during phase 1");
+    /* a second start */
+    snprintf(path, sizeof path, "%s/davis/start", d.epath);
+    td(&S, "POST", path, NULL, &r);
+    ck_assert_msg(problem_is(&r, 409), "%ld %s", r.status, r.body);
+    res_free(&r);
+    dsnap_unchanged(&d, &before, "a second start");
+    /* a team once the round robin runs */
+    snprintf(path, sizeof path, "%s/davis/teams", d.epath);
+    snprintf(body, sizeof body, "{\"name\": \"Team Late\", \"player1\": %lld, \"player2\": %lld}",
+             extra1, extra2);
+    td(&S, "POST", path, body, &r);
+    ck_assert_msg(problem_is(&r, 409), "%ld %s", r.status, r.body);
+    res_free(&r);
+    dsnap_unchanged(&d, &before, "a team after the start");
+    /* DAVIS-1: a player enters only as half of a pair */
+    snprintf(path, sizeof path, "%s/entries", d.epath);
+    snprintf(body, sizeof body, "{\"player_id\": %lld}", extra1);
+    td(&S, "POST", path, body, &r);
+    ck_assert(problem_is(&r, 409));
+    res_free(&r);
+    dsnap_unchanged(&d, &before, "a single entry");
+    dsnap_free(&before);
+
+    /* phase 1: A wins rubber 1, B rubber 2; phase 2: A wins the doubles */
+    td_decide(&d, m[0], 3, 0, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    td_decide(&d, m[1], 3, 1, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    td_decide(&d, m[2], 5, 0, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    dsnap_take(&d, &before);
+    /* turning rubber 1 around would undo the doubles: refused without the cascade */
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld/correct", d.tid, m[0]);
+    td(&S, "POST", path, "{\"score\": {\"a\": 1, \"b\": 3}, \"reason\": \"sheet\"}", &r);
+    ck_assert_msg(problem_is(&r, 409), "%ld %s", r.status, r.body);
+    ck_assert_int_gt(json_array_size(json_object_get(r.json, "would_undo")), 0);
+    res_free(&r);
+    dsnap_unchanged(&d, &before, "a correction that would undo a later phase");
+    /* A1 plays rubber 4 (A1 v B1), not rubber 5 (A2 v B2) */
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld/report", d.tid, m[4]);
+    td(&a1, "POST", path, "{\"score\": {\"a\": 3, \"b\": 0}}", &r);
+    ck_assert(problem_is(&r, 403));
+    res_free(&r);
+    dsnap_unchanged(&d, &before, "a report by a player of another rubber");
+    /* a decided rubber takes no second verdict */
+    td_decide(&d, m[1], 3, 0, NULL, &r);
+    ck_assert_msg(problem_is(&r, 409), "%ld %s", r.status, r.body);
+    res_free(&r);
+    dsnap_unchanged(&d, &before, "a second verdict");
+    dsnap_free(&before);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_davis");
@@ -762,6 +902,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_DAVIS1_single_entry_refused);
     tcase_add_test(tc, test_DAVIS2_phases_doubles_and_winner);
     tcase_add_test(tc, test_DAVIS2_report_by_another_team_refused);
+    tcase_add_test(tc, test_DAVIS_refusals_change_nothing);
     tcase_add_test(tc, test_DAVIS2_dead_rubbers_void_by_default);
     tcase_add_test(tc, test_DAVIS3_round_robin_of_five_to_the_end);
     tcase_add_test(tc, test_DAVIS3_knockout_of_seven_with_bye_and_cascade);

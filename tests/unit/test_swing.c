@@ -53,6 +53,117 @@ START_TEST(test_SWING4_short_stack_loses_backgammon)
 }
 END_TEST
 
+/* The ledger's why (SWING-3/4): each row says which match, how the game ended, the cube,
+ * the points, the stake per point and why it is that stake, the cap, and who decided. */
+static void why(const struct swing_settings *s, const struct swing_why *w, char *buf, size_t len)
+{
+    int n = swing_why_text(s, w, buf, len);
+    ck_assert_int_eq(n, (int)strlen(buf));
+}
+
+START_TEST(test_SWING3_ledger_why_names_the_game_and_the_stake)
+{
+    struct swing_settings s = settings(10000, 300);
+    char buf[512];
+    struct swing_why w = {.round = 2,
+                          .match_id = 14,
+                          .winner = "Ann",
+                          .loser = "Bob",
+                          .result = "gammon",
+                          .cube = 4,
+                          .points = 8,
+                          .cpp = 300,
+                          .winner_chips = 10000,
+                          .loser_chips = 10000,
+                          .chips = 2400};
+    why(&s, &w, buf, sizeof buf);
+    ck_assert_str_eq(buf, "Round 2, match 14: Ann beat Bob by a gammon (x2) with the cube at 4: "
+                          "8 points x 300 chips per point (the round's CPP, SWING-3) = 2400 "
+                          "chips from Bob to Ann; as the players reported.");
+    /* a drop, decided by the TD */
+    struct swing_why d = w;
+    d.result = "drop";
+    d.cube = 2;
+    d.points = 2;
+    d.chips = 600;
+    d.by = 1;
+    why(&s, &d, buf, sizeof buf);
+    ck_assert_ptr_nonnull(strstr(buf, "Bob dropped Ann's double with the cube at 2"));
+    ck_assert_ptr_nonnull(strstr(buf, "2 points x 300 chips per point"));
+    ck_assert_ptr_nonnull(strstr(buf, "the TD's verdict"));
+    /* a resignation of a backgammon, corrected by the TD */
+    struct swing_why rs = w;
+    rs.result = "resign";
+    rs.level = 3;
+    rs.cube = 1;
+    rs.points = 3;
+    rs.chips = 900;
+    rs.by = 2;
+    why(&s, &rs, buf, sizeof buf);
+    ck_assert_ptr_nonnull(strstr(buf, "Bob resigned a backgammon (x3) to Ann with the cube at 1"));
+    ck_assert_ptr_nonnull(strstr(buf, "as corrected by the TD"));
+    /* decided without play */
+    struct swing_why f = w;
+    f.result = NULL;
+    f.decided = "withdrawal";
+    f.points = 1;
+    f.chips = 300;
+    why(&s, &f, buf, sizeof buf);
+    ck_assert_ptr_nonnull(strstr(buf, "Bob withdrew, Ann wins (decided without play: a single "
+                                      "game at cube 1): 1 point x 300"));
+    /* a short buffer is cut, the length needed is returned */
+    char small[16];
+    ck_assert_int_gt(swing_why_text(&s, &w, small, sizeof small), (int)sizeof small);
+    ck_assert_int_eq(strlen(small), sizeof small - 1);
+}
+END_TEST
+
+START_TEST(test_SWING4_ledger_why_explains_all_in)
+{
+    struct swing_settings s = settings(1000, 300);
+    char buf[512];
+    /* the short stack (100) wins a gammon: the stake per point is its stack */
+    struct swing_why w = {.round = 3,
+                          .match_id = 7,
+                          .winner = "Short",
+                          .loser = "Big",
+                          .result = "gammon",
+                          .cube = 1,
+                          .points = 2,
+                          .cpp = 300,
+                          .winner_chips = 100,
+                          .loser_chips = 5000,
+                          .chips = 200};
+    why(&s, &w, buf, sizeof buf);
+    ck_assert_ptr_nonnull(strstr(buf, "2 points x 100 chips per point (all-in, SWING-4: Short "
+                                      "held 100 chips, less than the round's CPP of 300) = 200 "
+                                      "chips from Big to Short"));
+    /* the short stack loses a backgammon: 3 x 100 = 300, capped at its 100 */
+    struct swing_why l = {.round = 3,
+                          .match_id = 8,
+                          .winner = "Big",
+                          .loser = "Short",
+                          .result = "backgammon",
+                          .cube = 1,
+                          .points = 3,
+                          .cpp = 300,
+                          .winner_chips = 5000,
+                          .loser_chips = 100,
+                          .chips = 100};
+    why(&s, &l, buf, sizeof buf);
+    ck_assert_ptr_nonnull(strstr(buf, "3 points x 100 chips per point (all-in, SWING-4"));
+    ck_assert_ptr_nonnull(strstr(buf, "= 300, capped at the 100 chips Short held (all-in, "
+                                      "SWING-4: nobody pays more than they hold): 100 chips "
+                                      "from Short to Big"));
+    /* allin "cpp": the stake stays the CPP, only the cap applies */
+    s.allin = SWING_ALLIN_CPP;
+    l.chips = 100;
+    why(&s, &l, buf, sizeof buf);
+    ck_assert_ptr_nonnull(strstr(buf, "3 points x 300 chips per point (the round's CPP"));
+    ck_assert_ptr_nonnull(strstr(buf, "= 900, capped at the 100 chips Short held"));
+}
+END_TEST
+
 START_TEST(test_SWING5_schedule_and_growth)
 {
     struct swing_settings s = settings(1000, 100);
@@ -386,6 +497,8 @@ static Suite *suite(void)
     tcase_add_test(tc, test_SWING3_source_example_gammon_cube4_cpp300);
     tcase_add_test(tc, test_SWING4_short_stack_wins_gammon);
     tcase_add_test(tc, test_SWING4_short_stack_loses_backgammon);
+    tcase_add_test(tc, test_SWING3_ledger_why_names_the_game_and_the_stake);
+    tcase_add_test(tc, test_SWING4_ledger_why_explains_all_in);
     tcase_add_test(tc, test_SWING5_schedule_and_growth);
     tcase_add_test(tc, test_SWING5_decreasing_schedule_refused_unless_allowed);
     tcase_add_test(tc, test_SWING6_odd_player_sits_never_twice);
