@@ -1056,15 +1056,19 @@ void api_tables_assign(struct api_req *req, struct api_resp *resp)
         struct match *m = &ms[k];
         if (strcmp(m->state, "scheduled") || !m->player[0] || !m->player[1])
             continue;
-        int priority = 1;
+        /* KO-1: the event's priority (the TD's, higher first) decides; among equal
+         * priorities Championship and Intermediate flights go first */
+        int ev_priority = 0, flight = 1;
         if (m->event_id) {
             struct event e;
             if (db_event_get(db, t.id, m->event_id, &e) == CW_OK) {
                 struct ko_settings s;
                 settings_of(&e, &s);
-                priority = strcmp(e.kind, "knockout") ? 1 : ko_flight_priority(s.flight);
+                ev_priority = e.priority;
+                flight = strcmp(e.kind, "knockout") ? 1 : ko_flight_priority(s.flight);
             }
         }
+        int priority = ko_table_priority(ev_priority, flight);
         ready[nready].match_id = m->id;
         ready[nready].priority = priority;
         ready[nready].ready_ms = m->updated_ms;

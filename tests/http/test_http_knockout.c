@@ -1077,6 +1077,97 @@ START_TEST(test_KO7_lengths_by_round_changed_by_the_TD)
 }
 END_TEST
 
+/* An event with a TD-set table priority (as the create and PATCH bodies take it). */
+static long long make_event_priority(struct ko *k, const char *name, int priority,
+                                     const char *settings)
+{
+    char path[128], body[512];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions", k->tid);
+    snprintf(body, sizeof body,
+             "{\"kind\": \"knockout\", \"name\": \"%s\", \"priority\": %d, \"knockout\": %s}", name,
+             priority, settings);
+    struct res r;
+    td(&S, "POST", path, body, &r);
+    ck_assert_msg(r.status == 201, "%s", r.body);
+    ck_assert_int_eq(jint(&r, "priority"), priority);
+    long long id = jint(&r, "id");
+    res_free(&r);
+    return id;
+}
+
+/* Which event a called match belongs to, from the assign answer's match id. */
+static long long event_of_match(struct ko *k, long long mid)
+{
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld", k->tid, mid);
+    struct res r;
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    long long e = jint(&r, "event_id");
+    res_free(&r);
+    return e;
+}
+
+/* KO-1: three events with two ready matches each and three free tables. The event the TD
+ * gave the higher priority gets tables first, though it was drawn last; then, among equal
+ * priorities, the Championship flight before Beginners drawn earlier. */
+START_TEST(test_KO1_tables_go_to_the_higher_priority_event_first)
+{
+    struct ko k;
+    setup(&k, 12, "[\"T1\", \"T2\", \"T3\"]");
+    long long beg = make_event_priority(&k, "Beginners", 0, "{\"lengths\": [3]}");
+    long long champ = make_event_priority(&k, "Championship", 0,
+                                          "{\"lengths\": [3], \"flight\": \"championship\"}");
+    long long side = make_event_priority(&k, "Side", 0, "{\"lengths\": [3]}");
+    enter(&k, beg, 0, 4);
+    enter(&k, champ, 4, 8);
+    enter(&k, side, 8, 12);
+    struct res r;
+    long long evs[3] = {beg, champ, side};
+    for (int i = 0; i < 3; i++) {
+        draw(&k, evs[i], "11", &r);
+        ck_assert_int_eq(r.status, 200);
+        res_free(&r);
+    }
+    /* the TD raises the side event's priority after its draw */
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld", k.tid, side);
+    td(&S, "PATCH", path, "{\"priority\": 10}", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    ck_assert_int_eq(jint(&r, "priority"), 10);
+    res_free(&r);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/tables/assign", k.tid);
+    td(&S, "POST", path, NULL, &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    ck_assert_int_eq(jint(&r, "assigned"), 3);
+    ck_assert_int_eq(jint(&r, "waiting"), 3);
+    json_t *calls = json_object_get(r.json, "calls");
+    ck_assert_int_eq(json_array_size(calls), 3);
+    int n_side = 0, n_champ = 0, n_beg = 0;
+    for (size_t i = 0; i < json_array_size(calls); i++) {
+        long long e = event_of_match(
+            &k, json_integer_value(json_object_get(json_array_get(calls, i), "match_id")));
+        n_side += e == side;
+        n_champ += e == champ;
+        n_beg += e == beg;
+    }
+    /* the first two calls are the priority-10 event's, in the table list's order */
+    ck_assert_int_eq(event_of_match(&k, json_integer_value(
+                                            json_object_get(json_array_get(calls, 0), "match_id"))),
+                     side);
+    ck_assert_str_eq(json_string_value(json_object_get(json_array_get(calls, 0), "table")), "T1");
+    ck_assert_int_eq(n_side, 2);
+    ck_assert_int_eq(n_champ, 1);
+    ck_assert_int_eq(n_beg, 0);
+    res_free(&r);
+    /* nothing is free now: a second assign calls nobody */
+    td(&S, "POST", path, NULL, &r);
+    ck_assert_int_eq(jint(&r, "assigned"), 0);
+    ck_assert_int_eq(jint(&r, "waiting"), 3);
+    res_free(&r);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_knockout");
@@ -1094,6 +1185,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_KO8_KO5_disqualification);
     tcase_add_test(tc, test_KO8_player_report_before_opponent_known_refused);
     tcase_add_test(tc, test_KO7_lengths_by_round_changed_by_the_TD);
+    tcase_add_test(tc, test_KO1_tables_go_to_the_higher_priority_event_first);
     tcase_add_test(tc, test_KO5_weekend_37_players_3_late_progressive_consolation);
     suite_add_tcase(s, tc);
     return s;

@@ -1527,6 +1527,12 @@ START_TEST(test_KO1_championship_and_intermediate_first)
     ck_assert_int_eq(ko_flight_priority("intermediate"), 0);
     ck_assert_int_eq(ko_flight_priority("beginners"), 1);
     ck_assert_int_eq(ko_flight_priority(NULL), 1);
+    /* KO-1: the TD's event priority (higher first) decides, the flight breaks ties */
+    ck_assert_int_lt(ko_table_priority(10, 1), ko_table_priority(0, 0));
+    ck_assert_int_lt(ko_table_priority(0, 0), ko_table_priority(0, 1));
+    ck_assert_int_lt(ko_table_priority(0, 1), ko_table_priority(-1, 0));
+    ck_assert_int_lt(ko_table_priority(1000, 1), ko_table_priority(999, 0));
+    ck_assert_int_lt(ko_table_priority(-999, 1), ko_table_priority(-1000, 0));
     struct ko_ready_match m[6] = {
         {.match_id = 1, .priority = 1, .ready_ms = 100, .round = 1},
         {.match_id = 2, .priority = 0, .ready_ms = 200, .round = 1},
