@@ -1168,6 +1168,72 @@ START_TEST(test_KO1_tables_go_to_the_higher_priority_event_first)
 }
 END_TEST
 
+/* Issue 5, deliverable 8 (the bracket JSON with an ETag) with KO-8: the bracket carries an ETag;
+ * unchanged, If-None-Match gets a 304 with no body (from the cache and, for the TD, from a fresh
+ * read; gzip too); a verified result moves the ETag and the old one gets the new bracket. */
+START_TEST(test_KO8_bracket_etag_and_304)
+{
+    struct ko k;
+    setup(&k, 4, NULL);
+    long long e = make_event(&k, "Main", "{\"lengths\": [3, 5]}");
+    enter(&k, e, 0, 4);
+    struct res r;
+    draw(&k, e, "404", &r);
+    ck_assert_int_eq(r.status, 200);
+    long long m1 = match_at(&r, 1, 0);
+    res_free(&r);
+    char path[160], etag[80], etag2[80], inm[120], cc[64];
+    bracket_path(&k, e, path, sizeof path);
+    req(&S, "GET", path, NULL, NULL, &r); /* fills the cache */
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_ptr_nonnull(res_header(&r, "ETag", etag, sizeof etag));
+    ck_assert_ptr_nonnull(res_header(&r, "Cache-Control", cc, sizeof cc));
+    ck_assert_str_eq(cc, "no-cache");
+    res_free(&r);
+    req(&S, "GET", path, NULL, NULL, &r); /* from the cache: the same validator */
+    ck_assert_str_eq(res_header(&r, "ETag", etag2, sizeof etag2), etag);
+    res_free(&r);
+    snprintf(inm, sizeof inm, "If-None-Match: %s", etag);
+    const char *h[] = {inm, NULL};
+    req(&S, "GET", path, NULL, h, &r);
+    ck_assert_int_eq(r.status, 304);
+    ck_assert_int_eq(r.len, 0);
+    ck_assert_str_eq(res_header(&r, "ETag", etag2, sizeof etag2), etag);
+    res_free(&r);
+    const char *hz[] = {inm, "Accept-Encoding: gzip", NULL};
+    req(&S, "GET", path, NULL, hz, &r);
+    ck_assert_int_eq(r.status, 304);
+    ck_assert_int_eq(r.len, 0);
+    res_free(&r);
+    td(&S, "GET", path, NULL, &r); /* the TD reads past the cache: the same bracket, same tag */
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_str_eq(res_header(&r, "ETag", etag2, sizeof etag2), etag);
+    res_free(&r);
+    /* a stale or foreign validator gets the body */
+    const char *hx[] = {"If-None-Match: \"t0.0\"", NULL};
+    req(&S, "GET", path, NULL, hx, &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    /* a result: a new ETag, and the old one gets the new bracket */
+    verify(&k, m1, 3, 0, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    req(&S, "GET", path, NULL, h, &r);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_ptr_nonnull(res_header(&r, "ETag", etag2, sizeof etag2));
+    ck_assert_str_ne(etag2, etag);
+    json_t *m = json_array_get(
+        json_object_get(json_array_get(json_object_get(r.json, "rounds"), 0), "matches"), 0);
+    ck_assert_str_eq(json_string_value(json_object_get(m, "state")), "done");
+    ck_assert_str_eq(json_string_value(json_object_get(m, "winner")), "a");
+    res_free(&r);
+    snprintf(inm, sizeof inm, "If-None-Match: %s", etag2);
+    req(&S, "GET", path, NULL, h, &r);
+    ck_assert_int_eq(r.status, 304);
+    res_free(&r);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_knockout");
@@ -1186,6 +1252,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_KO8_player_report_before_opponent_known_refused);
     tcase_add_test(tc, test_KO7_lengths_by_round_changed_by_the_TD);
     tcase_add_test(tc, test_KO1_tables_go_to_the_higher_priority_event_first);
+    tcase_add_test(tc, test_KO8_bracket_etag_and_304);
     tcase_add_test(tc, test_KO5_weekend_37_players_3_late_progressive_consolation);
     suite_add_tcase(s, tc);
     return s;
