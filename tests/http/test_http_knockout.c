@@ -1234,6 +1234,76 @@ START_TEST(test_KO8_bracket_etag_and_304)
 }
 END_TEST
 
+/* The kinds of the round-1 sides of a bracket, "player", "bye" or "late", 2 per match. */
+static int round1_kinds(struct res *r, const char **kinds, int max)
+{
+    json_t *ms = json_object_get(json_array_get(json_object_get(r->json, "rounds"), 0), "matches");
+    int n = 0;
+    for (size_t i = 0; i < json_array_size(ms) && n + 1 < max; i++)
+        for (int s = 0; s < 2; s++)
+            kinds[n++] = side_kind(r, 1, (int)i, s);
+    return n;
+}
+
+/* KO-2, KO-3 over HTTP: 11 players nobody rated, drawn once with seeding off (the default)
+ * and once with seeding asked for: nobody is a seed, so both give the same bracket; 16
+ * slots, 5 byes, never two in one match, halves 3/2 and quarters within one of each other,
+ * and each bye's opponent walks into round 2. */
+START_TEST(test_KO2_KO3_unseeded_draw_places_byes)
+{
+    struct ko k;
+    setup(&k, 11, NULL);
+    long long plain = make_event(&k, "Unseeded", "{\"lengths\": [3]}");
+    long long asked = make_event(&k, "Seeding asked", "{\"lengths\": [3], \"seeded\": true}");
+    enter(&k, plain, 0, 11);
+    enter(&k, asked, 0, 11);
+    struct res a, b;
+    draw(&k, plain, "611", &a);
+    ck_assert_msg(a.status == 200, "%s", a.body);
+    draw(&k, asked, "611", &b);
+    ck_assert_msg(b.status == 200, "%s", b.body);
+    ck_assert(json_is_false(json_object_get(a.json, "seeded")));
+    ck_assert(json_is_true(json_object_get(b.json, "seeded")));
+    ck_assert_int_eq(jint(&a, "size"), 16);
+    const char *ka[32], *kb[32];
+    int n = round1_kinds(&a, ka, 32);
+    ck_assert_int_eq(n, 16);
+    ck_assert_int_eq(round1_kinds(&b, kb, 32), 16);
+    int byes = 0, half[2] = {0}, quarter[4] = {0};
+    for (int s = 0; s < n; s++) {
+        ck_assert_str_eq(ka[s], kb[s]);
+        ck_assert_int_eq(side_at(&a, 1, s / 2, s % 2), side_at(&b, 1, s / 2, s % 2));
+        if (strcmp(ka[s], "bye"))
+            continue;
+        byes++;
+        half[s / 8]++;
+        quarter[s / 4]++;
+        ck_assert_str_eq(ka[s ^ 1], "player"); /* KO-3: byes never meet */
+        /* the bye's opponent walks into round 2 */
+        json_t *m = json_array_get(
+            json_object_get(json_array_get(json_object_get(a.json, "rounds"), 0), "matches"),
+            (size_t)s / 2);
+        ck_assert_str_eq(json_string_value(json_object_get(m, "state")), "walkover");
+        int ps;
+        ck_assert_int_eq(find_side(&a, 2, side_at(&a, 1, s / 2, 1 - s % 2), &ps), s / 4);
+    }
+    ck_assert_int_eq(byes, 5);
+    ck_assert_int_le(abs(half[0] - half[1]), 1);
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 4; j++)
+            ck_assert_int_le(abs(quarter[i] - quarter[j]), 1);
+    /* every player exactly once */
+    for (int i = 0; i < 11; i++) {
+        int seen = 0;
+        for (int s = 0; s < n; s++)
+            seen += side_at(&a, 1, s / 2, s % 2) == k.players[i];
+        ck_assert_int_eq(seen, 1);
+    }
+    res_free(&a);
+    res_free(&b);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_knockout");
@@ -1253,6 +1323,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_KO7_lengths_by_round_changed_by_the_TD);
     tcase_add_test(tc, test_KO1_tables_go_to_the_higher_priority_event_first);
     tcase_add_test(tc, test_KO8_bracket_etag_and_304);
+    tcase_add_test(tc, test_KO2_KO3_unseeded_draw_places_byes);
     tcase_add_test(tc, test_KO5_weekend_37_players_3_late_progressive_consolation);
     suite_add_tcase(s, tc);
     return s;
