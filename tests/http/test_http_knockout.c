@@ -1304,6 +1304,108 @@ START_TEST(test_KO2_KO3_unseeded_draw_places_byes)
 }
 END_TEST
 
+/* The audit entries of tournament tid after entry `after`, in order. */
+static json_t *audit_after(struct ko *k, long long after)
+{
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/audit?limit=1000&after=%lld", k->tid,
+             after);
+    struct res r;
+    td(&S, "GET", path, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    json_t *e = json_incref(json_object_get(r.json, "entries"));
+    res_free(&r);
+    return e;
+}
+
+static long long audit_last(struct ko *k)
+{
+    json_t *e = audit_after(k, 0);
+    long long id =
+        json_integer_value(json_object_get(json_array_get(e, json_array_size(e) - 1), "id"));
+    json_decref(e);
+    return id;
+}
+
+/* KO-8: a confirmed correction that cascades is audited in the order it is decided: first
+ * the correction with what it undoes, then each undone match, deepest first (the final
+ * before the semi-final), then the bracket moving on; the corrected match's own record
+ * closes it. A refused attempt writes nothing. */
+START_TEST(test_KO8_cascade_audit_order)
+{
+    struct ko k;
+    setup(&k, 8, NULL);
+    long long e = make_event(&k, "Main", "{\"lengths\": [3]}");
+    enter(&k, e, 0, 8);
+    struct res r;
+    draw(&k, e, "808", &r);
+    ck_assert_int_eq(r.status, 200);
+    long long m1 = match_at(&r, 1, 0);
+    res_free(&r);
+    uint64_t seed = 1;
+    while (play_ready(&k, e, &seed) > 0)
+        ;
+    bracket(&k, e, &r);
+    long long semi = match_at(&r, 2, 0), fin = match_at(&r, 3, 0);
+    ck_assert(json_is_integer(json_object_get(r.json, "champion")));
+    /* the winner of m1 must have won the semi-final for the final to depend on it */
+    int ms;
+    long long w1 = side_at(&r, 2, 0, 0);
+    int w1_won_semi = find_side(&r, 3, w1, &ms) == 0;
+    json_t *m1j = json_array_get(
+        json_object_get(json_array_get(json_object_get(r.json, "rounds"), 0), "matches"), 0);
+    int b_won = !strcmp(json_string_value(json_object_get(m1j, "winner")), "b");
+    res_free(&r);
+    long long mark = audit_last(&k);
+    verify(&k, m1, 3, !b_won, ", \"reason\": \"wrong sheet\"", &r); /* the other side won */
+    ck_assert(problem_is(&r, 409));
+    json_t *wu = json_incref(json_object_get(r.json, "would_undo"));
+    res_free(&r);
+    json_t *none = audit_after(&k, mark);
+    ck_assert_int_eq(json_array_size(none), 0); /* refused: nothing written */
+    json_decref(none);
+    ck_assert_int_eq(json_array_size(wu), w1_won_semi ? 2 : 1);
+    ck_assert_int_eq(json_integer_value(json_array_get(wu, 0)), w1_won_semi ? fin : semi);
+    verify(&k, m1, 3, !b_won, ", \"reason\": \"wrong sheet\", \"confirm_cascade\": true", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    json_t *log = audit_after(&k, mark);
+    size_t n = json_array_size(log);
+    ck_assert_int_ge(n, 2 + json_array_size(wu));
+    /* first: the correction, naming the match, the reason and what it undoes, in order */
+    json_t *first = json_array_get(log, 0);
+    ck_assert_str_eq(json_string_value(json_object_get(first, "action")), "knockout.correction");
+    ck_assert_str_eq(json_string_value(json_object_get(first, "entity")), "match");
+    ck_assert_int_eq(json_integer_value(json_object_get(first, "entity_id")), m1);
+    json_t *after = json_object_get(first, "after");
+    ck_assert_str_eq(json_string_value(json_object_get(after, "reason")), "wrong sheet");
+    ck_assert(json_equal(json_object_get(after, "undoes"), wu));
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(first, "before"), "winner")),
+                     b_won ? "b" : "a");
+    ck_assert_str_eq(json_string_value(json_object_get(after, "winner")), b_won ? "a" : "b");
+    /* then each undone match, in would_undo's order (deepest first), before anything else */
+    for (size_t i = 0; i < json_array_size(wu); i++) {
+        json_t *u = json_array_get(log, i + 1);
+        ck_assert_str_eq(json_string_value(json_object_get(u, "action")), "knockout.cascade_undo");
+        ck_assert_int_eq(json_integer_value(json_object_get(u, "entity_id")),
+                         json_integer_value(json_array_get(wu, i)));
+        ck_assert_str_eq(json_string_value(json_object_get(json_object_get(u, "after"), "state")),
+                         "scheduled");
+    }
+    /* last: the corrected match's own record, with its new winner */
+    json_t *last = json_array_get(log, n - 1);
+    ck_assert_str_eq(json_string_value(json_object_get(last, "action")), "match.corrected");
+    ck_assert_int_eq(json_integer_value(json_object_get(last, "entity_id")), m1);
+    int seen_corr = 0;
+    for (size_t i = 1; i < n; i++)
+        seen_corr += !strcmp(json_string_value(json_object_get(json_array_get(log, i), "action")),
+                             "knockout.correction");
+    ck_assert_int_eq(seen_corr, 0);
+    json_decref(log);
+    json_decref(wu);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_knockout");
@@ -1324,6 +1426,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_KO1_tables_go_to_the_higher_priority_event_first);
     tcase_add_test(tc, test_KO8_bracket_etag_and_304);
     tcase_add_test(tc, test_KO2_KO3_unseeded_draw_places_byes);
+    tcase_add_test(tc, test_KO8_cascade_audit_order);
     tcase_add_test(tc, test_KO5_weekend_37_players_3_late_progressive_consolation);
     suite_add_tcase(s, tc);
     return s;
