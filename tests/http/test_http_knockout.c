@@ -1406,6 +1406,103 @@ START_TEST(test_KO8_cascade_audit_order)
 }
 END_TEST
 
+/* A problem of this status whose errors name field. */
+static int problem_names(struct res *r, long status, const char *field)
+{
+    if (!problem_is(r, status))
+        return 0;
+    json_t *errs = json_object_get(r->json, "errors");
+    for (size_t i = 0; i < json_array_size(errs); i++)
+        if (!strcmp(json_string_value(json_object_get(json_array_get(errs, i), "field")), field))
+            return 1;
+    return 0;
+}
+
+static int audit_total(struct ko *k)
+{
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/audit?limit=1000", k->tid);
+    struct res r;
+    td(&S, "GET", path, NULL, &r);
+    int n = (int)json_array_size(json_object_get(r.json, "entries"));
+    res_free(&r);
+    return n;
+}
+
+/* An entry that must be refused with status, naming player_id, and change nothing: the
+ * event (its entries), the bracket if drawn, and the audit log. */
+static void entry_refused(struct ko *k, long long eid, const char *body, long status,
+                          const char *says)
+{
+    char path[160], epath[160], bpath[160];
+    snprintf(epath, sizeof epath, "/api/v1/tournaments/%lld/competitions/%lld", k->tid, eid);
+    snprintf(path, sizeof path, "%s/entries", epath);
+    bracket_path(k, eid, bpath, sizeof bpath);
+    json_t *eb = snapshot(epath), *bb = snapshot(bpath);
+    int audit = audit_total(k);
+    struct res r;
+    td(&S, "POST", path, body, &r);
+    ck_assert_msg(problem_names(&r, status, "player_id"), "%s -> %s", body, r.body);
+    if (says)
+        ck_assert_msg(strstr(r.body, says), "%s lacks '%s'", r.body, says);
+    res_free(&r);
+    unchanged(eb, epath);
+    unchanged(bb, bpath);
+    ck_assert_int_eq(audit_total(k), audit);
+}
+
+/* KO-1 entries come from the tournament's players (issue 5, bad input): a player entered
+ * twice, a withdrawn player, a player of no tournament or of another one, a missing or
+ * mistyped player_id, an entry into a fed event, an entry after the draw: each a 409 or
+ * 422 that names player_id, and nothing changes. */
+START_TEST(test_KO1_entry_refusals_change_nothing)
+{
+    struct ko k;
+    setup(&k, 6, NULL);
+    long long e = make_event(&k, "Main", "{\"lengths\": [3]}");
+    char settings[96];
+    snprintf(settings, sizeof settings, "{\"feeds_from\": %lld, \"lengths\": [3]}", e);
+    long long c = make_event(&k, "Consolation", settings);
+    enter(&k, e, 0, 4);
+    char body[96];
+    snprintf(body, sizeof body, "{\"player_id\": %lld}", k.players[0]);
+    entry_refused(&k, e, body, 409, "already entered");
+    /* a withdrawn player */
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players/%lld/withdraw", k.tid,
+             k.players[4]);
+    struct res r;
+    td(&S, "POST", path, NULL, &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    snprintf(body, sizeof body, "{\"player_id\": %lld}", k.players[4]);
+    entry_refused(&k, e, body, 422, "withdrawn");
+    /* nobody's id, and a player of another tournament */
+    entry_refused(&k, e, "{\"player_id\": 999999}", 422, "not a player of this tournament");
+    long long other = make_tournament(&S, "Elsewhere");
+    long long stranger = make_player(&S, other, "Stranger");
+    snprintf(body, sizeof body, "{\"player_id\": %lld}", stranger);
+    entry_refused(&k, e, body, 422, "not a player of this tournament");
+    entry_refused(&k, e, "{}", 422, NULL);
+    entry_refused(&k, e, "{\"player_id\": \"3\"}", 422, NULL);
+    entry_refused(&k, e, "{\"player_id\": 0}", 422, NULL);
+    /* a fed event takes its entrants from the event that feeds it */
+    snprintf(body, sizeof body, "{\"player_id\": %lld}", k.players[5]);
+    entry_refused(&k, c, body, 409, "KO-5");
+    /* after the draw: a late arrival takes a late place */
+    draw(&k, e, "66", &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    entry_refused(&k, e, body, 409, "late place");
+    /* the refusals left the entries as they were */
+    char epath[160];
+    snprintf(epath, sizeof epath, "/api/v1/tournaments/%lld/competitions/%lld", k.tid, e);
+    req(&S, "GET", epath, NULL, NULL, &r);
+    ck_assert_int_eq(json_array_size(json_object_get(r.json, "entries")), 4);
+    res_free(&r);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_knockout");
@@ -1427,6 +1524,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_KO8_bracket_etag_and_304);
     tcase_add_test(tc, test_KO2_KO3_unseeded_draw_places_byes);
     tcase_add_test(tc, test_KO8_cascade_audit_order);
+    tcase_add_test(tc, test_KO1_entry_refusals_change_nothing);
     tcase_add_test(tc, test_KO5_weekend_37_players_3_late_progressive_consolation);
     suite_add_tcase(s, tc);
     return s;
