@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "support/harness.h"
@@ -1503,6 +1504,104 @@ START_TEST(test_KO1_entry_refusals_change_nothing)
 }
 END_TEST
 
+/* KO-4 by the server's own time: the late-entry deadline passes with the late place still
+ * empty; nobody asks anything, the server's tick closes late entry, the place becomes a
+ * bye and the player who waited for a late arrival walks into round 2. */
+START_TEST(test_KO4_deadline_passes_waiting_player_walks_over)
+{
+    struct ko k;
+    setup(&k, 5, NULL);
+    time_t at = time(NULL) + 3;
+    char when[32], settings[160];
+    strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime(&at));
+    snprintf(settings, sizeof settings,
+             "{\"late_places\": 1, \"late_deadline\": \"%s\", \"lengths\": [3]}", when);
+    long long e = make_event(&k, "Main", settings);
+    enter(&k, e, 0, 3); /* 3 entries + 1 late place: 4 slots, the late place faces position 1 */
+    struct res r;
+    draw(&k, e, "4040", &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    bracket(&k, e, &r);
+    int li = -1, ls = 0;
+    for (int i = 0; i < 2; i++)
+        for (int s = 0; s < 2; s++)
+            if (!strcmp(side_kind(&r, 1, i, s), "late"))
+                li = i, ls = s;
+    ck_assert_int_ge(li, 0);
+    long long waiting = side_at(&r, 1, li, 1 - ls);
+    ck_assert_int_gt(waiting, 0);
+    json_t *m = json_array_get(
+        json_object_get(json_array_get(json_object_get(r.json, "rounds"), 0), "matches"),
+        (size_t)li);
+    ck_assert_str_eq(json_string_value(json_object_get(m, "state")), "waiting");
+    ck_assert(json_is_true(json_object_get(json_object_get(r.json, "late"), "open")));
+    res_free(&r);
+    char ppath[200];
+    snprintf(ppath, sizeof ppath,
+             "/api/v1/tournaments/%lld/competitions/%lld/knockout/players/%lld", k.tid, e, waiting);
+    req(&S, "GET", ppath, NULL, NULL, &r);
+    ck_assert_str_eq(jstr(&r, "state"), "waiting_late");
+    ck_assert_msg(strstr(jstr(&r, "text"), when) && strstr(jstr(&r, "text"), "late arrival 1"),
+                  "%s", r.body);
+    res_free(&r);
+    /* nobody acts: within a few seconds of the deadline the server's tick closes it */
+    int closed = 0;
+    for (int i = 0; i < 100 && !closed; i++) {
+        usleep(100000);
+        bracket(&k, e, &r);
+        closed = json_is_true(json_object_get(json_object_get(r.json, "late"), "closed"));
+        if (!closed)
+            res_free(&r);
+    }
+    ck_assert_msg(closed, "late entry did not close by itself after %s", when);
+    ck_assert_int_ge(time(NULL), at);
+    ck_assert(json_is_false(json_object_get(json_object_get(r.json, "late"), "open")));
+    ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(r.json, "late"), "filled")),
+                     0);
+    m = json_array_get(
+        json_object_get(json_array_get(json_object_get(r.json, "rounds"), 0), "matches"),
+        (size_t)li);
+    ck_assert_str_eq(side_kind(&r, 1, li, ls), "bye"); /* the unfilled place is a bye */
+    ck_assert_str_eq(json_string_value(json_object_get(m, "state")), "walkover");
+    ck_assert_str_eq(json_string_value(json_object_get(m, "winner")), ls ? "a" : "b");
+    ck_assert_str_eq(json_string_value(json_object_get(m, "match_state")), "void");
+    int s2;
+    ck_assert_int_eq(find_side(&r, 2, waiting, &s2), 0); /* in the final */
+    res_free(&r);
+    req(&S, "GET", ppath, NULL, NULL, &r);
+    ck_assert_str_ne(jstr(&r, "state"), "waiting_late");
+    ck_assert_int_eq(jint(&r, "round"), 2);
+    res_free(&r);
+    /* a late arrival now: refused, the deadline named */
+    char path[160], body[64];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/knockout/late", k.tid,
+             e);
+    snprintf(body, sizeof body, "{\"player_id\": %lld}", k.players[4]);
+    char bpath[160];
+    bracket_path(&k, e, bpath, sizeof bpath);
+    json_t *before = snapshot(bpath);
+    td(&S, "POST", path, body, &r);
+    ck_assert_msg(problem_is(&r, 409), "%s", r.body);
+    res_free(&r);
+    unchanged(before, bpath);
+    /* the closing is audited */
+    json_t *log = audit_after(&k, 0);
+    int seen = 0;
+    for (size_t i = 0; i < json_array_size(log); i++) {
+        json_t *a = json_array_get(log, i);
+        if (!strcmp(json_string_value(json_object_get(a, "action")), "knockout.late_closed") &&
+            json_integer_value(json_object_get(a, "entity_id")) == e) {
+            seen++;
+            ck_assert_int_eq(
+                json_integer_value(json_object_get(json_object_get(a, "after"), "unfilled")), 1);
+        }
+    }
+    ck_assert_int_eq(seen, 1);
+    json_decref(log);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_knockout");
@@ -1525,6 +1624,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_KO2_KO3_unseeded_draw_places_byes);
     tcase_add_test(tc, test_KO8_cascade_audit_order);
     tcase_add_test(tc, test_KO1_entry_refusals_change_nothing);
+    tcase_add_test(tc, test_KO4_deadline_passes_waiting_player_walks_over);
     tcase_add_test(tc, test_KO5_weekend_37_players_3_late_progressive_consolation);
     suite_add_tcase(s, tc);
     return s;
