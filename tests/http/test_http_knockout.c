@@ -1602,6 +1602,119 @@ START_TEST(test_KO4_deadline_passes_waiting_player_walks_over)
 }
 END_TEST
 
+/* The exact bytes and the ETag of a GET (without gzip). */
+struct raw {
+    char *body, etag[80];
+    size_t len;
+};
+
+static void raw_get(const char *path, struct raw *o)
+{
+    struct res r;
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_ptr_nonnull(res_header(&r, "ETag", o->etag, sizeof o->etag));
+    o->len = r.len;
+    o->body = malloc(r.len + 1);
+    memcpy(o->body, r.body, r.len);
+    o->body[r.len] = 0;
+    res_free(&r);
+}
+
+/* A TD request that must be refused with status and leave the bracket byte for byte as it
+ * was, with the same ETag (so the tournament's revision did not move either). */
+static void refused_byte_equal(const char *bpath, const char *method, const char *path,
+                               const char *body, long status, const char *says)
+{
+    struct raw a, b;
+    raw_get(bpath, &a);
+    struct res r;
+    td(&S, method, path, body, &r);
+    ck_assert_msg(problem_is(&r, status), "%s %s -> %ld %s", method, path, r.status, r.body);
+    if (says)
+        ck_assert_msg(strstr(r.body, says), "%s lacks '%s'", r.body, says);
+    res_free(&r);
+    raw_get(bpath, &b);
+    ck_assert_msg(a.len == b.len && !memcmp(a.body, b.body, a.len), "%s %s changed the bracket",
+                  method, path);
+    ck_assert_str_eq(a.etag, b.etag);
+    free(a.body);
+    free(b.body);
+}
+
+/* KO-2, KO-4, KO-7, KO-8: refused knockout requests change nothing, byte for byte: drawing
+ * twice, a late arrival already in the draw, one who is no player, closing late entry twice,
+ * a result before the players are known, a withdrawal of a side nobody holds, a length
+ * change for a round under way, a correction that needs the cascade confirmed, a call to a
+ * match whose players are not known. */
+START_TEST(test_KO8_refusals_leave_the_bracket_byte_equal)
+{
+    struct ko k;
+    setup(&k, 8, NULL);
+    long long e = make_event(&k, "Main", "{\"lengths\": [3, 5], \"late_places\": 1}");
+    enter(&k, e, 0, 3); /* 3 + 1 late place: 4 slots */
+    struct res r;
+    draw(&k, e, "8080", &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    char bpath[160], base[160], path[200], body[96];
+    bracket_path(&k, e, bpath, sizeof bpath);
+    snprintf(base, sizeof base, "/api/v1/tournaments/%lld", k.tid);
+    snprintf(path, sizeof path, "%s/draw", bpath);
+    refused_byte_equal(bpath, "POST", path, "{\"seed\": \"1\"}", 409, "already drawn");
+    snprintf(path, sizeof path, "%s/late", bpath);
+    snprintf(body, sizeof body, "{\"player_id\": %lld}", k.players[0]);
+    refused_byte_equal(bpath, "POST", path, body, 409, NULL);
+    refused_byte_equal(bpath, "POST", path, "{\"player_id\": 999999}", 422, "player_id");
+    refused_byte_equal(bpath, "POST", path, "{\"player_id\": \"x\"}", 422, "player_id");
+    /* the TD closes late entry; closing again is refused */
+    snprintf(path, sizeof path, "%s/late/close", bpath);
+    td(&S, "POST", path, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    refused_byte_equal(bpath, "POST", path, NULL, 409, "no open late places");
+    bracket(&k, e, &r);
+    long long fin = match_at(&r, 2, 0);
+    long long ready = 0;
+    int ready_i = -1;
+    json_t *ms = json_object_get(json_array_get(json_object_get(r.json, "rounds"), 0), "matches");
+    for (size_t i = 0; i < json_array_size(ms); i++)
+        if (!strcmp(json_string_value(json_object_get(json_array_get(ms, i), "state")), "ready")) {
+            ready = json_integer_value(json_object_get(json_array_get(ms, i), "match_id"));
+            ready_i = (int)i;
+        }
+    ck_assert_int_ge(ready_i, 0);
+    res_free(&r);
+    /* the final before its second player is known */
+    snprintf(path, sizeof path, "%s/matches/%lld/verify", base, fin);
+    refused_byte_equal(bpath, "POST", path, "{\"score\": {\"a\": 5, \"b\": 0}}", 409, NULL);
+    snprintf(path, sizeof path, "%s/matches/%lld/withdraw", base, fin);
+    bracket(&k, e, &r);
+    const char *nobody = side_at(&r, 2, 0, 0) ? "b" : "a";
+    res_free(&r);
+    snprintf(body, sizeof body, "{\"side\": \"%s\", \"reason\": \"ill\"}", nobody);
+    refused_byte_equal(bpath, "POST", path, body, 409, NULL);
+    snprintf(path, sizeof path, "%s/matches/%lld/call", base, fin);
+    refused_byte_equal(bpath, "POST", path, NULL, 409, "both players");
+    /* round 1 under way: its length stays */
+    verify(&k, ready, 3, 0, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    snprintf(path, sizeof path, "%s/lengths", bpath);
+    refused_byte_equal(bpath, "PUT", path, "{\"lengths\": [5, 5]}", 409, "Round 1");
+    refused_byte_equal(bpath, "PUT", path, "{\"lengths\": [5, 0]}", 422, "lengths");
+    /* the final is played; correcting round 1 needs the cascade confirmed */
+    verify(&k, fin, 5, 1, NULL, &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    snprintf(path, sizeof path, "%s/matches/%lld/correct", base, ready);
+    refused_byte_equal(bpath, "POST", path, "{\"score\": {\"a\": 0, \"b\": 3}, \"reason\": \"x\"}",
+                       409, "confirm_cascade");
+    snprintf(path, sizeof path, "%s/matches/%lld/verify", base, ready); /* decided already */
+    refused_byte_equal(bpath, "POST", path, "{\"score\": {\"a\": 0, \"b\": 3}}", 409, NULL);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_knockout");
@@ -1625,6 +1738,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_KO8_cascade_audit_order);
     tcase_add_test(tc, test_KO1_entry_refusals_change_nothing);
     tcase_add_test(tc, test_KO4_deadline_passes_waiting_player_walks_over);
+    tcase_add_test(tc, test_KO8_refusals_leave_the_bracket_byte_equal);
     tcase_add_test(tc, test_KO5_weekend_37_players_3_late_progressive_consolation);
     suite_add_tcase(s, tc);
     return s;
