@@ -321,6 +321,7 @@ void api_entry_add(struct api_req *req, struct api_resp *resp)
         api_problem(resp, 409, "event-started", "Entries are closed",
                     "%s has started; new entries are no longer taken%s.", e.name,
                     !strcmp(e.kind, "knockout") ? " (a late arrival takes a late place)" : "");
+        api_problem_field(resp, "player_id", "cannot enter %s: it has started", e.name);
         return;
     }
     if (rc == CW_OK && !strcmp(e.kind, "knockout") && strstr(e.settings, "\"feeds_from\":") &&
@@ -330,6 +331,10 @@ void api_entry_add(struct api_req *req, struct api_resp *resp)
         api_problem(resp, 409, "fed-event", "Entries come from the event that feeds it",
                     "%s takes its entrants from the losers of the event that feeds it (KO-5).",
                     e.name);
+        api_problem_field(resp, "player_id",
+                          "cannot enter %s: its entrants come from the event "
+                          "that feeds it",
+                          e.name);
         return;
     }
     if (rc == CW_OK)
@@ -339,6 +344,7 @@ void api_entry_add(struct api_req *req, struct api_resp *resp)
         api_tx_rollback(req);
         api_problem(resp, 409, "duplicate-entry", "Already entered", "%s is already entered in %s.",
                     p.name, e.name);
+        api_problem_field(resp, "player_id", "is already entered in %s", e.name);
         return;
     }
     if (rc == CW_OK)

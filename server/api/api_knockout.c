@@ -904,6 +904,30 @@ static int follow_feed(struct api_req *req, const struct event *from, const stru
     return rc;
 }
 
+/* KO-8: the audit entry of a confirmed correction that cascades, written before anything
+ * it undoes so the log reads in the order of the decision: the match as it was, as it will
+ * be, the TD's reason and the matches undone (in the order they are undone). The corrected
+ * match's own record (match.corrected) follows the undoing, when the row is saved. */
+static int audit_correction(struct api_req *req, const struct match *before, const struct match *m,
+                            json_t *undo)
+{
+    char actor[96];
+    api_actor(req, actor, sizeof actor);
+    json_t *b = api_match_core_json(before), *a = api_match_core_json(m);
+    const char *reason = req->json ? json_string_value(json_object_get(req->json, "reason")) : NULL;
+    json_object_set_new(a, "reason", reason ? json_string(reason) : json_null());
+    json_object_set(a, "undoes", undo);
+    char *bs = json_dumps(b, JSON_COMPACT), *as = json_dumps(a, JSON_COMPACT);
+    int rc = bs && as ? db_audit(req->app->db, m->tournament_id, req->now_ms, actor,
+                                 "knockout.correction", "match", m->id, bs, as)
+                      : CW_EDB;
+    free(bs);
+    free(as);
+    json_decref(b);
+    json_decref(a);
+    return rc;
+}
+
 static int on_result(struct api_req *req, struct match *m, const struct match *before,
                      struct api_resp *resp)
 {
@@ -965,10 +989,16 @@ static int on_result(struct api_req *req, struct match *m, const struct match *b
                         nu > n ? " and of the events it feeds" : "", nu == 1 ? "s" : "");
             json_object_set(resp->json, "would_undo", undo);
             rc = CW_ECONFLICT;
-        } else if (hypo) {
-            rc = follow_feed(req, &e, &x.b, r2, v2, 1, NULL, err, sizeof err, 0);
-            if (rc != CW_OK)
-                api_internal_error(resp, "following the correction into the events fed");
+        } else {
+            if (nu && audit_correction(req, before, m, undo) != CW_OK) {
+                api_internal_error(resp, "auditing the correction");
+                rc = CW_EDB;
+            }
+            if (rc == CW_OK && hypo) {
+                rc = follow_feed(req, &e, &x.b, r2, v2, 1, NULL, err, sizeof err, 0);
+                if (rc != CW_OK)
+                    api_internal_error(resp, "following the correction into the events fed");
+            }
         }
         json_decref(undo);
         free(r2);
@@ -1056,15 +1086,19 @@ void api_tables_assign(struct api_req *req, struct api_resp *resp)
         struct match *m = &ms[k];
         if (strcmp(m->state, "scheduled") || !m->player[0] || !m->player[1])
             continue;
-        int priority = 1;
+        /* KO-1: the event's priority (the TD's, higher first) decides; among equal
+         * priorities Championship and Intermediate flights go first */
+        int ev_priority = 0, flight = 1;
         if (m->event_id) {
             struct event e;
             if (db_event_get(db, t.id, m->event_id, &e) == CW_OK) {
                 struct ko_settings s;
                 settings_of(&e, &s);
-                priority = strcmp(e.kind, "knockout") ? 1 : ko_flight_priority(s.flight);
+                ev_priority = e.priority;
+                flight = strcmp(e.kind, "knockout") ? 1 : ko_flight_priority(s.flight);
             }
         }
+        int priority = ko_table_priority(ev_priority, flight);
         ready[nready].match_id = m->id;
         ready[nready].priority = priority;
         ready[nready].ready_ms = m->updated_ms;

@@ -1011,6 +1011,11 @@ int ko_flight_priority(const char *flight)
                : 1;
 }
 
+int ko_table_priority(int event_priority, int flight_priority)
+{
+    return (1000 - event_priority) * 2 + (flight_priority ? 1 : 0);
+}
+
 static int cmp_ready(const void *a, const void *b)
 {
     const struct ko_ready_match *x = *(const struct ko_ready_match *const *)a;

@@ -326,7 +326,7 @@ int ko_status_text(const struct ko_pstatus *st, const char *opponent, char *buf,
 
 struct ko_ready_match {
     int64_t match_id;
-    int priority;      /* lower first: ko_flight_priority(), or the TD's own value */
+    int priority;      /* lower first: ko_table_priority() */
     int64_t ready_ms;  /* when it became ready: longer waits first */
     int round;         /* then earlier rounds first */
     const char *fixed; /* the TD's table for this match, or NULL */
@@ -340,6 +340,10 @@ struct ko_table_assignment {
 /* KO-1: Championship and Intermediate matches take precedence: 0 for "championship" and
  * "intermediate" (any case), 1 for every other flight. */
 int ko_flight_priority(const char *flight);
+/* The sort key of struct ko_ready_match (lower first) for a match of an event whose TD-set
+ * priority is event_priority (-1000..1000, higher first) and whose flight priority is
+ * ko_flight_priority(): the event's priority decides, the flight breaks ties. */
+int ko_table_priority(int event_priority, int flight_priority);
 /* Assigns tables to ready matches. First every match with a fixed table gets it (the TD's
  * override, even if it is not in the free list), unless that table is busy (one of the nbusy
  * labels of busy: a match is already called to it or playing there) or fixed for a match

@@ -1,10 +1,17 @@
 #!/usr/bin/env bash
 # `crawford draw` (KO-2): the same seed and entries print the same bracket, another seed
-# another one; the JSON matches the text; bad input stops with a sentence and exit status 2.
+# another one; the JSON matches the text; the server's draw of the same players with the same
+# seed is the same bracket, seeded or not; bad input stops with a sentence and exit status 2.
 set -u
 BIN=${CRAWFORD_BIN:-build/asan/crawford}
 dir=$(mktemp -d /tmp/crawford-draw-XXXXXX)
-trap 'rm -rf "$dir"' EXIT
+pid=
+cleanup() {
+    [ -n "$pid" ] && kill "$pid" 2>/dev/null
+    wait 2>/dev/null
+    rm -rf "$dir"
+}
+trap cleanup EXIT
 pass=0; fail=0
 ok()  { pass=$((pass+1)); }
 bad() { fail=$((fail+1)); echo "FAIL: $*"; }
@@ -77,6 +84,66 @@ printf '10\n20\n30\n' > "$dir/ids.txt"
 j=$("$BIN" draw --seed 1 --entries "$dir/ids.txt" --json)
 python3 -c "import json,sys; j=json.loads(sys.argv[1]); assert sorted(e['id'] for e in j['entries'])==[10,20,30]" "$j" \
     && ok || bad "numeric ids not kept"
+
+# KO-2: the server draws the same bracket as `crawford draw` for the same seed and entries
+# (the player ids, ascending, with their ratings), with late places, seeded or not.
+cat > "$dir/crawford.json" <<EOF
+{"database": "$dir/c.db", "static_dir": "static", "access_log": "off"}
+EOF
+CRAWFORD_TD_PASSWORD='draw check' "$BIN" serve --config "$dir/crawford.json" --port 0 \
+    >"$dir/out" 2>"$dir/err" &
+pid=$!
+for _ in $(seq 150); do grep -q 'serving http' "$dir/out" && break; sleep 0.1; done
+U=$(grep -o 'http://[^ ]*/' "$dir/out" | head -1)
+if [ -z "$U" ]; then bad "the server did not start: $(cat "$dir/err")"; else
+    U=${U%/}
+    H=(-s -H 'X-Crawford: 1' -H 'Content-Type: application/json' -b "$dir/td")
+    jget() { python3 -c 'import json,sys; print(json.load(sys.stdin)'"$1"')'; }
+    curl "${H[@]}" -c "$dir/td" -d '{"password": "draw check"}' "$U/api/v1/login" >/dev/null
+    T=$(curl "${H[@]}" -d '{"name": "Draw check"}' "$U/api/v1/tournaments" | jget '["id"]')
+    : >"$dir/server-entries.txt"
+    pids=()
+    for i in $(seq 1 37); do
+        if [ $((i % 4)) = 0 ]; then body="{\"name\": \"P$i\"}"; r=""
+        else r=$((1400 + (i * 37) % 300)); body="{\"name\": \"P$i\", \"rating\": $r}"; fi
+        id=$(curl "${H[@]}" -d "$body" "$U/api/v1/tournaments/$T/players" | jget '["id"]')
+        pids+=("$id")
+        if [ -n "$r" ]; then printf '%s\t%s\n' "$id" "$r"; else printf '%s\n' "$id"; fi \
+            >>"$dir/server-entries.txt"
+    done
+    sort -n -o "$dir/server-entries.txt" "$dir/server-entries.txt"
+    for mode in off on; do
+        seeded=false; flag=()
+        [ $mode = on ] && { seeded=true; flag=(--seeded); }
+        E=$(curl "${H[@]}" -d "{\"kind\": \"knockout\", \"name\": \"Seeding $mode\", \"knockout\": {\"late_places\": 3, \"seeded\": $seeded}}" \
+            "$U/api/v1/tournaments/$T/competitions" | jget '["id"]')
+        for id in "${pids[@]}"; do
+            curl "${H[@]}" -o /dev/null -d "{\"player_id\": $id}" \
+                "$U/api/v1/tournaments/$T/competitions/$E/entries"
+        done
+        curl "${H[@]}" -d '{"seed": "0x7ea"}' "$U/api/v1/tournaments/$T/competitions/$E/knockout/draw" \
+            >"$dir/server-$mode.json"
+        "$BIN" draw --seed 2026 --entries "$dir/server-entries.txt" --late 3 "${flag[@]}" --json \
+            >"$dir/cli-$mode.json" 2>&1
+        python3 - "$dir/server-$mode.json" "$dir/cli-$mode.json" <<'PY' && ok || bad "seeding $mode: the server's draw differs from crawford draw's"
+import json, sys
+srv, cli = (json.load(open(f)) for f in sys.argv[1:3])
+assert srv["seed"] == cli["seed"] == "2026", (srv.get("seed"), cli["seed"])
+assert srv["algorithm_version"] == cli["algorithm"] and srv["size"] == cli["size"] == 64
+assert sorted(srv["entries"]) == sorted(e["id"] for e in cli["entries"])
+def s_side(s):
+    k = s.get("kind", "player")
+    return ("entry", s["player_id"]) if k == "player" else ("late", s["late_place"]) if k == "late" else (k, 0)
+def c_side(s):
+    return ("entry", s["id"]) if s["kind"] == "entry" else ("late", s["late"]) if s["kind"] == "late" else (s["kind"], 0)
+sm = srv["rounds"][0]["matches"]
+assert len(sm) == len(cli["round1"]) == 32
+for m, c in zip(sm, cli["round1"]):
+    assert [s_side(x) for x in m["sides"]] == [c_side(c["a"]), c_side(c["b"])], (m, c)
+PY
+    done
+    cmp -s "$dir/cli-off.json" "$dir/cli-on.json" && bad "seeding on and off gave the same draw" || ok
+fi
 
 # Bad input: exit 2 and a sentence.
 printf 'Anna\nMarco\nAnna\n' > "$dir/dup.txt"

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "support/harness.h"
@@ -1077,6 +1078,643 @@ START_TEST(test_KO7_lengths_by_round_changed_by_the_TD)
 }
 END_TEST
 
+/* An event with a TD-set table priority (as the create and PATCH bodies take it). */
+static long long make_event_priority(struct ko *k, const char *name, int priority,
+                                     const char *settings)
+{
+    char path[128], body[512];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions", k->tid);
+    snprintf(body, sizeof body,
+             "{\"kind\": \"knockout\", \"name\": \"%s\", \"priority\": %d, \"knockout\": %s}", name,
+             priority, settings);
+    struct res r;
+    td(&S, "POST", path, body, &r);
+    ck_assert_msg(r.status == 201, "%s", r.body);
+    ck_assert_int_eq(jint(&r, "priority"), priority);
+    long long id = jint(&r, "id");
+    res_free(&r);
+    return id;
+}
+
+/* Which event a called match belongs to, from the assign answer's match id. */
+static long long event_of_match(struct ko *k, long long mid)
+{
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld", k->tid, mid);
+    struct res r;
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    long long e = jint(&r, "event_id");
+    res_free(&r);
+    return e;
+}
+
+/* KO-1: three events with two ready matches each and three free tables. The event the TD
+ * gave the higher priority gets tables first, though it was drawn last; then, among equal
+ * priorities, the Championship flight before Beginners drawn earlier. */
+START_TEST(test_KO1_tables_go_to_the_higher_priority_event_first)
+{
+    struct ko k;
+    setup(&k, 12, "[\"T1\", \"T2\", \"T3\"]");
+    long long beg = make_event_priority(&k, "Beginners", 0, "{\"lengths\": [3]}");
+    long long champ = make_event_priority(&k, "Championship", 0,
+                                          "{\"lengths\": [3], \"flight\": \"championship\"}");
+    long long side = make_event_priority(&k, "Side", 0, "{\"lengths\": [3]}");
+    enter(&k, beg, 0, 4);
+    enter(&k, champ, 4, 8);
+    enter(&k, side, 8, 12);
+    struct res r;
+    long long evs[3] = {beg, champ, side};
+    for (int i = 0; i < 3; i++) {
+        draw(&k, evs[i], "11", &r);
+        ck_assert_int_eq(r.status, 200);
+        res_free(&r);
+    }
+    /* the TD raises the side event's priority after its draw */
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld", k.tid, side);
+    td(&S, "PATCH", path, "{\"priority\": 10}", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    ck_assert_int_eq(jint(&r, "priority"), 10);
+    res_free(&r);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/tables/assign", k.tid);
+    td(&S, "POST", path, NULL, &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    ck_assert_int_eq(jint(&r, "assigned"), 3);
+    ck_assert_int_eq(jint(&r, "waiting"), 3);
+    json_t *calls = json_object_get(r.json, "calls");
+    ck_assert_int_eq(json_array_size(calls), 3);
+    int n_side = 0, n_champ = 0, n_beg = 0;
+    for (size_t i = 0; i < json_array_size(calls); i++) {
+        long long e = event_of_match(
+            &k, json_integer_value(json_object_get(json_array_get(calls, i), "match_id")));
+        n_side += e == side;
+        n_champ += e == champ;
+        n_beg += e == beg;
+    }
+    /* the first two calls are the priority-10 event's, in the table list's order */
+    ck_assert_int_eq(event_of_match(&k, json_integer_value(
+                                            json_object_get(json_array_get(calls, 0), "match_id"))),
+                     side);
+    ck_assert_str_eq(json_string_value(json_object_get(json_array_get(calls, 0), "table")), "T1");
+    ck_assert_int_eq(n_side, 2);
+    ck_assert_int_eq(n_champ, 1);
+    ck_assert_int_eq(n_beg, 0);
+    res_free(&r);
+    /* nothing is free now: a second assign calls nobody */
+    td(&S, "POST", path, NULL, &r);
+    ck_assert_int_eq(jint(&r, "assigned"), 0);
+    ck_assert_int_eq(jint(&r, "waiting"), 3);
+    res_free(&r);
+}
+END_TEST
+
+/* Issue 5, deliverable 8 (the bracket JSON with an ETag) with KO-8: the bracket carries an ETag;
+ * unchanged, If-None-Match gets a 304 with no body (from the cache and, for the TD, from a fresh
+ * read; gzip too); a verified result moves the ETag and the old one gets the new bracket. */
+START_TEST(test_KO8_bracket_etag_and_304)
+{
+    struct ko k;
+    setup(&k, 4, NULL);
+    long long e = make_event(&k, "Main", "{\"lengths\": [3, 5]}");
+    enter(&k, e, 0, 4);
+    struct res r;
+    draw(&k, e, "404", &r);
+    ck_assert_int_eq(r.status, 200);
+    long long m1 = match_at(&r, 1, 0);
+    res_free(&r);
+    char path[160], etag[80], etag2[80], inm[120], cc[64];
+    bracket_path(&k, e, path, sizeof path);
+    req(&S, "GET", path, NULL, NULL, &r); /* fills the cache */
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_ptr_nonnull(res_header(&r, "ETag", etag, sizeof etag));
+    ck_assert_ptr_nonnull(res_header(&r, "Cache-Control", cc, sizeof cc));
+    ck_assert_str_eq(cc, "no-cache");
+    res_free(&r);
+    req(&S, "GET", path, NULL, NULL, &r); /* from the cache: the same validator */
+    ck_assert_str_eq(res_header(&r, "ETag", etag2, sizeof etag2), etag);
+    res_free(&r);
+    snprintf(inm, sizeof inm, "If-None-Match: %s", etag);
+    const char *h[] = {inm, NULL};
+    req(&S, "GET", path, NULL, h, &r);
+    ck_assert_int_eq(r.status, 304);
+    ck_assert_int_eq(r.len, 0);
+    ck_assert_str_eq(res_header(&r, "ETag", etag2, sizeof etag2), etag);
+    res_free(&r);
+    const char *hz[] = {inm, "Accept-Encoding: gzip", NULL};
+    req(&S, "GET", path, NULL, hz, &r);
+    ck_assert_int_eq(r.status, 304);
+    ck_assert_int_eq(r.len, 0);
+    res_free(&r);
+    td(&S, "GET", path, NULL, &r); /* the TD reads past the cache: the same bracket, same tag */
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_str_eq(res_header(&r, "ETag", etag2, sizeof etag2), etag);
+    res_free(&r);
+    /* a stale or foreign validator gets the body */
+    const char *hx[] = {"If-None-Match: \"t0.0\"", NULL};
+    req(&S, "GET", path, NULL, hx, &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    /* a result: a new ETag, and the old one gets the new bracket */
+    verify(&k, m1, 3, 0, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    req(&S, "GET", path, NULL, h, &r);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_ptr_nonnull(res_header(&r, "ETag", etag2, sizeof etag2));
+    ck_assert_str_ne(etag2, etag);
+    json_t *m = json_array_get(
+        json_object_get(json_array_get(json_object_get(r.json, "rounds"), 0), "matches"), 0);
+    ck_assert_str_eq(json_string_value(json_object_get(m, "state")), "done");
+    ck_assert_str_eq(json_string_value(json_object_get(m, "winner")), "a");
+    res_free(&r);
+    snprintf(inm, sizeof inm, "If-None-Match: %s", etag2);
+    req(&S, "GET", path, NULL, h, &r);
+    ck_assert_int_eq(r.status, 304);
+    res_free(&r);
+}
+END_TEST
+
+/* The kinds of the round-1 sides of a bracket, "player", "bye" or "late", 2 per match. */
+static int round1_kinds(struct res *r, const char **kinds, int max)
+{
+    json_t *ms = json_object_get(json_array_get(json_object_get(r->json, "rounds"), 0), "matches");
+    int n = 0;
+    for (size_t i = 0; i < json_array_size(ms) && n + 1 < max; i++)
+        for (int s = 0; s < 2; s++)
+            kinds[n++] = side_kind(r, 1, (int)i, s);
+    return n;
+}
+
+/* KO-2, KO-3 over HTTP: 11 players nobody rated, drawn once with seeding off (the default)
+ * and once with seeding asked for: nobody is a seed, so both give the same bracket; 16
+ * slots, 5 byes, never two in one match, halves 3/2 and quarters within one of each other,
+ * and each bye's opponent walks into round 2. */
+START_TEST(test_KO2_KO3_unseeded_draw_places_byes)
+{
+    struct ko k;
+    setup(&k, 11, NULL);
+    long long plain = make_event(&k, "Unseeded", "{\"lengths\": [3]}");
+    long long asked = make_event(&k, "Seeding asked", "{\"lengths\": [3], \"seeded\": true}");
+    enter(&k, plain, 0, 11);
+    enter(&k, asked, 0, 11);
+    struct res a, b;
+    draw(&k, plain, "611", &a);
+    ck_assert_msg(a.status == 200, "%s", a.body);
+    draw(&k, asked, "611", &b);
+    ck_assert_msg(b.status == 200, "%s", b.body);
+    ck_assert(json_is_false(json_object_get(a.json, "seeded")));
+    ck_assert(json_is_true(json_object_get(b.json, "seeded")));
+    ck_assert_int_eq(jint(&a, "size"), 16);
+    const char *ka[32], *kb[32];
+    int n = round1_kinds(&a, ka, 32);
+    ck_assert_int_eq(n, 16);
+    ck_assert_int_eq(round1_kinds(&b, kb, 32), 16);
+    int byes = 0, half[2] = {0}, quarter[4] = {0};
+    for (int s = 0; s < n; s++) {
+        ck_assert_str_eq(ka[s], kb[s]);
+        ck_assert_int_eq(side_at(&a, 1, s / 2, s % 2), side_at(&b, 1, s / 2, s % 2));
+        if (strcmp(ka[s], "bye"))
+            continue;
+        byes++;
+        half[s / 8]++;
+        quarter[s / 4]++;
+        ck_assert_str_eq(ka[s ^ 1], "player"); /* KO-3: byes never meet */
+        /* the bye's opponent walks into round 2 */
+        json_t *m = json_array_get(
+            json_object_get(json_array_get(json_object_get(a.json, "rounds"), 0), "matches"),
+            (size_t)s / 2);
+        ck_assert_str_eq(json_string_value(json_object_get(m, "state")), "walkover");
+        int ps;
+        ck_assert_int_eq(find_side(&a, 2, side_at(&a, 1, s / 2, 1 - s % 2), &ps), s / 4);
+    }
+    ck_assert_int_eq(byes, 5);
+    ck_assert_int_le(abs(half[0] - half[1]), 1);
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 4; j++)
+            ck_assert_int_le(abs(quarter[i] - quarter[j]), 1);
+    /* every player exactly once */
+    for (int i = 0; i < 11; i++) {
+        int seen = 0;
+        for (int s = 0; s < n; s++)
+            seen += side_at(&a, 1, s / 2, s % 2) == k.players[i];
+        ck_assert_int_eq(seen, 1);
+    }
+    res_free(&a);
+    res_free(&b);
+}
+END_TEST
+
+/* The audit entries of tournament tid after entry `after`, in order. */
+static json_t *audit_after(struct ko *k, long long after)
+{
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/audit?limit=1000&after=%lld", k->tid,
+             after);
+    struct res r;
+    td(&S, "GET", path, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    json_t *e = json_incref(json_object_get(r.json, "entries"));
+    res_free(&r);
+    return e;
+}
+
+static long long audit_last(struct ko *k)
+{
+    json_t *e = audit_after(k, 0);
+    long long id =
+        json_integer_value(json_object_get(json_array_get(e, json_array_size(e) - 1), "id"));
+    json_decref(e);
+    return id;
+}
+
+/* KO-8: a confirmed correction that cascades is audited in the order it is decided: first
+ * the correction with what it undoes, then each undone match, deepest first (the final
+ * before the semi-final), then the bracket moving on; the corrected match's own record
+ * closes it. A refused attempt writes nothing. */
+START_TEST(test_KO8_cascade_audit_order)
+{
+    struct ko k;
+    setup(&k, 8, NULL);
+    long long e = make_event(&k, "Main", "{\"lengths\": [3]}");
+    enter(&k, e, 0, 8);
+    struct res r;
+    draw(&k, e, "808", &r);
+    ck_assert_int_eq(r.status, 200);
+    long long m1 = match_at(&r, 1, 0);
+    res_free(&r);
+    uint64_t seed = 1;
+    while (play_ready(&k, e, &seed) > 0)
+        ;
+    bracket(&k, e, &r);
+    long long semi = match_at(&r, 2, 0), fin = match_at(&r, 3, 0);
+    ck_assert(json_is_integer(json_object_get(r.json, "champion")));
+    /* the winner of m1 must have won the semi-final for the final to depend on it */
+    int ms;
+    long long w1 = side_at(&r, 2, 0, 0);
+    int w1_won_semi = find_side(&r, 3, w1, &ms) == 0;
+    json_t *m1j = json_array_get(
+        json_object_get(json_array_get(json_object_get(r.json, "rounds"), 0), "matches"), 0);
+    int b_won = !strcmp(json_string_value(json_object_get(m1j, "winner")), "b");
+    res_free(&r);
+    long long mark = audit_last(&k);
+    verify(&k, m1, 3, !b_won, ", \"reason\": \"wrong sheet\"", &r); /* the other side won */
+    ck_assert(problem_is(&r, 409));
+    json_t *wu = json_incref(json_object_get(r.json, "would_undo"));
+    res_free(&r);
+    json_t *none = audit_after(&k, mark);
+    ck_assert_int_eq(json_array_size(none), 0); /* refused: nothing written */
+    json_decref(none);
+    ck_assert_int_eq(json_array_size(wu), w1_won_semi ? 2 : 1);
+    ck_assert_int_eq(json_integer_value(json_array_get(wu, 0)), w1_won_semi ? fin : semi);
+    verify(&k, m1, 3, !b_won, ", \"reason\": \"wrong sheet\", \"confirm_cascade\": true", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    json_t *log = audit_after(&k, mark);
+    size_t n = json_array_size(log);
+    ck_assert_int_ge(n, 2 + json_array_size(wu));
+    /* first: the correction, naming the match, the reason and what it undoes, in order */
+    json_t *first = json_array_get(log, 0);
+    ck_assert_str_eq(json_string_value(json_object_get(first, "action")), "knockout.correction");
+    ck_assert_str_eq(json_string_value(json_object_get(first, "entity")), "match");
+    ck_assert_int_eq(json_integer_value(json_object_get(first, "entity_id")), m1);
+    json_t *after = json_object_get(first, "after");
+    ck_assert_str_eq(json_string_value(json_object_get(after, "reason")), "wrong sheet");
+    ck_assert(json_equal(json_object_get(after, "undoes"), wu));
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(first, "before"), "winner")),
+                     b_won ? "b" : "a");
+    ck_assert_str_eq(json_string_value(json_object_get(after, "winner")), b_won ? "a" : "b");
+    /* then each undone match, in would_undo's order (deepest first), before anything else */
+    for (size_t i = 0; i < json_array_size(wu); i++) {
+        json_t *u = json_array_get(log, i + 1);
+        ck_assert_str_eq(json_string_value(json_object_get(u, "action")), "knockout.cascade_undo");
+        ck_assert_int_eq(json_integer_value(json_object_get(u, "entity_id")),
+                         json_integer_value(json_array_get(wu, i)));
+        ck_assert_str_eq(json_string_value(json_object_get(json_object_get(u, "after"), "state")),
+                         "scheduled");
+    }
+    /* last: the corrected match's own record, with its new winner */
+    json_t *last = json_array_get(log, n - 1);
+    ck_assert_str_eq(json_string_value(json_object_get(last, "action")), "match.corrected");
+    ck_assert_int_eq(json_integer_value(json_object_get(last, "entity_id")), m1);
+    int seen_corr = 0;
+    for (size_t i = 1; i < n; i++)
+        seen_corr += !strcmp(json_string_value(json_object_get(json_array_get(log, i), "action")),
+                             "knockout.correction");
+    ck_assert_int_eq(seen_corr, 0);
+    json_decref(log);
+    json_decref(wu);
+}
+END_TEST
+
+/* A problem of this status whose errors name field. */
+static int problem_names(struct res *r, long status, const char *field)
+{
+    if (!problem_is(r, status))
+        return 0;
+    json_t *errs = json_object_get(r->json, "errors");
+    for (size_t i = 0; i < json_array_size(errs); i++)
+        if (!strcmp(json_string_value(json_object_get(json_array_get(errs, i), "field")), field))
+            return 1;
+    return 0;
+}
+
+static int audit_total(struct ko *k)
+{
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/audit?limit=1000", k->tid);
+    struct res r;
+    td(&S, "GET", path, NULL, &r);
+    int n = (int)json_array_size(json_object_get(r.json, "entries"));
+    res_free(&r);
+    return n;
+}
+
+/* An entry that must be refused with status, naming player_id, and change nothing: the
+ * event (its entries), the bracket if drawn, and the audit log. */
+static void entry_refused(struct ko *k, long long eid, const char *body, long status,
+                          const char *says)
+{
+    char path[160], epath[160], bpath[160];
+    snprintf(epath, sizeof epath, "/api/v1/tournaments/%lld/competitions/%lld", k->tid, eid);
+    snprintf(path, sizeof path, "%s/entries", epath);
+    bracket_path(k, eid, bpath, sizeof bpath);
+    json_t *eb = snapshot(epath), *bb = snapshot(bpath);
+    int audit = audit_total(k);
+    struct res r;
+    td(&S, "POST", path, body, &r);
+    ck_assert_msg(problem_names(&r, status, "player_id"), "%s -> %s", body, r.body);
+    if (says)
+        ck_assert_msg(strstr(r.body, says), "%s lacks '%s'", r.body, says);
+    res_free(&r);
+    unchanged(eb, epath);
+    unchanged(bb, bpath);
+    ck_assert_int_eq(audit_total(k), audit);
+}
+
+/* KO-1 entries come from the tournament's players (issue 5, bad input): a player entered
+ * twice, a withdrawn player, a player of no tournament or of another one, a missing or
+ * mistyped player_id, an entry into a fed event, an entry after the draw: each a 409 or
+ * 422 that names player_id, and nothing changes. */
+START_TEST(test_KO1_entry_refusals_change_nothing)
+{
+    struct ko k;
+    setup(&k, 6, NULL);
+    long long e = make_event(&k, "Main", "{\"lengths\": [3]}");
+    char settings[96];
+    snprintf(settings, sizeof settings, "{\"feeds_from\": %lld, \"lengths\": [3]}", e);
+    long long c = make_event(&k, "Consolation", settings);
+    enter(&k, e, 0, 4);
+    char body[96];
+    snprintf(body, sizeof body, "{\"player_id\": %lld}", k.players[0]);
+    entry_refused(&k, e, body, 409, "already entered");
+    /* a withdrawn player */
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players/%lld/withdraw", k.tid,
+             k.players[4]);
+    struct res r;
+    td(&S, "POST", path, NULL, &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    snprintf(body, sizeof body, "{\"player_id\": %lld}", k.players[4]);
+    entry_refused(&k, e, body, 422, "withdrawn");
+    /* nobody's id, and a player of another tournament */
+    entry_refused(&k, e, "{\"player_id\": 999999}", 422, "not a player of this tournament");
+    long long other = make_tournament(&S, "Elsewhere");
+    long long stranger = make_player(&S, other, "Stranger");
+    snprintf(body, sizeof body, "{\"player_id\": %lld}", stranger);
+    entry_refused(&k, e, body, 422, "not a player of this tournament");
+    entry_refused(&k, e, "{}", 422, NULL);
+    entry_refused(&k, e, "{\"player_id\": \"3\"}", 422, NULL);
+    entry_refused(&k, e, "{\"player_id\": 0}", 422, NULL);
+    /* a fed event takes its entrants from the event that feeds it */
+    snprintf(body, sizeof body, "{\"player_id\": %lld}", k.players[5]);
+    entry_refused(&k, c, body, 409, "KO-5");
+    /* after the draw: a late arrival takes a late place */
+    draw(&k, e, "66", &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    entry_refused(&k, e, body, 409, "late place");
+    /* the refusals left the entries as they were */
+    char epath[160];
+    snprintf(epath, sizeof epath, "/api/v1/tournaments/%lld/competitions/%lld", k.tid, e);
+    req(&S, "GET", epath, NULL, NULL, &r);
+    ck_assert_int_eq(json_array_size(json_object_get(r.json, "entries")), 4);
+    res_free(&r);
+}
+END_TEST
+
+/* KO-4 by the server's own time: the late-entry deadline passes with the late place still
+ * empty; nobody asks anything, the server's tick closes late entry, the place becomes a
+ * bye and the player who waited for a late arrival walks into round 2. */
+START_TEST(test_KO4_deadline_passes_waiting_player_walks_over)
+{
+    struct ko k;
+    setup(&k, 5, NULL);
+    time_t at = time(NULL) + 3;
+    char when[32], settings[160];
+    strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime(&at));
+    snprintf(settings, sizeof settings,
+             "{\"late_places\": 1, \"late_deadline\": \"%s\", \"lengths\": [3]}", when);
+    long long e = make_event(&k, "Main", settings);
+    enter(&k, e, 0, 3); /* 3 entries + 1 late place: 4 slots, the late place faces position 1 */
+    struct res r;
+    draw(&k, e, "4040", &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    bracket(&k, e, &r);
+    int li = -1, ls = 0;
+    for (int i = 0; i < 2; i++)
+        for (int s = 0; s < 2; s++)
+            if (!strcmp(side_kind(&r, 1, i, s), "late"))
+                li = i, ls = s;
+    ck_assert_int_ge(li, 0);
+    long long waiting = side_at(&r, 1, li, 1 - ls);
+    ck_assert_int_gt(waiting, 0);
+    json_t *m = json_array_get(
+        json_object_get(json_array_get(json_object_get(r.json, "rounds"), 0), "matches"),
+        (size_t)li);
+    ck_assert_str_eq(json_string_value(json_object_get(m, "state")), "waiting");
+    ck_assert(json_is_true(json_object_get(json_object_get(r.json, "late"), "open")));
+    res_free(&r);
+    char ppath[200];
+    snprintf(ppath, sizeof ppath,
+             "/api/v1/tournaments/%lld/competitions/%lld/knockout/players/%lld", k.tid, e, waiting);
+    req(&S, "GET", ppath, NULL, NULL, &r);
+    ck_assert_str_eq(jstr(&r, "state"), "waiting_late");
+    ck_assert_msg(strstr(jstr(&r, "text"), when) && strstr(jstr(&r, "text"), "late arrival 1"),
+                  "%s", r.body);
+    res_free(&r);
+    /* nobody acts: within a few seconds of the deadline the server's tick closes it */
+    int closed = 0;
+    for (int i = 0; i < 100 && !closed; i++) {
+        usleep(100000);
+        bracket(&k, e, &r);
+        closed = json_is_true(json_object_get(json_object_get(r.json, "late"), "closed"));
+        if (!closed)
+            res_free(&r);
+    }
+    ck_assert_msg(closed, "late entry did not close by itself after %s", when);
+    ck_assert_int_ge(time(NULL), at);
+    ck_assert(json_is_false(json_object_get(json_object_get(r.json, "late"), "open")));
+    ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(r.json, "late"), "filled")),
+                     0);
+    m = json_array_get(
+        json_object_get(json_array_get(json_object_get(r.json, "rounds"), 0), "matches"),
+        (size_t)li);
+    ck_assert_str_eq(side_kind(&r, 1, li, ls), "bye"); /* the unfilled place is a bye */
+    ck_assert_str_eq(json_string_value(json_object_get(m, "state")), "walkover");
+    ck_assert_str_eq(json_string_value(json_object_get(m, "winner")), ls ? "a" : "b");
+    ck_assert_str_eq(json_string_value(json_object_get(m, "match_state")), "void");
+    int s2;
+    ck_assert_int_eq(find_side(&r, 2, waiting, &s2), 0); /* in the final */
+    res_free(&r);
+    req(&S, "GET", ppath, NULL, NULL, &r);
+    ck_assert_str_ne(jstr(&r, "state"), "waiting_late");
+    ck_assert_int_eq(jint(&r, "round"), 2);
+    res_free(&r);
+    /* a late arrival now: refused, the deadline named */
+    char path[160], body[64];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/knockout/late", k.tid,
+             e);
+    snprintf(body, sizeof body, "{\"player_id\": %lld}", k.players[4]);
+    char bpath[160];
+    bracket_path(&k, e, bpath, sizeof bpath);
+    json_t *before = snapshot(bpath);
+    td(&S, "POST", path, body, &r);
+    ck_assert_msg(problem_is(&r, 409), "%s", r.body);
+    res_free(&r);
+    unchanged(before, bpath);
+    /* the closing is audited */
+    json_t *log = audit_after(&k, 0);
+    int seen = 0;
+    for (size_t i = 0; i < json_array_size(log); i++) {
+        json_t *a = json_array_get(log, i);
+        if (!strcmp(json_string_value(json_object_get(a, "action")), "knockout.late_closed") &&
+            json_integer_value(json_object_get(a, "entity_id")) == e) {
+            seen++;
+            ck_assert_int_eq(
+                json_integer_value(json_object_get(json_object_get(a, "after"), "unfilled")), 1);
+        }
+    }
+    ck_assert_int_eq(seen, 1);
+    json_decref(log);
+}
+END_TEST
+
+/* The exact bytes and the ETag of a GET (without gzip). */
+struct raw {
+    char *body, etag[80];
+    size_t len;
+};
+
+static void raw_get(const char *path, struct raw *o)
+{
+    struct res r;
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_ptr_nonnull(res_header(&r, "ETag", o->etag, sizeof o->etag));
+    o->len = r.len;
+    o->body = malloc(r.len + 1);
+    memcpy(o->body, r.body, r.len);
+    o->body[r.len] = 0;
+    res_free(&r);
+}
+
+/* A TD request that must be refused with status and leave the bracket byte for byte as it
+ * was, with the same ETag (so the tournament's revision did not move either). */
+static void refused_byte_equal(const char *bpath, const char *method, const char *path,
+                               const char *body, long status, const char *says)
+{
+    struct raw a, b;
+    raw_get(bpath, &a);
+    struct res r;
+    td(&S, method, path, body, &r);
+    ck_assert_msg(problem_is(&r, status), "%s %s -> %ld %s", method, path, r.status, r.body);
+    if (says)
+        ck_assert_msg(strstr(r.body, says), "%s lacks '%s'", r.body, says);
+    res_free(&r);
+    raw_get(bpath, &b);
+    ck_assert_msg(a.len == b.len && !memcmp(a.body, b.body, a.len), "%s %s changed the bracket",
+                  method, path);
+    ck_assert_str_eq(a.etag, b.etag);
+    free(a.body);
+    free(b.body);
+}
+
+/* KO-2, KO-4, KO-7, KO-8: refused knockout requests change nothing, byte for byte: drawing
+ * twice, a late arrival already in the draw, one who is no player, closing late entry twice,
+ * a result before the players are known, a withdrawal of a side nobody holds, a length
+ * change for a round under way, a correction that needs the cascade confirmed, a call to a
+ * match whose players are not known. */
+START_TEST(test_KO8_refusals_leave_the_bracket_byte_equal)
+{
+    struct ko k;
+    setup(&k, 8, NULL);
+    long long e = make_event(&k, "Main", "{\"lengths\": [3, 5], \"late_places\": 1}");
+    enter(&k, e, 0, 3); /* 3 + 1 late place: 4 slots */
+    struct res r;
+    draw(&k, e, "8080", &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    char bpath[160], base[160], path[200], body[96];
+    bracket_path(&k, e, bpath, sizeof bpath);
+    snprintf(base, sizeof base, "/api/v1/tournaments/%lld", k.tid);
+    snprintf(path, sizeof path, "%s/draw", bpath);
+    refused_byte_equal(bpath, "POST", path, "{\"seed\": \"1\"}", 409, "already drawn");
+    snprintf(path, sizeof path, "%s/late", bpath);
+    snprintf(body, sizeof body, "{\"player_id\": %lld}", k.players[0]);
+    refused_byte_equal(bpath, "POST", path, body, 409, NULL);
+    refused_byte_equal(bpath, "POST", path, "{\"player_id\": 999999}", 422, "player_id");
+    refused_byte_equal(bpath, "POST", path, "{\"player_id\": \"x\"}", 422, "player_id");
+    /* the TD closes late entry; closing again is refused */
+    snprintf(path, sizeof path, "%s/late/close", bpath);
+    td(&S, "POST", path, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    refused_byte_equal(bpath, "POST", path, NULL, 409, "no open late places");
+    bracket(&k, e, &r);
+    long long fin = match_at(&r, 2, 0);
+    long long ready = 0;
+    int ready_i = -1;
+    json_t *ms = json_object_get(json_array_get(json_object_get(r.json, "rounds"), 0), "matches");
+    for (size_t i = 0; i < json_array_size(ms); i++)
+        if (!strcmp(json_string_value(json_object_get(json_array_get(ms, i), "state")), "ready")) {
+            ready = json_integer_value(json_object_get(json_array_get(ms, i), "match_id"));
+            ready_i = (int)i;
+        }
+    ck_assert_int_ge(ready_i, 0);
+    res_free(&r);
+    /* the final before its second player is known */
+    snprintf(path, sizeof path, "%s/matches/%lld/verify", base, fin);
+    refused_byte_equal(bpath, "POST", path, "{\"score\": {\"a\": 5, \"b\": 0}}", 409, NULL);
+    snprintf(path, sizeof path, "%s/matches/%lld/withdraw", base, fin);
+    bracket(&k, e, &r);
+    const char *nobody = side_at(&r, 2, 0, 0) ? "b" : "a";
+    res_free(&r);
+    snprintf(body, sizeof body, "{\"side\": \"%s\", \"reason\": \"ill\"}", nobody);
+    refused_byte_equal(bpath, "POST", path, body, 409, NULL);
+    snprintf(path, sizeof path, "%s/matches/%lld/call", base, fin);
+    refused_byte_equal(bpath, "POST", path, NULL, 409, "both players");
+    /* round 1 under way: its length stays */
+    verify(&k, ready, 3, 0, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    snprintf(path, sizeof path, "%s/lengths", bpath);
+    refused_byte_equal(bpath, "PUT", path, "{\"lengths\": [5, 5]}", 409, "Round 1");
+    refused_byte_equal(bpath, "PUT", path, "{\"lengths\": [5, 0]}", 422, "lengths");
+    /* the final is played; correcting round 1 needs the cascade confirmed */
+    verify(&k, fin, 5, 1, NULL, &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    snprintf(path, sizeof path, "%s/matches/%lld/correct", base, ready);
+    refused_byte_equal(bpath, "POST", path, "{\"score\": {\"a\": 0, \"b\": 3}, \"reason\": \"x\"}",
+                       409, "confirm_cascade");
+    snprintf(path, sizeof path, "%s/matches/%lld/verify", base, ready); /* decided already */
+    refused_byte_equal(bpath, "POST", path, "{\"score\": {\"a\": 0, \"b\": 3}}", 409, NULL);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_knockout");
@@ -1094,6 +1732,13 @@ static Suite *suite(void)
     tcase_add_test(tc, test_KO8_KO5_disqualification);
     tcase_add_test(tc, test_KO8_player_report_before_opponent_known_refused);
     tcase_add_test(tc, test_KO7_lengths_by_round_changed_by_the_TD);
+    tcase_add_test(tc, test_KO1_tables_go_to_the_higher_priority_event_first);
+    tcase_add_test(tc, test_KO8_bracket_etag_and_304);
+    tcase_add_test(tc, test_KO2_KO3_unseeded_draw_places_byes);
+    tcase_add_test(tc, test_KO8_cascade_audit_order);
+    tcase_add_test(tc, test_KO1_entry_refusals_change_nothing);
+    tcase_add_test(tc, test_KO4_deadline_passes_waiting_player_walks_over);
+    tcase_add_test(tc, test_KO8_refusals_leave_the_bracket_byte_equal);
     tcase_add_test(tc, test_KO5_weekend_37_players_3_late_progressive_consolation);
     suite_add_tcase(s, tc);
     return s;

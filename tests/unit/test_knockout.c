@@ -523,6 +523,41 @@ START_TEST(test_KO2_KO3_properties_over_seeds_and_sizes)
 }
 END_TEST
 
+/* KO-2, KO-3: a draw with nobody seeded. Seeding asked for with no rated entry seeds
+ * nobody and is exactly the unseeded draw; either way the byes face positions 1..byes
+ * (the lowest), never meet, and are balanced at every level. */
+START_TEST(test_KO2_KO3_no_rated_entry_no_seed)
+{
+    struct ko_entry *e = entries(130, 1); /* nobody rated */
+    struct ko_draw_opts on = {.seeded = 1}, four = {.seeded = 1, .seeds = 4};
+    for (int n = 2; n <= 130; n += (n < 20 ? 1 : 7))
+        for (uint64_t seed = 0; seed < 8; seed++) {
+            struct ko_bracket u, s, s4;
+            draw_ok(seed, e, n, 0, NULL, &u);
+            draw_ok(seed, e, n, 0, &on, &s);
+            draw_ok(seed, e, n, 0, &four, &s4);
+            int byes = u.size - n;
+            for (int k = 0; k < u.size; k++) {
+                REQ_EQ(s.slots[k].kind, u.slots[k].kind);
+                REQ_EQ(s.slots[k].id, u.slots[k].id);
+                REQ_EQ(s4.slots[k].id, u.slots[k].id);
+                REQ_EQ(s.slots[k].rating_seed, 0);
+                REQ_EQ(s4.slots[k].rating_seed, 0);
+                if (u.slots[k].kind == KO_SLOT_BYE) {
+                    REQ((u.slots[k].position) > (n));
+                    REQ_EQ(u.slots[k ^ 1].kind, KO_SLOT_ENTRY);
+                    REQ((u.slots[k ^ 1].position) <= (byes)); /* the lowest positions */
+                }
+            }
+            REQ(balanced(&u, is_bye));
+            ko_bracket_free(&u);
+            ko_bracket_free(&s);
+            ko_bracket_free(&s4);
+        }
+    free(e);
+}
+END_TEST
+
 /* ---- KO-3 byes ---- */
 
 START_TEST(test_KO3_byes_never_meet)
@@ -1527,6 +1562,12 @@ START_TEST(test_KO1_championship_and_intermediate_first)
     ck_assert_int_eq(ko_flight_priority("intermediate"), 0);
     ck_assert_int_eq(ko_flight_priority("beginners"), 1);
     ck_assert_int_eq(ko_flight_priority(NULL), 1);
+    /* KO-1: the TD's event priority (higher first) decides, the flight breaks ties */
+    ck_assert_int_lt(ko_table_priority(10, 1), ko_table_priority(0, 0));
+    ck_assert_int_lt(ko_table_priority(0, 0), ko_table_priority(0, 1));
+    ck_assert_int_lt(ko_table_priority(0, 1), ko_table_priority(-1, 0));
+    ck_assert_int_lt(ko_table_priority(1000, 1), ko_table_priority(999, 0));
+    ck_assert_int_lt(ko_table_priority(-999, 1), ko_table_priority(-1000, 0));
     struct ko_ready_match m[6] = {
         {.match_id = 1, .priority = 1, .ready_ms = 100, .round = 1},
         {.match_id = 2, .priority = 0, .ready_ms = 200, .round = 1},
@@ -1813,6 +1854,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_KO2_refuses_bad_input);
     tcase_add_test(tc, test_KO2_seeding_off_by_default);
     tcase_add_test(tc, test_KO2_seeded_positions);
+    tcase_add_test(tc, test_KO2_KO3_no_rated_entry_no_seed);
     tcase_add_test(tc, test_KO2_lot_is_fair);
     tcase_add_test(tc, test_KO2_KO3_properties_over_seeds_and_sizes);
     tcase_add_test(tc, test_KO3_byes_never_meet);
