@@ -4,6 +4,7 @@
 
 #include <pthread.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
@@ -70,6 +71,46 @@ static void entry_free(struct entry *e)
     api_blob_release(e->body);
     api_blob_release(e->gz);
     free(e);
+}
+
+void api_etag_gz(const char *etag, char *out, size_t len)
+{
+    size_t n = strlen(etag);
+    if (n >= 2 && etag[n - 1] == '"')
+        snprintf(out, len, "%.*s-gz\"", (int)(n - 1), etag);
+    else
+        snprintf(out, len, "%s", etag);
+}
+
+int api_etag_match(const char *inm, const char *etag)
+{
+    if (!inm || !etag || !etag[0])
+        return 0;
+    size_t n = strlen(etag);
+    const char *p = inm;
+    while (*p) {
+        while (*p == ' ' || *p == '\t' || *p == ',')
+            p++;
+        if (!*p)
+            break;
+        if (*p == '*')
+            return 1;
+        if (p[0] == 'W' && p[1] == '/')
+            p += 2;
+        const char *end = p;
+        while (*end && *end != ',')
+            end++;
+        size_t m = (size_t)(end - p);
+        while (m && (p[m - 1] == ' ' || p[m - 1] == '\t'))
+            m--;
+        if (m == n && !strncmp(p, etag, n))
+            return 1;
+        /* "X-gz" against "X": the same bytes before the closing quote, then -gz" */
+        if (n >= 2 && m == n + 3 && !strncmp(p, etag, n - 1) && !strncmp(p + n - 1, "-gz\"", 4))
+            return 2;
+        p = end;
+    }
+    return 0;
 }
 
 struct api_blob *api_blob_gzip(const char *data, size_t len)

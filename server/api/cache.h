@@ -35,6 +35,13 @@ int api_cache_get(struct api_cache *c, int64_t tournament_id, int kind, struct a
  * screens on a poor venue network get a fraction of the bytes. */
 void api_cache_put(struct api_cache *c, int64_t tournament_id, int kind, struct api_blob *body,
                    const char *etag);
+/* ETags: the gzip-compressed representation of a body tagged "X" is tagged "X-gz" (two
+ * representations, two strong tags). api_etag_match says whether an If-None-Match value
+ * (a list, weak tags and * allowed) names either representation of etag: 0 no, 1 the
+ * plain one (or *), 2 the gzip one. api_etag_gz writes the gzip tag of etag into out. */
+int api_etag_match(const char *if_none_match, const char *etag);
+void api_etag_gz(const char *etag, char *out, size_t len);
+
 /* A gzip-compressed copy of data (a new blob), or NULL. */
 struct api_blob *api_blob_gzip(const char *data, size_t len);
 void api_cache_drop(struct api_cache *c, int64_t tournament_id);

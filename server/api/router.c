@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "api/api.h"
+#include "api/cache.h"
 #include "api/handlers.h"
 #include "store/store.h"
 
@@ -398,9 +399,13 @@ void api_dispatch(struct api_req *req, struct api_resp *resp)
             else
                 snprintf(etag, sizeof etag, "\"t%lld.%lld\"", (long long)req->ids[0],
                          (long long)rev);
-            if (req->if_none_match && !strcmp(req->if_none_match, etag)) {
+            int hit = api_etag_match(req->if_none_match, etag);
+            if (hit) {
                 resp->status = 304;
-                memcpy(resp->etag, etag, sizeof etag);
+                if (hit == 2)
+                    api_etag_gz(etag, resp->etag, sizeof resp->etag);
+                else
+                    memcpy(resp->etag, etag, sizeof etag);
                 return;
             }
         }

@@ -158,7 +158,14 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
     int status = resp.status ? resp.status : 500;
     const char *inm = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "If-None-Match");
     struct MHD_Response *r;
-    if (status == 200 && resp.etag[0] && inm && !strcmp(inm, resp.etag)) {
+    int hit = status == 200 ? api_etag_match(inm, resp.etag) : 0;
+    if (hit == 2 || (resp.blob && resp.blob_gzip)) {
+        /* the gzip representation has its own tag */
+        char gz[sizeof resp.etag];
+        api_etag_gz(resp.etag, gz, sizeof gz);
+        memcpy(resp.etag, gz, sizeof gz);
+    }
+    if (hit) {
         status = 304;
         r = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
     } else if (resp.blob) {

@@ -1004,6 +1004,8 @@ START_TEST(test_KO5_weekend_37_players_3_late_progressive_consolation)
              k.main);
     bracket(&k, k.main, &r); /* fills the cache */
     size_t plain = r.len;
+    char tag[80], tagz[80], want[90], inm[120];
+    ck_assert_ptr_nonnull(res_header(&r, "ETag", tag, sizeof tag));
     res_free(&r);
     const char *gz[] = {"Accept-Encoding: gzip", NULL};
     req(&S, "GET", path, NULL, gz, &r);
@@ -1011,6 +1013,23 @@ START_TEST(test_KO5_weekend_37_players_3_late_progressive_consolation)
     ck_assert_ptr_nonnull(res_header(&r, "Content-Encoding", ce, sizeof ce));
     ck_assert_str_eq(ce, "gzip");
     ck_assert_int_lt(r.len, plain / 3);
+    /* the compressed bytes are another representation: their own strong tag (RFC 9110
+     * 8.8.3), "X-gz" for the plain "X" */
+    ck_assert_ptr_nonnull(res_header(&r, "ETag", tagz, sizeof tagz));
+    snprintf(want, sizeof want, "%.*s-gz\"", (int)strlen(tag) - 1, tag);
+    ck_assert_str_eq(tagz, want);
+    res_free(&r);
+    /* either tag, alone or in a list, validates the cached copy */
+    snprintf(inm, sizeof inm, "If-None-Match: \"t0.0\", W/%s", tagz);
+    const char *hz[] = {inm, "Accept-Encoding: gzip", NULL};
+    req(&S, "GET", path, NULL, hz, &r);
+    ck_assert_int_eq(r.status, 304);
+    ck_assert_str_eq(res_header(&r, "ETag", ce, sizeof ce), tagz);
+    res_free(&r);
+    snprintf(inm, sizeof inm, "If-None-Match: %s", tag);
+    const char *hp[] = {inm, NULL};
+    req(&S, "GET", path, NULL, hp, &r);
+    ck_assert_int_eq(r.status, 304);
     res_free(&r);
 }
 END_TEST

@@ -105,6 +105,25 @@ END_TEST
 
 /* ---- dates ---- */
 
+/* If-None-Match: lists, weak tags and * match; the gzip representation's tag is its own */
+START_TEST(test_etag_match)
+{
+    ck_assert_int_eq(api_etag_match("\"t1.5\"", "\"t1.5\""), 1);
+    ck_assert_int_eq(api_etag_match("\"t1.4\", W/\"t1.5\"", "\"t1.5\""), 1);
+    ck_assert_int_eq(api_etag_match("*", "\"t1.5\""), 1);
+    ck_assert_int_eq(api_etag_match("\"t1.5-gz\"", "\"t1.5\""), 2);
+    ck_assert_int_eq(api_etag_match("\"t1.50\"", "\"t1.5\""), 0);
+    ck_assert_int_eq(api_etag_match("\"t1.5-gzip\"", "\"t1.5\""), 0);
+    ck_assert_int_eq(api_etag_match("\"t1.", "\"t1.5\""), 0);
+    ck_assert_int_eq(api_etag_match("", "\"t1.5\""), 0);
+    ck_assert_int_eq(api_etag_match(NULL, "\"t1.5\""), 0);
+    ck_assert_int_eq(api_etag_match("\"t1.5\"", ""), 0);
+    char out[80];
+    api_etag_gz("\"t1.5.td\"", out, sizeof out);
+    ck_assert_str_eq(out, "\"t1.5.td-gz\"");
+}
+END_TEST
+
 START_TEST(test_dates)
 {
     int y, m, d;
@@ -575,6 +594,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_config_bad_values_named);
     tcase_add_test(tc, test_config_every_setting_documented);
     tcase_add_test(tc, test_dates);
+    tcase_add_test(tc, test_etag_match);
     tcase_add_test(tc, test_fields_valid);
     tcase_add_test(tc, test_fields_each_error_named);
     tcase_add_test(tc, test_limiter_locks_after_max_failures);
