@@ -148,6 +148,13 @@ static void clock_refusal(struct cx *x, enum clk_err e, const char *what)
     case CLK_E_VALUE:
         api_problem_field(resp, "a_bank_ms", "times cannot be negative");
         break;
+    case CLK_E_MIDGAME:
+        api_problem(resp, 409, "mid-game", "In the middle of a game",
+                    "A break is taken only between games (PEN-4): a game is under way on the "
+                    "clock (side %s's time runs); press end of game first (pause with reason "
+                    "end_of_game), then take the break (breaks).",
+                    side_name[c->running < 0 ? 0 : c->running]);
+        break;
     default:
         if (c->state == CLK_FLAGGED)
             api_problem(resp, 409, "clock-flagged", "Time ran out",

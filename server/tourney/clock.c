@@ -338,6 +338,9 @@ enum clk_err clk_pause(struct clk *c, int64_t now_ms, enum clk_reason reason)
         return CLK_E_REASON;
     if (c->state != CLK_RUNNING)
         return CLK_E_STATE;
+    /* PEN-4: breaks only between games; a running clock is a game under way */
+    if (reason == CLK_R_BREAK)
+        return CLK_E_MIDGAME;
     if (reason == CLK_R_END_OF_GAME) {
         end_game(c, now_ms);
         return CLK_OK;

@@ -82,11 +82,12 @@ struct clk_view {
 
 enum clk_err {
     CLK_OK = 0,
-    CLK_E_STATE,  /* not allowed in the clock's state (waiting, paused, flagged...) */
-    CLK_E_SIDE,   /* not that side's turn (a press by the side whose time is not running) */
-    CLK_E_CUBE,   /* a double is waiting for take/drop, or take/drop with no double */
-    CLK_E_REASON, /* a pause without an allowed reason */
-    CLK_E_VALUE,  /* a negative or absurd time */
+    CLK_E_STATE,   /* not allowed in the clock's state (waiting, paused, flagged...) */
+    CLK_E_SIDE,    /* not that side's turn (a press by the side whose time is not running) */
+    CLK_E_CUBE,    /* a double is waiting for take/drop, or take/drop with no double */
+    CLK_E_REASON,  /* a pause without an allowed reason */
+    CLK_E_VALUE,   /* a negative or absurd time */
+    CLK_E_MIDGAME, /* PEN-4: a break while a game is under way (breaks come between games) */
 };
 
 /* CLK-2/CLK-3: the initial banks of a clock for a match of `length` points at score
@@ -130,6 +131,8 @@ enum clk_err clk_take(struct clk *c, int64_t now_ms, int side);
 enum clk_err clk_drop(struct clk *c, int64_t now_ms, int side);
 
 /* CLK-5: pause a RUNNING clock for `reason` (not CLK_R_NONE: CLK_E_REASON).
+ * CLK_R_BREAK is refused with CLK_E_MIDGAME: a running clock means a game under way, and a
+ * break is taken only between games (PEN-4): the game ends first (CLK_R_END_OF_GAME).
  * CLK_R_END_OF_GAME ends the running turn as a press would (without starting the other
  * side's) and the next game begins with clk_start; any other reason keeps the turn, with
  * the time it had used, for clk_resume. */

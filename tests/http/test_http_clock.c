@@ -285,6 +285,18 @@ static void not_your_match(const struct res *r, const char *what)
     ck_assert_msg(n >= k && !strcmp(t + n - k, "not-your-match"), "%s: type %s", what, t);
 }
 
+/* The problem's type ends with the slug (e.g. "mid-game"); its detail holds `sentence`. */
+static void problem_is(const struct res *r, const char *slug, const char *sentence,
+                       const char *what)
+{
+    const char *t = jstr(r, "type");
+    size_t n = strlen(t), k = strlen(slug);
+    ck_assert_msg(n >= k && !strcmp(t + n - k, slug) && (n == k || t[n - k - 1] == '/'),
+                  "%s: type %s, expected .../%s", what, t, slug);
+    ck_assert_msg(strstr(jstr(r, "detail"), sentence), "%s: the detail does not say \"%s\": %s",
+                  what, sentence, r->body);
+}
+
 /* What must not change on a refusal: the clock without its moment of reading (and without
  * the running side's live values, which move with time; since_ms pins the turn down). */
 static json_t *clock_snapshot(const struct fx *f)
@@ -351,6 +363,21 @@ static void refuse(struct srv *as, const struct fx *f, const char *method, const
     struct res r;
     op(as, f, method, tail, body, &r);
     refused(&r, status, name, what);
+    res_free(&r);
+    unchanged(f, before, what);
+    json_decref(before);
+}
+
+/* As refuse, and the problem's type slug and a sentence of its detail. */
+static void refuse_as(struct srv *as, const struct fx *f, const char *method, const char *tail,
+                      const char *body, long status, const char *name, const char *slug,
+                      const char *sentence, const char *what)
+{
+    json_t *before = snapshot(f);
+    struct res r;
+    op(as, f, method, tail, body, &r);
+    refused(&r, status, name, what);
+    problem_is(&r, slug, sentence, what);
     res_free(&r);
     unchanged(f, before, what);
     json_decref(before);
@@ -1419,6 +1446,37 @@ START_TEST(test_PEN4_breaks)
 }
 END_TEST
 
+/* PEN-4 "taken only between games": a clock paused for a break while it runs (a game under
+ * way, the cube waiting or not) is 409 mid-game, saying so and that the game ends first;
+ * nothing changes. At the end of the game the break is taken with POST breaks. */
+START_TEST(test_PEN4_break_pause_refused_mid_game)
+{
+    struct fx f;
+    setup(&f, 7, "{\"clock\": {\"bank_per_point_s\": 60, \"delay_s\": 12}}", 1);
+    json_t *c = clk(&f.a, &f, "clock/start", "{\"lower_die\": \"a\"}");
+    json_decref(c);
+    const char *say = "A break is taken only between games (PEN-4)";
+    refuse_as(&f.a, &f, "POST", "clock/pause", "{\"reason\": \"break\"}", 409, "PEN-4", "mid-game",
+              say, "a pause for a break while b's time runs");
+    refuse_as(&S, &f, "POST", "clock/pause", "{\"reason\": \"break\"}", 409, "PEN-4", "mid-game",
+              "press end of game first", "the TD pauses for a break mid-game");
+    c = clk(&f.b, &f, "clock/double", "{\"side\": \"b\"}");
+    json_decref(c);
+    refuse_as(&f.b, &f, "POST", "clock/pause", "{\"reason\": \"break\"}", 409, "PEN-4", "mid-game",
+              say, "a pause for a break while a double waits");
+    c = clk(&f.a, &f, "clock/take", "{\"side\": \"a\"}");
+    json_decref(c);
+    /* the end of the game, then the break itself */
+    c = clk(&f.b, &f, "clock/pause", "{\"reason\": \"end_of_game\"}");
+    ck_assert_str_eq(cstr(c, "paused_reason"), "end_of_game");
+    json_decref(c);
+    struct res r;
+    op(&f.a, &f, "POST", "breaks", "{\"side\": \"a\"}", &r);
+    ck_assert_msg(r.status == 201, "break a between games: %ld %s", r.status, r.body);
+    res_free(&r);
+}
+END_TEST
+
 /* PEN-5, MATCH-5: warnings and penalty points; points count for the opponent and decide the
  * match when they bring it to the length; listed, audited and sent as events. */
 START_TEST(test_PEN5_penalties)
@@ -1562,6 +1620,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_PEN2_lateness_forfeit);
     tcase_add_test(tc, test_PEN3_late_players_clock_runs);
     tcase_add_test(tc, test_PEN4_breaks);
+    tcase_add_test(tc, test_PEN4_break_pause_refused_mid_game);
     tcase_add_test(tc, test_PEN5_penalties);
     tcase_add_test(tc, test_PEN5_bad_penalties_change_nothing);
     tcase_add_test(tc, test_PEN2_lateness_forfeit_after_a_step);

@@ -356,11 +356,11 @@ START_TEST(test_CLK5_pause_and_resume_keep_the_turn)
         struct clk c = started((enum clk_mode)mode, BANK, 0, DELAY);
         struct clk_view at_pause, v;
         clk_view(&c, T0 + 5000, &at_pause);
-        ck_assert_int_eq(clk_pause(&c, T0 + 5000, CLK_R_BREAK), CLK_OK);
+        ck_assert_int_eq(clk_pause(&c, T0 + 5000, CLK_R_DISPUTE), CLK_OK);
         ck_assert_int_eq(c.state, CLK_PAUSED);
         ck_assert_int_eq(c.paused_side, 0);
         ck_assert_int_eq(c.running, -1);
-        ck_assert_int_eq(c.paused_reason, CLK_R_BREAK);
+        ck_assert_int_eq(c.paused_reason, CLK_R_DISPUTE);
         ck_assert_int_eq(c.turn_used_ms, 5000);
         /* time during the pause is not charged and nobody flags */
         clk_view(&c, T0 + 100 * BANK, &v);
@@ -394,12 +394,34 @@ END_TEST
 
 START_TEST(test_CLK5_every_reason_but_end_of_game_resumes)
 {
-    for (int r = CLK_R_BREAK; r < CLK_R_COUNT; r++) {
+    for (int r = CLK_R_DISPUTE; r < CLK_R_COUNT; r++) {
         struct clk c = started(CLK_MODE_DELAY, BANK, 0, DELAY);
         ck_assert_int_eq(clk_pause(&c, T0 + 1, (enum clk_reason)r), CLK_OK);
         ck_assert_int_eq(c.paused_reason, r);
         ck_assert_int_eq(clk_resume(&c, T0 + 2), CLK_OK);
         ck_assert_int_eq(c.running, 0);
+    }
+}
+END_TEST
+
+/* PEN-4 (breaks only between games) with CLK-5: a running clock is a game under way, so a
+ * pause for a break is refused with CLK_E_MIDGAME and changes nothing, whoever runs, with
+ * or without a double waiting; after the end of the game the clock is paused already and a
+ * second pause is a state refusal. */
+START_TEST(test_PEN4_break_pause_refused_mid_game)
+{
+    for (int mode = 0; mode < 2; mode++) {
+        struct clk c = started((enum clk_mode)mode, BANK, 0, DELAY);
+        ASSERT_REFUSED(&c, clk_pause(&c, T0 + 3000, CLK_R_BREAK), CLK_E_MIDGAME);
+        ck_assert_int_eq(clk_press(&c, T0 + 4000, 0), CLK_OK);
+        ASSERT_REFUSED(&c, clk_pause(&c, T0 + 5000, CLK_R_BREAK), CLK_E_MIDGAME);
+        ck_assert_int_eq(clk_double(&c, T0 + 6000, 1), CLK_OK);
+        ASSERT_REFUSED(&c, clk_pause(&c, T0 + 7000, CLK_R_BREAK), CLK_E_MIDGAME);
+        ck_assert_int_eq(clk_take(&c, T0 + 8000, 0), CLK_OK);
+        ck_assert_int_eq(clk_pause(&c, T0 + 9000, CLK_R_END_OF_GAME), CLK_OK);
+        ASSERT_REFUSED(&c, clk_pause(&c, T0 + 10000, CLK_R_BREAK), CLK_E_STATE);
+        ck_assert_int_eq(clk_start(&c, T0 + 11000, 0), CLK_OK);
+        ASSERT_REFUSED(&c, clk_pause(&c, T0 + 12000, CLK_R_BREAK), CLK_E_MIDGAME);
     }
 }
 END_TEST
@@ -982,7 +1004,7 @@ START_TEST(test_CLK_property_random_presses)
             int64_t paused = 0, part = 0;
             if (lcg_below(&st, 10) == 0) { /* a pause in the middle of the turn */
                 part = u / 2;
-                ck_assert_int_eq(clk_pause(&c, now + part, CLK_R_BREAK), CLK_OK);
+                ck_assert_int_eq(clk_pause(&c, now + part, CLK_R_DISPUTE), CLK_OK);
                 paused = lcg_below(&st, 1000000);
                 ck_assert_int_eq(clk_resume(&c, now + part + paused), CLK_OK);
             }
@@ -1039,6 +1061,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_CLK5_pause_and_resume_keep_the_turn);
     tcase_add_test(tc, test_CLK5_every_reason_but_end_of_game_resumes);
     tcase_add_test(tc, test_CLK5_pause_twice_keeps_the_turn);
+    tcase_add_test(tc, test_PEN4_break_pause_refused_mid_game);
     tcase_add_test(tc, test_CLK5_end_of_game_and_next_game);
     tcase_add_test(tc, test_CLK4_double_take_flow);
     tcase_add_test(tc, test_CLK4_double_drop_ends_the_game);
