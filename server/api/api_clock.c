@@ -1042,22 +1042,28 @@ void api_lateness_get(struct api_req *req, struct api_resp *resp)
     read_only(req, resp, op_lateness_read);
 }
 
-/* The side named by a body {"side"} on a match still open, or -1 with the problem. */
-static int body_side(struct cx *x)
+/* The side named by a body checked against spec ({"side"} and what else the operation
+ * takes) on a match still open, or -1 with the problem. */
+static int body_side_of(struct cx *x, const struct api_field *spec)
 {
-    if (api_check_fields(x->req->json, side_fields, 0, x->resp))
+    if (api_check_fields(x->req->json, spec, 0, x->resp))
         return -1;
     if (finished(&x->m))
         return refuse_finished(x);
     return side_of(x->req->json, "side");
 }
 
+static int body_side(struct cx *x)
+{
+    return body_side_of(x, side_fields);
+}
+
 /* A player's own declaration about their side (arrival, a break): the side of the body,
  * the player's own (or the TD's), on a match not finished; p receives both sides'
  * presence. The side, or -1 with the problem in resp. */
-static int own_presence(struct cx *x, struct presence p[2])
+static int own_presence_of(struct cx *x, const struct api_field *spec, struct presence p[2])
 {
-    int side = body_side(x);
+    int side = body_side_of(x, spec);
     if (side < 0 || own_side(x, side))
         return -1;
     if (db_presence_get(x->req->app->db, x->m.id, p)) {
@@ -1065,6 +1071,11 @@ static int own_presence(struct cx *x, struct presence p[2])
         return -1;
     }
     return side;
+}
+
+static int own_presence(struct cx *x, struct presence p[2])
+{
+    return own_presence_of(x, side_fields, p);
 }
 
 static int op_arrive(struct cx *x)
@@ -1230,13 +1241,22 @@ void api_breaks_get(struct api_req *req, struct api_resp *resp)
     read_only(req, resp, op_breaks_read);
 }
 
+/* PEN-4 "may be combined": `count` breaks at once, count x the minutes of one. */
+static const struct api_field break_fields[] = {
+    {"side", F_ENUM, 1, 0, 0, 0, sides_ab, NULL},
+    {"count", F_INT, 0, 0, 1, 99, NULL, NULL},
+    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+};
+
 static int op_break(struct cx *x)
 {
     struct db *db = x->req->app->db;
     struct presence p[2];
-    int side = own_presence(x, p);
+    int side = own_presence_of(x, break_fields, p);
     if (side < 0)
         return -1;
+    json_t *cj = json_object_get(x->req->json, "count");
+    int take = cj ? (int)json_integer_value(cj) : 1;
     enum pen_break_table tb = PEN_BREAKS_WBGF;
     pen_break_table_parse(x->t.break_table, &tb);
     int count, minutes;
@@ -1261,6 +1281,14 @@ static int op_break(struct cx *x)
                         x->t.break_table);
         return -1;
     }
+    if (take > count - p[side].breaks_used) {
+        int left = count - p[side].breaks_used;
+        api_problem(x->resp, 409, "no-break-left", "Not so many breaks left",
+                    "Side %s has %d break%s left of the %d of a %d-point match; %d cannot be "
+                    "taken at once (PEN-4).",
+                    side_name[side], left, left == 1 ? "" : "s", count, x->m.length, take);
+        return -1;
+    }
     if (x->has_clock && (x->c.state == CLK_RUNNING ||
                          (x->c.state == CLK_PAUSED && x->c.paused_reason != CLK_R_END_OF_GAME))) {
         api_problem(x->resp, 409, "mid-game", "In the middle of a game",
@@ -1269,9 +1297,9 @@ static int op_break(struct cx *x)
         return -1;
     }
     int64_t now = x->req->now_ms;
-    p[side].breaks_used++;
+    p[side].breaks_used += take;
     p[side].break_started_ms = now;
-    p[side].break_ends_ms = now + (int64_t)minutes * 60000;
+    p[side].break_ends_ms = now + (int64_t)take * minutes * 60000;
     p[side].arrived_ms = 0;
     /* overrunning the break is lateness from its end (PEN-4, PEN-1) */
     p[side].absent_from_ms = p[side].break_ends_ms;

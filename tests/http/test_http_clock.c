@@ -1477,6 +1477,83 @@ START_TEST(test_PEN4_break_pause_refused_mid_game)
 }
 END_TEST
 
+/* GET breaks without its moment of reading, for "nothing changed". */
+static json_t *breaks_snapshot(const struct fx *f)
+{
+    json_t *b = get_breaks(f);
+    json_object_del(b, "server_time_ms");
+    return b;
+}
+
+/* A refused break start: as refuse_as, and the breaks read the same after it. */
+static void refuse_break(struct srv *as, const struct fx *f, const char *body, long status,
+                         const char *name, const char *slug, const char *sentence, const char *what)
+{
+    json_t *before = breaks_snapshot(f);
+    refuse_as(as, f, "POST", "breaks", body, status, name, slug, sentence, what);
+    json_t *after = breaks_snapshot(f);
+    ck_assert_msg(json_equal(before, after), "%s changed the breaks", what);
+    json_decref(before);
+    json_decref(after);
+}
+
+/* PEN-4 "may be combined": POST breaks {"count"} takes that many of the side's breaks at
+ * once, for count x the minutes of one; more than are left is 409 no-break-left naming how
+ * many are left; a count below 1 or not an integer is 422 naming `count`. None of those
+ * refusals changes the breaks, the lateness or the clock. */
+START_TEST(test_PEN4_breaks_combined)
+{
+    struct fx f;
+    setup(&f, 13, NULL, 1); /* wbgf: two 5-minute breaks each */
+    allowance_is(&f, "wbgf", 2, 5);
+    const char *bad[] = {"{\"side\": \"a\", \"count\": 0}", "{\"side\": \"a\", \"count\": -1}",
+                         "{\"side\": \"a\", \"count\": \"2\"}", "{\"side\": \"a\", \"count\": 1.5}",
+                         "{\"side\": \"a\", \"count\": null}"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        refuse_break(&f.a, &f, bad[i], 422, "count", "validation", "count", bad[i]);
+    refuse_break(&f.a, &f, "{\"side\": \"a\", \"count\": 3}", 409, "PEN-4", "no-break-left",
+                 "Side a has 2 breaks left", "three breaks of two at once");
+    /* two at once: ten minutes, both used */
+    struct res r;
+    op(&f.a, &f, "POST", "breaks", "{\"side\": \"a\", \"count\": 2}", &r);
+    ck_assert_msg(r.status == 201, "two breaks for a: %ld %s", r.status, r.body);
+    json_t *cur = json_object_get(r.json, "current");
+    ck_assert_str_eq(cstr(cur, "side"), "a");
+    ck_assert_int_eq(json_integer_value(json_object_get(cur, "ends_ms")) -
+                         json_integer_value(json_object_get(cur, "started_ms")),
+                     2 * 5 * 60000);
+    long long ends = json_integer_value(json_object_get(cur, "ends_ms"));
+    res_free(&r);
+    json_t *b = get_breaks(&f);
+    ck_assert_int_eq(side_used(b, "a"), 2);
+    ck_assert_int_eq(json_integer_value(json_object_get(
+                         json_object_get(json_object_get(b, "sides"), "a"), "left")),
+                     0);
+    json_decref(b);
+    /* lateness counts from the end of the combined break */
+    op(&S, &f, "GET", "lateness", NULL, &r);
+    json_t *la = json_object_get(json_object_get(r.json, "sides"), "a");
+    ck_assert(json_is_false(json_object_get(la, "present")));
+    ck_assert_int_eq(json_integer_value(json_object_get(la, "absent_from_ms")), ends);
+    res_free(&r);
+    op(&f.a, &f, "POST", "breaks/end", "{}", &r);
+    ck_ok(&r, "breaks/end a");
+    res_free(&r);
+    refuse_break(&f.a, &f, "{\"side\": \"a\", \"count\": 1}", 409, "PEN-4", "no-break-left",
+                 "Side a has taken 2 of the 2 breaks", "a break after both were combined");
+    /* b: one (the default count), then two when one is left */
+    op(&f.b, &f, "POST", "breaks", "{\"side\": \"b\"}", &r);
+    ck_assert_msg(r.status == 201, "one break for b: %ld %s", r.status, r.body);
+    ck_assert_int_eq(side_used(r.json, "b"), 1);
+    res_free(&r);
+    op(&f.b, &f, "POST", "breaks/end", "{}", &r);
+    ck_ok(&r, "breaks/end b");
+    res_free(&r);
+    refuse_break(&f.b, &f, "{\"side\": \"b\", \"count\": 2}", 409, "PEN-4", "no-break-left",
+                 "Side b has 1 break left", "two breaks when one is left");
+}
+END_TEST
+
 /* PEN-5, MATCH-5: warnings and penalty points; points count for the opponent and decide the
  * match when they bring it to the length; listed, audited and sent as events. */
 START_TEST(test_PEN5_penalties)
@@ -1621,6 +1698,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_PEN3_late_players_clock_runs);
     tcase_add_test(tc, test_PEN4_breaks);
     tcase_add_test(tc, test_PEN4_break_pause_refused_mid_game);
+    tcase_add_test(tc, test_PEN4_breaks_combined);
     tcase_add_test(tc, test_PEN5_penalties);
     tcase_add_test(tc, test_PEN5_bad_penalties_change_nothing);
     tcase_add_test(tc, test_PEN2_lateness_forfeit_after_a_step);
