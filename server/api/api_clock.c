@@ -937,7 +937,10 @@ static int64_t called_ms(struct db *db, int64_t match_id)
 }
 
 struct late {
-    int64_t called, from[2];
+    int64_t called;   /* the last call of the match, 0 if never */
+    int64_t start;    /* when lateness counts from: the call, plus a postponement (PEN-1) */
+    int postpone_min; /* the TD's postponement (PEN-1, 000); 0: none */
+    int64_t from[2];
     int clock_instead[2]; /* PEN-3 chosen for this absence */
     int due[2], confirmed[2], total[2];
     struct presence p[2];
@@ -956,10 +959,17 @@ static int late_of(struct db *db, const struct match *m, const struct tournament
     int n;
     if (db_penalties(db, m->id, &p, &n))
         return -1;
+    l->postpone_min =
+        l->p[0].postpone_min > l->p[1].postpone_min ? l->p[0].postpone_min : l->p[1].postpone_min;
+    l->start = l->called ? l->called + (int64_t)l->postpone_min * 60000 : 0;
     for (int s = 0; s < 2; s++) {
-        l->from[s] = l->p[s].absent_from_ms ? l->p[s].absent_from_ms : l->called;
-        l->due[s] = pen_absence_points(l->called, l->p[s].absent_from_ms, l->p[s].arrived_ms,
-                                       now_ms, t->late_grace_min, t->late_step_min);
+        /* a break that ended before the postponed start counts from that start */
+        int64_t absent = l->p[s].absent_from_ms;
+        if (l->postpone_min && absent && absent < l->start)
+            absent = 0;
+        l->from[s] = absent ? absent : l->start;
+        l->due[s] = pen_absence_points(l->start, absent, l->p[s].arrived_ms, now_ms,
+                                       t->late_grace_min, t->late_step_min);
         l->clock_instead[s] = l->p[s].late_clock_ms && l->p[s].late_clock_ms >= l->from[s];
         for (int i = 0; i < n; i++)
             if (p[i].side == s && !strcmp(p[i].kind, "lateness")) {
@@ -989,9 +999,10 @@ static json_t *lateness_json(const struct match *m, const struct tournament *t,
                       ms_or_null(l->from[s]), "points", l->clock_instead[s] ? 0 : l->due[s],
                       "on_break", l->p[s].break_started_ms != 0, "clock_instead",
                       l->clock_instead[s]));
-    return json_pack("{s:I, s:o, s:i, s:i, s:I, s:o, s:{s:i, s:i}, s:{s:i, s:i}}", "match_id",
-                     (json_int_t)m->id, "called_ms", ms_or_null(l->called), "grace_min",
-                     t->late_grace_min, "step_min", t->late_step_min, "server_time_ms",
+    return json_pack("{s:I, s:o, s:i, s:o, s:i, s:i, s:I, s:o, s:{s:i, s:i}, s:{s:i, s:i}}",
+                     "match_id", (json_int_t)m->id, "called_ms", ms_or_null(l->called),
+                     "postponed_min", l->postpone_min, "late_from_ms", ms_or_null(l->start),
+                     "grace_min", t->late_grace_min, "step_min", t->late_step_min, "server_time_ms",
                      (json_int_t)now_ms, "sides", sides, "confirmed", "a", l->confirmed[0], "b",
                      l->confirmed[1], "confirmed_total", "a", l->total[0], "b", l->total[1]);
 }
@@ -1200,6 +1211,94 @@ static int op_late_clock(struct cx *x)
 void api_lateness_clock(struct api_req *req, struct api_resp *resp)
 {
     run(req, resp, op_late_clock);
+}
+
+/* PEN-1 (000): the TD postpones a match by one hour, once, before it starts: lateness
+ * counts from an hour after the call (for a match not yet called, an hour after its call). */
+#define POSTPONE_MIN 60
+
+static int op_postpone(struct cx *x)
+{
+    if (x->req->json &&
+        api_check_fields(x->req->json, (const struct api_field[]){{NULL}}, 0, x->resp))
+        return -1;
+    if (finished(&x->m))
+        return refuse_finished(x);
+    struct db *db = x->req->app->db;
+    int started = strcmp(x->m.state, "scheduled") && strcmp(x->m.state, "called");
+    int games = 0;
+    for (int s = 0; s < 2 && !started; s++) {
+        struct report r;
+        int rc = db_report_current(db, x->m.id, s, &r);
+        if (rc == CW_ENOTFOUND)
+            continue;
+        if (rc != CW_OK)
+            return -1;
+        games += games_in(&r) + r.complete;
+        report_free(&r);
+    }
+    if (started || games || (x->has_clock && x->c.state != CLK_WAITING)) {
+        api_problem(x->resp, 409, "match-started", "The match has started",
+                    "Match %lld is %s: a match is postponed only before it starts (PEN-1).",
+                    (long long)x->m.id,
+                    games     ? "under way, a game is reported"
+                    : started ? x->m.state
+                              : "on the clock");
+        return -1;
+    }
+    struct late l;
+    if (late_of(db, &x->m, &x->t, x->req->now_ms, &l))
+        return -1;
+    if (l.postpone_min) {
+        api_problem(x->resp, 409, "already-postponed", "Already postponed",
+                    "Match %lld was already postponed by %d minutes; a match is postponed once, "
+                    "by one hour (PEN-1).",
+                    (long long)x->m.id, l.postpone_min);
+        return -1;
+    }
+    if (l.total[0] || l.total[1]) {
+        api_problem(x->resp, 409, "lateness-confirmed", "Lateness points confirmed",
+                    "Lateness points of match %lld are already confirmed (side %s); postponing "
+                    "it now would count that time again (PEN-1).",
+                    (long long)x->m.id, l.total[0] ? "a" : "b");
+        return -1;
+    }
+    json_t *before =
+        json_pack("{s:i, s:o}", "postponed_min", 0, "late_from_ms", ms_or_null(l.start));
+    for (int s = 0; s < 2; s++) {
+        l.p[s].postpone_min = POSTPONE_MIN;
+        if (db_presence_put(db, x->m.id, s, &l.p[s])) {
+            json_decref(before);
+            return -1;
+        }
+    }
+    if (late_of(db, &x->m, &x->t, x->req->now_ms, &l)) {
+        json_decref(before);
+        return -1;
+    }
+    json_t *after = json_pack("{s:i, s:o}", "postponed_min", l.postpone_min, "late_from_ms",
+                              ms_or_null(l.start));
+    char *b = json_dumps(before, JSON_COMPACT), *a = json_dumps(after, JSON_COMPACT);
+    char actor[96];
+    api_actor(x->req, actor, sizeof actor);
+    int rc = b && a ? db_audit(db, x->m.tournament_id, x->req->now_ms, actor, "match.postponed",
+                               "match", x->m.id, b, a)
+                    : CW_EDB;
+    free(b);
+    free(a);
+    json_decref(before);
+    json_decref(after);
+    if (rc)
+        return -1;
+    x->wrote = 1;
+    x->lateness_changed = 1;
+    api_reply_json(x->resp, 200, lateness_json(&x->m, &x->t, &l, x->req->now_ms));
+    return 0;
+}
+
+void api_match_postpone(struct api_req *req, struct api_resp *resp)
+{
+    run(req, resp, op_postpone);
 }
 
 static json_t *breaks_json(const struct cx *x, const struct presence p[2])

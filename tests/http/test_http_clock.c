@@ -1554,6 +1554,164 @@ START_TEST(test_PEN4_breaks_combined)
 }
 END_TEST
 
+/* GET lateness without its moment of reading. */
+static json_t *lateness_snapshot(const struct fx *f)
+{
+    struct res r;
+    op(&S, f, "GET", "lateness", NULL, &r);
+    ck_assert_msg(r.status == 200, "GET lateness: %ld %s", r.status, r.body);
+    json_t *l = json_deep_copy(r.json);
+    res_free(&r);
+    json_object_del(l, "server_time_ms");
+    return l;
+}
+
+/* A refused postponement: as refuse_as, and the lateness reads the same after it. */
+static void refuse_postpone(struct srv *as, const struct fx *f, const char *body, long status,
+                            const char *name, const char *slug, const char *sentence,
+                            const char *what)
+{
+    json_t *before = lateness_snapshot(f);
+    if (slug)
+        refuse_as(as, f, "POST", "postpone", body, status, name, slug, sentence, what);
+    else
+        refuse(as, f, "POST", "postpone", body, status, name, what);
+    json_t *after = lateness_snapshot(f);
+    ck_assert_msg(json_equal(before, after), "%s changed the lateness", what);
+    json_decref(before);
+    json_decref(after);
+}
+
+static long long late_points(json_t *late, const char *side)
+{
+    return json_integer_value(
+        json_object_get(json_object_get(json_object_get(late, "sides"), side), "points"));
+}
+
+static int is_postponed_lateness(const char *type, json_t *data, const void *ctx)
+{
+    return is_type_for_match(type, data, ctx) &&
+           json_integer_value(
+               json_object_get(json_object_get(data, "lateness"), "postponed_min")) == 60;
+}
+
+/* PEN-1 (000): the TD postpones a match by one hour, once, before it starts: lateness counts
+ * from an hour after the call (GET lateness: postponed_min, late_from_ms; no points due), the
+ * postponement is audited and sent as a lateness event. Refused: players and nobody (401, a
+ * TD route), a second postponement, a match under way or over, lateness points already
+ * confirmed (409); nothing changes. */
+START_TEST(test_PEN1_postpone_by_one_hour)
+{
+    struct fx f;
+    setup(&f, 3, "{\"lateness\": {\"grace_minutes\": 0, \"step_minutes\": 1}}", 1);
+    json_t *l = lateness_snapshot(&f);
+    ck_assert_int_eq(late_points(l, "b"), 1); /* grace 0: a point at the call already */
+    ck_assert_int_eq(json_integer_value(json_object_get(l, "postponed_min")), 0);
+    long long called = json_integer_value(json_object_get(l, "called_ms"));
+    ck_assert_int_eq(json_integer_value(json_object_get(l, "late_from_ms")), called);
+    json_decref(l);
+    refuse_postpone(&f.a, &f, NULL, 401, NULL, NULL, NULL, "postpone by a player of the match");
+    refuse_postpone(&f.c, &f, NULL, 401, NULL, NULL, NULL, "postpone by another player");
+    refuse_postpone(&f.anon, &f, NULL, 401, NULL, NULL, NULL, "postpone with no session");
+    refuse_postpone(&S, &f, "{\"minutes\": 30}", 422, "minutes", NULL, NULL,
+                    "postpone by 30 minutes");
+
+    struct res r;
+    op(&S, &f, "POST", "postpone", NULL, &r);
+    ck_assert_msg(r.status == 200, "postpone: %ld %s", r.status, r.body);
+    ck_assert_int_eq(jint(&r, "postponed_min"), 60);
+    ck_assert_int_eq(jint(&r, "late_from_ms"), called + 3600000);
+    res_free(&r);
+    l = lateness_snapshot(&f);
+    ck_assert_int_eq(json_integer_value(json_object_get(l, "postponed_min")), 60);
+    ck_assert_int_eq(json_integer_value(json_object_get(l, "called_ms")), called);
+    ck_assert_int_eq(json_integer_value(json_object_get(l, "late_from_ms")), called + 3600000);
+    for (int i = 0; i < 2; i++) {
+        const char *sd_ = i ? "b" : "a";
+        ck_assert_int_eq(late_points(l, sd_), 0);
+        ck_assert_int_eq(json_integer_value(json_object_get(
+                             json_object_get(json_object_get(l, "sides"), sd_), "absent_from_ms")),
+                         called + 3600000);
+    }
+    json_decref(l);
+    /* no points due until the grace after the new time */
+    refuse(&S, &f, "POST", "lateness/confirm", "{\"side\": \"b\"}", 409, "PEN-1",
+           "lateness points before the postponed time");
+    /* once only */
+    refuse_postpone(&S, &f, NULL, 409, "PEN-1", "already-postponed", "postponed once",
+                    "a second postponement");
+    /* audited */
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/audit?limit=1000", f.tid);
+    td(&S, "GET", path, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    json_t *e = json_object_get(r.json, "entries");
+    int audited = 0;
+    for (size_t i = 0; i < json_array_size(e); i++) {
+        json_t *en = json_array_get(e, i);
+        if (!strcmp(cstr(en, "action"), "match.postponed") &&
+            json_integer_value(json_object_get(en, "entity_id")) == f.mid &&
+            json_integer_value(json_object_get(json_object_get(en, "after"), "postponed_min")) ==
+                60 &&
+            json_integer_value(json_object_get(json_object_get(en, "before"), "postponed_min")) ==
+                0)
+            audited++;
+    }
+    ck_assert_msg(audited == 1, "%d match.postponed entries in the audit log", audited);
+    res_free(&r);
+    /* the lateness event */
+    struct stream st;
+    stream_open(&st, f.tid, "0");
+    struct clock_want want = {f.mid, "lateness"};
+    json_t *ev = stream_wait(&st, is_postponed_lateness, &want, 3000);
+    ck_assert_msg(ev != NULL, "no lateness event with the postponement");
+    json_decref(ev);
+    stream_close(&st);
+    /* the match can still start (the players are there): then it is under way */
+    json_t *c = clk(&f.a, &f, "clock/start", "{\"lower_die\": \"a\"}");
+    json_decref(c);
+
+    /* not called yet: the hour is added to the call when it comes */
+    struct fx g;
+    setup(&g, 3, "{\"lateness\": {\"grace_minutes\": 0, \"step_minutes\": 1}}", 0);
+    op(&S, &g, "POST", "postpone", "{}", &r);
+    ck_assert_msg(r.status == 200, "postpone before the call: %ld %s", r.status, r.body);
+    ck_assert_str_eq(cstr(r.json, "late_from_ms"), "null");
+    res_free(&r);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld/call", g.tid, g.mid);
+    td(&S, "POST", path, "{\"table\": \"2\"}", &r);
+    ck_assert_msg(r.status == 200, "call: %ld %s", r.status, r.body);
+    res_free(&r);
+    l = lateness_snapshot(&g);
+    ck_assert_int_eq(json_integer_value(json_object_get(l, "late_from_ms")),
+                     json_integer_value(json_object_get(l, "called_ms")) + 3600000);
+    ck_assert_int_eq(late_points(l, "a"), 0);
+    ck_assert_int_eq(late_points(l, "b"), 0);
+    json_decref(l);
+
+    /* under way: refused */
+    setup(&g, 3, NULL, 1);
+    c = clk(&g.a, &g, "clock/start", "{\"lower_die\": \"a\"}");
+    json_decref(c);
+    refuse_postpone(&S, &g, NULL, 409, "PEN-1", "match-started", "postponed only before it starts",
+                    "postponing a match under way");
+    /* lateness points already confirmed: refused */
+    setup(&g, 5, "{\"lateness\": {\"grace_minutes\": 0, \"step_minutes\": 1}}", 1);
+    op(&S, &g, "POST", "lateness/confirm", "{\"side\": \"b\"}", &r);
+    ck_ok(&r, "confirm b's lateness");
+    res_free(&r);
+    refuse_postpone(&S, &g, NULL, 409, "PEN-1", "lateness-confirmed", "would count that time again",
+                    "postponing after lateness points");
+    /* over: refused */
+    setup(&g, 1, "{\"lateness\": {\"grace_minutes\": 0, \"step_minutes\": 1}}", 1);
+    op(&S, &g, "POST", "lateness/confirm", "{\"side\": \"b\"}", &r);
+    ck_ok(&r, "confirm b's lateness");
+    res_free(&r);
+    refuse_postpone(&S, &g, NULL, 409, NULL, "match-finished", "already forfeited",
+                    "postponing a forfeited match");
+}
+END_TEST
+
 /* PEN-5, MATCH-5: warnings and penalty points; points count for the opponent and decide the
  * match when they bring it to the length; listed, audited and sent as events. */
 START_TEST(test_PEN5_penalties)
@@ -1699,6 +1857,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_PEN4_breaks);
     tcase_add_test(tc, test_PEN4_break_pause_refused_mid_game);
     tcase_add_test(tc, test_PEN4_breaks_combined);
+    tcase_add_test(tc, test_PEN1_postpone_by_one_hour);
     tcase_add_test(tc, test_PEN5_penalties);
     tcase_add_test(tc, test_PEN5_bad_penalties_change_nothing);
     tcase_add_test(tc, test_PEN2_lateness_forfeit_after_a_step);
