@@ -628,8 +628,17 @@ static const struct api_field set_fields[] = {
     {"b_bank_ms", F_INT, 1, 0, 0, 24L * 3600 * 1000, NULL, NULL},
     {"mode", F_ENUM, 0, 0, 0, 0, modes, NULL},
     {"delay_ms", F_INT, 0, 0, 0, 600L * 1000, NULL, NULL},
+    {"a_second_ms", F_INT, 0, 0, 0, 24L * 3600 * 1000, NULL, NULL},
+    {"b_second_ms", F_INT, 0, 0, 0, 24L * 3600 * 1000, NULL, NULL},
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
+
+/* CLK-2: the tournament splits its clocks' banks in two parts (as clk_initial_bank does). */
+static int split_bank(const struct tournament *t)
+{
+    return t->clock_split_first_per_point_s > 0 &&
+           t->clock_split_first_per_point_s < t->clock_bank_per_point_s;
+}
 
 static int op_set(struct cx *x)
 {
@@ -638,6 +647,21 @@ static int op_set(struct cx *x)
         return -1;
     if (finished(&x->m) && x->c.state != CLK_FLAGGED)
         return refuse_finished(x);
+    if (!split_bank(&x->t)) {
+        int bad = 0;
+        for (int s = 0; s < 2; s++) {
+            const char *f = s ? "b_second_ms" : "a_second_ms";
+            if (json_object_get(j, f)) {
+                api_problem_field(x->resp, f,
+                                  "this clock has no split bank: the tournament's clock setting "
+                                  "split_first_per_point_s is not set, so there is no second "
+                                  "part to set (CLK-2)");
+                bad++;
+            }
+        }
+        if (bad)
+            return -1;
+    }
     if (!x->has_clock && clock_create(x))
         return -1;
     int mode = -1;
@@ -648,9 +672,13 @@ static int op_set(struct cx *x)
         mode = (int)md;
     }
     json_t *d = json_object_get(j, "delay_ms");
-    enum clk_err e = clk_set(
-        &x->c, x->req->now_ms, json_integer_value(json_object_get(j, "a_bank_ms")),
-        json_integer_value(json_object_get(j, "b_bank_ms")), mode, d ? json_integer_value(d) : -1);
+    /* a second part not given is 0: the TD's times replace the whole bank (CLK-7) */
+    enum clk_err e =
+        clk_set_split(&x->c, x->req->now_ms, json_integer_value(json_object_get(j, "a_bank_ms")),
+                      json_integer_value(json_object_get(j, "b_bank_ms")),
+                      json_integer_value(json_object_get(j, "a_second_ms")),
+                      json_integer_value(json_object_get(j, "b_second_ms")), mode,
+                      d ? json_integer_value(d) : -1);
     if (applied(x, e, "be set"))
         return -1;
     return 0;

@@ -151,6 +151,12 @@ enum clk_err clk_pickup(struct clk *c, int64_t now_ms, int side);
  * FLAGGED (reverse the flag first). Negative banks: CLK_E_VALUE. */
 enum clk_err clk_set(struct clk *c, int64_t now_ms, int64_t bank_a_ms, int64_t bank_b_ms,
                      int mode_or_neg, int64_t delay_or_neg);
+/* CLK-2 with CLK-7: as clk_set, and the second parts of a split bank set to second_a_ms /
+ * second_b_ms (the part each side gets when its first runs out; 0: none left). Negative
+ * values: CLK_E_VALUE, nothing changed. */
+enum clk_err clk_set_split(struct clk *c, int64_t now_ms, int64_t bank_a_ms, int64_t bank_b_ms,
+                           int64_t second_a_ms, int64_t second_b_ms, int mode_or_neg,
+                           int64_t delay_or_neg);
 
 /* CLK-7: the TD reverses a flag (the player was otherwise guaranteed the win): the clock
  * becomes PAUSED with CLK_R_TD, flag_reversed = true, flagged kept for the record; the TD

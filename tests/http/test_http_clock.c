@@ -1107,6 +1107,77 @@ START_TEST(test_CLK7_td_sets_times)
 }
 END_TEST
 
+/* CLK-2 split bank with CLK-7 (the TD sets the best estimate): PUT clock takes a_second_ms /
+ * b_second_ms, the second parts; when the first part runs out the clock goes on with the new
+ * second part instead of flagging. Negative, or on a clock with no split bank: 422 naming the
+ * field, nothing changed. */
+START_TEST(test_CLK2_td_sets_second_part)
+{
+    struct fx f;
+    setup(&f, 3,
+          "{\"clock\": {\"bank_per_point_s\": 60, \"split_first_per_point_s\": 20, "
+          "\"delay_s\": 0}}",
+          1);
+    json_t *c = clk(&S, &f, "clock/start", "{\"lower_die\": \"b\"}");
+    ck_assert_str_eq(cstr(c, "running"), "a");
+    json_decref(c);
+    refuse_as(&S, &f, "PUT", "clock",
+              "{\"a_bank_ms\": 500, \"b_bank_ms\": 60000, \"a_second_ms\": -1}", 422, "a_second_ms",
+              "validation", "a_second_ms", "a negative second part for a");
+    refuse_as(&S, &f, "PUT", "clock",
+              "{\"a_bank_ms\": 500, \"b_bank_ms\": 60000, \"b_second_ms\": -3000}", 422,
+              "b_second_ms", "validation", "b_second_ms", "a negative second part for b");
+    refuse_as(&S, &f, "PUT", "clock",
+              "{\"a_bank_ms\": 500, \"b_bank_ms\": 60000, \"a_second_ms\": 1.5}", 422,
+              "a_second_ms", "validation", "a_second_ms", "a second part that is not an integer");
+    struct res r;
+    op(&S, &f, "PUT", "clock",
+       "{\"a_bank_ms\": 500, \"b_bank_ms\": 60000, \"a_second_ms\": 3000, \"b_second_ms\": "
+       "5000}",
+       &r);
+    ck_ok(&r, "PUT clock with second parts");
+    c = clock_of(r.json);
+    ck_assert_str_eq(cstr(c, "running"), "a");
+    ck_assert_int_le(side_int(c, "a", "bank_ms"), 500);
+    ck_assert_int_eq(side_int(c, "a", "second_bank_ms"), 3000);
+    ck_assert_int_eq(side_int(c, "b", "bank_ms"), 60000);
+    ck_assert_int_eq(side_int(c, "b", "second_bank_ms"), 5000);
+    long long since = cint(c, "since_ms");
+    ck_assert_int_eq(cint(c, "flag_at_ms"), since + 3500); /* both parts, no delay */
+    res_free(&r);
+    /* the first part (0.5 s) runs out: the new second part runs, no flag */
+    sleep_ms(1200);
+    c = clock_now(&f);
+    ck_assert_str_eq(cstr(c, "state"), "running");
+    ck_assert_str_eq(cstr(c, "running"), "a");
+    ck_assert_str_eq(cstr(c, "flagged"), "null");
+    ck_assert_int_eq(side_int(c, "a", "second_bank_ms"), 0);
+    long long left = side_int(c, "a", "bank_ms");
+    ck_assert_msg(left > 0 && left <= 3500 - 1200, "a's bank %lld after 1.2 s of 0.5 + 3 s", left);
+    ck_assert_int_eq(cint(c, "flag_at_ms"), since + 3500);
+    json_decref(c);
+    c = clk(&f.a, &f, "clock/press", "{\"side\": \"a\"}");
+    ck_assert_str_eq(cstr(c, "running"), "b");
+    ck_assert_int_le(side_int(c, "a", "bank_ms"), left);
+    ck_assert_int_gt(side_int(c, "a", "bank_ms"), 0);
+    ck_assert_int_eq(side_int(c, "a", "second_bank_ms"), 0);
+    ck_assert_int_eq(side_int(c, "b", "second_bank_ms"), 5000);
+    json_decref(c);
+
+    /* a clock with no split bank has no second part to set */
+    struct fx g;
+    setup(&g, 3, "{\"clock\": {\"bank_per_point_s\": 60, \"delay_s\": 0}}", 1);
+    c = clk(&S, &g, "clock/start", "{\"lower_die\": \"b\"}");
+    json_decref(c);
+    refuse_as(&S, &g, "PUT", "clock",
+              "{\"a_bank_ms\": 5000, \"b_bank_ms\": 6000, \"a_second_ms\": 1000}", 422,
+              "a_second_ms", "validation", "no split bank", "a second part on an unsplit clock");
+    refuse_as(&S, &g, "PUT", "clock",
+              "{\"a_bank_ms\": 5000, \"b_bank_ms\": 6000, \"b_second_ms\": 0}", 422, "b_second_ms",
+              "validation", "no split bank", "b_second_ms on an unsplit clock");
+}
+END_TEST
+
 /* The clock survives a restart: time ran on while the server was down, nothing is gained. */
 START_TEST(test_clock_survives_restart)
 {
@@ -1858,6 +1929,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_PEN4_break_pause_refused_mid_game);
     tcase_add_test(tc, test_PEN4_breaks_combined);
     tcase_add_test(tc, test_PEN1_postpone_by_one_hour);
+    tcase_add_test(tc, test_CLK2_td_sets_second_part);
     tcase_add_test(tc, test_PEN5_penalties);
     tcase_add_test(tc, test_PEN5_bad_penalties_change_nothing);
     tcase_add_test(tc, test_PEN2_lateness_forfeit_after_a_step);

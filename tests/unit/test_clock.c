@@ -714,6 +714,46 @@ END_TEST
 
 /* ---- CLK-7: the TD ---- */
 
+/* CLK-2 with CLK-7: the TD sets the second parts of a split bank with the times; the
+ * running side goes on to its new second part when the first runs out, and flags only at
+ * the end of both (both modes); negative values are refused and change nothing. */
+START_TEST(test_CLK2_td_sets_second_part)
+{
+    for (int mode = 0; mode < 2; mode++) {
+        struct clk c = started((enum clk_mode)mode, 30000, 30000, DELAY);
+        ASSERT_REFUSED(&c, clk_set_split(&c, T0 + 1000, 5000, 7000, -1, 0, -1, -1), CLK_E_VALUE);
+        ASSERT_REFUSED(&c, clk_set_split(&c, T0 + 1000, 5000, 7000, 0, -1, -1, -1), CLK_E_VALUE);
+        ck_assert_int_eq(clk_set_split(&c, T0 + 1000, 5000, 7000, 20000, 9000, -1, -1), CLK_OK);
+        ck_assert_int_eq(c.side[0].bank_ms, 5000);
+        ck_assert_int_eq(c.side[0].second_bank_ms, 20000);
+        ck_assert_int_eq(c.side[1].second_bank_ms, 9000);
+        struct clk_view v;
+        int64_t dl = mode == CLK_MODE_DELAY ? DELAY - 1000 : 0; /* delay left of the turn */
+        clk_view(&c, T0 + 1000, &v);
+        ck_assert_int_eq(v.flag_at_ms, T0 + 1000 + dl + 5000 + 20000);
+        /* the first part runs out 1 s before the view: the bank is the second part less 1 s */
+        int64_t t = T0 + 1000 + dl + 6000;
+        clk_view(&c, t, &v);
+        ck_assert_int_eq(v.bank_ms[0], 19000);
+        ck_assert_int_eq(v.second_bank_ms[0], 0);
+        ck_assert_int_eq(clk_tick(&c, t), 0);
+        struct clk p = c;
+        ck_assert_int_eq(clk_press(&p, t, 0), CLK_OK);
+        if (mode == CLK_MODE_DELAY) { /* 6 s past the delay: into the second part */
+            ck_assert_int_eq(p.side[0].bank_ms, 19000);
+            ck_assert_int_eq(p.side[0].second_bank_ms, 0);
+        } else { /* Bronstein gives the 6 s back (within the delay left): both parts stay */
+            ck_assert_int_eq(p.side[0].bank_ms, 5000);
+            ck_assert_int_eq(p.side[0].second_bank_ms, 20000);
+        }
+        /* unpressed, it flags at the end of the second part */
+        ck_assert_int_eq(clk_tick(&c, T0 + 1000 + dl + 25000 - 1), 0);
+        ck_assert_int_eq(clk_tick(&c, T0 + 1000 + dl + 25000), 1);
+        ck_assert_int_eq(c.flagged, 0);
+    }
+}
+END_TEST
+
 START_TEST(test_CLK7_set_running_turn_continues)
 {
     struct clk c = started(CLK_MODE_DELAY, BANK, 0, DELAY);
@@ -1072,6 +1112,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_CLK2_split_initial_bank);
     tcase_add_test(tc, test_CLK2_split_bank_consumption);
     tcase_add_test(tc, test_CLK7_set_running_turn_continues);
+    tcase_add_test(tc, test_CLK2_td_sets_second_part);
     tcase_add_test(tc, test_CLK7_reverse_flag);
     tcase_add_test(tc, test_CLK5_names_round_trip);
     tcase_add_test(tc, test_PEN1_late_points_wbgf_edges);
