@@ -148,6 +148,13 @@ static void clock_refusal(struct cx *x, enum clk_err e, const char *what)
     case CLK_E_VALUE:
         api_problem_field(resp, "a_bank_ms", "times cannot be negative");
         break;
+    case CLK_E_MIDGAME:
+        api_problem(resp, 409, "mid-game", "In the middle of a game",
+                    "A break is taken only between games (PEN-4): a game is under way on the "
+                    "clock (side %s's time runs); press end of game first (pause with reason "
+                    "end_of_game), then take the break (breaks).",
+                    side_name[c->running < 0 ? 0 : c->running]);
+        break;
     default:
         if (c->state == CLK_FLAGGED)
             api_problem(resp, 409, "clock-flagged", "Time ran out",
@@ -621,8 +628,17 @@ static const struct api_field set_fields[] = {
     {"b_bank_ms", F_INT, 1, 0, 0, 24L * 3600 * 1000, NULL, NULL},
     {"mode", F_ENUM, 0, 0, 0, 0, modes, NULL},
     {"delay_ms", F_INT, 0, 0, 0, 600L * 1000, NULL, NULL},
+    {"a_second_ms", F_INT, 0, 0, 0, 24L * 3600 * 1000, NULL, NULL},
+    {"b_second_ms", F_INT, 0, 0, 0, 24L * 3600 * 1000, NULL, NULL},
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
+
+/* CLK-2: the tournament splits its clocks' banks in two parts (as clk_initial_bank does). */
+static int split_bank(const struct tournament *t)
+{
+    return t->clock_split_first_per_point_s > 0 &&
+           t->clock_split_first_per_point_s < t->clock_bank_per_point_s;
+}
 
 static int op_set(struct cx *x)
 {
@@ -631,6 +647,21 @@ static int op_set(struct cx *x)
         return -1;
     if (finished(&x->m) && x->c.state != CLK_FLAGGED)
         return refuse_finished(x);
+    if (!split_bank(&x->t)) {
+        int bad = 0;
+        for (int s = 0; s < 2; s++) {
+            const char *f = s ? "b_second_ms" : "a_second_ms";
+            if (json_object_get(j, f)) {
+                api_problem_field(x->resp, f,
+                                  "this clock has no split bank: the tournament's clock setting "
+                                  "split_first_per_point_s is not set, so there is no second "
+                                  "part to set (CLK-2)");
+                bad++;
+            }
+        }
+        if (bad)
+            return -1;
+    }
     if (!x->has_clock && clock_create(x))
         return -1;
     int mode = -1;
@@ -641,9 +672,13 @@ static int op_set(struct cx *x)
         mode = (int)md;
     }
     json_t *d = json_object_get(j, "delay_ms");
-    enum clk_err e = clk_set(
-        &x->c, x->req->now_ms, json_integer_value(json_object_get(j, "a_bank_ms")),
-        json_integer_value(json_object_get(j, "b_bank_ms")), mode, d ? json_integer_value(d) : -1);
+    /* a second part not given is 0: the TD's times replace the whole bank (CLK-7) */
+    enum clk_err e =
+        clk_set_split(&x->c, x->req->now_ms, json_integer_value(json_object_get(j, "a_bank_ms")),
+                      json_integer_value(json_object_get(j, "b_bank_ms")),
+                      json_integer_value(json_object_get(j, "a_second_ms")),
+                      json_integer_value(json_object_get(j, "b_second_ms")), mode,
+                      d ? json_integer_value(d) : -1);
     if (applied(x, e, "be set"))
         return -1;
     return 0;
@@ -930,7 +965,10 @@ static int64_t called_ms(struct db *db, int64_t match_id)
 }
 
 struct late {
-    int64_t called, from[2];
+    int64_t called;   /* the last call of the match, 0 if never */
+    int64_t start;    /* when lateness counts from: the call, plus a postponement (PEN-1) */
+    int postpone_min; /* the TD's postponement (PEN-1, 000); 0: none */
+    int64_t from[2];
     int clock_instead[2]; /* PEN-3 chosen for this absence */
     int due[2], confirmed[2], total[2];
     struct presence p[2];
@@ -949,10 +987,17 @@ static int late_of(struct db *db, const struct match *m, const struct tournament
     int n;
     if (db_penalties(db, m->id, &p, &n))
         return -1;
+    l->postpone_min =
+        l->p[0].postpone_min > l->p[1].postpone_min ? l->p[0].postpone_min : l->p[1].postpone_min;
+    l->start = l->called ? l->called + (int64_t)l->postpone_min * 60000 : 0;
     for (int s = 0; s < 2; s++) {
-        l->from[s] = l->p[s].absent_from_ms ? l->p[s].absent_from_ms : l->called;
-        l->due[s] = pen_absence_points(l->called, l->p[s].absent_from_ms, l->p[s].arrived_ms,
-                                       now_ms, t->late_grace_min, t->late_step_min);
+        /* a break that ended before the postponed start counts from that start */
+        int64_t absent = l->p[s].absent_from_ms;
+        if (l->postpone_min && absent && absent < l->start)
+            absent = 0;
+        l->from[s] = absent ? absent : l->start;
+        l->due[s] = pen_absence_points(l->start, absent, l->p[s].arrived_ms, now_ms,
+                                       t->late_grace_min, t->late_step_min);
         l->clock_instead[s] = l->p[s].late_clock_ms && l->p[s].late_clock_ms >= l->from[s];
         for (int i = 0; i < n; i++)
             if (p[i].side == s && !strcmp(p[i].kind, "lateness")) {
@@ -982,9 +1027,10 @@ static json_t *lateness_json(const struct match *m, const struct tournament *t,
                       ms_or_null(l->from[s]), "points", l->clock_instead[s] ? 0 : l->due[s],
                       "on_break", l->p[s].break_started_ms != 0, "clock_instead",
                       l->clock_instead[s]));
-    return json_pack("{s:I, s:o, s:i, s:i, s:I, s:o, s:{s:i, s:i}, s:{s:i, s:i}}", "match_id",
-                     (json_int_t)m->id, "called_ms", ms_or_null(l->called), "grace_min",
-                     t->late_grace_min, "step_min", t->late_step_min, "server_time_ms",
+    return json_pack("{s:I, s:o, s:i, s:o, s:i, s:i, s:I, s:o, s:{s:i, s:i}, s:{s:i, s:i}}",
+                     "match_id", (json_int_t)m->id, "called_ms", ms_or_null(l->called),
+                     "postponed_min", l->postpone_min, "late_from_ms", ms_or_null(l->start),
+                     "grace_min", t->late_grace_min, "step_min", t->late_step_min, "server_time_ms",
                      (json_int_t)now_ms, "sides", sides, "confirmed", "a", l->confirmed[0], "b",
                      l->confirmed[1], "confirmed_total", "a", l->total[0], "b", l->total[1]);
 }
@@ -1035,22 +1081,28 @@ void api_lateness_get(struct api_req *req, struct api_resp *resp)
     read_only(req, resp, op_lateness_read);
 }
 
-/* The side named by a body {"side"} on a match still open, or -1 with the problem. */
-static int body_side(struct cx *x)
+/* The side named by a body checked against spec ({"side"} and what else the operation
+ * takes) on a match still open, or -1 with the problem. */
+static int body_side_of(struct cx *x, const struct api_field *spec)
 {
-    if (api_check_fields(x->req->json, side_fields, 0, x->resp))
+    if (api_check_fields(x->req->json, spec, 0, x->resp))
         return -1;
     if (finished(&x->m))
         return refuse_finished(x);
     return side_of(x->req->json, "side");
 }
 
+static int body_side(struct cx *x)
+{
+    return body_side_of(x, side_fields);
+}
+
 /* A player's own declaration about their side (arrival, a break): the side of the body,
  * the player's own (or the TD's), on a match not finished; p receives both sides'
  * presence. The side, or -1 with the problem in resp. */
-static int own_presence(struct cx *x, struct presence p[2])
+static int own_presence_of(struct cx *x, const struct api_field *spec, struct presence p[2])
 {
-    int side = body_side(x);
+    int side = body_side_of(x, spec);
     if (side < 0 || own_side(x, side))
         return -1;
     if (db_presence_get(x->req->app->db, x->m.id, p)) {
@@ -1058,6 +1110,11 @@ static int own_presence(struct cx *x, struct presence p[2])
         return -1;
     }
     return side;
+}
+
+static int own_presence(struct cx *x, struct presence p[2])
+{
+    return own_presence_of(x, side_fields, p);
 }
 
 static int op_arrive(struct cx *x)
@@ -1184,6 +1241,94 @@ void api_lateness_clock(struct api_req *req, struct api_resp *resp)
     run(req, resp, op_late_clock);
 }
 
+/* PEN-1 (000): the TD postpones a match by one hour, once, before it starts: lateness
+ * counts from an hour after the call (for a match not yet called, an hour after its call). */
+#define POSTPONE_MIN 60
+
+static int op_postpone(struct cx *x)
+{
+    if (x->req->json &&
+        api_check_fields(x->req->json, (const struct api_field[]){{NULL}}, 0, x->resp))
+        return -1;
+    if (finished(&x->m))
+        return refuse_finished(x);
+    struct db *db = x->req->app->db;
+    int started = strcmp(x->m.state, "scheduled") && strcmp(x->m.state, "called");
+    int games = 0;
+    for (int s = 0; s < 2 && !started; s++) {
+        struct report r;
+        int rc = db_report_current(db, x->m.id, s, &r);
+        if (rc == CW_ENOTFOUND)
+            continue;
+        if (rc != CW_OK)
+            return -1;
+        games += games_in(&r) + r.complete;
+        report_free(&r);
+    }
+    if (started || games || (x->has_clock && x->c.state != CLK_WAITING)) {
+        api_problem(x->resp, 409, "match-started", "The match has started",
+                    "Match %lld is %s: a match is postponed only before it starts (PEN-1).",
+                    (long long)x->m.id,
+                    games     ? "under way, a game is reported"
+                    : started ? x->m.state
+                              : "on the clock");
+        return -1;
+    }
+    struct late l;
+    if (late_of(db, &x->m, &x->t, x->req->now_ms, &l))
+        return -1;
+    if (l.postpone_min) {
+        api_problem(x->resp, 409, "already-postponed", "Already postponed",
+                    "Match %lld was already postponed by %d minutes; a match is postponed once, "
+                    "by one hour (PEN-1).",
+                    (long long)x->m.id, l.postpone_min);
+        return -1;
+    }
+    if (l.total[0] || l.total[1]) {
+        api_problem(x->resp, 409, "lateness-confirmed", "Lateness points confirmed",
+                    "Lateness points of match %lld are already confirmed (side %s); postponing "
+                    "it now would count that time again (PEN-1).",
+                    (long long)x->m.id, l.total[0] ? "a" : "b");
+        return -1;
+    }
+    json_t *before =
+        json_pack("{s:i, s:o}", "postponed_min", 0, "late_from_ms", ms_or_null(l.start));
+    for (int s = 0; s < 2; s++) {
+        l.p[s].postpone_min = POSTPONE_MIN;
+        if (db_presence_put(db, x->m.id, s, &l.p[s])) {
+            json_decref(before);
+            return -1;
+        }
+    }
+    if (late_of(db, &x->m, &x->t, x->req->now_ms, &l)) {
+        json_decref(before);
+        return -1;
+    }
+    json_t *after = json_pack("{s:i, s:o}", "postponed_min", l.postpone_min, "late_from_ms",
+                              ms_or_null(l.start));
+    char *b = json_dumps(before, JSON_COMPACT), *a = json_dumps(after, JSON_COMPACT);
+    char actor[96];
+    api_actor(x->req, actor, sizeof actor);
+    int rc = b && a ? db_audit(db, x->m.tournament_id, x->req->now_ms, actor, "match.postponed",
+                               "match", x->m.id, b, a)
+                    : CW_EDB;
+    free(b);
+    free(a);
+    json_decref(before);
+    json_decref(after);
+    if (rc)
+        return -1;
+    x->wrote = 1;
+    x->lateness_changed = 1;
+    api_reply_json(x->resp, 200, lateness_json(&x->m, &x->t, &l, x->req->now_ms));
+    return 0;
+}
+
+void api_match_postpone(struct api_req *req, struct api_resp *resp)
+{
+    run(req, resp, op_postpone);
+}
+
 static json_t *breaks_json(const struct cx *x, const struct presence p[2])
 {
     enum pen_break_table tb = PEN_BREAKS_WBGF;
@@ -1223,13 +1368,22 @@ void api_breaks_get(struct api_req *req, struct api_resp *resp)
     read_only(req, resp, op_breaks_read);
 }
 
+/* PEN-4 "may be combined": `count` breaks at once, count x the minutes of one. */
+static const struct api_field break_fields[] = {
+    {"side", F_ENUM, 1, 0, 0, 0, sides_ab, NULL},
+    {"count", F_INT, 0, 0, 1, 99, NULL, NULL},
+    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+};
+
 static int op_break(struct cx *x)
 {
     struct db *db = x->req->app->db;
     struct presence p[2];
-    int side = own_presence(x, p);
+    int side = own_presence_of(x, break_fields, p);
     if (side < 0)
         return -1;
+    json_t *cj = json_object_get(x->req->json, "count");
+    int take = cj ? (int)json_integer_value(cj) : 1;
     enum pen_break_table tb = PEN_BREAKS_WBGF;
     pen_break_table_parse(x->t.break_table, &tb);
     int count, minutes;
@@ -1254,6 +1408,14 @@ static int op_break(struct cx *x)
                         x->t.break_table);
         return -1;
     }
+    if (take > count - p[side].breaks_used) {
+        int left = count - p[side].breaks_used;
+        api_problem(x->resp, 409, "no-break-left", "Not so many breaks left",
+                    "Side %s has %d break%s left of the %d of a %d-point match; %d cannot be "
+                    "taken at once (PEN-4).",
+                    side_name[side], left, left == 1 ? "" : "s", count, x->m.length, take);
+        return -1;
+    }
     if (x->has_clock && (x->c.state == CLK_RUNNING ||
                          (x->c.state == CLK_PAUSED && x->c.paused_reason != CLK_R_END_OF_GAME))) {
         api_problem(x->resp, 409, "mid-game", "In the middle of a game",
@@ -1262,9 +1424,9 @@ static int op_break(struct cx *x)
         return -1;
     }
     int64_t now = x->req->now_ms;
-    p[side].breaks_used++;
+    p[side].breaks_used += take;
     p[side].break_started_ms = now;
-    p[side].break_ends_ms = now + (int64_t)minutes * 60000;
+    p[side].break_ends_ms = now + (int64_t)take * minutes * 60000;
     p[side].arrived_ms = 0;
     /* overrunning the break is lateness from its end (PEN-4, PEN-1) */
     p[side].absent_from_ms = p[side].break_ends_ms;

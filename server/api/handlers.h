@@ -106,6 +106,7 @@ void api_lateness_get(struct api_req *req, struct api_resp *resp);
 void api_lateness_arrive(struct api_req *req, struct api_resp *resp);
 void api_lateness_confirm(struct api_req *req, struct api_resp *resp);
 void api_lateness_clock(struct api_req *req, struct api_resp *resp);
+void api_match_postpone(struct api_req *req, struct api_resp *resp);
 void api_breaks_get(struct api_req *req, struct api_resp *resp);
 void api_break_start(struct api_req *req, struct api_resp *resp);
 void api_break_end(struct api_req *req, struct api_resp *resp);

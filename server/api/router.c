@@ -79,6 +79,7 @@ static const struct route routes[] = {
     {"POST", M "/arrive", api_lateness_arrive, R_JSON},
     {"POST", M "/lateness/confirm", api_lateness_confirm, R_TD | R_JSON},
     {"POST", M "/lateness/clock", api_lateness_clock, R_TD | R_JSON},
+    {"POST", M "/postpone", api_match_postpone, R_TD | R_OPTJSON},
     {"GET", M "/breaks", api_breaks_get, 0},
     {"POST", M "/breaks", api_break_start, R_JSON},
     {"POST", M "/breaks/end", api_break_end, R_OPTJSON},

@@ -125,7 +125,8 @@ int db_presence_get(struct db *db, int64_t match_id, struct presence p[2])
     memset(p, 0, 2 * sizeof *p);
     sqlite3_stmt *st =
         db_stmt(db, "SELECT side, arrived_ms, absent_from_ms, breaks_used, break_started_ms, "
-                    "break_ends_ms, late_clock_ms FROM match_presence WHERE match_id = ?1");
+                    "break_ends_ms, late_clock_ms, postpone_min FROM match_presence WHERE "
+                    "match_id = ?1");
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, match_id);
@@ -138,6 +139,7 @@ int db_presence_get(struct db *db, int64_t match_id, struct presence p[2])
         p[s].break_started_ms = col_ms(st, 4);
         p[s].break_ends_ms = col_ms(st, 5);
         p[s].late_clock_ms = col_ms(st, 6);
+        p[s].postpone_min = sqlite3_column_int(st, 7);
     }
     db_done(st);
     return rc == SQLITE_DONE ? CW_OK : CW_EDB;
@@ -147,8 +149,8 @@ int db_presence_put(struct db *db, int64_t match_id, int side, const struct pres
 {
     sqlite3_stmt *st = db_stmt(
         db, "INSERT OR REPLACE INTO match_presence(match_id, side, arrived_ms, absent_from_ms, "
-            "breaks_used, break_started_ms, break_ends_ms, late_clock_ms) VALUES (?1, ?2, ?3, "
-            "?4, ?5, ?6, ?7, ?8)");
+            "breaks_used, break_started_ms, break_ends_ms, late_clock_ms, postpone_min) VALUES "
+            "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, match_id);
@@ -159,6 +161,7 @@ int db_presence_put(struct db *db, int64_t match_id, int side, const struct pres
     bind_ms(st, 6, p->break_started_ms);
     bind_ms(st, 7, p->break_ends_ms);
     bind_ms(st, 8, p->late_clock_ms);
+    sqlite3_bind_int(st, 9, p->postpone_min);
     int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
     db_done(st);
     return rc;

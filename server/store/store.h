@@ -104,6 +104,8 @@ struct presence {
     int breaks_used;
     int64_t break_started_ms, break_ends_ms; /* 0: no break running */
     int64_t late_clock_ms; /* PEN-3: the late side's clock started instead of points; 0: no */
+    int postpone_min;      /* PEN-1 (000): the TD postponed the match; lateness counts from
+                              the call plus these minutes. 0: not postponed */
 };
 /* Both sides (a missing row reads as all zero). */
 int db_presence_get(struct db *db, int64_t match_id, struct presence p[2]);

@@ -338,6 +338,9 @@ enum clk_err clk_pause(struct clk *c, int64_t now_ms, enum clk_reason reason)
         return CLK_E_REASON;
     if (c->state != CLK_RUNNING)
         return CLK_E_STATE;
+    /* PEN-4: breaks only between games; a running clock is a game under way */
+    if (reason == CLK_R_BREAK)
+        return CLK_E_MIDGAME;
     if (reason == CLK_R_END_OF_GAME) {
         end_game(c, now_ms);
         return CLK_OK;
@@ -380,10 +383,17 @@ enum clk_err clk_pickup(struct clk *c, int64_t now_ms, int side)
 enum clk_err clk_set(struct clk *c, int64_t now_ms, int64_t bank_a_ms, int64_t bank_b_ms,
                      int mode_or_neg, int64_t delay_or_neg)
 {
+    return clk_set_split(c, now_ms, bank_a_ms, bank_b_ms, 0, 0, mode_or_neg, delay_or_neg);
+}
+
+enum clk_err clk_set_split(struct clk *c, int64_t now_ms, int64_t bank_a_ms, int64_t bank_b_ms,
+                           int64_t second_a_ms, int64_t second_b_ms, int mode_or_neg,
+                           int64_t delay_or_neg)
+{
     clk_tick(c, now_ms);
     if (c->state == CLK_FLAGGED)
         return CLK_E_STATE;
-    if (bank_a_ms < 0 || bank_b_ms < 0)
+    if (bank_a_ms < 0 || bank_b_ms < 0 || second_a_ms < 0 || second_b_ms < 0)
         return CLK_E_VALUE;
     if (mode_or_neg >= 0 && mode_or_neg != CLK_MODE_DELAY && mode_or_neg != CLK_MODE_BRONSTEIN)
         return CLK_E_VALUE;
@@ -400,8 +410,8 @@ enum clk_err clk_set(struct clk *c, int64_t now_ms, int64_t bank_a_ms, int64_t b
     }
     c->side[0].bank_ms = bank_a_ms;
     c->side[1].bank_ms = bank_b_ms;
-    c->side[0].second_bank_ms = 0;
-    c->side[1].second_bank_ms = 0;
+    c->side[0].second_bank_ms = second_a_ms;
+    c->side[1].second_bank_ms = second_b_ms;
     if (mode_or_neg >= 0)
         c->mode = (enum clk_mode)mode_or_neg;
     c->delay_ms = delay;

@@ -82,11 +82,12 @@ struct clk_view {
 
 enum clk_err {
     CLK_OK = 0,
-    CLK_E_STATE,  /* not allowed in the clock's state (waiting, paused, flagged...) */
-    CLK_E_SIDE,   /* not that side's turn (a press by the side whose time is not running) */
-    CLK_E_CUBE,   /* a double is waiting for take/drop, or take/drop with no double */
-    CLK_E_REASON, /* a pause without an allowed reason */
-    CLK_E_VALUE,  /* a negative or absurd time */
+    CLK_E_STATE,   /* not allowed in the clock's state (waiting, paused, flagged...) */
+    CLK_E_SIDE,    /* not that side's turn (a press by the side whose time is not running) */
+    CLK_E_CUBE,    /* a double is waiting for take/drop, or take/drop with no double */
+    CLK_E_REASON,  /* a pause without an allowed reason */
+    CLK_E_VALUE,   /* a negative or absurd time */
+    CLK_E_MIDGAME, /* PEN-4: a break while a game is under way (breaks come between games) */
 };
 
 /* CLK-2/CLK-3: the initial banks of a clock for a match of `length` points at score
@@ -130,6 +131,8 @@ enum clk_err clk_take(struct clk *c, int64_t now_ms, int side);
 enum clk_err clk_drop(struct clk *c, int64_t now_ms, int side);
 
 /* CLK-5: pause a RUNNING clock for `reason` (not CLK_R_NONE: CLK_E_REASON).
+ * CLK_R_BREAK is refused with CLK_E_MIDGAME: a running clock means a game under way, and a
+ * break is taken only between games (PEN-4): the game ends first (CLK_R_END_OF_GAME).
  * CLK_R_END_OF_GAME ends the running turn as a press would (without starting the other
  * side's) and the next game begins with clk_start; any other reason keeps the turn, with
  * the time it had used, for clk_resume. */
@@ -148,6 +151,12 @@ enum clk_err clk_pickup(struct clk *c, int64_t now_ms, int side);
  * FLAGGED (reverse the flag first). Negative banks: CLK_E_VALUE. */
 enum clk_err clk_set(struct clk *c, int64_t now_ms, int64_t bank_a_ms, int64_t bank_b_ms,
                      int mode_or_neg, int64_t delay_or_neg);
+/* CLK-2 with CLK-7: as clk_set, and the second parts of a split bank set to second_a_ms /
+ * second_b_ms (the part each side gets when its first runs out; 0: none left). Negative
+ * values: CLK_E_VALUE, nothing changed. */
+enum clk_err clk_set_split(struct clk *c, int64_t now_ms, int64_t bank_a_ms, int64_t bank_b_ms,
+                           int64_t second_a_ms, int64_t second_b_ms, int mode_or_neg,
+                           int64_t delay_or_neg);
 
 /* CLK-7: the TD reverses a flag (the player was otherwise guaranteed the win): the clock
  * becomes PAUSED with CLK_R_TD, flag_reversed = true, flagged kept for the record; the TD

@@ -285,6 +285,18 @@ static void not_your_match(const struct res *r, const char *what)
     ck_assert_msg(n >= k && !strcmp(t + n - k, "not-your-match"), "%s: type %s", what, t);
 }
 
+/* The problem's type ends with the slug (e.g. "mid-game"); its detail holds `sentence`. */
+static void problem_is(const struct res *r, const char *slug, const char *sentence,
+                       const char *what)
+{
+    const char *t = jstr(r, "type");
+    size_t n = strlen(t), k = strlen(slug);
+    ck_assert_msg(n >= k && !strcmp(t + n - k, slug) && (n == k || t[n - k - 1] == '/'),
+                  "%s: type %s, expected .../%s", what, t, slug);
+    ck_assert_msg(strstr(jstr(r, "detail"), sentence), "%s: the detail does not say \"%s\": %s",
+                  what, sentence, r->body);
+}
+
 /* What must not change on a refusal: the clock without its moment of reading (and without
  * the running side's live values, which move with time; since_ms pins the turn down). */
 static json_t *clock_snapshot(const struct fx *f)
@@ -351,6 +363,21 @@ static void refuse(struct srv *as, const struct fx *f, const char *method, const
     struct res r;
     op(as, f, method, tail, body, &r);
     refused(&r, status, name, what);
+    res_free(&r);
+    unchanged(f, before, what);
+    json_decref(before);
+}
+
+/* As refuse, and the problem's type slug and a sentence of its detail. */
+static void refuse_as(struct srv *as, const struct fx *f, const char *method, const char *tail,
+                      const char *body, long status, const char *name, const char *slug,
+                      const char *sentence, const char *what)
+{
+    json_t *before = snapshot(f);
+    struct res r;
+    op(as, f, method, tail, body, &r);
+    refused(&r, status, name, what);
+    problem_is(&r, slug, sentence, what);
     res_free(&r);
     unchanged(f, before, what);
     json_decref(before);
@@ -1080,6 +1107,77 @@ START_TEST(test_CLK7_td_sets_times)
 }
 END_TEST
 
+/* CLK-2 split bank with CLK-7 (the TD sets the best estimate): PUT clock takes a_second_ms /
+ * b_second_ms, the second parts; when the first part runs out the clock goes on with the new
+ * second part instead of flagging. Negative, or on a clock with no split bank: 422 naming the
+ * field, nothing changed. */
+START_TEST(test_CLK2_td_sets_second_part)
+{
+    struct fx f;
+    setup(&f, 3,
+          "{\"clock\": {\"bank_per_point_s\": 60, \"split_first_per_point_s\": 20, "
+          "\"delay_s\": 0}}",
+          1);
+    json_t *c = clk(&S, &f, "clock/start", "{\"lower_die\": \"b\"}");
+    ck_assert_str_eq(cstr(c, "running"), "a");
+    json_decref(c);
+    refuse_as(&S, &f, "PUT", "clock",
+              "{\"a_bank_ms\": 500, \"b_bank_ms\": 60000, \"a_second_ms\": -1}", 422, "a_second_ms",
+              "validation", "a_second_ms", "a negative second part for a");
+    refuse_as(&S, &f, "PUT", "clock",
+              "{\"a_bank_ms\": 500, \"b_bank_ms\": 60000, \"b_second_ms\": -3000}", 422,
+              "b_second_ms", "validation", "b_second_ms", "a negative second part for b");
+    refuse_as(&S, &f, "PUT", "clock",
+              "{\"a_bank_ms\": 500, \"b_bank_ms\": 60000, \"a_second_ms\": 1.5}", 422,
+              "a_second_ms", "validation", "a_second_ms", "a second part that is not an integer");
+    struct res r;
+    op(&S, &f, "PUT", "clock",
+       "{\"a_bank_ms\": 500, \"b_bank_ms\": 60000, \"a_second_ms\": 3000, \"b_second_ms\": "
+       "5000}",
+       &r);
+    ck_ok(&r, "PUT clock with second parts");
+    c = clock_of(r.json);
+    ck_assert_str_eq(cstr(c, "running"), "a");
+    ck_assert_int_le(side_int(c, "a", "bank_ms"), 500);
+    ck_assert_int_eq(side_int(c, "a", "second_bank_ms"), 3000);
+    ck_assert_int_eq(side_int(c, "b", "bank_ms"), 60000);
+    ck_assert_int_eq(side_int(c, "b", "second_bank_ms"), 5000);
+    long long since = cint(c, "since_ms");
+    ck_assert_int_eq(cint(c, "flag_at_ms"), since + 3500); /* both parts, no delay */
+    res_free(&r);
+    /* the first part (0.5 s) runs out: the new second part runs, no flag */
+    sleep_ms(1200);
+    c = clock_now(&f);
+    ck_assert_str_eq(cstr(c, "state"), "running");
+    ck_assert_str_eq(cstr(c, "running"), "a");
+    ck_assert_str_eq(cstr(c, "flagged"), "null");
+    ck_assert_int_eq(side_int(c, "a", "second_bank_ms"), 0);
+    long long left = side_int(c, "a", "bank_ms");
+    ck_assert_msg(left > 0 && left <= 3500 - 1200, "a's bank %lld after 1.2 s of 0.5 + 3 s", left);
+    ck_assert_int_eq(cint(c, "flag_at_ms"), since + 3500);
+    json_decref(c);
+    c = clk(&f.a, &f, "clock/press", "{\"side\": \"a\"}");
+    ck_assert_str_eq(cstr(c, "running"), "b");
+    ck_assert_int_le(side_int(c, "a", "bank_ms"), left);
+    ck_assert_int_gt(side_int(c, "a", "bank_ms"), 0);
+    ck_assert_int_eq(side_int(c, "a", "second_bank_ms"), 0);
+    ck_assert_int_eq(side_int(c, "b", "second_bank_ms"), 5000);
+    json_decref(c);
+
+    /* a clock with no split bank has no second part to set */
+    struct fx g;
+    setup(&g, 3, "{\"clock\": {\"bank_per_point_s\": 60, \"delay_s\": 0}}", 1);
+    c = clk(&S, &g, "clock/start", "{\"lower_die\": \"b\"}");
+    json_decref(c);
+    refuse_as(&S, &g, "PUT", "clock",
+              "{\"a_bank_ms\": 5000, \"b_bank_ms\": 6000, \"a_second_ms\": 1000}", 422,
+              "a_second_ms", "validation", "no split bank", "a second part on an unsplit clock");
+    refuse_as(&S, &g, "PUT", "clock",
+              "{\"a_bank_ms\": 5000, \"b_bank_ms\": 6000, \"b_second_ms\": 0}", 422, "b_second_ms",
+              "validation", "no split bank", "b_second_ms on an unsplit clock");
+}
+END_TEST
+
 /* The clock survives a restart: time ran on while the server was down, nothing is gained. */
 START_TEST(test_clock_survives_restart)
 {
@@ -1419,6 +1517,272 @@ START_TEST(test_PEN4_breaks)
 }
 END_TEST
 
+/* PEN-4 "taken only between games": a clock paused for a break while it runs (a game under
+ * way, the cube waiting or not) is 409 mid-game, saying so and that the game ends first;
+ * nothing changes. At the end of the game the break is taken with POST breaks. */
+START_TEST(test_PEN4_break_pause_refused_mid_game)
+{
+    struct fx f;
+    setup(&f, 7, "{\"clock\": {\"bank_per_point_s\": 60, \"delay_s\": 12}}", 1);
+    json_t *c = clk(&f.a, &f, "clock/start", "{\"lower_die\": \"a\"}");
+    json_decref(c);
+    const char *say = "A break is taken only between games (PEN-4)";
+    refuse_as(&f.a, &f, "POST", "clock/pause", "{\"reason\": \"break\"}", 409, "PEN-4", "mid-game",
+              say, "a pause for a break while b's time runs");
+    refuse_as(&S, &f, "POST", "clock/pause", "{\"reason\": \"break\"}", 409, "PEN-4", "mid-game",
+              "press end of game first", "the TD pauses for a break mid-game");
+    c = clk(&f.b, &f, "clock/double", "{\"side\": \"b\"}");
+    json_decref(c);
+    refuse_as(&f.b, &f, "POST", "clock/pause", "{\"reason\": \"break\"}", 409, "PEN-4", "mid-game",
+              say, "a pause for a break while a double waits");
+    c = clk(&f.a, &f, "clock/take", "{\"side\": \"a\"}");
+    json_decref(c);
+    /* the end of the game, then the break itself */
+    c = clk(&f.b, &f, "clock/pause", "{\"reason\": \"end_of_game\"}");
+    ck_assert_str_eq(cstr(c, "paused_reason"), "end_of_game");
+    json_decref(c);
+    struct res r;
+    op(&f.a, &f, "POST", "breaks", "{\"side\": \"a\"}", &r);
+    ck_assert_msg(r.status == 201, "break a between games: %ld %s", r.status, r.body);
+    res_free(&r);
+}
+END_TEST
+
+/* GET breaks without its moment of reading, for "nothing changed". */
+static json_t *breaks_snapshot(const struct fx *f)
+{
+    json_t *b = get_breaks(f);
+    json_object_del(b, "server_time_ms");
+    return b;
+}
+
+/* A refused break start: as refuse_as, and the breaks read the same after it. */
+static void refuse_break(struct srv *as, const struct fx *f, const char *body, long status,
+                         const char *name, const char *slug, const char *sentence, const char *what)
+{
+    json_t *before = breaks_snapshot(f);
+    refuse_as(as, f, "POST", "breaks", body, status, name, slug, sentence, what);
+    json_t *after = breaks_snapshot(f);
+    ck_assert_msg(json_equal(before, after), "%s changed the breaks", what);
+    json_decref(before);
+    json_decref(after);
+}
+
+/* PEN-4 "may be combined": POST breaks {"count"} takes that many of the side's breaks at
+ * once, for count x the minutes of one; more than are left is 409 no-break-left naming how
+ * many are left; a count below 1 or not an integer is 422 naming `count`. None of those
+ * refusals changes the breaks, the lateness or the clock. */
+START_TEST(test_PEN4_breaks_combined)
+{
+    struct fx f;
+    setup(&f, 13, NULL, 1); /* wbgf: two 5-minute breaks each */
+    allowance_is(&f, "wbgf", 2, 5);
+    const char *bad[] = {"{\"side\": \"a\", \"count\": 0}", "{\"side\": \"a\", \"count\": -1}",
+                         "{\"side\": \"a\", \"count\": \"2\"}", "{\"side\": \"a\", \"count\": 1.5}",
+                         "{\"side\": \"a\", \"count\": null}"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        refuse_break(&f.a, &f, bad[i], 422, "count", "validation", "count", bad[i]);
+    refuse_break(&f.a, &f, "{\"side\": \"a\", \"count\": 3}", 409, "PEN-4", "no-break-left",
+                 "Side a has 2 breaks left", "three breaks of two at once");
+    /* two at once: ten minutes, both used */
+    struct res r;
+    op(&f.a, &f, "POST", "breaks", "{\"side\": \"a\", \"count\": 2}", &r);
+    ck_assert_msg(r.status == 201, "two breaks for a: %ld %s", r.status, r.body);
+    json_t *cur = json_object_get(r.json, "current");
+    ck_assert_str_eq(cstr(cur, "side"), "a");
+    ck_assert_int_eq(json_integer_value(json_object_get(cur, "ends_ms")) -
+                         json_integer_value(json_object_get(cur, "started_ms")),
+                     2 * 5 * 60000);
+    long long ends = json_integer_value(json_object_get(cur, "ends_ms"));
+    res_free(&r);
+    json_t *b = get_breaks(&f);
+    ck_assert_int_eq(side_used(b, "a"), 2);
+    ck_assert_int_eq(json_integer_value(json_object_get(
+                         json_object_get(json_object_get(b, "sides"), "a"), "left")),
+                     0);
+    json_decref(b);
+    /* lateness counts from the end of the combined break */
+    op(&S, &f, "GET", "lateness", NULL, &r);
+    json_t *la = json_object_get(json_object_get(r.json, "sides"), "a");
+    ck_assert(json_is_false(json_object_get(la, "present")));
+    ck_assert_int_eq(json_integer_value(json_object_get(la, "absent_from_ms")), ends);
+    res_free(&r);
+    op(&f.a, &f, "POST", "breaks/end", "{}", &r);
+    ck_ok(&r, "breaks/end a");
+    res_free(&r);
+    refuse_break(&f.a, &f, "{\"side\": \"a\", \"count\": 1}", 409, "PEN-4", "no-break-left",
+                 "Side a has taken 2 of the 2 breaks", "a break after both were combined");
+    /* b: one (the default count), then two when one is left */
+    op(&f.b, &f, "POST", "breaks", "{\"side\": \"b\"}", &r);
+    ck_assert_msg(r.status == 201, "one break for b: %ld %s", r.status, r.body);
+    ck_assert_int_eq(side_used(r.json, "b"), 1);
+    res_free(&r);
+    op(&f.b, &f, "POST", "breaks/end", "{}", &r);
+    ck_ok(&r, "breaks/end b");
+    res_free(&r);
+    refuse_break(&f.b, &f, "{\"side\": \"b\", \"count\": 2}", 409, "PEN-4", "no-break-left",
+                 "Side b has 1 break left", "two breaks when one is left");
+}
+END_TEST
+
+/* GET lateness without its moment of reading. */
+static json_t *lateness_snapshot(const struct fx *f)
+{
+    struct res r;
+    op(&S, f, "GET", "lateness", NULL, &r);
+    ck_assert_msg(r.status == 200, "GET lateness: %ld %s", r.status, r.body);
+    json_t *l = json_deep_copy(r.json);
+    res_free(&r);
+    json_object_del(l, "server_time_ms");
+    return l;
+}
+
+/* A refused postponement: as refuse_as, and the lateness reads the same after it. */
+static void refuse_postpone(struct srv *as, const struct fx *f, const char *body, long status,
+                            const char *name, const char *slug, const char *sentence,
+                            const char *what)
+{
+    json_t *before = lateness_snapshot(f);
+    if (slug)
+        refuse_as(as, f, "POST", "postpone", body, status, name, slug, sentence, what);
+    else
+        refuse(as, f, "POST", "postpone", body, status, name, what);
+    json_t *after = lateness_snapshot(f);
+    ck_assert_msg(json_equal(before, after), "%s changed the lateness", what);
+    json_decref(before);
+    json_decref(after);
+}
+
+static long long late_points(json_t *late, const char *side)
+{
+    return json_integer_value(
+        json_object_get(json_object_get(json_object_get(late, "sides"), side), "points"));
+}
+
+static int is_postponed_lateness(const char *type, json_t *data, const void *ctx)
+{
+    return is_type_for_match(type, data, ctx) &&
+           json_integer_value(
+               json_object_get(json_object_get(data, "lateness"), "postponed_min")) == 60;
+}
+
+/* PEN-1 (000): the TD postpones a match by one hour, once, before it starts: lateness counts
+ * from an hour after the call (GET lateness: postponed_min, late_from_ms; no points due), the
+ * postponement is audited and sent as a lateness event. Refused: players and nobody (401, a
+ * TD route), a second postponement, a match under way or over, lateness points already
+ * confirmed (409); nothing changes. */
+START_TEST(test_PEN1_postpone_by_one_hour)
+{
+    struct fx f;
+    setup(&f, 3, "{\"lateness\": {\"grace_minutes\": 0, \"step_minutes\": 1}}", 1);
+    json_t *l = lateness_snapshot(&f);
+    ck_assert_int_eq(late_points(l, "b"), 1); /* grace 0: a point at the call already */
+    ck_assert_int_eq(json_integer_value(json_object_get(l, "postponed_min")), 0);
+    long long called = json_integer_value(json_object_get(l, "called_ms"));
+    ck_assert_int_eq(json_integer_value(json_object_get(l, "late_from_ms")), called);
+    json_decref(l);
+    refuse_postpone(&f.a, &f, NULL, 401, NULL, NULL, NULL, "postpone by a player of the match");
+    refuse_postpone(&f.c, &f, NULL, 401, NULL, NULL, NULL, "postpone by another player");
+    refuse_postpone(&f.anon, &f, NULL, 401, NULL, NULL, NULL, "postpone with no session");
+    refuse_postpone(&S, &f, "{\"minutes\": 30}", 422, "minutes", NULL, NULL,
+                    "postpone by 30 minutes");
+
+    struct res r;
+    op(&S, &f, "POST", "postpone", NULL, &r);
+    ck_assert_msg(r.status == 200, "postpone: %ld %s", r.status, r.body);
+    ck_assert_int_eq(jint(&r, "postponed_min"), 60);
+    ck_assert_int_eq(jint(&r, "late_from_ms"), called + 3600000);
+    res_free(&r);
+    l = lateness_snapshot(&f);
+    ck_assert_int_eq(json_integer_value(json_object_get(l, "postponed_min")), 60);
+    ck_assert_int_eq(json_integer_value(json_object_get(l, "called_ms")), called);
+    ck_assert_int_eq(json_integer_value(json_object_get(l, "late_from_ms")), called + 3600000);
+    for (int i = 0; i < 2; i++) {
+        const char *sd_ = i ? "b" : "a";
+        ck_assert_int_eq(late_points(l, sd_), 0);
+        ck_assert_int_eq(json_integer_value(json_object_get(
+                             json_object_get(json_object_get(l, "sides"), sd_), "absent_from_ms")),
+                         called + 3600000);
+    }
+    json_decref(l);
+    /* no points due until the grace after the new time */
+    refuse(&S, &f, "POST", "lateness/confirm", "{\"side\": \"b\"}", 409, "PEN-1",
+           "lateness points before the postponed time");
+    /* once only */
+    refuse_postpone(&S, &f, NULL, 409, "PEN-1", "already-postponed", "postponed once",
+                    "a second postponement");
+    /* audited */
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/audit?limit=1000", f.tid);
+    td(&S, "GET", path, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    json_t *e = json_object_get(r.json, "entries");
+    int audited = 0;
+    for (size_t i = 0; i < json_array_size(e); i++) {
+        json_t *en = json_array_get(e, i);
+        if (!strcmp(cstr(en, "action"), "match.postponed") &&
+            json_integer_value(json_object_get(en, "entity_id")) == f.mid &&
+            json_integer_value(json_object_get(json_object_get(en, "after"), "postponed_min")) ==
+                60 &&
+            json_integer_value(json_object_get(json_object_get(en, "before"), "postponed_min")) ==
+                0)
+            audited++;
+    }
+    ck_assert_msg(audited == 1, "%d match.postponed entries in the audit log", audited);
+    res_free(&r);
+    /* the lateness event */
+    struct stream st;
+    stream_open(&st, f.tid, "0");
+    struct clock_want want = {f.mid, "lateness"};
+    json_t *ev = stream_wait(&st, is_postponed_lateness, &want, 3000);
+    ck_assert_msg(ev != NULL, "no lateness event with the postponement");
+    json_decref(ev);
+    stream_close(&st);
+    /* the match can still start (the players are there): then it is under way */
+    json_t *c = clk(&f.a, &f, "clock/start", "{\"lower_die\": \"a\"}");
+    json_decref(c);
+
+    /* not called yet: the hour is added to the call when it comes */
+    struct fx g;
+    setup(&g, 3, "{\"lateness\": {\"grace_minutes\": 0, \"step_minutes\": 1}}", 0);
+    op(&S, &g, "POST", "postpone", "{}", &r);
+    ck_assert_msg(r.status == 200, "postpone before the call: %ld %s", r.status, r.body);
+    ck_assert_str_eq(cstr(r.json, "late_from_ms"), "null");
+    res_free(&r);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld/call", g.tid, g.mid);
+    td(&S, "POST", path, "{\"table\": \"2\"}", &r);
+    ck_assert_msg(r.status == 200, "call: %ld %s", r.status, r.body);
+    res_free(&r);
+    l = lateness_snapshot(&g);
+    ck_assert_int_eq(json_integer_value(json_object_get(l, "late_from_ms")),
+                     json_integer_value(json_object_get(l, "called_ms")) + 3600000);
+    ck_assert_int_eq(late_points(l, "a"), 0);
+    ck_assert_int_eq(late_points(l, "b"), 0);
+    json_decref(l);
+
+    /* under way: refused */
+    setup(&g, 3, NULL, 1);
+    c = clk(&g.a, &g, "clock/start", "{\"lower_die\": \"a\"}");
+    json_decref(c);
+    refuse_postpone(&S, &g, NULL, 409, "PEN-1", "match-started", "postponed only before it starts",
+                    "postponing a match under way");
+    /* lateness points already confirmed: refused */
+    setup(&g, 5, "{\"lateness\": {\"grace_minutes\": 0, \"step_minutes\": 1}}", 1);
+    op(&S, &g, "POST", "lateness/confirm", "{\"side\": \"b\"}", &r);
+    ck_ok(&r, "confirm b's lateness");
+    res_free(&r);
+    refuse_postpone(&S, &g, NULL, 409, "PEN-1", "lateness-confirmed", "would count that time again",
+                    "postponing after lateness points");
+    /* over: refused */
+    setup(&g, 1, "{\"lateness\": {\"grace_minutes\": 0, \"step_minutes\": 1}}", 1);
+    op(&S, &g, "POST", "lateness/confirm", "{\"side\": \"b\"}", &r);
+    ck_ok(&r, "confirm b's lateness");
+    res_free(&r);
+    refuse_postpone(&S, &g, NULL, 409, NULL, "match-finished", "already forfeited",
+                    "postponing a forfeited match");
+}
+END_TEST
+
 /* PEN-5, MATCH-5: warnings and penalty points; points count for the opponent and decide the
  * match when they bring it to the length; listed, audited and sent as events. */
 START_TEST(test_PEN5_penalties)
@@ -1562,6 +1926,10 @@ static Suite *suite(void)
     tcase_add_test(tc, test_PEN2_lateness_forfeit);
     tcase_add_test(tc, test_PEN3_late_players_clock_runs);
     tcase_add_test(tc, test_PEN4_breaks);
+    tcase_add_test(tc, test_PEN4_break_pause_refused_mid_game);
+    tcase_add_test(tc, test_PEN4_breaks_combined);
+    tcase_add_test(tc, test_PEN1_postpone_by_one_hour);
+    tcase_add_test(tc, test_CLK2_td_sets_second_part);
     tcase_add_test(tc, test_PEN5_penalties);
     tcase_add_test(tc, test_PEN5_bad_penalties_change_nothing);
     tcase_add_test(tc, test_PEN2_lateness_forfeit_after_a_step);

@@ -356,11 +356,11 @@ START_TEST(test_CLK5_pause_and_resume_keep_the_turn)
         struct clk c = started((enum clk_mode)mode, BANK, 0, DELAY);
         struct clk_view at_pause, v;
         clk_view(&c, T0 + 5000, &at_pause);
-        ck_assert_int_eq(clk_pause(&c, T0 + 5000, CLK_R_BREAK), CLK_OK);
+        ck_assert_int_eq(clk_pause(&c, T0 + 5000, CLK_R_DISPUTE), CLK_OK);
         ck_assert_int_eq(c.state, CLK_PAUSED);
         ck_assert_int_eq(c.paused_side, 0);
         ck_assert_int_eq(c.running, -1);
-        ck_assert_int_eq(c.paused_reason, CLK_R_BREAK);
+        ck_assert_int_eq(c.paused_reason, CLK_R_DISPUTE);
         ck_assert_int_eq(c.turn_used_ms, 5000);
         /* time during the pause is not charged and nobody flags */
         clk_view(&c, T0 + 100 * BANK, &v);
@@ -394,12 +394,34 @@ END_TEST
 
 START_TEST(test_CLK5_every_reason_but_end_of_game_resumes)
 {
-    for (int r = CLK_R_BREAK; r < CLK_R_COUNT; r++) {
+    for (int r = CLK_R_DISPUTE; r < CLK_R_COUNT; r++) {
         struct clk c = started(CLK_MODE_DELAY, BANK, 0, DELAY);
         ck_assert_int_eq(clk_pause(&c, T0 + 1, (enum clk_reason)r), CLK_OK);
         ck_assert_int_eq(c.paused_reason, r);
         ck_assert_int_eq(clk_resume(&c, T0 + 2), CLK_OK);
         ck_assert_int_eq(c.running, 0);
+    }
+}
+END_TEST
+
+/* PEN-4 (breaks only between games) with CLK-5: a running clock is a game under way, so a
+ * pause for a break is refused with CLK_E_MIDGAME and changes nothing, whoever runs, with
+ * or without a double waiting; after the end of the game the clock is paused already and a
+ * second pause is a state refusal. */
+START_TEST(test_PEN4_break_pause_refused_mid_game)
+{
+    for (int mode = 0; mode < 2; mode++) {
+        struct clk c = started((enum clk_mode)mode, BANK, 0, DELAY);
+        ASSERT_REFUSED(&c, clk_pause(&c, T0 + 3000, CLK_R_BREAK), CLK_E_MIDGAME);
+        ck_assert_int_eq(clk_press(&c, T0 + 4000, 0), CLK_OK);
+        ASSERT_REFUSED(&c, clk_pause(&c, T0 + 5000, CLK_R_BREAK), CLK_E_MIDGAME);
+        ck_assert_int_eq(clk_double(&c, T0 + 6000, 1), CLK_OK);
+        ASSERT_REFUSED(&c, clk_pause(&c, T0 + 7000, CLK_R_BREAK), CLK_E_MIDGAME);
+        ck_assert_int_eq(clk_take(&c, T0 + 8000, 0), CLK_OK);
+        ck_assert_int_eq(clk_pause(&c, T0 + 9000, CLK_R_END_OF_GAME), CLK_OK);
+        ASSERT_REFUSED(&c, clk_pause(&c, T0 + 10000, CLK_R_BREAK), CLK_E_STATE);
+        ck_assert_int_eq(clk_start(&c, T0 + 11000, 0), CLK_OK);
+        ASSERT_REFUSED(&c, clk_pause(&c, T0 + 12000, CLK_R_BREAK), CLK_E_MIDGAME);
     }
 }
 END_TEST
@@ -692,6 +714,46 @@ END_TEST
 
 /* ---- CLK-7: the TD ---- */
 
+/* CLK-2 with CLK-7: the TD sets the second parts of a split bank with the times; the
+ * running side goes on to its new second part when the first runs out, and flags only at
+ * the end of both (both modes); negative values are refused and change nothing. */
+START_TEST(test_CLK2_td_sets_second_part)
+{
+    for (int mode = 0; mode < 2; mode++) {
+        struct clk c = started((enum clk_mode)mode, 30000, 30000, DELAY);
+        ASSERT_REFUSED(&c, clk_set_split(&c, T0 + 1000, 5000, 7000, -1, 0, -1, -1), CLK_E_VALUE);
+        ASSERT_REFUSED(&c, clk_set_split(&c, T0 + 1000, 5000, 7000, 0, -1, -1, -1), CLK_E_VALUE);
+        ck_assert_int_eq(clk_set_split(&c, T0 + 1000, 5000, 7000, 20000, 9000, -1, -1), CLK_OK);
+        ck_assert_int_eq(c.side[0].bank_ms, 5000);
+        ck_assert_int_eq(c.side[0].second_bank_ms, 20000);
+        ck_assert_int_eq(c.side[1].second_bank_ms, 9000);
+        struct clk_view v;
+        int64_t dl = mode == CLK_MODE_DELAY ? DELAY - 1000 : 0; /* delay left of the turn */
+        clk_view(&c, T0 + 1000, &v);
+        ck_assert_int_eq(v.flag_at_ms, T0 + 1000 + dl + 5000 + 20000);
+        /* the first part runs out 1 s before the view: the bank is the second part less 1 s */
+        int64_t t = T0 + 1000 + dl + 6000;
+        clk_view(&c, t, &v);
+        ck_assert_int_eq(v.bank_ms[0], 19000);
+        ck_assert_int_eq(v.second_bank_ms[0], 0);
+        ck_assert_int_eq(clk_tick(&c, t), 0);
+        struct clk p = c;
+        ck_assert_int_eq(clk_press(&p, t, 0), CLK_OK);
+        if (mode == CLK_MODE_DELAY) { /* 6 s past the delay: into the second part */
+            ck_assert_int_eq(p.side[0].bank_ms, 19000);
+            ck_assert_int_eq(p.side[0].second_bank_ms, 0);
+        } else { /* Bronstein gives the 6 s back (within the delay left): both parts stay */
+            ck_assert_int_eq(p.side[0].bank_ms, 5000);
+            ck_assert_int_eq(p.side[0].second_bank_ms, 20000);
+        }
+        /* unpressed, it flags at the end of the second part */
+        ck_assert_int_eq(clk_tick(&c, T0 + 1000 + dl + 25000 - 1), 0);
+        ck_assert_int_eq(clk_tick(&c, T0 + 1000 + dl + 25000), 1);
+        ck_assert_int_eq(c.flagged, 0);
+    }
+}
+END_TEST
+
 START_TEST(test_CLK7_set_running_turn_continues)
 {
     struct clk c = started(CLK_MODE_DELAY, BANK, 0, DELAY);
@@ -982,7 +1044,7 @@ START_TEST(test_CLK_property_random_presses)
             int64_t paused = 0, part = 0;
             if (lcg_below(&st, 10) == 0) { /* a pause in the middle of the turn */
                 part = u / 2;
-                ck_assert_int_eq(clk_pause(&c, now + part, CLK_R_BREAK), CLK_OK);
+                ck_assert_int_eq(clk_pause(&c, now + part, CLK_R_DISPUTE), CLK_OK);
                 paused = lcg_below(&st, 1000000);
                 ck_assert_int_eq(clk_resume(&c, now + part + paused), CLK_OK);
             }
@@ -1039,6 +1101,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_CLK5_pause_and_resume_keep_the_turn);
     tcase_add_test(tc, test_CLK5_every_reason_but_end_of_game_resumes);
     tcase_add_test(tc, test_CLK5_pause_twice_keeps_the_turn);
+    tcase_add_test(tc, test_PEN4_break_pause_refused_mid_game);
     tcase_add_test(tc, test_CLK5_end_of_game_and_next_game);
     tcase_add_test(tc, test_CLK4_double_take_flow);
     tcase_add_test(tc, test_CLK4_double_drop_ends_the_game);
@@ -1049,6 +1112,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_CLK2_split_initial_bank);
     tcase_add_test(tc, test_CLK2_split_bank_consumption);
     tcase_add_test(tc, test_CLK7_set_running_turn_continues);
+    tcase_add_test(tc, test_CLK2_td_sets_second_part);
     tcase_add_test(tc, test_CLK7_reverse_flag);
     tcase_add_test(tc, test_CLK5_names_round_trip);
     tcase_add_test(tc, test_PEN1_late_points_wbgf_edges);
