@@ -1,5 +1,6 @@
 /* The routing table and the order of checks every API request goes through:
- * route (404/405) -> CSRF defence on changes (403) -> TD session (401) -> body (415/400/422)
+ * route (404/405) -> CSRF defence on changes (403) -> TD session (401; 403 for a player's
+ * session) -> body (415/400/422)
  * -> handler. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -372,6 +373,12 @@ void api_dispatch(struct api_req *req, struct api_resp *resp)
     req->is_td = req->session_token ? api_session_valid(req) : 0;
     if (req->player_token)
         api_player_session(req);
+    if ((found->flags & R_TD) && !req->is_td && !req->session_token && req->player_id) {
+        /* logged in, but as a player: logging in again would not help */
+        api_problem(resp, 403, "td-only", "Tournament director only",
+                    "Only the tournament director may do this; you are logged in as a player.");
+        return;
+    }
     if ((found->flags & R_TD) && !req->is_td) {
         api_problem(resp, 401, "unauthorized", "Tournament director login required",
                     "Only the tournament director may do this; log in first (POST "

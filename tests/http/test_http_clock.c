@@ -924,7 +924,7 @@ START_TEST(test_CLK6_pickup_loses_next_delay)
     setup(&f, 3, "{\"clock\": {\"bank_per_point_s\": 60, \"delay_s\": 12}}", 1);
     json_t *c = clk(&S, &f, "clock/start", "{\"lower_die\": \"a\"}");
     json_decref(c);
-    refuse(&f.a, &f, "POST", "clock/pickup", "{\"side\": \"b\"}", 401, NULL, "pickup by a player");
+    refuse(&f.a, &f, "POST", "clock/pickup", "{\"side\": \"b\"}", 403, NULL, "pickup by a player");
     refuse(&S, &f, "POST", "clock/pickup", "{\"side\": \"x\"}", 422, "side", "pickup side x");
     c = clk(&S, &f, "clock/pickup", "{\"side\": \"a\"}");
     ck_assert(json_is_true(json_object_get(sd(c, "a"), "lose_next_delay")));
@@ -945,7 +945,8 @@ START_TEST(test_CLK6_pickup_loses_next_delay)
 }
 END_TEST
 
-/* The TD's routes are the TD's: a player (or nobody) gets 401 and nothing changes. */
+/* The TD's routes are the TD's: a player gets 403 (logged in, not as the TD), nobody 401
+ * (log in first), and nothing changes. */
 START_TEST(test_td_routes_refuse_players)
 {
     struct fx f;
@@ -955,22 +956,23 @@ START_TEST(test_td_routes_refuse_players)
     struct srv *who[] = {&f.a, &f.anon};
     for (int i = 0; i < 2; i++) {
         const char *w = i ? "nobody" : "a player";
+        int st = i ? 401 : 403; /* log in first; logged in, but not as the TD */
         char what[96];
         snprintf(what, sizeof what, "pickup by %s", w);
-        refuse(who[i], &f, "POST", "clock/pickup", "{\"side\": \"b\"}", 401, NULL, what);
+        refuse(who[i], &f, "POST", "clock/pickup", "{\"side\": \"b\"}", st, NULL, what);
         snprintf(what, sizeof what, "PUT clock by %s", w);
-        refuse(who[i], &f, "PUT", "clock", "{\"a_bank_ms\": 1000, \"b_bank_ms\": 1000}", 401, NULL,
+        refuse(who[i], &f, "PUT", "clock", "{\"a_bank_ms\": 1000, \"b_bank_ms\": 1000}", st, NULL,
                what);
         snprintf(what, sizeof what, "reverse-flag by %s", w);
-        refuse(who[i], &f, "POST", "clock/reverse-flag", "{}", 401, NULL, what);
+        refuse(who[i], &f, "POST", "clock/reverse-flag", "{}", st, NULL, what);
         snprintf(what, sizeof what, "penalty by %s", w);
         refuse(who[i], &f, "POST", "penalties",
-               "{\"side\": \"b\", \"kind\": \"points\", \"points\": 1, \"reason\": \"x\"}", 401,
+               "{\"side\": \"b\", \"kind\": \"points\", \"points\": 1, \"reason\": \"x\"}", st,
                NULL, what);
         snprintf(what, sizeof what, "lateness/confirm by %s", w);
-        refuse(who[i], &f, "POST", "lateness/confirm", "{\"side\": \"b\"}", 401, NULL, what);
+        refuse(who[i], &f, "POST", "lateness/confirm", "{\"side\": \"b\"}", st, NULL, what);
         snprintf(what, sizeof what, "lateness/clock by %s", w);
-        refuse(who[i], &f, "POST", "lateness/clock", "{\"side\": \"b\"}", 401, NULL, what);
+        refuse(who[i], &f, "POST", "lateness/clock", "{\"side\": \"b\"}", st, NULL, what);
     }
 }
 END_TEST
@@ -1033,7 +1035,7 @@ START_TEST(test_CLK7_flag_forfeits_and_reverse)
     refuse(&S, &f, "POST", "penalties",
            "{\"side\": \"b\", \"kind\": \"points\", \"points\": 1, \"reason\": \"late\"}", 409,
            NULL, "penalty points on a finished match");
-    refuse(&f.b, &f, "POST", "clock/reverse-flag", "{}", 401, NULL, "reverse-flag by a player");
+    refuse(&f.b, &f, "POST", "clock/reverse-flag", "{}", 403, NULL, "reverse-flag by a player");
 
     /* CLK-7: b was otherwise guaranteed the win; the TD reverses the flag */
     c = clk(&S, &f, "clock/reverse-flag", "{}");
@@ -1668,8 +1670,8 @@ static int is_postponed_lateness(const char *type, json_t *data, const void *ctx
 
 /* PEN-1 (000): the TD postpones a match by one hour, once, before it starts: lateness counts
  * from an hour after the call (GET lateness: postponed_min, late_from_ms; no points due), the
- * postponement is audited and sent as a lateness event. Refused: players and nobody (401, a
- * TD route), a second postponement, a match under way or over, lateness points already
+ * postponement is audited and sent as a lateness event. Refused: players (403) and nobody (401,
+ * a TD route), a second postponement, a match under way or over, lateness points already
  * confirmed (409); nothing changes. */
 START_TEST(test_PEN1_postpone_by_one_hour)
 {
@@ -1681,8 +1683,8 @@ START_TEST(test_PEN1_postpone_by_one_hour)
     long long called = json_integer_value(json_object_get(l, "called_ms"));
     ck_assert_int_eq(json_integer_value(json_object_get(l, "late_from_ms")), called);
     json_decref(l);
-    refuse_postpone(&f.a, &f, NULL, 401, NULL, NULL, NULL, "postpone by a player of the match");
-    refuse_postpone(&f.c, &f, NULL, 401, NULL, NULL, NULL, "postpone by another player");
+    refuse_postpone(&f.a, &f, NULL, 403, NULL, NULL, NULL, "postpone by a player of the match");
+    refuse_postpone(&f.c, &f, NULL, 403, NULL, NULL, NULL, "postpone by another player");
     refuse_postpone(&f.anon, &f, NULL, 401, NULL, NULL, NULL, "postpone with no session");
     refuse_postpone(&S, &f, "{\"minutes\": 30}", 422, "minutes", NULL, NULL,
                     "postpone by 30 minutes");
@@ -1900,7 +1902,7 @@ START_TEST(test_PEN5_bad_penalties_change_nothing)
              "{\"side\": \"a\", \"kind\": \"warning\", \"reason\": \"%0501d\"}", 0);
     refuse(&S, &f, "POST", "penalties", longer, 422, "reason", "a reason of 501 characters");
     refuse(&f.b, &f, "POST", "penalties",
-           "{\"side\": \"a\", \"kind\": \"points\", \"points\": 1, \"reason\": \"x\"}", 401, NULL,
+           "{\"side\": \"a\", \"kind\": \"points\", \"points\": 1, \"reason\": \"x\"}", 403, NULL,
            "a penalty by a player");
 }
 END_TEST

@@ -235,8 +235,8 @@ START_TEST(test_dispute_and_td_decides)
     match_path(&f, "/verify", path, sizeof path);
     char body[64];
     snprintf(body, sizeof body, "{\"report_id\": %lld}", rid_b);
-    td(&f.a, "POST", path, body, &r); /* not the TD */
-    ck_assert(problem_is(&r, 401));
+    td(&f.a, "POST", path, body, &r); /* not the TD: a player's session */
+    ck_assert(problem_is(&r, 403));
     res_free(&r);
     td(&S, "POST", path, body, &r);
     ck_assert_int_eq(r.status, 200);
