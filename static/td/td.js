@@ -44,7 +44,9 @@ async function loggedIn() {
   $('#logout').hidden = false;
   if (!S.tid) { await showTournaments(); return; }
   $('#tabs').hidden = false;
-  S.stream = live(S.tid, { onSync: reload, onEvent: () => later(), onState: (st) => { $('#conn').textContent = st === 'live' ? '' : t(`conn.${st}`); } });
+  // every change re-reads the state (the board, an open match panel, the events); an open
+  // audit log also takes the new entries (a cascade's knockout.correction, a match.postponed…)
+  S.stream = live(S.tid, { onSync: reload, onEvent: () => { later(); laterAudit(); }, onState: (st) => { $('#conn').textContent = st === 'live' ? '' : t(`conn.${st}`); } });
   window.addEventListener('hashchange', showPane);
   showPane();
 }
@@ -65,6 +67,7 @@ function showPane() {
 }
 
 const later = debounce(() => reload(), 150);
+const laterAudit = debounce(() => { if (!$('#audit').hidden) loadAudit(false, true); }, 150);
 
 async function reload() {
   try {
@@ -439,9 +442,17 @@ async function renderClockControls(m, body) {
 }
 
 // ---- audit ----
-async function loadAudit(fresh) {
+// fresh: from the start; quiet: a live refresh, which leaves the page's alert alone.
+// One read at a time, so entries are never appended twice.
+function loadAudit(fresh, quiet) {
+  S.auditQ = (S.auditQ || Promise.resolve()).then(() => readAudit(fresh, quiet)).catch(() => null);
+  return S.auditQ;
+}
+
+async function readAudit(fresh, quiet) {
   if (fresh) { clear($('#a-table tbody')); S.auditAfter = null; }
-  const r = await act(() => api('GET', `${T()}/audit?limit=100${S.auditAfter ? `&after=${S.auditAfter}` : ''}`));
+  const get = () => api('GET', `${T()}/audit?limit=100${S.auditAfter ? `&after=${S.auditAfter}` : ''}`);
+  const r = quiet ? await get().catch(() => null) : await act(get);
   if (!r) return;
   const tb = $('#a-table tbody');
   for (const e of r.entries) {
