@@ -67,9 +67,10 @@ export const clockAction = (tid, mid, action, body = {}) =>
   api('POST', `${base(tid, mid)}/clock/${action}`, body).then(receive);
 export const clockSet = (tid, mid, body) => api('PUT', `${base(tid, mid)}/clock`, body).then(receive);
 
-// CLK-5; the end of a game has its own button, a break is taken between games (PEN-4)
+// CLK-5; the end of a game has its own button; a break is taken between games (PEN-4)
+// through the breaks route, never as a pause: the server refuses reason "break"
 export const PAUSE_REASONS = ['dispute', 'td', 'early_pickup', 'opponent_pressed',
-  'illegal_move', 'game_over_claim', 'break', 'end_of_game'];
+  'illegal_move', 'game_over_claim', 'end_of_game'];
 
 // Lateness, breaks and penalties share the clock's fate: absent together.
 export async function lateness(tid, mid) {
