@@ -82,8 +82,10 @@ export async function lateness(tid, mid) {
 }
 export const latenessAction = (tid, mid, path, side) => api('POST', `${base(tid, mid)}/${path}`, { side });
 export const penalties = (tid, mid) => api('GET', `${base(tid, mid)}/penalties`);
-// Breaks (PEN-4): {allowance: {count, minutes}, sides: {a: {used, left}, ...}, current}
+// Breaks (PEN-4): {allowance: {count, minutes}, sides: {a: {used, left}, ...}, current}.
+// count > 1 takes that many of the side's breaks together (409 when fewer are left).
 export const breaks = (tid, mid) => api('GET', `${base(tid, mid)}/breaks`);
-export const breakStart = (tid, mid, side) => api('POST', `${base(tid, mid)}/breaks`, { side });
+export const breakStart = (tid, mid, side, count = 1) =>
+  api('POST', `${base(tid, mid)}/breaks`, count > 1 ? { side, count } : { side });
 export const breakEnd = (tid, mid) => api('POST', `${base(tid, mid)}/breaks/end`, {});
 export const addPenalty = (tid, mid, body) => api('POST', `${base(tid, mid)}/penalties`, body);

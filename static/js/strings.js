@@ -122,6 +122,8 @@ export const STRINGS = {
     'pen.line_points': '{time} {points} penalty points against {name}: {reason}',
     'brk.take': 'Take a break ({left} left, {minutes} min)',
     'brk.for': 'Break for {name} ({left} left)',
+    'brk.take_two': 'Take two breaks together ({minutes} min)',
+    'brk.for_two': 'Two breaks together for {name} ({minutes} min)',
     'brk.end': 'Back from the break',
     'brk.running': '{name} is on a break until {time}',
 
@@ -429,6 +431,8 @@ export const STRINGS = {
     'pen.line_points': '{time} {points} punti di penalità contro {name}: {reason}',
     'brk.take': 'Prendi una pausa ({left} rimaste, {minutes} min)',
     'brk.for': 'Pausa per {name} ({left} rimaste)',
+    'brk.take_two': 'Prendi due pause insieme ({minutes} min)',
+    'brk.for_two': 'Due pause insieme per {name} ({minutes} min)',
     'brk.end': 'Rientro dalla pausa',
     'brk.running': '{name} è in pausa fino alle {time}',
 

@@ -416,9 +416,15 @@ async function renderClockControls(m, body) {
         h('button', { type: 'button', onclick: () => run(() => clk.breakEnd(S.tid, m.id)) }, t('brk.end')));
     } else {
       for (const side of ['a', 'b']) {
+        const name = m.sides[side === 'a' ? 0 : 1].name;
         if (br.sides[side].left > 0) {
           row.append(h('button', { type: 'button', onclick: () => run(() => clk.breakStart(S.tid, m.id, side)) },
-            t('brk.for', { name: m.sides[side === 'a' ? 0 : 1].name, left: br.sides[side].left })));
+            t('brk.for', { name, left: br.sides[side].left })));
+        }
+        // two combined (PEN-4), for twice the minutes
+        if (br.sides[side].left >= 2) {
+          row.append(h('button', { type: 'button', class: 'brk2', onclick: () => run(() => clk.breakStart(S.tid, m.id, side, 2)) },
+            t('brk.for_two', { name, minutes: 2 * br.allowance.minutes })));
         }
       }
     }
