@@ -81,6 +81,8 @@ export async function lateness(tid, mid) {
   }
 }
 export const latenessAction = (tid, mid, path, side) => api('POST', `${base(tid, mid)}/${path}`, { side });
+// PEN-1 (000): once, before the match starts; GET lateness then has postponed_min, late_from_ms
+export const postpone = (tid, mid) => api('POST', `${base(tid, mid)}/postpone`, {});
 export const penalties = (tid, mid) => api('GET', `${base(tid, mid)}/penalties`);
 // Breaks (PEN-4): {allowance: {count, minutes}, sides: {a: {used, left}, ...}, current}.
 // count > 1 takes that many of the side's breaks together (409 when fewer are left).

@@ -337,8 +337,10 @@ async function renderClockControls(m, body) {
   let c;
   try { c = await clk.probeClock(S.tid, m.id); } catch (e) { return; }
   if (c.status === 'absent') return;
-  // a flag decided the match: the TD may still undo the time loss (CLK-7)
-  if (!open && !(c.status === 'ok' && c.clock.state === 'flagged')) return;
+  // a flag decided the match: the TD may still undo the time loss (CLK-7); a scheduled
+  // match may be postponed (PEN-1)
+  const scheduled = m.state === 'scheduled';
+  if (!open && !scheduled && !(c.status === 'ok' && c.clock.state === 'flagged')) return;
   const M = `${T()}/matches/${m.id}`;
   const box = h('section', { class: 'clockctl', 'aria-label': t('play.clock') }, h('h4', {}, t('play.clock')));
   const run = (f) => act(f).then(() => renderDetail());
@@ -375,6 +377,12 @@ async function renderClockControls(m, body) {
     h('div', { class: 'row' }, h('label', { for: 'dt-ba' }, t('clock.bank_s', { name: m.sides[0].name })), ba, h('label', { for: 'dt-bb' }, t('clock.bank_s', { name: m.sides[1].name })), bb,
       h('button', { type: 'button', onclick: () => run(() => clk.clockSet(S.tid, m.id, { a_bank_ms: Number(ba.value) * 1000, b_bank_ms: Number(bb.value) * 1000 })) }, t('clock.set'))));
   }
+  if (scheduled) {
+    const late = await clk.lateness(S.tid, m.id).catch(() => null);
+    const row = late ? postponeRow(m, k, late, run) : null;
+    if (row) { box.append(row); body.append(box); }
+    return;
+  }
   if (!open) { body.append(box); return; }
   // lateness
   const late = await clk.lateness(S.tid, m.id).catch(() => null);
@@ -405,6 +413,8 @@ async function renderClockControls(m, body) {
     };
     showLate();
     S.lateTimer = setInterval(() => (box.isConnected ? showLate() : clearInterval(S.lateTimer)), 1000);
+    const row = postponeRow(m, k, late, run);
+    if (row) box.append(row);
   }
   // breaks (PEN-4): only between games; the server says when not
   const br = await clk.breaks(S.tid, m.id).catch(() => null);
@@ -445,6 +455,21 @@ async function renderClockControls(m, body) {
       t(p.kind === 'warning' ? 'pen.line_warning' : 'pen.line_points', { name: m.sides[p.side === 'a' ? 0 : 1].name, points: p.points, reason: p.reason, time: hhmm(p.created_at) })))));
   }
   body.append(box);
+}
+
+// PEN-1 (000): the TD postpones a match by one hour, once, before it starts and before any
+// lateness points are confirmed; afterwards the panel says from when lateness counts.
+function postponeRow(m, k, late, run) {
+  if (late.postponed_min > 0) {
+    return h('p', { id: 'dt-postponed', class: 'note' }, late.late_from_ms
+      ? t('late.postponed', { min: late.postponed_min, time: hhmm(late.late_from_ms) })
+      : t('late.postponed_uncalled', { min: late.postponed_min }));
+  }
+  const confirmed = late.confirmed_total ? late.confirmed_total.a + late.confirmed_total.b : 0;
+  const before = ['scheduled', 'called'].includes(m.state) && (!k || k.state === 'waiting');
+  if (!before || confirmed) return null;
+  return h('div', { class: 'row' },
+    h('button', { type: 'button', id: 'dt-postpone', onclick: () => run(() => clk.postpone(S.tid, m.id)) }, t('late.postpone')));
 }
 
 // ---- audit ----
