@@ -91,6 +91,7 @@ function renderAll() {
   renderEvents();
   renderBoard();
   if (S.detail) renderDetail();
+  if (S.ledger && $('#ledger') && $('#ledger').open) showLedger(S.ledger.e, S.ledger.pid, S.ledger.name);
 }
 
 // ---- settings ----
@@ -199,7 +200,7 @@ function eventCard(e) {
     card.append(h('div', { class: 'row' }, h('label', { for: `sseed-${e.id}` }, t('td.seed')), seed,
       h('label', {}, force, ' ', t('td.force')),
       h('button', { type: 'button', class: 'primary', onclick: () => act(() => api('POST', `${E}/swing/rounds`, Object.assign({}, seed.value ? { seed: seed.value } : {}, force.checked ? { force: true } : {})), t('td.round_started')) }, t('td.next_round'))));
-    if (b) card.append(renderSwing(b));
+    if (b) card.append(renderSwing(b, { onPlayer: (p) => showLedger(e, p.player_id, p.name) }));
   } else if (e.kind === 'davis') {
     const name = h('input', { id: `tn-${e.id}`, size: 14 });
     const p1 = playerSelect(`tp1-${e.id}`, (p) => p.status !== 'withdrawn');
@@ -221,6 +222,40 @@ async function enterAll(e) {
     try { await api('POST', `${T()}/competitions/${e.id}/entries`, { player_id: p.id }); } catch (err) { showError(err); break; }
   }
   announce(t('td.entered', { n: todo.length }));
+}
+
+// The chip ledger of one Swing player (SWING-3): every movement with the balance after it
+// and the server's sentence saying why. Kept open (and re-read) across live updates.
+async function showLedger(e, pid, name) {
+  S.ledger = { e, pid, name };
+  let dlg = $('#ledger');
+  if (!dlg) {
+    dlg = h('dialog', { id: 'ledger', 'aria-labelledby': 'ledger-h' });
+    dlg.addEventListener('close', () => { S.ledger = null; });
+    document.body.append(dlg);
+  }
+  let r;
+  try { r = await api('GET', `${T()}/competitions/${e.id}/swing/ledger/${pid}`); } catch (err) {
+    showError(err);
+    return;
+  }
+  if (!S.ledger || S.ledger.pid !== pid || S.ledger.e.id !== e.id) return; // another opened meanwhile
+  const signed = (n) => (n > 0 ? `+${n.toLocaleString()}` : n.toLocaleString());
+  clear(dlg).append(
+    h('h3', { id: 'ledger-h' }, t('ledger.title', { name, event: e.name })),
+    h('p', { class: 'muted' }, t('ledger.chips', { chips: (r.chips ?? 0).toLocaleString() })),
+    r.rows.length ? h('table', { class: 'list ledger' },
+      h('thead', {}, h('tr', {},
+        h('th', { scope: 'col' }, t('ledger.round')), h('th', { scope: 'col', class: 'num' }, t('ledger.change')),
+        h('th', { scope: 'col', class: 'num' }, t('ledger.balance')), h('th', { scope: 'col' }, t('ledger.why')))),
+      h('tbody', {}, r.rows.map((x) => h('tr', {},
+        h('td', {}, String(x.round ?? '')),
+        h('td', { class: `num ${x.change > 0 ? 'up' : x.change < 0 ? 'down' : ''}` }, signed(x.change)),
+        h('td', { class: 'num' }, x.balance.toLocaleString()),
+        h('td', { class: 'why' }, x.why)))))
+      : h('p', {}, t('ledger.empty')),
+    h('form', { method: 'dialog' }, h('button', { type: 'submit', id: 'ledger-close' }, t('ledger.close'))));
+  if (!dlg.open) dlg.showModal();
 }
 
 // ---- the board of matches ----
@@ -568,6 +603,7 @@ function wire() {
   $('#a-more').onclick = () => loadAudit(false);
   // Escape closes the match panel
   document.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Escape' && $('#ledger') && $('#ledger').open) return; // the dialog closes itself
     if (ev.key === 'Escape' && !$('#detail').hidden) { $('#detail').hidden = true; S.detail = 0; }
   });
 }
