@@ -284,6 +284,8 @@ function openDetail(id) {
 async function renderDetail() {
   const m = S.matches.find((x) => x.id === S.detail);
   if (!m) return;
+  // renders overlap (an action's, a live update's): only the latest adds the clock section
+  const gen = S.detailGen = (S.detailGen || 0) + 1;
   const M = `${T()}/matches/${m.id}`;
   $('#detail').hidden = false;
   $('#dt-h').textContent = t('td.match_title', { id: m.id, a: m.sides[0].name, b: m.sides[1].name });
@@ -336,7 +338,7 @@ async function renderDetail() {
       h('button', { type: 'button', class: 'danger', onclick: () => confirm(t('td.forfeit_q')) && act(() => api('POST', `${M}/forfeit`, { winner: fw.value, reason: fr.value || 'td' })) }, t('td.forfeit'))));
   }
   body.append(h('div', { id: 'cascade' }));
-  await renderClockControls(m, body);
+  await renderClockControls(m, body, gen);
 }
 
 // A correction; when later matches depend on it the server answers 409 with would_undo:
@@ -365,7 +367,7 @@ async function correct(m, score, reason) {
 }
 
 // Clock, lateness and penalties: shown only when the server has the routes (issue 8).
-async function renderClockControls(m, body) {
+async function renderClockControls(m, body, gen) {
   const open = ['called', 'playing', 'reported'].includes(m.state);
   if (S.clockTimer) { clearInterval(S.clockTimer); S.clockTimer = null; }
   if (S.lateTimer) { clearInterval(S.lateTimer); S.lateTimer = null; }
@@ -378,6 +380,7 @@ async function renderClockControls(m, body) {
   if (!open && !scheduled && !(c.status === 'ok' && c.clock.state === 'flagged')) return;
   const M = `${T()}/matches/${m.id}`;
   const box = h('section', { class: 'clockctl', 'aria-label': t('play.clock') }, h('h4', {}, t('play.clock')));
+  const put = () => { if (gen === S.detailGen) body.append(box); };
   const run = (f) => act(f).then(() => renderDetail());
   const k = c.status === 'ok' ? c.clock : null;
   if (open && (!k || k.state === 'waiting' || (k.state === 'paused' && k.paused_reason === 'end_of_game'))) {
@@ -415,10 +418,10 @@ async function renderClockControls(m, body) {
   if (scheduled) {
     const late = await clk.lateness(S.tid, m.id).catch(() => null);
     const row = late ? postponeRow(m, k, late, run) : null;
-    if (row) { box.append(row); body.append(box); }
+    if (row) { box.append(row); put(); }
     return;
   }
-  if (!open) { body.append(box); return; }
+  if (!open) { put(); return; }
   // lateness
   const late = await clk.lateness(S.tid, m.id).catch(() => null);
   if (late) {
@@ -489,7 +492,7 @@ async function renderClockControls(m, body) {
     box.append(h('ul', { id: 'dt-penalties' }, given.penalties.map((p) => h('li', {},
       t(p.kind === 'warning' ? 'pen.line_warning' : 'pen.line_points', { name: m.sides[p.side === 'a' ? 0 : 1].name, points: p.points, reason: p.reason, time: hhmm(p.created_at) })))));
   }
-  body.append(box);
+  put();
 }
 
 // PEN-1 (000): the TD postpones a match by one hour, once, before it starts and before any
