@@ -2,7 +2,9 @@
 import { h } from './dom.js';
 import { t } from './i18n.js';
 
-export function renderSwing(board) {
+// opts.onPlayer(player): when given (the console), each name is a button that opens the
+// player's chip history.
+export function renderSwing(board, opts = {}) {
   if (!board) return h('p', {}, '—');
   return h('div', { class: 'swing' },
     h('p', { class: 'muted' }, t('swing.round', { n: board.round || 0, cpp: board.cpp || 0 })),
@@ -13,7 +15,10 @@ export function renderSwing(board) {
         h('th', { scope: 'col', class: 'num' }, t('swing.chips')), h('th', { scope: 'col', class: 'num' }, t('swing.change')),
         h('th', { scope: 'col' }, t('swing.status')))),
       h('tbody', {}, (board.players || []).map((p) => h('tr', { class: `st-${p.status}` },
-        h('td', {}, String(p.rank)), h('th', { scope: 'row' }, p.name),
+        h('td', {}, String(p.rank)),
+        h('th', { scope: 'row' }, opts.onPlayer
+          ? h('button', { type: 'button', class: 'link ledger-open', dataset: { playerId: p.player_id }, 'aria-label': t('ledger.open', { name: p.name }), onclick: () => opts.onPlayer(p) }, p.name)
+          : p.name),
         h('td', { class: 'num' }, p.chips.toLocaleString()),
         h('td', { class: `num ${p.change_last_round > 0 ? 'up' : p.change_last_round < 0 ? 'down' : ''}` },
           p.change_last_round > 0 ? `+${p.change_last_round}` : String(p.change_last_round)),

@@ -67,9 +67,10 @@ export const clockAction = (tid, mid, action, body = {}) =>
   api('POST', `${base(tid, mid)}/clock/${action}`, body).then(receive);
 export const clockSet = (tid, mid, body) => api('PUT', `${base(tid, mid)}/clock`, body).then(receive);
 
-// CLK-5; the end of a game has its own button, a break is taken between games (PEN-4)
+// CLK-5; the end of a game has its own button; a break is taken between games (PEN-4)
+// through the breaks route, never as a pause: the server refuses reason "break"
 export const PAUSE_REASONS = ['dispute', 'td', 'early_pickup', 'opponent_pressed',
-  'illegal_move', 'game_over_claim', 'break', 'end_of_game'];
+  'illegal_move', 'game_over_claim', 'end_of_game'];
 
 // Lateness, breaks and penalties share the clock's fate: absent together.
 export async function lateness(tid, mid) {
@@ -80,9 +81,13 @@ export async function lateness(tid, mid) {
   }
 }
 export const latenessAction = (tid, mid, path, side) => api('POST', `${base(tid, mid)}/${path}`, { side });
+// PEN-1 (000): once, before the match starts; GET lateness then has postponed_min, late_from_ms
+export const postpone = (tid, mid) => api('POST', `${base(tid, mid)}/postpone`, {});
 export const penalties = (tid, mid) => api('GET', `${base(tid, mid)}/penalties`);
-// Breaks (PEN-4): {allowance: {count, minutes}, sides: {a: {used, left}, ...}, current}
+// Breaks (PEN-4): {allowance: {count, minutes}, sides: {a: {used, left}, ...}, current}.
+// count > 1 takes that many of the side's breaks together (409 when fewer are left).
 export const breaks = (tid, mid) => api('GET', `${base(tid, mid)}/breaks`);
-export const breakStart = (tid, mid, side) => api('POST', `${base(tid, mid)}/breaks`, { side });
+export const breakStart = (tid, mid, side, count = 1) =>
+  api('POST', `${base(tid, mid)}/breaks`, count > 1 ? { side, count } : { side });
 export const breakEnd = (tid, mid) => api('POST', `${base(tid, mid)}/breaks/end`, {});
 export const addPenalty = (tid, mid, body) => api('POST', `${base(tid, mid)}/penalties`, body);

@@ -309,6 +309,7 @@ function wire() {
   $('#c-resume').onclick = () => clockDo('resume', {});
   $('#c-eog').onclick = () => clockDo('pause', { reason: 'end_of_game' });
   $('#c-break').onclick = () => breakDo(() => breakStart(S.tid, S.match.id, S.side));
+  $('#c-break2').onclick = () => breakDo(() => breakStart(S.tid, S.match.id, S.side, 2));
   $('#c-break-end').onclick = () => breakDo(() => breakEnd(S.tid, S.match.id));
   setInterval(tick, 200);
 }
@@ -350,7 +351,12 @@ function renderBreaks() {
   const between = !c || S.clockStatus === 'none' || c.state === 'waiting' || (c.state === 'paused' && c.paused_reason === 'end_of_game');
   const mine = b && b.sides[S.side];
   $('#c-break').hidden = !(b && !b.current && between && mine.left > 0);
-  if (mine) $('#c-break').textContent = t('brk.take', { left: mine.left, minutes: b.allowance.minutes });
+  // two breaks may be combined (PEN-4) when two are left
+  $('#c-break2').hidden = !(b && !b.current && between && mine.left >= 2);
+  if (mine) {
+    $('#c-break').textContent = t('brk.take', { left: mine.left, minutes: b.allowance.minutes });
+    $('#c-break2').textContent = t('brk.take_two', { minutes: 2 * b.allowance.minutes });
+  }
   $('#c-break-info').hidden = !(b && b.current);
   $('#c-break-end').hidden = !(b && b.current && b.current.side === S.side);
   if (b && b.current) {

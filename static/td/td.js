@@ -44,7 +44,9 @@ async function loggedIn() {
   $('#logout').hidden = false;
   if (!S.tid) { await showTournaments(); return; }
   $('#tabs').hidden = false;
-  S.stream = live(S.tid, { onSync: reload, onEvent: () => later(), onState: (st) => { $('#conn').textContent = st === 'live' ? '' : t(`conn.${st}`); } });
+  // every change re-reads the state (the board, an open match panel, the events); an open
+  // audit log also takes the new entries (a cascade's knockout.correction, a match.postponed…)
+  S.stream = live(S.tid, { onSync: reload, onEvent: () => { later(); laterAudit(); }, onState: (st) => { $('#conn').textContent = st === 'live' ? '' : t(`conn.${st}`); } });
   window.addEventListener('hashchange', showPane);
   showPane();
 }
@@ -65,6 +67,7 @@ function showPane() {
 }
 
 const later = debounce(() => reload(), 150);
+const laterAudit = debounce(() => { if (!$('#audit').hidden) loadAudit(false, true); }, 150);
 
 async function reload() {
   try {
@@ -88,6 +91,7 @@ function renderAll() {
   renderEvents();
   renderBoard();
   if (S.detail) renderDetail();
+  if (S.ledger && $('#ledger') && $('#ledger').open) showLedger(S.ledger.e, S.ledger.pid, S.ledger.name);
 }
 
 // ---- settings ----
@@ -196,7 +200,7 @@ function eventCard(e) {
     card.append(h('div', { class: 'row' }, h('label', { for: `sseed-${e.id}` }, t('td.seed')), seed,
       h('label', {}, force, ' ', t('td.force')),
       h('button', { type: 'button', class: 'primary', onclick: () => act(() => api('POST', `${E}/swing/rounds`, Object.assign({}, seed.value ? { seed: seed.value } : {}, force.checked ? { force: true } : {})), t('td.round_started')) }, t('td.next_round'))));
-    if (b) card.append(renderSwing(b));
+    if (b) card.append(renderSwing(b, { onPlayer: (p) => showLedger(e, p.player_id, p.name) }));
   } else if (e.kind === 'davis') {
     const name = h('input', { id: `tn-${e.id}`, size: 14 });
     const p1 = playerSelect(`tp1-${e.id}`, (p) => p.status !== 'withdrawn');
@@ -218,6 +222,40 @@ async function enterAll(e) {
     try { await api('POST', `${T()}/competitions/${e.id}/entries`, { player_id: p.id }); } catch (err) { showError(err); break; }
   }
   announce(t('td.entered', { n: todo.length }));
+}
+
+// The chip ledger of one Swing player (SWING-3): every movement with the balance after it
+// and the server's sentence saying why. Kept open (and re-read) across live updates.
+async function showLedger(e, pid, name) {
+  S.ledger = { e, pid, name };
+  let dlg = $('#ledger');
+  if (!dlg) {
+    dlg = h('dialog', { id: 'ledger', 'aria-labelledby': 'ledger-h' });
+    dlg.addEventListener('close', () => { S.ledger = null; });
+    document.body.append(dlg);
+  }
+  let r;
+  try { r = await api('GET', `${T()}/competitions/${e.id}/swing/ledger/${pid}`); } catch (err) {
+    showError(err);
+    return;
+  }
+  if (!S.ledger || S.ledger.pid !== pid || S.ledger.e.id !== e.id) return; // another opened meanwhile
+  const signed = (n) => (n > 0 ? `+${n.toLocaleString()}` : n.toLocaleString());
+  clear(dlg).append(
+    h('h3', { id: 'ledger-h' }, t('ledger.title', { name, event: e.name })),
+    h('p', { class: 'muted' }, t('ledger.chips', { chips: (r.chips ?? 0).toLocaleString() })),
+    r.rows.length ? h('table', { class: 'list ledger' },
+      h('thead', {}, h('tr', {},
+        h('th', { scope: 'col' }, t('ledger.round')), h('th', { scope: 'col', class: 'num' }, t('ledger.change')),
+        h('th', { scope: 'col', class: 'num' }, t('ledger.balance')), h('th', { scope: 'col' }, t('ledger.why')))),
+      h('tbody', {}, r.rows.map((x) => h('tr', {},
+        h('td', {}, String(x.round ?? '')),
+        h('td', { class: `num ${x.change > 0 ? 'up' : x.change < 0 ? 'down' : ''}` }, signed(x.change)),
+        h('td', { class: 'num' }, x.balance.toLocaleString()),
+        h('td', { class: 'why' }, x.why)))))
+      : h('p', {}, t('ledger.empty')),
+    h('form', { method: 'dialog' }, h('button', { type: 'submit', id: 'ledger-close' }, t('ledger.close'))));
+  if (!dlg.open) dlg.showModal();
 }
 
 // ---- the board of matches ----
@@ -246,6 +284,8 @@ function openDetail(id) {
 async function renderDetail() {
   const m = S.matches.find((x) => x.id === S.detail);
   if (!m) return;
+  // renders overlap (an action's, a live update's): only the latest adds the clock section
+  const gen = S.detailGen = (S.detailGen || 0) + 1;
   const M = `${T()}/matches/${m.id}`;
   $('#detail').hidden = false;
   $('#dt-h').textContent = t('td.match_title', { id: m.id, a: m.sides[0].name, b: m.sides[1].name });
@@ -298,7 +338,7 @@ async function renderDetail() {
       h('button', { type: 'button', class: 'danger', onclick: () => confirm(t('td.forfeit_q')) && act(() => api('POST', `${M}/forfeit`, { winner: fw.value, reason: fr.value || 'td' })) }, t('td.forfeit'))));
   }
   body.append(h('div', { id: 'cascade' }));
-  await renderClockControls(m, body);
+  await renderClockControls(m, body, gen);
 }
 
 // A correction; when later matches depend on it the server answers 409 with would_undo:
@@ -327,17 +367,20 @@ async function correct(m, score, reason) {
 }
 
 // Clock, lateness and penalties: shown only when the server has the routes (issue 8).
-async function renderClockControls(m, body) {
+async function renderClockControls(m, body, gen) {
   const open = ['called', 'playing', 'reported'].includes(m.state);
   if (S.clockTimer) { clearInterval(S.clockTimer); S.clockTimer = null; }
   if (S.lateTimer) { clearInterval(S.lateTimer); S.lateTimer = null; }
   let c;
   try { c = await clk.probeClock(S.tid, m.id); } catch (e) { return; }
   if (c.status === 'absent') return;
-  // a flag decided the match: the TD may still undo the time loss (CLK-7)
-  if (!open && !(c.status === 'ok' && c.clock.state === 'flagged')) return;
+  // a flag decided the match: the TD may still undo the time loss (CLK-7); a scheduled
+  // match may be postponed (PEN-1)
+  const scheduled = m.state === 'scheduled';
+  if (!open && !scheduled && !(c.status === 'ok' && c.clock.state === 'flagged')) return;
   const M = `${T()}/matches/${m.id}`;
   const box = h('section', { class: 'clockctl', 'aria-label': t('play.clock') }, h('h4', {}, t('play.clock')));
+  const put = () => { if (gen === S.detailGen) body.append(box); };
   const run = (f) => act(f).then(() => renderDetail());
   const k = c.status === 'ok' ? c.clock : null;
   if (open && (!k || k.state === 'waiting' || (k.state === 'paused' && k.paused_reason === 'end_of_game'))) {
@@ -372,7 +415,13 @@ async function renderClockControls(m, body) {
     h('div', { class: 'row' }, h('label', { for: 'dt-ba' }, t('clock.bank_s', { name: m.sides[0].name })), ba, h('label', { for: 'dt-bb' }, t('clock.bank_s', { name: m.sides[1].name })), bb,
       h('button', { type: 'button', onclick: () => run(() => clk.clockSet(S.tid, m.id, { a_bank_ms: Number(ba.value) * 1000, b_bank_ms: Number(bb.value) * 1000 })) }, t('clock.set'))));
   }
-  if (!open) { body.append(box); return; }
+  if (scheduled) {
+    const late = await clk.lateness(S.tid, m.id).catch(() => null);
+    const row = late ? postponeRow(m, k, late, run) : null;
+    if (row) { box.append(row); put(); }
+    return;
+  }
+  if (!open) { put(); return; }
   // lateness
   const late = await clk.lateness(S.tid, m.id).catch(() => null);
   if (late) {
@@ -402,6 +451,8 @@ async function renderClockControls(m, body) {
     };
     showLate();
     S.lateTimer = setInterval(() => (box.isConnected ? showLate() : clearInterval(S.lateTimer)), 1000);
+    const row = postponeRow(m, k, late, run);
+    if (row) box.append(row);
   }
   // breaks (PEN-4): only between games; the server says when not
   const br = await clk.breaks(S.tid, m.id).catch(() => null);
@@ -413,9 +464,15 @@ async function renderClockControls(m, body) {
         h('button', { type: 'button', onclick: () => run(() => clk.breakEnd(S.tid, m.id)) }, t('brk.end')));
     } else {
       for (const side of ['a', 'b']) {
+        const name = m.sides[side === 'a' ? 0 : 1].name;
         if (br.sides[side].left > 0) {
           row.append(h('button', { type: 'button', onclick: () => run(() => clk.breakStart(S.tid, m.id, side)) },
-            t('brk.for', { name: m.sides[side === 'a' ? 0 : 1].name, left: br.sides[side].left })));
+            t('brk.for', { name, left: br.sides[side].left })));
+        }
+        // two combined (PEN-4), for twice the minutes
+        if (br.sides[side].left >= 2) {
+          row.append(h('button', { type: 'button', class: 'brk2', onclick: () => run(() => clk.breakStart(S.tid, m.id, side, 2)) },
+            t('brk.for_two', { name, minutes: 2 * br.allowance.minutes })));
         }
       }
     }
@@ -435,13 +492,36 @@ async function renderClockControls(m, body) {
     box.append(h('ul', { id: 'dt-penalties' }, given.penalties.map((p) => h('li', {},
       t(p.kind === 'warning' ? 'pen.line_warning' : 'pen.line_points', { name: m.sides[p.side === 'a' ? 0 : 1].name, points: p.points, reason: p.reason, time: hhmm(p.created_at) })))));
   }
-  body.append(box);
+  put();
+}
+
+// PEN-1 (000): the TD postpones a match by one hour, once, before it starts and before any
+// lateness points are confirmed; afterwards the panel says from when lateness counts.
+function postponeRow(m, k, late, run) {
+  if (late.postponed_min > 0) {
+    return h('p', { id: 'dt-postponed', class: 'note' }, late.late_from_ms
+      ? t('late.postponed', { min: late.postponed_min, time: hhmm(late.late_from_ms) })
+      : t('late.postponed_uncalled', { min: late.postponed_min }));
+  }
+  const confirmed = late.confirmed_total ? late.confirmed_total.a + late.confirmed_total.b : 0;
+  const before = ['scheduled', 'called'].includes(m.state) && (!k || k.state === 'waiting');
+  if (!before || confirmed) return null;
+  return h('div', { class: 'row' },
+    h('button', { type: 'button', id: 'dt-postpone', onclick: () => run(() => clk.postpone(S.tid, m.id)) }, t('late.postpone')));
 }
 
 // ---- audit ----
-async function loadAudit(fresh) {
+// fresh: from the start; quiet: a live refresh, which leaves the page's alert alone.
+// One read at a time, so entries are never appended twice.
+function loadAudit(fresh, quiet) {
+  S.auditQ = (S.auditQ || Promise.resolve()).then(() => readAudit(fresh, quiet)).catch(() => null);
+  return S.auditQ;
+}
+
+async function readAudit(fresh, quiet) {
   if (fresh) { clear($('#a-table tbody')); S.auditAfter = null; }
-  const r = await act(() => api('GET', `${T()}/audit?limit=100${S.auditAfter ? `&after=${S.auditAfter}` : ''}`));
+  const get = () => api('GET', `${T()}/audit?limit=100${S.auditAfter ? `&after=${S.auditAfter}` : ''}`);
+  const r = quiet ? await get().catch(() => null) : await act(get);
   if (!r) return;
   const tb = $('#a-table tbody');
   for (const e of r.entries) {
@@ -526,6 +606,7 @@ function wire() {
   $('#a-more').onclick = () => loadAudit(false);
   // Escape closes the match panel
   document.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Escape' && $('#ledger') && $('#ledger').open) return; // the dialog closes itself
     if (ev.key === 'Escape' && !$('#detail').hidden) { $('#detail').hidden = true; S.detail = 0; }
   });
 }

@@ -208,6 +208,20 @@ async function scenario(browser) {
   const m = matches.find((x) => x.state === 'called' && x.sides.every((s) => s.player_id));
   const other = matches.find((x) => x.state === 'called' && x.id !== m.id && x.sides.every((s) => s.player_id));
   const A = m.sides[0]; const B = m.sides[1];
+
+  step = 'TD postpones a called match that has not started (PEN-1, 000)';
+  const pm = matches.find((x) => x.state === 'called' && x.id !== m.id && x.id !== other.id && x.sides.every((s) => s.player_id)) || other;
+  await td.click(`button.mcard[data-match-id="${pm.id}"]`);
+  await waitVisible(td, '#dt-postpone');
+  await td.click('#dt-postpone');
+  await waitVisible(td, '#dt-postponed');
+  const lt = await (await td.context().request.get(url(`/api/v1/tournaments/${tid}/matches/${pm.id}/lateness`))).json();
+  if (lt.postponed_min !== 60 || lt.late_from_ms !== lt.called_ms + 3600000) fail(`the lateness after a postponement: ${JSON.stringify(lt)}`);
+  const lateFrom = await td.evaluate((ms) => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }), lt.late_from_ms);
+  await waitText(td, '#dt-postponed', `Postponed 60 min; lateness counts from ${lateFrom}`);
+  if (await td.locator('#dt-postpone').count()) fail('the console still offers to postpone a postponed match');
+  await td.keyboard.press('Escape');
+  log(`match ${pm.id} postponed; lateness counts from ${lateFrom}`);
   // the PINs, as the TD console shows them
   await td.click('#tabs a[href="#players"]');
   const pinOf = async (name) => (await textOf(td, `#p-table tbody tr:has(th:text-is("${name}")) td.pin`)).trim();
@@ -390,6 +404,46 @@ async function scenario(browser) {
   if ((await pa.getAttribute('html', 'lang')) !== 'it') fail('the page language is not it');
   await td.selectOption('#lang-select', 'en');
   await pa.selectOption('#lang-select', 'en');
+
+  step = 'TD creates a Swing event, starts round 1 and reads a player\'s chip ledger';
+  await td.click('#tabs a[href="#events"]');
+  await td.selectOption('#ec-kind', 'swing');
+  await td.fill('#ec-name', 'Swing E2E');
+  await td.fill('#ec-chips', '10000');
+  await td.fill('#ec-cpp', '100, 200');
+  await td.click('#e-create button[type=submit]');
+  const sw = 'article.event:has(h3:has-text("Swing E2E"))';
+  await waitVisible(td, sw);
+  await td.click(`${sw} .enter-all`);
+  await waitText(td, sw, '10 entries');
+  await td.click(`${sw} button:text-is("Start the next round")`);
+  await waitText(td, `${sw} .swing`, 'Round 1,');
+  // the TD decides one game of the round: a gammon at cube 2 is 4 points x 100 chips
+  const tdReq = td.context().request;
+  const { events: evs } = await (await tdReq.get(url(`/api/v1/tournaments/${tid}/competitions`))).json();
+  const swingId = evs.find((x) => x.name === 'Swing E2E').id;
+  const { matches: all } = await (await tdReq.get(url(`/api/v1/tournaments/${tid}/matches`))).json();
+  const sg = all.find((x) => x.event_id === swingId && x.sides.every((s) => s.player_id));
+  const v = await tdReq.post(url(`/api/v1/tournaments/${tid}/matches/${sg.id}/verify`), {
+    headers: { 'X-Crawford': '1', 'Content-Type': 'application/json' }, data: { game: { winner: 'a', cube: 2, result: 'gammon' } },
+  });
+  if (!v.ok()) fail(`verifying the Swing game failed: ${v.status()} ${await v.text()}`);
+  const winner = sg.sides[0].name;
+  await waitText(td, `${sw} .swing tbody tr:first-child`, '10,400');
+  const holder = td.locator(`${sw} button.ledger-open`).first();
+  if (((await holder.textContent()) || '').trim() !== winner) fail(`the leaderboard does not lead with ${winner}`);
+  await holder.click();
+  await waitVisible(td, '#ledger');
+  await waitText(td, '#ledger h3', `${winner}: chips history`);
+  await waitText(td, '#ledger tbody tr:first-child td.why', 'Starting stack (SWING-1): 10000 chips.');
+  await waitText(td, '#ledger tbody tr:nth-child(2) td.why', `Round 1, match ${sg.id}: ${winner} beat ${sg.sides[1].name} by a gammon (x2) with the cube at 2`);
+  await waitText(td, '#ledger tbody tr:nth-child(2)', '+400');
+  await waitText(td, '#ledger tbody tr:nth-child(2)', '10,400');
+  await waitText(td, '#ledger', '10,400 chips now');
+  await td.screenshot({ path: join(SHOTS, 'td-swing-ledger-1440x900.png') });
+  await td.click('#ledger-close');
+  await waitUntil(td, () => !document.querySelector('#ledger').open, null, 'the ledger closing');
+  log(`${winner}'s chip ledger shows the starting stack and the gammon won, each with its why`);
 
   step = 'screenshots';
   await td.click('#tabs a[href="#board"]');
