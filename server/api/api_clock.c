@@ -760,18 +760,33 @@ static int games_in(const struct report *r)
 }
 
 /* Refuses a penalty when a side has reported the match over: the result is settled first. */
-static int reports_state(struct cx *x, int *max_games)
+/* Each side's current report: how many games it has and whether it is complete (0 and 0
+ * when the side has none). -1 when the database failed. */
+static int report_counts(struct cx *x, int games[2], int complete[2])
 {
-    *max_games = 0;
     for (int s = 0; s < 2; s++) {
         struct report r;
+        games[s] = complete[s] = 0;
         int rc = db_report_current(x->req->app->db, x->m.id, s, &r);
         if (rc == CW_ENOTFOUND)
             continue;
         if (rc != CW_OK)
             return -1;
-        int n = games_in(&r), complete = r.complete;
+        games[s] = games_in(&r);
+        complete[s] = r.complete;
         report_free(&r);
+    }
+    return 0;
+}
+
+static int reports_state(struct cx *x, int *max_games)
+{
+    *max_games = 0;
+    int games[2], done[2];
+    if (report_counts(x, games, done))
+        return -1;
+    for (int s = 0; s < 2; s++) {
+        int n = games[s], complete = done[s];
         if (complete) {
             api_problem(x->resp, 409, "reported-over", "The match is reported over",
                         "Side %s has reported match %lld as finished; verify or correct the "
@@ -1254,17 +1269,10 @@ static int op_postpone(struct cx *x)
         return refuse_finished(x);
     struct db *db = x->req->app->db;
     int started = strcmp(x->m.state, "scheduled") && strcmp(x->m.state, "called");
-    int games = 0;
-    for (int s = 0; s < 2 && !started; s++) {
-        struct report r;
-        int rc = db_report_current(db, x->m.id, s, &r);
-        if (rc == CW_ENOTFOUND)
-            continue;
-        if (rc != CW_OK)
-            return -1;
-        games += games_in(&r) + r.complete;
-        report_free(&r);
-    }
+    int counts[2], done[2];
+    if (!started && report_counts(x, counts, done))
+        return -1;
+    int games = started ? 0 : counts[0] + counts[1] + done[0] + done[1];
     if (started || games || (x->has_clock && x->c.state != CLK_WAITING)) {
         api_problem(x->resp, 409, "match-started", "The match has started",
                     "Match %lld is %s: a match is postponed only before it starts (PEN-1).",

@@ -668,21 +668,30 @@ void api_swing_round_start(struct api_req *req, struct api_resp *resp)
 
 /* ---- the leaderboard (SWING-5/6 and the display) ---- */
 
+/* For the reads: locks the database and loads the path's event, a Swing one; on a refusal
+ * (in resp) the lock is released and -1 returned. */
+static int read_swing_event(struct api_req *req, struct event *e, struct api_resp *resp)
+{
+    db_lock(req->app->db);
+    if (api_event_load(req, e, resp)) {
+        db_unlock(req->app->db);
+        return -1;
+    }
+    if (strcmp(e->kind, "swing")) {
+        db_unlock(req->app->db);
+        api_problem(resp, 404, "not-found", "Not a Swing event", "%s is a %s event.", e->name,
+                    e->kind);
+        return -1;
+    }
+    return 0;
+}
+
 void api_swing_board(struct api_req *req, struct api_resp *resp)
 {
     struct db *db = req->app->db;
     struct event e;
-    db_lock(db);
-    if (api_event_load(req, &e, resp)) {
-        db_unlock(db);
+    if (read_swing_event(req, &e, resp))
         return;
-    }
-    if (strcmp(e.kind, "swing")) {
-        db_unlock(db);
-        api_problem(resp, 404, "not-found", "Not a Swing event", "%s is a %s event.", e.name,
-                    e.kind);
-        return;
-    }
     struct swing_state x;
     int rc = state_load(db, &e, NULL, &x);
     json_t *players = json_array();
@@ -758,17 +767,8 @@ void api_swing_ledger(struct api_req *req, struct api_resp *resp)
     struct db *db = req->app->db;
     struct event e;
     int64_t pid = req->nids > 2 ? req->ids[2] : 0;
-    db_lock(db);
-    if (api_event_load(req, &e, resp)) {
-        db_unlock(db);
+    if (read_swing_event(req, &e, resp))
         return;
-    }
-    if (strcmp(e.kind, "swing")) {
-        db_unlock(db);
-        api_problem(resp, 404, "not-found", "Not a Swing event", "%s is a %s event.", e.name,
-                    e.kind);
-        return;
-    }
     int64_t *ids = NULL;
     int n = 0, entered = !pid;
     int rc = db_entries(db, e.id, &ids, &n);

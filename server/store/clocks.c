@@ -189,40 +189,31 @@ int db_penalty_insert(struct db *db, struct penalty *p)
     return rc;
 }
 
+static void read_penalty(sqlite3_stmt *st, void *row)
+{
+    struct penalty *p = row;
+    p->id = sqlite3_column_int64(st, 0);
+    p->match_id = sqlite3_column_int64(st, 8);
+    p->side = sqlite3_column_int(st, 1);
+    db_col_text(st, 2, p->kind, sizeof p->kind);
+    p->points = sqlite3_column_int(st, 3);
+    db_col_text(st, 4, p->reason, sizeof p->reason);
+    p->before_game = sqlite3_column_int(st, 5);
+    db_col_text(st, 6, p->actor, sizeof p->actor);
+    p->created_ms = sqlite3_column_int64(st, 7);
+}
+
 int db_penalties(struct db *db, int64_t match_id, struct penalty **out, int *n)
 {
     *out = NULL;
     *n = 0;
-    sqlite3_stmt *st = db_stmt(db, "SELECT id, side, kind, points, reason, before_game, actor, "
-                                   "created_ms FROM penalties WHERE match_id = ?1 ORDER BY id");
+    sqlite3_stmt *st =
+        db_stmt(db, "SELECT id, side, kind, points, reason, before_game, actor, "
+                    "created_ms, match_id FROM penalties WHERE match_id = ?1 ORDER BY id");
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, match_id);
-    int cap = 0, rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (db_grow((void **)out, &cap, *n, sizeof **out, 8)) {
-            rc = SQLITE_NOMEM;
-            break;
-        }
-        struct penalty *p = &(*out)[(*n)++];
-        p->id = sqlite3_column_int64(st, 0);
-        p->match_id = match_id;
-        p->side = sqlite3_column_int(st, 1);
-        db_col_text(st, 2, p->kind, sizeof p->kind);
-        p->points = sqlite3_column_int(st, 3);
-        db_col_text(st, 4, p->reason, sizeof p->reason);
-        p->before_game = sqlite3_column_int(st, 5);
-        db_col_text(st, 6, p->actor, sizeof p->actor);
-        p->created_ms = sqlite3_column_int64(st, 7);
-    }
-    db_done(st);
-    if (rc != SQLITE_DONE) {
-        free(*out);
-        *out = NULL;
-        *n = 0;
-        return CW_EDB;
-    }
-    return CW_OK;
+    return db_rows(st, read_penalty, sizeof **out, (void **)out, n);
 }
 
 int db_penalty_points(struct db *db, int64_t match_id, int side, const char *kind, int *points)

@@ -28,6 +28,17 @@ int db_davis_team_insert(struct db *db, struct davis_team_row *t, int64_t now_ms
     return rc == SQLITE_ROW ? CW_OK : (rc & 0xff) == SQLITE_CONSTRAINT ? CW_ECONFLICT : CW_EDB;
 }
 
+static void read_team(sqlite3_stmt *st, void *row)
+{
+    struct davis_team_row *t = row;
+    t->id = sqlite3_column_int64(st, 0);
+    t->event_id = sqlite3_column_int64(st, 1);
+    db_col_text(st, 2, t->name, sizeof t->name);
+    t->player[0] = sqlite3_column_int64(st, 3);
+    t->player[1] = sqlite3_column_int64(st, 4);
+    t->number = sqlite3_column_int(st, 5);
+}
+
 int db_davis_teams(struct db *db, int64_t event_id, struct davis_team_row **out, int *n)
 {
     *out = NULL;
@@ -37,28 +48,7 @@ int db_davis_teams(struct db *db, int64_t event_id, struct davis_team_row **out,
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, event_id);
-    int cap = 0, rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (db_grow((void **)out, &cap, *n, sizeof **out, 16)) {
-            rc = SQLITE_NOMEM;
-            break;
-        }
-        struct davis_team_row *t = &(*out)[(*n)++];
-        t->id = sqlite3_column_int64(st, 0);
-        t->event_id = sqlite3_column_int64(st, 1);
-        db_col_text(st, 2, t->name, sizeof t->name);
-        t->player[0] = sqlite3_column_int64(st, 3);
-        t->player[1] = sqlite3_column_int64(st, 4);
-        t->number = sqlite3_column_int(st, 5);
-    }
-    db_done(st);
-    if (rc != SQLITE_DONE) {
-        free(*out);
-        *out = NULL;
-        *n = 0;
-        return CW_EDB;
-    }
-    return CW_OK;
+    return db_rows(st, read_team, sizeof **out, (void **)out, n);
 }
 
 int64_t db_davis_team_of_player(struct db *db, int64_t event_id, int64_t player_id)
@@ -104,8 +94,9 @@ int db_davis_tie_insert(struct db *db, struct davis_tie_row *t)
 #define TIE_COLS                                                                                   \
     "id, event_id, round, slot, coalesce(team_a, 0), coalesce(team_b, 0), coalesce(winner, -1)"
 
-static void read_tie(sqlite3_stmt *st, struct davis_tie_row *t)
+static void read_tie(sqlite3_stmt *st, void *row)
 {
+    struct davis_tie_row *t = row;
     t->id = sqlite3_column_int64(st, 0);
     t->event_id = sqlite3_column_int64(st, 1);
     t->round = sqlite3_column_int(st, 2);
@@ -124,22 +115,7 @@ int db_davis_ties(struct db *db, int64_t event_id, struct davis_tie_row **out, i
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, event_id);
-    int cap = 0, rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (db_grow((void **)out, &cap, *n, sizeof **out, 16)) {
-            rc = SQLITE_NOMEM;
-            break;
-        }
-        read_tie(st, &(*out)[(*n)++]);
-    }
-    db_done(st);
-    if (rc != SQLITE_DONE) {
-        free(*out);
-        *out = NULL;
-        *n = 0;
-        return CW_EDB;
-    }
-    return CW_OK;
+    return db_rows(st, read_tie, sizeof **out, (void **)out, n);
 }
 
 int db_davis_tie_get(struct db *db, int64_t id, struct davis_tie_row *t)

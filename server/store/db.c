@@ -1,6 +1,7 @@
 /* SQLite connection, pragmas, migrations, the writer mutex and the statement cache. */
 #include "store/db.h"
 #include "store/migrations.h"
+#include "common/errors.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -315,6 +316,34 @@ int db_grow(void **arr, int *cap, int n, size_t size, int first)
     *arr = p;
     *cap = grown;
     return 0;
+}
+
+int db_rows(sqlite3_stmt *st, void (*read)(sqlite3_stmt *st, void *row), size_t size, void **out,
+            int *n)
+{
+    *out = NULL;
+    *n = 0;
+    int cap = 0, rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (db_grow(out, &cap, *n, size, 16)) {
+            rc = SQLITE_NOMEM;
+            break;
+        }
+        read(st, (char *)*out + (size_t)(*n)++ * size);
+    }
+    db_done(st);
+    if (rc != SQLITE_DONE) {
+        free(*out);
+        *out = NULL;
+        *n = 0;
+        return CW_EDB;
+    }
+    return CW_OK;
+}
+
+void db_read_id(sqlite3_stmt *st, void *row)
+{
+    *(int64_t *)row = sqlite3_column_int64(st, 0);
 }
 
 int64_t db_event_undurable_from(struct db *db, int64_t tournament_id)

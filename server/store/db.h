@@ -40,6 +40,13 @@ sqlite3 *db_handle(struct db *db);
  * element n: grows to `first`, then doubles. 0, or -1 when out of memory (*arr kept). */
 int db_grow(void **arr, int *cap, int n, size_t size, int first);
 
+/* Steps st (prepared and bound) to its end, reading each row with read into a new array
+ * (*out, *n) of elements of `size` bytes, and resets it. CW_OK, or CW_EDB with *out NULL and
+ * *n 0. db_read_id reads column 0 into an int64_t. */
+int db_rows(sqlite3_stmt *st, void (*read)(sqlite3_stmt *st, void *row), size_t size, void **out,
+            int *n);
+void db_read_id(sqlite3_stmt *st, void *row);
+
 /* Binds a text, or NULL when s is NULL. */
 int db_bind_text(sqlite3_stmt *st, int i, const char *s);
 /* Copies column i into buf (empty string for NULL). */

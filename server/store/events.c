@@ -6,8 +6,9 @@
 
 #define E_COLS "id, tournament_id, kind, name, priority, settings, state, created_ms, updated_ms"
 
-static void read_event(sqlite3_stmt *st, struct event *e)
+static void read_event(sqlite3_stmt *st, void *row)
 {
+    struct event *e = row;
     e->id = sqlite3_column_int64(st, 0);
     e->tournament_id = sqlite3_column_int64(st, 1);
     db_col_text(st, 2, e->kind, sizeof e->kind);
@@ -86,22 +87,7 @@ int db_event_list(struct db *db, int64_t tournament_id, struct event **out, int 
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, tournament_id);
-    int cap = 0, rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (db_grow((void **)out, &cap, *n, sizeof **out, 8)) {
-            rc = SQLITE_NOMEM;
-            break;
-        }
-        read_event(st, &(*out)[(*n)++]);
-    }
-    db_done(st);
-    if (rc != SQLITE_DONE) {
-        free(*out);
-        *out = NULL;
-        *n = 0;
-        return CW_EDB;
-    }
-    return CW_OK;
+    return db_rows(st, read_event, sizeof **out, (void **)out, n);
 }
 
 int db_entry_add(struct db *db, int64_t event_id, int64_t player_id, int64_t now_ms)
@@ -142,22 +128,14 @@ int db_entries(struct db *db, int64_t event_id, int64_t **out, int *n)
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, event_id);
-    int cap = 0, rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (db_grow((void **)out, &cap, *n, sizeof **out, 32)) {
-            rc = SQLITE_NOMEM;
-            break;
-        }
-        (*out)[(*n)++] = sqlite3_column_int64(st, 0);
-    }
-    db_done(st);
-    if (rc != SQLITE_DONE) {
-        free(*out);
-        *out = NULL;
-        *n = 0;
-        return CW_EDB;
-    }
-    return CW_OK;
+    return db_rows(st, db_read_id, sizeof **out, (void **)out, n);
+}
+
+static void read_id_pair(sqlite3_stmt *st, void *row)
+{
+    int64_t *ids = row;
+    ids[0] = sqlite3_column_int64(st, 0);
+    ids[1] = sqlite3_column_int64(st, 1);
 }
 
 int db_event_matches(struct db *db, int64_t event_id, int round, struct match **out, int *n)
@@ -171,21 +149,9 @@ int db_event_matches(struct db *db, int64_t event_id, int round, struct match **
     sqlite3_bind_int64(st, 1, event_id);
     sqlite3_bind_int(st, 2, round);
     int64_t(*ids)[2] = NULL;
-    int k = 0, cap = 0, rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (db_grow((void **)&ids, &cap, k, sizeof *ids, 32)) {
-            rc = SQLITE_NOMEM;
-            break;
-        }
-        ids[k][0] = sqlite3_column_int64(st, 0);
-        ids[k][1] = sqlite3_column_int64(st, 1);
-        k++;
-    }
-    db_done(st);
-    if (rc != SQLITE_DONE) {
-        free(ids);
+    int k = 0, rc;
+    if (db_rows(st, read_id_pair, sizeof *ids, (void **)&ids, &k))
         return CW_EDB;
-    }
     *out = k ? calloc((size_t)k, sizeof **out) : NULL;
     if (k && !*out) {
         free(ids);

@@ -11,8 +11,9 @@
     "rubber, "                                                                                     \
     "penalty_a, penalty_b, decided_how, first_length, length_fix_game"
 
-static void read_match(sqlite3_stmt *st, struct match *m)
+static void read_match(sqlite3_stmt *st, void *row)
 {
+    struct match *m = row;
     m->id = sqlite3_column_int64(st, 0);
     m->tournament_id = sqlite3_column_int64(st, 1);
     m->event_id = sqlite3_column_int64(st, 2);
@@ -146,22 +147,7 @@ int db_match_list(struct db *db, int64_t tournament_id, int64_t player_id, struc
         return CW_EDB;
     sqlite3_bind_int64(st, 1, tournament_id);
     sqlite3_bind_int64(st, 2, player_id);
-    int cap = 0, rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (db_grow((void **)out, &cap, *n, sizeof **out, 32)) {
-            rc = SQLITE_NOMEM;
-            break;
-        }
-        read_match(st, &(*out)[(*n)++]);
-    }
-    db_done(st);
-    if (rc != SQLITE_DONE) {
-        free(*out);
-        *out = NULL;
-        *n = 0;
-        return CW_EDB;
-    }
-    return CW_OK;
+    return db_rows(st, read_match, sizeof **out, (void **)out, n);
 }
 
 int db_match_state_log(struct db *db, int64_t match_id, const char *state, int64_t at_ms,
@@ -180,6 +166,14 @@ int db_match_state_log(struct db *db, int64_t match_id, const char *state, int64
     return rc;
 }
 
+static void read_state_time(sqlite3_stmt *st, void *row)
+{
+    struct match_state_time *t = row;
+    db_col_text(st, 0, t->state, sizeof t->state);
+    t->at_ms = sqlite3_column_int64(st, 1);
+    db_col_text(st, 2, t->actor, sizeof t->actor);
+}
+
 int db_match_state_times(struct db *db, int64_t match_id, struct match_state_time **out, int *n)
 {
     *out = NULL;
@@ -189,25 +183,7 @@ int db_match_state_times(struct db *db, int64_t match_id, struct match_state_tim
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, match_id);
-    int cap = 0, rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (db_grow((void **)out, &cap, *n, sizeof **out, 8)) {
-            rc = SQLITE_NOMEM;
-            break;
-        }
-        struct match_state_time *t = &(*out)[(*n)++];
-        db_col_text(st, 0, t->state, sizeof t->state);
-        t->at_ms = sqlite3_column_int64(st, 1);
-        db_col_text(st, 2, t->actor, sizeof t->actor);
-    }
-    db_done(st);
-    if (rc != SQLITE_DONE) {
-        free(*out);
-        *out = NULL;
-        *n = 0;
-        return CW_EDB;
-    }
-    return CW_OK;
+    return db_rows(st, read_state_time, sizeof **out, (void **)out, n);
 }
 
 #define R_COLS                                                                                     \

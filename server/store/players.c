@@ -8,8 +8,9 @@
     "id, tournament_id, name, country, rating, federation_id, pin, status, checked_in_ms, "        \
     "withdrawn_ms, created_ms, updated_ms"
 
-static void read_row(sqlite3_stmt *st, struct player *p)
+static void read_row(sqlite3_stmt *st, void *row)
 {
+    struct player *p = row;
     p->id = sqlite3_column_int64(st, 0);
     p->tournament_id = sqlite3_column_int64(st, 1);
     db_col_text(st, 2, p->name, sizeof p->name);
@@ -120,22 +121,7 @@ int db_player_list(struct db *db, int64_t tournament_id, struct player **out, in
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, tournament_id);
-    int cap = 0, rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (db_grow((void **)out, &cap, *n, sizeof **out, 32)) {
-            rc = SQLITE_NOMEM;
-            break;
-        }
-        read_row(st, &(*out)[(*n)++]);
-    }
-    db_done(st);
-    if (rc != SQLITE_DONE) {
-        free(*out);
-        *out = NULL;
-        *n = 0;
-        return CW_EDB;
-    }
-    return CW_OK;
+    return db_rows(st, read_row, sizeof **out, (void **)out, n);
 }
 
 int64_t db_player_find_same(struct db *db, int64_t tournament_id, const char *name,

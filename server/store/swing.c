@@ -25,6 +25,17 @@ int db_swing_round_insert(struct db *db, int64_t event_id, const struct swing_ro
     return rc == SQLITE_DONE ? CW_OK : (rc & 0xff) == SQLITE_CONSTRAINT ? CW_ECONFLICT : CW_EDB;
 }
 
+static void read_round(sqlite3_stmt *st, void *row)
+{
+    struct swing_round_row *r = row;
+    r->round = sqlite3_column_int(st, 0);
+    r->cpp = sqlite3_column_int64(st, 1);
+    db_col_text(st, 2, r->seed, sizeof r->seed);
+    r->sitter = sqlite3_column_int64(st, 3);
+    r->forced = sqlite3_column_int(st, 4);
+    r->started_ms = sqlite3_column_int64(st, 5);
+}
+
 int db_swing_rounds(struct db *db, int64_t event_id, struct swing_round_row **out, int *n)
 {
     *out = NULL;
@@ -35,28 +46,7 @@ int db_swing_rounds(struct db *db, int64_t event_id, struct swing_round_row **ou
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, event_id);
-    int cap = 0, rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (db_grow((void **)out, &cap, *n, sizeof **out, 16)) {
-            rc = SQLITE_NOMEM;
-            break;
-        }
-        struct swing_round_row *r = &(*out)[(*n)++];
-        r->round = sqlite3_column_int(st, 0);
-        r->cpp = sqlite3_column_int64(st, 1);
-        db_col_text(st, 2, r->seed, sizeof r->seed);
-        r->sitter = sqlite3_column_int64(st, 3);
-        r->forced = sqlite3_column_int(st, 4);
-        r->started_ms = sqlite3_column_int64(st, 5);
-    }
-    db_done(st);
-    if (rc != SQLITE_DONE) {
-        free(*out);
-        *out = NULL;
-        *n = 0;
-        return CW_EDB;
-    }
-    return CW_OK;
+    return db_rows(st, read_round, sizeof **out, (void **)out, n);
 }
 
 int db_ledger_add(struct db *db, int64_t event_id, int round, int64_t match_id, int64_t from_player,
@@ -136,6 +126,19 @@ int db_ledger_total(struct db *db, int64_t event_id, int64_t *total)
     return rc;
 }
 
+static void read_ledger_row(sqlite3_stmt *st, void *row)
+{
+    struct ledger_row *r = row;
+    r->id = sqlite3_column_int64(st, 0);
+    r->round = sqlite3_column_int(st, 1);
+    r->match_id = sqlite3_column_int64(st, 2);
+    r->from_player = sqlite3_column_int64(st, 3);
+    r->to_player = sqlite3_column_int64(st, 4);
+    r->chips = sqlite3_column_int64(st, 5);
+    db_col_text(st, 6, r->why, sizeof r->why);
+    r->at_ms = sqlite3_column_int64(st, 7);
+}
+
 int db_ledger_rows(struct db *db, int64_t event_id, int64_t player_id, struct ledger_row **out,
                    int *n)
 {
@@ -149,30 +152,7 @@ int db_ledger_rows(struct db *db, int64_t event_id, int64_t player_id, struct le
         return CW_EDB;
     sqlite3_bind_int64(st, 1, event_id);
     sqlite3_bind_int64(st, 2, player_id);
-    int cap = 0, rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (db_grow((void **)out, &cap, *n, sizeof **out, 32)) {
-            rc = SQLITE_NOMEM;
-            break;
-        }
-        struct ledger_row *r = &(*out)[(*n)++];
-        r->id = sqlite3_column_int64(st, 0);
-        r->round = sqlite3_column_int(st, 1);
-        r->match_id = sqlite3_column_int64(st, 2);
-        r->from_player = sqlite3_column_int64(st, 3);
-        r->to_player = sqlite3_column_int64(st, 4);
-        r->chips = sqlite3_column_int64(st, 5);
-        db_col_text(st, 6, r->why, sizeof r->why);
-        r->at_ms = sqlite3_column_int64(st, 7);
-    }
-    db_done(st);
-    if (rc != SQLITE_DONE) {
-        free(*out);
-        *out = NULL;
-        *n = 0;
-        return CW_EDB;
-    }
-    return CW_OK;
+    return db_rows(st, read_ledger_row, sizeof **out, (void **)out, n);
 }
 
 int db_corrected_matches(struct db *db, int64_t tournament_id, int64_t **ids, int *n)
@@ -185,20 +165,5 @@ int db_corrected_matches(struct db *db, int64_t tournament_id, int64_t **ids, in
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, tournament_id);
-    int cap = 0, rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (db_grow((void **)ids, &cap, *n, sizeof **ids, 16)) {
-            rc = SQLITE_NOMEM;
-            break;
-        }
-        (*ids)[(*n)++] = sqlite3_column_int64(st, 0);
-    }
-    db_done(st);
-    if (rc != SQLITE_DONE) {
-        free(*ids);
-        *ids = NULL;
-        *n = 0;
-        return CW_EDB;
-    }
-    return CW_OK;
+    return db_rows(st, db_read_id, sizeof **ids, (void **)ids, n);
 }

@@ -9,8 +9,9 @@
     "break_table, clock_mode, clock_bank_per_point_s, clock_delay_s, "                             \
     "clock_split_first_per_point_s, revision, created_ms, updated_ms, tables"
 
-static void read_row(sqlite3_stmt *st, struct tournament *t)
+static void read_row(sqlite3_stmt *st, void *row)
 {
+    struct tournament *t = row;
     t->id = sqlite3_column_int64(st, 0);
     db_col_text(st, 1, t->name, sizeof t->name);
     db_col_text(st, 2, t->venue, sizeof t->venue);
@@ -134,22 +135,7 @@ int db_tournament_list(struct db *db, struct tournament **out, int *n)
     sqlite3_stmt *st = db_stmt(db, "SELECT " T_COLS " FROM tournaments ORDER BY id");
     if (!st)
         return CW_EDB;
-    int cap = 0, rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (db_grow((void **)out, &cap, *n, sizeof **out, 16)) {
-            rc = SQLITE_NOMEM;
-            break;
-        }
-        read_row(st, &(*out)[(*n)++]);
-    }
-    db_done(st);
-    if (rc != SQLITE_DONE) {
-        free(*out);
-        *out = NULL;
-        *n = 0;
-        return CW_EDB;
-    }
-    return CW_OK;
+    return db_rows(st, read_row, sizeof **out, (void **)out, n);
 }
 
 int db_tournament_counts(struct db *db, int64_t id, struct tournament_counts *c)
