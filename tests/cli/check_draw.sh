@@ -4,17 +4,8 @@
 # seed is the same bracket, seeded or not; bad input stops with a sentence and exit status 2.
 set -u
 BIN=${CRAWFORD_BIN:-build/asan/crawford}
-dir=$(mktemp -d /tmp/crawford-draw-XXXXXX)
-pid=
-cleanup() {
-    [ -n "$pid" ] && kill "$pid" 2>/dev/null
-    wait 2>/dev/null
-    rm -rf "$dir"
-}
-trap cleanup EXIT
-pass=0; fail=0
-ok()  { pass=$((pass+1)); }
-bad() { fail=$((fail+1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/lib.sh"
+check_start check_draw
 
 # expect STATUS PATTERN-IN-OUTPUT -- command...
 expect() {
@@ -161,5 +152,4 @@ expect 2 "unknown option '--frob'" -- "$BIN" draw --seed 1 --entries "$dir/entri
 expect 0 'usage: crawford draw' -- "$BIN" draw --help
 expect 0 'draw' -- "$BIN" help
 
-echo "check_draw: $pass passed, $fail failed"
-[ $fail = 0 ]
+check_end
