@@ -8,14 +8,7 @@ BIN=${CRAWFORD_BIN:-build/asan/crawford}
 . "$(dirname "$0")/lib.sh"
 check_start check_curl_flow
 
-cat > "$dir/crawford.json" <<EOF
-{"database": "$dir/c.db", "static_dir": "static", "access_log": "off"}
-EOF
-CRAWFORD_TD_PASSWORD='curl walkthrough' "$BIN" serve --config "$dir/crawford.json" --port 0 \
-    >"$dir/out" 2>"$dir/err" &
-pid=$!
-for _ in $(seq 150); do grep -q 'serving http' "$dir/out" && break; sleep 0.1; done
-U=$(grep -o 'http://[^ ]*/' "$dir/out" | head -1)
+serve_start 'curl walkthrough'
 if [ -z "$U" ]; then echo "check_curl_flow: the server did not start: $(cat "$dir/err")"; exit 1; fi
 U=${U%/}
 

@@ -78,14 +78,7 @@ python3 -c "import json,sys; j=json.loads(sys.argv[1]); assert sorted(e['id'] fo
 
 # KO-2: the server draws the same bracket as `crawford draw` for the same seed and entries
 # (the player ids, ascending, with their ratings), with late places, seeded or not.
-cat > "$dir/crawford.json" <<EOF
-{"database": "$dir/c.db", "static_dir": "static", "access_log": "off"}
-EOF
-CRAWFORD_TD_PASSWORD='draw check' "$BIN" serve --config "$dir/crawford.json" --port 0 \
-    >"$dir/out" 2>"$dir/err" &
-pid=$!
-for _ in $(seq 150); do grep -q 'serving http' "$dir/out" && break; sleep 0.1; done
-U=$(grep -o 'http://[^ ]*/' "$dir/out" | head -1)
+serve_start 'draw check'
 if [ -z "$U" ]; then bad "the server did not start: $(cat "$dir/err")"; else
     U=${U%/}
     H=(-s -H 'X-Crawford: 1' -H 'Content-Type: application/json' -b "$dir/td")
