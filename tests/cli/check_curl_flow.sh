@@ -5,28 +5,10 @@
 # An invalid report is refused with the engine's sentence. Only curl and the server.
 set -u
 BIN=${CRAWFORD_BIN:-build/asan/crawford}
-dir=$(mktemp -d /tmp/crawford-curl-XXXXXX)
-pid=
-spid=
-cleanup() {
-    [ -n "$spid" ] && kill "$spid" 2>/dev/null
-    [ -n "$pid" ] && kill "$pid" 2>/dev/null
-    wait 2>/dev/null
-    rm -rf "$dir"
-}
-trap cleanup EXIT
-pass=0; fail=0
-ok()  { pass=$((pass+1)); }
-bad() { fail=$((fail+1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/lib.sh"
+check_start check_curl_flow
 
-cat > "$dir/crawford.json" <<EOF
-{"database": "$dir/c.db", "static_dir": "static", "access_log": "off"}
-EOF
-CRAWFORD_TD_PASSWORD='curl walkthrough' "$BIN" serve --config "$dir/crawford.json" --port 0 \
-    >"$dir/out" 2>"$dir/err" &
-pid=$!
-for _ in $(seq 150); do grep -q 'serving http' "$dir/out" && break; sleep 0.1; done
-U=$(grep -o 'http://[^ ]*/' "$dir/out" | head -1)
+serve_start 'curl walkthrough'
 if [ -z "$U" ]; then echo "check_curl_flow: the server did not start: $(cat "$dir/err")"; exit 1; fi
 U=${U%/}
 
@@ -81,5 +63,4 @@ grep -q '^event: match.reported' "$dir/stream" && ok || bad "the stream lacks ma
 grep -q '^event: match.verified' "$dir/stream" && ok || bad "the stream lacks match.verified"
 grep -q "$APIN\|$BPIN" "$dir/stream" && bad "a PIN is in the stream" || ok
 
-echo "check_curl_flow: $pass passed, $fail failed"
-[ "$fail" = 0 ]
+check_end

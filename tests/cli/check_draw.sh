@@ -4,17 +4,8 @@
 # seed is the same bracket, seeded or not; bad input stops with a sentence and exit status 2.
 set -u
 BIN=${CRAWFORD_BIN:-build/asan/crawford}
-dir=$(mktemp -d /tmp/crawford-draw-XXXXXX)
-pid=
-cleanup() {
-    [ -n "$pid" ] && kill "$pid" 2>/dev/null
-    wait 2>/dev/null
-    rm -rf "$dir"
-}
-trap cleanup EXIT
-pass=0; fail=0
-ok()  { pass=$((pass+1)); }
-bad() { fail=$((fail+1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/lib.sh"
+check_start check_draw
 
 # expect STATUS PATTERN-IN-OUTPUT -- command...
 expect() {
@@ -87,14 +78,7 @@ python3 -c "import json,sys; j=json.loads(sys.argv[1]); assert sorted(e['id'] fo
 
 # KO-2: the server draws the same bracket as `crawford draw` for the same seed and entries
 # (the player ids, ascending, with their ratings), with late places, seeded or not.
-cat > "$dir/crawford.json" <<EOF
-{"database": "$dir/c.db", "static_dir": "static", "access_log": "off"}
-EOF
-CRAWFORD_TD_PASSWORD='draw check' "$BIN" serve --config "$dir/crawford.json" --port 0 \
-    >"$dir/out" 2>"$dir/err" &
-pid=$!
-for _ in $(seq 150); do grep -q 'serving http' "$dir/out" && break; sleep 0.1; done
-U=$(grep -o 'http://[^ ]*/' "$dir/out" | head -1)
+serve_start 'draw check'
 if [ -z "$U" ]; then bad "the server did not start: $(cat "$dir/err")"; else
     U=${U%/}
     H=(-s -H 'X-Crawford: 1' -H 'Content-Type: application/json' -b "$dir/td")
@@ -161,5 +145,4 @@ expect 2 "unknown option '--frob'" -- "$BIN" draw --seed 1 --entries "$dir/entri
 expect 0 'usage: crawford draw' -- "$BIN" draw --help
 expect 0 'draw' -- "$BIN" help
 
-echo "check_draw: $pass passed, $fail failed"
-[ $fail = 0 ]
+check_end

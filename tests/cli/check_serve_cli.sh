@@ -56,15 +56,21 @@ out=$(echo "a long enough password" | "$BIN" passwd --db "$dir/p.db" 2>&1); rc=$
 cat > "$dir/run.json" <<JSON
 {"bind": "127.0.0.1", "database": "$dir/run.db", "static_dir": "$PWD/static", "access_log": "off"}
 JSON
-CRAWFORD_TD_PASSWORD="the first password" "$BIN" serve --config "$dir/run.json" --port 0 \
-    > "$dir/run.out" 2>&1 &
-srv=$!
-port=""
-for _ in $(seq 200); do
-    port=$(sed -n 's/.*serving http:\/\/[^:]*:\([0-9]*\)\/.*/\1/p' "$dir/run.out")
-    [ -n "$port" ] && break
-    sleep 0.05
-done
+# serve_run: serve run.json (CRAWFORD_TD_PASSWORD "the first password") into a fresh
+# run.out; sets srv to its process id and port to its port, empty when it did not start
+serve_run() {
+    : > "$dir/run.out"
+    CRAWFORD_TD_PASSWORD="the first password" "$BIN" serve --config "$dir/run.json" --port 0 \
+        > "$dir/run.out" 2>&1 &
+    srv=$!
+    port=""
+    for _ in $(seq 200); do
+        port=$(sed -n 's/.*serving http:\/\/[^:]*:\([0-9]*\)\/.*/\1/p' "$dir/run.out")
+        [ -n "$port" ] && break
+        sleep 0.05
+    done
+}
+serve_run
 if [ -z "$port" ]; then
     bad "serve did not start: $(cat "$dir/run.out")"
 else
@@ -86,16 +92,7 @@ else
     # CRAWFORD_TD_PASSWORD is ignored once a password exists: a restart keeps the new one
     kill "$srv"; wait "$srv"; rc=$?
     [ $rc = 0 ] && ok || bad "serve exited $rc on SIGTERM"
-    : > "$dir/run.out"
-    CRAWFORD_TD_PASSWORD="the first password" "$BIN" serve --config "$dir/run.json" --port 0 \
-        > "$dir/run.out" 2>&1 &
-    srv=$!
-    port=""
-    for _ in $(seq 200); do
-        port=$(sed -n 's/.*serving http:\/\/[^:]*:\([0-9]*\)\/.*/\1/p' "$dir/run.out")
-        [ -n "$port" ] && break
-        sleep 0.05
-    done
+    serve_run
     api="http://127.0.0.1:$port/api/v1"
     st=$(login "the first password" "$dir/jar4")
     [ "$st" = 401 ] && ok || bad "CRAWFORD_TD_PASSWORD replaced the password at restart: $st"

@@ -215,6 +215,17 @@ static void get_match(const struct fx *f, struct res *r)
     ck_assert_msg(r->status == 200, "GET match: %ld %s", r->status, r->body);
 }
 
+/* The JSON of the TD's GET of the match's tail, a 200 (a copy of its own, to json_decref). */
+static json_t *get_json(const struct fx *f, const char *tail)
+{
+    struct res r;
+    op(&S, f, "GET", tail, NULL, &r);
+    ck_assert_msg(r.status == 200, "GET %s: %ld %s", tail, r.status, r.body);
+    json_t *j = json_deep_copy(r.json);
+    res_free(&r);
+    return j;
+}
+
 static long long score_of(json_t *match, const char *side)
 {
     return json_integer_value(json_object_get(json_object_get(match, "score"), side));
@@ -233,6 +244,15 @@ static int is_2xx(const struct res *r)
 }
 
 #define ck_ok(r, what) ck_assert_msg(is_2xx(r), "%s: %ld %s", (what), (r)->status, (r)->body)
+
+/* The TD confirms b's lateness points. */
+static void confirm_b_late(const struct fx *f)
+{
+    struct res r;
+    op(&S, f, "POST", "lateness/confirm", "{\"side\": \"b\"}", &r);
+    ck_ok(&r, "confirm b's lateness");
+    res_free(&r);
+}
 
 /* ---- refusals ---- */
 
@@ -594,6 +614,19 @@ static int is_type_for_match(const char *type, json_t *data, const void *ctx)
     const struct clock_want *w = ctx; /* state: the event type here */
     json_t *o = json_object_get(data, type);
     return !strcmp(type, w->state) && json_integer_value(json_object_get(o, "match_id")) == w->mid;
+}
+
+/* A replay of the tournament's stream from its start holds an event that pred accepts for
+ * the match and state; missing says what was not found. */
+static void replayed(const struct fx *f, event_pred pred, const char *state, const char *missing)
+{
+    struct stream st;
+    stream_open(&st, f->tid, "0");
+    struct clock_want want = {f->mid, state};
+    json_t *ev = stream_wait(&st, pred, &want, 3000);
+    ck_assert_msg(ev != NULL, "%s", missing);
+    json_decref(ev);
+    stream_close(&st);
 }
 
 /* ==================================================================================== */
@@ -1280,9 +1313,7 @@ START_TEST(test_PEN1_lateness_confirm_and_arrive)
     /* the TD confirms b's lateness: a point for a */
     refuse(&S, &f, "POST", "lateness/confirm", "{\"side\": \"q\"}", 422, "side", "confirm side q");
     refuse(&S, &f, "POST", "lateness/confirm", "{}", 422, "side", "confirm without side");
-    op(&S, &f, "POST", "lateness/confirm", "{\"side\": \"b\"}", &r);
-    ck_ok(&r, "confirm b's lateness");
-    res_free(&r);
+    confirm_b_late(&f);
     get_match(&f, &r);
     ck_assert_int_eq(score_of(r.json, "a"), 1);
     ck_assert_int_eq(score_of(r.json, "b"), 0);
@@ -1308,13 +1339,7 @@ START_TEST(test_PEN1_lateness_confirm_and_arrive)
     ck_assert_int_eq(json_integer_value(json_object_get(p, "points")), 1);
     res_free(&r);
     /* lateness events went out (a replay of the stream from the start has them) */
-    struct stream st;
-    stream_open(&st, f.tid, "0");
-    struct clock_want want = {f.mid, "lateness"};
-    json_t *ev = stream_wait(&st, is_type_for_match, &want, 3000);
-    ck_assert_msg(ev != NULL, "no lateness event for the match");
-    json_decref(ev);
-    stream_close(&st);
+    replayed(&f, is_type_for_match, "lateness", "no lateness event for the match");
 }
 END_TEST
 
@@ -1324,9 +1349,7 @@ START_TEST(test_PEN2_lateness_forfeit)
     struct fx f;
     setup(&f, 1, "{\"lateness\": {\"grace_minutes\": 0, \"step_minutes\": 1}}", 1);
     struct res r;
-    op(&S, &f, "POST", "lateness/confirm", "{\"side\": \"b\"}", &r);
-    ck_ok(&r, "confirm b's lateness");
-    res_free(&r);
+    confirm_b_late(&f);
     get_match(&f, &r);
     ck_assert_str_eq(jstr(&r, "state"), "forfeited");
     ck_assert_str_eq(jstr(&r, "winner"), "a");
@@ -1363,9 +1386,7 @@ START_TEST(test_PEN2_lateness_forfeit_after_a_step)
                          json_object_get(json_object_get(r.json, "sides"), "b"), "points")),
                      2);
     res_free(&r);
-    op(&S, &f, "POST", "lateness/confirm", "{\"side\": \"b\"}", &r);
-    ck_ok(&r, "confirm b's lateness");
-    res_free(&r);
+    confirm_b_late(&f);
     get_match(&f, &r);
     ck_assert_str_eq(jstr(&r, "state"), "forfeited");
     ck_assert_str_eq(jstr(&r, "winner"), "a");
@@ -1410,12 +1431,22 @@ END_TEST
 
 static json_t *get_breaks(const struct fx *f)
 {
-    struct res r;
-    op(&S, f, "GET", "breaks", NULL, &r);
-    ck_assert_msg(r.status == 200, "GET breaks: %ld %s", r.status, r.body);
-    json_t *b = json_incref(r.json);
-    res_free(&r);
-    return b;
+    return get_json(f, "breaks");
+}
+
+/* as starts a break with body: a 201 (r holds it) whose current break, returned, is side's
+ * and lasts ms; what names the request. */
+static json_t *break_started(struct srv *as, const struct fx *f, const char *body, const char *side,
+                             long long ms, const char *what, struct res *r)
+{
+    op(as, f, "POST", "breaks", body, r);
+    ck_assert_msg(r->status == 201, "%s: %ld %s", what, r->status, r->body);
+    json_t *cur = json_object_get(r->json, "current");
+    ck_assert_str_eq(cstr(cur, "side"), side);
+    ck_assert_int_eq(json_integer_value(json_object_get(cur, "ends_ms")) -
+                         json_integer_value(json_object_get(cur, "started_ms")),
+                     ms);
+    return cur;
 }
 
 static void allowance_is(const struct fx *f, const char *table, int count, int minutes)
@@ -1458,13 +1489,7 @@ START_TEST(test_PEN4_breaks)
     ck_ok(&r, "arrive a");
     res_free(&r);
     /* before the first game (no clock): a takes the break */
-    op(&f.a, &f, "POST", "breaks", "{\"side\": \"a\"}", &r);
-    ck_assert_msg(r.status == 201, "break a: %ld %s", r.status, r.body);
-    json_t *cur = json_object_get(r.json, "current");
-    ck_assert_str_eq(cstr(cur, "side"), "a");
-    ck_assert_int_eq(json_integer_value(json_object_get(cur, "ends_ms")) -
-                         json_integer_value(json_object_get(cur, "started_ms")),
-                     5 * 60000);
+    break_started(&f.a, &f, "{\"side\": \"a\"}", "a", 5 * 60000, "break a", &r);
     ck_assert_int_eq(side_used(r.json, "a"), 1);
     res_free(&r);
     /* absent from the break's start */
@@ -1588,13 +1613,8 @@ START_TEST(test_PEN4_breaks_combined)
                  "Side a has 2 breaks left", "three breaks of two at once");
     /* two at once: ten minutes, both used */
     struct res r;
-    op(&f.a, &f, "POST", "breaks", "{\"side\": \"a\", \"count\": 2}", &r);
-    ck_assert_msg(r.status == 201, "two breaks for a: %ld %s", r.status, r.body);
-    json_t *cur = json_object_get(r.json, "current");
-    ck_assert_str_eq(cstr(cur, "side"), "a");
-    ck_assert_int_eq(json_integer_value(json_object_get(cur, "ends_ms")) -
-                         json_integer_value(json_object_get(cur, "started_ms")),
-                     2 * 5 * 60000);
+    json_t *cur = break_started(&f.a, &f, "{\"side\": \"a\", \"count\": 2}", "a", 2 * 5 * 60000,
+                                "two breaks for a", &r);
     long long ends = json_integer_value(json_object_get(cur, "ends_ms"));
     res_free(&r);
     json_t *b = get_breaks(&f);
@@ -1630,11 +1650,7 @@ END_TEST
 /* GET lateness without its moment of reading. */
 static json_t *lateness_snapshot(const struct fx *f)
 {
-    struct res r;
-    op(&S, f, "GET", "lateness", NULL, &r);
-    ck_assert_msg(r.status == 200, "GET lateness: %ld %s", r.status, r.body);
-    json_t *l = json_deep_copy(r.json);
-    res_free(&r);
+    json_t *l = get_json(f, "lateness");
     json_object_del(l, "server_time_ms");
     return l;
 }
@@ -1733,13 +1749,7 @@ START_TEST(test_PEN1_postpone_by_one_hour)
     ck_assert_msg(audited == 1, "%d match.postponed entries in the audit log", audited);
     res_free(&r);
     /* the lateness event */
-    struct stream st;
-    stream_open(&st, f.tid, "0");
-    struct clock_want want = {f.mid, "lateness"};
-    json_t *ev = stream_wait(&st, is_postponed_lateness, &want, 3000);
-    ck_assert_msg(ev != NULL, "no lateness event with the postponement");
-    json_decref(ev);
-    stream_close(&st);
+    replayed(&f, is_postponed_lateness, "lateness", "no lateness event with the postponement");
     /* the match can still start (the players are there): then it is under way */
     json_t *c = clk(&f.a, &f, "clock/start", "{\"lower_die\": \"a\"}");
     json_decref(c);
@@ -1770,16 +1780,12 @@ START_TEST(test_PEN1_postpone_by_one_hour)
                     "postponing a match under way");
     /* lateness points already confirmed: refused */
     setup(&g, 5, "{\"lateness\": {\"grace_minutes\": 0, \"step_minutes\": 1}}", 1);
-    op(&S, &g, "POST", "lateness/confirm", "{\"side\": \"b\"}", &r);
-    ck_ok(&r, "confirm b's lateness");
-    res_free(&r);
+    confirm_b_late(&g);
     refuse_postpone(&S, &g, NULL, 409, "PEN-1", "lateness-confirmed", "would count that time again",
                     "postponing after lateness points");
     /* over: refused */
     setup(&g, 1, "{\"lateness\": {\"grace_minutes\": 0, \"step_minutes\": 1}}", 1);
-    op(&S, &g, "POST", "lateness/confirm", "{\"side\": \"b\"}", &r);
-    ck_ok(&r, "confirm b's lateness");
-    res_free(&r);
+    confirm_b_late(&g);
     refuse_postpone(&S, &g, NULL, 409, NULL, "match-finished", "already forfeited",
                     "postponing a forfeited match");
 }
@@ -1843,13 +1849,7 @@ START_TEST(test_PEN5_penalties)
     ck_assert_msg(audited >= 2, "%d penalty entries in the audit log", audited);
     res_free(&r);
     /* sent as events */
-    struct stream st;
-    stream_open(&st, f.tid, "0");
-    struct clock_want want = {f.mid, "penalty"};
-    json_t *ev = stream_wait(&st, is_type_for_match, &want, 3000);
-    ck_assert_msg(ev != NULL, "no penalty event for the match");
-    json_decref(ev);
-    stream_close(&st);
+    replayed(&f, is_type_for_match, "penalty", "no penalty event for the match");
 
     /* MATCH-5: 3 more points bring b to 5: the match is b's */
     op(&S, &f, "POST", "penalties",

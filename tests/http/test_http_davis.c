@@ -131,6 +131,17 @@ static json_t *rubber(json_t *tie, int k)
     return json_array_get(json_object_get(tie, "rubbers"), (size_t)k);
 }
 
+/* The match ids of the five rubbers of the board's first tie. */
+static void rubber_ids(struct dc *d, long long m[5])
+{
+    struct res r;
+    board(d, &r);
+    json_t *tie = json_array_get(json_object_get(r.json, "ties"), 0);
+    for (int k = 0; k < 5; k++)
+        m[k] = json_integer_value(json_object_get(rubber(tie, k), "id"));
+    res_free(&r);
+}
+
 /* how many audit entries of the tournament have this action (all of them when NULL) */
 static int audit_count(struct dc *d, const char *action)
 {
@@ -476,19 +487,15 @@ START_TEST(test_DAVIS2_dead_rubbers_void_by_default)
     make_event(&d, 2, "{\"lengths\": [1, 1, 1]}"); /* play_dead false, the default */
     start(&d);
     struct res r;
-    board(&d, &r);
-    json_t *tie = json_array_get(json_object_get(r.json, "ties"), 0);
     long long m[5];
-    for (int k = 0; k < 5; k++)
-        m[k] = json_integer_value(json_object_get(rubber(tie, k), "id"));
-    res_free(&r);
+    rubber_ids(&d, m);
     for (int k = 0; k < 3; k++) {
         td_decide(&d, m[k], 1, 0, NULL, &r);
         ck_assert_msg(r.status == 200, "%s", r.body);
         res_free(&r);
     }
     board(&d, &r); /* 3-0: the last two cannot change it and are not played */
-    tie = json_array_get(json_object_get(r.json, "ties"), 0);
+    json_t *tie = json_array_get(json_object_get(r.json, "ties"), 0);
     ck_assert_str_eq(json_string_value(json_object_get(tie, "winner")), "a");
     ck_assert_int_eq(json_integer_value(json_object_get(tie, "open_phase")), 0);
     for (int k = 3; k < 5; k++)
@@ -817,12 +824,8 @@ START_TEST(test_DAVIS_refusals_change_nothing)
     long long extra1 = make_player(&S, d.tid, "Late one");
     long long extra2 = make_player(&S, d.tid, "Late two");
     struct res r;
-    board(&d, &r);
-    json_t *tie = json_array_get(json_object_get(r.json, "ties"), 0);
     long long m[5];
-    for (int k = 0; k < 5; k++)
-        m[k] = json_integer_value(json_object_get(rubber(tie, k), "id"));
-    res_free(&r);
+    rubber_ids(&d, m);
     struct srv b2, a1;
     as_player(&d, 3, &b2);
     as_player(&d, 0, &a1);

@@ -97,6 +97,26 @@ static void draw(struct ko *k, long long eid, const char *seed, struct res *r)
     td(&S, "POST", path, body, r);
 }
 
+/* An event "Main" (settings) with the players [0, entries) in it, drawn with seed: r holds
+ * the draw's answer, a 200. */
+static long long drawn_main(struct ko *k, const char *settings, int entries, const char *seed,
+                            struct res *r)
+{
+    long long e = make_event(k, "Main", settings);
+    enter(k, e, 0, entries);
+    draw(k, e, seed, r);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    return e;
+}
+
+/* An event fed by the losers of the event from: settings are {"feeds_from": from, rest}. */
+static long long fed_event(struct ko *k, const char *name, long long from, const char *rest)
+{
+    char settings[160];
+    snprintf(settings, sizeof settings, "{\"feeds_from\": %lld, %s}", from, rest);
+    return make_event(k, name, settings);
+}
+
 static void verify(struct ko *k, long long mid, int length, int b_wins, const char *extra,
                    struct res *r)
 {
@@ -186,6 +206,22 @@ static void bracket_path(struct ko *k, long long eid, char *path, size_t len)
     snprintf(path, len, "/api/v1/tournaments/%lld/competitions/%lld/knockout", k->tid, eid);
 }
 
+/* A GET of path with "If-None-Match: inm" (and gzip accepted when gz) must be a 304 with no
+ * body; when etag is given, the 304 carries that ETag. */
+static void not_modified(const char *path, const char *inm, int gz, const char *etag)
+{
+    char h_inm[160], got[80];
+    snprintf(h_inm, sizeof h_inm, "If-None-Match: %s", inm);
+    const char *h[] = {h_inm, gz ? "Accept-Encoding: gzip" : NULL, NULL};
+    struct res r;
+    req(&S, "GET", path, NULL, h, &r);
+    ck_assert_int_eq(r.status, 304);
+    ck_assert_int_eq(r.len, 0);
+    if (etag)
+        ck_assert_str_eq(res_header(&r, "ETag", got, sizeof got), etag);
+    res_free(&r);
+}
+
 /* A correction of match mid (extra as for verify) that must be refused with a 409 and
  * change neither the Main e nor the Consolation c; r holds the refusal. */
 static void correction_refused(struct ko *k, long long e, long long c, long long mid, int b_wins,
@@ -209,11 +245,9 @@ static void main_and_consolation(struct ko *k, int players, const char *main_set
 {
     setup(k, players, NULL);
     *e = make_event(k, "Main", main_settings);
-    char settings[128];
-    snprintf(settings, sizeof settings,
-             "{\"feeds_from\": %lld, \"progressive\": %s, \"lengths\": [3]}", *e,
-             progressive ? "true" : "false");
-    *c = make_event(k, "Consolation", settings);
+    *c = fed_event(k, "Consolation", *e,
+                   progressive ? "\"progressive\": true, \"lengths\": [3]"
+                               : "\"progressive\": false, \"lengths\": [3]");
     enter(k, *e, 0, players);
     draw(k, *e, seed, r);
     ck_assert_int_eq(r->status, 200);
@@ -304,11 +338,8 @@ START_TEST(test_KO4_late_arrivals)
 {
     struct ko k;
     setup(&k, 8, NULL);
-    long long e = make_event(&k, "Main", "{\"late_places\": 2, \"lengths\": [3]}");
-    enter(&k, e, 0, 5);
     struct res r;
-    draw(&k, e, "99", &r);
-    ck_assert_int_eq(r.status, 200);
+    long long e = drawn_main(&k, "{\"late_places\": 2, \"lengths\": [3]}", 5, "99", &r);
     json_t *late = json_object_get(r.json, "late");
     ck_assert_int_eq(json_integer_value(json_object_get(late, "places")), 2);
     res_free(&r);
@@ -381,10 +412,8 @@ START_TEST(test_KO8_advance_and_correction_cascade)
 {
     struct ko k;
     setup(&k, 4, "[\"1\", \"2\"]");
-    long long e = make_event(&k, "Main", "{\"lengths\": [3, 5]}");
-    enter(&k, e, 0, 4);
     struct res r;
-    draw(&k, e, "2026", &r);
+    long long e = drawn_main(&k, "{\"lengths\": [3, 5]}", 4, "2026", &r);
     json_t *r1 = json_object_get(json_array_get(json_object_get(r.json, "rounds"), 0), "matches");
     long long m1 = json_integer_value(json_object_get(json_array_get(r1, 0), "match_id"));
     long long m2 = json_integer_value(json_object_get(json_array_get(r1, 1), "match_id"));
@@ -462,9 +491,7 @@ START_TEST(test_CLK7_KO8_reverse_flag_after_the_bracket_moved_on)
     td(&S, "PATCH", path, "{\"clock\": {\"bank_per_point_s\": 1, \"delay_s\": 0}}", &r);
     ck_assert_int_eq(r.status, 200);
     res_free(&r);
-    long long e = make_event(&k, "Main", "{\"lengths\": [3, 5]}");
-    enter(&k, e, 0, 4);
-    draw(&k, e, "2027", &r);
+    long long e = drawn_main(&k, "{\"lengths\": [3, 5]}", 4, "2027", &r);
     res_free(&r);
     bracket(&k, e, &r);
     long long m1 = match_at(&r, 1, 0), m2 = match_at(&r, 1, 1), fin = match_at(&r, 2, 0);
@@ -769,10 +796,8 @@ START_TEST(test_KO8_withdrawal_before_opponent_known)
 {
     struct ko k;
     setup(&k, 4, NULL);
-    long long e = make_event(&k, "Main", "{\"lengths\": [3, 5]}");
-    enter(&k, e, 0, 4);
     struct res r;
-    draw(&k, e, "77", &r);
+    long long e = drawn_main(&k, "{\"lengths\": [3, 5]}", 4, "77", &r);
     long long m1 = match_at(&r, 1, 0), m2 = match_at(&r, 1, 1), fin = match_at(&r, 2, 0);
     long long a = side_at(&r, 1, 0, 0), c = side_at(&r, 1, 1, 0);
     res_free(&r);
@@ -814,9 +839,7 @@ START_TEST(test_KO8_KO5_disqualification)
     struct ko k;
     setup(&k, 4, NULL);
     long long e = make_event(&k, "Main", "{\"lengths\": [3, 5]}");
-    char settings[128];
-    snprintf(settings, sizeof settings, "{\"feeds_from\": %lld, \"lengths\": [3]}", e);
-    long long c = make_event(&k, "Consolation", settings);
+    long long c = fed_event(&k, "Consolation", e, "\"lengths\": [3]");
     enter(&k, e, 0, 4);
     struct res r;
     draw(&k, e, "31", &r);
@@ -884,10 +907,8 @@ START_TEST(test_KO8_player_report_before_opponent_known_refused)
         k.players[i] = make_player_pin(&S, k.tid, name, pins[i]);
     }
     k.n = 4;
-    long long e = make_event(&k, "Main", "{\"lengths\": [3, 5]}");
-    enter(&k, e, 0, 4);
     struct res r;
-    draw(&k, e, "5", &r);
+    long long e = drawn_main(&k, "{\"lengths\": [3, 5]}", 4, "5", &r);
     long long m1 = match_at(&r, 1, 0), fin = match_at(&r, 2, 0), a = side_at(&r, 1, 0, 0);
     res_free(&r);
     verify(&k, m1, 3, 0, NULL, &r); /* a waits in the final for the winner of m2 */
@@ -924,13 +945,9 @@ START_TEST(test_KO5_weekend_37_players_3_late_progressive_consolation)
     k.main = make_event(&k, "Championship",
                         "{\"late_places\": 3, \"lengths\": [3, 3, 3, 5, 7, 9], \"flight\": "
                         "\"championship\"}");
-    char settings[128];
-    snprintf(settings, sizeof settings,
-             "{\"feeds_from\": %lld, \"progressive\": true, \"lengths\": [3, 5]}", k.main);
-    k.cons = make_event(&k, "Consolation", settings);
+    k.cons = fed_event(&k, "Consolation", k.main, "\"progressive\": true, \"lengths\": [3, 5]");
     /* KO-6: a Last Chance fed by the early Consolation losers, the same way */
-    snprintf(settings, sizeof settings, "{\"feeds_from\": %lld, \"lengths\": [3]}", k.cons);
-    long long last = make_event(&k, "Last Chance", settings);
+    long long last = fed_event(&k, "Last Chance", k.cons, "\"lengths\": [3]");
     enter(&k, k.main, 0, 37);
     struct res r;
     draw(&k, k.main, "20261122", &r);
@@ -1020,17 +1037,9 @@ START_TEST(test_KO5_weekend_37_players_3_late_progressive_consolation)
     ck_assert_str_eq(tagz, want);
     res_free(&r);
     /* either tag, alone or in a list, validates the cached copy */
-    snprintf(inm, sizeof inm, "If-None-Match: \"t0.0\", W/%s", tagz);
-    const char *hz[] = {inm, "Accept-Encoding: gzip", NULL};
-    req(&S, "GET", path, NULL, hz, &r);
-    ck_assert_int_eq(r.status, 304);
-    ck_assert_str_eq(res_header(&r, "ETag", ce, sizeof ce), tagz);
-    res_free(&r);
-    snprintf(inm, sizeof inm, "If-None-Match: %s", tag);
-    const char *hp[] = {inm, NULL};
-    req(&S, "GET", path, NULL, hp, &r);
-    ck_assert_int_eq(r.status, 304);
-    res_free(&r);
+    snprintf(inm, sizeof inm, "\"t0.0\", W/%s", tagz);
+    not_modified(path, inm, 1, tagz);
+    not_modified(path, tag, 0, NULL);
 }
 END_TEST
 
@@ -1195,11 +1204,8 @@ START_TEST(test_KO8_bracket_etag_and_304)
 {
     struct ko k;
     setup(&k, 4, NULL);
-    long long e = make_event(&k, "Main", "{\"lengths\": [3, 5]}");
-    enter(&k, e, 0, 4);
     struct res r;
-    draw(&k, e, "404", &r);
-    ck_assert_int_eq(r.status, 200);
+    long long e = drawn_main(&k, "{\"lengths\": [3, 5]}", 4, "404", &r);
     long long m1 = match_at(&r, 1, 0);
     res_free(&r);
     char path[160], etag[80], etag2[80], inm[120], cc[64];
@@ -1213,18 +1219,8 @@ START_TEST(test_KO8_bracket_etag_and_304)
     req(&S, "GET", path, NULL, NULL, &r); /* from the cache: the same validator */
     ck_assert_str_eq(res_header(&r, "ETag", etag2, sizeof etag2), etag);
     res_free(&r);
-    snprintf(inm, sizeof inm, "If-None-Match: %s", etag);
-    const char *h[] = {inm, NULL};
-    req(&S, "GET", path, NULL, h, &r);
-    ck_assert_int_eq(r.status, 304);
-    ck_assert_int_eq(r.len, 0);
-    ck_assert_str_eq(res_header(&r, "ETag", etag2, sizeof etag2), etag);
-    res_free(&r);
-    const char *hz[] = {inm, "Accept-Encoding: gzip", NULL};
-    req(&S, "GET", path, NULL, hz, &r);
-    ck_assert_int_eq(r.status, 304);
-    ck_assert_int_eq(r.len, 0);
-    res_free(&r);
+    not_modified(path, etag, 0, etag);
+    not_modified(path, etag, 1, NULL);
     td(&S, "GET", path, NULL, &r); /* the TD reads past the cache: the same bracket, same tag */
     ck_assert_int_eq(r.status, 200);
     ck_assert_str_eq(res_header(&r, "ETag", etag2, sizeof etag2), etag);
@@ -1238,6 +1234,8 @@ START_TEST(test_KO8_bracket_etag_and_304)
     verify(&k, m1, 3, 0, NULL, &r);
     ck_assert_int_eq(r.status, 200);
     res_free(&r);
+    snprintf(inm, sizeof inm, "If-None-Match: %s", etag);
+    const char *h[] = {inm, NULL};
     req(&S, "GET", path, NULL, h, &r);
     ck_assert_int_eq(r.status, 200);
     ck_assert_ptr_nonnull(res_header(&r, "ETag", etag2, sizeof etag2));
@@ -1247,10 +1245,7 @@ START_TEST(test_KO8_bracket_etag_and_304)
     ck_assert_str_eq(json_string_value(json_object_get(m, "state")), "done");
     ck_assert_str_eq(json_string_value(json_object_get(m, "winner")), "a");
     res_free(&r);
-    snprintf(inm, sizeof inm, "If-None-Match: %s", etag2);
-    req(&S, "GET", path, NULL, h, &r);
-    ck_assert_int_eq(r.status, 304);
-    res_free(&r);
+    not_modified(path, etag2, 0, NULL);
 }
 END_TEST
 
@@ -1355,11 +1350,8 @@ START_TEST(test_KO8_cascade_audit_order)
 {
     struct ko k;
     setup(&k, 8, NULL);
-    long long e = make_event(&k, "Main", "{\"lengths\": [3]}");
-    enter(&k, e, 0, 8);
     struct res r;
-    draw(&k, e, "808", &r);
-    ck_assert_int_eq(r.status, 200);
+    long long e = drawn_main(&k, "{\"lengths\": [3]}", 8, "808", &r);
     long long m1 = match_at(&r, 1, 0);
     res_free(&r);
     uint64_t seed = 1;
@@ -1480,9 +1472,7 @@ START_TEST(test_KO1_entry_refusals_change_nothing)
     struct ko k;
     setup(&k, 6, NULL);
     long long e = make_event(&k, "Main", "{\"lengths\": [3]}");
-    char settings[96];
-    snprintf(settings, sizeof settings, "{\"feeds_from\": %lld, \"lengths\": [3]}", e);
-    long long c = make_event(&k, "Consolation", settings);
+    long long c = fed_event(&k, "Consolation", e, "\"lengths\": [3]");
     enter(&k, e, 0, 4);
     char body[96];
     snprintf(body, sizeof body, "{\"player_id\": %lld}", k.players[0]);
@@ -1535,11 +1525,9 @@ START_TEST(test_KO4_deadline_passes_waiting_player_walks_over)
     strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime(&at));
     snprintf(settings, sizeof settings,
              "{\"late_places\": 1, \"late_deadline\": \"%s\", \"lengths\": [3]}", when);
-    long long e = make_event(&k, "Main", settings);
-    enter(&k, e, 0, 3); /* 3 entries + 1 late place: 4 slots, the late place faces position 1 */
     struct res r;
-    draw(&k, e, "4040", &r);
-    ck_assert_int_eq(r.status, 200);
+    /* 3 entries + 1 late place: 4 slots, the late place faces position 1 */
+    long long e = drawn_main(&k, settings, 3, "4040", &r);
     res_free(&r);
     bracket(&k, e, &r);
     int li = -1, ls = 0;
@@ -1670,11 +1658,9 @@ START_TEST(test_KO8_refusals_leave_the_bracket_byte_equal)
 {
     struct ko k;
     setup(&k, 8, NULL);
-    long long e = make_event(&k, "Main", "{\"lengths\": [3, 5], \"late_places\": 1}");
-    enter(&k, e, 0, 3); /* 3 + 1 late place: 4 slots */
     struct res r;
-    draw(&k, e, "8080", &r);
-    ck_assert_int_eq(r.status, 200);
+    /* 3 entries + 1 late place: 4 slots */
+    long long e = drawn_main(&k, "{\"lengths\": [3, 5], \"late_places\": 1}", 3, "8080", &r);
     res_free(&r);
     char bpath[160], base[160], path[200], body[96];
     bracket_path(&k, e, bpath, sizeof bpath);

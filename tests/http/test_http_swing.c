@@ -62,6 +62,86 @@ static long long make_swing(int n, const char *swing_json, char *epath, size_t l
     return make_swing_pins(n, swing_json, epath, len, players, NULL);
 }
 
+/* ---- helpers for the tests below ---- */
+
+/* The player id of side 0 (a) or 1 (b) of a game of a round's reply. */
+static long long side_player(json_t *game, int side)
+{
+    return json_integer_value(
+        json_object_get(json_array_get(json_object_get(game, "sides"), (size_t)side), "player_id"));
+}
+
+/* The leaderboard's row of a player. */
+static json_t *board_row(struct res *r, long long pid)
+{
+    json_t *pl = json_object_get(r->json, "players");
+    for (size_t i = 0; i < json_array_size(pl); i++)
+        if (json_integer_value(json_object_get(json_array_get(pl, i), "player_id")) == pid)
+            return json_array_get(pl, i);
+    ck_abort_msg("player %lld not on the leaderboard", pid);
+    return NULL;
+}
+
+static long long chips_of(struct res *r, long long pid)
+{
+    return json_integer_value(json_object_get(board_row(r, pid), "chips"));
+}
+
+static const char *status_of(struct res *r, long long pid)
+{
+    return json_string_value(json_object_get(board_row(r, pid), "status"));
+}
+
+static void match_post(long long tid, long long mid, const char *tail, struct srv *as,
+                       const char *body, struct res *r)
+{
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld%s", tid, mid, tail);
+    td(as, "POST", path, body, r);
+}
+
+/* The TD's POST of tail on match mid (e.g. "/correct"), which must answer 200. */
+static void match_post_ok(long long tid, long long mid, const char *tail, const char *body)
+{
+    struct res r;
+    match_post(tid, mid, tail, &S, body, &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+}
+
+/* The first game of a round: its tournament, its match, and the players of sides a, b. */
+struct game {
+    long long tid, mid, a, b;
+};
+
+/* The TD starts the next round of the Swing at epath (body: the request's, or NULL), which
+ * must answer 201; its first game. */
+static struct game start_round(const char *epath, const char *body)
+{
+    char path[160];
+    snprintf(path, sizeof path, "%s/swing/rounds", epath);
+    struct res r;
+    td(&S, "POST", path, body, &r);
+    ck_assert_msg(r.status == 201, "%s", r.body);
+    json_t *g = json_array_get(json_object_get(r.json, "games"), 0);
+    struct game out = {json_integer_value(json_object_get(g, "tournament_id")),
+                       json_integer_value(json_object_get(g, "id")), side_player(g, 0),
+                       side_player(g, 1)};
+    res_free(&r);
+    return out;
+}
+
+/* The TD verifies game mid: `winner` ("a"/"b") won `result` with the cube at `cube`. */
+static void verify_game(long long tid, long long mid, const char *winner, int cube,
+                        const char *result)
+{
+    char body[160];
+    snprintf(body, sizeof body,
+             "{\"game\": {\"winner\": \"%s\", \"cube\": %d, \"result\": \"%s\"}}", winner, cube,
+             result);
+    match_post_ok(tid, mid, "/verify", body);
+}
+
 START_TEST(test_SWING5_settings_refused)
 {
     long long tid = make_tournament(&S, "Bad swing");
@@ -185,33 +265,17 @@ START_TEST(test_SWING4_correction_replays_ledger)
     long long p[2];
     make_swing(2, "{\"start_chips\": 1000, \"cpp\": [100]}", epath, sizeof epath, p);
     struct res r;
-    snprintf(path, sizeof path, "%s/swing/rounds", epath);
-    td(&S, "POST", path, NULL, &r);
-    json_t *g = json_array_get(json_object_get(r.json, "games"), 0);
-    long long mid = json_integer_value(json_object_get(g, "id"));
-    long long tid = json_integer_value(json_object_get(g, "tournament_id"));
-    res_free(&r);
-    char mpath[160];
-    snprintf(mpath, sizeof mpath, "/api/v1/tournaments/%lld/matches/%lld/verify", tid, mid);
-    td(&S, "POST", mpath, "{\"game\": {\"winner\": \"a\", \"cube\": 1, \"result\": \"single\"}}",
-       &r);
-    res_free(&r);
-    snprintf(path, sizeof path, "%s/swing/rounds", epath);
-    td(&S, "POST", path, NULL, &r);
-    g = json_array_get(json_object_get(r.json, "games"), 0);
-    long long mid2 = json_integer_value(json_object_get(g, "id"));
-    res_free(&r);
-    snprintf(mpath, sizeof mpath, "/api/v1/tournaments/%lld/matches/%lld/verify", tid, mid2);
-    td(&S, "POST", mpath, "{\"game\": {\"winner\": \"a\", \"cube\": 1, \"result\": \"single\"}}",
-       &r);
-    res_free(&r);
+    struct game g = start_round(epath, NULL);
+    long long tid = g.tid, mid = g.mid;
+    verify_game(tid, mid, "a", 1, "single");
+    long long mid2 = start_round(epath, NULL).mid;
+    verify_game(tid, mid2, "a", 1, "single");
     /* correct round 1 to a backgammon with cube 4 the other way: someone is out after
      * round 1, so round 2's game no longer had an eligible player */
-    snprintf(mpath, sizeof mpath, "/api/v1/tournaments/%lld/matches/%lld/correct", tid, mid);
-    td(&S, "POST", mpath,
-       "{\"game\": {\"winner\": \"b\", \"cube\": 4, \"result\": \"backgammon\"}, \"reason\": "
-       "\"wrong sheet\"}",
-       &r);
+    match_post(tid, mid, "/correct", &S,
+               "{\"game\": {\"winner\": \"b\", \"cube\": 4, \"result\": \"backgammon\"}, "
+               "\"reason\": \"wrong sheet\"}",
+               &r);
     ck_assert_int_eq(r.status, 200);
     json_t *changed = json_object_get(r.json, "swing_eligibility_changed");
     ck_assert_int_eq(json_array_size(changed), 1);
@@ -228,44 +292,6 @@ START_TEST(test_SWING4_correction_replays_ledger)
     res_free(&r);
 }
 END_TEST
-
-/* ---- helpers for the tests below ---- */
-
-/* The player id of side 0 (a) or 1 (b) of a game of a round's reply. */
-static long long side_player(json_t *game, int side)
-{
-    return json_integer_value(
-        json_object_get(json_array_get(json_object_get(game, "sides"), (size_t)side), "player_id"));
-}
-
-/* The leaderboard's row of a player. */
-static json_t *board_row(struct res *r, long long pid)
-{
-    json_t *pl = json_object_get(r->json, "players");
-    for (size_t i = 0; i < json_array_size(pl); i++)
-        if (json_integer_value(json_object_get(json_array_get(pl, i), "player_id")) == pid)
-            return json_array_get(pl, i);
-    ck_abort_msg("player %lld not on the leaderboard", pid);
-    return NULL;
-}
-
-static long long chips_of(struct res *r, long long pid)
-{
-    return json_integer_value(json_object_get(board_row(r, pid), "chips"));
-}
-
-static const char *status_of(struct res *r, long long pid)
-{
-    return json_string_value(json_object_get(board_row(r, pid), "status"));
-}
-
-static void match_post(long long tid, long long mid, const char *tail, struct srv *as,
-                       const char *body, struct res *r)
-{
-    char path[160];
-    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld%s", tid, mid, tail);
-    td(as, "POST", path, body, r);
-}
 
 static void get_board(const char *epath, struct res *r)
 {
@@ -318,21 +344,13 @@ START_TEST(test_SWING3_ledger_says_why_each_chip_moved)
     get_ledger(epath, 0, &r);
     ck_assert_int_eq(json_array_size(json_object_get(r.json, "rows")), 0);
     res_free(&r);
-    snprintf(path, sizeof path, "%s/swing/rounds", epath);
-    td(&S, "POST", path, "{\"seed\": \"ledger\"}", &r);
-    ck_assert_int_eq(r.status, 201);
-    json_t *g = json_array_get(json_object_get(r.json, "games"), 0);
-    long long mid = json_integer_value(json_object_get(g, "id"));
-    long long a = side_player(g, 0), b = side_player(g, 1);
-    res_free(&r);
+    struct game g = start_round(epath, "{\"seed\": \"ledger\"}");
+    long long mid = g.mid, a = g.a, b = g.b;
     char an[32], bn[32];
     snprintf(an, sizeof an, "Swinger %d", a == p[0] ? 1 : 2);
     snprintf(bn, sizeof bn, "Swinger %d", b == p[0] ? 1 : 2);
     /* SWING-3's worked example: a gammon, cube 4, CPP 300 */
-    match_post(tid, mid, "/verify", &S,
-               "{\"game\": {\"winner\": \"a\", \"cube\": 4, \"result\": \"gammon\"}}", &r);
-    ck_assert_int_eq(r.status, 200);
-    res_free(&r);
+    verify_game(tid, mid, "a", 4, "gammon");
     get_ledger(epath, 0, &r);
     ck_assert_int_eq(json_array_size(json_object_get(r.json, "rows")), 3);
     ck_assert_int_eq(jint(&r, "total_chips"), 20000);
@@ -364,12 +382,9 @@ START_TEST(test_SWING3_ledger_says_why_each_chip_moved)
     ck_assert_int_eq(jint(&r, "chips"), 7600);
     res_free(&r);
     /* the TD corrects it to a drop of a double to 2 by b: the row is rewritten, and says so */
-    match_post(tid, mid, "/correct", &S,
-               "{\"game\": {\"winner\": \"b\", \"cube\": 1, \"result\": \"drop\"}, "
-               "\"reason\": \"wrong sheet\"}",
-               &r);
-    ck_assert_msg(r.status == 200, "%s", r.body);
-    res_free(&r);
+    match_post_ok(tid, mid, "/correct",
+                  "{\"game\": {\"winner\": \"b\", \"cube\": 1, \"result\": \"drop\"}, "
+                  "\"reason\": \"wrong sheet\"}");
     get_ledger(epath, a, &r);
     ck_assert_int_eq(json_array_size(json_object_get(r.json, "rows")), 2);
     snprintf(want, sizeof want,
@@ -468,30 +483,9 @@ static char *slurp(const char *file)
  * "b") player `pid` plays in it. */
 static long long next_game(const char *epath, long long pid, const char **side)
 {
-    char path[160];
-    snprintf(path, sizeof path, "%s/swing/rounds", epath);
-    struct res r;
-    td(&S, "POST", path, NULL, &r);
-    ck_assert_msg(r.status == 201, "%s", r.body);
-    json_t *g = json_array_get(json_object_get(r.json, "games"), 0);
-    long long mid = json_integer_value(json_object_get(g, "id"));
-    *side = side_player(g, 0) == pid ? "a" : "b";
-    res_free(&r);
-    return mid;
-}
-
-/* The TD verifies game mid: `winner` ("a"/"b") won `result` with the cube at `cube`. */
-static void verify_game(long long tid, long long mid, const char *winner, int cube,
-                        const char *result)
-{
-    char body[160];
-    snprintf(body, sizeof body,
-             "{\"game\": {\"winner\": \"%s\", \"cube\": %d, \"result\": \"%s\"}}", winner, cube,
-             result);
-    struct res r;
-    match_post(tid, mid, "/verify", &S, body, &r);
-    ck_assert_msg(r.status == 200, "%s", r.body);
-    res_free(&r);
+    struct game g = start_round(epath, NULL);
+    *side = g.a == pid ? "a" : "b";
+    return g.mid;
 }
 
 /* A Swing game reported as a transcript (a .mat money game, gnubg's): the engine replays
@@ -700,10 +694,7 @@ START_TEST(test_SWING_refusals_change_nothing)
     long long g1 = json_integer_value(json_object_get(json_array_get(games, 0), "id"));
     long long g2 = json_integer_value(json_object_get(json_array_get(games, 1), "id"));
     res_free(&r);
-    match_post(tid, g1, "/verify", &S,
-               "{\"game\": {\"winner\": \"a\", \"cube\": 2, \"result\": \"gammon\"}}", &r);
-    ck_assert_int_eq(r.status, 200);
-    res_free(&r);
+    verify_game(tid, g1, "a", 2, "gammon");
     struct swing_snap before;
     swing_snap(epath, &before);
     char *audit = audit_body(tid);
@@ -777,14 +768,8 @@ START_TEST(test_SWING4_correction_reports_player_wrongly_left_out)
     long long C = side_player(g1, 0), A = side_player(g1, 1);
     long long D = side_player(g2, 0), B = side_player(g2, 1);
     res_free(&r);
-    match_post(tid, m1, "/verify", &S,
-               "{\"game\": {\"winner\": \"a\", \"cube\": 1, \"result\": \"gammon\"}}", &r);
-    ck_assert_int_eq(r.status, 200);
-    res_free(&r);
-    match_post(tid, m2, "/verify", &S,
-               "{\"game\": {\"winner\": \"a\", \"cube\": 1, \"result\": \"single\"}}", &r);
-    ck_assert_int_eq(r.status, 200);
-    res_free(&r);
+    verify_game(tid, m1, "a", 1, "gammon");
+    verify_game(tid, m2, "a", 1, "single");
     get_board(epath, &r);
     ck_assert_int_eq(chips_of(&r, A), 0);
     ck_assert_str_eq(status_of(&r, A), "out");
@@ -834,17 +819,12 @@ END_TEST
  * otherwise have made it a 7-point match moving 7 points' worth of chips. */
 START_TEST(test_SWING2_length_of_a_swing_game_refused)
 {
-    char epath[128], path[160];
+    char epath[128];
     long long p[2];
     make_swing(2, "{\"start_chips\": 1000, \"cpp\": [100]}", epath, sizeof epath, p);
     struct res r;
-    snprintf(path, sizeof path, "%s/swing/rounds", epath);
-    td(&S, "POST", path, NULL, &r);
-    json_t *g = json_array_get(json_object_get(r.json, "games"), 0);
-    long long mid = json_integer_value(json_object_get(g, "id"));
-    long long tid = json_integer_value(json_object_get(g, "tournament_id"));
-    long long b = side_player(g, 1);
-    res_free(&r);
+    struct game g = start_round(epath, NULL);
+    long long tid = g.tid, mid = g.mid, b = g.b;
     char mpath[160];
     snprintf(mpath, sizeof mpath, "/api/v1/tournaments/%lld/matches/%lld", tid, mid);
     td(&S, "PATCH", mpath, "{\"length\": 7}", &r);
@@ -863,10 +843,7 @@ START_TEST(test_SWING2_length_of_a_swing_game_refused)
     td(&S, "PATCH", mpath, "{\"table\": \"T9\"}", &r);
     ck_assert_int_eq(r.status, 200);
     res_free(&r);
-    match_post(tid, mid, "/verify", &S,
-               "{\"game\": {\"winner\": \"b\", \"cube\": 1, \"result\": \"single\"}}", &r);
-    ck_assert_int_eq(r.status, 200);
-    res_free(&r);
+    verify_game(tid, mid, "b", 1, "single");
     get_board(epath, &r);
     ck_assert_int_eq(chips_of(&r, b), 1100); /* one point, not seven */
     res_free(&r);
@@ -877,17 +854,12 @@ END_TEST
  * winner (SWING-3: one point x the stake, all-in capped); a correction replays it. */
 START_TEST(test_SWING3_forfeit_and_withdrawal_move_one_point)
 {
-    char epath[128], path[160];
+    char epath[128];
     long long p[2];
     make_swing(2, "{\"start_chips\": 1000, \"cpp\": [100, 150]}", epath, sizeof epath, p);
     struct res r;
-    snprintf(path, sizeof path, "%s/swing/rounds", epath);
-    td(&S, "POST", path, NULL, &r);
-    json_t *g = json_array_get(json_object_get(r.json, "games"), 0);
-    long long mid = json_integer_value(json_object_get(g, "id"));
-    long long tid = json_integer_value(json_object_get(g, "tournament_id"));
-    long long a = side_player(g, 0), b = side_player(g, 1);
-    res_free(&r);
+    struct game g = start_round(epath, NULL);
+    long long tid = g.tid, mid = g.mid, a = g.a, b = g.b;
     match_post(tid, mid, "/forfeit", &S, "{\"winner\": \"a\", \"reason\": \"no show\"}", &r);
     ck_assert_msg(r.status == 200, "%s", r.body);
     ck_assert_str_eq(jstr(&r, "state"), "forfeited");
@@ -898,23 +870,17 @@ START_TEST(test_SWING3_forfeit_and_withdrawal_move_one_point)
     ck_assert_int_eq(chips_of(&r, b), 900);
     res_free(&r);
     /* corrected to a gammon for b: the ledger is replayed from the start */
-    match_post(tid, mid, "/correct", &S,
-               "{\"game\": {\"winner\": \"b\", \"cube\": 1, \"result\": \"gammon\"}, "
-               "\"reason\": \"they played after all\"}",
-               &r);
-    ck_assert_msg(r.status == 200, "%s", r.body);
-    res_free(&r);
+    match_post_ok(tid, mid, "/correct",
+                  "{\"game\": {\"winner\": \"b\", \"cube\": 1, \"result\": \"gammon\"}, "
+                  "\"reason\": \"they played after all\"}");
     get_board(epath, &r);
     ck_assert_int_eq(chips_of(&r, a), 800);
     ck_assert_int_eq(chips_of(&r, b), 1200);
     res_free(&r);
     /* round 2 (CPP 150): b withdraws; a wins one point */
-    td(&S, "POST", path, NULL, &r);
-    ck_assert_int_eq(r.status, 201);
-    g = json_array_get(json_object_get(r.json, "games"), 0);
-    long long mid2 = json_integer_value(json_object_get(g, "id"));
-    const char *leaving = side_player(g, 0) == b ? "a" : "b";
-    res_free(&r);
+    g = start_round(epath, NULL);
+    long long mid2 = g.mid;
+    const char *leaving = g.a == b ? "a" : "b";
     char body[96];
     snprintf(body, sizeof body, "{\"side\": \"%s\", \"reason\": \"ill\"}", leaving);
     match_post(tid, mid2, "/withdraw", &S, body, &r);
@@ -932,25 +898,16 @@ END_TEST
 /* The all-in cap holds for a forfeit too: a short stack forfeiting pays its stack only. */
 START_TEST(test_SWING4_forfeit_capped_by_all_in)
 {
-    char epath[128], path[160];
+    char epath[128];
     long long p[2];
     make_swing(2, "{\"start_chips\": 1000, \"cpp\": [800, 2000]}", epath, sizeof epath, p);
     struct res r;
-    snprintf(path, sizeof path, "%s/swing/rounds", epath);
-    td(&S, "POST", path, NULL, &r);
-    json_t *g = json_array_get(json_object_get(r.json, "games"), 0);
-    long long mid = json_integer_value(json_object_get(g, "id"));
-    long long tid = json_integer_value(json_object_get(g, "tournament_id"));
-    long long a = side_player(g, 0);
-    res_free(&r);
-    match_post(tid, mid, "/verify", &S,
-               "{\"game\": {\"winner\": \"a\", \"cube\": 1, \"result\": \"single\"}}", &r);
-    res_free(&r); /* a 1800, b 200 */
-    td(&S, "POST", path, NULL, &r);
-    g = json_array_get(json_object_get(r.json, "games"), 0);
-    long long mid2 = json_integer_value(json_object_get(g, "id"));
-    const char *w = side_player(g, 0) == a ? "a" : "b";
-    res_free(&r);
+    struct game g = start_round(epath, NULL);
+    long long tid = g.tid, a = g.a;
+    verify_game(tid, g.mid, "a", 1, "single"); /* a 1800, b 200 */
+    g = start_round(epath, NULL);
+    long long mid2 = g.mid;
+    const char *w = g.a == a ? "a" : "b";
     char body[96];
     snprintf(body, sizeof body, "{\"winner\": \"%s\", \"reason\": \"no show\"}", w);
     match_post(tid, mid2, "/forfeit", &S, body, &r);
@@ -1001,10 +958,7 @@ START_TEST(test_SWING2_reports_only_in_the_current_round)
     ck_assert_str_eq(json_string_value(json_object_get(err0, "field")), "score");
     res_free(&r);
     /* game 2 is verified; game 1 stays open, and the TD forces round 2 */
-    match_post(tid, m2, "/verify", &S,
-               "{\"game\": {\"winner\": \"a\", \"cube\": 2, \"result\": \"single\"}}", &r);
-    ck_assert_int_eq(r.status, 200);
-    res_free(&r);
+    verify_game(tid, m2, "a", 2, "single");
     td(&S, "POST", path, "{\"force\": true, \"reason\": \"table 1 went home\"}", &r);
     ck_assert_int_eq(r.status, 201);
     ck_assert(json_is_true(json_object_get(r.json, "forced")));

@@ -1,0 +1,36 @@
+# Sourced by the shell checks. check_start NAME: a temporary folder $dir, the counters
+# with ok and bad, and on exit the servers whose process ids are in $pid and $spid are
+# stopped and $dir removed. check_end: prints NAME's count; fails when a check failed.
+# serve_start PASSWORD: a server on a free port with a database in $dir, the TD password
+# PASSWORD; $pid is its process id, $U its address ("" when it did not start).
+check_start() {
+    check_name=$1
+    dir=$(mktemp -d "/tmp/crawford-$check_name-XXXXXX")
+    pid=
+    spid=
+    trap check_cleanup EXIT
+    pass=0
+    fail=0
+}
+check_cleanup() {
+    [ -n "$spid" ] && kill "$spid" 2>/dev/null
+    [ -n "$pid" ] && kill "$pid" 2>/dev/null
+    wait 2>/dev/null
+    rm -rf "$dir"
+}
+ok()  { pass=$((pass+1)); }
+bad() { fail=$((fail+1)); echo "FAIL: $*"; }
+check_end() {
+    echo "$check_name: $pass passed, $fail failed"
+    [ "$fail" = 0 ]
+}
+serve_start() {
+    cat > "$dir/crawford.json" <<EOF
+{"database": "$dir/c.db", "static_dir": "static", "access_log": "off"}
+EOF
+    CRAWFORD_TD_PASSWORD=$1 "$BIN" serve --config "$dir/crawford.json" --port 0 \
+        >"$dir/out" 2>"$dir/err" &
+    pid=$!
+    for _ in $(seq 150); do grep -q 'serving http' "$dir/out" && break; sleep 0.1; done
+    U=$(grep -o 'http://[^ ]*/' "$dir/out" | head -1)
+}
