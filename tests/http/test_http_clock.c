@@ -226,6 +226,19 @@ static json_t *get_json(const struct fx *f, const char *tail)
     return j;
 }
 
+/* The tournament's audit entries as the TD reads them (a new reference). */
+static json_t *audit_entries(const struct fx *f)
+{
+    char path[160];
+    struct res r;
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/audit?limit=1000", f->tid);
+    td(&S, "GET", path, NULL, &r);
+    ck_assert_msg(r.status == 200, "the audit log: %ld %s", r.status, r.body);
+    json_t *e = json_incref(json_object_get(r.json, "entries"));
+    res_free(&r);
+    return e;
+}
+
 static long long score_of(json_t *match, const char *side)
 {
     return json_integer_value(json_object_get(json_object_get(match, "score"), side));
@@ -1730,11 +1743,7 @@ START_TEST(test_PEN1_postpone_by_one_hour)
     refuse_postpone(&S, &f, NULL, 409, "PEN-1", "already-postponed", "postponed once",
                     "a second postponement");
     /* audited */
-    char path[160];
-    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/audit?limit=1000", f.tid);
-    td(&S, "GET", path, NULL, &r);
-    ck_assert_int_eq(r.status, 200);
-    json_t *e = json_object_get(r.json, "entries");
+    json_t *e = audit_entries(&f);
     int audited = 0;
     for (size_t i = 0; i < json_array_size(e); i++) {
         json_t *en = json_array_get(e, i);
@@ -1747,7 +1756,7 @@ START_TEST(test_PEN1_postpone_by_one_hour)
             audited++;
     }
     ck_assert_msg(audited == 1, "%d match.postponed entries in the audit log", audited);
-    res_free(&r);
+    json_decref(e);
     /* the lateness event */
     replayed(&f, is_postponed_lateness, "lateness", "no lateness event with the postponement");
     /* the match can still start (the players are there): then it is under way */
@@ -1761,6 +1770,7 @@ START_TEST(test_PEN1_postpone_by_one_hour)
     ck_assert_msg(r.status == 200, "postpone before the call: %ld %s", r.status, r.body);
     ck_assert_str_eq(cstr(r.json, "late_from_ms"), "null");
     res_free(&r);
+    char path[160];
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld/call", g.tid, g.mid);
     td(&S, "POST", path, "{\"table\": \"2\"}", &r);
     ck_assert_msg(r.status == 200, "call: %ld %s", r.status, r.body);
@@ -1835,11 +1845,7 @@ START_TEST(test_PEN5_penalties)
     ck_assert_str_eq(cstr(json_array_get(ps, 1), "reason"), "etiquette");
     res_free(&r);
     /* audited */
-    char path[160];
-    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/audit?limit=1000", f.tid);
-    td(&S, "GET", path, NULL, &r);
-    ck_assert_int_eq(r.status, 200);
-    json_t *e = json_object_get(r.json, "entries");
+    json_t *e = audit_entries(&f);
     int audited = 0;
     for (size_t i = 0; i < json_array_size(e); i++) {
         const char *a = json_string_value(json_object_get(json_array_get(e, i), "action"));
@@ -1847,7 +1853,7 @@ START_TEST(test_PEN5_penalties)
             audited++;
     }
     ck_assert_msg(audited >= 2, "%d penalty entries in the audit log", audited);
-    res_free(&r);
+    json_decref(e);
     /* sent as events */
     replayed(&f, is_type_for_match, "penalty", "no penalty event for the match");
 
