@@ -87,6 +87,7 @@ struct report {
     char *transcript; /* malloc'd, or NULL */
     char *flags;      /* malloc'd JSON text, or NULL */
     int64_t created_ms;
+    int conceded; /* 1: a concession of the match (MATCH-7) by its loser, 1 - winner */
 };
 void report_free(struct report *r);
 
