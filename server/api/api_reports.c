@@ -278,7 +278,7 @@ int api_report_open(struct api_req *req, const struct match *m, struct api_resp 
  * penalty points given (MATCH-5), unless a report in it already gives this side the match:
  * then only its penalty points. */
 static int standing_points(struct db *db, const struct match *m, int side, int *points,
-                           struct api_resp *resp)
+                           int64_t *resumes, struct api_resp *resp)
 {
     struct report mine;
     int rc = db_report_current(db, m->id, side, &mine);
@@ -286,9 +286,10 @@ static int standing_points(struct db *db, const struct match *m, int side, int *
         api_internal_error(resp, "reading your report");
         return -1;
     }
-    if (rc == CW_OK && !mine.complete)
+    if (rc == CW_OK && !mine.complete) {
         *points = mine.score[side];
-    else
+        *resumes = mine.id;
+    } else
         *points = m->score[side] < m->length ? m->score[side] : m->penalty[side];
     if (rc == CW_OK)
         report_free(&mine);
@@ -329,7 +330,7 @@ static int concession(struct api_req *req, const struct match *m, int side, stru
 {
     memset(r, 0, sizeof *r);
     int points;
-    if (standing_points(req->app->db, m, side, &points, resp))
+    if (standing_points(req->app->db, m, side, &points, &r->resumes, resp))
         return -1;
     r->created_ms = req->now_ms;
     snprintf(r->kind, sizeof r->kind, "score");
@@ -409,8 +410,13 @@ static int do_unreport(struct api_req *req, struct match *m, struct api_resp *re
                     "You have no report of match %lld.", (long long)m->id);
         return -1;
     }
-    report_free(&r);
-    if (rc != CW_OK || db_report_supersede(req->app->db, m->id, side)) {
+    /* a concession taken back: the match goes on from the conceder's scoresheet, if the
+     * concession replaced one in progress (no penalty is given while it stands) */
+    int64_t resumes = rc == CW_OK && r.conceded ? r.resumes : 0;
+    if (rc == CW_OK)
+        report_free(&r);
+    if (rc != CW_OK || db_report_supersede(req->app->db, m->id, side) ||
+        (resumes && db_report_restore(req->app->db, m->id, resumes))) {
         api_internal_error(resp, "withdrawing the report");
         return -1;
     }
@@ -465,6 +471,7 @@ static int do_confirm(struct api_req *req, struct match *m, struct api_resp *res
     /* Confirming is reporting the same result: the two reports then agree (MATCH-7). */
     struct report mine = theirs;
     mine.side = side;
+    mine.resumes = 0; /* the conceder's scoresheet is not the confirmer's */
     api_actor(req, mine.actor, sizeof mine.actor);
     mine.created_ms = req->now_ms;
     rc = db_report_supersede(db, m->id, side);

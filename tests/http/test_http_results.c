@@ -1846,8 +1846,10 @@ START_TEST(test_MATCH7_concede_keeps_penalty_points)
 }
 END_TEST
 
-/* Until the opponent confirms, the conceder takes the concession back like any report:
- * the match is as it was, with nothing for the opponent to confirm. */
+/* Until the opponent confirms, the conceder takes the concession back like any report: the
+ * match goes on from the conceder's scoresheet the concession replaced (1-0 after one
+ * game), with nothing for the opponent to confirm. A scoresheet the player had withdrawn
+ * before conceding is not brought back. */
 START_TEST(test_MATCH7_conceder_withdraws_before_confirmation)
 {
     struct fixture f;
@@ -1863,20 +1865,40 @@ START_TEST(test_MATCH7_conceder_withdraws_before_confirmation)
     match_path(&f, "/report", path, sizeof path);
     td(&f.a, "DELETE", path, NULL, &r);
     ck_assert_msg(r.status == 200, "%ld %s", r.status, r.body);
+    ck_assert_str_eq(jstr(&r, "state"), "playing");
+    assert_score(json_object_get(r.json, "score"), 1, 0);
+    ck_assert(json_is_null(json_object_get(r.json, "winner")));
+    res_free(&r);
+    ck_assert_str_eq(last_audit_action(&f), "match.playing");
+    json_t *a = report_of(&f, "a");
+    ck_assert(json_is_null(json_object_get(a, "conceded")));
+    ck_assert(json_is_false(json_object_get(a, "complete")));
+    ck_assert_int_eq(json_array_size(json_object_get(a, "games")), 1);
+    json_decref(a);
+    char cp[160];
+    match_path(&f, "/confirm", cp, sizeof cp);
+    td(&f.b, "POST", cp, NULL, &r);
+    ck_assert(problem_is(&r, 409));
+    res_free(&r);
+    /* the game goes on: a 1-0 scoresheet takes the next game */
+    post_game(&f.a, &f, "{\"winner\": \"a\", \"cube\": 1, \"result\": \"single\"}", &r);
+    ck_assert_int_eq(r.status, 200);
+    assert_score(json_object_get(r.json, "score"), 2, 0);
+    res_free(&r);
+    /* the scoresheet withdrawn, then a concession withdrawn: nothing is left */
+    td(&f.a, "DELETE", path, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    concede(&f.a, &f, NULL, &r);
+    assert_score(json_object_get(r.json, "score"), 0, 5);
+    res_free(&r);
+    td(&f.a, "DELETE", path, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
     ck_assert_str_eq(jstr(&r, "state"), "scheduled");
     assert_score(json_object_get(r.json, "score"), 0, 0);
     res_free(&r);
-    ck_assert_str_eq(last_audit_action(&f), "match.report_withdrawn");
-    json_t *a = report_of(&f, "a");
+    a = report_of(&f, "a");
     ck_assert(json_is_null(a));
-    match_path(&f, "/confirm", path, sizeof path);
-    td(&f.b, "POST", path, NULL, &r);
-    ck_assert(problem_is(&r, 409));
-    res_free(&r);
-    get_match(&f, &r);
-    ck_assert_str_eq(jstr(&r, "state"), "scheduled");
-    ck_assert(json_is_null(json_object_get(r.json, "winner")));
-    res_free(&r);
 }
 END_TEST
 
