@@ -290,7 +290,7 @@ function wire() {
   // MATCH-7: the opponent wins; it takes effect once confirmed or verified
   $('#concede').onclick = () => {
     const opp = S.match.sides.find((x) => x.side !== S.side);
-    if (confirm(t('play.concede_q', { name: opp.name || '—', me: myScore().me }))) act('POST', 'report', { concede: true });
+    if (confirm(t('play.concede_q', { name: opp.name || '—', len: S.match.length, me: myScore().me }))) act('POST', 'report', { concede: true });
   };
   $('#score-form').addEventListener('submit', async (ev) => {
     ev.preventDefault();
