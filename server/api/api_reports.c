@@ -21,14 +21,15 @@ json_t *api_report_json(struct db *db, const struct report *r, const struct matc
 {
     json_t *games = api_report_games_json(db, r, m);
     json_t *flags = r->flags ? json_loads(r->flags, 0, NULL) : NULL;
-    return json_pack("{s:I, s:o, s:s, s:s, s:b, s:b, s:{s:i, s:i}, s:o, s:o, s:o, s:o}", "id",
-                     (json_int_t)r->id, "side",
-                     r->side >= 0 ? json_string(side_name[r->side]) : json_string("td"), "by",
-                     r->actor, "kind", r->kind, "complete", r->complete, "current", r->current,
-                     "score", "a", r->score[0], "b", r->score[1], "winner",
-                     r->winner >= 0 ? json_string(side_name[r->winner]) : json_null(), "games",
-                     games ? games : json_array(), "flags", flags ? flags : json_array(),
-                     "reported_at", api_time_json(r->created_ms));
+    return json_pack(
+        "{s:I, s:o, s:s, s:s, s:b, s:b, s:{s:i, s:i}, s:o, s:o, s:o, s:o, s:o}", "id",
+        (json_int_t)r->id, "side",
+        r->side >= 0 ? json_string(side_name[r->side]) : json_string("td"), "by", r->actor, "kind",
+        r->kind, "complete", r->complete, "current", r->current, "score", "a", r->score[0], "b",
+        r->score[1], "winner", r->winner >= 0 ? json_string(side_name[r->winner]) : json_null(),
+        "games", games ? games : json_array(), "flags", flags ? flags : json_array(), "reported_at",
+        api_time_json(r->created_ms), "conceded",
+        r->conceded && r->winner >= 0 ? json_string(side_name[1 - r->winner]) : json_null());
 }
 
 json_t *api_report_brief(const struct report *r, json_t *last_game)
@@ -270,14 +271,102 @@ int api_report_open(struct api_req *req, const struct match *m, struct api_resp 
     return api_match_gate(req, m, resp);
 }
 
+/* ---- a concession (MATCH-7) ---- */
+
+/* The points the conceding side keeps: the score of the match as it stands. Its own report
+ * in progress (game by game) when it has one; else the match's score, which holds the
+ * penalty points given (MATCH-5), unless a report in it already gives this side the match:
+ * then only its penalty points. */
+static int standing_points(struct db *db, const struct match *m, int side, int *points,
+                           int64_t *resumes, struct api_resp *resp)
+{
+    struct report mine;
+    int rc = db_report_current(db, m->id, side, &mine);
+    if (rc != CW_OK && rc != CW_ENOTFOUND) {
+        api_internal_error(resp, "reading your report");
+        return -1;
+    }
+    if (rc == CW_OK && !mine.complete) {
+        *points = mine.score[side];
+        *resumes = mine.id;
+    } else
+        *points = m->score[side] < m->length ? m->score[side] : m->penalty[side];
+    if (rc == CW_OK)
+        report_free(&mine);
+    return 0;
+}
+
+/* The body {"concede": true} and nothing else; a Swing game is not conceded (its chips
+ * depend on the cube and the gammon, SWING-3). 0, or -1 with a 422 naming the field. */
+static int check_concede(const struct match *m, json_t *body, struct api_resp *resp)
+{
+    if (!json_is_true(json_object_get(body, "concede")))
+        api_problem_field(resp, "concede",
+                          "must be true: {\"concede\": true} concedes the match to your opponent");
+    const char *key;
+    json_t *v;
+    json_object_foreach(body, key, v)
+    {
+        if (strcmp(key, "concede"))
+            api_problem_field(resp, key,
+                              "is not allowed with concede: a concession gives the opponent the "
+                              "match at the score as it stands");
+    }
+    if (!resp->json && m->length == 0) {
+        api_problem(resp, 422, "validation", "A Swing game is not conceded",
+                    "Match %lld is one money-style game of a Swing event: report the game "
+                    "(\"game\": {\"winner\", \"cube\", \"result\"}); its chips depend on the "
+                    "cube and the gammon (SWING-3).",
+                    (long long)m->id);
+        api_problem_field(resp, "concede", "a Swing game is reported, not conceded");
+    }
+    return resp->json ? -1 : 0;
+}
+
+/* The conceding side's complete report: the opponent wins at the match length, the
+ * conceding side keeps the points it has. */
+static int concession(struct api_req *req, const struct match *m, int side, struct report *r,
+                      struct api_resp *resp)
+{
+    memset(r, 0, sizeof *r);
+    int points;
+    if (standing_points(req->app->db, m, side, &points, &r->resumes, resp))
+        return -1;
+    r->created_ms = req->now_ms;
+    snprintf(r->kind, sizeof r->kind, "score");
+    r->complete = 1;
+    r->winner = 1 - side;
+    r->score[1 - side] = m->length;
+    r->score[side] = points;
+    r->conceded = 1;
+    r->games = strdup("[]");
+    if (!r->games) {
+        api_internal_error(resp, "storing the concession");
+        return -1;
+    }
+    return 0;
+}
+
 static int do_report(struct api_req *req, struct match *m, struct api_resp *resp,
                      const char **action)
 {
+    int conceding = json_is_object(req->json) && json_object_get(req->json, "concede");
+    if (conceding && req->is_td && !req->player_id) {
+        api_problem(resp, 403, "not-a-player", "Only a player concedes",
+                    "A concession of match %lld is its player's (MATCH-7); the TD decides a "
+                    "match without play with a forfeit (POST "
+                    "/api/v1/tournaments/%lld/matches/%lld/forfeit).",
+                    (long long)m->id, (long long)m->tournament_id, (long long)m->id);
+        return -1;
+    }
     int side = my_side(req, m, resp);
     if (side < 0 || api_report_open(req, m, resp))
         return -1;
+    if (conceding && check_concede(m, req->json, resp))
+        return -1;
     struct report r;
-    if (api_report_from_json(req, m, req->json, &r, resp)) {
+    if (conceding ? concession(req, m, side, &r, resp)
+                  : api_report_from_json(req, m, req->json, &r, resp)) {
         report_free(&r);
         if (!resp->json)
             api_internal_error(resp, "reading the report");
@@ -295,7 +384,12 @@ static int do_report(struct api_req *req, struct match *m, struct api_resp *resp
         api_internal_error(resp, "storing the report");
         return -1;
     }
-    return api_report_settle(req, m, resp, action);
+    if (api_report_settle(req, m, resp, action))
+        return -1;
+    /* a concession waiting for the opponent (or the TD) has an event of its own */
+    if (conceding && !strcmp(*action, "match.reported"))
+        *action = "match.conceded";
+    return 0;
 }
 
 void api_match_report(struct api_req *req, struct api_resp *resp)
@@ -316,8 +410,13 @@ static int do_unreport(struct api_req *req, struct match *m, struct api_resp *re
                     "You have no report of match %lld.", (long long)m->id);
         return -1;
     }
-    report_free(&r);
-    if (rc != CW_OK || db_report_supersede(req->app->db, m->id, side)) {
+    /* a concession taken back: the match goes on from the conceder's scoresheet, if the
+     * concession replaced one in progress (no penalty is given while it stands) */
+    int64_t resumes = rc == CW_OK && r.conceded ? r.resumes : 0;
+    if (rc == CW_OK)
+        report_free(&r);
+    if (rc != CW_OK || db_report_supersede(req->app->db, m->id, side) ||
+        (resumes && db_report_restore(req->app->db, m->id, resumes))) {
         api_internal_error(resp, "withdrawing the report");
         return -1;
     }
@@ -372,6 +471,7 @@ static int do_confirm(struct api_req *req, struct match *m, struct api_resp *res
     /* Confirming is reporting the same result: the two reports then agree (MATCH-7). */
     struct report mine = theirs;
     mine.side = side;
+    mine.resumes = 0; /* the conceder's scoresheet is not the confirmer's */
     api_actor(req, mine.actor, sizeof mine.actor);
     mine.created_ms = req->now_ms;
     rc = db_report_supersede(db, m->id, side);

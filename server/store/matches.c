@@ -188,7 +188,7 @@ int db_match_state_times(struct db *db, int64_t match_id, struct match_state_tim
 
 #define R_COLS                                                                                     \
     "id, match_id, coalesce(side, -1), actor, kind, complete, current, score_a, score_b, "         \
-    "coalesce(winner, -1), games, transcript, flags, created_ms"
+    "coalesce(winner, -1), games, transcript, flags, created_ms, conceded, coalesce(resumes, 0)"
 
 static void read_report(sqlite3_stmt *st, struct report *r)
 {
@@ -206,14 +206,16 @@ static void read_report(sqlite3_stmt *st, struct report *r)
     r->transcript = db_col_strdup(st, 11);
     r->flags = db_col_strdup(st, 12);
     r->created_ms = sqlite3_column_int64(st, 13);
+    r->conceded = sqlite3_column_int(st, 14);
+    r->resumes = sqlite3_column_int64(st, 15);
 }
 
 int db_report_insert(struct db *db, struct report *r)
 {
     sqlite3_stmt *st =
         db_stmt(db, "INSERT INTO reports(match_id, side, actor, kind, complete, current, score_a, "
-                    "score_b, winner, games, transcript, flags, created_ms) "
-                    "VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
+                    "score_b, winner, games, transcript, flags, created_ms, conceded, resumes) "
+                    "VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)");
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, r->match_id);
@@ -234,6 +236,11 @@ int db_report_insert(struct db *db, struct report *r)
     db_bind_text(st, 10, r->transcript);
     db_bind_text(st, 11, r->flags);
     sqlite3_bind_int64(st, 12, r->created_ms);
+    sqlite3_bind_int(st, 13, r->conceded ? 1 : 0);
+    if (r->resumes)
+        sqlite3_bind_int64(st, 14, r->resumes);
+    else
+        sqlite3_bind_null(st, 14);
     int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
     db_done(st);
     if (rc == CW_OK) {
@@ -284,6 +291,19 @@ int db_report_supersede(struct db *db, int64_t match_id, int side)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, match_id);
     sqlite3_bind_int(st, 2, side);
+    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
+    db_done(st);
+    return rc;
+}
+
+int db_report_restore(struct db *db, int64_t match_id, int64_t id)
+{
+    sqlite3_stmt *st = db_stmt(db, "UPDATE reports SET current = 1 WHERE match_id = ?1 AND "
+                                   "id = ?2 AND complete = 0");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, match_id);
+    sqlite3_bind_int64(st, 2, id);
     int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
     db_done(st);
     return rc;

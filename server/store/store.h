@@ -85,6 +85,9 @@ int db_report_current(struct db *db, int64_t match_id, int side, struct report *
 int db_report_get(struct db *db, int64_t match_id, int64_t id, struct report *r);
 /* Marks the side's current report as superseded. */
 int db_report_supersede(struct db *db, int64_t match_id, int side);
+/* Makes report `id` of the match current again if it is a report in progress (not
+ * complete); CW_OK also when it is not. */
+int db_report_restore(struct db *db, int64_t match_id, int64_t id);
 /* Replaces the games, score and completeness of a report (game-by-game reporting). */
 int db_report_update_games(struct db *db, struct report *r);
 

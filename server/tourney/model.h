@@ -87,6 +87,9 @@ struct report {
     char *transcript; /* malloc'd, or NULL */
     char *flags;      /* malloc'd JSON text, or NULL */
     int64_t created_ms;
+    int conceded;    /* 1: a concession of the match (MATCH-7) by its loser, 1 - winner */
+    int64_t resumes; /* a concession: the conceder's report in progress it replaced, current
+                        again if the concession is withdrawn; 0: none */
 };
 void report_free(struct report *r);
 

@@ -11,7 +11,7 @@ const TYPES = [
   'knockout.lengths', 'knockout.length', 'knockout.finished', 'knockout.cascade_undo',
   'knockout.feeds_from', 'knockout.correction', 'bracket.advanced',
   'match.create', 'match.update', 'match.call', 'match.playing', 'match.game', 'match.game_undone',
-  'match.reported', 'match.report_withdrawn', 'match.disputed', 'match.verified',
+  'match.reported', 'match.conceded', 'match.report_withdrawn', 'match.disputed', 'match.verified',
   'match.corrected', 'match.forfeit', 'match.withdraw', 'match.postponed',
   'swing.round_start', 'swing.round_started', 'swing.round_forced', 'swing.chips_moved',
   'swing.cpp', 'swing.finished', 'swing.reopened',

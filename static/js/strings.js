@@ -189,6 +189,10 @@ export const STRINGS = {
     'play.clock': 'Clock',
     'play.back': 'Back',
     'play.done': 'Done.',
+    'play.concede': 'Concede the match',
+    'play.concede_q': 'Concede the match to {name}? {name} wins it, {len}–{me}. It takes effect once {name} confirms it or the tournament director verifies it; until then you can withdraw it.',
+    'play.waiting_conceded': 'You conceded the match ({me}–{opp}). It takes effect once your opponent confirms it or the tournament director verifies it; until then you can withdraw it.',
+    'play.their_concession': 'Your opponent conceded the match: you {me} – opponent {opp}',
 
     'display.in_play': 'Matches in play',
     'display.nothing': 'No match is being played right now.',
@@ -510,6 +514,10 @@ export const STRINGS = {
     'play.clock': 'Orologio',
     'play.back': 'Indietro',
     'play.done': 'Fatto.',
+    'play.concede': 'Concedi l\'incontro',
+    'play.concede_q': 'Concedere l\'incontro a {name}? {name} lo vince {len}–{me}. Vale quando {name} lo conferma o il direttore di torneo lo verifica; fino ad allora puoi ritirarlo.',
+    'play.waiting_conceded': 'Hai concesso l\'incontro ({me}–{opp}). Vale quando l\'avversario lo conferma o il direttore di torneo lo verifica; fino ad allora puoi ritirarlo.',
+    'play.their_concession': 'L\'avversario ti ha concesso l\'incontro: tu {me} – avversario {opp}',
 
     'display.in_play': 'Incontri in corso',
     'display.nothing': 'Nessun incontro in corso in questo momento.',

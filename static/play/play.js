@@ -157,7 +157,7 @@ function render() {
   const m = S.match;
   show('no-match', !m);
   show('match-box', !!m);
-  for (const id of ['game-form', 'waiting', 'confirm-box', 'score-form', 'mat-form']) show(id, false);
+  for (const id of ['game-form', 'waiting', 'confirm-box', 'score-form', 'mat-form', 'concede-row']) show(id, false);
   show('open-clock', false);
   if (!m) { show('clock', false); return; }
   const opp = m.sides.find((s) => s.side !== S.side);
@@ -181,10 +181,11 @@ function render() {
   }
   if (m.state === 'reported' && mine && mine.complete && !(theirs && theirs.complete)) {
     show('waiting', true);
-    $('#waiting-text').textContent = t('play.waiting_confirm', { me: mine.score[S.side], opp: mine.score[other(S.side)] });
+    $('#waiting-text').textContent = t(mine.conceded ? 'play.waiting_conceded' : 'play.waiting_confirm', { me: mine.score[S.side], opp: mine.score[other(S.side)] });
   } else if (m.state === 'reported' && theirs && theirs.complete) {
     show('confirm-box', true);
-    $('#confirm-text').textContent = t('play.their_score', { me: theirs.score[S.side], opp: theirs.score[other(S.side)] });
+    const v = { me: theirs.score[S.side], opp: theirs.score[other(S.side)] };
+    $('#confirm-text').textContent = theirs.conceded ? t('play.their_concession', v) : t('play.their_score', v);
   } else if (m.state === 'disputed') {
     show('waiting', true);
     $('#withdraw-report').hidden = !mine;
@@ -195,6 +196,8 @@ function render() {
     $('#waiting-text').textContent = t('play.decided', { me: m.score[S.side], opp: m.score[other(S.side)] });
   }
   if (m.state === 'reported') $('#withdraw-report').hidden = !(mine && mine.complete);
+  // MATCH-7: conceding is reporting, while the match is being played (not a Swing game)
+  show('concede-row', L > 0 && open);
   show('open-clock', open && S.clockStatus !== 'absent');
   show('clock', S.showClock && open && S.clockStatus !== 'absent');
   renderClock();
@@ -284,6 +287,11 @@ function wire() {
   // the report shown is the one confirmed: if it changed meanwhile the server says so
   $('#confirm').onclick = () => act('POST', 'confirm', S.reports && S.reports[other(S.side)] ? { report_id: S.reports[other(S.side)].id } : undefined);
   $('#dispute').onclick = () => { show('score-form', true); $('#s-me').focus(); };
+  // MATCH-7: the opponent wins; it takes effect once confirmed or verified
+  $('#concede').onclick = () => {
+    const opp = S.match.sides.find((x) => x.side !== S.side);
+    if (confirm(t('play.concede_q', { name: opp.name || '—', len: S.match.length, me: myScore().me }))) act('POST', 'report', { concede: true });
+  };
   $('#score-form').addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const me = Number($('#s-me').value); const opp = Number($('#s-opp').value);
