@@ -513,23 +513,10 @@ int api_report_games(struct api_req *req, const struct match *m, json_t *body, s
 
 /* ---- game by game, from the phones ---- */
 
-static int my_side(struct api_req *req, const struct match *m, struct api_resp *resp)
-{
-    int s = req->player_id ? api_match_side(req, m) : -1;
-    if (!req->player_id)
-        api_problem(resp, 401, "unauthorized", "Player login required",
-                    "Log in with your PIN first.");
-    else if (s < 0)
-        api_problem(resp, 403, "not-your-match", "Not your match",
-                    "You are not a player of match %lld; only its players report it.",
-                    (long long)m->id);
-    return s;
-}
-
 static int append_game(struct api_req *req, struct match *m, struct api_resp *resp,
                        const char **action)
 {
-    int side = my_side(req, m, resp);
+    int side = api_player_side(req, m, resp);
     if (side < 0 || api_report_open(req, m, resp))
         return -1;
     if (api_check_fields(req->json, api_game_fields, 0, resp))
@@ -601,7 +588,7 @@ void api_match_add_game(struct api_req *req, struct api_resp *resp)
 static int drop_last_game(struct api_req *req, struct match *m, struct api_resp *resp,
                           const char **action)
 {
-    int side = my_side(req, m, resp);
+    int side = api_player_side(req, m, resp);
     if (side < 0 || api_report_open(req, m, resp))
         return -1;
     struct db *db = req->app->db;

@@ -237,9 +237,18 @@ static int finished(const struct match *m)
            !strcmp(m->state, "withdrawn") || !strcmp(m->state, "void");
 }
 
-/* The side of the logged-in player, or a 401/403 in resp. */
-static int my_side(struct api_req *req, const struct match *m, struct api_resp *resp)
+int api_player_side(struct api_req *req, const struct match *m, struct api_resp *resp)
 {
+    if (!req->player_id && req->is_td) {
+        /* logged in, but as the TD: the players report; the TD decides */
+        api_problem(resp, 403, "not-a-player", "Only the players report",
+                    "Match %lld is reported by its players; the TD decides it by verifying a "
+                    "report or recording the result (POST …/matches/%lld/verify), or with a "
+                    "forfeit (POST /api/v1/tournaments/%lld/matches/%lld/forfeit).",
+                    (long long)m->id, (long long)m->id, (long long)m->tournament_id,
+                    (long long)m->id);
+        return -1;
+    }
     if (!req->player_id) {
         api_problem(resp, 401, "unauthorized", "Player login required",
                     "Log in with your PIN first (POST "
@@ -351,15 +360,7 @@ static int do_report(struct api_req *req, struct match *m, struct api_resp *resp
                      const char **action)
 {
     int conceding = json_is_object(req->json) && json_object_get(req->json, "concede");
-    if (conceding && req->is_td && !req->player_id) {
-        api_problem(resp, 403, "not-a-player", "Only a player concedes",
-                    "A concession of match %lld is its player's (MATCH-7); the TD decides a "
-                    "match without play with a forfeit (POST "
-                    "/api/v1/tournaments/%lld/matches/%lld/forfeit).",
-                    (long long)m->id, (long long)m->tournament_id, (long long)m->id);
-        return -1;
-    }
-    int side = my_side(req, m, resp);
+    int side = api_player_side(req, m, resp);
     if (side < 0 || api_report_open(req, m, resp))
         return -1;
     if (conceding && check_concede(m, req->json, resp))
@@ -400,7 +401,7 @@ void api_match_report(struct api_req *req, struct api_resp *resp)
 static int do_unreport(struct api_req *req, struct match *m, struct api_resp *resp,
                        const char **action)
 {
-    int side = my_side(req, m, resp);
+    int side = api_player_side(req, m, resp);
     if (side < 0 || api_report_open(req, m, resp))
         return -1;
     struct report r;
@@ -431,7 +432,7 @@ void api_match_unreport(struct api_req *req, struct api_resp *resp)
 static int do_confirm(struct api_req *req, struct match *m, struct api_resp *resp,
                       const char **action)
 {
-    int side = my_side(req, m, resp);
+    int side = api_player_side(req, m, resp);
     if (side < 0 || api_report_open(req, m, resp))
         return -1;
     struct db *db = req->app->db;

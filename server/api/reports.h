@@ -32,6 +32,9 @@ int api_report_games(struct api_req *req, const struct match *m, json_t *body, s
 extern const struct api_field api_game_fields[];
 /* 0 when the match takes reports; else 409 in resp. */
 int api_report_open(struct api_req *req, const struct match *m, struct api_resp *resp);
+/* The side of the logged-in player in m, or -1 with the refusal in resp: 401 with no
+ * session, 403 to the TD's session (the players report) or to a player of another match. */
+int api_player_side(struct api_req *req, const struct match *m, struct api_resp *resp);
 /* Recomputes the match's state from both sides' current reports (MATCH-7). */
 int api_report_settle(struct api_req *req, struct match *m, struct api_resp *resp,
                       const char **action);

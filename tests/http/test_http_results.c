@@ -189,9 +189,12 @@ START_TEST(test_only_own_match)
     report_score(&anon, &f, 3, 0, &r);
     ck_assert(problem_is(&r, 401));
     res_free(&r);
-    /* the TD does not report as a player: the TD verifies */
+    /* the TD does not report as a player: logged in, not as a player (403), and told how the
+     * TD decides a match */
     report_score(&S, &f, 3, 0, &r);
-    ck_assert(problem_is(&r, 401));
+    ck_assert(problem_is(&r, 403));
+    ck_assert_str_eq(jstr(&r, "type"), "/problems/not-a-player");
+    ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "/verify"));
     res_free(&r);
     get_match(&f, &r);
     ck_assert_str_eq(jstr(&r, "state"), "scheduled");
