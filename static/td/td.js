@@ -315,6 +315,7 @@ async function renderDetail() {
       if (!r) return h('div', { class: 'rep' }, h('h4', {}, t('td.report_of', { name: m.sides[side === 'a' ? 0 : 1].name })), h('p', { class: 'muted' }, t('td.no_report')));
       return h('div', { class: 'rep' }, h('h4', {}, t('td.report_of', { name: m.sides[side === 'a' ? 0 : 1].name })),
         h('p', {}, `${r.score.a}–${r.score.b}${r.complete ? '' : ` (${t('td.incomplete')})`}`),
+        r.conceded ? h('p', { class: 'note', 'data-conceded': r.conceded }, t('td.conceded_by', { name: m.sides[r.conceded === 'a' ? 0 : 1].name })) : null,
         Array.isArray(r.games) ? h('ol', {}, r.games.map((g) => h('li', {}, t('td.game_line', { winner: m.sides[g.winner === 'a' ? 0 : 1].name, result: t(`result.${g.result}`), cube: g.cube, points: g.points })))) : null,
         m.state === 'disputed' || m.state === 'reported' ? h('button', { type: 'button', class: 'primary', onclick: () => act(() => api('POST', `${M}/verify`, { report_id: r.id }), t('td.verified')) }, t('td.verify_this')) : null);
     };

@@ -378,6 +378,19 @@ async function scenario(browser) {
     await pc.click('#c-eog');
     await waitVisible(pc, '#c-startbtn');
     log('the console counts the clock down and gives a penalty point; the phone ends a game');
+
+    step = 'phone C concedes the match (MATCH-7); the console labels the report';
+    await pc.setViewportSize({ width: 360, height: 740 });
+    await pc.click('#c-close');
+    await waitVisible(pc, '#concede');
+    pc.once('dialog', (d) => d.accept());
+    await pc.click('#concede');
+    await waitVisible(pc, '#waiting');
+    await waitText(pc, '#waiting-text', 'You conceded the match (1–9)');
+    // the console's open panel follows by itself: C's report is a concession at 1-9
+    await waitVisible(td, '#dt-body [data-conceded="a"]');
+    await waitText(td, '#dt-body [data-conceded="a"]', `${C.name} conceded the match`);
+    log('a concession waits for confirmation and the console says who conceded');
   }
 
   step = 'the TD changes a setting and reads the audit log';
