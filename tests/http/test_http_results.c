@@ -1346,19 +1346,27 @@ START_TEST(test_matches_filtered_by_player)
 }
 END_TEST
 
+/* Two 5-point matches f and g; in f, side a has reported a gammon (2-0); *before is f read
+ * back then, for the refusals that follow to compare with. */
+static void two_matches_one_game(struct fixture *f, struct fixture *g, struct snap *before)
+{
+    setup_match(f, 5);
+    setup_match(g, 5);
+    struct res r;
+    post_game(&f->a, f, "{\"winner\": \"a\", \"cube\": 1, \"result\": \"gammon\"}", &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    snapshot(f, before);
+}
+
 /* A player of another match may not confirm, add or take back games, or withdraw reports
  * of this one: 403, and nothing changes. */
 START_TEST(test_others_match_refused_and_unchanged)
 {
     struct fixture f, g;
-    setup_match(&f, 5);
-    setup_match(&g, 5);
-    struct res r;
-    post_game(&f.a, &f, "{\"winner\": \"a\", \"cube\": 1, \"result\": \"gammon\"}", &r);
-    ck_assert_int_eq(r.status, 200);
-    res_free(&r);
     struct snap before;
-    snapshot(&f, &before);
+    two_matches_one_game(&f, &g, &before);
+    struct res r;
     char confirm[160], games[160], report[160], last[160];
     match_path(&f, "/confirm", confirm, sizeof confirm);
     match_path(&f, "/games", games, sizeof games);
@@ -1912,14 +1920,9 @@ END_TEST
 START_TEST(test_MATCH7_concede_refusals_change_nothing)
 {
     struct fixture f, g;
-    setup_match(&f, 5);
-    setup_match(&g, 5);
-    struct res r;
-    post_game(&f.a, &f, "{\"winner\": \"a\", \"cube\": 1, \"result\": \"gammon\"}", &r);
-    ck_assert_int_eq(r.status, 200);
-    res_free(&r);
     struct snap before;
-    snapshot(&f, &before);
+    two_matches_one_game(&f, &g, &before);
+    struct res r;
     concede(&g.a, &f, NULL, &r);
     ck_assert_msg(problem_is(&r, 403), "another's player: %ld %s", r.status, r.body);
     res_free(&r);
