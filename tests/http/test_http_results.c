@@ -1857,6 +1857,55 @@ START_TEST(test_MATCH7_concede_keeps_penalty_points)
 }
 END_TEST
 
+/* MATCH-7 when the match as it stands already gives the conceder the length (the opponent
+ * reported the conceder winning 5-0): the conceder keeps only their penalty points (none),
+ * 5-0 for the opponent, and the two reports now disagree (disputed, MATCH-4). */
+START_TEST(test_MATCH7_concede_when_a_report_gives_the_conceder_the_match)
+{
+    struct fixture f;
+    setup_match(&f, 5);
+    struct res r;
+    report_score(&f.a, &f, 0, 5, &r);
+    ck_assert_msg(r.status == 200, "%ld %s", r.status, r.body);
+    res_free(&r);
+    concede(&f.b, &f, NULL, &r);
+    ck_assert_msg(r.status == 200, "%ld %s", r.status, r.body);
+    ck_assert_str_eq(jstr(&r, "state"), "disputed");
+    res_free(&r);
+    json_t *b = report_of(&f, "b");
+    ck_assert_str_eq(json_string_value(json_object_get(b, "conceded")), "b");
+    assert_score(json_object_get(b, "score"), 5, 0);
+    json_decref(b);
+}
+END_TEST
+
+/* A phone that sends its concession again (a retry after a lost answer) with the same
+ * Idempotency-Key gets the first answer and concedes once: one match.conceded entry. */
+START_TEST(test_MATCH7_concession_retry_is_idempotent)
+{
+    struct fixture f;
+    setup_match(&f, 5);
+    char cookie[200];
+    const char *h[5];
+    send_twice(&f, "/report", "phone-concede-1", "{\"concede\": true}", cookie, h);
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/audit?limit=1000", f.tid);
+    struct res r;
+    td(&S, "GET", path, NULL, &r);
+    int conceded = 0;
+    json_t *e = json_object_get(r.json, "entries");
+    for (size_t k = 0; k < json_array_size(e); k++)
+        conceded += !strcmp(json_string_value(json_object_get(json_array_get(e, k), "action")),
+                            "match.conceded");
+    ck_assert_int_eq(conceded, 1);
+    res_free(&r);
+    json_t *a = report_of(&f, "a");
+    ck_assert_str_eq(json_string_value(json_object_get(a, "conceded")), "a");
+    assert_score(json_object_get(a, "score"), 0, 5);
+    json_decref(a);
+}
+END_TEST
+
 /* Until the opponent confirms, the conceder takes the concession back like any report: the
  * match goes on from the conceder's scoresheet the concession replaced (1-0 after one
  * game), with nothing for the opponent to confirm. A scoresheet the player had withdrawn
@@ -2025,6 +2074,8 @@ static Suite *suite(void)
     tcase_add_test(tc, test_MATCH7_concede_at_0_0_then_the_opponent_confirms);
     tcase_add_test(tc, test_MATCH7_concede_keeps_own_game_by_game_points_then_the_TD_verifies);
     tcase_add_test(tc, test_MATCH7_concede_keeps_penalty_points);
+    tcase_add_test(tc, test_MATCH7_concede_when_a_report_gives_the_conceder_the_match);
+    tcase_add_test(tc, test_MATCH7_concession_retry_is_idempotent);
     tcase_add_test(tc, test_MATCH7_conceder_withdraws_before_confirmation);
     tcase_add_test(tc, test_MATCH7_concede_refusals_change_nothing);
     tcase_add_test(tc, test_durability_under_sigkill);

@@ -957,6 +957,18 @@ START_TEST(test_SWING2_reports_only_in_the_current_round)
     json_t *err0 = json_array_get(json_object_get(r.json, "errors"), 0);
     ck_assert_str_eq(json_string_value(json_object_get(err0, "field")), "score");
     res_free(&r);
+    /* MATCH-7 does not apply: a Swing game is one money-style game, reported, not conceded;
+     * the leaderboard and ledger read the same after the refusal */
+    struct swing_snap snap;
+    swing_snap(epath, &snap);
+    match_post(tid, m1, "/report", &as[a1], "{\"concede\": true}", &r);
+    ck_assert_msg(problem_is(&r, 422), "%ld %s", r.status, r.body);
+    ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "SWING-3"));
+    err0 = json_array_get(json_object_get(r.json, "errors"), 0);
+    ck_assert_str_eq(json_string_value(json_object_get(err0, "field")), "concede");
+    res_free(&r);
+    swing_unchanged(epath, &snap, "a concession of a Swing game");
+    swing_snap_free(&snap);
     /* game 2 is verified; game 1 stays open, and the TD forces round 2 */
     verify_game(tid, m2, "a", 2, "single");
     td(&S, "POST", path, "{\"force\": true, \"reason\": \"table 1 went home\"}", &r);
