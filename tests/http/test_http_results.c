@@ -324,6 +324,26 @@ START_TEST(test_withdraw_own_report)
     td(&f.a, "DELETE", path, NULL, &r);
     ck_assert(problem_is(&r, 409));
     res_free(&r);
+    /* reported again: the history has both passages, in order, by a player; `times` only
+     * the last time of each state */
+    report_score(&f.a, &f, 5, 1, &r);
+    res_free(&r);
+    get_match(&f, &r);
+    json_t *h = json_object_get(r.json, "history");
+    const char *want[] = {"reported", "scheduled", "reported"};
+    ck_assert_msg(json_array_size(h) >= 3, "%s", r.body);
+    size_t off = json_array_size(h) - 3;
+    for (size_t k = 0; k < 3; k++) {
+        json_t *e = json_array_get(h, off + k);
+        ck_assert_str_eq(json_string_value(json_object_get(e, "state")), want[k]);
+        ck_assert_str_eq(json_string_value(json_object_get(e, "by")), "player");
+        ck_assert(json_is_string(json_object_get(e, "at")));
+    }
+    ck_assert_str_eq(
+        json_string_value(json_object_get(json_object_get(r.json, "times"), "reported")),
+        json_string_value(json_object_get(json_array_get(h, off + 2), "at")));
+    ck_assert_ptr_null(strstr(r.body, "player:")); /* the kind of actor, never who */
+    res_free(&r);
 }
 END_TEST
 
