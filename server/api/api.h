@@ -65,6 +65,10 @@ struct api_resp {
 
 /* Routes the request, authenticates, parses the body and calls the handler. */
 void api_dispatch(struct api_req *req, struct api_resp *resp);
+/* The routing table, for tests that walk every route: its size, and route i's method and
+ * pattern ("{id}" where a positive integer goes). */
+int api_route_count(void);
+void api_route_at(int i, const char **method, const char **pattern);
 void api_resp_free(struct api_resp *resp);
 
 /* Problems (RFC 9457). slug becomes the type "/problems/<slug>". detail is a sentence. */

@@ -116,6 +116,17 @@ static const struct route routes[] = {
 #undef T
 #define NROUTES ((int)(sizeof routes / sizeof routes[0]))
 
+int api_route_count(void)
+{
+    return NROUTES;
+}
+
+void api_route_at(int i, const char **method, const char **pattern)
+{
+    *method = routes[i].method;
+    *pattern = routes[i].pattern;
+}
+
 /* Matches path against pattern, collecting numeric ids. 1 on a match. */
 static int match(const char *pattern, const char *path, int64_t *ids, int *nids)
 {
