@@ -299,6 +299,8 @@ async function scenario(browser) {
   await waitText(pb, '#confirm-text', 'You 0 – opponent 3');
   await pb.click('#confirm');
   await waitText(pb, '#waiting-text', 'Match over: 0–3');
+  // B is out: the decided match shown for its result is B's last match, not the next one
+  await waitText(pb, '#next-h', 'My last match');
   // A won: the page shows that result and moves on to A's next match
   await waitText(pa, '#last-result', `You won your last match against ${B.name}, 3–0`);
   // the display drops the decided match from the matches in play
@@ -370,6 +372,8 @@ async function scenario(browser) {
     await td.click('button:text-is("Give the penalty")');
     await waitText(td, `button.mcard[data-match-id="${other.id}"] .sc`, '1–0');
     await waitText(td, '#dt-penalties', 'slow play');
+    // the phone says the point C has before any game is a penalty point (MATCH-5)
+    await waitText(pc, '#penalty-note', 'Penalty points in the score: you 1, your opponent 0.');
     // the TD sets this match's length (no game reported yet); the panel shows it
     await td.fill('#dt-len', '9');
     await td.click('#dt-setlen');
