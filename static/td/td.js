@@ -531,6 +531,14 @@ function loadAudit(fresh, quiet) {
   return S.auditQ;
 }
 
+// Who made a change, as the TD knows them: "player:7" is that player's name.
+function actorName(a) {
+  const m = /^player:(\d+)$/.exec(a || '');
+  const p = m && S.players.find((x) => x.id === Number(m[1]));
+  if (p) return p.name;
+  return a === 'td' ? t('td.actor_td') : a;
+}
+
 async function readAudit(fresh, quiet) {
   if (fresh) { clear($('#a-table tbody')); S.auditAfter = null; }
   const get = () => api('GET', `${T()}/audit?limit=100${S.auditAfter ? `&after=${S.auditAfter}` : ''}`);
@@ -538,7 +546,7 @@ async function readAudit(fresh, quiet) {
   if (!r) return;
   const tb = $('#a-table tbody');
   for (const e of r.entries) {
-    tb.append(h('tr', {}, h('td', {}, new Date(e.at).toLocaleString()), h('td', {}, e.actor), h('th', { scope: 'row' }, e.action),
+    tb.append(h('tr', {}, h('td', {}, new Date(e.at).toLocaleString()), h('td', { title: e.actor }, actorName(e.actor)), h('th', { scope: 'row' }, e.action),
       h('td', {}, h('details', {}, h('summary', {}, `${e.entity} ${e.entity_id ?? ''}`), h('pre', {}, JSON.stringify({ before: e.before, after: e.after }, null, 1))))));
     S.auditAfter = e.id;
   }

@@ -428,6 +428,8 @@ async function scenario(browser) {
   await td.click('#tabs a[href="#audit"]');
   await waitText(td, '#a-table tbody', 'tournament.update');
   await waitText(td, '#a-table tbody', 'match.verified');
+  // who: a player by name, not "player:7"
+  await waitText(td, '#a-table tbody tr:has(th:text-is("player.login")) td:nth-child(2)', A.name);
 
   step = 'the Italian switch';
   await td.selectOption('#lang-select', 'it');
