@@ -159,6 +159,12 @@ function render() {
   show('match-box', !!m);
   for (const id of ['game-form', 'waiting', 'confirm-box', 'score-form', 'mat-form', 'concede-row']) show(id, false);
   show('open-clock', false);
+  const decidedM = !!m && ['verified', 'forfeited', 'withdrawn'].includes(m.state);
+  // a decided match shown for its result is the last match, not the next one
+  const nextH = $('#next-h');
+  nextH.dataset.i18n = decidedM ? 'play.last_match' : 'play.next';
+  nextH.textContent = t(nextH.dataset.i18n);
+  show('penalty-note', false);
   if (!m) { show('clock', false); return; }
   const opp = m.sides.find((s) => s.side !== S.side);
   $('#opp-name').textContent = opp.name || '—';
@@ -168,6 +174,12 @@ function render() {
   const sc = myScore();
   $('#score-me').textContent = sc.me;
   $('#score-opp').textContent = sc.opp;
+  // MATCH-5: penalty points are in the score; say so, or a score before any game puzzles
+  const pp = m.penalty_points;
+  if (pp && (pp[S.side] || pp[other(S.side)])) {
+    $('#penalty-note').textContent = t('play.penalty_note', { me: pp[S.side], opp: pp[other(S.side)] });
+    show('penalty-note', true);
+  }
   const L = m.length;
   const crawfordNext = L > 0 && ((sc.me === L - 1) !== (sc.opp === L - 1)) && !postCrawford();
   show('crawford-note', crawfordNext && ['called', 'playing'].includes(m.state));

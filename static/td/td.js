@@ -316,11 +316,11 @@ async function renderDetail() {
       return h('div', { class: 'rep' }, h('h4', {}, t('td.report_of', { name: m.sides[side === 'a' ? 0 : 1].name })),
         h('p', {}, `${r.score.a}–${r.score.b}${r.complete ? '' : ` (${t('td.incomplete')})`}`),
         r.conceded ? h('p', { class: 'note', 'data-conceded': r.conceded }, t('td.conceded_by', { name: m.sides[r.conceded === 'a' ? 0 : 1].name })) : null,
-        Array.isArray(r.games) ? h('ol', {}, r.games.map((g) => h('li', {}, t('td.game_line', { winner: m.sides[g.winner === 'a' ? 0 : 1].name, result: t(`result.${g.result}`), cube: g.cube, points: g.points })))) : null,
+        Array.isArray(r.games) ? h('ol', {}, r.games.map((g) => h('li', {}, t(g.points === 1 ? 'td.game_line_one' : 'td.game_line', { winner: m.sides[g.winner === 'a' ? 0 : 1].name, result: t(`result.${g.result}`), cube: g.cube, points: g.points })))) : null,
         m.state === 'disputed' || m.state === 'reported' ? h('button', { type: 'button', class: 'primary', onclick: () => act(() => api('POST', `${M}/verify`, { report_id: r.id }), t('td.verified')) }, t('td.verify_this')) : null);
     };
     body.append(h('div', { class: 'reps' }, rep('a'), rep('b')));
-    if (dispute) body.append(h('p', { class: 'note', id: 'dt-match4' }, dispute.why));
+    if (dispute) body.append(h('p', { class: 'note', id: 'dt-match4', title: dispute.why }, match4(dispute, reports, m)));
   }
   // decide by score or correct
   const sa = h('input', { id: 'dt-sa', type: 'number', min: 0, size: 3, value: m.score.a });
@@ -340,6 +340,18 @@ async function renderDetail() {
   }
   body.append(h('div', { id: 'cascade' }));
   await renderClockControls(m, body, gen);
+}
+
+// What MATCH-4 makes of a dispute, with the players' names (the server's sentence says
+// "side a") and in the page's language; the server's own sentence stays as the title.
+function match4(d, reports, m) {
+  const sheet = (r) => !!r && (r.kind === 'games' || r.kind === 'transcript');
+  const sa = sheet(reports.a); const sb = sheet(reports.b);
+  if (d.prevails === 'a' || d.prevails === 'b') {
+    const name = m.sides[d.prevails === 'a' ? 0 : 1].name;
+    return t(sa !== sb ? 'td.match4_sheet' : 'td.match4_trailing', { name });
+  }
+  return t(!sa && !sb ? 'td.match4_none' : 'td.match4_unclear');
 }
 
 // A correction; when later matches depend on it the server answers 409 with would_undo:
@@ -491,7 +503,7 @@ async function renderClockControls(m, body, gen) {
   const given = await clk.penalties(S.tid, m.id).catch(() => null);
   if (given && given.penalties.length) {
     box.append(h('ul', { id: 'dt-penalties' }, given.penalties.map((p) => h('li', {},
-      t(p.kind === 'warning' ? 'pen.line_warning' : 'pen.line_points', { name: m.sides[p.side === 'a' ? 0 : 1].name, points: p.points, reason: p.reason, time: hhmm(p.created_at) })))));
+      t(p.kind === 'warning' ? 'pen.line_warning' : (p.points === 1 ? 'pen.line_point' : 'pen.line_points'), { name: m.sides[p.side === 'a' ? 0 : 1].name, points: p.points, reason: p.reason, time: hhmm(p.created_at) })))));
   }
   put();
 }
@@ -519,6 +531,14 @@ function loadAudit(fresh, quiet) {
   return S.auditQ;
 }
 
+// Who made a change, as the TD knows them: "player:7" is that player's name.
+function actorName(a) {
+  const m = /^player:(\d+)$/.exec(a || '');
+  const p = m && S.players.find((x) => x.id === Number(m[1]));
+  if (p) return p.name;
+  return a === 'td' ? t('td.actor_td') : a;
+}
+
 async function readAudit(fresh, quiet) {
   if (fresh) { clear($('#a-table tbody')); S.auditAfter = null; }
   const get = () => api('GET', `${T()}/audit?limit=100${S.auditAfter ? `&after=${S.auditAfter}` : ''}`);
@@ -526,7 +546,7 @@ async function readAudit(fresh, quiet) {
   if (!r) return;
   const tb = $('#a-table tbody');
   for (const e of r.entries) {
-    tb.append(h('tr', {}, h('td', {}, new Date(e.at).toLocaleString()), h('td', {}, e.actor), h('th', { scope: 'row' }, e.action),
+    tb.append(h('tr', {}, h('td', {}, new Date(e.at).toLocaleString()), h('td', { title: e.actor }, actorName(e.actor)), h('th', { scope: 'row' }, e.action),
       h('td', {}, h('details', {}, h('summary', {}, `${e.entity} ${e.entity_id ?? ''}`), h('pre', {}, JSON.stringify({ before: e.before, after: e.after }, null, 1))))));
     S.auditAfter = e.id;
   }

@@ -299,6 +299,8 @@ async function scenario(browser) {
   await waitText(pb, '#confirm-text', 'You 0 – opponent 3');
   await pb.click('#confirm');
   await waitText(pb, '#waiting-text', 'Match over: 0–3');
+  // B is out: the decided match shown for its result is B's last match, not the next one
+  await waitText(pb, '#next-h', 'My last match');
   // A won: the page shows that result and moves on to A's next match
   await waitText(pa, '#last-result', `You won your last match against ${B.name}, 3–0`);
   // the display drops the decided match from the matches in play
@@ -309,6 +311,11 @@ async function scenario(browser) {
   }
   await td.click('#tabs a[href="#board"]');
   await waitText(td, '.col-verified', `${A.name} – ${B.name}`);
+  // the panel lists A's games: a game of one point is "1 point"
+  await td.click(`button.mcard[data-match-id="${m.id}"]`);
+  await waitText(td, '#dt-body .reps', `${A.name}: Single, cube 1, 1 point`);
+  if (/\b1 points\b/.test(await textOf(td, '#dt-body .reps'))) fail('the panel says "1 points"');
+  await td.keyboard.press('Escape');
 
   step = 'the display shows a change after the server restarts on the same port';
   const first = await stopServer();
@@ -369,7 +376,10 @@ async function scenario(browser) {
     await td.fill('#dt-pr', 'slow play');
     await td.click('button:text-is("Give the penalty")');
     await waitText(td, `button.mcard[data-match-id="${other.id}"] .sc`, '1–0');
+    await waitText(td, '#dt-penalties', '1 penalty point against');
     await waitText(td, '#dt-penalties', 'slow play');
+    // the phone says the point C has before any game is a penalty point (MATCH-5)
+    await waitText(pc, '#penalty-note', 'Penalty points in the score: you 1, your opponent 0.');
     // the TD sets this match's length (no game reported yet); the panel shows it
     await td.fill('#dt-len', '9');
     await td.click('#dt-setlen');
@@ -391,6 +401,17 @@ async function scenario(browser) {
     await waitVisible(td, '#dt-body [data-conceded="a"]');
     await waitText(td, '#dt-body [data-conceded="a"]', `${C.name} conceded the match`);
     log('a concession waits for confirmation and the console says who conceded');
+
+    step = 'D reports otherwise game by game; the console says whose scoresheet prevails (MATCH-4)';
+    const { players: pl } = await (await tdApi.get(url(`/api/v1/tournaments/${tid}/players`))).json();
+    const dReq = (await browser.newContext()).request;
+    const H = { 'X-Crawford': '1', 'Content-Type': 'application/json' };
+    const dl = await dReq.post(url(`/api/v1/tournaments/${tid}/players/${D.player_id}/login`), { headers: H, data: { pin: pl.find((x) => x.id === D.player_id).pin } });
+    if (!dl.ok()) fail(`D's login failed: ${dl.status()}`);
+    const dg = await dReq.post(url(`/api/v1/tournaments/${tid}/matches/${other.id}/games`), { headers: H, data: { winner: 'a', cube: 8, result: 'gammon' } });
+    if (!dg.ok()) fail(`D's game report failed: ${dg.status()} ${await dg.text()}`);
+    await waitText(td, '#dt-match4', `Only ${D.name} reported the match game by game`);
+    if (/side [ab]\b/.test(await textOf(td, '#dt-match4'))) fail('the console names a side instead of a player');
   }
 
   step = 'the TD changes a setting and reads the audit log';
@@ -407,6 +428,8 @@ async function scenario(browser) {
   await td.click('#tabs a[href="#audit"]');
   await waitText(td, '#a-table tbody', 'tournament.update');
   await waitText(td, '#a-table tbody', 'match.verified');
+  // who: a player by name, not "player:7"
+  await waitText(td, '#a-table tbody tr:has(th:text-is("player.login")) td:nth-child(2)', A.name);
 
   step = 'the Italian switch';
   await td.selectOption('#lang-select', 'it');
