@@ -1348,17 +1348,38 @@ void api_knockout_player(struct api_req *req, struct api_resp *resp)
         ko_status_text(&st, opp, text, sizeof text);
         int64_t mid = st.match >= 0 && x.drawn && st.match < x.nm ? x.rows[st.match].id : 0;
         const struct match *row = mid ? &x.rows[st.match] : NULL;
+        int at_table = st.state == KO_P_READY && row && row->table[0] &&
+                       (!strcmp(row->state, "called") || !strcmp(row->state, "playing"));
         /* called to a table: the sentence says where, not "wait for the call" */
-        if (st.state == KO_P_READY && row && row->table[0] &&
-            (!strcmp(row->state, "called") || !strcmp(row->state, "playing")))
+        if (at_table)
             snprintf(text, sizeof text, "Round %d: you play %s at table %s%s.", st.round,
                      opp[0] ? opp : "your opponent", row->table,
                      !strcmp(row->state, "called") ? "; go to your table now" : "");
-        static const char *states[] = {"absent", "ready",    "waiting_opponent", "waiting_late",
-                                       "out",    "champion", "waiting_draw"};
-        out = json_pack("{s:I, s:I, s:s, s:s, s:o, s:i}", "event_id", (json_int_t)e.id, "player_id",
-                        (json_int_t)req->ids[2], "state", states[st.state], "text", text,
-                        "match_id", mid ? json_integer(mid) : json_null(), "round", st.round);
+        /* the sentence's facts as fields too, so a page can say it in its own language */
+        char deadline[32];
+        if (st.state == KO_P_WAIT_LATE && st.deadline_ms)
+            cw_iso8601(st.deadline_ms, deadline, sizeof deadline);
+        out = json_pack("{s:I, s:s, s:I, s:s, s:s, s:o, s:i, s:o, s:o, s:o}", "event_id",
+                        (json_int_t)e.id, "event_name", e.name, "player_id",
+                        (json_int_t)req->ids[2], "state", ko_pstate_name(st.state), "text", text,
+                        "match_id", mid ? json_integer(mid) : json_null(), "round", st.round,
+                        "opponent",
+                        st.opponent ? json_pack("{s:I, s:s}", "player_id", (json_int_t)st.opponent,
+                                                "name", opp)
+                                    : json_null(),
+                        "match_state", row ? json_string(row->state) : json_null(), "table",
+                        at_table ? json_string(row->table) : json_null());
+        if (out && st.state == KO_P_WAIT_LATE)
+            json_object_update_new(
+                out, json_pack("{s:i, s:o}", "late", st.late, "deadline",
+                               st.deadline_ms ? json_string(deadline) : json_null()));
+        if (out && st.state == KO_P_WAIT_OPPONENT)
+            json_object_update_new(out, json_pack("{s:i, s:i}", "from_round", st.from_round,
+                                                  "from_match", st.from_index + 1));
+        if (out && st.state == KO_P_OUT)
+            json_object_set_new(out, "decision", json_string(ko_out_name(st.decision)));
+        if (out && st.state == KO_P_WAIT_DRAW)
+            json_object_set_new(out, "missing", json_integer(st.missing));
     }
     state_free(&x);
     db_unlock(db);

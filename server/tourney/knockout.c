@@ -945,6 +945,43 @@ int ko_feed_status(const struct ko_entry *entrants, int n, int missing, int64_t 
     return CW_ENOTFOUND;
 }
 
+const char *ko_pstate_name(enum ko_pstate s)
+{
+    switch (s) {
+    case KO_P_ABSENT:
+        return "absent";
+    case KO_P_READY:
+        return "ready";
+    case KO_P_WAIT_OPPONENT:
+        return "waiting_opponent";
+    case KO_P_WAIT_LATE:
+        return "waiting_late";
+    case KO_P_OUT:
+        return "out";
+    case KO_P_CHAMPION:
+        return "champion";
+    case KO_P_WAIT_DRAW:
+        return "waiting_draw";
+    case KO_P_WAIT_ENTRANT:
+        return "waiting_entrant";
+    }
+    return "absent";
+}
+
+const char *ko_out_name(enum ko_decision d)
+{
+    switch (d) {
+    case KO_FORFEIT:
+        return "forfeited";
+    case KO_WITHDRAWAL:
+        return "withdrew";
+    case KO_DISQUALIFIED:
+        return "disqualified";
+    default:
+        return "lost";
+    }
+}
+
 int ko_status_text(const struct ko_pstatus *st, const char *opponent, char *buf, size_t len)
 {
     const char *who = opponent && *opponent ? opponent : "your opponent";

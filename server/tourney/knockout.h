@@ -321,6 +321,10 @@ int ko_feed_status(const struct ko_entry *entrants, int n, int missing, int64_t 
 /* The sentence a player sees; opponent is the opponent's name (or NULL). The deadline is
  * written in ISO 8601 UTC. Returns the length snprintf would write. */
 int ko_status_text(const struct ko_pstatus *st, const char *opponent, char *buf, size_t len);
+/* The state's name in the API ("ready", "waiting_late"...); every state has one. */
+const char *ko_pstate_name(enum ko_pstate s);
+/* How a lost match was decided, for the API: "lost", "forfeited", "withdrew", "disqualified". */
+const char *ko_out_name(enum ko_decision d);
 
 /* ---- tables (KO-1, KO-7) ---- */
 

@@ -2,7 +2,7 @@
 // or disputing the opponent's report, a .mat upload, and the clock.
 import { api, newKey } from '/js/api.js';
 import { $, h, clear, announce, showError, clearError, params, hhmm } from '/js/dom.js';
-import { t, applyI18n, mountLangSwitch, onLangChange } from '/js/i18n.js';
+import { t, getLang, applyI18n, mountLangSwitch, onLangChange } from '/js/i18n.js';
 import { live, debounce } from '/js/live.js';
 import { probeClock, remaining, fmt, clockAction, receive, PAUSE_REASONS, breaks, breakStart, breakEnd } from '/js/clock.js';
 
@@ -121,17 +121,51 @@ async function refresh() {
   }
 }
 
+// Where the player stands in each knockout they are in (Main, Consolation...), read when
+// there is no match to play; said from the server's fields in the page's language.
 async function standing() {
-  const el = $('#standing');
-  el.textContent = '';
+  S.standing = [];
   if (S.match && !['verified', 'forfeited', 'withdrawn'].includes(S.match.state)) return;
   try {
     const { events } = await api('GET', `${T()}/competitions`);
-    for (const ev of events.filter((e) => e.kind === 'knockout' && e.entries.includes(S.pid))) {
-      const r = await api('GET', `${T()}/competitions/${ev.id}/knockout/players/${S.pid}`);
-      if (r && r.text) { el.textContent = r.text; return; }
+    // a fed event (Consolation, Last Chance) lists no entries of its own: ask it as well
+    const mine = (e) => e.entries.includes(S.pid) || (e.knockout && e.knockout.feeds_from);
+    for (const ev of events.filter((e) => e.kind === 'knockout' && mine(e))) {
+      try {
+        S.standing.push(await api('GET', `${T()}/competitions/${ev.id}/knockout/players/${S.pid}`));
+      } catch (e) { /* not (or no longer) in this one */ }
     }
-  } catch (e) { /* not in a knockout */ }
+  } catch (e) { /* no knockout */ }
+}
+
+function standingText(r) {
+  const v = {
+    round: r.round, next: r.round + 1, opp: (r.opponent && r.opponent.name) || t('ko.your_opponent'),
+    table: r.table, late: r.late, from_round: r.from_round, from_match: r.from_match, n: r.missing,
+  };
+  switch (r.state) {
+    case 'ready':
+      if (r.table) return t(r.match_state === 'called' ? 'ko.called' : 'ko.playing', v);
+      return t('ko.ready', v);
+    case 'waiting_late':
+      if (!r.deadline) return t('ko.waiting_late_td', v);
+      v.time = new Date(r.deadline).toLocaleString(getLang(), { weekday: 'short', hour: '2-digit', minute: '2-digit' });
+      return t('ko.waiting_late', v);
+    case 'out':
+      return t(r.decision === 'withdrew' ? 'ko.withdrew' : r.decision === 'disqualified' ? 'ko.disqualified' : 'ko.lost', v);
+    case 'waiting_draw':
+      return t(r.missing > 1 ? 'ko.waiting_draw' : r.missing === 1 ? 'ko.waiting_draw_one' : 'ko.waiting_draw_ready', v);
+    case 'waiting_opponent': case 'champion': case 'waiting_entrant':
+      return t(`ko.${r.state}`, v);
+    default:
+      return r.text; // a state this page does not know yet: the server's own sentence
+  }
+}
+
+function renderStanding() {
+  const el = $('#standing');
+  const rows = S.standing || [];
+  el.textContent = rows.map((r) => (rows.length > 1 ? t('ko.line', { event: r.event_name, text: standingText(r) }) : standingText(r))).join('\n');
 }
 
 function myScore() {
@@ -154,6 +188,7 @@ function renderLast() {
 
 function render() {
   renderLast();
+  renderStanding();
   const m = S.match;
   show('no-match', !m);
   show('match-box', !!m);

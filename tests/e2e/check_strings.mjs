@@ -17,6 +17,7 @@ const DYNAMIC = {
   kind: ['knockout', 'swing', 'davis'],
   estate: ['open', 'running', 'finished'],
   'swing.st': ['waiting', 'playing', 'sitting_out', 'out', 'not_paired'],
+  ko: ['waiting_opponent', 'champion', 'waiting_entrant'],
 };
 
 function files(dir) {

@@ -301,6 +301,8 @@ async function scenario(browser) {
   await waitText(pb, '#waiting-text', 'Match over: 0–3');
   // B is out: the decided match shown for its result is B's last match, not the next one
   await waitText(pb, '#next-h', 'My last match');
+  // and where B stands in the knockout, said by the page from the server's fields
+  await waitText(pb, '#standing', 'You lost in round 1.');
   // A won: the page shows that result and moves on to A's next match
   await waitText(pa, '#last-result', `You won your last match against ${B.name}, 3–0`);
   // the display drops the decided match from the matches in play
@@ -438,6 +440,9 @@ async function scenario(browser) {
   await pa.selectOption('#lang-select', 'it');
   await waitText(pa, '#next-h', 'Il mio prossimo incontro');
   if ((await pa.getAttribute('html', 'lang')) !== 'it') fail('the page language is not it');
+  await pb.selectOption('#lang-select', 'it');
+  await waitText(pb, '#standing', 'Hai perso al turno 1.'); // the knockout line too, not English
+  await pb.selectOption('#lang-select', 'en');
   await td.selectOption('#lang-select', 'en');
   await pa.selectOption('#lang-select', 'en');
 

@@ -446,8 +446,27 @@ START_TEST(test_KO8_advance_and_correction_cascade)
     req(&S, "GET", path, NULL, NULL, &r);
     ck_assert_msg(strstr(jstr(&r, "text"), table) && strstr(jstr(&r, "text"), "go to your table"),
                   "%s", r.body);
+    /* the same facts as fields, for a page that speaks another language */
+    ck_assert_str_eq(jstr(&r, "state"), "ready");
+    ck_assert_str_eq(jstr(&r, "match_state"), "called");
+    ck_assert_str_eq(jstr(&r, "table"), table + strlen("at table "));
+    ck_assert_int_eq(jint(&r, "match_id"), m1);
+    ck_assert_int_eq(jint(&r, "round"), 1);
+    json_t *opp = json_object_get(r.json, "opponent");
+    ck_assert_int_ne(json_integer_value(json_object_get(opp, "player_id")), pa);
+    ck_assert_msg(strstr(jstr(&r, "text"), json_string_value(json_object_get(opp, "name"))),
+                  "%s", r.body);
+    ck_assert(json_is_string(json_object_get(r.json, "event_name")));
     res_free(&r);
     verify(&k, m1, 3, 0, NULL, &r);
+    res_free(&r);
+    /* pa won: waits for the winner of round 1 match 2, said in fields as well */
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_str_eq(jstr(&r, "state"), "waiting_opponent");
+    ck_assert_int_eq(jint(&r, "from_round"), 1);
+    ck_assert_int_eq(jint(&r, "from_match"), 2);
+    ck_assert_int_eq(jint(&r, "round"), 2);
+    ck_assert_ptr_nonnull(strstr(jstr(&r, "text"), "round 1 match 2"));
     res_free(&r);
     verify(&k, m2, 3, 1, NULL, &r);
     res_free(&r);
@@ -885,10 +904,48 @@ START_TEST(test_KO8_KO5_disqualification)
     req(&S, "GET", pp, NULL, NULL, &r);
     ck_assert_str_eq(jstr(&r, "state"), "out");
     ck_assert_msg(strstr(jstr(&r, "text"), "disqualif") != NULL, "%s", r.body);
+    ck_assert_str_eq(jstr(&r, "decision"), "disqualified");
     res_free(&r);
     /* a disqualification is a decision: not twice */
     decide(&k, m1, "disqualify", "{\"side\": \"a\", \"reason\": \"again\"}", &r);
     ck_assert(problem_is(&r, 409));
+    res_free(&r);
+}
+END_TEST
+
+/* KO-5: a player who lost in Main round 1 waits for the Consolation's draw, and the player's
+ * status says how many Main results may still add entrants, as a sentence and as fields. */
+START_TEST(test_KO5_loser_waits_for_the_consolation_draw)
+{
+    struct ko k;
+    struct res r;
+    long long e, c;
+    main_and_consolation(&k, 8, "{\"lengths\": [3]}", 0, "31", &e, &c, &r);
+    long long m = match_at(&r, 1, 0), loser = side_at(&r, 1, 0, 1);
+    res_free(&r);
+    verify(&k, m, 3, 0, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    char pp[200];
+    snprintf(pp, sizeof pp, "/api/v1/tournaments/%lld/competitions/%lld/knockout/players/%lld",
+             k.tid, c, loser);
+    req(&S, "GET", pp, NULL, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_str_eq(jstr(&r, "state"), "waiting_draw");
+    ck_assert_str_eq(jstr(&r, "event_name"), "Consolation");
+    ck_assert_int_eq(jint(&r, "round"), 1);
+    /* three Main round-1 matches, and every later one: a player who wins by forfeit has not
+     * played yet, and enters the Consolation by losing their first played match */
+    ck_assert_int_eq(jint(&r, "missing"), 3 + 2 + 1);
+    ck_assert_msg(strstr(jstr(&r, "text"), "when the 6 results"), "%s", r.body);
+    ck_assert(json_is_null(json_object_get(r.json, "match_id")));
+    res_free(&r);
+    snprintf(pp, sizeof pp, "/api/v1/tournaments/%lld/competitions/%lld/knockout/players/%lld",
+             k.tid, e, loser);
+    req(&S, "GET", pp, NULL, NULL, &r);
+    ck_assert_str_eq(jstr(&r, "state"), "out");
+    ck_assert_str_eq(jstr(&r, "decision"), "lost");
+    ck_assert_int_eq(jint(&r, "match_id"), m);
     res_free(&r);
 }
 END_TEST
@@ -1551,6 +1608,10 @@ START_TEST(test_KO4_deadline_passes_waiting_player_walks_over)
     ck_assert_str_eq(jstr(&r, "state"), "waiting_late");
     ck_assert_msg(strstr(jstr(&r, "text"), when) && strstr(jstr(&r, "text"), "late arrival 1"),
                   "%s", r.body);
+    ck_assert_int_eq(jint(&r, "late"), 1);
+    ck_assert_int_eq(strncmp(jstr(&r, "deadline"), when, 19), 0); /* + milliseconds */
+    ck_assert(json_is_null(json_object_get(r.json, "opponent")));
+    ck_assert(json_is_null(json_object_get(r.json, "table")));
     res_free(&r);
     /* nobody acts: within a few seconds of the deadline the server's tick closes it */
     int closed = 0;
@@ -1744,6 +1805,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_KO1_entry_refusals_change_nothing);
     tcase_add_test(tc, test_KO4_deadline_passes_waiting_player_walks_over);
     tcase_add_test(tc, test_KO8_refusals_leave_the_bracket_byte_equal);
+    tcase_add_test(tc, test_KO5_loser_waits_for_the_consolation_draw);
     tcase_add_test(tc, test_KO5_weekend_37_players_3_late_progressive_consolation);
     suite_add_tcase(s, tc);
     return s;

@@ -1405,6 +1405,10 @@ START_TEST(test_KO6_last_chance_place_waits_for_the_replay)
     ck_assert_int_eq(lc.slots[lslot ^ 1].id, opp); /* the opponent keeps their place */
     ck_assert_int_eq(ko_player_status(&lc, lr, lv, opp, &st), 0);
     ck_assert_int_eq(st.state, KO_P_WAIT_ENTRANT);
+    ck_assert_str_eq(ko_pstate_name(st.state), "waiting_entrant"); /* every state has a name */
+    for (int a = KO_P_ABSENT; a <= KO_P_WAIT_ENTRANT; a++)
+        for (int b2 = KO_P_ABSENT; b2 < a; b2++)
+            ck_assert_str_ne(ko_pstate_name((enum ko_pstate)a), ko_pstate_name((enum ko_pstate)b2));
     char text[256];
     ko_status_text(&st, NULL, text, sizeof text);
     ck_assert_ptr_nonnull(strstr(text, "your opponent is not known yet"));
