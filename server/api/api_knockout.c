@@ -1359,20 +1359,19 @@ void api_knockout_player(struct api_req *req, struct api_resp *resp)
         char deadline[32];
         if (st.state == KO_P_WAIT_LATE && st.deadline_ms)
             cw_iso8601(st.deadline_ms, deadline, sizeof deadline);
-        out = json_pack("{s:I, s:s, s:I, s:s, s:s, s:o, s:i, s:o, s:o, s:o}", "event_id",
-                        (json_int_t)e.id, "event_name", e.name, "player_id",
-                        (json_int_t)req->ids[2], "state", ko_pstate_name(st.state), "text", text,
-                        "match_id", mid ? json_integer(mid) : json_null(), "round", st.round,
-                        "opponent",
-                        st.opponent ? json_pack("{s:I, s:s}", "player_id", (json_int_t)st.opponent,
-                                                "name", opp)
-                                    : json_null(),
-                        "match_state", row ? json_string(row->state) : json_null(), "table",
-                        at_table ? json_string(row->table) : json_null());
+        out = json_pack(
+            "{s:I, s:s, s:I, s:s, s:s, s:o, s:i, s:o, s:o, s:o}", "event_id", (json_int_t)e.id,
+            "event_name", e.name, "player_id", (json_int_t)req->ids[2], "state",
+            ko_pstate_name(st.state), "text", text, "match_id",
+            mid ? json_integer(mid) : json_null(), "round", st.round, "opponent",
+            st.opponent ? json_pack("{s:I, s:s}", "player_id", (json_int_t)st.opponent, "name", opp)
+                        : json_null(),
+            "match_state", row ? json_string(row->state) : json_null(), "table",
+            at_table ? json_string(row->table) : json_null());
         if (out && st.state == KO_P_WAIT_LATE)
-            json_object_update_new(
-                out, json_pack("{s:i, s:o}", "late", st.late, "deadline",
-                               st.deadline_ms ? json_string(deadline) : json_null()));
+            json_object_update_new(out,
+                                   json_pack("{s:i, s:o}", "late", st.late, "deadline",
+                                             st.deadline_ms ? json_string(deadline) : json_null()));
         if (out && st.state == KO_P_WAIT_OPPONENT)
             json_object_update_new(out, json_pack("{s:i, s:i}", "from_round", st.from_round,
                                                   "from_match", st.from_index + 1));

@@ -454,8 +454,8 @@ START_TEST(test_KO8_advance_and_correction_cascade)
     ck_assert_int_eq(jint(&r, "round"), 1);
     json_t *opp = json_object_get(r.json, "opponent");
     ck_assert_int_ne(json_integer_value(json_object_get(opp, "player_id")), pa);
-    ck_assert_msg(strstr(jstr(&r, "text"), json_string_value(json_object_get(opp, "name"))),
-                  "%s", r.body);
+    ck_assert_msg(strstr(jstr(&r, "text"), json_string_value(json_object_get(opp, "name"))), "%s",
+                  r.body);
     ck_assert(json_is_string(json_object_get(r.json, "event_name")));
     res_free(&r);
     verify(&k, m1, 3, 0, NULL, &r);
