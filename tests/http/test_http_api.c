@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "support/harness.h"
+#include "../check_main.h"
 
 static struct srv S;
 
@@ -1463,11 +1464,4 @@ static Suite *suite(void)
     return s;
 }
 
-int main(void)
-{
-    SRunner *sr = srunner_create(suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+CHECK_MAIN(suite)

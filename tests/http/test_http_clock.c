@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "support/harness.h"
+#include "../check_main.h"
 
 static struct srv S; /* the shared server */
 static void up(void)
@@ -1950,11 +1951,4 @@ static Suite *suite(void)
     return s;
 }
 
-int main(void)
-{
-    SRunner *sr = srunner_create(suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+CHECK_MAIN(suite)

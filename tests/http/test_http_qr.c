@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "support/harness.h"
+#include "../check_main.h"
 
 static struct srv S;
 static long long T, P1;
@@ -187,7 +188,7 @@ START_TEST(test_qr_long_address_from_base)
 }
 END_TEST
 
-int main(void)
+static Suite *suite(void)
 {
     Suite *s = suite_create("http_qr");
     TCase *tc = tcase_create("qr");
@@ -199,9 +200,7 @@ int main(void)
     tcase_add_test(tc, test_qr_short_address_from_host);
     tcase_add_test(tc, test_qr_long_address_from_base);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return s;
 }
+
+CHECK_MAIN(suite)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "tourney/clock.h"
+#include "../check_main.h"
 
 #define T0 1700000000000LL /* an epoch in ms: the game starts here */
 #define BANK 60000LL       /* one minute */
@@ -1125,11 +1126,4 @@ static Suite *suite(void)
     return s;
 }
 
-int main(void)
-{
-    SRunner *sr = srunner_create(suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+CHECK_MAIN(suite)

@@ -8,6 +8,7 @@
 
 #include "codec/bg_json.h"
 #include "rules/bg_mat.h"
+#include "../check_main.h"
 
 static json_t *load(const char *path)
 {
@@ -207,11 +208,4 @@ static Suite *suite(void)
     return s;
 }
 
-int main(void)
-{
-    SRunner *sr = srunner_create(suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+CHECK_MAIN(suite)

@@ -15,6 +15,7 @@
 #include "common/secret.h"
 #include "store/store.h"
 #include "tourney/results.h"
+#include "../check_main.h"
 
 static char tmpdir[64];
 
@@ -612,11 +613,4 @@ static Suite *suite(void)
     return s;
 }
 
-int main(void)
-{
-    SRunner *sr = srunner_create(suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+CHECK_MAIN(suite)

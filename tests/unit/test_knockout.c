@@ -9,6 +9,7 @@
 #include "common/errors.h"
 #include "tourney/knockout.h"
 #include "tourney/rng.h"
+#include "../check_main.h"
 
 /* ---- helpers ---- */
 
@@ -1895,11 +1896,4 @@ static Suite *suite(void)
     return s;
 }
 
-int main(void)
-{
-    SRunner *sr = srunner_create(suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
-}
+CHECK_MAIN(suite)

@@ -6,6 +6,7 @@
 
 #include "rules/bg_board.h"
 #include "rules_cases.h"
+#include "../check_main.h"
 
 #define OPENING_KEY "0000005030000500000000002002000000000050000305000000"
 
@@ -168,11 +169,4 @@ static Suite *suite(void)
     return s;
 }
 
-int main(void)
-{
-    SRunner *r = srunner_create(suite());
-    srunner_run_all(r, CK_NORMAL);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+CHECK_MAIN(suite)

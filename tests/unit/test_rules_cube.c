@@ -7,6 +7,7 @@
 
 #include "rules/bg_cube.h"
 #include "rules_replay_util.h"
+#include "../check_main.h"
 
 START_TEST(test_CUBE_1_cube_starts_centred_at_1)
 {
@@ -399,11 +400,4 @@ static Suite *suite(void)
     return s;
 }
 
-int main(void)
-{
-    SRunner *sr = srunner_create(suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+CHECK_MAIN(suite)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "rules_replay_util.h"
+#include "../check_main.h"
 
 START_TEST(test_ENG_2_opening_roll_is_never_a_double)
 {
@@ -375,11 +376,4 @@ static Suite *suite(void)
     return s;
 }
 
-int main(void)
-{
-    SRunner *sr = srunner_create(suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+CHECK_MAIN(suite)

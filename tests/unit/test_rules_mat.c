@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "rules/bg_mat.h"
+#include "../check_main.h"
 
 #define DATA "tests/data/"
 
@@ -377,7 +378,8 @@ START_TEST(test_mat_every_prefix_and_mutation_is_safe)
         bg_match_rec rec;
         bg_match_report rep;
         bg_mat_parse(copy, n, &rec, NULL);
-        if (bg_match_replay(&rec, &rep) == 0) valid_prefixes++;
+        if (bg_match_replay(&rec, &rep) == 0)
+            valid_prefixes++;
         bg_match_report_free(&rep);
         bg_match_rec_free(&rec);
         free(copy);
@@ -460,11 +462,4 @@ static Suite *suite(void)
     return s;
 }
 
-int main(void)
-{
-    SRunner *sr = srunner_create(suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+CHECK_MAIN(suite)

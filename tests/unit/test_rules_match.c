@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "rules_replay_util.h"
+#include "../check_main.h"
 
 /* A match record of score-only results. */
 static bg_match_rec report(int length)
@@ -414,11 +415,4 @@ static Suite *suite(void)
     return s;
 }
 
-int main(void)
-{
-    SRunner *sr = srunner_create(suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+CHECK_MAIN(suite)

@@ -7,6 +7,7 @@
 #include "rules/bg_board.h"
 #include "rules/bg_movegen.h"
 #include "rules_cases.h"
+#include "../check_main.h"
 
 static bg_playlist PL; /* about 300 KB: not on the stack */
 
@@ -24,7 +25,8 @@ static void assert_replays(const bg_board *b, const bg_play *p, const bg_board *
 static int find_after(const bg_playlist *pl, const bg_board *want)
 {
     for (int i = 0; i < pl->n; i++)
-        if (!memcmp(&pl->after[i], want, sizeof *want)) return i;
+        if (!memcmp(&pl->after[i], want, sizeof *want))
+            return i;
     return -1;
 }
 
@@ -525,18 +527,22 @@ static long TRIED, ACCEPTED;
 
 static int rule_step(const bg_board *b, int p, int d, int *to)
 {
-    if (b->me[BG_BAR] && p != BG_BAR) return 0;
-    if (!b->me[p]) return 0;
+    if (b->me[BG_BAR] && p != BG_BAR)
+        return 0;
+    if (!b->me[p])
+        return 0;
     int t = p - d;
     if (t > 0) {
         *to = t;
         return b->opp[t] < 2;
     }
     for (int q = 7; q <= 25; q++)
-        if (b->me[q]) return 0;
+        if (b->me[q])
+            return 0;
     if (t < 0)
         for (int q = p + 1; q <= 6; q++)
-            if (b->me[q]) return 0;
+            if (b->me[q])
+                return 0;
     *to = 0;
     return 1;
 }
@@ -561,14 +567,18 @@ static void walk(const bg_board *b, int depth, unsigned used)
         ck_assert_mem_eq(&after, b, sizeof after);
     TRIED++;
     ACCEPTED += got;
-    if (depth == ND) return;
+    if (depth == ND)
+        return;
     for (int j = 0; j < ND; j++) {
-        if ((used & (1u << j)) || (j > 0 && ND == 4 && !(used & (1u << (j - 1))))) continue;
+        if ((used & (1u << j)) || (j > 0 && ND == 4 && !(used & (1u << (j - 1)))))
+            continue;
         for (int p = 25; p >= 1; p--) {
             /* doubles: steps from non-increasing points, enough to reach every set */
-            if (ND == 4 && depth && p > SEQ[depth - 1].from) continue;
+            if (ND == 4 && depth && p > SEQ[depth - 1].from)
+                continue;
             int to;
-            if (!rule_step(b, p, DICE[j], &to)) continue;
+            if (!rule_step(b, p, DICE[j], &to))
+                continue;
             bg_board x = *b;
             bg_apply_step(&x, p, to, NULL);
             SEQ[depth] = (bg_step){(int8_t)p, (int8_t)to};
@@ -672,11 +682,4 @@ static Suite *suite(void)
     return s;
 }
 
-int main(void)
-{
-    SRunner *r = srunner_create(suite());
-    srunner_run_all(r, CK_NORMAL);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+CHECK_MAIN(suite)

@@ -8,6 +8,7 @@
 #include "rules/bg_movegen.h"
 #include "rules/bg_notation.h"
 #include "rules_cases.h"
+#include "../check_main.h"
 
 static bg_playlist PL;
 
@@ -483,11 +484,4 @@ static Suite *suite(void)
     return s;
 }
 
-int main(void)
-{
-    SRunner *r = srunner_create(suite());
-    srunner_run_all(r, CK_NORMAL);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+CHECK_MAIN(suite)

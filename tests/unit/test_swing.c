@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "tourney/swing.h"
+#include "../check_main.h"
 
 static struct swing_settings settings(int64_t start, int64_t cpp)
 {
@@ -513,11 +514,4 @@ static Suite *suite(void)
     return s;
 }
 
-int main(void)
-{
-    SRunner *sr = srunner_create(suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+CHECK_MAIN(suite)
