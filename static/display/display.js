@@ -2,13 +2,18 @@
 // leaderboards, the Davis Cup grids and the matches in play (with their clocks), and
 // follows the tournament's event stream: a change shows within a second, without a reload,
 // and the stream reconnects by itself after a network drop or a server restart.
-// ?t=ID (default: the latest tournament), ?view=live|event-ID (stay on one view),
-// ?rotate=SECONDS (default 20; 0 = no rotation), ?lang=it.
+// Nothing is cut off: what does not fit the screen is split into pages (found by laying
+// each candidate out in a hidden box of the view's size), and the rotation shows each page
+// as a view. A bracket too tall for one page is shown by sections (halves, quarters, …:
+// a block of first-round matches and their descendants), then a page of the top rounds;
+// rounds already complete are left out ("from Round 3").
+// ?t=ID (default: the latest tournament), ?view=live|event-ID (stay on that view, still
+// paging through its pages), ?rotate=SECONDS (default 20; 0 = no rotation), ?lang=it.
 import { api } from '/js/api.js';
 import { $, h, clear, showError, clearError, params } from '/js/dom.js';
 import { t, applyI18n, setLang } from '/js/i18n.js';
 import { live, debounce } from '/js/live.js';
-import { renderBracket } from '/js/bracket.js';
+import { renderBracketPage, firstOpenRound } from '/js/bracket.js';
 import { renderSwing, renderDavis } from '/js/boards.js';
 import { probeClock, remaining, fmt, receive, clocksAbsent } from '/js/clock.js';
 
@@ -18,8 +23,9 @@ const S = {
   tid: Number(q.get('t')) || 0,
   fixed: q.get('view') || '',
   rotate: q.has('rotate') ? Number(q.get('rotate')) : 20,
-  views: [],
+  views: [], // [{key, base, title, label, render()}]: every page of every view
   idx: 0,
+  key: '',
   data: {},
   clocks: {},
 };
@@ -48,33 +54,228 @@ async function load() {
   }
   S.clocks = clocks;
   S.data = data;
-  S.views = ['live', ...events.filter((e) => data.boards[e.id]).map((e) => `event-${e.id}`)];
+  plan();
   render();
 }
 
-function render() {
-  const view = S.fixed || S.views[S.idx % S.views.length] || 'live';
-  const main = clear($('#view'));
-  main.dataset.view = view;
-  if (view === 'live') {
-    $('#view-title').textContent = t('display.in_play');
-    main.append(renderLive());
-    return;
-  }
-  const id = Number(view.split('-')[1]);
-  const ev = S.data.events.find((e) => e.id === id);
-  const board = S.data.boards[id];
-  if (!ev) { main.append(h('p', {}, '—')); return; }
-  $('#view-title').textContent = ev.name;
-  if (ev.kind === 'knockout') main.append(renderBracket(board, S.data.byId));
-  else if (ev.kind === 'swing') main.append(renderSwing(board));
-  else if (ev.kind === 'davis') main.append(board && board.format === 'knockout' && board.bracket ? renderBracket(board.bracket, S.data.byId) : renderDavis(board));
+// ---- fitting ----
+
+// Whether a name is wider than its box: its text's own width, measured without the
+// ellipsis, against the box's exact width (scrollWidth and clientWidth are rounded, and a
+// fraction of a pixel too many already shows an ellipsis).
+function clipped(el) {
+  const r = document.createRange();
+  r.selectNodeContents(el);
+  el.style.textOverflow = 'clip';
+  const w = r.getBoundingClientRect().width;
+  el.style.textOverflow = '';
+  return w > el.getBoundingClientRect().width + 0.01;
 }
 
-function renderLive() {
+// Names that do not fit their box shrink, down to the --name-min (in vh) of their CSS,
+// then end in an ellipsis.
+function fitNames(root) {
+  const vh = window.innerHeight / 100;
+  for (const el of root.querySelectorAll('.name')) {
+    el.style.fontSize = '';
+    if (!clipped(el)) continue;
+    const cs = getComputedStyle(el);
+    const min = (parseFloat(cs.getPropertyValue('--name-min')) || 0) * vh;
+    let size = parseFloat(cs.fontSize);
+    while (clipped(el) && size > min) {
+      size = Math.max(min, size - Math.max(1, size * 0.05));
+      el.style.fontSize = `${(size / vh).toFixed(3)}vh`;
+    }
+  }
+  // the cards of the matches in play show their names at one size: the smallest needed
+  const cards = [...root.querySelectorAll('.inplay .name')];
+  const least = Math.min(...cards.map((el) => parseFloat(getComputedStyle(el).fontSize)));
+  if (cards.length) for (const el of cards) el.style.fontSize = `${(least / vh).toFixed(3)}vh`;
+}
+
+// A hidden box of the view's size, where candidate pages are laid out and measured.
+function sizer() {
+  let el = document.getElementById('sizer');
+  if (!el) {
+    el = h('div', { id: 'sizer', class: 'viewbox sizer', 'aria-hidden': 'true' });
+    document.body.append(el);
+  }
+  const r = $('#view').getBoundingClientRect();
+  el.style.left = `${r.left}px`;
+  el.style.top = `${r.top}px`;
+  el.style.width = `${r.width}px`;
+  el.style.height = `${r.height}px`;
+  return clear(el);
+}
+
+// Whether el lies inside the box's content area (and, when strict, its names are whole).
+function inside(el, box, strict) {
+  const r = el.getBoundingClientRect();
+  if (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1) return false;
+  if (strict) for (const n of el.matches('.name') ? [el] : el.querySelectorAll('.name')) if (clipped(n)) return false;
+  return true;
+}
+
+function contentBox(el) {
+  const r = el.getBoundingClientRect();
+  const cs = getComputedStyle(el);
+  return {
+    left: r.left + parseFloat(cs.paddingLeft), right: r.right - parseFloat(cs.paddingRight),
+    top: r.top + parseFloat(cs.paddingTop), bottom: r.bottom - parseFloat(cs.paddingBottom),
+  };
+}
+
+// How many of node's `sel` elements, in order, fit the view. strict: a name cut short by
+// an ellipsis does not fit.
+function fitting(node, sel, strict = false) {
+  const el = sizer();
+  el.append(node);
+  fitNames(el);
+  const box = contentBox(el);
+  let n = 0;
+  for (const x of el.querySelectorAll(sel)) {
+    if (!inside(x, box, strict)) break;
+    n++;
+  }
+  return n;
+}
+const fitsAll = (node, sel, strict = false) => {
+  const want = node.querySelectorAll(sel).length;
+  return fitting(node, sel, strict) === want;
+};
+
+// Splits n items into pages: make(from, to) renders the items from..to-1; greedy.
+function pagesOf(n, make, sel) {
+  const out = [];
+  for (let from = 0; from < n;) {
+    const k = Math.max(1, fitting(make(from, n), sel));
+    out.push([from, Math.min(n, from + k)]);
+    from += k;
+  }
+  return out.length ? out : [[0, 0]];
+}
+
+// ---- the views and their pages ----
+
+function plan() {
+  const views = [];
+  const add = (base, title, pages) => pages.forEach((p, i) => views.push({
+    key: `${base}#${i}`, base, title, n: i, of: pages.length,
+    label: [p.label, pages.length > 1 && !p.label ? t('display.page', { i: i + 1, n: pages.length }) : ''].filter(Boolean).join(' · '),
+    render: p.render,
+  }));
+  if (!S.fixed || S.fixed === 'live') add('live', t('display.in_play'), livePages());
+  for (const e of S.data.events) {
+    const base = `event-${e.id}`;
+    const board = S.data.boards[e.id];
+    if (!board || (S.fixed && S.fixed !== base)) continue;
+    if (e.kind === 'knockout') add(base, e.name, bracketPages(board));
+    else if (e.kind === 'swing') add(base, e.name, swingPages(board));
+    else if (e.kind === 'davis') add(base, e.name, board.format === 'knockout' && board.bracket ? bracketPages(board.bracket) : davisPages(board));
+  }
+  clear(sizer());
+  if (!views.length) views.push({ key: 'none', base: 'none', title: '', label: '', render: () => h('p', { class: 'empty' }, '—') });
+  // stay on the page shown, if it is still there
+  const at = views.findIndex((v) => v.key === S.key);
+  S.idx = at >= 0 ? at : S.idx % views.length;
+  S.views = views;
+}
+
+function livePages() {
   const ms = S.data.matches.filter((m) => PLAYING.includes(m.state) && m.sides.every((s) => s.player_id));
-  if (!ms.length) return h('p', { class: 'empty' }, t('display.nothing'));
-  ms.sort((a, b) => String(a.table).localeCompare(String(b.table), undefined, { numeric: true }));
+  if (!ms.length) return [{ render: () => h('p', { class: 'empty' }, t('display.nothing')) }];
+  // by table (tables by name, numbers in order); matches without one last
+  ms.sort((a, b) => (!a.table - !b.table) || String(a.table).localeCompare(String(b.table), undefined, { numeric: true }) || a.id - b.id);
+  return pagesOf(ms.length, (from, to) => renderLive(ms.slice(from, to)), '.card')
+    .map(([from, to]) => ({ render: () => renderLive(ms.slice(from, to)) }));
+}
+
+const SECTION = { 2: 'display.half', 4: 'display.quarter', 8: 'display.eighth' };
+
+function bracketPages(ko) {
+  const live = S.data.byId;
+  const page = (p, label) => ({ label, render: () => renderBracketPage(ko, live, p) });
+  if (!ko.drawn || !ko.rounds || !ko.rounds.length) return [page({}, '')];
+  const R = ko.rounds_count || ko.rounds.length;
+  const size = (r) => ko.rounds.find((x) => x.round === r).matches.length;
+  // names must show whole, unless the page is already down to three rounds (a name too
+  // long for a third of the screen then ends in an ellipsis rather than in more pages)
+  const fits = (p) => fitsAll(renderBracketPage(ko, live, p), '.bm, .champion', !(p.count <= 4));
+  let from = firstOpenRound(ko);
+  if (!from) { // all decided: the largest tree that fits one page
+    from = 1;
+    while (from < R && !fits({ from })) from++;
+  }
+  const out = [];
+  const fromLabel = (r) => (r > 1 ? t('display.from_round', { n: r }) : '');
+  // the tree from round `from`, paged by sections when it does not fit; then its top
+  const tree = (r, depth) => {
+    const n = size(r);
+    if (n === 1 || fits({ from: r })) {
+      out.push(page({ from: r }, depth ? t('display.top_rounds') : fromLabel(r)));
+      return;
+    }
+    let B = n / 2;
+    const sectionsFit = (b) => {
+      const to = r + Math.log2(b);
+      for (let s = 0; s < n; s += b) if (!fits({ from: r, to, start: s, count: b })) return false;
+      return true;
+    };
+    while (B > 2 && !sectionsFit(B)) B /= 2;
+    const to = r + Math.log2(B);
+    const P = n / B;
+    for (let i = 0; i < P; i++) {
+      const label = [t(SECTION[P] || 'display.section', { i: i + 1, n: P }), fromLabel(r)].filter(Boolean).join(' · ');
+      out.push(page({ from: r, to, start: i * B, count: B }, label));
+    }
+    tree(to, depth + 1);
+  };
+  tree(from, 0);
+  return out;
+}
+
+function swingPages(board) {
+  const n = (board.players || []).length;
+  const one = (from, to, columns) => renderSwing(board, { from, to, columns });
+  if (n === 0 || fitsAll(one(0, n, 1), 'tbody tr, .champion')) return [{ render: () => one(0, n, 1) }];
+  // rows that fit one column; then as many columns side by side as fit
+  const rows = Math.max(1, fitting(one(0, n, 1), 'tbody tr'));
+  let cols = 1;
+  for (let c = Math.min(4, Math.ceil(n / rows)); c > 1; c--) {
+    if (fitsAll(one(0, Math.min(n, c * rows), c), 'tbody tr')) { cols = c; break; }
+  }
+  const out = [];
+  for (let from = 0; from < n; from += cols * rows) {
+    const to = Math.min(n, from + cols * rows);
+    const c = Math.min(cols, Math.ceil((to - from) / rows));
+    out.push({ render: () => one(from, to, c) });
+  }
+  return out;
+}
+
+function davisPages(board) {
+  if (fitsAll(renderDavis(board, { compact: true }), 'tr')) return [{ render: () => renderDavis(board, { compact: true }) }];
+  const part = (name, n) => pagesOf(n, (from, to) => renderDavis(board, { part: name, from, to, compact: true }), 'tbody tr')
+    .map(([from, to]) => ({ render: () => renderDavis(board, { part: name, from, to, compact: true }) }));
+  return [...part('grid', (board.teams || []).length), ...part('standings', (board.standings || []).length)];
+}
+
+function render() {
+  const view = S.views.length ? S.views[S.idx % S.views.length] : null;
+  const main = clear($('#view'));
+  if (!view) return;
+  S.key = view.key;
+  main.dataset.view = view.base;
+  main.dataset.page = view.key; // which page of how many (the e2e test reads them)
+  main.dataset.pageIndex = view.n || 0;
+  main.dataset.pageCount = view.of || 1;
+  $('#view-title').textContent = view.title;
+  $('#view-page').textContent = view.label;
+  main.append(view.render());
+  fitNames(main);
+}
+
+function renderLive(ms) {
   return h('ul', { class: 'inplay' }, ms.map((m) => {
     const c = S.clocks[m.id];
     return h('li', { class: `card state-${m.state}`, dataset: { matchId: m.id } },
@@ -127,11 +328,14 @@ async function main() {
     if (!tournaments.length) { $('#view').append(h('p', { class: 'empty' }, t('display.no_tournament'))); return; }
     S.tid = tournaments[tournaments.length - 1].id;
   }
+  if (document.fonts) await document.fonts.ready;
   await load();
   startLive();
   tick();
   setInterval(tick, 250);
-  if (!S.fixed && S.rotate > 0) setInterval(() => { S.idx++; render(); }, S.rotate * 1000);
+  if (S.rotate > 0) setInterval(() => { if (S.views.length > 1) { S.idx = (S.idx + 1) % S.views.length; render(); } }, S.rotate * 1000);
+  // a new screen size: the pages again
+  window.addEventListener('resize', debounce(() => { if (S.data.events) { plan(); render(); } }, 200));
 }
 
 main().catch((e) => showError(e));

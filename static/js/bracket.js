@@ -53,3 +53,89 @@ export function renderBracket(ko, live = {}) {
   const champ = ko.champion ? h('p', { class: 'champion' }, t('bracket.champion', { name: ko.champion.name || '' })) : null;
   return h('div', { class: 'bracket' }, cols, champ);
 }
+
+// ---- the venue display: a bracket page ----
+
+// The short form of a side for the display: "Winner R2 M11", "Late 3".
+function shortLabel(s) {
+  if (s.player_id || s.team_id) return s.name;
+  if (s.kind === 'bye') return t('bracket.bye');
+  if (s.kind === 'late') return t('display.late_short', { n: s.late_place });
+  if (s.kind === 'to_enter') return t('display.to_enter_short');
+  if (s.kind === 'winner_of') return t('display.winner_short', { round: s.round, n: s.index + 1 });
+  return s.name || '—';
+}
+
+const isBye = (s) => !s.player_id && !s.team_id && s.kind === 'bye';
+
+// The earliest round that still has an undecided match (1 when none is decided yet, null
+// when every match is decided).
+export function firstOpenRound(ko) {
+  for (const r of ko.rounds || []) if (r.matches.some((m) => !m.winner)) return r.round;
+  return null;
+}
+
+// One page of the bracket for the display: rounds from..to (round numbers), and of round
+// `from` the `count` matches from index `start`, with their descendants (so `to` is at most
+// the round where the block becomes one match). Laid out as a grid: a match of the k-th
+// column spans 2^k rows of the first, so the tree lines up. A round-1 match against a bye
+// is a one-line entry. Scores keep data-match/data-side, as in renderBracket.
+export function renderBracketPage(ko, live = {}, page = {}) {
+  if (!ko || !ko.drawn) return h('p', { class: 'muted' }, t('bracket.not_drawn'));
+  const from = page.from || 1;
+  const rounds = ko.rounds.filter((r) => r.round >= from && r.round <= (page.to || ko.rounds_count));
+  const first = rounds[0];
+  const start = page.start || 0;
+  const count = page.count || first.matches.length;
+  const matchEl = (m, round) => {
+    const cur = live[m.match_id];
+    const st = cur ? cur.state : m.match_state;
+    const bye = m.sides.findIndex(isBye);
+    if (bye >= 0) {
+      const s = m.sides[1 - bye];
+      return h('div', { class: 'bm bye', dataset: { matchId: m.match_id } },
+        h('div', { class: 'side' }, h('span', { class: 'name' }, isBye(s) ? '—' : shortLabel(s)),
+          h('span', { class: 'byetag' }, t('bracket.bye'))));
+    }
+    const score = cur ? cur.score : null;
+    const rows = m.sides.map((s, i) => {
+      const key = i ? 'b' : 'a';
+      const known = s.player_id || s.team_id;
+      const val = st === 'void' || !known ? '' : String(score ? score[key] : (s.score ?? ''));
+      return h('div', { class: `side${m.winner === key ? ' win' : ''}${known ? '' : ' ph'}` },
+        h('span', { class: 'name' }, shortLabel(s)),
+        h('span', { class: 'score', dataset: { match: m.match_id, side: key } }, val));
+    });
+    const table = cur ? cur.table : m.table;
+    const meta = [];
+    if (table) meta.push(h('span', { class: 'table' }, t('match.table', { table })));
+    if (st && st !== 'void' && st !== 'scheduled') meta.push(h('span', { class: `badge st-${st}` }, t(`state.${st}`)));
+    return h('div', { class: `bm state-${st}`, dataset: { matchId: m.match_id, round } }, rows,
+      meta.length ? h('div', { class: 'meta' }, meta) : null);
+  };
+  const cells = [];
+  rounds.forEach((r, c) => {
+    const span = 2 ** c;
+    const name = roundName(r, ko.rounds_count);
+    const head = h('h3', {}, name, ' ', h('span', { class: 'len' }, t('bracket.length', { n: r.length })));
+    head.style.gridColumn = String(c + 1); // the CSP allows styles set this way, not style=""
+    head.style.gridRow = '1';
+    cells.push(head);
+    const lo = Math.floor(start / span);
+    const n = Math.max(1, count / span);
+    for (let j = 0; j < n; j++) {
+      const m = r.matches[lo + j];
+      if (!m) continue;
+      const el = matchEl(m, r.round);
+      el.style.gridColumn = String(c + 1);
+      el.style.gridRow = `${2 + j * span} / span ${span}`;
+      cells.push(el);
+    }
+  });
+  const champ = ko.champion && (page.to || ko.rounds_count) === ko.rounds_count
+    ? h('p', { class: 'champion' }, t('bracket.champion', { name: ko.champion.name || '' })) : null;
+  const grid = h('div', { class: 'bgrid' }, cells);
+  grid.style.gridTemplateColumns = `repeat(${rounds.length}, minmax(0, 64vh))`;
+  grid.style.gridTemplateRows = `min-content repeat(${count}, auto)`;
+  return h('div', { class: 'bpage' }, grid, champ);
+}

@@ -113,6 +113,55 @@ function watch(page, name) {
   });
 }
 
+// Every page of a bracket view on the display, at the page's viewport: each match box and
+// each name inside the viewport and the view, no name clipped (its text no wider than its
+// box, ellipsis or not), names at least 1.6vh. Steps through the pages with the rotation;
+// resolves to the names shown, over all pages, and the pages' titles.
+async function bracketPages(page, what) {
+  const seen = new Map();
+  const start = Date.now();
+  let count = 1;
+  while (seen.size < count) {
+    if (Date.now() - start > 15000) fail(`${what}: saw ${seen.size} of ${count} pages`);
+    const r = await page.evaluate(() => {
+      const view = document.querySelector('#view');
+      if (!view || !view.querySelector('.bgrid')) return null;
+      const W = window.innerWidth; const H = window.innerHeight;
+      const vr = view.getBoundingClientRect();
+      const bad = [];
+      const out = (b) => b.left < -0.5 || b.top < -0.5 || b.right > W + 0.5 || b.bottom > H + 0.5
+        || b.left < vr.left - 0.5 || b.right > vr.right + 0.5 || b.top < vr.top - 0.5 || b.bottom > vr.bottom + 0.5;
+      const boxes = [...view.querySelectorAll('.bm')];
+      for (const el of boxes) if (out(el.getBoundingClientRect())) bad.push(`match box ${el.dataset.matchId} outside the screen`);
+      const names = [];
+      for (const el of view.querySelectorAll('.bm .name')) {
+        const txt = el.textContent;
+        names.push(txt);
+        const b = el.getBoundingClientRect();
+        if (out(b)) bad.push(`"${txt}" outside the screen`);
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        el.style.textOverflow = 'clip';
+        const w = range.getBoundingClientRect().width;
+        el.style.textOverflow = '';
+        if (el.scrollWidth > el.clientWidth || w > b.width + 0.01) bad.push(`"${txt}" clipped (${w} > ${b.width})`);
+        const fs = parseFloat(getComputedStyle(el).fontSize);
+        if (fs < 0.016 * H - 0.01) bad.push(`"${txt}" at ${fs}px, under 1.6vh`);
+      }
+      return { key: view.dataset.page, count: Number(view.dataset.pageCount), boxes: boxes.length, names, bad,
+        title: document.querySelector('.dbar').textContent.replace(/\s+/g, ' ').trim() };
+    });
+    if (r && !seen.has(r.key)) {
+      if (r.bad.length) fail(`${what}, page "${r.title}": ${r.bad.slice(0, 5).join('; ')}`);
+      if (!r.boxes) fail(`${what}, page "${r.title}": no match on the page`);
+      seen.set(r.key, r);
+      count = r.count;
+    }
+    await page.waitForTimeout(50);
+  }
+  return { names: new Set([...seen.values()].flatMap((x) => x.names)), titles: [...seen.values()].map((x) => x.title) };
+}
+
 async function run() {
   await startServer(0);
   log(`server on port ${port}`);
@@ -486,6 +535,49 @@ async function scenario(browser) {
   await waitUntil(td, () => !document.querySelector('#ledger').open, null, 'the ledger closing');
   log(`${winner}'s chip ledger shows the starting stack and the gammon won, each with its why`);
 
+  step = 'a 37-player knockout (64 places, 3 late) on the display: every page readable, every entrant shown';
+  {
+    const H = { 'X-Crawford': '1', 'Content-Type': 'application/json' };
+    const req = td.context().request;
+    const post = async (path, data) => {
+      const res = await req.post(url(`/api/v1${path}`), { headers: H, data });
+      if (!res.ok()) fail(`POST ${path}: ${res.status()} ${await res.text()}`);
+      return res.json().catch(() => null);
+    };
+    const big = await post('/tournaments', { name: 'E2E Big', tables: ['1', '2', '3', '4', '5', '6', '7', '8'] });
+    const T = `/tournaments/${big.id}`;
+    const ko = await post(`${T}/competitions`, { kind: 'knockout', name: 'Championship', knockout: { lengths: [7, 7, 9, 11, 13, 15], late_places: 3 } });
+    const entrants = [];
+    for (let i = 1; i <= 37; i++) entrants.push(`Giocatore Numero ${i}`);
+    await Promise.all(entrants.map(async (name) => {
+      const p = await post(`${T}/players`, { name, country: 'IT' });
+      await post(`${T}/players/${p.id}/check-in`);
+      await post(`${T}/competitions/${ko.id}/entries`, { player_id: p.id });
+    }));
+    await post(`${T}/competitions/${ko.id}/knockout/draw`, { seed: '7' });
+    await post(`${T}/tables/assign`);
+    const bigCtx = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+    const bd = await bigCtx.newPage();
+    watch(bd, 'display (big)');
+    await bd.goto(url(`/display/?t=${big.id}&view=event-${ko.id}&rotate=1`));
+    for (const [w, h] of [[1920, 1080], [3840, 2160]]) {
+      await bd.setViewportSize({ width: w, height: h });
+      await bd.waitForTimeout(400); // the pages are found again for the new size
+      const { names, titles } = await bracketPages(bd, `${w}x${h}`);
+      const missing = entrants.filter((n) => !names.has(n));
+      if (missing.length) fail(`${w}x${h}: not on any page: ${missing.join(', ')}`);
+      for (let i = 1; i <= 3; i++) if (!names.has(`Late arrival ${i}`)) fail(`${w}x${h}: late place ${i} not on any page`);
+      if (titles.length < 2) fail(`${w}x${h}: the 64-place bracket is on one page`);
+      if ([...names].some((n) => /^winner of/.test(n))) fail(`${w}x${h}: a long placeholder on the display`);
+      log(`${w}x${h}: ${titles.length} bracket pages (${titles.map((x) => x.replace(/^E2E Big /, '').replace(/ \d\d?:\d\d.*$/, '')).join(' | ')}), all 37 entrants shown whole`);
+    }
+    await bd.setViewportSize({ width: 1920, height: 1080 });
+    await bd.goto(url(`/display/?t=${big.id}&view=event-${ko.id}&rotate=0`));
+    await waitVisible(bd, '.bgrid');
+    await bd.screenshot({ path: join(SHOTS, 'display-bracket64-1920x1080.png') });
+    await bigCtx.close();
+  }
+
   step = 'screenshots';
   await td.click('#tabs a[href="#board"]');
   await td.screenshot({ path: join(SHOTS, 'td-board-1440x900.png') });
@@ -497,7 +589,7 @@ async function scenario(browser) {
   await pb.goto(url(`/play/?t=${tid}&p=${B.player_id}`));
   await disp.screenshot({ path: join(SHOTS, 'display-live-1920x1080.png') });
   await disp.goto(url(`/display/?t=${tid}&view=event-1&rotate=0`));
-  await waitVisible(disp, '.bracket');
+  await waitVisible(disp, '.bgrid');
   await disp.screenshot({ path: join(SHOTS, 'display-bracket-1920x1080.png') });
   await disp.setViewportSize({ width: 3840, height: 2160 });
   await disp.screenshot({ path: join(SHOTS, 'display-bracket-3840x2160.png') });
