@@ -60,37 +60,45 @@ async function load() {
 
 // ---- fitting ----
 
-// Whether a name is wider than its box: its text's own width, measured without the
-// ellipsis, against the box's exact width (scrollWidth and clientWidth are rounded, and a
-// fraction of a pixel too many already shows an ellipsis).
+// Whether a name is wider than its box. scrollWidth and clientWidth are rounded, and a
+// fraction of a pixel too many already shows an ellipsis: the text's own width, against
+// the box's exact width, catches that. (Reads only: no layout forced per name.)
 function clipped(el) {
+  if (el.scrollWidth > el.clientWidth) return true;
   const r = document.createRange();
   r.selectNodeContents(el);
-  el.style.textOverflow = 'clip';
-  const w = r.getBoundingClientRect().width;
-  el.style.textOverflow = '';
-  return w > el.getBoundingClientRect().width + 0.01;
+  return r.getBoundingClientRect().width > el.getBoundingClientRect().width + 0.01;
 }
 
 // Names that do not fit their box shrink, down to the --name-min (in vh) of their CSS,
-// then end in an ellipsis.
+// then end in an ellipsis. Text width follows the font size, so the size that fits is
+// computed; reads and writes are batched (one layout for all the names, not one each).
 function fitNames(root) {
   const vh = window.innerHeight / 100;
-  for (const el of root.querySelectorAll('.name')) {
-    el.style.fontSize = '';
-    if (!clipped(el)) continue;
-    const cs = getComputedStyle(el);
-    const min = (parseFloat(cs.getPropertyValue('--name-min')) || 0) * vh;
-    let size = parseFloat(cs.fontSize);
-    while (clipped(el) && size > min) {
-      size = Math.max(min, size - Math.max(1, size * 0.05));
-      el.style.fontSize = `${(size / vh).toFixed(3)}vh`;
+  const els = [...root.querySelectorAll('.name')];
+  for (const el of els) if (el.style.fontSize) el.style.fontSize = '';
+  for (let pass = 0; pass < 3; pass++) {
+    const todo = [];
+    for (const el of els) {
+      if (!clipped(el)) continue;
+      const cs = getComputedStyle(el);
+      const min = (parseFloat(cs.getPropertyValue('--name-min')) || 0) * vh;
+      const size = parseFloat(cs.fontSize);
+      if (size <= min + 0.01) continue;
+      const r = document.createRange();
+      r.selectNodeContents(el);
+      const ratio = el.getBoundingClientRect().width / Math.max(1, r.getBoundingClientRect().width, el.scrollWidth);
+      todo.push([el, Math.max(min, size * Math.min(ratio, 0.99) - 0.25 * pass)]);
     }
+    if (!todo.length) break;
+    for (const [el, size] of todo) el.style.fontSize = `${(size / vh).toFixed(3)}vh`;
   }
   // the cards of the matches in play show their names at one size: the smallest needed
   const cards = [...root.querySelectorAll('.inplay .name')];
-  const least = Math.min(...cards.map((el) => parseFloat(getComputedStyle(el).fontSize)));
-  if (cards.length) for (const el of cards) el.style.fontSize = `${(least / vh).toFixed(3)}vh`;
+  if (cards.length) {
+    const least = Math.min(...cards.map((el) => parseFloat(getComputedStyle(el).fontSize)));
+    for (const el of cards) el.style.fontSize = `${(least / vh).toFixed(3)}vh`;
+  }
 }
 
 // A hidden box of the view's size, where candidate pages are laid out and measured.
@@ -186,7 +194,8 @@ function livePages() {
   if (!ms.length) return [{ render: () => h('p', { class: 'empty' }, t('display.nothing')) }];
   // by table (tables by name, numbers in order); matches without one last
   ms.sort((a, b) => (!a.table - !b.table) || String(a.table).localeCompare(String(b.table), undefined, { numeric: true }) || a.id - b.id);
-  return pagesOf(ms.length, (from, to) => renderLive(ms.slice(from, to)), '.card')
+  // (at most 64 cards tried at a time: more never fit a screen)
+  return pagesOf(ms.length, (from, to) => renderLive(ms.slice(from, Math.min(to, from + 64))), '.card')
     .map(([from, to]) => ({ render: () => renderLive(ms.slice(from, to)) }));
 }
 
@@ -238,11 +247,15 @@ function swingPages(board) {
   const n = (board.players || []).length;
   const one = (from, to, columns) => renderSwing(board, { from, to, columns });
   if (n === 0 || fitsAll(one(0, n, 1), 'tbody tr, .champion')) return [{ render: () => one(0, n, 1) }];
-  // rows that fit one column; then as many columns side by side as fit
-  const rows = Math.max(1, fitting(one(0, n, 1), 'tbody tr'));
+  // rows that fit one column; then as many columns side by side as fit (narrower
+  // columns may wrap a heading, which costs a row or two)
+  const rows1 = Math.max(1, fitting(one(0, n, 1), 'tbody tr'));
   let cols = 1;
-  for (let c = Math.min(4, Math.ceil(n / rows)); c > 1; c--) {
-    if (fitsAll(one(0, Math.min(n, c * rows), c), 'tbody tr')) { cols = c; break; }
+  let rows = rows1;
+  found: for (let c = Math.min(4, Math.ceil(n / rows1)); c > 1; c--) {
+    for (let r = rows1; r >= Math.max(1, rows1 - 3); r--) {
+      if (fitsAll(one(0, Math.min(n, c * r), c), 'tbody tr')) { cols = c; rows = r; break found; }
+    }
   }
   const out = [];
   for (let from = 0; from < n; from += cols * rows) {
