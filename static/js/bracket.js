@@ -13,6 +13,19 @@ function sideLabel(s) {
   return s.name || '—';
 }
 
+// The champion's name: the API gives the champion's id (an object with a name in older
+// answers); the name is that of the final's winner.
+function championName(ko) {
+  const c = ko.champion;
+  if (!c) return '';
+  if (typeof c === 'object') return c.name || '';
+  const fin = ko.rounds.length ? ko.rounds[ko.rounds.length - 1].matches[0] : null;
+  const w = fin && fin.winner ? fin.sides[fin.winner === 'a' ? 0 : 1] : null;
+  if (w && w.name) return w.name;
+  for (const r of ko.rounds) for (const m of r.matches) for (const s of m.sides) if ((s.player_id || s.team_id) === c && s.name) return s.name;
+  return '';
+}
+
 export function roundName(r, count) {
   const left = count - r.round;
   if (left === 0) return t('bracket.final');
@@ -50,7 +63,7 @@ export function renderBracket(ko, live = {}) {
       h('h3', {}, name, ' ', h('span', { class: 'len' }, t('bracket.length', { n: r.length }))),
       h('ol', { class: 'matches' }, r.matches.map(matchEl)));
   });
-  const champ = ko.champion ? h('p', { class: 'champion' }, t('bracket.champion', { name: ko.champion.name || '' })) : null;
+  const champ = ko.champion ? h('p', { class: 'champion' }, t('bracket.champion', { name: championName(ko) })) : null;
   return h('div', { class: 'bracket' }, cols, champ);
 }
 
@@ -109,7 +122,8 @@ export function renderBracketPage(ko, live = {}, page = {}) {
     const table = cur ? cur.table : m.table;
     const meta = [];
     if (table) meta.push(h('span', { class: 'table' }, t('match.table', { table })));
-    if (st && st !== 'void' && st !== 'scheduled') meta.push(h('span', { class: `badge st-${st}` }, t(`state.${st}`)));
+    // a decided match says so by its bold winner and score: no badge (a line saved)
+    if (st && !['void', 'scheduled', 'verified'].includes(st)) meta.push(h('span', { class: `badge st-${st}` }, t(`state.${st}`)));
     return h('div', { class: `bm state-${st}`, dataset: { matchId: m.match_id, round } }, rows,
       meta.length ? h('div', { class: 'meta' }, meta) : null);
   };
@@ -133,7 +147,7 @@ export function renderBracketPage(ko, live = {}, page = {}) {
     }
   });
   const champ = ko.champion && (page.to || ko.rounds_count) === ko.rounds_count
-    ? h('p', { class: 'champion' }, t('bracket.champion', { name: ko.champion.name || '' })) : null;
+    ? h('p', { class: 'champion' }, t('bracket.champion', { name: championName(ko) })) : null;
   const grid = h('div', { class: 'bgrid' }, cells);
   grid.style.gridTemplateColumns = `repeat(${rounds.length}, minmax(0, 64vh))`;
   grid.style.gridTemplateRows = `min-content repeat(${count}, auto)`;
