@@ -119,7 +119,7 @@ export function renderBracketPage(ko, live = {}, page = {}) {
         h('span', { class: 'name' }, shortLabel(s)),
         h('span', { class: 'score', dataset: { match: m.match_id, side: key } }, val));
     });
-    const table = cur ? cur.table : m.table;
+    const table = st === 'verified' ? '' : cur ? cur.table : m.table; // a decided match's table is history
     const meta = [];
     if (table) meta.push(h('span', { class: 'table' }, t('match.table', { table })));
     // a decided match says so by its bold winner and score: no badge (a line saved)

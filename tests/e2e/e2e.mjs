@@ -113,53 +113,64 @@ function watch(page, name) {
   });
 }
 
-// Every page of a bracket view on the display, at the page's viewport: each match box and
-// each name inside the viewport and the view, no name clipped (its text no wider than its
-// box, ellipsis or not), names at least 1.6vh. Steps through the pages with the rotation;
-// resolves to the names shown, over all pages, and the pages' titles.
-async function bracketPages(page, what) {
+// Every page of a view on the display, at the page's viewport, stepped through with the
+// rotation. kind 'bracket': each match box and each name inside the viewport and the view,
+// no name cut short (its text no wider than its box: no ellipsis, nothing clipped), names
+// at least 1.6vh. kind 'live': each card inside, its names on one line inside the card.
+// kind 'swing': each row inside. Resolves to the names shown over all pages, the pages'
+// titles, and the tables of the cards in the order shown.
+async function displayPages(page, what, kind) {
   const seen = new Map();
   const start = Date.now();
   let count = 1;
   while (seen.size < count) {
     if (Date.now() - start > 15000) fail(`${what}: saw ${seen.size} of ${count} pages`);
-    const r = await page.evaluate(() => {
+    const r = await page.evaluate((k) => {
       const view = document.querySelector('#view');
-      if (!view || !view.querySelector('.bgrid')) return null;
+      const boxSel = { bracket: '.bm', live: '.card', swing: 'tbody tr' }[k];
+      if (!view || !view.querySelector(boxSel)) return null;
       const W = window.innerWidth; const H = window.innerHeight;
       const vr = view.getBoundingClientRect();
       const bad = [];
-      const out = (b) => b.left < -0.5 || b.top < -0.5 || b.right > W + 0.5 || b.bottom > H + 0.5
-        || b.left < vr.left - 0.5 || b.right > vr.right + 0.5 || b.top < vr.top - 0.5 || b.bottom > vr.bottom + 0.5;
-      const boxes = [...view.querySelectorAll('.bm')];
-      for (const el of boxes) if (out(el.getBoundingClientRect())) bad.push(`match box ${el.dataset.matchId} outside the screen`);
+      const out = (b, c = vr) => b.left < -0.5 || b.top < -0.5 || b.right > W + 0.5 || b.bottom > H + 0.5
+        || b.left < c.left - 0.5 || b.right > c.right + 0.5 || b.top < c.top - 0.5 || b.bottom > c.bottom + 0.5;
+      const boxes = [...view.querySelectorAll(boxSel)];
+      for (const el of boxes) if (out(el.getBoundingClientRect())) bad.push(`${boxSel} ${el.dataset.matchId || el.textContent} outside the screen`);
       const names = [];
-      for (const el of view.querySelectorAll('.bm .name')) {
+      for (const el of view.querySelectorAll(`${boxSel} .name`)) {
         const txt = el.textContent;
         names.push(txt);
         const b = el.getBoundingClientRect();
         if (out(b)) bad.push(`"${txt}" outside the screen`);
-        const range = document.createRange();
-        range.selectNodeContents(el);
-        el.style.textOverflow = 'clip';
-        const w = range.getBoundingClientRect().width;
-        el.style.textOverflow = '';
-        if (el.scrollWidth > el.clientWidth || w > b.width + 0.01) bad.push(`"${txt}" clipped (${w} > ${b.width})`);
-        const fs = parseFloat(getComputedStyle(el).fontSize);
-        if (fs < 0.016 * H - 0.01) bad.push(`"${txt}" at ${fs}px, under 1.6vh`);
+        if (k === 'bracket') {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          el.style.textOverflow = 'clip';
+          const w = range.getBoundingClientRect().width;
+          el.style.textOverflow = '';
+          if (el.scrollWidth > el.clientWidth || w > b.width + 0.01) bad.push(`"${txt}" clipped (${w} > ${b.width})`);
+          const fs = parseFloat(getComputedStyle(el).fontSize);
+          if (fs < 0.016 * H - 0.01) bad.push(`"${txt}" at ${fs}px, under 1.6vh`);
+        }
+        if (k === 'live') {
+          const lh = parseFloat(getComputedStyle(el).fontSize) * 1.6;
+          if (b.height > lh) bad.push(`"${txt}" wraps (${b.height} px high)`);
+          if (out(b, el.closest('.card').getBoundingClientRect())) bad.push(`"${txt}" overflows its card`);
+        }
       }
-      return { key: view.dataset.page, count: Number(view.dataset.pageCount), boxes: boxes.length, names, bad,
+      const tables = [...view.querySelectorAll('.card .tbl')].map((x) => x.textContent);
+      return { key: view.dataset.page, count: Number(view.dataset.pageCount), index: Number(view.dataset.pageIndex), boxes: boxes.length, names, bad, tables,
         title: document.querySelector('.dbar').textContent.replace(/\s+/g, ' ').trim() };
-    });
+    }, kind);
     if (r && !seen.has(r.key)) {
       if (r.bad.length) fail(`${what}, page "${r.title}": ${r.bad.slice(0, 5).join('; ')}`);
-      if (!r.boxes) fail(`${what}, page "${r.title}": no match on the page`);
       seen.set(r.key, r);
       count = r.count;
     }
     await page.waitForTimeout(50);
   }
-  return { names: new Set([...seen.values()].flatMap((x) => x.names)), titles: [...seen.values()].map((x) => x.title) };
+  const pages = [...seen.values()].sort((x, y) => x.index - y.index);
+  return { names: new Set(pages.flatMap((x) => x.names)), titles: pages.map((x) => x.title), tables: pages.flatMap((x) => x.tables) };
 }
 
 async function run() {
@@ -537,6 +548,7 @@ async function scenario(browser) {
 
   step = 'a 37-player knockout (64 places, 3 late) on the display: every page readable, every entrant shown';
   {
+    const began = Date.now();
     const H = { 'X-Crawford': '1', 'Content-Type': 'application/json' };
     const req = td.context().request;
     const post = async (path, data) => {
@@ -544,7 +556,7 @@ async function scenario(browser) {
       if (!res.ok()) fail(`POST ${path}: ${res.status()} ${await res.text()}`);
       return res.json().catch(() => null);
     };
-    const big = await post('/tournaments', { name: 'E2E Big', tables: ['1', '2', '3', '4', '5', '6', '7', '8'] });
+    const big = await post('/tournaments', { name: 'E2E Big', tables: Array.from({ length: 40 }, (_, i) => String(i + 1)) });
     const T = `/tournaments/${big.id}`;
     const ko = await post(`${T}/competitions`, { kind: 'knockout', name: 'Championship', knockout: { lengths: [7, 7, 9, 11, 13, 15], late_places: 3 } });
     const entrants = [];
@@ -555,6 +567,11 @@ async function scenario(browser) {
       await post(`${T}/competitions/${ko.id}/entries`, { player_id: p.id });
     }));
     await post(`${T}/competitions/${ko.id}/knockout/draw`, { seed: '7' });
+    // a Swing of the same 37 fills more tables: more cards than one screen holds
+    const sw = await post(`${T}/competitions`, { kind: 'swing', name: 'Swing', swing: { start_chips: 10000, cpp: [100] } });
+    const { players: bigPlayers } = await (await req.get(url(`/api/v1${T}/players`))).json();
+    await Promise.all(bigPlayers.map((p) => post(`${T}/competitions/${sw.id}/entries`, { player_id: p.id })));
+    await post(`${T}/competitions/${sw.id}/swing/rounds`);
     await post(`${T}/tables/assign`);
     const bigCtx = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
     const bd = await bigCtx.newPage();
@@ -563,7 +580,7 @@ async function scenario(browser) {
     for (const [w, h] of [[1920, 1080], [3840, 2160]]) {
       await bd.setViewportSize({ width: w, height: h });
       await bd.waitForTimeout(400); // the pages are found again for the new size
-      const { names, titles } = await bracketPages(bd, `${w}x${h}`);
+      const { names, titles } = await displayPages(bd, `${w}x${h}`, 'bracket');
       const missing = entrants.filter((n) => !names.has(n));
       if (missing.length) fail(`${w}x${h}: not on any page: ${missing.join(', ')}`);
       for (let i = 1; i <= 3; i++) if (!names.has(`Late arrival ${i}`)) fail(`${w}x${h}: late place ${i} not on any page`);
@@ -572,10 +589,25 @@ async function scenario(browser) {
       log(`${w}x${h}: ${titles.length} bracket pages (${titles.map((x) => x.replace(/^E2E Big /, '').replace(/ \d\d?:\d\d.*$/, '')).join(' | ')}), all 37 entrants shown whole`);
     }
     await bd.setViewportSize({ width: 1920, height: 1080 });
+    // the matches in play: every called match on some page, in the order of the tables
+    const { matches: bigMatches } = await (await req.get(url(`/api/v1${T}/matches`))).json();
+    const called = bigMatches.filter((m) => m.state === 'called' && m.sides.every((x) => x.player_id));
+    await bd.goto(url(`/display/?t=${big.id}&view=live&rotate=1`));
+    const lv = await displayPages(bd, 'matches in play', 'live');
+    const want = called.map((m) => `Table ${m.table}`).sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
+    if (JSON.stringify(lv.tables) !== JSON.stringify(want)) fail(`the cards' tables ${lv.tables.join(',')}, not ${want.join(',')}`);
+    if (lv.titles.length < 2) fail(`${called.length} matches in play on one page`);
+    log(`${called.length} matches in play on ${lv.titles.length} pages, by table, no name wrapped`);
+    // the Swing leaderboard of 37: every player on some page
+    await bd.goto(url(`/display/?t=${big.id}&view=event-${sw.id}&rotate=1`));
+    const sv = await displayPages(bd, 'Swing', 'swing');
+    const lost = entrants.filter((n) => !sv.names.has(n));
+    if (lost.length) fail(`the Swing leaderboard does not show ${lost.join(', ')}`);
     await bd.goto(url(`/display/?t=${big.id}&view=event-${ko.id}&rotate=0`));
     await waitVisible(bd, '.bgrid');
     await bd.screenshot({ path: join(SHOTS, 'display-bracket64-1920x1080.png') });
     await bigCtx.close();
+    log(`the 37-player display step took ${((Date.now() - began) / 1000).toFixed(1)} s`);
   }
 
   step = 'screenshots';
