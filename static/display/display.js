@@ -93,12 +93,15 @@ function fitNames(root) {
     if (!todo.length) break;
     for (const [el, size] of todo) el.style.fontSize = `${(size / vh).toFixed(3)}vh`;
   }
-  // the cards of the matches in play show their names at one size: the smallest needed
-  const cards = [...root.querySelectorAll('.inplay .name')];
-  if (cards.length) {
-    const least = Math.min(...cards.map((el) => parseFloat(getComputedStyle(el).fontSize)));
-    for (const el of cards) el.style.fontSize = `${(least / vh).toFixed(3)}vh`;
+  // names shown together at one size, the smallest needed: the two of a bracket match,
+  // all those of the cards of the matches in play
+  const sizes = [];
+  for (const group of root.querySelectorAll('.inplay, .bm')) {
+    const names = [...group.querySelectorAll('.name')];
+    if (names.length < 2 || !names.some((el) => el.style.fontSize)) continue;
+    sizes.push([names, Math.min(...names.map((el) => parseFloat(getComputedStyle(el).fontSize)))]);
   }
+  for (const [names, least] of sizes) for (const el of names) el.style.fontSize = `${(least / vh).toFixed(3)}vh`;
 }
 
 // A hidden box of the view's size, where candidate pages are laid out and measured.

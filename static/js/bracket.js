@@ -108,7 +108,7 @@ export function renderBracketPage(ko, live = {}, page = {}) {
       const s = m.sides[1 - bye];
       return h('div', { class: 'bm bye', dataset: { matchId: m.match_id } },
         h('div', { class: 'side' }, h('span', { class: 'name' }, isBye(s) ? '—' : shortLabel(s)),
-          h('span', { class: 'byetag' }, t('bracket.bye'))));
+          h('span', { class: 'byetag' }, t('display.bye_short'))));
     }
     const score = cur ? cur.score : null;
     const rows = m.sides.map((s, i) => {
