@@ -210,30 +210,51 @@ function bracketPages(ko) {
   if (!ko.drawn || !ko.rounds || !ko.rounds.length) return [page({}, '')];
   const R = ko.rounds_count || ko.rounds.length;
   const size = (r) => ko.rounds.find((x) => x.round === r).matches.length;
-  // names must show whole, unless the page is already down to three rounds (a name too
-  // long for a third of the screen then ends in an ellipsis rather than in more pages)
-  const fits = (p) => fitsAll(renderBracketPage(ko, live, p), '.bm, .champion', !(p.count <= 4));
+  // 2: the page fits with every name whole; 1: it fits, some name ends in an ellipsis;
+  // 0: it does not fit
+  const state = (p) => {
+    const el = sizer();
+    el.append(renderBracketPage(ko, live, p));
+    fitNames(el);
+    const box = contentBox(el);
+    let whole = 2;
+    for (const x of el.querySelectorAll('.bm, .champion')) {
+      if (!inside(x, box, false)) return 0;
+      if (whole === 2 && !inside(x, box, true)) whole = 1;
+    }
+    return whole;
+  };
   let from = firstOpenRound(ko);
   if (!from) { // all decided: the largest tree that fits one page
     from = 1;
-    while (from < R && !fits({ from })) from++;
+    while (from < R && state({ from }) < 2) from++;
   }
   const out = [];
   const fromLabel = (r) => (r > 1 ? t('display.from_round', { n: r }) : '');
-  // the tree from round `from`, paged by sections when it does not fit; then its top
+  // the tree from round r: on one page, or by sections of B first-round matches (the
+  // largest B whose pages all fit with every name whole; failing that, the largest whose
+  // pages fit, names too long for any column ending in an ellipsis), then its top
   const tree = (r, depth) => {
     const n = size(r);
-    if (n === 1 || fits({ from: r })) {
+    const sections = (b) => {
+      if (b === n) return state({ from: r });
+      const to = r + Math.log2(b);
+      let worst = 2;
+      for (let s = 0; s < n && worst; s += b) worst = Math.min(worst, state({ from: r, to, start: s, count: b }));
+      return worst;
+    };
+    let B = 0;
+    let fallback = 0;
+    for (let b = n; b >= 2; b /= 2) {
+      const st = n <= 2 ? 2 : sections(b);
+      if (st === 2) { B = b; break; }
+      if (st === 1 && !fallback) fallback = b;
+    }
+    B = B || fallback || Math.min(n, 2);
+    if (B === n) {
       out.push(page({ from: r }, depth ? t('display.top_rounds') : fromLabel(r)));
       return;
     }
-    let B = n / 2;
-    const sectionsFit = (b) => {
-      const to = r + Math.log2(b);
-      for (let s = 0; s < n; s += b) if (!fits({ from: r, to, start: s, count: b })) return false;
-      return true;
-    };
-    while (B > 2 && !sectionsFit(B)) B /= 2;
     const to = r + Math.log2(B);
     const P = n / B;
     for (let i = 0; i < P; i++) {
