@@ -291,10 +291,27 @@ function swingPages(board) {
 }
 
 function davisPages(board) {
-  if (fitsAll(renderDavis(board, { compact: true }), 'tr')) return [{ render: () => renderDavis(board, { compact: true }) }];
-  const part = (name, n) => pagesOf(n, (from, to) => renderDavis(board, { part: name, from, to, compact: true }), 'tbody tr')
-    .map(([from, to]) => ({ render: () => renderDavis(board, { part: name, from, to, compact: true }) }));
-  return [...part('grid', (board.teams || []).length), ...part('standings', (board.standings || []).length)];
+  const all = (o = {}) => renderDavis(board, { ...o, compact: true });
+  if (fitsAll(all(), 'tr')) return [{ render: () => all() }];
+  // a grid too wide for the screen takes a smaller type, down to 1.6vh
+  let size = '';
+  for (const fs of ['', '2.1vh', '1.8vh', '1.6vh']) {
+    size = fs;
+    const el = sizer();
+    el.append(all({ part: 'grid' }));
+    const table = el.querySelector('table.grid');
+    if (fs) table.style.fontSize = fs;
+    const box = contentBox(el);
+    if (table.getBoundingClientRect().right <= box.right + 1) break;
+  }
+  const grid = (from, to) => {
+    const node = all({ part: 'grid', from, to });
+    if (size) node.querySelector('table.grid').style.fontSize = size;
+    return node;
+  };
+  const part = (name, n, make) => pagesOf(n, make, 'tbody tr').map(([from, to]) => ({ render: () => make(from, to) }));
+  return [...part('grid', (board.teams || []).length, grid),
+    ...part('standings', (board.standings || []).length, (from, to) => all({ part: 'standings', from, to }))];
 }
 
 function render() {
