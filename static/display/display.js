@@ -11,7 +11,7 @@
 // paging through its pages), ?rotate=SECONDS (default 20; 0 = no rotation), ?lang=it.
 import { api } from '/js/api.js';
 import { $, h, clear, showError, clearError, params } from '/js/dom.js';
-import { t, applyI18n, setLang } from '/js/i18n.js';
+import { t, applyI18n, setLang, getLang } from '/js/i18n.js';
 import { live, debounce } from '/js/live.js';
 import { renderBracketPage, firstOpenRound } from '/js/bracket.js';
 import { renderSwing, renderDavis } from '/js/boards.js';
@@ -28,6 +28,7 @@ const S = {
   key: '',
   data: {},
   clocks: {},
+  plans: new Map(), // view -> {sig, pages}: the pages found for what the view showed
 };
 const T = () => `/api/v1/tournaments/${S.tid}`;
 const PLAYING = ['called', 'playing', 'reported', 'disputed'];
@@ -175,14 +176,34 @@ function plan() {
     label: [p.label, pages.length > 1 && !p.label ? t('display.page', { i: i + 1, n: pages.length }) : ''].filter(Boolean).join(' · '),
     render: p.render,
   }));
-  if (!S.fixed || S.fixed === 'live') add('live', t('display.in_play'), livePages());
+  // a view's pages are found again only when what it shows has changed (the layout is
+  // measured, which takes time on a small venue PC: a score changes one bracket, not all)
+  const screen = [window.innerWidth, window.innerHeight, getLang()];
+  const cached = (base, what, find) => {
+    const sig = JSON.stringify([screen, what]);
+    const old = S.plans.get(base);
+    if (old && old.sig === sig) return old.pages;
+    const pages = find();
+    S.plans.set(base, { sig, pages });
+    return pages;
+  };
+  const inPlay = S.data.matches.filter((m) => PLAYING.includes(m.state) && m.sides.every((s) => s.player_id));
+  if (!S.fixed || S.fixed === 'live') {
+    add('live', t('display.in_play'), cached('live', [inPlay, inPlay.map((m) => S.clocks[m.id] ? S.clocks[m.id].state : '')], () => livePages(inPlay)));
+  }
   for (const e of S.data.events) {
     const base = `event-${e.id}`;
     const board = S.data.boards[e.id];
     if (!board || (S.fixed && S.fixed !== base)) continue;
-    if (e.kind === 'knockout') add(base, e.name, bracketPages(board));
-    else if (e.kind === 'swing') add(base, e.name, swingPages(board));
-    else if (e.kind === 'davis') add(base, e.name, board.format === 'knockout' && board.bracket ? bracketPages(board.bracket) : davisPages(board));
+    // the event's matches as the bracket shows them (state, table, score)
+    const ms = () => S.data.matches.filter((m) => m.event_id === e.id).map((m) => [m.id, m.state, m.table, m.score]);
+    if (e.kind === 'knockout') add(base, e.name, cached(base, [board, ms()], () => bracketPages(board)));
+    else if (e.kind === 'swing') add(base, e.name, cached(base, board, () => swingPages(board)));
+    else if (e.kind === 'davis') {
+      add(base, e.name, board.format === 'knockout' && board.bracket
+        ? cached(base, [board, ms()], () => bracketPages(board.bracket))
+        : cached(base, board, () => davisPages(board)));
+    }
   }
   clear(sizer());
   if (!views.length) views.push({ key: 'none', base: 'none', title: '', label: '', render: () => h('p', { class: 'empty' }, '—') });
@@ -192,8 +213,7 @@ function plan() {
   S.views = views;
 }
 
-function livePages() {
-  const ms = S.data.matches.filter((m) => PLAYING.includes(m.state) && m.sides.every((s) => s.player_id));
+function livePages(ms) {
   if (!ms.length) return [{ render: () => h('p', { class: 'empty' }, t('display.nothing')) }];
   // by table (tables by name, numbers in order); matches without one last
   ms.sort((a, b) => (!a.table - !b.table) || String(a.table).localeCompare(String(b.table), undefined, { numeric: true }) || a.id - b.id);
