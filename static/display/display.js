@@ -207,8 +207,9 @@ function plan() {
   }
   clear(sizer());
   if (!views.length) views.push({ key: 'none', base: 'none', title: '', label: '', render: () => h('p', { class: 'empty' }, '—') });
-  // stay on the page shown, if it is still there
-  const at = views.findIndex((v) => v.key === S.key);
+  // stay on the page shown if it is still there, else on its view's first page
+  let at = views.findIndex((v) => v.key === S.key);
+  if (at < 0) at = views.findIndex((v) => v.base === String(S.key).split('#')[0]);
   S.idx = at >= 0 ? at : S.idx % views.length;
   S.views = views;
 }
