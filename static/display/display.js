@@ -10,7 +10,7 @@
 // ?t=ID (default: the latest tournament), ?view=live|event-ID (stay on that view, still
 // paging through its pages), ?rotate=SECONDS (default 20; 0 = no rotation), ?lang=it.
 import { api } from '/js/api.js';
-import { $, h, clear, showError, clearError, params } from '/js/dom.js';
+import { $, h, clear, showError, clearError, params, hhmm } from '/js/dom.js';
 import { t, applyI18n, setLang, getLang } from '/js/i18n.js';
 import { live, debounce } from '/js/live.js';
 import { renderBracketPage, firstOpenRound } from '/js/bracket.js';
@@ -368,7 +368,7 @@ function renderLive(ms) {
 }
 
 function tick() {
-  $('#now').textContent = new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  $('#now').textContent = hhmm(new Date());
   for (const el of document.querySelectorAll('[data-clock]')) {
     const c = S.clocks[el.dataset.clock];
     if (c) el.textContent = fmt(remaining(c, el.dataset.side).total);

@@ -1,5 +1,5 @@
 // The Swing leaderboard and the Davis Cup grid (standings and ties).
-import { h } from './dom.js';
+import { h, num } from './dom.js';
 import { t } from './i18n.js';
 
 // opts.onPlayer(player): when given (the console), each name is a button that opens the
@@ -22,7 +22,7 @@ export function renderSwing(board, opts = {}) {
       h('th', { scope: 'row' }, opts.onPlayer
         ? h('button', { type: 'button', class: 'link ledger-open', dataset: { playerId: p.player_id }, 'aria-label': t('ledger.open', { name: p.name }), onclick: () => opts.onPlayer(p) }, p.name)
         : h('span', { class: 'name' }, p.name)),
-      h('td', { class: 'num' }, p.chips.toLocaleString()),
+      h('td', { class: 'num' }, num(p.chips)),
       h('td', { class: `num ${p.change_last_round > 0 ? 'up' : p.change_last_round < 0 ? 'down' : ''}` },
         p.change_last_round > 0 ? `+${p.change_last_round}` : String(p.change_last_round)),
       h('td', {}, t(`swing.st.${p.status}`))))));

@@ -1,5 +1,5 @@
 // Small DOM helpers shared by the pages (no library).
-import { t } from './i18n.js';
+import { t, getLang } from './i18n.js';
 
 export const $ = (sel, root = document) => root.querySelector(sel);
 export const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel));
@@ -58,9 +58,14 @@ export function params() {
   return new URLSearchParams(location.search);
 }
 
-// "12:34" of an ISO time, in the browser's zone.
+// "12:34" of an ISO time (or a Date), in the browser's zone and the page's language.
 export function hhmm(iso) {
   if (!iso) return '';
   const d = new Date(iso);
-  return d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return d.toLocaleTimeString(getLang(), { hour: '2-digit', minute: '2-digit' });
+}
+
+// A count of chips or points in the page's language ("12,500" / "12.500").
+export function num(n) {
+  return Number(n).toLocaleString(getLang());
 }

@@ -34,6 +34,8 @@ export function live(tid, { onEvent, onSync, onState }) {
   let retry = null;
   let backoff = 1000;
   let pingTimer = null;
+  let everOpen = false; // the first connection is not a reconnection: say nothing unless slow
+  let quiet = null;
   const url = () => `/api/v1/tournaments/${tid}/events${lastId ? `?last_event_id=${lastId}` : ''}`;
   const state = (s) => { if (onState) onState(s); };
 
@@ -48,9 +50,12 @@ export function live(tid, { onEvent, onSync, onState }) {
     if (closed) return;
     clearTimeout(retry);
     if (es) es.close();
-    state('connecting');
+    if (everOpen) state('connecting');
+    else if (!quiet) quiet = setTimeout(() => { if (!everOpen) state('connecting'); }, 1500);
     es = new EventSource(url());
     es.onopen = () => {
+      everOpen = true;
+      clearTimeout(quiet);
       backoff = 1000;
       state('live');
       if (onSync) onSync();
@@ -58,7 +63,7 @@ export function live(tid, { onEvent, onSync, onState }) {
     es.onmessage = handle;
     for (const ty of TYPES) es.addEventListener(ty, handle);
     es.onerror = () => {
-      state('connecting');
+      if (everOpen) state('connecting');
       // The browser retries by itself unless the stream is closed for good (a server
       // that answered with an error while restarting): then we start over ourselves.
       if (es.readyState === EventSource.CLOSED) later();
