@@ -1043,6 +1043,35 @@ void api_knockout_register(void)
 
 /* ---- tables (KO-1, KO-7) ---- */
 
+/* Whether ready match i comes before ready match j in ko_assign_tables' order (priority,
+ * ready time, round, match id). */
+static int ready_before(const struct ko_ready_match *i, const struct ko_ready_match *j)
+{
+    if (i->priority != j->priority)
+        return i->priority < j->priority;
+    if (i->ready_ms != j->ready_ms)
+        return i->ready_ms < j->ready_ms;
+    if (i->round != j->round)
+        return i->round < j->round;
+    return i->match_id < j->match_id;
+}
+
+struct ready_cand {
+    struct ko_ready_match r;
+    const struct match *m;
+};
+
+static int cmp_ready_cand(const void *x, const void *y)
+{
+    const struct ready_cand *a = x, *b = y;
+    return ready_before(&a->r, &b->r) ? -1 : ready_before(&b->r, &a->r) ? 1 : 0;
+}
+
+static int plays_in(const struct match *m, int64_t player)
+{
+    return player && (m->player[0] == player || m->player[1] == player);
+}
+
 void api_tables_assign(struct api_req *req, struct api_resp *resp)
 {
     if (api_tx_begin(req, resp))
@@ -1082,9 +1111,24 @@ void api_tables_assign(struct api_req *req, struct api_resp *resp)
         if (!in_use)
             free_tables[nfree++] = label;
     }
+    /* the matches that may start now: not a player's second match while one of theirs is
+     * called or played (a Davis Cup round robin schedules every round at once), nor a match
+     * that takes no results yet (a Davis Cup phase not open, DAVIS-2) */
+    const struct match **cand = calloc((size_t)n + 1, sizeof *cand);
+    if (!cand)
+        rc = CW_EDB;
     for (int k = 0; rc == CW_OK && k < n; k++) {
         struct match *m = &ms[k];
         if (strcmp(m->state, "scheduled") || !m->player[0] || !m->player[1])
+            continue;
+        int engaged = 0;
+        for (int j = 0; j < n && !engaged; j++)
+            engaged = (!strcmp(ms[j].state, "called") || !strcmp(ms[j].state, "playing")) &&
+                      (plays_in(&ms[j], m->player[0]) || plays_in(&ms[j], m->player[1]));
+        struct api_resp gated = {0};
+        int closed = !engaged && api_match_gate(req, m, &gated);
+        json_decref(gated.json);
+        if (engaged || closed)
             continue;
         /* KO-1: the event's priority (the TD's, higher first) decides; among equal
          * priorities Championship and Intermediate flights go first */
@@ -1104,8 +1148,32 @@ void api_tables_assign(struct api_req *req, struct api_resp *resp)
         ready[nready].ready_ms = m->updated_ms;
         ready[nready].round = m->round;
         ready[nready].fixed = m->table[0] ? m->table : NULL;
+        cand[nready] = m;
         nready++;
     }
+    /* a player with two ready matches plays the one that comes first; the other waits */
+    struct ready_cand *rc_ord = calloc((size_t)nready + 1, sizeof *rc_ord);
+    if (!rc_ord)
+        rc = CW_EDB;
+    for (int i = 0; rc == CW_OK && i < nready; i++)
+        rc_ord[i] = (struct ready_cand){ready[i], cand[i]};
+    if (rc == CW_OK)
+        qsort(rc_ord, (size_t)nready, sizeof *rc_ord, cmp_ready_cand);
+    int kept = 0;
+    for (int i = 0; rc == CW_OK && i < nready; i++) {
+        int taken = 0;
+        for (int j = 0; j < kept && !taken; j++)
+            taken = plays_in(cand[j], rc_ord[i].m->player[0]) ||
+                    plays_in(cand[j], rc_ord[i].m->player[1]);
+        if (taken)
+            continue;
+        ready[kept] = rc_ord[i].r;
+        cand[kept] = rc_ord[i].m;
+        kept++;
+    }
+    if (rc == CW_OK)
+        nready = kept;
+    free(rc_ord);
     int assigned =
         rc == CW_OK ? ko_assign_tables(ready, nready, free_tables, nfree, busy, nbusy, out) : 0;
     json_t *list = json_array();
@@ -1126,6 +1194,7 @@ void api_tables_assign(struct api_req *req, struct api_resp *resp)
                 list, json_pack("{s:I, s:s}", "match_id", (json_int_t)m.id, "table", m.table));
     }
     free(ms);
+    free(cand);
     free(free_tables);
     free(busy);
     free(ready);
