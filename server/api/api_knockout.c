@@ -1058,7 +1058,7 @@ static int ready_before(const struct ko_ready_match *i, const struct ko_ready_ma
 
 struct ready_cand {
     struct ko_ready_match r;
-    const struct match *m;
+    const int64_t *people;
 };
 
 static int cmp_ready_cand(const void *x, const void *y)
@@ -1067,9 +1067,29 @@ static int cmp_ready_cand(const void *x, const void *y)
     return ready_before(&a->r, &b->r) ? -1 : ready_before(&b->r, &a->r) ? 1 : 0;
 }
 
-static int plays_in(const struct match *m, int64_t player)
+/* Who plays a match: its two players and, in a Davis Cup consultation doubles (rubber 3),
+ * their partners. */
+static void people_of(struct db *db, const struct match *m, int64_t out[4])
 {
-    return player && (m->player[0] == player || m->player[1] == player);
+    out[0] = m->player[0];
+    out[1] = m->player[1];
+    out[2] = out[3] = 0;
+    struct davis_tie_row tie;
+    struct davis_team_row team;
+    if (!m->tie_id || m->rubber != 3 || db_davis_tie_get(db, m->tie_id, &tie) != CW_OK)
+        return;
+    for (int s = 0; s < 2; s++)
+        if (tie.team[s] && db_davis_team_get(db, tie.team[s], &team) == CW_OK)
+            out[2 + s] = team.player[0] == m->player[s] ? team.player[1] : team.player[0];
+}
+
+static int share_people(const int64_t *x, const int64_t *y)
+{
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 4; j++)
+            if (x[i] && x[i] == y[j])
+                return 1;
+    return 0;
 }
 
 void api_tables_assign(struct api_req *req, struct api_resp *resp)
@@ -1114,9 +1134,12 @@ void api_tables_assign(struct api_req *req, struct api_resp *resp)
     /* the matches that may start now: not a player's second match while one of theirs is
      * called or played (a Davis Cup round robin schedules every round at once), nor a match
      * that takes no results yet (a Davis Cup phase not open, DAVIS-2) */
-    const struct match **cand = calloc((size_t)n + 1, sizeof *cand);
-    if (!cand)
+    int64_t(*people)[4] = calloc((size_t)n + 1, sizeof *people);
+    const int64_t **cand = calloc((size_t)n + 1, sizeof *cand);
+    if (!people || !cand)
         rc = CW_EDB;
+    for (int k = 0; rc == CW_OK && k < n; k++)
+        people_of(db, &ms[k], people[k]);
     for (int k = 0; rc == CW_OK && k < n; k++) {
         struct match *m = &ms[k];
         if (strcmp(m->state, "scheduled") || !m->player[0] || !m->player[1])
@@ -1124,7 +1147,7 @@ void api_tables_assign(struct api_req *req, struct api_resp *resp)
         int engaged = 0;
         for (int j = 0; j < n && !engaged; j++)
             engaged = (!strcmp(ms[j].state, "called") || !strcmp(ms[j].state, "playing")) &&
-                      (plays_in(&ms[j], m->player[0]) || plays_in(&ms[j], m->player[1]));
+                      share_people(people[j], people[k]);
         struct api_resp gated = {0};
         int closed = !engaged && api_match_gate(req, m, &gated);
         json_decref(gated.json);
@@ -1148,7 +1171,7 @@ void api_tables_assign(struct api_req *req, struct api_resp *resp)
         ready[nready].ready_ms = m->updated_ms;
         ready[nready].round = m->round;
         ready[nready].fixed = m->table[0] ? m->table : NULL;
-        cand[nready] = m;
+        cand[nready] = people[k];
         nready++;
     }
     /* a player with two ready matches plays the one that comes first; the other waits */
@@ -1163,12 +1186,11 @@ void api_tables_assign(struct api_req *req, struct api_resp *resp)
     for (int i = 0; rc == CW_OK && i < nready; i++) {
         int taken = 0;
         for (int j = 0; j < kept && !taken; j++)
-            taken = plays_in(cand[j], rc_ord[i].m->player[0]) ||
-                    plays_in(cand[j], rc_ord[i].m->player[1]);
+            taken = share_people(cand[j], rc_ord[i].people);
         if (taken)
             continue;
         ready[kept] = rc_ord[i].r;
-        cand[kept] = rc_ord[i].m;
+        cand[kept] = rc_ord[i].people;
         kept++;
     }
     if (rc == CW_OK)
@@ -1195,6 +1217,7 @@ void api_tables_assign(struct api_req *req, struct api_resp *resp)
     }
     free(ms);
     free(cand);
+    free(people);
     free(free_tables);
     free(busy);
     free(ready);

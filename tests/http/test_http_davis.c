@@ -920,13 +920,19 @@ static int assign_and_check(struct dc *d)
             int phase = (int)json_integer_value(json_object_get(rb, "phase"));
             ck_assert_msg(phase == open, "match %lld of phase %d called while phase %d is open",
                           (long long)json_integer_value(json_object_get(rb, "id")), phase, open);
+            /* the players, and in the doubles both members of each team */
             json_t *sides = json_object_get(rb, "sides");
             for (size_t sd = 0; sd < 2; sd++) {
-                long long p =
-                    json_integer_value(json_object_get(json_array_get(sides, sd), "player_id"));
-                for (int b = 0; b < nb; b++)
-                    ck_assert_msg(busy[b] != p, "player %lld called to two tables", p);
-                busy[nb++] = p;
+                json_t *side = json_array_get(sides, sd);
+                json_t *team = json_object_get(json_object_get(side, "team"), "players");
+                ck_assert_msg(!!team == (phase == 2), "the doubles, and only they, name the teams");
+                for (size_t q = 0; q < (team ? 2 : 1); q++) {
+                    long long p = json_integer_value(
+                        json_object_get(team ? json_array_get(team, q) : side, "player_id"));
+                    for (int b = 0; b < nb; b++)
+                        ck_assert_msg(busy[b] != p, "player %lld called to two tables", p);
+                    busy[nb++] = p;
+                }
             }
         }
     }
@@ -951,6 +957,23 @@ START_TEST(test_DAVIS2_tables_assign_open_phase_one_table_each)
     /* round 1: two ties, two phase-1 matches each */
     ck_assert_int_eq(assign_and_check(&d), 4);
     ck_assert_int_eq(assign_and_check(&d), 0);
+    /* the second member of a team finds the doubles among their matches (all scheduled at
+     * the start), with the teams */
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches?player=%lld", d.tid,
+             d.players[1]);
+    req(&S, "GET", path, NULL, NULL, &r);
+    json_t *mine = json_object_get(r.json, "matches");
+    int doubles = 0;
+    for (size_t i = 0; i < json_array_size(mine); i++) {
+        json_t *team = json_object_get(
+            json_array_get(json_object_get(json_array_get(mine, i), "sides"), 0), "team");
+        if (!team)
+            team = json_object_get(
+                json_array_get(json_object_get(json_array_get(mine, i), "sides"), 1), "team");
+        doubles += !!team;
+    }
+    res_free(&r);
+    ck_assert_int_eq(doubles, 3); /* one tie against each of the three other teams */
     /* the called matches are played, the next are called, to the end */
     for (int guard = 0; guard < 100; guard++) {
         board(&d, &r);
