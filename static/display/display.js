@@ -80,7 +80,7 @@ function renderLive() {
     return h('li', { class: `card state-${m.state}`, dataset: { matchId: m.id } },
       h('div', { class: 'tbl' }, m.table ? t('match.table', { table: m.table }) : ''),
       m.sides.map((s) => h('div', { class: `side${c && c.state === 'running' && c.running === s.side ? ' running' : ''}` },
-        h('span', { class: 'name' }, s.name),
+        h('span', { class: 'name' }, s.team ? s.team.name : s.name), // a Davis Cup doubles: the team
         h('span', { class: 'score', dataset: { match: m.id, side: s.side } }, String(m.score[s.side])),
         c ? h('span', { class: 'clk', dataset: { clock: m.id, side: s.side } }, fmt(remaining(c, s.side).total)) : null)),
       h('div', { class: 'meta' }, m.length ? t('play.points', { n: m.length }) : t('play.money_game'), ' · ',

@@ -21,6 +21,12 @@ const S = {
 };
 const T = () => `/api/v1/tournaments/${S.tid}`;
 const other = (s) => (s === 'a' ? 'b' : 'a');
+// My side of a match: mine by name, or my team's in a Davis Cup consultation doubles,
+// which names each team's first player (either member reports it, DAVIS-2).
+const isMine = (s) => s.player_id === S.pid || !!(s.team && s.team.players.some((p) => p.player_id === S.pid));
+const sideOf = (m) => (isMine(m.sides[0]) ? 'a' : 'b');
+// A side as the player knows it: the opponent, or in a doubles the team and its members.
+const sideName = (s) => (s.team ? t('play.team_side', { team: s.team.name, players: s.team.players.map((p) => p.name).join(' & ') }) : s.name || '—');
 
 function show(id, on) { const el = document.getElementById(id); if (el) el.hidden = !on; }
 
@@ -100,7 +106,7 @@ async function refresh() {
     const done = matches.filter((m) => ['verified', 'forfeited', 'withdrawn'].includes(m.state));
     S.last = done.length ? done.reduce((x, y) => (y.updated_at > x.updated_at ? y : x)) : null;
     S.match = pick;
-    S.side = pick ? (pick.sides[0].player_id === S.pid ? 'a' : 'b') : null;
+    S.side = pick ? sideOf(pick) : null;
     S.reports = null;
     if (pick && ['playing', 'reported', 'disputed', 'called'].includes(pick.state)) {
       try { S.reports = (await api('GET', `${T()}/matches/${pick.id}/reports`)).reports; } catch (e) { S.reports = null; }
@@ -146,9 +152,9 @@ function renderLast() {
   const el = $('#last-result');
   el.hidden = !l || (S.match && l.id === S.match.id);
   if (el.hidden) return;
-  const side = l.sides[0].player_id === S.pid ? 'a' : 'b';
+  const side = sideOf(l);
   const opp = l.sides.find((s) => s.side !== side);
-  const v = { name: opp.name || '—', me: l.score[side], opp: l.score[other(side)] };
+  const v = { name: sideName(opp), me: l.score[side], opp: l.score[other(side)] };
   el.textContent = l.winner === side ? t('play.last_won', v) : t('play.last_lost', v);
 }
 
@@ -167,7 +173,7 @@ function render() {
   show('penalty-note', false);
   if (!m) { show('clock', false); return; }
   const opp = m.sides.find((s) => s.side !== S.side);
-  $('#opp-name').textContent = opp.name || '—';
+  $('#opp-name').textContent = sideName(opp);
   $('#m-table').textContent = m.table || t('play.no_table');
   $('#m-length').textContent = m.length ? t('play.points', { n: m.length }) : t('play.money_game');
   $('#m-state').textContent = t(`state.${m.state}`);
@@ -302,7 +308,7 @@ function wire() {
   // MATCH-7: the opponent wins; it takes effect once confirmed or verified
   $('#concede').onclick = () => {
     const opp = S.match.sides.find((x) => x.side !== S.side);
-    if (confirm(t('play.concede_q', { name: opp.name || '—', len: S.match.length, me: myScore().me }))) act('POST', 'report', { concede: true });
+    if (confirm(t('play.concede_q', { name: sideName(opp), len: S.match.length, me: myScore().me }))) act('POST', 'report', { concede: true });
   };
   $('#score-form').addEventListener('submit', async (ev) => {
     ev.preventDefault();
@@ -392,8 +398,9 @@ function renderClock() {
   const none = S.clockStatus === 'none' || !c;
   show('c-start', none || c.state === 'waiting' || (c.state === 'paused' && c.paused_reason === 'end_of_game'));
   const opp = S.match.sides.find((s) => s.side !== S.side);
-  $('#half-me .who').textContent = S.me.name;
-  $('#half-opp .who').textContent = opp.name || '';
+  const me = S.match.sides.find((s) => s.side === S.side);
+  $('#half-me .who').textContent = me.team ? me.team.name : S.me.name;
+  $('#half-opp .who').textContent = opp.team ? opp.team.name : opp.name || '';
   for (const id of ['c-double', 'c-take', 'c-drop', 'c-pause', 'c-resume', 'c-reason', 'c-eog']) $(`#${id}`).hidden = none;
   if (none) {
     $('#c-state').textContent = t('clock.none');

@@ -13,6 +13,8 @@ import * as clk from '/js/clock.js';
 const S = { tid: Number(params().get('t')) || 0, tour: null, players: [], events: [], boards: {}, matches: [], detail: 0, auditAfter: null, stream: null };
 const T = () => `/api/v1/tournaments/${S.tid}`;
 const pname = (id) => (S.players.find((p) => p.id === id) || {}).name || `#${id}`;
+// a side of a match: its player, or in a Davis Cup consultation doubles its team
+const sideName = (s) => (s.team ? s.team.name : s.name);
 const list = (s) => String(s || '').split(',').map((x) => x.trim()).filter(Boolean);
 const nums = (s) => list(s).map(Number).filter((n) => Number.isFinite(n));
 
@@ -269,7 +271,7 @@ function renderBoard() {
       h('h3', {}, t(`state.${st}`), ' ', h('span', { class: 'count' }, String(ms.length))),
       h('ul', { class: 'plain' }, ms.map((m) => h('li', {},
         h('button', { type: 'button', class: `mcard state-${m.state}`, dataset: { matchId: m.id }, onclick: () => openDetail(m.id) },
-          h('span', { class: 'pl' }, `${m.sides[0].name} – ${m.sides[1].name}`),
+          h('span', { class: 'pl' }, `${sideName(m.sides[0])} – ${sideName(m.sides[1])}`),
           h('span', { class: 'sc' }, `${m.score.a}–${m.score.b}`),
           h('span', { class: 'tb' }, m.table ? t('match.table', { table: m.table }) : '')))))));
   }
@@ -288,9 +290,9 @@ async function renderDetail() {
   const gen = S.detailGen = (S.detailGen || 0) + 1;
   const M = `${T()}/matches/${m.id}`;
   $('#detail').hidden = false;
-  $('#dt-h').textContent = t('td.match_title', { id: m.id, a: m.sides[0].name, b: m.sides[1].name });
+  $('#dt-h').textContent = t('td.match_title', { id: m.id, a: sideName(m.sides[0]), b: sideName(m.sides[1]) });
   const body = clear($('#dt-body'));
-  body.append(h('p', {}, t('td.match_line', { state: t(`state.${m.state}`), a: m.score.a, b: m.score.b, length: m.length, table: m.table || '—' })));
+  body.append(h('p', {}, t(m.length ? 'td.match_line' : 'td.match_line_game', { state: t(`state.${m.state}`), a: m.score.a, b: m.score.b, length: m.length, table: m.table || '—' })));
   // call to a table
   const table = h('input', { id: 'dt-table', value: m.table || '', size: 6 });
   body.append(h('div', { class: 'row' }, h('label', { for: 'dt-table' }, t('td.table')), table,
@@ -322,16 +324,34 @@ async function renderDetail() {
     body.append(h('div', { class: 'reps' }, rep('a'), rep('b')));
     if (dispute) body.append(h('p', { class: 'note', id: 'dt-match4', title: dispute.why }, match4(dispute, reports, m)));
   }
-  // decide by score or correct
-  const sa = h('input', { id: 'dt-sa', type: 'number', min: 0, size: 3, value: m.score.a });
-  const sb = h('input', { id: 'dt-sb', type: 'number', min: 0, size: 3, value: m.score.b });
+  // decide by score or correct; a Swing game (length 0) by the game itself, whose cube and
+  // gammon the chips depend on (SWING-3): the server refuses a score for it
   const reason = h('input', { id: 'dt-reason', size: 24 });
   const decided = ['verified', 'forfeited', 'withdrawn'].includes(m.state);
-  body.append(h('div', { class: 'row' },
-    h('label', { for: 'dt-sa' }, m.sides[0].name), sa, h('label', { for: 'dt-sb' }, m.sides[1].name), sb,
+  let fields; let result;
+  if (m.length === 0) {
+    // the form starts from the game reported (once decided, the one that decided it)
+    const g = reports && ['td', 'a', 'b'].map((s) => reports[s])
+      .filter((r) => r && Array.isArray(r.games) && r.games.length && (!decided || r.id === m.result_report_id))
+      .map((r) => r.games[0])[0];
+    const gw = h('select', { id: 'dt-gw' }, h('option', { value: 'a' }, m.sides[0].name), h('option', { value: 'b' }, m.sides[1].name));
+    const gc = h('select', { id: 'dt-gc' }, [1, 2, 4, 8, 16, 32, 64].map((v) => h('option', { value: v }, String(v))));
+    const gr = h('select', { id: 'dt-gr' }, ['single', 'gammon', 'backgammon', 'drop'].map((r) => h('option', { value: r }, t(`result.${r}`))));
+    gw.value = (g && g.winner) || m.winner || 'a';
+    gc.value = String((g && g.cube) || 1);
+    if (g && ['single', 'gammon', 'backgammon', 'drop'].includes(g.result)) gr.value = g.result;
+    fields = [h('label', { for: 'dt-gw' }, t('td.game_winner')), gw, h('label', { for: 'dt-gc' }, t('play.cube')), gc, h('label', { for: 'dt-gr' }, t('play.result')), gr];
+    result = () => ({ game: { winner: gw.value, cube: Number(gc.value), result: gr.value } });
+  } else {
+    const sa = h('input', { id: 'dt-sa', type: 'number', min: 0, size: 3, value: m.score.a });
+    const sb = h('input', { id: 'dt-sb', type: 'number', min: 0, size: 3, value: m.score.b });
+    fields = [h('label', { for: 'dt-sa' }, m.sides[0].name), sa, h('label', { for: 'dt-sb' }, m.sides[1].name), sb];
+    result = () => ({ score: { a: Number(sa.value), b: Number(sb.value) } });
+  }
+  body.append(h('div', { class: 'row' }, fields,
     decided ? [h('label', { for: 'dt-reason' }, t('td.reason')), reason] : null,
-    h('button', { type: 'button', class: 'primary', onclick: () => (decided ? correct(m, { a: Number(sa.value), b: Number(sb.value) }, reason.value) : act(() => api('POST', `${M}/verify`, { score: { a: Number(sa.value), b: Number(sb.value) } }), t('td.verified'))) },
-      decided ? t('td.correct') : t('td.verify_score'))));
+    h('button', { type: 'button', class: 'primary', onclick: () => (decided ? correct(m, result(), reason.value) : act(() => api('POST', `${M}/verify`, result()), t('td.verified'))) },
+      decided ? t('td.correct') : t(m.length === 0 ? 'td.verify_game' : 'td.verify_score'))));
   if (!decided) {
     const fw = h('select', { id: 'dt-fw' }, h('option', { value: 'a' }, m.sides[0].name), h('option', { value: 'b' }, m.sides[1].name));
     const fr = h('input', { id: 'dt-fr', size: 20 });
@@ -354,14 +374,15 @@ function match4(d, reports, m) {
   return t(!sa && !sb ? 'td.match4_none' : 'td.match4_unclear');
 }
 
-// A correction; when later matches depend on it the server answers 409 with would_undo:
-// its sentence and those matches are shown, and the TD may confirm the cascade.
-async function correct(m, score, reason) {
+// A correction (result: {score} or, for a Swing game, {game}); when later matches depend
+// on it the server answers 409 with would_undo: its sentence and those matches are shown,
+// and the TD may confirm the cascade.
+async function correct(m, result, reason) {
   const M = `${T()}/matches/${m.id}`;
   clearError();
   const box = clear($('#cascade'));
   try {
-    await api('POST', `${M}/correct`, { score, reason: reason || 'correction' });
+    await api('POST', `${M}/correct`, { ...result, reason: reason || 'correction' });
     announce(t('td.corrected'));
   } catch (e) {
     if (e instanceof ApiError && e.status === 409 && Array.isArray(e.problem.would_undo)) {
@@ -372,7 +393,7 @@ async function correct(m, score, reason) {
           const x = S.matches.find((y) => y.id === id);
           return h('li', {}, x ? t('td.undo_item', { id, a: x.sides[0].name || '?', b: x.sides[1].name || '?', sa: x.score.a, sb: x.score.b, state: t(`state.${x.state}`) }) : `#${id}`);
         })),
-        h('button', { type: 'button', class: 'danger', onclick: () => act(() => api('POST', `${M}/correct`, { score, reason: reason || 'correction', confirm_cascade: true }), t('td.corrected')).then(() => clear(box)) }, t('td.confirm_cascade')),
+        h('button', { type: 'button', class: 'danger', onclick: () => act(() => api('POST', `${M}/correct`, { ...result, reason: reason || 'correction', confirm_cascade: true }), t('td.corrected')).then(() => clear(box)) }, t('td.confirm_cascade')),
         h('button', { type: 'button', onclick: () => clear(box) }, t('td.cancel'))));
       box.querySelector('button').focus();
     } else showError(e);

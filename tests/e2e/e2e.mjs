@@ -454,16 +454,34 @@ async function scenario(browser) {
   await waitText(td, sw, '10 entries');
   await td.click(`${sw} button:text-is("Start the next round")`);
   await waitText(td, `${sw} .swing`, 'Round 1,');
-  // the TD decides one game of the round: a gammon at cube 2 is 4 points x 100 chips
+  // the TD decides one game of the round in its panel (a Swing game is decided by the game,
+  // not a score): a gammon at cube 2 is 4 points x 100 chips
   const tdReq = td.context().request;
   const { events: evs } = await (await tdReq.get(url(`/api/v1/tournaments/${tid}/competitions`))).json();
   const swingId = evs.find((x) => x.name === 'Swing E2E').id;
   const { matches: all } = await (await tdReq.get(url(`/api/v1/tournaments/${tid}/matches`))).json();
   const sg = all.find((x) => x.event_id === swingId && x.sides.every((s) => s.player_id));
-  const v = await tdReq.post(url(`/api/v1/tournaments/${tid}/matches/${sg.id}/verify`), {
-    headers: { 'X-Crawford': '1', 'Content-Type': 'application/json' }, data: { game: { winner: 'a', cube: 2, result: 'gammon' } },
-  });
-  if (!v.ok()) fail(`verifying the Swing game failed: ${v.status()} ${await v.text()}`);
+  await td.click('#tabs a[href="#board"]');
+  await td.click(`button.mcard[data-match-id="${sg.id}"]`);
+  await waitText(td, '#dt-body p', 'one game');
+  await td.selectOption('#dt-gw', 'a');
+  await td.selectOption('#dt-gc', '2');
+  await td.selectOption('#dt-gr', 'gammon');
+  await td.click('button:text-is("Decide with this game")');
+  await waitText(td, '#dt-body p', 'Verified, 4–0, one game');
+  // and corrects it: it was a single game (2 points x 100 chips), then back to the gammon;
+  // the form starts from the game that decided it
+  if (await td.inputValue('#dt-gc') !== '2' || await td.inputValue('#dt-gr') !== 'gammon') fail('the form does not start from the game decided');
+  await td.selectOption('#dt-gr', 'single');
+  await td.fill('#dt-reason', 'a single game');
+  await td.click('button:text-is("Correct the result")');
+  await waitText(td, '#dt-body p', 'Verified, 2–0, one game');
+  await td.selectOption('#dt-gr', 'gammon');
+  await td.click('button:text-is("Correct the result")');
+  await waitText(td, '#dt-body p', 'Verified, 4–0, one game');
+  if (await td.locator('#alert').isVisible()) fail(`the correction was refused: ${await textOf(td, '#alert')}`);
+  await td.keyboard.press('Escape');
+  await td.click('#tabs a[href="#events"]');
   const winner = sg.sides[0].name;
   await waitText(td, `${sw} .swing tbody tr:first-child`, '10,400');
   const holder = td.locator(`${sw} button.ledger-open`).first();
@@ -473,6 +491,7 @@ async function scenario(browser) {
   await waitText(td, '#ledger h3', `${winner}: chips history`);
   await waitText(td, '#ledger tbody tr:first-child td.why', 'Starting stack (SWING-1): 10000 chips.');
   await waitText(td, '#ledger tbody tr:nth-child(2) td.why', `Round 1, match ${sg.id}: ${winner} beat ${sg.sides[1].name} by a gammon (x2) with the cube at 2`);
+  await waitText(td, '#ledger tbody tr:nth-child(2) td.why', 'as corrected by the TD');
   await waitText(td, '#ledger tbody tr:nth-child(2)', '+400');
   await waitText(td, '#ledger tbody tr:nth-child(2)', '10,400');
   await waitText(td, '#ledger', '10,400 chips now');
