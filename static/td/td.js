@@ -168,7 +168,11 @@ function eventCard(e) {
   const b = S.boards[e.id];
   const card = h('article', { class: 'card event', dataset: { eventId: e.id }, 'aria-labelledby': `ev-${e.id}` },
     h('h3', { id: `ev-${e.id}` }, e.name, ' ', h('span', { class: 'badge' }, t(`kind.${e.kind}`)), ' ', h('span', { class: 'muted' }, t(`estate.${e.state}`) )),
-    h('p', { class: 'muted' }, t('td.entries', { n: e.entries.length })));
+    // a Davis Cup event enters teams, not players: it says its teams and their members
+    e.kind === 'davis'
+      ? h('p', { class: 'muted teams' }, t('td.teams', { n: (b && b.teams || []).length }),
+        (b && b.teams || []).flatMap((x) => [' · ', t('play.team_side', { team: x.name, players: x.players.map((p) => p.name).join(' & ') })]))
+      : h('p', { class: 'muted' }, t('td.entries', { n: e.entries.length })));
   const open = e.state === 'open';
   if (open && e.kind !== 'davis') {
     const sel = playerSelect(`en-${e.id}`, (p) => p.status !== 'withdrawn' && !e.entries.includes(p.id));
@@ -205,13 +209,18 @@ function eventCard(e) {
     if (b) card.append(renderSwing(b, { onPlayer: (p) => showLedger(e, p.player_id, p.name) }));
   } else if (e.kind === 'davis') {
     const name = h('input', { id: `tn-${e.id}`, size: 14 });
-    const p1 = playerSelect(`tp1-${e.id}`, (p) => p.status !== 'withdrawn');
-    const p2 = playerSelect(`tp2-${e.id}`, (p) => p.status !== 'withdrawn');
-    card.append(h('div', { class: 'row' }, h('label', { for: `tn-${e.id}` }, t('td.team')), name,
+    // a player belongs to one team (DAVIS-1): those in a team already are not offered
+    const inTeam = new Set((b && b.teams || []).flatMap((x) => x.players.map((p) => p.player_id)));
+    const p1 = playerSelect(`tp1-${e.id}`, (p) => p.status !== 'withdrawn' && !inTeam.has(p.id));
+    const p2 = playerSelect(`tp2-${e.id}`, (p) => p.status !== 'withdrawn' && !inTeam.has(p.id));
+    if (p2.options.length > 1) p2.selectedIndex = 1;
+    // teams enter before the start, or later into a knockout's open late places (KO-4)
+    const lateOpen = !!(b && b.bracket && b.bracket.late && b.bracket.late.open);
+    if (open || lateOpen) card.append(h('div', { class: 'row' }, h('label', { for: `tn-${e.id}` }, t('td.team')), name,
       h('label', { for: `tp1-${e.id}` }, t('td.player1')), p1, h('label', { for: `tp2-${e.id}` }, t('td.player2')), p2,
       h('button', { type: 'button', onclick: () => act(() => api('POST', `${E}/davis/teams`, { name: name.value, player1: Number(p1.value), player2: Number(p2.value) })) }, t('td.add_team'))));
     if (open) card.append(h('button', { type: 'button', class: 'primary', onclick: () => act(() => api('POST', `${E}/davis/start`, {})) }, t('td.start')));
-    if (b && b.bracket && b.bracket.late && b.bracket.late.open) card.append(h('button', { type: 'button', onclick: () => act(() => api('POST', `${E}/davis/late/close`)) }, t('td.close_late')));
+    if (lateOpen) card.append(h('button', { type: 'button', onclick: () => act(() => api('POST', `${E}/davis/late/close`)) }, t('td.close_late')));
     if (b) card.append(b.format === 'knockout' && b.bracket ? renderBracket(b.bracket, {}) : renderDavis(b));
   }
   return card;
@@ -471,16 +480,20 @@ async function renderClockControls(m, body, gen) {
       const x = late.sides[side];
       const name = m.sides[side === 'a' ? 0 : 1].name;
       const span = h('span', {});
-      spans.push([span, x, name]);
+      spans.push([span, x, name, side]);
       box.append(h('div', { class: 'row' }, span,
         !x.present ? h('button', { type: 'button', onclick: () => run(() => clk.latenessAction(S.tid, m.id, 'arrive', side)) }, t('late.arrive')) : null,
-        !x.clock_instead ? h('button', { type: 'button', onclick: () => run(() => clk.latenessAction(S.tid, m.id, 'lateness/confirm', side)) }, t('late.award')) : null,
+        // points to award: an absent side's grow; a side here has them only if not yet awarded
+        !x.clock_instead && (!x.present || x.points > (late.confirmed || {})[side]) ? h('button', { type: 'button', onclick: () => run(() => clk.latenessAction(S.tid, m.id, 'lateness/confirm', side)) }, t('late.award')) : null,
         !x.present && !x.clock_instead ? h('button', { type: 'button', onclick: () => run(() => clk.latenessAction(S.tid, m.id, 'lateness/clock', side)) }, t('late.clock')) : null));
     }
     const showLate = () => {
-      for (const [span, x, name] of spans) {
-        span.textContent = x.present ? t('late.present', { name }) : x.clock_instead ? t('late.clock_runs', { name })
-          : t('late.absent', { name, points: due(x) });
+      for (const [span, x, name, side] of spans) {
+        const points = due(x);
+        const awarded = (late.confirmed || {})[side] || 0;
+        span.textContent = (x.present ? t('late.present', { name }) : x.clock_instead ? t('late.clock_runs', { name })
+          : t(points === 1 ? 'late.absent_one' : 'late.absent', { name, points }))
+          + (awarded ? ` ${t('late.awarded', { n: awarded })}` : '');
       }
     };
     showLate();
@@ -517,8 +530,13 @@ async function renderClockControls(m, body, gen) {
   const pk = h('select', { id: 'dt-pk' }, h('option', { value: 'warning' }, t('pen.warning')), h('option', { value: 'points' }, t('pen.points')));
   const pp = h('input', { id: 'dt-pp', type: 'number', min: 1, value: 1, size: 3 });
   const pr = h('input', { id: 'dt-pr', size: 20 });
+  // a warning has no points: their field shows for a penalty of points only
+  const ppl = h('label', { for: 'dt-pp' }, t('pen.points'));
+  const kind = () => { ppl.hidden = pp.hidden = pk.value !== 'points'; };
+  pk.addEventListener('change', kind);
+  kind();
   box.append(h('div', { class: 'row' }, h('label', { for: 'dt-ps' }, t('pen.side')), ps, h('label', { for: 'dt-pk' }, t('pen.kind')), pk,
-    h('label', { for: 'dt-pp' }, t('pen.points')), pp, h('label', { for: 'dt-pr' }, t('td.reason')), pr,
+    ppl, pp, h('label', { for: 'dt-pr' }, t('td.reason')), pr,
     h('button', { type: 'button', onclick: () => run(() => clk.addPenalty(S.tid, m.id, { side: ps.value, kind: pk.value, points: pk.value === 'points' ? Number(pp.value) : 0, reason: pr.value })) }, t('pen.add'))));
   // the penalties given in this match (PEN-5)
   const given = await clk.penalties(S.tid, m.id).catch(() => null);
