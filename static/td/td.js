@@ -491,7 +491,7 @@ async function renderClockControls(m, body, gen) {
       for (const [span, x, name, side] of spans) {
         const points = due(x);
         const awarded = (late.confirmed || {})[side] || 0;
-        span.textContent = (x.present ? t('late.present', { name }) : x.clock_instead ? t('late.clock_runs', { name })
+        span.textContent = (x.present ? t(points > awarded ? 'late.present_due' : 'late.present', { name, points }) : x.clock_instead ? t('late.clock_runs', { name })
           : t(points === 1 ? 'late.absent_one' : 'late.absent', { name, points }))
           + (awarded ? ` ${t('late.awarded', { n: awarded })}` : '');
       }

@@ -438,6 +438,9 @@ async function scenario(browser) {
   await pa.selectOption('#lang-select', 'it');
   await waitText(pa, '#next-h', 'Il mio prossimo incontro');
   if ((await pa.getAttribute('html', 'lang')) !== 'it') fail('the page language is not it');
+  // at 360 px the phone's bar stays one line in Italian (title and language switch)
+  const bar = await pa.evaluate(() => { const b = document.querySelector('header.bar'); const h1 = b.querySelector('h1'); return { h: b.getBoundingClientRect().height, line: h1.getBoundingClientRect().height, w: window.innerWidth }; });
+  if (bar.w === 360 && bar.h > 2 * bar.line) fail(`the phone's bar wraps in Italian at 360 px (${bar.h} px high)`);
   await td.selectOption('#lang-select', 'en');
   await pa.selectOption('#lang-select', 'en');
 
