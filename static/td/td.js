@@ -575,7 +575,7 @@ function actorName(a) {
   const m = /^player:(\d+)$/.exec(a || '');
   const p = m && S.players.find((x) => x.id === Number(m[1]));
   if (p) return p.name;
-  return a === 'td' ? t('td.actor_td') : a;
+  return a === 'td' ? t('td.actor_td') : a === 'clock' ? t('td.actor_clock') : a;
 }
 
 async function readAudit(fresh, quiet) {
