@@ -121,6 +121,7 @@ async function refresh() {
       S.showClock = false;
     }
     await standing();
+    await swingLine();
     render();
   } catch (e) {
     showError(e);
@@ -138,6 +139,26 @@ async function standing() {
       if (r && r.text) { el.textContent = r.text; return; }
     }
   } catch (e) { /* not in a knockout */ }
+}
+
+// A Swing player's stack (SWING-3): a money game's score is in points, the chips are what
+// the player plays for; from the leaderboard, with the rank and this round's stake.
+async function swingLine() {
+  const el = $('#swing-line');
+  el.hidden = true;
+  try {
+    const { events } = await api('GET', `${T()}/competitions`);
+    for (const ev of events.filter((e) => e.kind === 'swing' && e.entries.includes(S.pid))) {
+      const b = await api('GET', `${T()}/competitions/${ev.id}/swing`);
+      const me = (b.players || []).find((p) => p.player_id === S.pid);
+      if (!me) continue;
+      const v = { chips: me.chips.toLocaleString(), rank: me.rank, n: b.players.length, cpp: (b.cpp || 0).toLocaleString() };
+      el.textContent = t(b.round ? 'play.swing_line' : 'play.swing_chips', v)
+        + (me.status === 'sitting_out' ? ` ${t('play.swing_sits_out')}` : '');
+      el.hidden = false;
+      return;
+    }
+  } catch (e) { /* not in a Swing */ }
 }
 
 function myScore() {

@@ -502,6 +502,8 @@ async function scenario(browser) {
   await td.click('#ledger-close');
   await waitUntil(td, () => !document.querySelector('#ledger').open, null, 'the ledger closing');
   log(`${winner}'s chip ledger shows the starting stack and the gammon won, each with its why`);
+  // a phone of a Swing player says the stack and the round's stake
+  await waitText(pa, '#swing-line', /^Swing: you have [\d,]+ chips, rank \d+ of 10; this round is played for 100 chips a point/);
 
   step = 'screenshots';
   await td.click('#tabs a[href="#board"]');
