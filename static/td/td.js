@@ -400,7 +400,7 @@ async function correct(m, result, reason) {
         h('p', {}, e.message),
         h('ul', {}, ids.map((id) => {
           const x = S.matches.find((y) => y.id === id);
-          return h('li', {}, x ? t('td.undo_item', { id, a: x.sides[0].name || '?', b: x.sides[1].name || '?', sa: x.score.a, sb: x.score.b, state: t(`state.${x.state}`) }) : `#${id}`);
+          return h('li', {}, x ? t('td.undo_item', { id, a: sideName(x.sides[0]) || '?', b: sideName(x.sides[1]) || '?', sa: x.score.a, sb: x.score.b, state: t(`state.${x.state}`) }) : `#${id}`);
         })),
         h('button', { type: 'button', class: 'danger', onclick: () => act(() => api('POST', `${M}/correct`, { ...result, reason: reason || 'correction', confirm_cascade: true }), t('td.corrected')).then(() => clear(box)) }, t('td.confirm_cascade')),
         h('button', { type: 'button', onclick: () => clear(box) }, t('td.cancel'))));
@@ -491,7 +491,7 @@ async function renderClockControls(m, body, gen) {
       for (const [span, x, name, side] of spans) {
         const points = due(x);
         const awarded = (late.confirmed || {})[side] || 0;
-        span.textContent = (x.present ? t(points > awarded ? 'late.present_due' : 'late.present', { name, points }) : x.clock_instead ? t('late.clock_runs', { name })
+        span.textContent = (x.present ? t(points <= awarded ? 'late.present' : points === 1 ? 'late.present_due_one' : 'late.present_due', { name, points }) : x.clock_instead ? t('late.clock_runs', { name })
           : t(points === 1 ? 'late.absent_one' : 'late.absent', { name, points }))
           + (awarded ? ` ${t('late.awarded', { n: awarded })}` : '');
       }
