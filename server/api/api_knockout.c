@@ -1133,7 +1133,8 @@ void api_tables_assign(struct api_req *req, struct api_resp *resp)
     }
     /* the matches that may start now: not a player's second match while one of theirs is
      * called or played (a Davis Cup round robin schedules every round at once), nor a match
-     * that takes no results yet (a Davis Cup phase not open, DAVIS-2) */
+     * the players cannot report yet or any more (a Davis Cup phase not open, DAVIS-2; a
+     * Swing game of an earlier round, left to the TD) */
     int64_t(*people)[4] = calloc((size_t)n + 1, sizeof *people);
     const int64_t **cand = calloc((size_t)n + 1, sizeof *cand);
     if (!people || !cand)
@@ -1148,8 +1149,13 @@ void api_tables_assign(struct api_req *req, struct api_resp *resp)
         for (int j = 0; j < n && !engaged; j++)
             engaged = (!strcmp(ms[j].state, "called") || !strcmp(ms[j].state, "playing")) &&
                       share_people(people[j], people[k]);
+        /* the gates as the players' reports meet them: the TD's own pass (a Swing game of
+         * an earlier round, which only the TD decides) is no game to play at a table */
         struct api_resp gated = {0};
+        int was_td = req->is_td;
+        req->is_td = 0;
         int closed = !engaged && api_match_gate(req, m, &gated);
+        req->is_td = was_td;
         json_decref(gated.json);
         if (engaged || closed)
             continue;
