@@ -435,7 +435,10 @@ function renderClock() {
   $('#c-reason').hidden = c.state !== 'running';
   $('#c-resume').hidden = !(c.state === 'paused' && c.paused_reason !== 'end_of_game');
   $('#c-state').textContent = c.state === 'paused' ? t('clock.paused', { reason: t(`reason.${c.paused_reason}`) })
-    : c.state === 'flagged' ? t('clock.flagged', { name: c.flagged === S.side ? S.me.name : opp.name }) : t(`clock.st.${c.state}`);
+    : c.state === 'flagged' ? t('clock.flagged', { name: c.flagged === S.side ? S.me.name : opp.name })
+      // a double waits: the taker's time runs, and the taker takes or drops
+      : c.state === 'running' && c.cube === 'offered' ? t('clock.offered', { name: c.running === S.side ? S.me.name : opp.name })
+        : t(`clock.st.${c.state}`);
   renderBreaks();
   tick();
 }
