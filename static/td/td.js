@@ -323,11 +323,11 @@ async function renderDetail() {
   if (reports) {
     const rep = (side) => {
       const r = reports[side];
-      if (!r) return h('div', { class: 'rep' }, h('h4', {}, t('td.report_of', { name: m.sides[side === 'a' ? 0 : 1].name })), h('p', { class: 'muted' }, t('td.no_report')));
-      return h('div', { class: 'rep' }, h('h4', {}, t('td.report_of', { name: m.sides[side === 'a' ? 0 : 1].name })),
+      if (!r) return h('div', { class: 'rep' }, h('h4', {}, t('td.report_of', { name: sideName(m.sides[side === 'a' ? 0 : 1]) })), h('p', { class: 'muted' }, t('td.no_report')));
+      return h('div', { class: 'rep' }, h('h4', {}, t('td.report_of', { name: sideName(m.sides[side === 'a' ? 0 : 1]) })),
         h('p', {}, `${r.score.a}–${r.score.b}${r.complete ? '' : ` (${t('td.incomplete')})`}`),
-        r.conceded ? h('p', { class: 'note', 'data-conceded': r.conceded }, t('td.conceded_by', { name: m.sides[r.conceded === 'a' ? 0 : 1].name })) : null,
-        Array.isArray(r.games) ? h('ol', {}, r.games.map((g) => h('li', {}, t(g.points === 1 ? 'td.game_line_one' : 'td.game_line', { winner: m.sides[g.winner === 'a' ? 0 : 1].name, result: t(`result.${g.result}`), cube: g.cube, points: g.points })))) : null,
+        r.conceded ? h('p', { class: 'note', 'data-conceded': r.conceded }, t('td.conceded_by', { name: sideName(m.sides[r.conceded === 'a' ? 0 : 1]) })) : null,
+        Array.isArray(r.games) ? h('ol', {}, r.games.map((g) => h('li', {}, t(g.points === 1 ? 'td.game_line_one' : 'td.game_line', { winner: sideName(m.sides[g.winner === 'a' ? 0 : 1]), result: t(`result.${g.result}`), cube: g.cube, points: g.points })))) : null,
         m.state === 'disputed' || m.state === 'reported' ? h('button', { type: 'button', class: 'primary', onclick: () => act(() => api('POST', `${M}/verify`, { report_id: r.id }), t('td.verified')) }, t('td.verify_this')) : null);
     };
     body.append(h('div', { class: 'reps' }, rep('a'), rep('b')));
@@ -343,7 +343,7 @@ async function renderDetail() {
     const g = reports && ['td', 'a', 'b'].map((s) => reports[s])
       .filter((r) => r && Array.isArray(r.games) && r.games.length && (!decided || r.id === m.result_report_id))
       .map((r) => r.games[0])[0];
-    const gw = h('select', { id: 'dt-gw' }, h('option', { value: 'a' }, m.sides[0].name), h('option', { value: 'b' }, m.sides[1].name));
+    const gw = h('select', { id: 'dt-gw' }, h('option', { value: 'a' }, sideName(m.sides[0])), h('option', { value: 'b' }, sideName(m.sides[1])));
     const gc = h('select', { id: 'dt-gc' }, [1, 2, 4, 8, 16, 32, 64].map((v) => h('option', { value: v }, String(v))));
     const gr = h('select', { id: 'dt-gr' }, ['single', 'gammon', 'backgammon', 'drop'].map((r) => h('option', { value: r }, t(`result.${r}`))));
     gw.value = (g && g.winner) || m.winner || 'a';
@@ -354,7 +354,7 @@ async function renderDetail() {
   } else {
     const sa = h('input', { id: 'dt-sa', type: 'number', min: 0, size: 3, value: m.score.a });
     const sb = h('input', { id: 'dt-sb', type: 'number', min: 0, size: 3, value: m.score.b });
-    fields = [h('label', { for: 'dt-sa' }, m.sides[0].name), sa, h('label', { for: 'dt-sb' }, m.sides[1].name), sb];
+    fields = [h('label', { for: 'dt-sa' }, sideName(m.sides[0])), sa, h('label', { for: 'dt-sb' }, sideName(m.sides[1])), sb];
     result = () => ({ score: { a: Number(sa.value), b: Number(sb.value) } });
   }
   body.append(h('div', { class: 'row' }, fields,
@@ -362,7 +362,7 @@ async function renderDetail() {
     h('button', { type: 'button', class: 'primary', onclick: () => (decided ? correct(m, result(), reason.value) : act(() => api('POST', `${M}/verify`, result()), t('td.verified'))) },
       decided ? t('td.correct') : t(m.length === 0 ? 'td.verify_game' : 'td.verify_score'))));
   if (!decided) {
-    const fw = h('select', { id: 'dt-fw' }, h('option', { value: 'a' }, m.sides[0].name), h('option', { value: 'b' }, m.sides[1].name));
+    const fw = h('select', { id: 'dt-fw' }, h('option', { value: 'a' }, sideName(m.sides[0])), h('option', { value: 'b' }, sideName(m.sides[1])));
     const fr = h('input', { id: 'dt-fr', size: 20 });
     body.append(h('div', { class: 'row' }, h('label', { for: 'dt-fw' }, t('td.forfeit_winner')), fw, h('label', { for: 'dt-fr' }, t('td.reason')), fr,
       h('button', { type: 'button', class: 'danger', onclick: () => confirm(t('td.forfeit_q')) && act(() => api('POST', `${M}/forfeit`, { winner: fw.value, reason: fr.value || 'td' })) }, t('td.forfeit'))));
@@ -377,7 +377,7 @@ function match4(d, reports, m) {
   const sheet = (r) => !!r && (r.kind === 'games' || r.kind === 'transcript');
   const sa = sheet(reports.a); const sb = sheet(reports.b);
   if (d.prevails === 'a' || d.prevails === 'b') {
-    const name = m.sides[d.prevails === 'a' ? 0 : 1].name;
+    const name = sideName(m.sides[d.prevails === 'a' ? 0 : 1]);
     return t(sa !== sb ? 'td.match4_sheet' : 'td.match4_trailing', { name });
   }
   return t(!sa && !sb ? 'td.match4_none' : 'td.match4_unclear');
@@ -428,7 +428,7 @@ async function renderClockControls(m, body, gen) {
   const k = c.status === 'ok' ? c.clock : null;
   if (open && (!k || k.state === 'waiting' || (k.state === 'paused' && k.paused_reason === 'end_of_game'))) {
     // the next game starts after the opening roll (CLK-4)
-    const lower = h('select', { id: 'dt-lower' }, h('option', { value: 'a' }, m.sides[0].name), h('option', { value: 'b' }, m.sides[1].name));
+    const lower = h('select', { id: 'dt-lower' }, h('option', { value: 'a' }, sideName(m.sides[0])), h('option', { value: 'b' }, sideName(m.sides[1])));
     box.append(h('div', { class: 'row' }, h('label', { for: 'dt-lower' }, t('clock.lower')), lower,
       h('button', { type: 'button', class: 'primary', onclick: () => run(() => clk.clockAction(S.tid, m.id, 'start', { lower_die: lower.value })) }, t('clock.start'))));
   }
@@ -439,7 +439,7 @@ async function renderClockControls(m, body, gen) {
       const side = (s, i) => {
         const r = clk.remaining(k, s);
         const d = k.state === 'running' && k.running === s && k.mode === 'delay' && r.delay > 0 ? ` (${t('clock.delay', { s: Math.ceil(r.delay / 1000) })})` : '';
-        return `${m.sides[i].name} ${clk.fmt(r.total)}${d}`;
+        return `${sideName(m.sides[i])} ${clk.fmt(r.total)}${d}`;
       };
       line.textContent = `${side('a', 0)} · ${side('b', 1)} — ${st}`;
     };
@@ -452,10 +452,10 @@ async function renderClockControls(m, body, gen) {
       k.state === 'running' ? h('button', { type: 'button', onclick: () => run(() => clk.clockAction(S.tid, m.id, 'pause', { reason: 'td' })) }, t('clock.pause')) : null,
       k.state === 'running' && k.cube !== 'offered' ? h('button', { type: 'button', onclick: () => run(() => clk.clockAction(S.tid, m.id, 'pause', { reason: 'end_of_game' })) }, t('clock.end_game')) : null,
       k.state === 'paused' && k.paused_reason !== 'end_of_game' ? h('button', { type: 'button', onclick: () => run(() => clk.clockAction(S.tid, m.id, 'resume', {})) }, t('clock.resume')) : null,
-      h('button', { type: 'button', onclick: () => run(() => clk.clockAction(S.tid, m.id, 'pickup', { side: 'a' })) }, t('clock.pickup', { name: m.sides[0].name })),
-      h('button', { type: 'button', onclick: () => run(() => clk.clockAction(S.tid, m.id, 'pickup', { side: 'b' })) }, t('clock.pickup', { name: m.sides[1].name })),
+      h('button', { type: 'button', onclick: () => run(() => clk.clockAction(S.tid, m.id, 'pickup', { side: 'a' })) }, t('clock.pickup', { name: sideName(m.sides[0]) })),
+      h('button', { type: 'button', onclick: () => run(() => clk.clockAction(S.tid, m.id, 'pickup', { side: 'b' })) }, t('clock.pickup', { name: sideName(m.sides[1]) })),
       k.state === 'flagged' ? h('button', { type: 'button', onclick: () => run(() => clk.clockAction(S.tid, m.id, 'reverse-flag', {})) }, t('clock.reverse_flag')) : null),
-    h('div', { class: 'row' }, h('label', { for: 'dt-ba' }, t('clock.bank_s', { name: m.sides[0].name })), ba, h('label', { for: 'dt-bb' }, t('clock.bank_s', { name: m.sides[1].name })), bb,
+    h('div', { class: 'row' }, h('label', { for: 'dt-ba' }, t('clock.bank_s', { name: sideName(m.sides[0]) })), ba, h('label', { for: 'dt-bb' }, t('clock.bank_s', { name: sideName(m.sides[1]) })), bb,
       h('button', { type: 'button', onclick: () => run(() => clk.clockSet(S.tid, m.id, { a_bank_ms: Number(ba.value) * 1000, b_bank_ms: Number(bb.value) * 1000 })) }, t('clock.set'))));
   }
   if (scheduled) {
@@ -478,7 +478,7 @@ async function renderClockControls(m, body, gen) {
     const spans = [];
     for (const side of ['a', 'b']) {
       const x = late.sides[side];
-      const name = m.sides[side === 'a' ? 0 : 1].name;
+      const name = sideName(m.sides[side === 'a' ? 0 : 1]);
       const span = h('span', {});
       spans.push([span, x, name, side]);
       box.append(h('div', { class: 'row' }, span,
@@ -506,12 +506,12 @@ async function renderClockControls(m, body, gen) {
   if (br) {
     const row = h('div', { class: 'row' });
     if (br.current) {
-      const who = m.sides[br.current.side === 'a' ? 0 : 1].name;
+      const who = sideName(m.sides[br.current.side === 'a' ? 0 : 1]);
       row.append(h('span', {}, t('brk.running', { name: who, time: hhmm(br.current.ends_ms) })),
         h('button', { type: 'button', onclick: () => run(() => clk.breakEnd(S.tid, m.id)) }, t('brk.end')));
     } else {
       for (const side of ['a', 'b']) {
-        const name = m.sides[side === 'a' ? 0 : 1].name;
+        const name = sideName(m.sides[side === 'a' ? 0 : 1]);
         if (br.sides[side].left > 0) {
           row.append(h('button', { type: 'button', onclick: () => run(() => clk.breakStart(S.tid, m.id, side)) },
             t('brk.for', { name, left: br.sides[side].left })));
@@ -526,7 +526,7 @@ async function renderClockControls(m, body, gen) {
     if (row.childNodes.length) box.append(row);
   }
   // penalties
-  const ps = h('select', { id: 'dt-ps' }, h('option', { value: 'a' }, m.sides[0].name), h('option', { value: 'b' }, m.sides[1].name));
+  const ps = h('select', { id: 'dt-ps' }, h('option', { value: 'a' }, sideName(m.sides[0])), h('option', { value: 'b' }, sideName(m.sides[1])));
   const pk = h('select', { id: 'dt-pk' }, h('option', { value: 'warning' }, t('pen.warning')), h('option', { value: 'points' }, t('pen.points')));
   const pp = h('input', { id: 'dt-pp', type: 'number', min: 1, value: 1, size: 3 });
   const pr = h('input', { id: 'dt-pr', size: 20 });
@@ -542,7 +542,7 @@ async function renderClockControls(m, body, gen) {
   const given = await clk.penalties(S.tid, m.id).catch(() => null);
   if (given && given.penalties.length) {
     box.append(h('ul', { id: 'dt-penalties' }, given.penalties.map((p) => h('li', {},
-      t(p.kind === 'warning' ? 'pen.line_warning' : (p.points === 1 ? 'pen.line_point' : 'pen.line_points'), { name: m.sides[p.side === 'a' ? 0 : 1].name, points: p.points, reason: p.reason, time: hhmm(p.created_at) })))));
+      t(p.kind === 'warning' ? 'pen.line_warning' : (p.points === 1 ? 'pen.line_point' : 'pen.line_points'), { name: sideName(m.sides[p.side === 'a' ? 0 : 1]), points: p.points, reason: p.reason, time: hhmm(p.created_at) })))));
   }
   put();
 }
