@@ -111,6 +111,11 @@ async function refresh() {
     if (pick && ['playing', 'reported', 'disputed', 'called'].includes(pick.state)) {
       try { S.reports = (await api('GET', `${T()}/matches/${pick.id}/reports`)).reports; } catch (e) { S.reports = null; }
     }
+    S.flagged = null; // a match lost on time (CLK-7) says so
+    if (pick && pick.state === 'forfeited') {
+      const c = await probeClock(S.tid, pick.id).catch(() => ({}));
+      if (c.status === 'ok' && c.clock.state === 'flagged') S.flagged = c.clock.flagged;
+    }
     if (pick && ['called', 'playing'].includes(pick.state)) {
       const c = await probeClock(S.tid, pick.id);
       S.clockStatus = c.status;
@@ -232,7 +237,8 @@ function render() {
   } else if (['verified', 'forfeited', 'withdrawn'].includes(m.state)) {
     show('waiting', true);
     $('#withdraw-report').hidden = true;
-    $('#waiting-text').textContent = t('play.decided', { me: m.score[S.side], opp: m.score[other(S.side)] });
+    const v = { me: m.score[S.side], opp: m.score[other(S.side)] };
+    $('#waiting-text').textContent = !S.flagged ? t('play.decided', v) : t(S.flagged === S.side ? 'play.lost_on_time' : 'play.won_on_time', v);
   }
   if (m.state === 'reported') $('#withdraw-report').hidden = !(mine && mine.complete);
   // MATCH-7: conceding is reporting, while the match is being played (not a Swing game)
