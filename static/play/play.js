@@ -306,6 +306,7 @@ function wire() {
     const b = ev.target.closest('button'); if (!b) return;
     S.game.result = b.dataset.result; press($('#f-result'), 'result', S.game.result);
     show('f-level', S.game.result === 'resign');
+    show('drop-hint', S.game.result === 'drop');
   });
   $('#f-level').addEventListener('click', (ev) => {
     const b = ev.target.closest('button'); if (!b) return;
@@ -324,6 +325,7 @@ function wire() {
       S.game = { winner: null, cube: 1, result: 'single', level: 1 };
       press($('#f-winner'), 'winner', ''); press($('#f-cube'), 'cube', 1); press($('#f-result'), 'result', 'single');
       show('f-level', false);
+      show('drop-hint', false);
       await refresh();
     } catch (e) { showError(e); }
   });

@@ -345,7 +345,7 @@ async function renderDetail() {
       .map((r) => r.games[0])[0];
     const gw = h('select', { id: 'dt-gw' }, h('option', { value: 'a' }, sideName(m.sides[0])), h('option', { value: 'b' }, sideName(m.sides[1])));
     const gc = h('select', { id: 'dt-gc' }, [1, 2, 4, 8, 16, 32, 64].map((v) => h('option', { value: v }, String(v))));
-    const gr = h('select', { id: 'dt-gr' }, ['single', 'gammon', 'backgammon', 'drop'].map((r) => h('option', { value: r }, t(`result.${r}`))));
+    const gr = h('select', { id: 'dt-gr', title: t('play.drop_hint') }, ['single', 'gammon', 'backgammon', 'drop'].map((r) => h('option', { value: r }, t(`result.${r}`))));
     gw.value = (g && g.winner) || m.winner || 'a';
     gc.value = String((g && g.cube) || 1);
     if (g && ['single', 'gammon', 'backgammon', 'drop'].includes(g.result)) gr.value = g.result;

@@ -292,6 +292,11 @@ async function scenario(browser) {
   step = 'phone A reports the last game; phone B confirms';
   await pa.click('#f-winner [data-winner=me]');
   await pa.click('#f-cube [data-cube="1"]');
+  // a dropped double says which cube to give (the one before the double)
+  await pa.click('#f-result [data-result=drop]');
+  await waitText(pa, '#drop-hint', 'the cube before the double');
+  await pa.click('#f-result [data-result=single]');
+  if (await pa.locator('#drop-hint').isVisible()) fail('the dropped-double hint stays for a single game');
   await pa.click('#send-game');
   await waitText(pa, '#score-me', '3');
   await waitVisible(pa, '#waiting');
