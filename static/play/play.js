@@ -159,7 +159,7 @@ async function swingLine() {
       if (!me) continue;
       const v = { chips: me.chips.toLocaleString(), rank: me.rank, n: b.players.length, cpp: (b.cpp || 0).toLocaleString() };
       el.textContent = t(b.round ? 'play.swing_line' : 'play.swing_chips', v)
-        + (me.status === 'sitting_out' ? ` ${t('play.swing_sits_out')}` : '');
+        + (me.status === 'sitting_out' ? ` ${t('play.swing_sits_out')}` : me.status === 'out' ? ` ${t('play.swing_out')}` : '');
       el.hidden = false;
       return;
     }
