@@ -83,7 +83,7 @@ function renderLive() {
         h('span', { class: 'name' }, s.team ? s.team.name : s.name), // a Davis Cup doubles: the team
         h('span', { class: 'score', dataset: { match: m.id, side: s.side } }, String(m.score[s.side])),
         c ? h('span', { class: 'clk', dataset: { clock: m.id, side: s.side } }, fmt(remaining(c, s.side).total)) : null)),
-      h('div', { class: 'meta' }, m.length ? t('play.points', { n: m.length }) : t('play.money_game'), ' · ',
+      h('div', { class: 'meta' }, m.length ? t(m.length === 1 ? 'play.point_one' : 'play.points', { n: m.length }) : t('play.money_game'), ' · ',
         h('span', { class: `badge st-${m.state}` }, t(`state.${m.state}`)),
         // a clock that is not running says why
         c && c.state === 'paused' ? [' · ', h('span', { class: 'clkstate' }, t('clock.paused', { reason: t(`reason.${c.paused_reason}`) }))] : null,

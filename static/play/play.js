@@ -201,7 +201,7 @@ function render() {
   const opp = m.sides.find((s) => s.side !== S.side);
   $('#opp-name').textContent = sideName(opp);
   $('#m-table').textContent = m.table || t('play.no_table');
-  $('#m-length').textContent = m.length ? t('play.points', { n: m.length }) : t('play.money_game');
+  $('#m-length').textContent = m.length ? t(m.length === 1 ? 'play.point_one' : 'play.points', { n: m.length }) : t('play.money_game');
   $('#m-state').textContent = t(`state.${m.state}`);
   const sc = myScore();
   $('#score-me').textContent = sc.me;

@@ -301,7 +301,7 @@ async function renderDetail() {
   $('#detail').hidden = false;
   $('#dt-h').textContent = t('td.match_title', { id: m.id, a: sideName(m.sides[0]), b: sideName(m.sides[1]) });
   const body = clear($('#dt-body'));
-  body.append(h('p', {}, t(m.length ? 'td.match_line' : 'td.match_line_game', { state: t(`state.${m.state}`), a: m.score.a, b: m.score.b, length: m.length, table: m.table || '—' })));
+  body.append(h('p', {}, t(!m.length ? 'td.match_line_game' : m.length === 1 ? 'td.match_line_one' : 'td.match_line', { state: t(`state.${m.state}`), a: m.score.a, b: m.score.b, length: m.length, table: m.table || '—' })));
   // call to a table
   const table = h('input', { id: 'dt-table', value: m.table || '', size: 6 });
   body.append(h('div', { class: 'row' }, h('label', { for: 'dt-table' }, t('td.table')), table,
