@@ -287,6 +287,7 @@ function renderBoard() {
 }
 
 function openDetail(id) {
+  if (S.detail !== id) S.elig = null;
   S.detail = id;
   renderDetail();
   $('#detail').focus();
@@ -359,7 +360,7 @@ async function renderDetail() {
   }
   body.append(h('div', { class: 'row' }, fields,
     decided ? [h('label', { for: 'dt-reason' }, t('td.reason')), reason] : null,
-    h('button', { type: 'button', class: 'primary', onclick: () => (decided ? correct(m, result(), reason.value) : act(() => api('POST', `${M}/verify`, result()), t('td.verified'))) },
+    h('button', { type: 'button', class: 'primary', onclick: () => (decided ? correct(m, result(), reason.value) : act(() => api('POST', `${M}/verify`, result()), t('td.verified')).then((r) => keepElig(m, r))) },
       decided ? t('td.correct') : t(m.length === 0 ? 'td.verify_game' : 'td.verify_score'))));
   if (!decided) {
     const fw = h('select', { id: 'dt-fw' }, h('option', { value: 'a' }, sideName(m.sides[0])), h('option', { value: 'b' }, sideName(m.sides[1])));
@@ -368,6 +369,7 @@ async function renderDetail() {
       h('button', { type: 'button', class: 'danger', onclick: () => confirm(t('td.forfeit_q')) && act(() => api('POST', `${M}/forfeit`, { winner: fw.value, reason: fr.value || 'td' })) }, t('td.forfeit'))));
   }
   body.append(h('div', { id: 'cascade' }));
+  if (S.elig && S.elig.id === m.id) body.append(eligNotice(S.elig.items));
   await renderClockControls(m, body, gen);
 }
 
@@ -383,6 +385,22 @@ function match4(d, reports, m) {
   return t(!sa && !sb ? 'td.match4_none' : 'td.match4_unclear');
 }
 
+// SWING-2: a decision that changes who held chips at the start of a later round lists the
+// players whose pairing no longer fits; the server does not re-pair, the TD decides. Kept
+// (S.elig) across the live re-renders of the panel until another match is opened.
+const ELIG = { left_out: 'td.elig_left_out', played_without_chips: 'td.elig_played', sat_out_without_chips: 'td.elig_sat_out' };
+function keepElig(m, r) {
+  const items = r && Array.isArray(r.swing_eligibility_changed) ? r.swing_eligibility_changed : [];
+  S.elig = items.length ? { id: m.id, items } : null;
+  if (S.elig) renderDetail();
+  return r;
+}
+function eligNotice(items) {
+  return h('div', { class: 'warn', role: 'alert', id: 'dt-elig' },
+    h('p', {}, t('td.elig_h')),
+    h('ul', {}, items.map((x) => h('li', {}, t(ELIG[x.change] || x.change, { round: x.round, name: pname(x.player_id), match: x.match_id })))));
+}
+
 // A correction (result: {score} or, for a Swing game, {game}); when later matches depend
 // on it the server answers 409 with would_undo: its sentence and those matches are shown,
 // and the TD may confirm the cascade.
@@ -391,7 +409,7 @@ async function correct(m, result, reason) {
   clearError();
   const box = clear($('#cascade'));
   try {
-    await api('POST', `${M}/correct`, { ...result, reason: reason || 'correction' });
+    keepElig(m, await api('POST', `${M}/correct`, { ...result, reason: reason || 'correction' }));
     announce(t('td.corrected'));
   } catch (e) {
     if (e instanceof ApiError && e.status === 409 && Array.isArray(e.problem.would_undo)) {
@@ -402,7 +420,7 @@ async function correct(m, result, reason) {
           const x = S.matches.find((y) => y.id === id);
           return h('li', {}, x ? t('td.undo_item', { id, a: sideName(x.sides[0]) || '?', b: sideName(x.sides[1]) || '?', sa: x.score.a, sb: x.score.b, state: t(`state.${x.state}`) }) : `#${id}`);
         })),
-        h('button', { type: 'button', class: 'danger', onclick: () => act(() => api('POST', `${M}/correct`, { ...result, reason: reason || 'correction', confirm_cascade: true }), t('td.corrected')).then(() => clear(box)) }, t('td.confirm_cascade')),
+        h('button', { type: 'button', class: 'danger', onclick: () => act(() => api('POST', `${M}/correct`, { ...result, reason: reason || 'correction', confirm_cascade: true }), t('td.corrected')).then((r) => { clear(box); keepElig(m, r); }) }, t('td.confirm_cascade')),
         h('button', { type: 'button', onclick: () => clear(box) }, t('td.cancel'))));
       box.querySelector('button').focus();
     } else showError(e);

@@ -510,6 +510,34 @@ async function scenario(browser) {
   // a phone of a Swing player says the stack and the round's stake
   await waitText(pa, '#swing-line', /^Swing: you have [\d,]+ chips, rank \d+ of 10; this round is played for 100 chips a point/);
 
+  step = 'a correction that changes who held chips in a later round tells the TD (SWING-2)';
+  {
+    const H = { 'X-Crawford': '1', 'Content-Type': 'application/json' };
+    const post = async (path, data) => {
+      const r = await tdReq.post(url(`/api/v1/tournaments/${tid}${path}`), { headers: H, data });
+      if (!r.ok()) fail(`POST ${path}: ${r.status()} ${await r.text()}`);
+      return r.json();
+    };
+    const { players: four } = await (await tdReq.get(url(`/api/v1/tournaments/${tid}/players`))).json();
+    const mini = await post('/competitions', { kind: 'swing', name: 'Mini', swing: { start_chips: 100, cpp: [100] } });
+    for (const p of four.slice(0, 4)) await post(`/competitions/${mini.id}/entries`, { player_id: p.id });
+    const r1 = await post(`/competitions/${mini.id}/swing/rounds`, { seed: '1' });
+    for (const g of r1.games) await post(`/matches/${g.id}/verify`, { game: { winner: 'a', cube: 1, result: 'single' } });
+    await post(`/competitions/${mini.id}/swing/rounds`, {});
+    const g1 = r1.games[0];
+    await td.click('#tabs a[href="#board"]');
+    await td.click(`button.mcard[data-match-id="${g1.id}"]`);
+    await waitVisible(td, '#dt-gw');
+    await td.selectOption('#dt-gw', 'b');
+    await td.click('button:text-is("Correct the result")');
+    // b won after all: b held chips in round 2 and was not paired, a played it without chips
+    await waitText(td, '#dt-elig', `Round 2: ${g1.sides[1].name} held chips but was neither paired nor sitting out.`);
+    await waitText(td, '#dt-elig', `Round 2: ${g1.sides[0].name} played match`);
+    await td.waitForTimeout(400); // the live re-render keeps it
+    await waitText(td, '#dt-elig', 'you decide (SWING-2)');
+    await td.keyboard.press('Escape');
+  }
+
   step = 'screenshots';
   await td.click('#tabs a[href="#board"]');
   await td.screenshot({ path: join(SHOTS, 'td-board-1440x900.png') });
