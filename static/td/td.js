@@ -499,17 +499,19 @@ async function renderClockControls(m, body, gen) {
       const name = sideName(m.sides[side === 'a' ? 0 : 1]);
       const span = h('span', {});
       spans.push([span, x, name, side]);
+      // a side on its break (PEN-4) is away, not late, until the break overruns
+      const resting = x.on_break && !due(x);
       box.append(h('div', { class: 'row' }, span,
-        !x.present ? h('button', { type: 'button', onclick: () => run(() => clk.latenessAction(S.tid, m.id, 'arrive', side)) }, t('late.arrive')) : null,
+        resting ? null : !x.present ? h('button', { type: 'button', onclick: () => run(() => clk.latenessAction(S.tid, m.id, 'arrive', side)) }, t('late.arrive')) : null,
         // points to award: an absent side's grow; a side here has them only if not yet awarded
-        !x.clock_instead && (!x.present || x.points > (late.confirmed || {})[side]) ? h('button', { type: 'button', onclick: () => run(() => clk.latenessAction(S.tid, m.id, 'lateness/confirm', side)) }, t('late.award')) : null,
-        !x.present && !x.clock_instead ? h('button', { type: 'button', onclick: () => run(() => clk.latenessAction(S.tid, m.id, 'lateness/clock', side)) }, t('late.clock')) : null));
+        !resting && !x.clock_instead && (!x.present || x.points > (late.confirmed || {})[side]) ? h('button', { type: 'button', onclick: () => run(() => clk.latenessAction(S.tid, m.id, 'lateness/confirm', side)) }, t('late.award')) : null,
+        !resting && !x.present && !x.clock_instead ? h('button', { type: 'button', onclick: () => run(() => clk.latenessAction(S.tid, m.id, 'lateness/clock', side)) }, t('late.clock')) : null));
     }
     const showLate = () => {
       for (const [span, x, name, side] of spans) {
         const points = due(x);
         const awarded = (late.confirmed || {})[side] || 0;
-        span.textContent = (x.present ? t(points <= awarded ? 'late.present' : points === 1 ? 'late.present_due_one' : 'late.present_due', { name, points }) : x.clock_instead ? t('late.clock_runs', { name })
+        span.textContent = x.on_break && !points ? t('late.on_break', { name }) : (x.present ? t(points <= awarded ? 'late.present' : points === 1 ? 'late.present_due_one' : 'late.present_due', { name, points }) : x.clock_instead ? t('late.clock_runs', { name })
           : t(points === 1 ? 'late.absent_one' : 'late.absent', { name, points }))
           + (awarded ? ` ${t('late.awarded', { n: awarded })}` : '');
       }
