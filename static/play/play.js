@@ -230,6 +230,12 @@ function render() {
     show('confirm-box', true);
     const v = { me: theirs.score[S.side], opp: theirs.score[other(S.side)] };
     $('#confirm-text').textContent = theirs.conceded ? t('play.their_concession', v) : t('play.their_score', v);
+    // disputing: the other score stays open across live updates; a Swing game is disputed
+    // with the game itself (a score does not say the cube or the gammon, SWING-3)
+    if (S.disputing === m.id) {
+      show(L > 0 ? 'score-form' : 'game-form', true);
+      $('#undo-game').hidden = true;
+    }
   } else if (m.state === 'disputed') {
     show('waiting', true);
     $('#withdraw-report').hidden = !mine;
@@ -241,6 +247,7 @@ function render() {
     $('#waiting-text').textContent = !S.flagged ? t('play.decided', v) : t(S.flagged === S.side ? 'play.lost_on_time' : 'play.won_on_time', v);
   }
   if (m.state === 'reported') $('#withdraw-report').hidden = !(mine && mine.complete);
+  if (!(m.state === 'reported' && theirs && theirs.complete)) S.disputing = null;
   // MATCH-7: conceding is reporting, while the match is being played (not a Swing game)
   show('concede-row', L > 0 && open);
   show('open-clock', open && S.clockStatus !== 'absent');
@@ -333,7 +340,11 @@ function wire() {
   $('#withdraw-report').onclick = () => act('DELETE', 'report');
   // the report shown is the one confirmed: if it changed meanwhile the server says so
   $('#confirm').onclick = () => act('POST', 'confirm', S.reports && S.reports[other(S.side)] ? { report_id: S.reports[other(S.side)].id } : undefined);
-  $('#dispute').onclick = () => { show('score-form', true); $('#s-me').focus(); };
+  $('#dispute').onclick = () => {
+    S.disputing = S.match.id;
+    render();
+    (S.match.length > 0 ? $('#s-me') : $('#f-winner button')).focus();
+  };
   // MATCH-7: the opponent wins; it takes effect once confirmed or verified
   $('#concede').onclick = () => {
     const opp = S.match.sides.find((x) => x.side !== S.side);

@@ -302,6 +302,13 @@ async function scenario(browser) {
   await waitVisible(pa, '#waiting');
   await waitVisible(pb, '#confirm-box');
   await waitText(pb, '#confirm-text', 'You 0 – opponent 3');
+  // B starts a dispute; an unrelated change in the room must not close the form
+  await pb.click('#dispute');
+  await waitVisible(pb, '#score-form');
+  const vr = await td.context().request.patch(url(`/api/v1/tournaments/${tid}`), { headers: { 'X-Crawford': '1', 'Content-Type': 'application/json' }, data: { venue: 'Bar Roma' } });
+  if (!vr.ok()) fail(`PATCH venue: ${vr.status()}`);
+  await pb.waitForTimeout(600);
+  if (!(await pb.locator('#score-form').isVisible())) fail('a live update closed the dispute form');
   await pb.click('#confirm');
   await waitText(pb, '#waiting-text', 'Match over: 0–3');
   // B is out: the decided match shown for its result is B's last match, not the next one
