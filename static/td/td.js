@@ -24,6 +24,7 @@ async function act(f, okMsg) {
   try {
     const r = await f();
     if (okMsg) announce(okMsg);
+    S.typed = {}; // done: the forms start afresh
     return r;
   } catch (e) {
     showError(e);
@@ -96,6 +97,33 @@ function renderAll() {
   if (S.ledger && $('#ledger') && $('#ledger').open) showLedger(S.ledger.e, S.ledger.pid, S.ledger.name);
 }
 
+// Every change in the room rebuilds the match panel and the event cards: what the TD has
+// typed or chosen there (a penalty's reason, a team's name...) and the focus survive the
+// rebuild, by element id. S.typed follows the fields as they change; a successful action
+// empties it.
+S.typed = {};
+function followTyping(root) {
+  const note = (ev) => {
+    const el = ev.target;
+    if (el.id && /^(INPUT|SELECT)$/.test(el.tagName) && el.type !== 'file') S.typed[el.id] = el.type === 'checkbox' ? el.checked : el.value;
+  };
+  root.addEventListener('input', note);
+  root.addEventListener('change', note);
+  root.addEventListener('focusin', (ev) => { if (ev.target.id) S.focusId = ev.target.id; });
+  // a field taken away by a rebuild keeps the focus to give back; one left by the TD does not
+  root.addEventListener('focusout', (ev) => setTimeout(() => { if (ev.target.isConnected && S.focusId === ev.target.id) S.focusId = null; }, 0));
+}
+function restoreTyping(root) {
+  for (const [id, v] of Object.entries(S.typed)) {
+    const el = document.getElementById(id);
+    if (!el || !root.contains(el)) continue;
+    if (el.type === 'checkbox') el.checked = v; else el.value = v;
+    el.dispatchEvent(new Event('change')); // what depends on it follows (a penalty's points field)
+  }
+  const f = S.focusId && document.getElementById(S.focusId);
+  if (f && root.contains(f) && (!document.activeElement || document.activeElement === document.body)) f.focus();
+}
+
 // ---- settings ----
 function renderSettings() {
   const x = S.tour;
@@ -157,6 +185,7 @@ function renderEvents() {
   feeds.value = cur;
   const box = clear($('#e-list'));
   for (const e of S.events) box.append(eventCard(e));
+  restoreTyping(box);
 }
 
 function playerSelect(id, filter) {
@@ -170,9 +199,9 @@ function eventCard(e) {
     h('h3', { id: `ev-${e.id}` }, e.name, ' ', h('span', { class: 'badge' }, t(`kind.${e.kind}`)), ' ', h('span', { class: 'muted' }, t(`estate.${e.state}`) )),
     // a Davis Cup event enters teams, not players: it says its teams and their members
     e.kind === 'davis'
-      ? h('p', { class: 'muted teams' }, t('td.teams', { n: (b && b.teams || []).length }),
+      ? h('p', { class: 'muted teams' }, t((b && b.teams || []).length === 1 ? 'td.teams_one' : 'td.teams', { n: (b && b.teams || []).length }),
         (b && b.teams || []).flatMap((x) => [' · ', t('play.team_side', { team: x.name, players: x.players.map((p) => p.name).join(' & ') })]))
-      : h('p', { class: 'muted' }, t('td.entries', { n: e.entries.length })));
+      : h('p', { class: 'muted' }, t(e.entries.length === 1 ? 'td.entries_one' : 'td.entries', { n: e.entries.length })));
   const open = e.state === 'open';
   if (open && e.kind !== 'davis') {
     const sel = playerSelect(`en-${e.id}`, (p) => p.status !== 'withdrawn' && !e.entries.includes(p.id));
@@ -287,7 +316,10 @@ function renderBoard() {
 }
 
 function openDetail(id) {
-  if (S.detail !== id) S.elig = null;
+  if (S.detail !== id) {
+    S.elig = null;
+    for (const k of Object.keys(S.typed)) if (k.startsWith('dt-')) delete S.typed[k]; // another match's fields
+  }
   S.detail = id;
   renderDetail();
   $('#detail').focus();
@@ -371,6 +403,7 @@ async function renderDetail() {
   body.append(h('div', { id: 'cascade' }));
   if (S.elig && S.elig.id === m.id) body.append(eligNotice(S.elig.items));
   await renderClockControls(m, body, gen);
+  if (gen === S.detailGen) restoreTyping(body);
 }
 
 // What MATCH-4 makes of a dispute, with the players' names (the server's sentence says
@@ -410,6 +443,7 @@ async function correct(m, result, reason) {
   const box = clear($('#cascade'));
   try {
     keepElig(m, await api('POST', `${M}/correct`, { ...result, reason: reason || 'correction' }));
+    S.typed = {};
     announce(t('td.corrected'));
   } catch (e) {
     if (e instanceof ApiError && e.status === 409 && Array.isArray(e.problem.would_undo)) {
@@ -614,6 +648,8 @@ async function readAudit(fresh, quiet) {
 
 // ---- wiring ----
 function wire() {
+  followTyping($('#dt-body'));
+  followTyping($('#e-list'));
   $('#login').addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const ok = await act(() => api('POST', '/api/v1/login', { password: $('#password').value }));
@@ -687,7 +723,7 @@ function wire() {
   // Escape closes the match panel
   document.addEventListener('keydown', (ev) => {
     if (ev.key === 'Escape' && $('#ledger') && $('#ledger').open) return; // the dialog closes itself
-    if (ev.key === 'Escape' && !$('#detail').hidden) { $('#detail').hidden = true; S.detail = 0; }
+    if (ev.key === 'Escape' && !$('#detail').hidden) { $('#detail').hidden = true; S.detail = 0; S.typed = {}; }
   });
 }
 

@@ -385,6 +385,12 @@ async function scenario(browser) {
     await td.selectOption('#dt-ps', 'b');
     await td.selectOption('#dt-pk', 'points');
     await td.fill('#dt-pp', '1');
+    await td.fill('#dt-pr', 'slow');
+    // something else happens in the room meanwhile: the panel is rebuilt, the typing stays
+    const other2 = await td.context().request.patch(url(`/api/v1/tournaments/${tid}`), { headers: { 'X-Crawford': '1', 'Content-Type': 'application/json' }, data: { venue: 'Bar Roma' } });
+    if (!other2.ok()) fail(`PATCH venue: ${other2.status()}`);
+    await td.waitForTimeout(600);
+    if (await td.inputValue('#dt-pr') !== 'slow' || await td.inputValue('#dt-pk') !== 'points') fail('a live update wiped the penalty being typed');
     await td.fill('#dt-pr', 'slow play');
     await td.click('button:text-is("Give the penalty")');
     await waitText(td, `button.mcard[data-match-id="${other.id}"] .sc`, '1–0');
