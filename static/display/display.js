@@ -9,7 +9,7 @@ import { $, h, clear, showError, clearError, params } from '/js/dom.js';
 import { t, applyI18n, setLang } from '/js/i18n.js';
 import { live, debounce } from '/js/live.js';
 import { renderBracket } from '/js/bracket.js';
-import { renderSwing, renderDavis } from '/js/boards.js';
+import { renderSwing, renderDavis, davisBracket } from '/js/boards.js';
 import { probeClock, remaining, fmt, receive, clocksAbsent } from '/js/clock.js';
 
 const q = params();
@@ -68,7 +68,7 @@ function render() {
   $('#view-title').textContent = ev.name;
   if (ev.kind === 'knockout') main.append(renderBracket(board, S.data.byId));
   else if (ev.kind === 'swing') main.append(renderSwing(board));
-  else if (ev.kind === 'davis') main.append(board && board.format === 'knockout' && board.bracket ? renderBracket(board.bracket, S.data.byId) : renderDavis(board));
+  else if (ev.kind === 'davis') main.append(board && board.format === 'knockout' && board.bracket ? renderBracket(davisBracket(board), S.data.byId) : renderDavis(board));
 }
 
 function renderLive() {

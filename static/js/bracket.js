@@ -47,7 +47,7 @@ export function renderBracket(ko, live = {}) {
   const cols = ko.rounds.map((r) => {
     const name = roundName(r, ko.rounds_count);
     return h('section', { class: 'round', 'aria-label': name },
-      h('h3', {}, name, ' ', h('span', { class: 'len' }, t('bracket.length', { n: r.length }))),
+      h('h3', {}, name, ' ', r.length ? h('span', { class: 'len' }, t('bracket.length', { n: r.length })) : null),
       h('ol', { class: 'matches' }, r.matches.map(matchEl)));
   });
   const champ = ko.champion ? h('p', { class: 'champion' }, t('bracket.champion', { name: ko.champion.name || '' })) : null;

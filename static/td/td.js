@@ -7,7 +7,7 @@ import { $, $$, h, clear, announce, showError, clearError, params, hhmm } from '
 import { t, applyI18n, mountLangSwitch, onLangChange } from '/js/i18n.js';
 import { live, debounce } from '/js/live.js';
 import { renderBracket } from '/js/bracket.js';
-import { renderSwing, renderDavis } from '/js/boards.js';
+import { renderSwing, renderDavis, davisBracket } from '/js/boards.js';
 import * as clk from '/js/clock.js';
 
 const S = { tid: Number(params().get('t')) || 0, tour: null, players: [], events: [], boards: {}, matches: [], detail: 0, auditAfter: null, stream: null };
@@ -244,13 +244,13 @@ function eventCard(e) {
     const p2 = playerSelect(`tp2-${e.id}`, (p) => p.status !== 'withdrawn' && !inTeam.has(p.id));
     if (p2.options.length > 1) p2.selectedIndex = 1;
     // teams enter before the start, or later into a knockout's open late places (KO-4)
-    const lateOpen = !!(b && b.bracket && b.bracket.late && b.bracket.late.open);
+    const lateOpen = !!(b && b.bracket && b.bracket.late_open > 0 && !b.bracket.late_closed);
     if (open || lateOpen) card.append(h('div', { class: 'row' }, h('label', { for: `tn-${e.id}` }, t('td.team')), name,
       h('label', { for: `tp1-${e.id}` }, t('td.player1')), p1, h('label', { for: `tp2-${e.id}` }, t('td.player2')), p2,
       h('button', { type: 'button', onclick: () => act(() => api('POST', `${E}/davis/teams`, { name: name.value, player1: Number(p1.value), player2: Number(p2.value) })) }, t('td.add_team'))));
     if (open) card.append(h('button', { type: 'button', class: 'primary', onclick: () => act(() => api('POST', `${E}/davis/start`, {})) }, t('td.start')));
     if (lateOpen) card.append(h('button', { type: 'button', onclick: () => act(() => api('POST', `${E}/davis/late/close`)) }, t('td.close_late')));
-    if (b) card.append(b.format === 'knockout' && b.bracket ? renderBracket(b.bracket, {}) : renderDavis(b));
+    if (b) card.append(b.format === 'knockout' && b.bracket ? renderBracket(davisBracket(b), {}) : renderDavis(b));
   }
   return card;
 }

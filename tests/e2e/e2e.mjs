@@ -551,6 +551,31 @@ async function scenario(browser) {
     await td.keyboard.press('Escape');
   }
 
+  step = 'a Davis Cup knockout shows its bracket of ties';
+  {
+    await td.click('#tabs a[href="#events"]');
+    await td.selectOption('#ec-kind', 'davis');
+    await td.fill('#ec-name', 'Coppa KO');
+    await td.fill('#ec-lengths', '3, 3, 3');
+    await td.selectOption('#ec-format', 'knockout');
+    await td.click('#e-create button[type=submit]');
+    const dk = 'article.event:has(h3:has-text("Coppa KO"))';
+    await waitVisible(td, dk);
+    const teamNames = ['Nord', 'Sud', 'Est'];
+    for (let i = 0; i < 3; i++) {
+      await td.fill(`${dk} input[id^=tn-]`, teamNames[i]);
+      await td.selectOption(`${dk} select[id^=tp1-]`, { label: names[2 * i] });
+      await td.selectOption(`${dk} select[id^=tp2-]`, { label: names[2 * i + 1] });
+      await td.click(`${dk} button:text-is("Add the team")`);
+      await waitText(td, `${dk} p.teams`, `${teamNames[i]} (${names[2 * i]} & ${names[2 * i + 1]})`);
+    }
+    await td.click(`${dk} button:text-is("Start the event")`);
+    await waitVisible(td, `${dk} .bracket`);
+    await waitText(td, `${dk} .bracket`, 'Final');
+    await waitText(td, `${dk} .bracket`, 'bye');
+    for (const n of teamNames) await waitText(td, `${dk} .bracket`, n);
+  }
+
   step = 'screenshots';
   await td.click('#tabs a[href="#board"]');
   await td.screenshot({ path: join(SHOTS, 'td-board-1440x900.png') });
