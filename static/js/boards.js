@@ -23,7 +23,8 @@ export function renderSwing(board, opts = {}) {
         h('td', { class: `num ${p.change_last_round > 0 ? 'up' : p.change_last_round < 0 ? 'down' : ''}` },
           p.change_last_round > 0 ? `+${p.change_last_round}` : String(p.change_last_round)),
         h('td', {}, t(`swing.st.${p.status}`)))))),
-    board.champion ? h('p', { class: 'champion' }, t('swing.champion', { name: board.champion.name || board.champion })) : null);
+    // the champion is a player id: named from the leaderboard
+    board.champion ? h('p', { class: 'champion' }, t('swing.champion', { name: board.champion.name || ((board.players || []).find((p) => p.player_id === board.champion) || {}).name || '' })) : null);
 }
 
 export function renderDavis(board) {

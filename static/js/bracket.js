@@ -50,6 +50,10 @@ export function renderBracket(ko, live = {}) {
       h('h3', {}, name, ' ', r.length ? h('span', { class: 'len' }, t('bracket.length', { n: r.length })) : null),
       h('ol', { class: 'matches' }, r.matches.map(matchEl)));
   });
-  const champ = ko.champion ? h('p', { class: 'champion' }, t('bracket.champion', { name: ko.champion.name || '' })) : null;
+  // the champion is an id (a player, or a Davis Cup team): named by the final's winning side
+  const fin = ko.rounds.length ? ko.rounds[ko.rounds.length - 1].matches[0] : null;
+  const won = fin && fin.winner ? fin.sides[fin.winner === 'b' ? 1 : 0] : null;
+  const champName = (ko.champion && ko.champion.name) || (won && won.name) || '';
+  const champ = ko.champion ? h('p', { class: 'champion' }, t('bracket.champion', { name: champName })) : null;
   return h('div', { class: 'bracket' }, cols, champ);
 }

@@ -576,6 +576,31 @@ async function scenario(browser) {
     for (const n of teamNames) await waitText(td, `${dk} .bracket`, n);
   }
 
+  step = 'a finished knockout and a finished Swing name their winners';
+  {
+    const H = { 'X-Crawford': '1', 'Content-Type': 'application/json' };
+    const post = async (path, data) => {
+      const r = await tdReq.post(url(`/api/v1/tournaments/${tid}${path}`), { headers: H, data });
+      if (!r.ok()) fail(`POST ${path}: ${r.status()} ${await r.text()}`);
+      return r.json();
+    };
+    const { players: two } = await (await tdReq.get(url(`/api/v1/tournaments/${tid}/players`))).json();
+    const ko = await post('/competitions', { kind: 'knockout', name: 'Final Two', knockout: { lengths: [1] } });
+    const sw2 = await post('/competitions', { kind: 'swing', name: 'Swing Two', swing: { start_chips: 100, cpp: [100] } });
+    for (const p of two.slice(0, 2)) {
+      await post(`/competitions/${ko.id}/entries`, { player_id: p.id });
+      await post(`/competitions/${sw2.id}/entries`, { player_id: p.id });
+    }
+    await post(`/competitions/${ko.id}/knockout/draw`, { seed: '1' });
+    const kb = await (await tdReq.get(url(`/api/v1/tournaments/${tid}/competitions/${ko.id}/knockout`))).json();
+    const fm = kb.rounds[0].matches[0];
+    await post(`/matches/${fm.match_id}/verify`, { score: { a: 1, b: 0 } });
+    const r1 = await post(`/competitions/${sw2.id}/swing/rounds`, {});
+    await post(`/matches/${r1.games[0].id}/verify`, { game: { winner: 'b', cube: 1, result: 'single' } });
+    await waitText(td, 'article.event:has(h3:has-text("Final Two")) p.champion', `Champion: ${fm.sides[0].name}`);
+    await waitText(td, 'article.event:has(h3:has-text("Swing Two")) p.champion', `Winner: ${r1.games[0].sides[1].name}`);
+  }
+
   step = 'screenshots';
   await td.click('#tabs a[href="#board"]');
   await td.screenshot({ path: join(SHOTS, 'td-board-1440x900.png') });
