@@ -717,7 +717,8 @@ function wire() {
   });
   $('#assign').onclick = async () => {
     const r = await act(() => api('POST', `${T()}/tables/assign`));
-    if (r) announce(t('td.assigned', { n: r.assigned, waiting: r.waiting }));
+    // said beside the button too: the calls show on the Matches tab, not here
+    if (r) announce($('#assign-result').textContent = t('td.assigned', { n: r.assigned, waiting: r.waiting }));
   };
   $('#a-more').onclick = () => loadAudit(false);
   // Escape closes the match panel

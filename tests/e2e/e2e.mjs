@@ -197,6 +197,7 @@ async function scenario(browser) {
 
   step = 'TD calls the ready matches to free tables';
   await td.click('#assign');
+  await waitText(td, '#assign-result', /^Called to tables: [1-9]\d*; waiting for a table: \d+\.$/);
   await td.click('#tabs a[href="#board"]');
   await waitVisible(td, '.col-called .mcard');
   const called = await td.locator('.col-called .mcard').count();
