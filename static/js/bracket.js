@@ -47,7 +47,7 @@ export function renderBracket(ko, live = {}) {
   const cols = ko.rounds.map((r) => {
     const name = roundName(r, ko.rounds_count);
     return h('section', { class: 'round', 'aria-label': name },
-      h('h3', {}, name, ' ', r.length ? h('span', { class: 'len' }, t('bracket.length', { n: r.length })) : null),
+      h('h3', {}, name, ' ', r.length ? h('span', { class: 'len' }, t(r.length === 1 ? 'bracket.length_one' : 'bracket.length', { n: r.length })) : null),
       h('ol', { class: 'matches' }, r.matches.map(matchEl)));
   });
   // the champion is an id (a player, or a Davis Cup team): named by the final's winning side
