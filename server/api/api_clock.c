@@ -115,7 +115,13 @@ static int apply_flag(struct cx *x)
     x->pre_flag = json_dumps(pre, JSON_COMPACT);
     json_decref(pre);
     match_touch(x, "match.flagged");
-    return api_match_decide(x->req, &x->m, x->resp, "forfeited", 1 - x->c.flagged);
+    /* the clock decides, whoever's request found the flag: the match's history and the
+     * audit log say so, not "td" or the player who happened to ask */
+    const char *was = x->req->acting;
+    x->req->acting = "clock";
+    int rc = api_match_decide(x->req, &x->m, x->resp, "forfeited", 1 - x->c.flagged);
+    x->req->acting = was;
+    return rc;
 }
 
 static void clock_refusal(struct cx *x, enum clk_err e, const char *what)
@@ -263,7 +269,13 @@ static int finish(struct cx *x)
     if (x->match_before) {
         json_t *b = x->match_before;
         x->match_before = NULL;
-        if (api_match_save(req, &x->m, b, x->action, NULL))
+        /* a flag's forfeit is the clock's doing, whoever's request found it (CLK-7) */
+        const char *was = req->acting;
+        if (!strcmp(x->action, "match.flagged"))
+            req->acting = "clock";
+        int rc = api_match_save(req, &x->m, b, x->action, NULL);
+        req->acting = was;
+        if (rc)
             return -1;
     }
     if (x->lateness_changed && lateness_event(x))

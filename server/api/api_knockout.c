@@ -1043,6 +1043,42 @@ void api_knockout_register(void)
 
 /* ---- tables (KO-1, KO-7) ---- */
 
+struct ready_cand {
+    struct ko_ready_match r;
+    const int64_t *people;
+};
+
+static int cmp_ready_cand(const void *x, const void *y)
+{
+    const struct ready_cand *a = x, *b = y;
+    return ko_ready_cmp(&a->r, &b->r); /* ko_assign_tables' own order */
+}
+
+/* Who plays a match: its two players and, in a Davis Cup consultation doubles (rubber 3),
+ * their partners. */
+static void people_of(struct db *db, const struct match *m, int64_t out[4])
+{
+    out[0] = m->player[0];
+    out[1] = m->player[1];
+    out[2] = out[3] = 0;
+    struct davis_tie_row tie;
+    struct davis_team_row team;
+    if (!m->tie_id || m->rubber != 3 || db_davis_tie_get(db, m->tie_id, &tie) != CW_OK)
+        return;
+    for (int s = 0; s < 2; s++)
+        if (tie.team[s] && db_davis_team_get(db, tie.team[s], &team) == CW_OK)
+            out[2 + s] = team.player[0] == m->player[s] ? team.player[1] : team.player[0];
+}
+
+static int share_people(const int64_t *x, const int64_t *y)
+{
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 4; j++)
+            if (x[i] && x[i] == y[j])
+                return 1;
+    return 0;
+}
+
 void api_tables_assign(struct api_req *req, struct api_resp *resp)
 {
     if (api_tx_begin(req, resp))
@@ -1082,9 +1118,33 @@ void api_tables_assign(struct api_req *req, struct api_resp *resp)
         if (!in_use)
             free_tables[nfree++] = label;
     }
+    /* the matches that may start now: not a player's second match while one of theirs is
+     * called or played (a Davis Cup round robin schedules every round at once), nor a match
+     * the players cannot report yet or any more (a Davis Cup phase not open, DAVIS-2; a
+     * Swing game of an earlier round, left to the TD) */
+    int64_t(*people)[4] = calloc((size_t)n + 1, sizeof *people);
+    const int64_t **cand = calloc((size_t)n + 1, sizeof *cand);
+    if (!people || !cand)
+        rc = CW_EDB;
+    for (int k = 0; rc == CW_OK && k < n; k++)
+        people_of(db, &ms[k], people[k]);
     for (int k = 0; rc == CW_OK && k < n; k++) {
         struct match *m = &ms[k];
         if (strcmp(m->state, "scheduled") || !m->player[0] || !m->player[1])
+            continue;
+        int engaged = 0;
+        for (int j = 0; j < n && !engaged; j++)
+            engaged = (!strcmp(ms[j].state, "called") || !strcmp(ms[j].state, "playing")) &&
+                      share_people(people[j], people[k]);
+        /* the gates as the players' reports meet them: the TD's own pass (a Swing game of
+         * an earlier round, which only the TD decides) is no game to play at a table */
+        struct api_resp gated = {0};
+        int was_td = req->is_td;
+        req->is_td = 0;
+        int closed = !engaged && api_match_gate(req, m, &gated);
+        req->is_td = was_td;
+        json_decref(gated.json);
+        if (engaged || closed)
             continue;
         /* KO-1: the event's priority (the TD's, higher first) decides; among equal
          * priorities Championship and Intermediate flights go first */
@@ -1104,8 +1164,31 @@ void api_tables_assign(struct api_req *req, struct api_resp *resp)
         ready[nready].ready_ms = m->updated_ms;
         ready[nready].round = m->round;
         ready[nready].fixed = m->table[0] ? m->table : NULL;
+        cand[nready] = people[k];
         nready++;
     }
+    /* a player with two ready matches plays the one that comes first; the other waits */
+    struct ready_cand *rc_ord = calloc((size_t)nready + 1, sizeof *rc_ord);
+    if (!rc_ord)
+        rc = CW_EDB;
+    for (int i = 0; rc == CW_OK && i < nready; i++)
+        rc_ord[i] = (struct ready_cand){ready[i], cand[i]};
+    if (rc == CW_OK)
+        qsort(rc_ord, (size_t)nready, sizeof *rc_ord, cmp_ready_cand);
+    int kept = 0;
+    for (int i = 0; rc == CW_OK && i < nready; i++) {
+        int taken = 0;
+        for (int j = 0; j < kept && !taken; j++)
+            taken = share_people(cand[j], rc_ord[i].people);
+        if (taken)
+            continue;
+        ready[kept] = rc_ord[i].r;
+        cand[kept] = rc_ord[i].people;
+        kept++;
+    }
+    if (rc == CW_OK)
+        nready = kept;
+    free(rc_ord);
     int assigned =
         rc == CW_OK ? ko_assign_tables(ready, nready, free_tables, nfree, busy, nbusy, out) : 0;
     json_t *list = json_array();
@@ -1126,6 +1209,8 @@ void api_tables_assign(struct api_req *req, struct api_resp *resp)
                 list, json_pack("{s:I, s:s}", "match_id", (json_int_t)m.id, "table", m.table));
     }
     free(ms);
+    free(cand);
+    free(people);
     free(free_tables);
     free(busy);
     free(ready);

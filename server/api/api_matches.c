@@ -54,6 +54,27 @@ int api_match_gate(struct api_req *req, const struct match *m, struct api_resp *
     return 0;
 }
 
+/* The team of one side of a Davis Cup consultation doubles (rubber 3): its name and both
+ * members, either of whom reports and confirms it; NULL for any other match. */
+static json_t *doubles_team_json(struct db *db, const struct match *m, int s)
+{
+    struct davis_tie_row tie;
+    struct davis_team_row team;
+    if (!m->tie_id || m->rubber != 3 || db_davis_tie_get(db, m->tie_id, &tie) != CW_OK ||
+        !tie.team[s] || db_davis_team_get(db, tie.team[s], &team) != CW_OK)
+        return NULL;
+    json_t *players = json_array();
+    for (int k = 0; k < 2; k++) {
+        struct player p;
+        int ok = db_player_get(db, m->tournament_id, team.player[k], &p) == CW_OK;
+        json_array_append_new(players,
+                              json_pack("{s:I, s:o}", "player_id", (json_int_t)team.player[k],
+                                        "name", ok ? json_string(p.name) : json_null()));
+    }
+    return json_pack("{s:I, s:s, s:o}", "id", (json_int_t)team.id, "name", team.name, "players",
+                     players);
+}
+
 json_t *api_match_json(struct db *db, const struct match *m)
 {
     json_t *sides = json_array();
@@ -68,6 +89,9 @@ json_t *api_match_json(struct db *db, const struct match *m)
             json_object_set_new(side, "player_id", json_null());
             json_object_set_new(side, "name", json_null());
         }
+        json_t *team = doubles_team_json(db, m, s);
+        if (team)
+            json_object_set_new(side, "team", team);
         json_array_append_new(sides, side);
     }
     json_t *times = json_object();

@@ -12,7 +12,9 @@
 
 void api_actor(const struct api_req *req, char *out, size_t len)
 {
-    if (req->is_td)
+    if (req->acting)
+        snprintf(out, len, "%s", req->acting);
+    else if (req->is_td)
         snprintf(out, len, "td");
     else if (req->player_id)
         snprintf(out, len, "player:%lld", (long long)req->player_id);

@@ -51,6 +51,21 @@ int db_davis_teams(struct db *db, int64_t event_id, struct davis_team_row **out,
     return db_rows(st, read_team, sizeof **out, (void **)out, n);
 }
 
+int db_davis_team_get(struct db *db, int64_t id, struct davis_team_row *t)
+{
+    sqlite3_stmt *st = db_stmt(db, "SELECT id, event_id, name, player1, player2, number FROM "
+                                   "davis_teams WHERE id = ?1");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, id);
+    int rc = sqlite3_step(st);
+    int out = rc == SQLITE_ROW ? CW_OK : rc == SQLITE_DONE ? CW_ENOTFOUND : CW_EDB;
+    if (out == CW_OK)
+        read_team(st, t);
+    db_done(st);
+    return out;
+}
+
 int64_t db_davis_team_of_player(struct db *db, int64_t event_id, int64_t player_id)
 {
     sqlite3_stmt *st = db_stmt(db, "SELECT id FROM davis_teams WHERE event_id = ?1 AND "

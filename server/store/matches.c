@@ -141,8 +141,13 @@ int db_match_list(struct db *db, int64_t tournament_id, int64_t player_id, struc
 {
     *out = NULL;
     *n = 0;
-    sqlite3_stmt *st = db_stmt(db, "SELECT " M_COLS " FROM matches WHERE tournament_id = ?1 "
-                                   "AND (?2 = 0 OR player_a = ?2 OR player_b = ?2) ORDER BY id");
+    /* a player's matches include the consultation doubles (rubber 3) of their Davis Cup
+     * team, which list only the first player of each team */
+    sqlite3_stmt *st =
+        db_stmt(db, "SELECT " M_COLS " FROM matches WHERE tournament_id = ?1 "
+                    "AND (?2 = 0 OR player_a = ?2 OR player_b = ?2 OR (rubber = 3 AND tie_id IN "
+                    "(SELECT ti.id FROM davis_ties ti JOIN davis_teams te ON te.id IN (ti.team_a, "
+                    "ti.team_b) WHERE te.player1 = ?2 OR te.player2 = ?2))) ORDER BY id");
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, tournament_id);

@@ -191,6 +191,7 @@ struct davis_tie_row {
 int db_davis_team_insert(struct db *db, struct davis_team_row *t, int64_t now_ms);
 int db_davis_teams(struct db *db, int64_t event_id, struct davis_team_row **out, int *n);
 /* The team of the player in the event, 0 if none. */
+int db_davis_team_get(struct db *db, int64_t id, struct davis_team_row *t);
 int64_t db_davis_team_of_player(struct db *db, int64_t event_id, int64_t player_id);
 int db_davis_tie_insert(struct db *db, struct davis_tie_row *t);
 int db_davis_ties(struct db *db, int64_t event_id, struct davis_tie_row **out, int *n);

@@ -1053,10 +1053,8 @@ int ko_table_priority(int event_priority, int flight_priority)
     return (1000 - event_priority) * 2 + (flight_priority ? 1 : 0);
 }
 
-static int cmp_ready(const void *a, const void *b)
+int ko_ready_cmp(const struct ko_ready_match *x, const struct ko_ready_match *y)
 {
-    const struct ko_ready_match *x = *(const struct ko_ready_match *const *)a;
-    const struct ko_ready_match *y = *(const struct ko_ready_match *const *)b;
     if (x->priority != y->priority)
         return x->priority < y->priority ? -1 : 1;
     if (x->ready_ms != y->ready_ms)
@@ -1064,6 +1062,12 @@ static int cmp_ready(const void *a, const void *b)
     if (x->round != y->round)
         return x->round < y->round ? -1 : 1;
     return (x->match_id > y->match_id) - (x->match_id < y->match_id);
+}
+
+static int cmp_ready(const void *a, const void *b)
+{
+    return ko_ready_cmp(*(const struct ko_ready_match *const *)a,
+                        *(const struct ko_ready_match *const *)b);
 }
 
 int ko_assign_tables(const struct ko_ready_match *ready, int n, const char *const *free_tables,

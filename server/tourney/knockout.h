@@ -348,6 +348,9 @@ int ko_flight_priority(const char *flight);
  * priority is event_priority (-1000..1000, higher first) and whose flight priority is
  * ko_flight_priority(): the event's priority decides, the flight breaks ties. */
 int ko_table_priority(int event_priority, int flight_priority);
+/* The order in which ready matches get tables: priority, then the longest wait, then the
+ * earlier round, then the match id. <0, 0 or >0 like strcmp. */
+int ko_ready_cmp(const struct ko_ready_match *x, const struct ko_ready_match *y);
 /* Assigns tables to ready matches. First every match with a fixed table gets it (the TD's
  * override, even if it is not in the free list), unless that table is busy (one of the nbusy
  * labels of busy: a match is already called to it or playing there) or fixed for a match

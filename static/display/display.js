@@ -14,7 +14,7 @@ import { $, h, clear, showError, clearError, params, hhmm } from '/js/dom.js';
 import { t, applyI18n, setLang, getLang } from '/js/i18n.js';
 import { live, debounce } from '/js/live.js';
 import { renderBracketPage, firstOpenRound } from '/js/bracket.js';
-import { renderSwing, renderDavis } from '/js/boards.js';
+import { renderSwing, renderDavis, davisBracket } from '/js/boards.js';
 import { probeClock, remaining, fmt, receive, clocksAbsent } from '/js/clock.js';
 
 const q = params();
@@ -201,7 +201,7 @@ function plan() {
     else if (e.kind === 'swing') add(base, e.name, cached(base, board, () => swingPages(board)));
     else if (e.kind === 'davis') {
       add(base, e.name, board.format === 'knockout' && board.bracket
-        ? cached(base, [board, ms()], () => bracketPages(board.bracket))
+        ? cached(base, [board, ms()], () => bracketPages(davisBracket(board)))
         : cached(base, board, () => davisPages(board)));
     }
   }
@@ -356,10 +356,10 @@ function renderLive(ms) {
     return h('li', { class: `card state-${m.state}`, dataset: { matchId: m.id } },
       h('div', { class: 'tbl' }, m.table ? t('match.table', { table: m.table }) : ''),
       m.sides.map((s) => h('div', { class: `side${c && c.state === 'running' && c.running === s.side ? ' running' : ''}` },
-        h('span', { class: 'name' }, s.name),
+        h('span', { class: 'name' }, s.team ? s.team.name : s.name), // a Davis Cup doubles: the team
         h('span', { class: 'score', dataset: { match: m.id, side: s.side } }, String(m.score[s.side])),
         c ? h('span', { class: 'clk', dataset: { clock: m.id, side: s.side } }, fmt(remaining(c, s.side).total)) : null)),
-      h('div', { class: 'meta' }, m.length ? t('play.points', { n: m.length }) : t('play.money_game'), ' · ',
+      h('div', { class: 'meta' }, m.length ? t(m.length === 1 ? 'play.point_one' : 'play.points', { n: m.length }) : t('play.money_game'), ' · ',
         h('span', { class: `badge st-${m.state}` }, t(`state.${m.state}`)),
         // a clock that is not running says why
         c && c.state === 'paused' ? [' · ', h('span', { class: 'clkstate' }, t('clock.paused', { reason: t(`reason.${c.paused_reason}`) }))] : null,

@@ -34,7 +34,8 @@ export function renderSwing(board, opts = {}) {
   return h('div', { class: 'swing' },
     h('p', { class: 'muted' }, t('swing.round', { n: board.round || 0, cpp: board.cpp || 0 })),
     cols > 1 ? h('div', { class: 'cols' }, parts) : parts,
-    board.champion ? h('p', { class: 'champion' }, t('swing.champion', { name: board.champion.name || board.champion })) : null);
+    // the champion is a player id: named from the leaderboard
+    board.champion ? h('p', { class: 'champion' }, t('swing.champion', { name: board.champion.name || ((board.players || []).find((p) => p.player_id === board.champion) || {}).name || '' })) : null);
 }
 
 // The display pages a big one: opts.part ('grid' or 'standings'; both when absent) and
@@ -74,4 +75,39 @@ export function renderDavis(board, opts = {}) {
         h('td', { class: 'num' }, String(s.ties_won)),
         h('td', { class: 'num' }, `${s.matches_won}–${s.matches_lost}`),
         h('td', { class: 'num' }, (s.points_difference > 0 ? '+' : '') + s.points_difference))))));
+}
+
+// A Davis Cup knockout (DAVIS-3 over KO-2..4) as renderBracket draws a knockout: each tie a
+// match of the bracket, its sides the teams (or a bye, or the winner of an earlier tie), its
+// score the matches won. The board's own bracket is only a summary (rounds, late places,
+// champion), without the ties.
+export function davisBracket(board) {
+  const b = board && board.bracket;
+  if (!b) return null;
+  const teams = Object.fromEntries((board.teams || []).map((x) => [x.id, x]));
+  const ties = board.ties || [];
+  const side = (tie, i) => {
+    const id = i ? tie.team_b : tie.team_a;
+    if (id) return { team_id: id, name: teams[id] ? teams[id].name : `#${id}`, score: (tie.rubbers_won || [0, 0])[i] };
+    if (tie.bye) return { kind: 'bye' };
+    if (tie.round > 1) return { kind: 'winner_of', round: tie.round - 1, index: 2 * (tie.slot - 1) + i };
+    return { kind: 'to_enter' };
+  };
+  const state = (tie) => {
+    if (tie.bracket_state === 'walkover' || tie.bye) return 'void';
+    if (tie.bracket_state === 'done') return 'verified';
+    const going = (tie.rubbers || []).some((m) => m.state !== 'scheduled' && m.state !== 'void');
+    return tie.bracket_state === 'ready' && going ? 'playing' : 'scheduled';
+  };
+  const rounds = [];
+  for (let r = 1; r <= (b.rounds || 0); r++) {
+    rounds.push({
+      round: r,
+      matches: ties.filter((x) => x.round === r).sort((x, y) => x.slot - y.slot).map((tie) => ({
+        sides: [side(tie, 0), side(tie, 1)], winner: tie.winner, match_state: state(tie),
+      })),
+    });
+  }
+  const champ = b.champion && teams[b.champion];
+  return { drawn: true, rounds, rounds_count: b.rounds, champion: champ ? { name: champ.name } : null };
 }

@@ -60,7 +60,7 @@ export function renderBracket(ko, live = {}) {
   const cols = ko.rounds.map((r) => {
     const name = roundName(r, ko.rounds_count);
     return h('section', { class: 'round', 'aria-label': name },
-      h('h3', {}, name, ' ', h('span', { class: 'len' }, t('bracket.length', { n: r.length }))),
+      h('h3', {}, name, ' ', r.length ? h('span', { class: 'len' }, t(r.length === 1 ? 'bracket.length_one' : 'bracket.length', { n: r.length })) : null),
       h('ol', { class: 'matches' }, r.matches.map(matchEl)));
   });
   const champ = ko.champion ? h('p', { class: 'champion' }, t('bracket.champion', { name: championName(ko) })) : null;
@@ -131,7 +131,7 @@ export function renderBracketPage(ko, live = {}, page = {}) {
   rounds.forEach((r, c) => {
     const span = 2 ** c;
     const name = roundName(r, ko.rounds_count);
-    const head = h('h3', {}, name, ' ', h('span', { class: 'len' }, t('bracket.length', { n: r.length })));
+    const head = h('h3', {}, name, ' ', r.length ? h('span', { class: 'len' }, t(r.length === 1 ? 'bracket.length_one' : 'bracket.length', { n: r.length })) : null);
     head.style.gridColumn = String(c + 1); // the CSP allows styles set this way, not style=""
     head.style.gridRow = '1';
     cells.push(head);

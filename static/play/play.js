@@ -1,7 +1,7 @@
 // The player's page (phones): PIN once, the next match, reporting game by game, confirming
 // or disputing the opponent's report, a .mat upload, and the clock.
 import { api, newKey } from '/js/api.js';
-import { $, h, clear, announce, showError, clearError, params, hhmm } from '/js/dom.js';
+import { $, h, clear, announce, showError, clearError, params, hhmm, num } from '/js/dom.js';
 import { t, getLang, applyI18n, mountLangSwitch, onLangChange } from '/js/i18n.js';
 import { live, debounce } from '/js/live.js';
 import { probeClock, remaining, fmt, clockAction, receive, PAUSE_REASONS, breaks, breakStart, breakEnd } from '/js/clock.js';
@@ -21,6 +21,12 @@ const S = {
 };
 const T = () => `/api/v1/tournaments/${S.tid}`;
 const other = (s) => (s === 'a' ? 'b' : 'a');
+// My side of a match: mine by name, or my team's in a Davis Cup consultation doubles,
+// which names each team's first player (either member reports it, DAVIS-2).
+const isMine = (s) => s.player_id === S.pid || !!(s.team && s.team.players.some((p) => p.player_id === S.pid));
+const sideOf = (m) => (isMine(m.sides[0]) ? 'a' : 'b');
+// A side as the player knows it: the opponent, or in a doubles the team and its members.
+const sideName = (s) => (s.team ? t('play.team_side', { team: s.team.name, players: s.team.players.map((p) => p.name).join(' & ') }) : s.name || '—');
 
 function show(id, on) { const el = document.getElementById(id); if (el) el.hidden = !on; }
 
@@ -100,10 +106,15 @@ async function refresh() {
     const done = matches.filter((m) => ['verified', 'forfeited', 'withdrawn'].includes(m.state));
     S.last = done.length ? done.reduce((x, y) => (y.updated_at > x.updated_at ? y : x)) : null;
     S.match = pick;
-    S.side = pick ? (pick.sides[0].player_id === S.pid ? 'a' : 'b') : null;
+    S.side = pick ? sideOf(pick) : null;
     S.reports = null;
     if (pick && ['playing', 'reported', 'disputed', 'called'].includes(pick.state)) {
       try { S.reports = (await api('GET', `${T()}/matches/${pick.id}/reports`)).reports; } catch (e) { S.reports = null; }
+    }
+    S.flagged = null; // a match lost on time (CLK-7) says so
+    if (pick && pick.state === 'forfeited') {
+      const c = await probeClock(S.tid, pick.id).catch(() => ({}));
+      if (c.status === 'ok' && c.clock.state === 'flagged') S.flagged = c.clock.flagged;
     }
     if (pick && ['called', 'playing'].includes(pick.state)) {
       const c = await probeClock(S.tid, pick.id);
@@ -115,6 +126,7 @@ async function refresh() {
       S.showClock = false;
     }
     await standing();
+    await swingLine();
     render();
   } catch (e) {
     showError(e);
@@ -168,6 +180,26 @@ function renderStanding() {
   el.textContent = rows.map((r) => (rows.length > 1 ? t('ko.line', { event: r.event_name, text: standingText(r) }) : standingText(r))).join('\n');
 }
 
+// A Swing player's stack (SWING-3): a money game's score is in points, the chips are what
+// the player plays for; from the leaderboard, with the rank and this round's stake.
+async function swingLine() {
+  const el = $('#swing-line');
+  el.hidden = true;
+  try {
+    const { events } = await api('GET', `${T()}/competitions`);
+    for (const ev of events.filter((e) => e.kind === 'swing' && e.entries.includes(S.pid))) {
+      const b = await api('GET', `${T()}/competitions/${ev.id}/swing`);
+      const me = (b.players || []).find((p) => p.player_id === S.pid);
+      if (!me) continue;
+      const v = { chips: num(me.chips), rank: me.rank, n: b.players.length, cpp: num(b.cpp || 0) };
+      el.textContent = t(b.round ? 'play.swing_line' : 'play.swing_chips', v)
+        + (me.status === 'sitting_out' ? ` ${t('play.swing_sits_out')}` : me.status === 'out' ? ` ${t('play.swing_out')}` : '');
+      el.hidden = false;
+      return;
+    }
+  } catch (e) { /* not in a Swing */ }
+}
+
 function myScore() {
   const m = S.match;
   const mine = S.reports && S.reports[S.side];
@@ -180,9 +212,9 @@ function renderLast() {
   const el = $('#last-result');
   el.hidden = !l || (S.match && l.id === S.match.id);
   if (el.hidden) return;
-  const side = l.sides[0].player_id === S.pid ? 'a' : 'b';
+  const side = sideOf(l);
   const opp = l.sides.find((s) => s.side !== side);
-  const v = { name: opp.name || '—', me: l.score[side], opp: l.score[other(side)] };
+  const v = { name: sideName(opp), me: l.score[side], opp: l.score[other(side)] };
   el.textContent = l.winner === side ? t('play.last_won', v) : t('play.last_lost', v);
 }
 
@@ -202,9 +234,9 @@ function render() {
   show('penalty-note', false);
   if (!m) { show('clock', false); return; }
   const opp = m.sides.find((s) => s.side !== S.side);
-  $('#opp-name').textContent = opp.name || '—';
+  $('#opp-name').textContent = sideName(opp);
   $('#m-table').textContent = m.table || t('play.no_table');
-  $('#m-length').textContent = m.length ? t('play.points', { n: m.length }) : t('play.money_game');
+  $('#m-length').textContent = m.length ? t(m.length === 1 ? 'play.point_one' : 'play.points', { n: m.length }) : t('play.money_game');
   $('#m-state').textContent = t(`state.${m.state}`);
   const sc = myScore();
   $('#score-me').textContent = sc.me;
@@ -233,6 +265,12 @@ function render() {
     show('confirm-box', true);
     const v = { me: theirs.score[S.side], opp: theirs.score[other(S.side)] };
     $('#confirm-text').textContent = theirs.conceded ? t('play.their_concession', v) : t('play.their_score', v);
+    // disputing: the other score stays open across live updates; a Swing game is disputed
+    // with the game itself (a score does not say the cube or the gammon, SWING-3)
+    if (S.disputing === m.id) {
+      show(L > 0 ? 'score-form' : 'game-form', true);
+      $('#undo-game').hidden = true;
+    }
   } else if (m.state === 'disputed') {
     show('waiting', true);
     $('#withdraw-report').hidden = !mine;
@@ -240,9 +278,11 @@ function render() {
   } else if (['verified', 'forfeited', 'withdrawn'].includes(m.state)) {
     show('waiting', true);
     $('#withdraw-report').hidden = true;
-    $('#waiting-text').textContent = t('play.decided', { me: m.score[S.side], opp: m.score[other(S.side)] });
+    const v = { me: m.score[S.side], opp: m.score[other(S.side)] };
+    $('#waiting-text').textContent = !S.flagged ? t('play.decided', v) : t(S.flagged === S.side ? 'play.lost_on_time' : 'play.won_on_time', v);
   }
   if (m.state === 'reported') $('#withdraw-report').hidden = !(mine && mine.complete);
+  if (!(m.state === 'reported' && theirs && theirs.complete)) S.disputing = null;
   // MATCH-7: conceding is reporting, while the match is being played (not a Swing game)
   show('concede-row', L > 0 && open);
   show('open-clock', open && S.clockStatus !== 'absent');
@@ -308,6 +348,7 @@ function wire() {
     const b = ev.target.closest('button'); if (!b) return;
     S.game.result = b.dataset.result; press($('#f-result'), 'result', S.game.result);
     show('f-level', S.game.result === 'resign');
+    show('drop-hint', S.game.result === 'drop');
   });
   $('#f-level').addEventListener('click', (ev) => {
     const b = ev.target.closest('button'); if (!b) return;
@@ -326,6 +367,7 @@ function wire() {
       S.game = { winner: null, cube: 1, result: 'single', level: 1 };
       press($('#f-winner'), 'winner', ''); press($('#f-cube'), 'cube', 1); press($('#f-result'), 'result', 'single');
       show('f-level', false);
+      show('drop-hint', false);
       await refresh();
     } catch (e) { showError(e); }
   });
@@ -333,11 +375,15 @@ function wire() {
   $('#withdraw-report').onclick = () => act('DELETE', 'report');
   // the report shown is the one confirmed: if it changed meanwhile the server says so
   $('#confirm').onclick = () => act('POST', 'confirm', S.reports && S.reports[other(S.side)] ? { report_id: S.reports[other(S.side)].id } : undefined);
-  $('#dispute').onclick = () => { show('score-form', true); $('#s-me').focus(); };
+  $('#dispute').onclick = () => {
+    S.disputing = S.match.id;
+    render();
+    (S.match.length > 0 ? $('#s-me') : $('#f-winner button')).focus();
+  };
   // MATCH-7: the opponent wins; it takes effect once confirmed or verified
   $('#concede').onclick = () => {
     const opp = S.match.sides.find((x) => x.side !== S.side);
-    if (confirm(t('play.concede_q', { name: opp.name || '—', len: S.match.length, me: myScore().me }))) act('POST', 'report', { concede: true });
+    if (confirm(t('play.concede_q', { name: sideName(opp), len: S.match.length, me: myScore().me }))) act('POST', 'report', { concede: true });
   };
   $('#score-form').addEventListener('submit', async (ev) => {
     ev.preventDefault();
@@ -427,8 +473,9 @@ function renderClock() {
   const none = S.clockStatus === 'none' || !c;
   show('c-start', none || c.state === 'waiting' || (c.state === 'paused' && c.paused_reason === 'end_of_game'));
   const opp = S.match.sides.find((s) => s.side !== S.side);
-  $('#half-me .who').textContent = S.me.name;
-  $('#half-opp .who').textContent = opp.name || '';
+  const me = S.match.sides.find((s) => s.side === S.side);
+  $('#half-me .who').textContent = me.team ? me.team.name : S.me.name;
+  $('#half-opp .who').textContent = opp.team ? opp.team.name : opp.name || '';
   for (const id of ['c-double', 'c-take', 'c-drop', 'c-pause', 'c-resume', 'c-reason', 'c-eog']) $(`#${id}`).hidden = none;
   if (none) {
     $('#c-state').textContent = t('clock.none');
@@ -442,7 +489,10 @@ function renderClock() {
   $('#c-reason').hidden = c.state !== 'running';
   $('#c-resume').hidden = !(c.state === 'paused' && c.paused_reason !== 'end_of_game');
   $('#c-state').textContent = c.state === 'paused' ? t('clock.paused', { reason: t(`reason.${c.paused_reason}`) })
-    : c.state === 'flagged' ? t('clock.flagged', { name: c.flagged === S.side ? S.me.name : opp.name }) : t(`clock.st.${c.state}`);
+    : c.state === 'flagged' ? t('clock.flagged', { name: c.flagged === S.side ? S.me.name : opp.name })
+      // a double waits: the taker's time runs, and the taker takes or drops
+      : c.state === 'running' && c.cube === 'offered' ? t('clock.offered', { name: c.running === S.side ? S.me.name : opp.name })
+        : t(`clock.st.${c.state}`);
   renderBreaks();
   tick();
 }

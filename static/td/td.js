@@ -3,16 +3,18 @@
 // confirmation), clocks, lateness and penalties, and the audit log. Every refusal shows the
 // server's own sentence.
 import { api, ApiError } from '/js/api.js';
-import { $, $$, h, clear, announce, showError, clearError, params, hhmm } from '/js/dom.js';
-import { t, applyI18n, mountLangSwitch, onLangChange } from '/js/i18n.js';
+import { $, $$, h, clear, announce, showError, clearError, params, hhmm, num } from '/js/dom.js';
+import { t, getLang, applyI18n, mountLangSwitch, onLangChange } from '/js/i18n.js';
 import { live, debounce } from '/js/live.js';
 import { renderBracket } from '/js/bracket.js';
-import { renderSwing, renderDavis } from '/js/boards.js';
+import { renderSwing, renderDavis, davisBracket } from '/js/boards.js';
 import * as clk from '/js/clock.js';
 
 const S = { tid: Number(params().get('t')) || 0, tour: null, players: [], events: [], boards: {}, matches: [], detail: 0, auditAfter: null, stream: null };
 const T = () => `/api/v1/tournaments/${S.tid}`;
 const pname = (id) => (S.players.find((p) => p.id === id) || {}).name || `#${id}`;
+// a side of a match: its player, or in a Davis Cup consultation doubles its team
+const sideName = (s) => (s.team ? s.team.name : s.name);
 const list = (s) => String(s || '').split(',').map((x) => x.trim()).filter(Boolean);
 const nums = (s) => list(s).map(Number).filter((n) => Number.isFinite(n));
 
@@ -22,6 +24,7 @@ async function act(f, okMsg) {
   try {
     const r = await f();
     if (okMsg) announce(okMsg);
+    S.typed = {}; // done: the forms start afresh
     return r;
   } catch (e) {
     showError(e);
@@ -94,6 +97,33 @@ function renderAll() {
   if (S.ledger && $('#ledger') && $('#ledger').open) showLedger(S.ledger.e, S.ledger.pid, S.ledger.name);
 }
 
+// Every change in the room rebuilds the match panel and the event cards: what the TD has
+// typed or chosen there (a penalty's reason, a team's name...) and the focus survive the
+// rebuild, by element id. S.typed follows the fields as they change; a successful action
+// empties it.
+S.typed = {};
+function followTyping(root) {
+  const note = (ev) => {
+    const el = ev.target;
+    if (el.id && /^(INPUT|SELECT)$/.test(el.tagName) && el.type !== 'file') S.typed[el.id] = el.type === 'checkbox' ? el.checked : el.value;
+  };
+  root.addEventListener('input', note);
+  root.addEventListener('change', note);
+  root.addEventListener('focusin', (ev) => { if (ev.target.id) S.focusId = ev.target.id; });
+  // a field taken away by a rebuild keeps the focus to give back; one left by the TD does not
+  root.addEventListener('focusout', (ev) => setTimeout(() => { if (ev.target.isConnected && S.focusId === ev.target.id) S.focusId = null; }, 0));
+}
+function restoreTyping(root) {
+  for (const [id, v] of Object.entries(S.typed)) {
+    const el = document.getElementById(id);
+    if (!el || !root.contains(el)) continue;
+    if (el.type === 'checkbox') el.checked = v; else el.value = v;
+    el.dispatchEvent(new Event('change')); // what depends on it follows (a penalty's points field)
+  }
+  const f = S.focusId && document.getElementById(S.focusId);
+  if (f && root.contains(f) && (!document.activeElement || document.activeElement === document.body)) f.focus();
+}
+
 // ---- settings ----
 function renderSettings() {
   const x = S.tour;
@@ -155,6 +185,7 @@ function renderEvents() {
   feeds.value = cur;
   const box = clear($('#e-list'));
   for (const e of S.events) box.append(eventCard(e));
+  restoreTyping(box);
 }
 
 function playerSelect(id, filter) {
@@ -166,7 +197,11 @@ function eventCard(e) {
   const b = S.boards[e.id];
   const card = h('article', { class: 'card event', dataset: { eventId: e.id }, 'aria-labelledby': `ev-${e.id}` },
     h('h3', { id: `ev-${e.id}` }, e.name, ' ', h('span', { class: 'badge' }, t(`kind.${e.kind}`)), ' ', h('span', { class: 'muted' }, t(`estate.${e.state}`) )),
-    h('p', { class: 'muted' }, t('td.entries', { n: e.entries.length })));
+    // a Davis Cup event enters teams, not players: it says its teams and their members
+    e.kind === 'davis'
+      ? h('p', { class: 'muted teams' }, t((b && b.teams || []).length === 1 ? 'td.teams_one' : 'td.teams', { n: (b && b.teams || []).length }),
+        (b && b.teams || []).flatMap((x) => [' · ', t('play.team_side', { team: x.name, players: x.players.map((p) => p.name).join(' & ') })]))
+      : h('p', { class: 'muted' }, t(e.entries.length === 1 ? 'td.entries_one' : 'td.entries', { n: e.entries.length })));
   const open = e.state === 'open';
   if (open && e.kind !== 'davis') {
     const sel = playerSelect(`en-${e.id}`, (p) => p.status !== 'withdrawn' && !e.entries.includes(p.id));
@@ -203,14 +238,19 @@ function eventCard(e) {
     if (b) card.append(renderSwing(b, { onPlayer: (p) => showLedger(e, p.player_id, p.name) }));
   } else if (e.kind === 'davis') {
     const name = h('input', { id: `tn-${e.id}`, size: 14 });
-    const p1 = playerSelect(`tp1-${e.id}`, (p) => p.status !== 'withdrawn');
-    const p2 = playerSelect(`tp2-${e.id}`, (p) => p.status !== 'withdrawn');
-    card.append(h('div', { class: 'row' }, h('label', { for: `tn-${e.id}` }, t('td.team')), name,
+    // a player belongs to one team (DAVIS-1): those in a team already are not offered
+    const inTeam = new Set((b && b.teams || []).flatMap((x) => x.players.map((p) => p.player_id)));
+    const p1 = playerSelect(`tp1-${e.id}`, (p) => p.status !== 'withdrawn' && !inTeam.has(p.id));
+    const p2 = playerSelect(`tp2-${e.id}`, (p) => p.status !== 'withdrawn' && !inTeam.has(p.id));
+    if (p2.options.length > 1) p2.selectedIndex = 1;
+    // teams enter before the start, or later into a knockout's open late places (KO-4)
+    const lateOpen = !!(b && b.bracket && b.bracket.late_open > 0 && !b.bracket.late_closed);
+    if (open || lateOpen) card.append(h('div', { class: 'row' }, h('label', { for: `tn-${e.id}` }, t('td.team')), name,
       h('label', { for: `tp1-${e.id}` }, t('td.player1')), p1, h('label', { for: `tp2-${e.id}` }, t('td.player2')), p2,
       h('button', { type: 'button', onclick: () => act(() => api('POST', `${E}/davis/teams`, { name: name.value, player1: Number(p1.value), player2: Number(p2.value) })) }, t('td.add_team'))));
     if (open) card.append(h('button', { type: 'button', class: 'primary', onclick: () => act(() => api('POST', `${E}/davis/start`, {})) }, t('td.start')));
-    if (b && b.bracket && b.bracket.late && b.bracket.late.open) card.append(h('button', { type: 'button', onclick: () => act(() => api('POST', `${E}/davis/late/close`)) }, t('td.close_late')));
-    if (b) card.append(b.format === 'knockout' && b.bracket ? renderBracket(b.bracket, {}) : renderDavis(b));
+    if (lateOpen) card.append(h('button', { type: 'button', onclick: () => act(() => api('POST', `${E}/davis/late/close`)) }, t('td.close_late')));
+    if (b) card.append(b.format === 'knockout' && b.bracket ? renderBracket(davisBracket(b), {}) : renderDavis(b));
   }
   return card;
 }
@@ -240,10 +280,10 @@ async function showLedger(e, pid, name) {
     return;
   }
   if (!S.ledger || S.ledger.pid !== pid || S.ledger.e.id !== e.id) return; // another opened meanwhile
-  const signed = (n) => (n > 0 ? `+${n.toLocaleString()}` : n.toLocaleString());
+  const signed = (n) => (n > 0 ? `+${num(n)}` : num(n));
   clear(dlg).append(
     h('h3', { id: 'ledger-h' }, t('ledger.title', { name, event: e.name })),
-    h('p', { class: 'muted' }, t('ledger.chips', { chips: (r.chips ?? 0).toLocaleString() })),
+    h('p', { class: 'muted' }, t('ledger.chips', { chips: num(r.chips ?? 0) })),
     r.rows.length ? h('table', { class: 'list ledger' },
       h('thead', {}, h('tr', {},
         h('th', { scope: 'col' }, t('ledger.round')), h('th', { scope: 'col', class: 'num' }, t('ledger.change')),
@@ -251,7 +291,7 @@ async function showLedger(e, pid, name) {
       h('tbody', {}, r.rows.map((x) => h('tr', {},
         h('td', {}, String(x.round ?? '')),
         h('td', { class: `num ${x.change > 0 ? 'up' : x.change < 0 ? 'down' : ''}` }, signed(x.change)),
-        h('td', { class: 'num' }, x.balance.toLocaleString()),
+        h('td', { class: 'num' }, num(x.balance)),
         h('td', { class: 'why' }, x.why)))))
       : h('p', {}, t('ledger.empty')),
     h('form', { method: 'dialog' }, h('button', { type: 'submit', id: 'ledger-close' }, t('ledger.close'))));
@@ -269,13 +309,17 @@ function renderBoard() {
       h('h3', {}, t(`state.${st}`), ' ', h('span', { class: 'count' }, String(ms.length))),
       h('ul', { class: 'plain' }, ms.map((m) => h('li', {},
         h('button', { type: 'button', class: `mcard state-${m.state}`, dataset: { matchId: m.id }, onclick: () => openDetail(m.id) },
-          h('span', { class: 'pl' }, `${m.sides[0].name} – ${m.sides[1].name}`),
+          h('span', { class: 'pl' }, `${sideName(m.sides[0])} – ${sideName(m.sides[1])}`),
           h('span', { class: 'sc' }, `${m.score.a}–${m.score.b}`),
           h('span', { class: 'tb' }, m.table ? t('match.table', { table: m.table }) : '')))))));
   }
 }
 
 function openDetail(id) {
+  if (S.detail !== id) {
+    S.elig = null;
+    for (const k of Object.keys(S.typed)) if (k.startsWith('dt-')) delete S.typed[k]; // another match's fields
+  }
   S.detail = id;
   renderDetail();
   $('#detail').focus();
@@ -288,9 +332,9 @@ async function renderDetail() {
   const gen = S.detailGen = (S.detailGen || 0) + 1;
   const M = `${T()}/matches/${m.id}`;
   $('#detail').hidden = false;
-  $('#dt-h').textContent = t('td.match_title', { id: m.id, a: m.sides[0].name, b: m.sides[1].name });
+  $('#dt-h').textContent = t('td.match_title', { id: m.id, a: sideName(m.sides[0]), b: sideName(m.sides[1]) });
   const body = clear($('#dt-body'));
-  body.append(h('p', {}, t('td.match_line', { state: t(`state.${m.state}`), a: m.score.a, b: m.score.b, length: m.length, table: m.table || '—' })));
+  body.append(h('p', {}, t(!m.length ? 'td.match_line_game' : m.length === 1 ? 'td.match_line_one' : 'td.match_line', { state: t(`state.${m.state}`), a: m.score.a, b: m.score.b, length: m.length, table: m.table || '—' })));
   // call to a table
   const table = h('input', { id: 'dt-table', value: m.table || '', size: 6 });
   body.append(h('div', { class: 'row' }, h('label', { for: 'dt-table' }, t('td.table')), table,
@@ -312,34 +356,54 @@ async function renderDetail() {
   if (reports) {
     const rep = (side) => {
       const r = reports[side];
-      if (!r) return h('div', { class: 'rep' }, h('h4', {}, t('td.report_of', { name: m.sides[side === 'a' ? 0 : 1].name })), h('p', { class: 'muted' }, t('td.no_report')));
-      return h('div', { class: 'rep' }, h('h4', {}, t('td.report_of', { name: m.sides[side === 'a' ? 0 : 1].name })),
+      if (!r) return h('div', { class: 'rep' }, h('h4', {}, t('td.report_of', { name: sideName(m.sides[side === 'a' ? 0 : 1]) })), h('p', { class: 'muted' }, t('td.no_report')));
+      return h('div', { class: 'rep' }, h('h4', {}, t('td.report_of', { name: sideName(m.sides[side === 'a' ? 0 : 1]) })),
         h('p', {}, `${r.score.a}–${r.score.b}${r.complete ? '' : ` (${t('td.incomplete')})`}`),
-        r.conceded ? h('p', { class: 'note', 'data-conceded': r.conceded }, t('td.conceded_by', { name: m.sides[r.conceded === 'a' ? 0 : 1].name })) : null,
-        Array.isArray(r.games) ? h('ol', {}, r.games.map((g) => h('li', {}, t(g.points === 1 ? 'td.game_line_one' : 'td.game_line', { winner: m.sides[g.winner === 'a' ? 0 : 1].name, result: t(`result.${g.result}`), cube: g.cube, points: g.points })))) : null,
+        r.conceded ? h('p', { class: 'note', 'data-conceded': r.conceded }, t('td.conceded_by', { name: sideName(m.sides[r.conceded === 'a' ? 0 : 1]) })) : null,
+        Array.isArray(r.games) ? h('ol', {}, r.games.map((g) => h('li', {}, t(g.points === 1 ? 'td.game_line_one' : 'td.game_line', { winner: sideName(m.sides[g.winner === 'a' ? 0 : 1]), result: t(`result.${g.result}`), cube: g.cube, points: g.points })))) : null,
         m.state === 'disputed' || m.state === 'reported' ? h('button', { type: 'button', class: 'primary', onclick: () => act(() => api('POST', `${M}/verify`, { report_id: r.id }), t('td.verified')) }, t('td.verify_this')) : null);
     };
     body.append(h('div', { class: 'reps' }, rep('a'), rep('b')));
     if (dispute) body.append(h('p', { class: 'note', id: 'dt-match4', title: dispute.why }, match4(dispute, reports, m)));
   }
-  // decide by score or correct
-  const sa = h('input', { id: 'dt-sa', type: 'number', min: 0, size: 3, value: m.score.a });
-  const sb = h('input', { id: 'dt-sb', type: 'number', min: 0, size: 3, value: m.score.b });
+  // decide by score or correct; a Swing game (length 0) by the game itself, whose cube and
+  // gammon the chips depend on (SWING-3): the server refuses a score for it
   const reason = h('input', { id: 'dt-reason', size: 24 });
   const decided = ['verified', 'forfeited', 'withdrawn'].includes(m.state);
-  body.append(h('div', { class: 'row' },
-    h('label', { for: 'dt-sa' }, m.sides[0].name), sa, h('label', { for: 'dt-sb' }, m.sides[1].name), sb,
+  let fields; let result;
+  if (m.length === 0) {
+    // the form starts from the game reported (once decided, the one that decided it)
+    const g = reports && ['td', 'a', 'b'].map((s) => reports[s])
+      .filter((r) => r && Array.isArray(r.games) && r.games.length && (!decided || r.id === m.result_report_id))
+      .map((r) => r.games[0])[0];
+    const gw = h('select', { id: 'dt-gw' }, h('option', { value: 'a' }, sideName(m.sides[0])), h('option', { value: 'b' }, sideName(m.sides[1])));
+    const gc = h('select', { id: 'dt-gc' }, [1, 2, 4, 8, 16, 32, 64].map((v) => h('option', { value: v }, String(v))));
+    const gr = h('select', { id: 'dt-gr', title: t('play.drop_hint') }, ['single', 'gammon', 'backgammon', 'drop'].map((r) => h('option', { value: r }, t(`result.${r}`))));
+    gw.value = (g && g.winner) || m.winner || 'a';
+    gc.value = String((g && g.cube) || 1);
+    if (g && ['single', 'gammon', 'backgammon', 'drop'].includes(g.result)) gr.value = g.result;
+    fields = [h('label', { for: 'dt-gw' }, t('td.game_winner')), gw, h('label', { for: 'dt-gc' }, t('play.cube')), gc, h('label', { for: 'dt-gr' }, t('play.result')), gr];
+    result = () => ({ game: { winner: gw.value, cube: Number(gc.value), result: gr.value } });
+  } else {
+    const sa = h('input', { id: 'dt-sa', type: 'number', min: 0, size: 3, value: m.score.a });
+    const sb = h('input', { id: 'dt-sb', type: 'number', min: 0, size: 3, value: m.score.b });
+    fields = [h('label', { for: 'dt-sa' }, sideName(m.sides[0])), sa, h('label', { for: 'dt-sb' }, sideName(m.sides[1])), sb];
+    result = () => ({ score: { a: Number(sa.value), b: Number(sb.value) } });
+  }
+  body.append(h('div', { class: 'row' }, fields,
     decided ? [h('label', { for: 'dt-reason' }, t('td.reason')), reason] : null,
-    h('button', { type: 'button', class: 'primary', onclick: () => (decided ? correct(m, { a: Number(sa.value), b: Number(sb.value) }, reason.value) : act(() => api('POST', `${M}/verify`, { score: { a: Number(sa.value), b: Number(sb.value) } }), t('td.verified'))) },
-      decided ? t('td.correct') : t('td.verify_score'))));
+    h('button', { type: 'button', class: 'primary', onclick: () => (decided ? correct(m, result(), reason.value) : act(() => api('POST', `${M}/verify`, result()), t('td.verified')).then((r) => keepElig(m, r))) },
+      decided ? t('td.correct') : t(m.length === 0 ? 'td.verify_game' : 'td.verify_score'))));
   if (!decided) {
-    const fw = h('select', { id: 'dt-fw' }, h('option', { value: 'a' }, m.sides[0].name), h('option', { value: 'b' }, m.sides[1].name));
+    const fw = h('select', { id: 'dt-fw' }, h('option', { value: 'a' }, sideName(m.sides[0])), h('option', { value: 'b' }, sideName(m.sides[1])));
     const fr = h('input', { id: 'dt-fr', size: 20 });
     body.append(h('div', { class: 'row' }, h('label', { for: 'dt-fw' }, t('td.forfeit_winner')), fw, h('label', { for: 'dt-fr' }, t('td.reason')), fr,
       h('button', { type: 'button', class: 'danger', onclick: () => confirm(t('td.forfeit_q')) && act(() => api('POST', `${M}/forfeit`, { winner: fw.value, reason: fr.value || 'td' })) }, t('td.forfeit'))));
   }
   body.append(h('div', { id: 'cascade' }));
+  if (S.elig && S.elig.id === m.id) body.append(eligNotice(S.elig.items));
   await renderClockControls(m, body, gen);
+  if (gen === S.detailGen) restoreTyping(body);
 }
 
 // What MATCH-4 makes of a dispute, with the players' names (the server's sentence says
@@ -348,20 +412,38 @@ function match4(d, reports, m) {
   const sheet = (r) => !!r && (r.kind === 'games' || r.kind === 'transcript');
   const sa = sheet(reports.a); const sb = sheet(reports.b);
   if (d.prevails === 'a' || d.prevails === 'b') {
-    const name = m.sides[d.prevails === 'a' ? 0 : 1].name;
+    const name = sideName(m.sides[d.prevails === 'a' ? 0 : 1]);
     return t(sa !== sb ? 'td.match4_sheet' : 'td.match4_trailing', { name });
   }
   return t(!sa && !sb ? 'td.match4_none' : 'td.match4_unclear');
 }
 
-// A correction; when later matches depend on it the server answers 409 with would_undo:
-// its sentence and those matches are shown, and the TD may confirm the cascade.
-async function correct(m, score, reason) {
+// SWING-2: a decision that changes who held chips at the start of a later round lists the
+// players whose pairing no longer fits; the server does not re-pair, the TD decides. Kept
+// (S.elig) across the live re-renders of the panel until another match is opened.
+const ELIG = { left_out: 'td.elig_left_out', played_without_chips: 'td.elig_played', sat_out_without_chips: 'td.elig_sat_out' };
+function keepElig(m, r) {
+  const items = r && Array.isArray(r.swing_eligibility_changed) ? r.swing_eligibility_changed : [];
+  S.elig = items.length ? { id: m.id, items } : null;
+  if (S.elig) renderDetail();
+  return r;
+}
+function eligNotice(items) {
+  return h('div', { class: 'warn', role: 'alert', id: 'dt-elig' },
+    h('p', {}, t('td.elig_h')),
+    h('ul', {}, items.map((x) => h('li', {}, t(ELIG[x.change] || x.change, { round: x.round, name: pname(x.player_id), match: x.match_id })))));
+}
+
+// A correction (result: {score} or, for a Swing game, {game}); when later matches depend
+// on it the server answers 409 with would_undo: its sentence and those matches are shown,
+// and the TD may confirm the cascade.
+async function correct(m, result, reason) {
   const M = `${T()}/matches/${m.id}`;
   clearError();
   const box = clear($('#cascade'));
   try {
-    await api('POST', `${M}/correct`, { score, reason: reason || 'correction' });
+    keepElig(m, await api('POST', `${M}/correct`, { ...result, reason: reason || 'correction' }));
+    S.typed = {};
     announce(t('td.corrected'));
   } catch (e) {
     if (e instanceof ApiError && e.status === 409 && Array.isArray(e.problem.would_undo)) {
@@ -370,9 +452,9 @@ async function correct(m, score, reason) {
         h('p', {}, e.message),
         h('ul', {}, ids.map((id) => {
           const x = S.matches.find((y) => y.id === id);
-          return h('li', {}, x ? t('td.undo_item', { id, a: x.sides[0].name || '?', b: x.sides[1].name || '?', sa: x.score.a, sb: x.score.b, state: t(`state.${x.state}`) }) : `#${id}`);
+          return h('li', {}, x ? t('td.undo_item', { id, a: sideName(x.sides[0]) || '?', b: sideName(x.sides[1]) || '?', sa: x.score.a, sb: x.score.b, state: t(`state.${x.state}`) }) : `#${id}`);
         })),
-        h('button', { type: 'button', class: 'danger', onclick: () => act(() => api('POST', `${M}/correct`, { score, reason: reason || 'correction', confirm_cascade: true }), t('td.corrected')).then(() => clear(box)) }, t('td.confirm_cascade')),
+        h('button', { type: 'button', class: 'danger', onclick: () => act(() => api('POST', `${M}/correct`, { ...result, reason: reason || 'correction', confirm_cascade: true }), t('td.corrected')).then((r) => { clear(box); keepElig(m, r); }) }, t('td.confirm_cascade')),
         h('button', { type: 'button', onclick: () => clear(box) }, t('td.cancel'))));
       box.querySelector('button').focus();
     } else showError(e);
@@ -398,7 +480,7 @@ async function renderClockControls(m, body, gen) {
   const k = c.status === 'ok' ? c.clock : null;
   if (open && (!k || k.state === 'waiting' || (k.state === 'paused' && k.paused_reason === 'end_of_game'))) {
     // the next game starts after the opening roll (CLK-4)
-    const lower = h('select', { id: 'dt-lower' }, h('option', { value: 'a' }, m.sides[0].name), h('option', { value: 'b' }, m.sides[1].name));
+    const lower = h('select', { id: 'dt-lower' }, h('option', { value: 'a' }, sideName(m.sides[0])), h('option', { value: 'b' }, sideName(m.sides[1])));
     box.append(h('div', { class: 'row' }, h('label', { for: 'dt-lower' }, t('clock.lower')), lower,
       h('button', { type: 'button', class: 'primary', onclick: () => run(() => clk.clockAction(S.tid, m.id, 'start', { lower_die: lower.value })) }, t('clock.start'))));
   }
@@ -409,7 +491,7 @@ async function renderClockControls(m, body, gen) {
       const side = (s, i) => {
         const r = clk.remaining(k, s);
         const d = k.state === 'running' && k.running === s && k.mode === 'delay' && r.delay > 0 ? ` (${t('clock.delay', { s: Math.ceil(r.delay / 1000) })})` : '';
-        return `${m.sides[i].name} ${clk.fmt(r.total)}${d}`;
+        return `${sideName(m.sides[i])} ${clk.fmt(r.total)}${d}`;
       };
       line.textContent = `${side('a', 0)} · ${side('b', 1)} — ${st}`;
     };
@@ -422,10 +504,10 @@ async function renderClockControls(m, body, gen) {
       k.state === 'running' ? h('button', { type: 'button', onclick: () => run(() => clk.clockAction(S.tid, m.id, 'pause', { reason: 'td' })) }, t('clock.pause')) : null,
       k.state === 'running' && k.cube !== 'offered' ? h('button', { type: 'button', onclick: () => run(() => clk.clockAction(S.tid, m.id, 'pause', { reason: 'end_of_game' })) }, t('clock.end_game')) : null,
       k.state === 'paused' && k.paused_reason !== 'end_of_game' ? h('button', { type: 'button', onclick: () => run(() => clk.clockAction(S.tid, m.id, 'resume', {})) }, t('clock.resume')) : null,
-      h('button', { type: 'button', onclick: () => run(() => clk.clockAction(S.tid, m.id, 'pickup', { side: 'a' })) }, t('clock.pickup', { name: m.sides[0].name })),
-      h('button', { type: 'button', onclick: () => run(() => clk.clockAction(S.tid, m.id, 'pickup', { side: 'b' })) }, t('clock.pickup', { name: m.sides[1].name })),
+      h('button', { type: 'button', onclick: () => run(() => clk.clockAction(S.tid, m.id, 'pickup', { side: 'a' })) }, t('clock.pickup', { name: sideName(m.sides[0]) })),
+      h('button', { type: 'button', onclick: () => run(() => clk.clockAction(S.tid, m.id, 'pickup', { side: 'b' })) }, t('clock.pickup', { name: sideName(m.sides[1]) })),
       k.state === 'flagged' ? h('button', { type: 'button', onclick: () => run(() => clk.clockAction(S.tid, m.id, 'reverse-flag', {})) }, t('clock.reverse_flag')) : null),
-    h('div', { class: 'row' }, h('label', { for: 'dt-ba' }, t('clock.bank_s', { name: m.sides[0].name })), ba, h('label', { for: 'dt-bb' }, t('clock.bank_s', { name: m.sides[1].name })), bb,
+    h('div', { class: 'row' }, h('label', { for: 'dt-ba' }, t('clock.bank_s', { name: sideName(m.sides[0]) })), ba, h('label', { for: 'dt-bb' }, t('clock.bank_s', { name: sideName(m.sides[1]) })), bb,
       h('button', { type: 'button', onclick: () => run(() => clk.clockSet(S.tid, m.id, { a_bank_ms: Number(ba.value) * 1000, b_bank_ms: Number(bb.value) * 1000 })) }, t('clock.set'))));
   }
   if (scheduled) {
@@ -448,18 +530,24 @@ async function renderClockControls(m, body, gen) {
     const spans = [];
     for (const side of ['a', 'b']) {
       const x = late.sides[side];
-      const name = m.sides[side === 'a' ? 0 : 1].name;
+      const name = sideName(m.sides[side === 'a' ? 0 : 1]);
       const span = h('span', {});
-      spans.push([span, x, name]);
+      spans.push([span, x, name, side]);
+      // a side on its break (PEN-4) is away, not late, until the break overruns
+      const resting = x.on_break && !due(x);
       box.append(h('div', { class: 'row' }, span,
-        !x.present ? h('button', { type: 'button', onclick: () => run(() => clk.latenessAction(S.tid, m.id, 'arrive', side)) }, t('late.arrive')) : null,
-        !x.clock_instead ? h('button', { type: 'button', onclick: () => run(() => clk.latenessAction(S.tid, m.id, 'lateness/confirm', side)) }, t('late.award')) : null,
-        !x.present && !x.clock_instead ? h('button', { type: 'button', onclick: () => run(() => clk.latenessAction(S.tid, m.id, 'lateness/clock', side)) }, t('late.clock')) : null));
+        resting ? null : !x.present ? h('button', { type: 'button', onclick: () => run(() => clk.latenessAction(S.tid, m.id, 'arrive', side)) }, t('late.arrive')) : null,
+        // points to award: an absent side's grow; a side here has them only if not yet awarded
+        !resting && !x.clock_instead && (!x.present || x.points > (late.confirmed || {})[side]) ? h('button', { type: 'button', onclick: () => run(() => clk.latenessAction(S.tid, m.id, 'lateness/confirm', side)) }, t('late.award')) : null,
+        !resting && !x.present && !x.clock_instead ? h('button', { type: 'button', onclick: () => run(() => clk.latenessAction(S.tid, m.id, 'lateness/clock', side)) }, t('late.clock')) : null));
     }
     const showLate = () => {
-      for (const [span, x, name] of spans) {
-        span.textContent = x.present ? t('late.present', { name }) : x.clock_instead ? t('late.clock_runs', { name })
-          : t('late.absent', { name, points: due(x) });
+      for (const [span, x, name, side] of spans) {
+        const points = due(x);
+        const awarded = (late.confirmed || {})[side] || 0;
+        span.textContent = x.on_break && !points ? t('late.on_break', { name }) : (x.present ? t(points <= awarded ? 'late.present' : points === 1 ? 'late.present_due_one' : 'late.present_due', { name, points }) : x.clock_instead ? t('late.clock_runs', { name })
+          : t(points === 1 ? 'late.absent_one' : 'late.absent', { name, points }))
+          + (awarded ? ` ${t('late.awarded', { n: awarded })}` : '');
       }
     };
     showLate();
@@ -472,12 +560,12 @@ async function renderClockControls(m, body, gen) {
   if (br) {
     const row = h('div', { class: 'row' });
     if (br.current) {
-      const who = m.sides[br.current.side === 'a' ? 0 : 1].name;
+      const who = sideName(m.sides[br.current.side === 'a' ? 0 : 1]);
       row.append(h('span', {}, t('brk.running', { name: who, time: hhmm(br.current.ends_ms) })),
         h('button', { type: 'button', onclick: () => run(() => clk.breakEnd(S.tid, m.id)) }, t('brk.end')));
     } else {
       for (const side of ['a', 'b']) {
-        const name = m.sides[side === 'a' ? 0 : 1].name;
+        const name = sideName(m.sides[side === 'a' ? 0 : 1]);
         if (br.sides[side].left > 0) {
           row.append(h('button', { type: 'button', onclick: () => run(() => clk.breakStart(S.tid, m.id, side)) },
             t('brk.for', { name, left: br.sides[side].left })));
@@ -492,18 +580,23 @@ async function renderClockControls(m, body, gen) {
     if (row.childNodes.length) box.append(row);
   }
   // penalties
-  const ps = h('select', { id: 'dt-ps' }, h('option', { value: 'a' }, m.sides[0].name), h('option', { value: 'b' }, m.sides[1].name));
+  const ps = h('select', { id: 'dt-ps' }, h('option', { value: 'a' }, sideName(m.sides[0])), h('option', { value: 'b' }, sideName(m.sides[1])));
   const pk = h('select', { id: 'dt-pk' }, h('option', { value: 'warning' }, t('pen.warning')), h('option', { value: 'points' }, t('pen.points')));
   const pp = h('input', { id: 'dt-pp', type: 'number', min: 1, value: 1, size: 3 });
   const pr = h('input', { id: 'dt-pr', size: 20 });
+  // a warning has no points: their field shows for a penalty of points only
+  const ppl = h('label', { for: 'dt-pp' }, t('pen.points'));
+  const kind = () => { ppl.hidden = pp.hidden = pk.value !== 'points'; };
+  pk.addEventListener('change', kind);
+  kind();
   box.append(h('div', { class: 'row' }, h('label', { for: 'dt-ps' }, t('pen.side')), ps, h('label', { for: 'dt-pk' }, t('pen.kind')), pk,
-    h('label', { for: 'dt-pp' }, t('pen.points')), pp, h('label', { for: 'dt-pr' }, t('td.reason')), pr,
+    ppl, pp, h('label', { for: 'dt-pr' }, t('td.reason')), pr,
     h('button', { type: 'button', onclick: () => run(() => clk.addPenalty(S.tid, m.id, { side: ps.value, kind: pk.value, points: pk.value === 'points' ? Number(pp.value) : 0, reason: pr.value })) }, t('pen.add'))));
   // the penalties given in this match (PEN-5)
   const given = await clk.penalties(S.tid, m.id).catch(() => null);
   if (given && given.penalties.length) {
     box.append(h('ul', { id: 'dt-penalties' }, given.penalties.map((p) => h('li', {},
-      t(p.kind === 'warning' ? 'pen.line_warning' : (p.points === 1 ? 'pen.line_point' : 'pen.line_points'), { name: m.sides[p.side === 'a' ? 0 : 1].name, points: p.points, reason: p.reason, time: hhmm(p.created_at) })))));
+      t(p.kind === 'warning' ? 'pen.line_warning' : (p.points === 1 ? 'pen.line_point' : 'pen.line_points'), { name: sideName(m.sides[p.side === 'a' ? 0 : 1]), points: p.points, reason: p.reason, time: hhmm(p.created_at) })))));
   }
   put();
 }
@@ -536,7 +629,7 @@ function actorName(a) {
   const m = /^player:(\d+)$/.exec(a || '');
   const p = m && S.players.find((x) => x.id === Number(m[1]));
   if (p) return p.name;
-  return a === 'td' ? t('td.actor_td') : a;
+  return a === 'td' ? t('td.actor_td') : a === 'clock' ? t('td.actor_clock') : a;
 }
 
 async function readAudit(fresh, quiet) {
@@ -546,7 +639,7 @@ async function readAudit(fresh, quiet) {
   if (!r) return;
   const tb = $('#a-table tbody');
   for (const e of r.entries) {
-    tb.append(h('tr', {}, h('td', {}, new Date(e.at).toLocaleString()), h('td', { title: e.actor }, actorName(e.actor)), h('th', { scope: 'row' }, e.action),
+    tb.append(h('tr', {}, h('td', {}, new Date(e.at).toLocaleString(getLang())), h('td', { title: e.actor }, actorName(e.actor)), h('th', { scope: 'row' }, e.action),
       h('td', {}, h('details', {}, h('summary', {}, `${e.entity} ${e.entity_id ?? ''}`), h('pre', {}, JSON.stringify({ before: e.before, after: e.after }, null, 1))))));
     S.auditAfter = e.id;
   }
@@ -555,6 +648,8 @@ async function readAudit(fresh, quiet) {
 
 // ---- wiring ----
 function wire() {
+  followTyping($('#dt-body'));
+  followTyping($('#e-list'));
   $('#login').addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const ok = await act(() => api('POST', '/api/v1/login', { password: $('#password').value }));
@@ -622,13 +717,14 @@ function wire() {
   });
   $('#assign').onclick = async () => {
     const r = await act(() => api('POST', `${T()}/tables/assign`));
-    if (r) announce(t('td.assigned', { n: r.assigned, waiting: r.waiting }));
+    // said beside the button too: the calls show on the Matches tab, not here
+    if (r) announce($('#assign-result').textContent = t('td.assigned', { n: r.assigned, waiting: r.waiting }));
   };
   $('#a-more').onclick = () => loadAudit(false);
   // Escape closes the match panel
   document.addEventListener('keydown', (ev) => {
     if (ev.key === 'Escape' && $('#ledger') && $('#ledger').open) return; // the dialog closes itself
-    if (ev.key === 'Escape' && !$('#detail').hidden) { $('#detail').hidden = true; S.detail = 0; }
+    if (ev.key === 'Escape' && !$('#detail').hidden) { $('#detail').hidden = true; S.detail = 0; S.typed = {}; }
   });
 }
 

@@ -257,6 +257,7 @@ async function scenario(browser) {
 
   step = 'TD calls the ready matches to free tables';
   await td.click('#assign');
+  await waitText(td, '#assign-result', /^Called to tables: [1-9]\d*; waiting for a table: \d+\.$/);
   await td.click('#tabs a[href="#board"]');
   await waitVisible(td, '.col-called .mcard');
   const called = await td.locator('.col-called .mcard').count();
@@ -352,11 +353,23 @@ async function scenario(browser) {
   step = 'phone A reports the last game; phone B confirms';
   await pa.click('#f-winner [data-winner=me]');
   await pa.click('#f-cube [data-cube="1"]');
+  // a dropped double says which cube to give (the one before the double)
+  await pa.click('#f-result [data-result=drop]');
+  await waitText(pa, '#drop-hint', 'the cube before the double');
+  await pa.click('#f-result [data-result=single]');
+  if (await pa.locator('#drop-hint').isVisible()) fail('the dropped-double hint stays for a single game');
   await pa.click('#send-game');
   await waitText(pa, '#score-me', '3');
   await waitVisible(pa, '#waiting');
   await waitVisible(pb, '#confirm-box');
   await waitText(pb, '#confirm-text', 'You 0 – opponent 3');
+  // B starts a dispute; an unrelated change in the room must not close the form
+  await pb.click('#dispute');
+  await waitVisible(pb, '#score-form');
+  const vr = await td.context().request.patch(url(`/api/v1/tournaments/${tid}`), { headers: { 'X-Crawford': '1', 'Content-Type': 'application/json' }, data: { venue: 'Bar Roma' } });
+  if (!vr.ok()) fail(`PATCH venue: ${vr.status()}`);
+  await pb.waitForTimeout(600);
+  if (!(await pb.locator('#score-form').isVisible())) fail('a live update closed the dispute form');
   await pb.click('#confirm');
   await waitText(pb, '#waiting-text', 'Match over: 0–3');
   // B is out: the decided match shown for its result is B's last match, not the next one
@@ -435,6 +448,12 @@ async function scenario(browser) {
     await td.selectOption('#dt-ps', 'b');
     await td.selectOption('#dt-pk', 'points');
     await td.fill('#dt-pp', '1');
+    await td.fill('#dt-pr', 'slow');
+    // something else happens in the room meanwhile: the panel is rebuilt, the typing stays
+    const other2 = await td.context().request.patch(url(`/api/v1/tournaments/${tid}`), { headers: { 'X-Crawford': '1', 'Content-Type': 'application/json' }, data: { venue: 'Bar Roma' } });
+    if (!other2.ok()) fail(`PATCH venue: ${other2.status()}`);
+    await td.waitForTimeout(600);
+    if (await td.inputValue('#dt-pr') !== 'slow' || await td.inputValue('#dt-pk') !== 'points') fail('a live update wiped the penalty being typed');
     await td.fill('#dt-pr', 'slow play');
     await td.click('button:text-is("Give the penalty")');
     await waitText(td, `button.mcard[data-match-id="${other.id}"] .sc`, '1–0');
@@ -500,6 +519,9 @@ async function scenario(browser) {
   await pa.selectOption('#lang-select', 'it');
   await waitText(pa, '#next-h', 'Il mio prossimo incontro');
   if ((await pa.getAttribute('html', 'lang')) !== 'it') fail('the page language is not it');
+  // at 360 px the phone's bar stays one line in Italian (title and language switch)
+  const bar = await pa.evaluate(() => { const b = document.querySelector('header.bar'); const h1 = b.querySelector('h1'); return { h: b.getBoundingClientRect().height, line: h1.getBoundingClientRect().height, w: window.innerWidth }; });
+  if (bar.w === 360 && bar.h > 2 * bar.line) fail(`the phone's bar wraps in Italian at 360 px (${bar.h} px high)`);
   await pb.selectOption('#lang-select', 'it');
   await waitText(pb, '#standing', 'Hai perso al turno 1.'); // the knockout line too, not English
   await pb.selectOption('#lang-select', 'en');
@@ -519,16 +541,34 @@ async function scenario(browser) {
   await waitText(td, sw, '10 entries');
   await td.click(`${sw} button:text-is("Start the next round")`);
   await waitText(td, `${sw} .swing`, 'Round 1,');
-  // the TD decides one game of the round: a gammon at cube 2 is 4 points x 100 chips
+  // the TD decides one game of the round in its panel (a Swing game is decided by the game,
+  // not a score): a gammon at cube 2 is 4 points x 100 chips
   const tdReq = td.context().request;
   const { events: evs } = await (await tdReq.get(url(`/api/v1/tournaments/${tid}/competitions`))).json();
   const swingId = evs.find((x) => x.name === 'Swing E2E').id;
   const { matches: all } = await (await tdReq.get(url(`/api/v1/tournaments/${tid}/matches`))).json();
   const sg = all.find((x) => x.event_id === swingId && x.sides.every((s) => s.player_id));
-  const v = await tdReq.post(url(`/api/v1/tournaments/${tid}/matches/${sg.id}/verify`), {
-    headers: { 'X-Crawford': '1', 'Content-Type': 'application/json' }, data: { game: { winner: 'a', cube: 2, result: 'gammon' } },
-  });
-  if (!v.ok()) fail(`verifying the Swing game failed: ${v.status()} ${await v.text()}`);
+  await td.click('#tabs a[href="#board"]');
+  await td.click(`button.mcard[data-match-id="${sg.id}"]`);
+  await waitText(td, '#dt-body p', 'one game');
+  await td.selectOption('#dt-gw', 'a');
+  await td.selectOption('#dt-gc', '2');
+  await td.selectOption('#dt-gr', 'gammon');
+  await td.click('button:text-is("Decide with this game")');
+  await waitText(td, '#dt-body p', 'Verified, 4–0, one game');
+  // and corrects it: it was a single game (2 points x 100 chips), then back to the gammon;
+  // the form starts from the game that decided it
+  if (await td.inputValue('#dt-gc') !== '2' || await td.inputValue('#dt-gr') !== 'gammon') fail('the form does not start from the game decided');
+  await td.selectOption('#dt-gr', 'single');
+  await td.fill('#dt-reason', 'a single game');
+  await td.click('button:text-is("Correct the result")');
+  await waitText(td, '#dt-body p', 'Verified, 2–0, one game');
+  await td.selectOption('#dt-gr', 'gammon');
+  await td.click('button:text-is("Correct the result")');
+  await waitText(td, '#dt-body p', 'Verified, 4–0, one game');
+  if (await td.locator('#alert').isVisible()) fail(`the correction was refused: ${await textOf(td, '#alert')}`);
+  await td.keyboard.press('Escape');
+  await td.click('#tabs a[href="#events"]');
   const winner = sg.sides[0].name;
   await waitText(td, `${sw} .swing tbody tr:first-child`, '10,400');
   const holder = td.locator(`${sw} button.ledger-open`).first();
@@ -538,6 +578,7 @@ async function scenario(browser) {
   await waitText(td, '#ledger h3', `${winner}: chips history`);
   await waitText(td, '#ledger tbody tr:first-child td.why', 'Starting stack (SWING-1): 10000 chips.');
   await waitText(td, '#ledger tbody tr:nth-child(2) td.why', `Round 1, match ${sg.id}: ${winner} beat ${sg.sides[1].name} by a gammon (x2) with the cube at 2`);
+  await waitText(td, '#ledger tbody tr:nth-child(2) td.why', 'as corrected by the TD');
   await waitText(td, '#ledger tbody tr:nth-child(2)', '+400');
   await waitText(td, '#ledger tbody tr:nth-child(2)', '10,400');
   await waitText(td, '#ledger', '10,400 chips now');
@@ -545,6 +586,86 @@ async function scenario(browser) {
   await td.click('#ledger-close');
   await waitUntil(td, () => !document.querySelector('#ledger').open, null, 'the ledger closing');
   log(`${winner}'s chip ledger shows the starting stack and the gammon won, each with its why`);
+  // a phone of a Swing player says the stack and the round's stake
+  await waitText(pa, '#swing-line', /^Swing: you have [\d,]+ chips, rank \d+ of 10; this round is played for 100 chips a point/);
+
+  step = 'a correction that changes who held chips in a later round tells the TD (SWING-2)';
+  {
+    const H = { 'X-Crawford': '1', 'Content-Type': 'application/json' };
+    const post = async (path, data) => {
+      const r = await tdReq.post(url(`/api/v1/tournaments/${tid}${path}`), { headers: H, data });
+      if (!r.ok()) fail(`POST ${path}: ${r.status()} ${await r.text()}`);
+      return r.json();
+    };
+    const { players: four } = await (await tdReq.get(url(`/api/v1/tournaments/${tid}/players`))).json();
+    const mini = await post('/competitions', { kind: 'swing', name: 'Mini', swing: { start_chips: 100, cpp: [100] } });
+    for (const p of four.slice(0, 4)) await post(`/competitions/${mini.id}/entries`, { player_id: p.id });
+    const r1 = await post(`/competitions/${mini.id}/swing/rounds`, { seed: '1' });
+    for (const g of r1.games) await post(`/matches/${g.id}/verify`, { game: { winner: 'a', cube: 1, result: 'single' } });
+    await post(`/competitions/${mini.id}/swing/rounds`, {});
+    const g1 = r1.games[0];
+    await td.click('#tabs a[href="#board"]');
+    await td.click(`button.mcard[data-match-id="${g1.id}"]`);
+    await waitVisible(td, '#dt-gw');
+    await td.selectOption('#dt-gw', 'b');
+    await td.click('button:text-is("Correct the result")');
+    // b won after all: b held chips in round 2 and was not paired, a played it without chips
+    await waitText(td, '#dt-elig', `Round 2: ${g1.sides[1].name} held chips but was neither paired nor sitting out.`);
+    await waitText(td, '#dt-elig', `Round 2: ${g1.sides[0].name} played match`);
+    await td.waitForTimeout(400); // the live re-render keeps it
+    await waitText(td, '#dt-elig', 'you decide (SWING-2)');
+    await td.keyboard.press('Escape');
+  }
+
+  step = 'a Davis Cup knockout shows its bracket of ties';
+  {
+    await td.click('#tabs a[href="#events"]');
+    await td.selectOption('#ec-kind', 'davis');
+    await td.fill('#ec-name', 'Coppa KO');
+    await td.fill('#ec-lengths', '3, 3, 3');
+    await td.selectOption('#ec-format', 'knockout');
+    await td.click('#e-create button[type=submit]');
+    const dk = 'article.event:has(h3:has-text("Coppa KO"))';
+    await waitVisible(td, dk);
+    const teamNames = ['Nord', 'Sud', 'Est'];
+    for (let i = 0; i < 3; i++) {
+      await td.fill(`${dk} input[id^=tn-]`, teamNames[i]);
+      await td.selectOption(`${dk} select[id^=tp1-]`, { label: names[2 * i] });
+      await td.selectOption(`${dk} select[id^=tp2-]`, { label: names[2 * i + 1] });
+      await td.click(`${dk} button:text-is("Add the team")`);
+      await waitText(td, `${dk} p.teams`, `${teamNames[i]} (${names[2 * i]} & ${names[2 * i + 1]})`);
+    }
+    await td.click(`${dk} button:text-is("Start the event")`);
+    await waitVisible(td, `${dk} .bracket`);
+    await waitText(td, `${dk} .bracket`, 'Final');
+    await waitText(td, `${dk} .bracket`, 'bye');
+    for (const n of teamNames) await waitText(td, `${dk} .bracket`, n);
+  }
+
+  step = 'a finished knockout and a finished Swing name their winners';
+  {
+    const H = { 'X-Crawford': '1', 'Content-Type': 'application/json' };
+    const post = async (path, data) => {
+      const r = await tdReq.post(url(`/api/v1/tournaments/${tid}${path}`), { headers: H, data });
+      if (!r.ok()) fail(`POST ${path}: ${r.status()} ${await r.text()}`);
+      return r.json();
+    };
+    const { players: two } = await (await tdReq.get(url(`/api/v1/tournaments/${tid}/players`))).json();
+    const ko = await post('/competitions', { kind: 'knockout', name: 'Final Two', knockout: { lengths: [1] } });
+    const sw2 = await post('/competitions', { kind: 'swing', name: 'Swing Two', swing: { start_chips: 100, cpp: [100] } });
+    for (const p of two.slice(0, 2)) {
+      await post(`/competitions/${ko.id}/entries`, { player_id: p.id });
+      await post(`/competitions/${sw2.id}/entries`, { player_id: p.id });
+    }
+    await post(`/competitions/${ko.id}/knockout/draw`, { seed: '1' });
+    const kb = await (await tdReq.get(url(`/api/v1/tournaments/${tid}/competitions/${ko.id}/knockout`))).json();
+    const fm = kb.rounds[0].matches[0];
+    await post(`/matches/${fm.match_id}/verify`, { score: { a: 1, b: 0 } });
+    const r1 = await post(`/competitions/${sw2.id}/swing/rounds`, {});
+    await post(`/matches/${r1.games[0].id}/verify`, { game: { winner: 'b', cube: 1, result: 'single' } });
+    await waitText(td, 'article.event:has(h3:has-text("Final Two")) p.champion', `Champion: ${fm.sides[0].name}`);
+    await waitText(td, 'article.event:has(h3:has-text("Swing Two")) p.champion', `Winner: ${r1.games[0].sides[1].name}`);
+  }
 
   step = 'a 37-player knockout (64 places, 3 late) on the display: every page readable, every entrant shown';
   {

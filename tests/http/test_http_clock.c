@@ -1069,7 +1069,23 @@ START_TEST(test_CLK7_flag_forfeits_and_reverse)
     ck_assert_str_eq(jstr(&r, "state"), "forfeited");
     ck_assert_str_eq(jstr(&r, "winner"), "a");
     ck_assert_int_eq(score_of(r.json, "a"), 1);
+    /* the clock decided it, not the TD: the match's history and the audit log say so */
+    json_t *hist = json_object_get(r.json, "history");
+    json_t *last = json_array_get(hist, json_array_size(hist) - 1);
+    ck_assert_str_eq(json_string_value(json_object_get(last, "state")), "forfeited");
+    ck_assert_str_eq(json_string_value(json_object_get(last, "by")), "clock");
     res_free(&r);
+    json_t *au = audit_entries(&f);
+    int seen = 0;
+    for (size_t i = 0; i < json_array_size(au); i++) {
+        json_t *e = json_array_get(au, i);
+        if (!strcmp(json_string_value(json_object_get(e, "action")), "match.flagged")) {
+            ck_assert_str_eq(json_string_value(json_object_get(e, "actor")), "clock");
+            seen++;
+        }
+    }
+    json_decref(au);
+    ck_assert_int_eq(seen, 1);
 
     /* a flagged clock on a finished match: every op but GET is refused */
     refuse(&S, &f, "POST", "clock/press", "{\"side\": \"b\"}", 409, NULL, "press after the flag");

@@ -896,6 +896,112 @@ START_TEST(test_DAVIS_refusals_change_nothing)
 }
 END_TEST
 
+/* Calls the ready matches to free tables and checks what was called: no player at two
+ * tables, and each match in its tie's open phase (DAVIS-2). Returns how many were called. */
+static int assign_and_check(struct dc *d)
+{
+    char path[128];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/tables/assign", d->tid);
+    struct res r;
+    td(&S, "POST", path, NULL, &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    int called = (int)jint(&r, "assigned");
+    res_free(&r);
+    board(d, &r);
+    json_t *ties = json_object_get(r.json, "ties");
+    long long busy[64];
+    int nb = 0;
+    for (size_t i = 0; i < json_array_size(ties); i++) {
+        json_t *tie = json_array_get(ties, i);
+        int open = (int)json_integer_value(json_object_get(tie, "open_phase"));
+        for (int k = 0; k < 5; k++) {
+            json_t *rb = rubber(tie, k);
+            if (!rb || strcmp(json_string_value(json_object_get(rb, "state")), "called"))
+                continue;
+            int phase = (int)json_integer_value(json_object_get(rb, "phase"));
+            ck_assert_msg(phase == open, "match %lld of phase %d called while phase %d is open",
+                          (long long)json_integer_value(json_object_get(rb, "id")), phase, open);
+            /* the players, and in the doubles both members of each team */
+            json_t *sides = json_object_get(rb, "sides");
+            for (size_t sd = 0; sd < 2; sd++) {
+                json_t *side = json_array_get(sides, sd);
+                json_t *team = json_object_get(json_object_get(side, "team"), "players");
+                ck_assert_msg(!!team == (phase == 2), "the doubles, and only they, name the teams");
+                for (size_t q = 0; q < (team ? 2 : 1); q++) {
+                    long long p = json_integer_value(
+                        json_object_get(team ? json_array_get(team, q) : side, "player_id"));
+                    for (int b = 0; b < nb; b++)
+                        ck_assert_msg(busy[b] != p, "player %lld called to two tables", p);
+                    busy[nb++] = p;
+                }
+            }
+        }
+    }
+    res_free(&r);
+    return called;
+}
+
+/* "Give free tables to ready matches": a round robin schedules every round at once, but a
+ * player is called to one table at a time and a phase only once it is open (DAVIS-2). */
+START_TEST(test_DAVIS2_tables_assign_open_phase_one_table_each)
+{
+    struct dc d;
+    make_event(&d, 4, NULL);
+    char path[128];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld", d.tid);
+    struct res r;
+    td(&S, "PATCH", path, "{\"tables\": [\"1\", \"2\", \"3\", \"4\", \"5\", \"6\", \"7\", \"8\"]}",
+       &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    start(&d);
+    /* round 1: two ties, two phase-1 matches each */
+    ck_assert_int_eq(assign_and_check(&d), 4);
+    ck_assert_int_eq(assign_and_check(&d), 0);
+    /* the second member of a team finds the doubles among their matches (all scheduled at
+     * the start), with the teams */
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches?player=%lld", d.tid,
+             d.players[1]);
+    req(&S, "GET", path, NULL, NULL, &r);
+    json_t *mine = json_object_get(r.json, "matches");
+    int doubles = 0;
+    for (size_t i = 0; i < json_array_size(mine); i++) {
+        json_t *team = json_object_get(
+            json_array_get(json_object_get(json_array_get(mine, i), "sides"), 0), "team");
+        if (!team)
+            team = json_object_get(
+                json_array_get(json_object_get(json_array_get(mine, i), "sides"), 1), "team");
+        doubles += !!team;
+    }
+    res_free(&r);
+    ck_assert_int_eq(doubles, 3); /* one tie against each of the three other teams */
+    /* the called matches are played, the next are called, to the end */
+    for (int guard = 0; guard < 100; guard++) {
+        board(&d, &r);
+        json_t *ties = json_object_get(r.json, "ties");
+        long long todo[64];
+        int len[64], n = 0;
+        for (size_t i = 0; i < json_array_size(ties); i++)
+            for (int k = 0; k < 5; k++) {
+                json_t *rb = rubber(json_array_get(ties, i), k);
+                if (rb && !strcmp(json_string_value(json_object_get(rb, "state")), "called")) {
+                    len[n] = (int)json_integer_value(json_object_get(rb, "length"));
+                    todo[n++] = json_integer_value(json_object_get(rb, "id"));
+                }
+            }
+        res_free(&r);
+        if (!n && !assign_and_check(&d))
+            break;
+        if (n) { /* one at a time: a result may leave the others of its tie void */
+            td_decide(&d, todo[0], len[0], guard & 1, NULL, &r);
+            ck_assert_msg(r.status == 200, "%s", r.body);
+            res_free(&r);
+        }
+    }
+    assert_event_state(&d, "finished");
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_davis");
@@ -906,6 +1012,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_DAVIS1_single_entry_refused);
     tcase_add_test(tc, test_DAVIS2_phases_doubles_and_winner);
     tcase_add_test(tc, test_DAVIS2_report_by_another_team_refused);
+    tcase_add_test(tc, test_DAVIS2_tables_assign_open_phase_one_table_each);
     tcase_add_test(tc, test_DAVIS_refusals_change_nothing);
     tcase_add_test(tc, test_DAVIS2_dead_rubbers_void_by_default);
     tcase_add_test(tc, test_DAVIS3_round_robin_of_five_to_the_end);
