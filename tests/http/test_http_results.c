@@ -3,7 +3,6 @@
 #include <check.h>
 #include <pthread.h>
 #include <signal.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -590,15 +589,7 @@ START_TEST(test_durability_under_sigkill)
     }
     waitpid(child, NULL, 0);
     ck_assert_int_gt(n_acked, 0);
-    /* the file is sound */
-    sqlite3 *h;
-    ck_assert_int_eq(sqlite3_open(mine.db, &h), SQLITE_OK);
-    sqlite3_stmt *st;
-    ck_assert_int_eq(sqlite3_prepare_v2(h, "PRAGMA integrity_check", -1, &st, NULL), SQLITE_OK);
-    ck_assert_int_eq(sqlite3_step(st), SQLITE_ROW);
-    ck_assert_str_eq((const char *)sqlite3_column_text(st, 0), "ok");
-    sqlite3_finalize(st);
-    sqlite3_close(h);
+    ck_assert(db_integrity_ok(mine.db)); /* the file is sound */
     /* and every acknowledged report is there after a restart */
     srv_restart(&mine);
     S = mine;
@@ -1510,19 +1501,6 @@ START_TEST(test_pin_address_lock)
 }
 END_TEST
 
-static int integrity_ok(const char *db)
-{
-    sqlite3 *h;
-    ck_assert_int_eq(sqlite3_open(db, &h), SQLITE_OK);
-    sqlite3_stmt *st;
-    ck_assert_int_eq(sqlite3_prepare_v2(h, "PRAGMA integrity_check", -1, &st, NULL), SQLITE_OK);
-    ck_assert_int_eq(sqlite3_step(st), SQLITE_ROW);
-    int ok = !strcmp((const char *)sqlite3_column_text(st, 0), "ok");
-    sqlite3_finalize(st);
-    sqlite3_close(h);
-    return ok;
-}
-
 enum { CONC_THREADS = 8, CONC_PER_THREAD = 10, CONC_N = CONC_THREADS * CONC_PER_THREAD };
 
 struct reporter {
@@ -1590,7 +1568,7 @@ START_TEST(test_durability_concurrent_reports_under_sigkill)
     waitpid(child, NULL, 0);
     ck_assert_int_ge(n_acked, 2 * CONC_THREADS);
     ck_assert_msg(n_acked < CONC_N, "the kill came after every report");
-    ck_assert(integrity_ok(mine.db));
+    ck_assert(db_integrity_ok(mine.db));
     srv_restart(&mine);
     S = mine;
     int stored = 0;

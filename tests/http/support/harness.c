@@ -2,6 +2,7 @@
 #include "harness.h"
 
 #include <curl/curl.h>
+#include <sqlite3.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -328,4 +329,18 @@ long long make_player_pin(struct srv *s, long long tid, const char *name, char p
 long long make_player(struct srv *s, long long tid, const char *name)
 {
     return make_player_pin(s, tid, name, NULL);
+}
+
+int db_integrity_ok(const char *path)
+{
+    sqlite3 *h = NULL;
+    sqlite3_stmt *st = NULL;
+    /* no SQLITE_OPEN_CREATE: a wrong path fails instead of checking a new empty file */
+    int ok = sqlite3_open_v2(path, &h, SQLITE_OPEN_READWRITE, NULL) == SQLITE_OK &&
+             sqlite3_prepare_v2(h, "PRAGMA integrity_check", -1, &st, NULL) == SQLITE_OK &&
+             sqlite3_step(st) == SQLITE_ROW &&
+             !strcmp((const char *)sqlite3_column_text(st, 0), "ok");
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+    return ok;
 }

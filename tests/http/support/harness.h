@@ -63,6 +63,9 @@ long long jint(const struct res *r, const char *key);
 void srv_player_login(struct srv *as, const struct srv *s, long long tid, long long pid,
                       const char *pin);
 
+/* 1 when PRAGMA integrity_check of the existing database file says "ok", else 0. */
+int db_integrity_ok(const char *path);
+
 /* Creates a tournament as the TD and returns its id. */
 long long make_tournament(struct srv *s, const char *name);
 /* Registers a player and returns its id. */
