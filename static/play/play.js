@@ -218,6 +218,17 @@ function renderLast() {
   el.textContent = l.winner === side ? t('play.last_won', v) : t('play.last_lost', v);
 }
 
+// How a decided match ended, for its sentence: on time (CLK-7), awarded by the TD (PEN-2
+// when the loser's penalty points passed half the length), or played out.
+function decidedKey(m) {
+  if (S.flagged) return S.flagged === S.side ? 'play.lost_on_time' : 'play.won_on_time';
+  if (m.state !== 'forfeited' || !m.winner) return 'play.decided';
+  const won = m.winner === S.side;
+  const pp = m.penalty_points || {};
+  if (m.length > 0 && 2 * (pp[m.winner] || 0) > m.length) return won ? 'play.forfeit_won_pen2' : 'play.forfeit_lost_pen2';
+  return won ? 'play.forfeit_won' : 'play.forfeit_lost';
+}
+
 function render() {
   renderLast();
   renderStanding();
@@ -279,7 +290,7 @@ function render() {
     show('waiting', true);
     $('#withdraw-report').hidden = true;
     const v = { me: m.score[S.side], opp: m.score[other(S.side)] };
-    $('#waiting-text').textContent = !S.flagged ? t('play.decided', v) : t(S.flagged === S.side ? 'play.lost_on_time' : 'play.won_on_time', v);
+    $('#waiting-text').textContent = t(decidedKey(m), v);
   }
   if (m.state === 'reported') $('#withdraw-report').hidden = !(mine && mine.complete);
   if (!(m.state === 'reported' && theirs && theirs.complete)) S.disputing = null;

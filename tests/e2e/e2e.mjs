@@ -493,6 +493,11 @@ async function scenario(browser) {
     if (!dg.ok()) fail(`D's game report failed: ${dg.status()} ${await dg.text()}`);
     await waitText(td, '#dt-match4', `Only ${D.name} reported the match game by game`);
     if (/side [ab]\b/.test(await textOf(td, '#dt-match4'))) fail('the console names a side instead of a player');
+
+    step = 'the TD awards the match to D; C\'s phone says the director decided it';
+    const fo = await tdApi.post(url(`/api/v1/tournaments/${tid}/matches/${other.id}/forfeit`), { headers: H, data: { winner: D.side || 'b', reason: 'left the venue' } });
+    if (!fo.ok()) fail(`the forfeit failed: ${fo.status()} ${await fo.text()}`);
+    await waitText(pc, '#waiting-text', 'the tournament director awarded the match to your opponent');
   }
 
   step = 'the TD changes a setting and reads the audit log';
