@@ -58,12 +58,7 @@ int db_davis_team_get(struct db *db, int64_t id, struct davis_team_row *t)
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, id);
-    int rc = sqlite3_step(st);
-    int out = rc == SQLITE_ROW ? CW_OK : rc == SQLITE_DONE ? CW_ENOTFOUND : CW_EDB;
-    if (out == CW_OK)
-        read_team(st, t);
-    db_done(st);
-    return out;
+    return db_row(st, read_team, t);
 }
 
 int64_t db_davis_team_of_player(struct db *db, int64_t event_id, int64_t player_id)
@@ -139,12 +134,7 @@ int db_davis_tie_get(struct db *db, int64_t id, struct davis_tie_row *t)
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, id);
-    int rc = sqlite3_step(st);
-    int out = rc == SQLITE_ROW ? CW_OK : rc == SQLITE_DONE ? CW_ENOTFOUND : CW_EDB;
-    if (out == CW_OK)
-        read_tie(st, t);
-    db_done(st);
-    return out;
+    return db_row(st, read_tie, t);
 }
 
 int db_davis_tie_set_winner(struct db *db, int64_t id, int winner)

@@ -341,6 +341,16 @@ int db_rows(sqlite3_stmt *st, void (*read)(sqlite3_stmt *st, void *row), size_t 
     return CW_OK;
 }
 
+int db_row(sqlite3_stmt *st, void (*read)(sqlite3_stmt *st, void *row), void *row)
+{
+    int rc = sqlite3_step(st);
+    int out = rc == SQLITE_ROW ? CW_OK : rc == SQLITE_DONE ? CW_ENOTFOUND : CW_EDB;
+    if (out == CW_OK)
+        read(st, row);
+    db_done(st);
+    return out;
+}
+
 void db_read_id(sqlite3_stmt *st, void *row)
 {
     *(int64_t *)row = sqlite3_column_int64(st, 0);

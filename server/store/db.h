@@ -46,6 +46,9 @@ int db_grow(void **arr, int *cap, int n, size_t size, int first);
 int db_rows(sqlite3_stmt *st, void (*read)(sqlite3_stmt *st, void *row), size_t size, void **out,
             int *n);
 void db_read_id(sqlite3_stmt *st, void *row);
+/* Steps st (prepared and bound) once and resets it: CW_OK with the row read into *row by
+ * read, CW_ENOTFOUND when there is no row, CW_EDB on an error. */
+int db_row(sqlite3_stmt *st, void (*read)(sqlite3_stmt *st, void *row), void *row);
 
 /* Binds a text, or NULL when s is NULL. */
 int db_bind_text(sqlite3_stmt *st, int i, const char *s);

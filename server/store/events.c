@@ -51,12 +51,7 @@ int db_event_get(struct db *db, int64_t tournament_id, int64_t id, struct event 
         return CW_EDB;
     sqlite3_bind_int64(st, 1, id);
     sqlite3_bind_int64(st, 2, tournament_id);
-    int rc = sqlite3_step(st);
-    int out = rc == SQLITE_ROW ? CW_OK : rc == SQLITE_DONE ? CW_ENOTFOUND : CW_EDB;
-    if (out == CW_OK)
-        read_event(st, e);
-    db_done(st);
-    return out;
+    return db_row(st, read_event, e);
 }
 
 int db_event_update(struct db *db, struct event *e, int64_t now_ms)

@@ -104,12 +104,7 @@ int db_match_get(struct db *db, int64_t tournament_id, int64_t id, struct match 
         return CW_EDB;
     sqlite3_bind_int64(st, 1, id);
     sqlite3_bind_int64(st, 2, tournament_id);
-    int rc = sqlite3_step(st);
-    int out = rc == SQLITE_ROW ? CW_OK : rc == SQLITE_DONE ? CW_ENOTFOUND : CW_EDB;
-    if (out == CW_OK)
-        read_match(st, m);
-    db_done(st);
-    return out;
+    return db_row(st, read_match, m);
 }
 
 int db_match_update(struct db *db, struct match *m, int64_t now_ms)
@@ -195,8 +190,9 @@ int db_match_state_times(struct db *db, int64_t match_id, struct match_state_tim
     "id, match_id, coalesce(side, -1), actor, kind, complete, current, score_a, score_b, "         \
     "coalesce(winner, -1), games, transcript, flags, created_ms, conceded, coalesce(resumes, 0)"
 
-static void read_report(sqlite3_stmt *st, struct report *r)
+static void read_report(sqlite3_stmt *st, void *row)
 {
+    struct report *r = row;
     r->id = sqlite3_column_int64(st, 0);
     r->match_id = sqlite3_column_int64(st, 1);
     r->side = sqlite3_column_int(st, 2);
@@ -264,12 +260,7 @@ int db_report_current(struct db *db, int64_t match_id, int side, struct report *
         return CW_EDB;
     sqlite3_bind_int64(st, 1, match_id);
     sqlite3_bind_int(st, 2, side);
-    int rc = sqlite3_step(st);
-    int out = rc == SQLITE_ROW ? CW_OK : rc == SQLITE_DONE ? CW_ENOTFOUND : CW_EDB;
-    if (out == CW_OK)
-        read_report(st, r);
-    db_done(st);
-    return out;
+    return db_row(st, read_report, r);
 }
 
 int db_report_get(struct db *db, int64_t match_id, int64_t id, struct report *r)
@@ -280,12 +271,7 @@ int db_report_get(struct db *db, int64_t match_id, int64_t id, struct report *r)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, match_id);
     sqlite3_bind_int64(st, 2, id);
-    int rc = sqlite3_step(st);
-    int out = rc == SQLITE_ROW ? CW_OK : rc == SQLITE_DONE ? CW_ENOTFOUND : CW_EDB;
-    if (out == CW_OK)
-        read_report(st, r);
-    db_done(st);
-    return out;
+    return db_row(st, read_report, r);
 }
 
 int db_report_supersede(struct db *db, int64_t match_id, int side)

@@ -76,12 +76,7 @@ int db_tournament_get(struct db *db, int64_t id, struct tournament *t)
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, id);
-    int rc = sqlite3_step(st);
-    int out = rc == SQLITE_ROW ? CW_OK : rc == SQLITE_DONE ? CW_ENOTFOUND : CW_EDB;
-    if (out == CW_OK)
-        read_row(st, t);
-    db_done(st);
-    return out;
+    return db_row(st, read_row, t);
 }
 
 int db_tournament_update(struct db *db, struct tournament *t, int64_t now_ms)

@@ -79,7 +79,7 @@ function fitNames(root) {
   const els = [...root.querySelectorAll('.name')];
   for (const el of els) if (el.style.fontSize) el.style.fontSize = '';
   for (let pass = 0; pass < 3; pass++) {
-    const todo = [];
+    const shrink = [];
     for (const el of els) {
       if (!clipped(el)) continue;
       const cs = getComputedStyle(el);
@@ -89,10 +89,10 @@ function fitNames(root) {
       const r = document.createRange();
       r.selectNodeContents(el);
       const ratio = el.getBoundingClientRect().width / Math.max(1, r.getBoundingClientRect().width, el.scrollWidth);
-      todo.push([el, Math.max(min, size * Math.min(ratio, 0.99) - 0.25 * pass)]);
+      shrink.push([el, Math.max(min, size * Math.min(ratio, 0.99) - 0.25 * pass)]);
     }
-    if (!todo.length) break;
-    for (const [el, size] of todo) el.style.fontSize = `${(size / vh).toFixed(3)}vh`;
+    if (!shrink.length) break;
+    for (const [el, size] of shrink) el.style.fontSize = `${(size / vh).toFixed(3)}vh`;
   }
   // names shown together at one size, the smallest needed: the two of a bracket match,
   // all those of the cards of the matches in play
