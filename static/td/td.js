@@ -732,6 +732,11 @@ function kindFields() {
   const k = $('#ec-kind').value;
   const cls = { knockout: 'k-ko', swing: 'k-swing', davis: 'k-davis' }[k];
   for (const el of $$('#e-create .k-ko, #e-create .k-swing, #e-create .k-davis')) el.hidden = !el.classList.contains(cls);
+  // one lengths field: by round for a knockout, by phase for a Davis Cup tie (DAVIS-2)
+  const lab = $('#ec-lengths-l');
+  lab.dataset.i18n = k === 'davis' ? 'td.davis_lengths' : 'td.lengths';
+  lab.textContent = t(lab.dataset.i18n);
+  $('#ec-lengths').placeholder = k === 'davis' ? '7, 5, 7' : '7, 7, 9';
 }
 
 main().catch((e) => showError(e));

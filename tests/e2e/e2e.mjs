@@ -626,6 +626,7 @@ async function scenario(browser) {
   {
     await td.click('#tabs a[href="#events"]');
     await td.selectOption('#ec-kind', 'davis');
+    await waitText(td, '#ec-lengths-l', 'three phases'); // the one lengths field asks by phase
     await td.fill('#ec-name', 'Coppa KO');
     await td.fill('#ec-lengths', '3, 3, 3');
     await td.selectOption('#ec-format', 'knockout');
