@@ -56,5 +56,12 @@ int mat_words(span line, size_t from, tok *t, int max);
 /* A printable excerpt of untrusted bytes for a message: at most 24 characters, anything
  * outside printable ASCII shown as '?'. */
 void mat_excerpt(char *out, size_t outlen, span s);
+/* A player's name as other programs write it, cleaned into dst (cap bytes, NUL-terminated):
+ * trimmed; a FIBS client's rating after a comma dropped ("BlueNote,1780" is BlueNote); text
+ * that is not UTF-8 read as Windows-1252, which is Latin-1 with more printable characters (a
+ * name typed on Windows), and written as UTF-8. An empty name stays empty (Galaxy writes one
+ * for a guest). Returns 0, or -1 with *why (a clause: "is too long", "contains a control
+ * character"). */
+int mat_name(char *dst, size_t cap, span s, const char **why);
 
 #endif

@@ -19,6 +19,7 @@ typedef struct reader {
     bg_match_rec *rec;
     bg_err *err;
     int failed;
+    int unterminated;        /* the last line read had no line end: the file may be cut inside it */
     size_t hdr_len, hdr_cap; /* rec->mat_header grows geometrically */
 } reader;
 
@@ -31,6 +32,7 @@ static int next_line(reader *r, span *l)
     while (n < rest && s[n] != '\n' && s[n] != '\r')
         n++;
     size_t adv = n;
+    r->unterminated = adv == rest;
     if (adv < rest) {
         if (s[adv] == '\r' && adv + 1 < rest && s[adv + 1] == '\n')
             adv += 2;
@@ -43,8 +45,6 @@ static int next_line(reader *r, span *l)
     l->n = n;
     return 1;
 }
-
-
 
 static int fail(reader *r, int game, int move, const char *fmt, ...)
 {
@@ -79,7 +79,9 @@ static long match_line(span l)
 {
     tok t[4];
     int k = mat_words(l, 0, t, 3);
-    if (k != 3 || !mat_eq(t[2].s, "match") || !(mat_eq(t[1].s, "point") || mat_eq(t[1].s, "points"))) return -1;
+    if (k != 3 || !mat_eq(t[2].s, "match") ||
+        !(mat_eq(t[1].s, "point") || mat_eq(t[1].s, "points")))
+        return -1;
     return mat_num(t[0].s);
 }
 
@@ -94,15 +96,13 @@ static long game_line(span l)
 
 static int copy_name(reader *r, char *dst, span s, int game)
 {
-    s = mat_trim(s);
-    if (s.n == 0) return fail(r, game, 0, "a player's name is empty");
-    if (s.n >= BG_NAME_MAX)
-        return fail(r, game, 0, "a player's name is longer than %d characters", BG_NAME_MAX - 1);
-    for (size_t i = 0; i < s.n; i++)
-        if ((unsigned char)s.p[i] < 0x20 || s.p[i] == 0x7f)
-            return fail(r, game, 0, "a player's name contains a control character");
-    memcpy(dst, s.p, s.n);
-    dst[s.n] = '\0';
+    const char *why = "";
+    if (mat_name(dst, BG_NAME_MAX, s, &why) != 0) {
+        char ex[32];
+        mat_excerpt(ex, sizeof ex, mat_trim(s));
+        return fail(r, game, 0, "the player's name \"%s\" %s (at most %d bytes of UTF-8)", ex, why,
+                    BG_NAME_MAX - 1);
+    }
     return 0;
 }
 
@@ -122,7 +122,8 @@ static size_t colon_score(span l, size_t i, long *score)
 /* The score line " name0 : s0<spaces>name1 : s1", names may hold spaces (and " : "): the
  * last " : digits" ends name1; the first " : digits" followed by more text ends name0. When
  * "name0 : s0" fills 31 columns gnubg writes no space before name1, so a name1 that starts
- * with a digit cannot be told apart: the digits go to s0. */
+ * with a digit cannot be told apart: the digits go to s0. Either name may be empty, as Galaxy
+ * writes a guest: " lasse : 0                        : 0". */
 static int score_line(reader *r, span l0, int game, char names[2][BG_NAME_MAX], int sc[2])
 {
     span l = l0;
@@ -138,14 +139,14 @@ static int score_line(reader *r, span l0, int game, char names[2][BG_NAME_MAX], 
     size_t start = 0;
     while (start < l.n && mat_is_space(l.p[start]))
         start++;
-    for (size_t i = start + 1; i + 3 < end1; i++) {
+    /* An empty first name: the line's leading space is the one before its " : ". */
+    for (size_t i = start ? start - 1 : 0; i + 3 < end1; i++) {
         size_t j = colon_score(l, i, &s0);
         if (!j || j >= end1) continue;
         size_t k = j;
         while (k < end1 && mat_is_space(l.p[k]))
             k++;
-        if (k >= end1) continue;
-        span n0 = {l.p + start, i - start}, n1 = {l.p + k, end1 - k};
+        span n0 = {l.p + start, i > start ? i - start : 0}, n1 = {l.p + k, end1 - k};
         if (copy_name(r, names[0], n0, game) || copy_name(r, names[1], n1, game)) return -1;
         if (s0 > BG_SCORE_MAX || s1 > BG_SCORE_MAX) return fail(r, game, 0, "a score is too large");
         sc[0] = (int)s0;
@@ -268,27 +269,42 @@ typedef struct gstate {
     int first;  /* side of the first action, -1 before it */
     int have_result;
     int last_move; /* last move number printed */
+    int loss;      /* the points of the loser's line ("Losses N point"), 0 when none */
 } gstate;
 
-/* "Wins N point(s) [and the match]" from token i on; the winner by column. */
-static int wins(reader *r, gstate *gs, tok *t, int k, int i, int move)
+/* The result and the loser's line agree (when both are there): the points are the same. */
+static int loss_agrees(reader *r, gstate *gs, int move)
 {
-    char ex[32];
+    if (!gs->have_result || !gs->loss || gs->loss == gs->g->result.points) return 0;
+    return fail(r, gs->number, move,
+                "the loser's line says %d point%s, but the result says %d: the file contradicts "
+                "itself",
+                gs->loss, gs->loss == 1 ? "" : "s", gs->g->result.points);
+}
+
+/* "Wins N point(s) [and the match]" or the loser's line "Losses N point(s)" (Galaxy, Studio)
+ * at token i; returns the index after it, or -1. The winner goes by the column of "Wins";
+ * the loser's line says nothing more than the points (Galaxy puts it in either column, or
+ * alone on a line), which must agree with the result. */
+static int result_words(reader *r, gstate *gs, tok *t, int k, int i, int move)
+{
+    int loss = mat_eq(t[i].s, "Losses");
     long pts = i + 1 < k ? mat_num(t[i + 1].s) : -1;
     if (pts < 1 || pts > BG_SCORE_MAX || i + 2 >= k ||
-        !(mat_eq(t[i + 2].s, "point") || mat_eq(t[i + 2].s, "points"))) {
-        return fail(r, gs->number, move, "expected \"Wins N point(s)\"");
-    }
+        !(mat_eq(t[i + 2].s, "point") || mat_eq(t[i + 2].s, "points")))
+        return fail(r, gs->number, move, "expected \"%s N point(s)\"", loss ? "Losses" : "Wins");
     int j = i + 3;
+    if (loss) {
+        if (gs->loss) return fail(r, gs->number, move, "a second loser's line for the same game");
+        gs->loss = (int)pts;
+        return loss_agrees(r, gs, move) ? -1 : j;
+    }
     if (j < k && mat_eq(t[j].s, "and")) {
         if (j + 2 < k && mat_eq(t[j + 1].s, "the") && mat_eq(t[j + 2].s, "match"))
             j += 3;
         else
             return fail(r, gs->number, move, "expected \"Wins N point(s) and the match\"");
-    }
-    if (j != k) {
-        mat_excerpt(ex, sizeof ex, t[j].s);
-        return fail(r, gs->number, move, "unexpected \"%s\" after the result", ex);
+        gs->g->ends_match = 1;
     }
     if (gs->have_result) return fail(r, gs->number, move, "a second result for the same game");
     gs->have_result = 1;
@@ -296,7 +312,7 @@ static int wins(reader *r, gstate *gs, tok *t, int k, int i, int move)
     gs->g->result.winner = t[i].col >= RIGHT_COL ? 1 : 0;
     gs->g->result.points = (int)pts;
     gs->g->result_move = gs->last_move;
-    return 0;
+    return loss_agrees(r, gs, move) ? -1 : j;
 }
 
 #define MAX_TOK 24
@@ -308,7 +324,8 @@ static int move_line(reader *r, gstate *gs, span l, int move, size_t from)
     char ex[32];
     int k = mat_words(l, from, t, MAX_TOK);
     if (k > MAX_TOK) return fail(r, gs->number, move, "too many words on one line");
-    if (gs->have_result && k > 0)
+    /* After the result only the loser's line may come. */
+    if (gs->have_result && k > 0 && !mat_eq(t[0].s, "Losses"))
         return fail(r, gs->number, move, "a move after the result of the game");
     int cells = 0;
     bg_action a;
@@ -316,6 +333,10 @@ static int move_line(reader *r, gstate *gs, span l, int move, size_t from)
     for (int i = 0; i < k; i++) {
         span s = t[i].s;
         int d1, d2, type = 0;
+        if (gs->have_result && !mat_eq(s, "Losses")) {
+            mat_excerpt(ex, sizeof ex, s);
+            return fail(r, gs->number, move, "unexpected \"%s\" after the result", ex);
+        }
         if (dice_token(s, &d1, &d2) == 0)
             type = BG_ACT_MOVE;
         else if (mat_eq(s, "Doubles"))
@@ -326,12 +347,19 @@ static int move_line(reader *r, gstate *gs, span l, int move, size_t from)
             type = BG_ACT_DROP;
         else if (mat_eq(s, "Beavers"))
             type = BG_ACT_BEAVER;
-        else if (mat_eq(s, "Wins")) {
+        else if (mat_eq(s, "Wins") || mat_eq(s, "Losses")) {
             if (open && bg_game_rec_push(gs->g, &a) != 0)
                 return fail(r, gs->number, move, "out of memory");
             open = 0;
             if (move > 0) gs->last_move = move;
-            return wins(r, gs, t, k, i, move);
+            int next = result_words(r, gs, t, k, i, move);
+            if (next < 0) return -1;
+            i = next - 1;
+            continue;
+        } else if (open && a.type == BG_ACT_MOVE && a.n == 0 && mat_eq(s, "Cannot") && i + 1 < k &&
+                   mat_eq(t[i + 1].s, "Move")) {
+            i++; /* a roll with no legal play, in words (Galaxy, Studio) */
+            continue;
         } else if (open && a.type == BG_ACT_MOVE) {
             int rc = step_token(s, &a);
             if (rc == -2) return fail(r, gs->number, move, "a play has at most four steps");
@@ -427,6 +455,18 @@ static int append_header(reader *r, span l)
 
 enum { ST_HEAD, ST_BETWEEN, ST_SCORE, ST_MOVES };
 
+/* The last line of the file, with no line end, did not read: the file was cut inside it (a
+ * partial record), not written wrong. That line is dropped, cells already taken from it
+ * included, and the game in progress ends where the file is whole. */
+static void cut_inside_line(reader *r, gstate *gs, int n_act)
+{
+    gs->g->n_act = n_act;
+    r->failed = 0;
+    r->rec->has_tail_err = 0;
+    memset(&r->rec->tail_err, 0, sizeof r->rec->tail_err);
+    if (r->err) memset(r->err, 0, sizeof *r->err);
+}
+
 static int new_game(reader *r, gstate *gs, int number)
 {
     bg_game_rec *g = bg_match_rec_add_game(r->rec);
@@ -440,8 +480,10 @@ static int new_game(reader *r, gstate *gs, int number)
 
 int bg_mat_parse(const char *buf, size_t len, bg_match_rec *rec, bg_err *err)
 {
-    reader r = {buf, len, 0, 0, rec, err, 0, 0, 0};
+    reader r = {buf, len, 0, 0, rec, err, 0, 0, 0, 0};
     memset(rec, 0, sizeof *rec);
+    /* A UTF-8 byte-order mark, as Windows editors save files. */
+    if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3)) r.pos = 3;
     if (err) memset(err, 0, sizeof *err);
     gstate gs;
     memset(&gs, 0, sizeof gs);
@@ -463,8 +505,10 @@ int bg_mat_parse(const char *buf, size_t len, bg_match_rec *rec, bg_err *err)
                     fail(&r, 0, 0, "a %ld-point match is longer than the engine accepts", v);
                     continue;
                 }
+                /* rec->complete stays 0: a file may hold a partial record (games so far, an
+                 * abandoned match, Galaxy's single games of a "16 point match"), valid as far
+                 * as it goes; bg_match_replay says whether the match is over. */
                 rec->rules.match_length = (int)v;
-                rec->complete = v > 0;
                 st = ST_BETWEEN;
                 continue;
             }
@@ -496,7 +540,8 @@ int bg_mat_parse(const char *buf, size_t len, bg_match_rec *rec, bg_err *err)
                 if (new_game(&r, &gs, (int)v) == 0) st = ST_SCORE;
                 continue;
             }
-            if (line_number(l, &after) >= 0 || first_word_is(l, "Wins")) {
+            if (line_number(l, &after) >= 0 || first_word_is(l, "Wins") ||
+                first_word_is(l, "Losses")) {
                 if (rec->n_games)
                     fail(&r, rec->n_games, 0, "a move after the result of the game");
                 else
@@ -513,6 +558,8 @@ int bg_mat_parse(const char *buf, size_t len, bg_match_rec *rec, bg_err *err)
             if (score_line(&r, l, gs.number, names, sc) != 0) continue;
             if (gs.number == 1) {
                 memcpy(rec->names, names, sizeof names);
+                /* A record of a match resumed at a score (a FIBS log): it starts there. */
+                rec->resumed = sc[0] != 0 || sc[1] != 0;
             } else if (strcmp(names[0], rec->names[0]) || strcmp(names[1], rec->names[1])) {
                 fail(&r, gs.number, 0, "the players are %s and %s, but game 1 named %s and %s",
                      names[0], names[1], rec->names[0], rec->names[1]);
@@ -530,12 +577,12 @@ int bg_mat_parse(const char *buf, size_t len, bg_match_rec *rec, bg_err *err)
             continue;
         }
         if (l.p[0] == ';') continue;
-        if ((v = line_number(l, &after)) >= 0) {
-            move_line(&r, &gs, l, (int)v, after);
-            continue;
-        }
-        if (first_word_is(l, "Wins")) {
-            move_line(&r, &gs, l, 0, 0);
+        int numbered = (v = line_number(l, &after)) >= 0;
+        if (numbered || first_word_is(l, "Wins") || first_word_is(l, "Losses")) {
+            int n_act = gs.g->n_act;
+            if (move_line(&r, &gs, l, numbered ? (int)v : 0, numbered ? after : 0) != 0 &&
+                r.unterminated && r.pos == r.len && !gs.have_result)
+                cut_inside_line(&r, &gs, n_act);
             continue;
         }
         if (game_line(l) >= 0) {
@@ -560,14 +607,9 @@ int bg_mat_parse(const char *buf, size_t len, bg_match_rec *rec, bg_err *err)
     }
     if (st == ST_HEAD) return fail(&r, 0, 0, "no match in the file (expected \" N point match\")");
     if (rec->n_games == 0) return fail(&r, 0, 0, "the file holds no game");
-    if (st == ST_SCORE) {
-        gs.g->truncated = 1;
-        return fail(&r, gs.number, 0, "the file ends before the score line of game %d", gs.number);
-    }
-    if (!gs.have_result) {
-        gs.g->truncated = 1;
-        return fail(&r, gs.number, gs.last_move,
-                    "the file ends before the result of game %d (it is cut off)", gs.number);
-    }
+    if (st == ST_SCORE && gs.number == 1)
+        return fail(&r, 1, 0, "the file ends before the score line of game 1");
+    /* A file cut off inside a game: the game is replayed as far as it goes, not counted. */
+    if (!gs.have_result) gs.g->truncated = 1;
     return 0;
 }
