@@ -325,8 +325,9 @@ START_TEST(test_mat_quirks_of_other_programs)
         bg_match_rec_free(&rec);
     }
     /* ... and a loser's line that contradicts the result is refused. */
-    const char *contra = HEAD3 "  1) 42: 8/4 6/4                 63: 24/15\n"
-                               "  2)  Losses 2 points                                Wins 1 point\n\n";
+    const char *contra =
+        HEAD3 "  1) 42: 8/4 6/4                 63: 24/15\n"
+              "  2)  Losses 2 points                                Wins 1 point\n\n";
     ck_assert_int_ne(replay_str(contra, &rec, &rep), 0);
     ck_assert_str_eq(rep.err.rule, "FORMAT");
     bg_match_report_free(&rep);
@@ -369,9 +370,10 @@ START_TEST(test_mat_quirks_of_other_programs)
     bg_match_report_free(&rep);
     bg_match_rec_free(&rec);
     /* UTF-8 stays as it is; "\x80" is the euro sign in Windows-1252 */
-    const char *utf = "\n 3 point match\n\n Game 1\n Jos\xc3\xa9 : 0                      Ren\x80 : 0\n"
-                      "  1) 42: 8/4 6/4                 63: 24/15\n"
-                      "      Wins 1 point\n\n";
+    const char *utf =
+        "\n 3 point match\n\n Game 1\n Jos\xc3\xa9 : 0                      Ren\x80 : 0\n"
+        "  1) 42: 8/4 6/4                 63: 24/15\n"
+        "      Wins 1 point\n\n";
     ck_assert_int_eq(quirk(utf, &rec, &rep), 0);
     ck_assert_str_eq(rec.names[0], "Jos\xc3\xa9");
     ck_assert_str_eq(rec.names[1], "Ren\xe2\x82\xac");
