@@ -113,6 +113,14 @@ char *bg_mat_export(const bg_match_rec *rec, const bg_match_report *rep, size_t 
                 score[0] = g->score_before[0];
                 score[1] = g->score_before[1];
             }
+        } else if (g->truncated && gi == rec->n_games - 1) {
+            /* A partial record cut off inside its last game: its moves, and no result. */
+            winner = -1;
+            points = 0;
+            if (g->has_score) {
+                score[0] = g->score_before[0];
+                score[1] = g->score_before[1];
+            }
         } else {
             if (err) {
                 memset(err, 0, sizeof *err);
@@ -162,6 +170,10 @@ char *bg_mat_export(const bg_match_rec *rec, const bg_match_report *rep, size_t 
                 put(&o, " %s\n", cell);
                 col = 0;
             }
+        }
+        if (winner < 0) {
+            put(&o, "%s\n", col == 1 ? " \n" : "");
+            break;
         }
         char w[48];
         wins_text(w, sizeof w, points);
