@@ -9,24 +9,9 @@
 
 #include "rules/bg_mat.h"
 #include "../check_main.h"
+#include "mat_test_util.h"
 
 #define DATA "tests/data/"
-
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    ck_assert_msg(f != NULL, "cannot open %s (run the tests from the repository root)", path);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    ck_assert_ptr_nonnull(buf);
-    ck_assert_uint_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
-    buf[n] = '\0';
-    fclose(f);
-    *len = (size_t)n;
-    return buf;
-}
 
 /* Parses and replays a text under a policy; the caller frees rec and rep. */
 static int replay_text(const char *text, size_t len, bg_policy policy, bg_match_rec *rec,
@@ -161,15 +146,12 @@ START_TEST(test_broken_transcripts_refused_at_the_right_place)
 {
     FILE *f = fopen(DATA "broken/index.jsonl", "r");
     ck_assert_ptr_nonnull(f);
-    char line[4096], path[512];
     int n = 0;
-    while (fgets(line, sizeof line, f)) {
-        json_t *x = json_loads(line, 0, NULL);
-        ck_assert_ptr_nonnull(x);
-        const char *file = json_string_value(json_object_get(x, "file"));
-        snprintf(path, sizeof path, DATA "broken/%s", file);
-        size_t len;
-        char *text = slurp(path, &len);
+    json_t *x;
+    const char *file;
+    char *text;
+    size_t len;
+    while (index_next(f, DATA "broken/", &x, &file, &text, &len)) {
         bg_match_rec rec;
         bg_match_report rep;
         ck_assert_msg(replay_text(text, len, BG_POLICY_LEGAL, &rec, &rep) != 0, "%s accepted",
@@ -218,15 +200,12 @@ START_TEST(test_MATCH_2_partial_records_valid_as_far_as_they_go)
 {
     FILE *f = fopen(DATA "partial/index.jsonl", "r");
     ck_assert_ptr_nonnull(f);
-    char line[4096], path[512];
     int n = 0;
-    while (fgets(line, sizeof line, f)) {
-        json_t *x = json_loads(line, 0, NULL);
-        ck_assert_ptr_nonnull(x);
-        const char *file = json_string_value(json_object_get(x, "file"));
-        snprintf(path, sizeof path, DATA "partial/%s", file);
-        size_t len;
-        char *text = slurp(path, &len);
+    json_t *x;
+    const char *file;
+    char *text;
+    size_t len;
+    while (index_next(f, DATA "partial/", &x, &file, &text, &len)) {
         bg_match_rec rec;
         bg_match_report rep;
         ck_assert_msg(replay_text(text, len, BG_POLICY_LEGAL, &rec, &rep) == 0, "%s: %s", file,

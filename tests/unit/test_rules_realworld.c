@@ -9,24 +9,9 @@
 
 #include "rules/bg_mat.h"
 #include "../check_main.h"
+#include "mat_test_util.h"
 
 #define DIR "tests/data/realworld/"
-
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    ck_assert_msg(f != NULL, "cannot open %s (run the tests from the repository root)", path);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    ck_assert_ptr_nonnull(buf);
-    ck_assert_uint_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
-    buf[n] = '\0';
-    fclose(f);
-    *len = (size_t)n;
-    return buf;
-}
 
 static int int_at(json_t *a, size_t i)
 {
@@ -103,15 +88,12 @@ START_TEST(test_mat_realworld_files_accepted_or_refused_for_their_defect)
 {
     FILE *f = fopen(DIR "manifest.jsonl", "r");
     ck_assert_ptr_nonnull(f);
-    char buf[8192], path[512];
     int files = 0, accepted = 0;
-    while (fgets(buf, sizeof buf, f)) {
-        json_t *x = json_loads(buf, 0, NULL);
-        ck_assert_ptr_nonnull(x);
-        const char *file = json_string_value(json_object_get(x, "file"));
-        snprintf(path, sizeof path, DIR "%s", file);
-        size_t len;
-        char *text = slurp(path, &len);
+    json_t *x;
+    const char *file;
+    char *text;
+    size_t len;
+    while (index_next(f, DIR, &x, &file, &text, &len)) {
         bg_match_rec rec;
         bg_match_report rep;
         bg_mat_parse(text, len, &rec, NULL);
