@@ -166,7 +166,11 @@ static int names_line(reader *r, span l, char names[2][BG_NAME_MAX])
         t.n--;
     if (t.n > 32 && t.p[0] == ' ' && t.p[31] == ' ' && !mat_is_space(t.p[32])) {
         span a = {t.p + 1, 31}, b = {t.p + 32, t.n - 32};
-        return copy_name(r, names[0], a, 1) || copy_name(r, names[1], b, 1) ? -1 : 0;
+        if (copy_name(r, names[0], a, 1) || copy_name(r, names[1], b, 1)) return -1;
+        /* A Windows-1252 name grows in UTF-8; the layout leaves the first name 30 bytes. */
+        if (strlen(names[0]) > 30)
+            return fail(r, 1, 0, "the first name of a .gam file is longer than 30 bytes in UTF-8");
+        return 0;
     }
     return fail(r, 1, 0,
                 "expected \" N point match\" or the names line of a .gam file (the "
@@ -609,7 +613,10 @@ int bg_mat_parse(const char *buf, size_t len, bg_match_rec *rec, bg_err *err)
     if (rec->n_games == 0) return fail(&r, 0, 0, "the file holds no game");
     if (st == ST_SCORE && gs.number == 1)
         return fail(&r, 1, 0, "the file ends before the score line of game 1");
-    /* A file cut off inside a game: the game is replayed as far as it goes, not counted. */
+    /* A file cut off inside a game: the game is replayed as far as it goes, not counted. A
+     * file with nothing played at all is not a record of anything. */
+    if (!gs.have_result && rec->n_games == 1 && gs.g->n_act == 0)
+        return fail(&r, 1, 0, "the file ends before the first play of game 1");
     if (!gs.have_result) gs.g->truncated = 1;
     return 0;
 }
