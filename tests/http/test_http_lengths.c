@@ -228,6 +228,79 @@ START_TEST(test_MATCH3_penalty_points_alone_would_end_the_match)
 }
 END_TEST
 
+/* A knockout of 4, round 1 at 7 points, the final at 9: the bracket and the match ids. */
+struct ko {
+    long long eid, r1[2], fin;
+    char bracket[160];
+};
+
+static void ko_setup(struct fx *f, struct ko *k, const char *tables)
+{
+    fx_setup(f, 4, tables);
+    char path[128], body[96];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions", f->tid);
+    struct res r;
+    td(&S, "POST", path,
+       "{\"kind\": \"knockout\", \"name\": \"Main\", \"knockout\": {\"lengths\": [3, 9]}}", &r);
+    ok(&r, 201, "event");
+    k->eid = jint(&r, "id");
+    res_free(&r);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/entries", f->tid,
+             k->eid);
+    for (int i = 0; i < 4; i++) {
+        snprintf(body, sizeof body, "{\"player_id\": %lld}", f->pid[i]);
+        td(&S, "POST", path, body, &r);
+        ok(&r, 201, "entry");
+        res_free(&r);
+    }
+    snprintf(k->bracket, sizeof k->bracket, "/api/v1/tournaments/%lld/competitions/%lld/knockout",
+             f->tid, k->eid);
+    snprintf(path, sizeof path, "%s/draw", k->bracket);
+    td(&S, "POST", path, "{\"seed\": \"22\"}", &r);
+    ok(&r, 200, "draw");
+    json_t *rounds = json_object_get(r.json, "rounds");
+    for (int i = 0; i < 2; i++)
+        k->r1[i] = json_integer_value(json_object_get(
+            json_array_get(json_object_get(json_array_get(rounds, 0), "matches"), (size_t)i),
+            "match_id"));
+    k->fin = json_integer_value(json_object_get(
+        json_array_get(json_object_get(json_array_get(rounds, 1), "matches"), 0), "match_id"));
+    res_free(&r);
+}
+
+/* KO-7 with MATCH-3: round 1 has not started, but one of its matches has 3 penalty points
+ * before its first game: lengths that bring round 1 to 3 points would end it, so they are
+ * refused, bracket and match unchanged; 5 points go through. */
+START_TEST(test_KO7_MATCH3_round_lengths_that_would_end_a_match)
+{
+    struct fx f;
+    struct ko k;
+    ko_setup(&f, &k, "[]");
+    char path[160], mpath[128];
+    snprintf(path, sizeof path, "%s/lengths", k.bracket);
+    snprintf(mpath, sizeof mpath, "/api/v1/tournaments/%lld/matches/%lld", f.tid, k.r1[1]);
+    struct res r;
+    td(&S, "PUT", path, "{\"lengths\": [7, 9]}", &r);
+    ok(&r, 200, "round 1 to 7 points");
+    res_free(&r);
+    penalty(&f, k.r1[1], "a", 3);
+    const char *const paths[] = {k.bracket, mpath, NULL};
+    refused_match3("PUT", path, "{\"lengths\": [3, 9]}", "Round 1 of Main keeps its length",
+                   paths);
+    td(&S, "PUT", path, "{\"lengths\": [3, 9]}", &r);
+    ck_assert_msg(strstr(r.body, "\"field\":\"lengths\""), "%s", r.body);
+    res_free(&r);
+    td(&S, "PUT", path, "{\"lengths\": [5, 9]}", &r);
+    ok(&r, 200, "round 1 to 5 points");
+    res_free(&r);
+    req(&S, "GET", mpath, NULL, NULL, &r);
+    ck_assert_int_eq(jint(&r, "length"), 5);
+    ck_assert_int_eq(score_of(&r, "b"), 3);
+    ck_assert_str_eq(jstr(&r, "state"), "scheduled");
+    res_free(&r);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_lengths");
@@ -235,6 +308,7 @@ static Suite *suite(void)
     tcase_add_unchecked_fixture(tc, up, down);
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_MATCH3_penalty_points_alone_would_end_the_match);
+    tcase_add_test(tc, test_KO7_MATCH3_round_lengths_that_would_end_a_match);
     suite_add_tcase(s, tc);
     return s;
 }
