@@ -301,6 +301,92 @@ START_TEST(test_KO7_MATCH3_round_lengths_that_would_end_a_match)
 }
 END_TEST
 
+/* The status a player's phone shows in the knockout (state and sentence). */
+static void status_is(const struct fx *f, const struct ko *k, struct srv *who, const char *state)
+{
+    for (int i = 0; i < 4; i++) {
+        if (who != &f->as[i])
+            continue;
+        char path[200];
+        snprintf(path, sizeof path, "%s/players/%lld", k->bracket, f->pid[i]);
+        struct res r;
+        req(&S, "GET", path, NULL, NULL, &r);
+        ck_assert_msg(!strcmp(jstr(&r, "state"), state), "player %lld: %s", f->pid[i], r.body);
+        res_free(&r);
+        return;
+    }
+    ck_abort_msg("no such player");
+}
+
+/* The match ids the TD's table assignment called. */
+static int assign_calls(const struct fx *f, long long *ids, int max)
+{
+    char path[96];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/tables/assign", f->tid);
+    struct res r;
+    td(&S, "POST", path, NULL, &r);
+    ok(&r, 200, "tables/assign");
+    json_t *calls = json_object_get(r.json, "calls");
+    int n = (int)json_array_size(calls);
+    for (int i = 0; i < n && i < max; i++)
+        ids[i] = json_integer_value(json_object_get(json_array_get(calls, (size_t)i), "match_id"));
+    res_free(&r);
+    return n;
+}
+
+/* MATCH-5: penalty points that reach the length win the match, also when the report they
+ * completed is taken back (withdrawn, or its only game taken back): no report is left, and
+ * the penalty points alone decide the match. Nothing then treats it as open: no clock, no
+ * more games, no table; the bracket advances its winner and the players' status says so. */
+START_TEST(test_MATCH5_penalty_points_decide_when_the_report_goes)
+{
+    struct fx f;
+    struct ko k;
+    ko_setup(&f, &k, "[\"T1\", \"T2\"]");
+    struct srv *a1 = player_of(&f, k.r1[0], 0), *b1 = player_of(&f, k.r1[0], 1);
+    struct res r;
+    game(a1, &f, k.r1[0], "a", &r);
+    ok(&r, 200, "game 1 of round 1's first match");
+    res_free(&r);
+    penalty(&f, k.r1[0], "b", 3); /* 4-0 in a's report, clamped to 3: reported over */
+    on(a1, &f, k.r1[0], "DELETE", "/report", NULL, &r);
+    ok(&r, 200, "the report withdrawn");
+    ck_assert_str_eq(jstr(&r, "state"), "verified");
+    ck_assert_str_eq(jstr(&r, "winner"), "a");
+    ck_assert_int_eq(score_of(&r, "a"), 3);
+    ck_assert_int_eq(score_of(&r, "b"), 0);
+    res_free(&r);
+    on(&S, &f, k.r1[0], "POST", "/clock/start", "{\"lower_die\": \"a\"}", &r);
+    ok(&r, 409, "a clock on the decided match");
+    res_free(&r);
+    game(b1, &f, k.r1[0], "b", &r);
+    ok(&r, 409, "a game after the decided match");
+    res_free(&r);
+    status_is(&f, &k, a1, "waiting_opponent");
+    status_is(&f, &k, b1, "out");
+    /* only round 1's other match gets a table */
+    long long calls[4];
+    ck_assert_int_eq(assign_calls(&f, calls, 4), 1);
+    ck_assert_int_eq(calls[0], k.r1[1]);
+    /* the other match: its only game taken back, the penalty points stay and decide it */
+    struct srv *b2 = player_of(&f, k.r1[1], 1);
+    game(b2, &f, k.r1[1], "b", &r);
+    ok(&r, 200, "game 1 of round 1's second match");
+    res_free(&r);
+    penalty(&f, k.r1[1], "a", 3);
+    on(b2, &f, k.r1[1], "DELETE", "/games/last", NULL, &r);
+    ok(&r, 200, "the only game taken back");
+    ck_assert_str_eq(jstr(&r, "state"), "verified");
+    ck_assert_str_eq(jstr(&r, "winner"), "b");
+    res_free(&r);
+    status_is(&f, &k, a1, "ready");
+    status_is(&f, &k, b2, "ready");
+    /* the final is the one match to call */
+    ck_assert_int_eq(assign_calls(&f, calls, 4), 1);
+    ck_assert_int_eq(calls[0], k.fin);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_lengths");
@@ -309,6 +395,7 @@ static Suite *suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_MATCH3_penalty_points_alone_would_end_the_match);
     tcase_add_test(tc, test_KO7_MATCH3_round_lengths_that_would_end_a_match);
+    tcase_add_test(tc, test_MATCH5_penalty_points_decide_when_the_report_goes);
     suite_add_tcase(s, tc);
     return s;
 }
