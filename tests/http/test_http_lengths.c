@@ -6,7 +6,6 @@
  * tables, the bracket, the player's status) sees a match over but still open. */
 #include <check.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "support/harness.h"
@@ -121,45 +120,15 @@ static int score_of(const struct res *r, const char *side)
     return (int)json_integer_value(json_object_get(json_object_get(r->json, "score"), side));
 }
 
-/* The exact bytes and the ETag of a GET. */
-struct raw {
-    char *body, etag[80];
-    size_t len;
-};
-
-static void raw_get(const char *path, struct raw *o)
-{
-    struct res r;
-    req(&S, "GET", path, NULL, NULL, &r);
-    ck_assert_int_eq(r.status, 200);
-    ck_assert_ptr_nonnull(res_header(&r, "ETag", o->etag, sizeof o->etag));
-    o->len = r.len;
-    o->body = malloc(r.len + 1);
-    memcpy(o->body, r.body, r.len);
-    o->body[r.len] = 0;
-    res_free(&r);
-}
-
-static void same_raw(struct raw *before, const char *path)
-{
-    struct raw now;
-    raw_get(path, &now);
-    ck_assert_msg(now.len == before->len && !memcmp(now.body, before->body, now.len),
-                  "%s changed:\n%s\n%s", path, before->body, now.body);
-    ck_assert_str_eq(now.etag, before->etag);
-    free(now.body);
-    free(before->body);
-}
-
 /* A TD request refused with 409 problem+json naming MATCH-3 (detail and rule), saying says,
  * leaving the GETs of paths (NULL-terminated) byte for byte as they were. */
 static void refused_match3(const char *method, const char *path, const char *body,
                            const char *says, const char *const *paths)
 {
-    struct raw before[4];
+    struct raw before[4], now;
     int n = 0;
     for (; paths[n]; n++)
-        raw_get(paths[n], &before[n]);
+        ck_assert_int_eq(raw_get(&S, paths[n], &before[n]), 0);
     struct res r;
     td(&S, method, path, body, &r);
     char ct[64];
@@ -170,8 +139,13 @@ static void refused_match3(const char *method, const char *path, const char *bod
     ck_assert_msg(strstr(jstr(&r, "detail"), "MATCH-3") && strstr(jstr(&r, "detail"), says),
                   "%s lacks '%s'", r.body, says);
     res_free(&r);
-    for (int i = 0; i < n; i++)
-        same_raw(&before[i], paths[i]);
+    for (int i = 0; i < n; i++) {
+        ck_assert_int_eq(raw_get(&S, paths[i], &now), 0);
+        ck_assert_msg(raw_same(&before[i], &now), "%s changed:\n%s\n%s", paths[i],
+                      before[i].body, now.body);
+        raw_free(&before[i]);
+        raw_free(&now);
+    }
 }
 
 /* Issue 22: a 9-point match, no game yet, 3 penalty points to a: the TD's correction to 3
