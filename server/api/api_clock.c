@@ -18,6 +18,7 @@
 #include "api/tx.h"
 #include "store/store.h"
 #include "tourney/clock.h"
+#include "tourney/results.h"
 
 static const char side_name[2][2] = {"a", "b"};
 static const char *const sides_ab[] = {"a", "b", NULL};
@@ -832,7 +833,7 @@ static int give_points(struct cx *x, int side, int points)
             return -1;
         reports++;
         r.score[opp] = r.score[opp] + points > len ? len : r.score[opp] + points;
-        if (r.score[opp] >= len) {
+        if (results_over(len, r.score) == opp) {
             r.complete = 1;
             r.winner = opp;
         }
@@ -848,7 +849,7 @@ static int give_points(struct cx *x, int side, int points)
         x->action = !strcmp(action, "match.verified") ? action : "match.penalty";
         return 0;
     }
-    if (x->m.score[opp] >= len) {
+    if (results_over(len, x->m.score) == opp) {
         x->action = "match.verified";
         return api_match_decide(x->req, &x->m, x->resp, "verified", opp);
     }

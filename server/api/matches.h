@@ -43,6 +43,10 @@ int api_match_decide(struct api_req *req, struct match *m, struct api_resp *resp
 /* The same, with how (NULL or "disqualified") stored in decided_how before the hooks run. */
 int api_match_decide_how(struct api_req *req, struct match *m, struct api_resp *resp,
                          const char *state, int winner, const char *how);
+/* MATCH-3: the TD changes the length of match m to `to` (a PATCH of the match, a knockout
+ * round's new length): results_relength on where the match stands, games and penalty points
+ * alike. 0 with m changed (not saved), or -1 with a 409 naming the rule in resp. */
+int api_match_relength(struct api_req *req, struct match *m, int to, struct api_resp *resp);
 /* Undoes a match's result (a correction's cascade): every report superseded, no winner,
  * no score, scheduled again; saved and audited as action. */
 int api_match_undo(struct api_req *req, struct match *m, const char *action);
