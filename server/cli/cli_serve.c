@@ -2,6 +2,7 @@
  * SIGTERM or SIGINT, then stops accepting, finishes what is in flight and closes. */
 #include <pthread.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,6 +88,32 @@ static int first_password(struct db *db)
     return 0;
 }
 
+/* Each connection and each event stream holds a file descriptor; Debian's default soft
+ * limit (1,024) is far below the settings' defaults, so the soft limit goes up to the hard
+ * one, and a hard limit too low for the settings is said at start, with the way out. */
+static void raise_open_files(const struct cw_config *cfg)
+{
+    /* the database, its journal, the log, static files being sent, the listening socket */
+    rlim_t need = (rlim_t)cfg->max_connections + (rlim_t)cfg->max_streams + 64;
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl))
+        return;
+    if (rl.rlim_cur < rl.rlim_max) {
+        rlim_t was = rl.rlim_cur;
+        rl.rlim_cur = rl.rlim_max;
+        if (setrlimit(RLIMIT_NOFILE, &rl))
+            rl.rlim_cur = was;
+    }
+    if (rl.rlim_cur < need)
+        fprintf(stderr,
+                "crawford: warning: the open-file limit is %llu, but max_connections (%d) and "
+                "max_streams (%d) need about %llu; past it new connections are refused. Raise "
+                "the hard limit (LimitNOFILE= in a systemd unit, ulimit -Hn as root, "
+                "--ulimit nofile= for docker) or lower those settings.\n",
+                (unsigned long long)rl.rlim_cur, cfg->max_connections, cfg->max_streams,
+                (unsigned long long)need);
+}
+
 int cli_serve(int argc, char **argv)
 {
     struct cli_opts o;
@@ -103,6 +130,7 @@ int cli_serve(int argc, char **argv)
         fprintf(stderr, "crawford: libsodium failed to initialise\n");
         return 1;
     }
+    raise_open_files(&app.cfg);
     /* a bad setting stops the program with status 2, naming it (before anything opens) */
     struct stat sd;
     if (stat(app.cfg.static_dir, &sd) || !S_ISDIR(sd.st_mode)) {

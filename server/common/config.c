@@ -32,8 +32,16 @@ static const struct setting settings[] = {
     STR(database, "SQLite database file, created with its folder on first start"),
     STR(static_dir, "folder of the pages served at /"),
     INT(threads, 0, 64, "HTTP worker threads; 0 = four per CPU"),
-    INT(max_connections, 16, 100000, "simultaneous HTTP connections"),
-    INT(connection_timeout_s, 1, 3600, "idle seconds before a connection is closed"),
+    INT(max_connections, 16, 100000, "simultaneous HTTP connections, event streams not counted"),
+    INT(max_connections_per_address, 1, 100000,
+        "connections (not streams) one address may hold; an IPv6 client counts by its /64"),
+    INT(max_streams, 1, 100000, "simultaneous event streams (phones, displays, consoles)"),
+    INT(max_streams_per_address, 1, 100000, "event streams one address (or IPv6 /64) may hold"),
+    INT(header_timeout_s, 1, 600,
+        "seconds a new connection has to send a whole request (however slowly it trickles)"),
+    INT(connection_timeout_s, 1, 3600,
+        "idle seconds before a connection is closed; also the most a request's body and "
+        "reply may take"),
     INT(connection_memory_bytes, 4096, 1024 * 1024,
         "memory pool of one connection (headers, buffers); small keeps event streams cheap"),
     INT(max_body_bytes, 1024, 64 * 1024 * 1024, "largest request body accepted (413 beyond)"),
@@ -70,6 +78,11 @@ void cw_config_defaults(struct cw_config *c)
     strcpy(c->static_dir, "static");
     c->threads = 0;
     c->max_connections = 4096;
+    /* a club behind one NAT address: 100 phones with a few connections each */
+    c->max_connections_per_address = 512;
+    c->max_streams = 6000;
+    c->max_streams_per_address = 1000;
+    c->header_timeout_s = 10;
     c->connection_timeout_s = 120;
     c->connection_memory_bytes = 4096;
     c->max_body_bytes = 1024 * 1024;

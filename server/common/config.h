@@ -12,6 +12,10 @@ struct cw_config {
     char static_dir[1024];
     int threads;
     int max_connections;
+    int max_connections_per_address;
+    int max_streams;
+    int max_streams_per_address;
+    int header_timeout_s;
     int connection_timeout_s;
     int connection_memory_bytes;
     int max_body_bytes;
