@@ -48,6 +48,8 @@ static const struct setting settings[] = {
     INT(max_json_depth, 2, 256, "deepest nesting of arrays and objects in a JSON body"),
     INT(max_string_bytes, 16, 16 * 1024 * 1024, "longest string in a JSON body"),
     STR(access_log, "\"stderr\", \"off\" or a file to append access-log lines to"),
+    STR(allowed_hosts, "host names the server answers to (Host and Origin), separated by "
+                       "commas, each with or without :port; \"*\" = any"),
     INT(session_hours, 1, 24 * 30, "lifetime of a TD login session"),
     INT(busy_timeout_ms, 0, 600000, "SQLite busy timeout"),
     INT(login_max_failures, 1, 1000, "wrong TD passwords from one address before a lock"),
@@ -89,6 +91,7 @@ void cw_config_defaults(struct cw_config *c)
     c->max_json_depth = 32;
     c->max_string_bytes = 65536;
     strcpy(c->access_log, "stderr");
+    strcpy(c->allowed_hosts, "*");
     c->session_hours = 16;
     c->busy_timeout_ms = 5000;
     c->login_max_failures = 5;

@@ -5,6 +5,7 @@
 #include "http/server.h"
 
 #include <arpa/inet.h>
+#include <ctype.h>
 #include <fcntl.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
@@ -22,6 +23,7 @@
 #include "common/clock.h"
 #include "http/accesslog.h"
 #include "http/fairshare.h"
+#include "http/hosts.h"
 #include "http/sse.h"
 #include "http/static.h"
 #include "api/stream.h"
@@ -309,6 +311,22 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     }
     if (rc->status)
         return MHD_YES; /* already answered (413 on the first call) */
+    const char *allowed = s->app->cfg.allowed_hosts;
+    const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
+    const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
+    if (!http_host_allowed(allowed, host) ||
+        (origin && strcmp(origin, "null") && !http_origin_allowed(allowed, origin))) {
+        char detail[300];
+        snprintf(detail, sizeof detail,
+                 "This server answers to %.200s only (the allowed_hosts setting); open it by "
+                 "one of those names.",
+                 allowed);
+        return queue_problem(c, rc, 421, "host-not-allowed", "Unknown host name", detail);
+    }
+    if (strstr(url, "%00")) {
+        return queue_problem(c, rc, 400, "bad-path", "NUL in the path",
+                             "The path holds an encoded NUL (%00), which no name may contain.");
+    }
     if (rc->too_big) {
         char detail[160];
         snprintf(detail, sizeof detail, "The request body is larger than the limit of %zu bytes.",
@@ -383,6 +401,26 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
     free(rc);
     *con_cls = NULL;
     atomic_fetch_sub(&s->inflight, 1);
+}
+
+/* The library's decoding of %XX in the path and the query, except %00: decoded, a NUL
+ * would cut the path short where the program reads it ("/index.html%00.txt" would serve
+ * index.html), so it stays as the three characters, which on_request refuses. */
+static size_t unescape(void *cls, struct MHD_Connection *c, char *s)
+{
+    char *w = s;
+    for (const char *r = s; *r;) {
+        if (r[0] == '%' && isxdigit((unsigned char)r[1]) && isxdigit((unsigned char)r[2]) &&
+            !(r[1] == '0' && r[2] == '0')) {
+            char hex[3] = {r[1], r[2], 0};
+            *w++ = (char)strtol(hex, NULL, 16);
+            r += 3;
+        } else {
+            *w++ = *r++;
+        }
+    }
+    *w = 0;
+    return (size_t)(w - s);
 }
 
 /* The accept policy: a new connection only while its address is under its share. */
@@ -509,6 +547,7 @@ int http_start(struct app *app, struct http_server **out, char *err, size_t errl
                             MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss, MHD_OPTION_ARRAY, pool,
                             MHD_OPTION_CONNECTION_LIMIT, limit,
                             MHD_OPTION_NOTIFY_CONNECTION, on_connection, s,
+                            MHD_OPTION_UNESCAPE_CALLBACK, unescape, s,
                             MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)app->cfg.connection_timeout_s,
                             MHD_OPTION_NOTIFY_COMPLETED, on_completed, s,
                             MHD_OPTION_CONNECTION_MEMORY_LIMIT,
