@@ -314,6 +314,8 @@ static int do_new_pin(struct api_req *req, struct player *p, struct api_resp *re
     char key[64];
     snprintf(key, sizeof key, API_PIN_KEY_FMT, (long long)p->id);
     api_limiter_reset(req->app->pin_lim, key); /* a fresh PIN starts unlocked */
+    strncat(key, "@", sizeof key - strlen(key) - 1);
+    api_limiter_reset_prefix(req->app->pin_pair_lim, key);
     return 0;
 }
 

@@ -151,15 +151,26 @@ int cli_serve(int argc, char **argv)
     }
     app.cache = api_cache_new();
     app.bus = api_bus_new();
-    app.login_lim = api_limiter_new(app.cfg.login_max_failures,
-                                    (int64_t)app.cfg.login_lock_minutes * 60 * 1000);
-    app.pin_lim =
-        api_limiter_new(app.cfg.pin_max_failures, (int64_t)app.cfg.pin_lock_minutes * 60 * 1000);
-    app.pin_ip_lim = api_limiter_new(app.cfg.pin_address_max_failures,
-                                     (int64_t)app.cfg.pin_lock_minutes * 60 * 1000);
-    if (!app.cache || !app.login_lim || !app.pin_lim || !app.pin_ip_lim || !app.bus) {
+    const int64_t day = 24 * 3600 * 1000;
+    app.login_lim = api_limiter_new(API_LIMIT_LOCK, app.cfg.login_max_failures,
+                                    (int64_t)app.cfg.login_lock_minutes * 60 * 1000, day);
+    app.pin_pair_lim = api_limiter_new(API_LIMIT_LOCK, app.cfg.pin_max_failures,
+                                       (int64_t)app.cfg.pin_lock_minutes * 60 * 1000, day);
+    app.pin_ip_lim = api_limiter_new(API_LIMIT_LOCK, app.cfg.pin_address_max_failures,
+                                     (int64_t)app.cfg.pin_lock_minutes * 60 * 1000, day);
+    app.pin_lim = api_limiter_new(API_LIMIT_DELAY, app.cfg.pin_max_failures, 1000,
+                                  (int64_t)app.cfg.pin_player_max_delay_s * 1000);
+    if (!app.cache || !app.login_lim || !app.pin_lim || !app.pin_pair_lim || !app.pin_ip_lim ||
+        !app.bus) {
         fprintf(stderr, "crawford: out of memory\n");
         return 1;
+    }
+    struct api_limiter *lims[] = {app.login_lim, app.pin_pair_lim, app.pin_ip_lim, app.pin_lim};
+    char lim_path[4][1100];
+    static const char *const lim_names[] = {"login", "pin-pair", "pin-address", "pin-player"};
+    for (int i = 0; i < 4; i++) {
+        snprintf(lim_path[i], sizeof lim_path[i], "%s.limits-%s", app.cfg.database, lim_names[i]);
+        api_limiter_load(lims[i], lim_path[i], cw_now_ms());
     }
     api_init();
     db_set_change_hook(app.db, drop_cached, app.cache);
@@ -201,6 +212,9 @@ int cli_serve(int argc, char **argv)
             break;
         }
         http_log_flush();
+        /* the login limits survive a restart; written at most once a second, unsynced */
+        for (int i = 0; i < 4; i++)
+            api_limiter_save(lims[i], lim_path[i]);
         int64_t now = cw_now_ms();
         http_sse_tick(&app, now);
         api_knockout_tick(&app, now);
@@ -213,12 +227,15 @@ int cli_serve(int argc, char **argv)
         }
     }
     http_stop(srv, 10000);
+    for (int i = 0; i < 4; i++)
+        api_limiter_save(lims[i], lim_path[i]);
     http_log_close();
     db_close(app.db);
     api_cache_free(app.cache);
     api_bus_free(app.bus);
     api_limiter_free(app.login_lim);
     api_limiter_free(app.pin_lim);
+    api_limiter_free(app.pin_pair_lim);
     api_limiter_free(app.pin_ip_lim);
     printf("crawford: stopped\n");
     return 0;

@@ -53,11 +53,19 @@ static const struct setting settings[] = {
     INT(session_hours, 1, 24 * 30, "lifetime of a TD login session"),
     INT(busy_timeout_ms, 0, 600000, "SQLite busy timeout"),
     INT(login_max_failures, 1, 1000, "wrong TD passwords from one address before a lock"),
-    INT(login_lock_minutes, 1, 24 * 60, "how long that lock lasts"),
-    INT(pin_max_failures, 1, 1000, "wrong PINs for one player before that player's PIN is locked"),
-    INT(pin_lock_minutes, 1, 24 * 60, "how long a PIN lock (per player or per address) lasts"),
+    INT(login_lock_minutes, 1, 24 * 60, "how long the first lock lasts; each next one doubles"),
+    INT(login_hashes_max, 1, 64,
+        "TD password checks at once (each takes 64 MiB and a CPU); more wait with 503"),
+    INT(pin_max_failures, 1, 1000,
+        "wrong PINs for one player from one address before that pair is locked; also the "
+        "wrong PINs for a player from all addresses before each try waits a delay"),
+    INT(pin_lock_minutes, 1, 24 * 60,
+        "how long the first PIN lock (per player and address, or per address) lasts; each "
+        "next one doubles"),
     INT(pin_address_max_failures, 1, 10000,
         "wrong PINs from one address, for any players, before a lock"),
+    INT(pin_player_max_delay_s, 1, 3600,
+        "the longest delay between tries for a player whose PIN is being guessed"),
 };
 #define NSETTINGS ((int)(sizeof settings / sizeof settings[0]))
 
@@ -99,6 +107,8 @@ void cw_config_defaults(struct cw_config *c)
     c->pin_max_failures = 5;
     c->pin_lock_minutes = 15;
     c->pin_address_max_failures = 20;
+    c->pin_player_max_delay_s = 60;
+    c->login_hashes_max = 2;
 }
 
 static int check_bind(const char *s)

@@ -30,6 +30,8 @@ struct cw_config {
     int pin_max_failures;
     int pin_lock_minutes;
     int pin_address_max_failures;
+    int pin_player_max_delay_s;
+    int login_hashes_max;
 };
 
 void cw_config_defaults(struct cw_config *c);

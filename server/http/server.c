@@ -52,18 +52,21 @@ struct req_ctx {
     int status;
     char method[16];
     char *path;  /* a copy for the access log, at most 256 bytes */
-    char ip[48]; /* INET6_ADDRSTRLEN */
+    char ip[48];  /* INET6_ADDRSTRLEN */
+    char key[56]; /* the address as limits count it (an IPv6 client by its /64) */
     struct http_fair_conn *fc; /* the connection's share (fairshare.h) */
 };
 
-static void client_ip(struct MHD_Connection *c, char *out, size_t len)
+static void client_ip(struct MHD_Connection *c, char *out, size_t len, char *key, size_t keylen)
 {
     const union MHD_ConnectionInfo *ci =
         MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     snprintf(out, len, "-");
+    snprintf(key, keylen, "-");
     if (!ci || !ci->client_addr)
         return;
     const struct sockaddr *sa = ci->client_addr;
+    http_fair_key_text(sa, key, keylen);
     if (sa->sa_family == AF_INET)
         inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, out, (socklen_t)len);
     else if (sa->sa_family == AF_INET6)
@@ -176,6 +179,7 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
     const char *ae = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Accept-Encoding");
     req.accept_gzip = ae && strstr(ae, "gzip") != NULL;
     req.client_ip = rc->ip;
+    req.client_key = rc->key;
     req.now_ms = cw_now_ms();
     MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, collect_arg, &req);
 
@@ -263,7 +267,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
             free(rc);
             return MHD_NO;
         }
-        client_ip(c, rc->ip, sizeof rc->ip);
+        client_ip(c, rc->ip, sizeof rc->ip, rc->key, sizeof rc->key);
         const union MHD_ConnectionInfo *sc =
             MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
         rc->fc = sc ? sc->socket_context : NULL;
