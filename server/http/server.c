@@ -226,12 +226,17 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
     } else {
         r = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
     }
+    /* A reply to someone logged in may depend on who asks (a player's own view, what
+     * only the TD sees): no shared cache (a proxy's) may keep it for anyone else. */
+    int personal = req.session_token || req.player_token;
     if (resp.etag[0]) {
         MHD_add_response_header(r, "ETag", resp.etag);
-        MHD_add_response_header(r, "Cache-Control", "no-cache");
+        MHD_add_response_header(r, "Cache-Control", personal ? "private, no-cache" : "no-cache");
     } else {
-        MHD_add_response_header(r, "Cache-Control", "no-store");
+        MHD_add_response_header(r, "Cache-Control", personal ? "private, no-store" : "no-store");
     }
+    if (personal)
+        MHD_add_response_header(r, "Vary", "Cookie");
     if (resp.set_cookie[0])
         MHD_add_response_header(r, "Set-Cookie", resp.set_cookie);
     if (resp.set_cookie2[0])
