@@ -1,6 +1,8 @@
 /* Settings from config/crawford.json: a table of known keys with types and ranges. */
 #include "common/config.h"
 
+#include "common/cidr.h"
+
 #include <arpa/inet.h>
 #include <jansson.h>
 #include <stddef.h>
@@ -50,6 +52,10 @@ static const struct setting settings[] = {
     STR(access_log, "\"stderr\", \"off\" or a file to append access-log lines to"),
     STR(allowed_hosts, "host names the server answers to (Host and Origin), separated by "
                        "commas, each with or without :port; \"*\" = any"),
+    STR(trusted_proxies,
+        "addresses or ranges (CIDR) of reverse proxies, e.g. \"127.0.0.1, ::1\": only from "
+        "those are X-Forwarded-For (the client's address) and X-Forwarded-Proto believed; "
+        "none by default"),
     INT(session_hours, 1, 24 * 30, "lifetime of a TD login session"),
     INT(busy_timeout_ms, 0, 600000, "SQLite busy timeout"),
     INT(login_max_failures, 1, 1000, "wrong TD passwords from one address before a lock"),
@@ -179,6 +185,13 @@ int cw_config_load(struct cw_config *c, const char *file, char *err, size_t errl
     if (!check_bind(c->bind)) {
         snprintf(err, errlen, "config %s: setting \"bind\" is \"%s\", not an IPv4 or IPv6 address",
                  file, c->bind);
+        rc = -1;
+        goto out;
+    }
+    struct cw_cidr proxies[CW_CIDR_MAX];
+    char why[200];
+    if (cw_cidr_parse_list(c->trusted_proxies, proxies, CW_CIDR_MAX, why, sizeof why) < 0) {
+        snprintf(err, errlen, "config %s: setting \"trusted_proxies\": %s", file, why);
         rc = -1;
     }
 out:

@@ -23,6 +23,7 @@ struct cw_config {
     int max_string_bytes;
     char access_log[1024];
     char allowed_hosts[1024];
+    char trusted_proxies[1024];
     int session_hours;
     int busy_timeout_ms;
     int login_max_failures;

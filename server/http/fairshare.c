@@ -12,7 +12,6 @@
 #include <string.h>
 
 #define BUCKETS 4096
-#define MAX_EXEMPT 16
 
 struct addr_count {
     unsigned char key[16];
@@ -34,7 +33,7 @@ struct http_fair {
     int conns, streams; /* in all */
     struct addr_count *bucket[BUCKETS];
     struct http_fair_conn *list;
-    unsigned char exempt[MAX_EXEMPT][16];
+    struct cw_cidr exempt[CW_CIDR_MAX];
     int nexempt;
 };
 
@@ -102,18 +101,17 @@ void http_fair_free(struct http_fair *f)
     free(f);
 }
 
-void http_fair_exempt(struct http_fair *f, const struct sockaddr *sa)
+void http_fair_exempt(struct http_fair *f, const struct cw_cidr *range)
 {
-    if (f->nexempt < MAX_EXEMPT && !http_fair_key(sa, f->exempt[f->nexempt]))
-        f->nexempt++;
+    if (f->nexempt < CW_CIDR_MAX)
+        f->exempt[f->nexempt++] = *range;
 }
 
-static int is_exempt(const struct http_fair *f, const unsigned char key[16])
+/* by the whole address: an exempt IPv6 proxy does not exempt its /64 */
+static int is_exempt(const struct http_fair *f, const struct sockaddr *sa)
 {
-    for (int i = 0; i < f->nexempt; i++)
-        if (!memcmp(f->exempt[i], key, 16))
-            return 1;
-    return 0;
+    unsigned char a[16];
+    return f->nexempt && !cw_addr_from_sockaddr(sa, a) && cw_cidr_match(f->exempt, f->nexempt, a);
 }
 
 static unsigned hash(const unsigned char key[16])
@@ -161,7 +159,7 @@ int http_fair_admit(struct http_fair *f, const struct sockaddr *sa)
         return 0;
     pthread_mutex_lock(&f->mu);
     int ok = f->conns < f->lim.max_connections;
-    if (ok && !is_exempt(f, key)) {
+    if (ok && !is_exempt(f, sa)) {
         struct addr_count *a = lookup(f, key, 0);
         ok = !a || a->conns < f->lim.per_address;
     }
@@ -180,7 +178,7 @@ struct http_fair_conn *http_fair_started(struct http_fair *f, const struct socka
     c->deadline_ms = now_ms + f->lim.header_ms;
     int have_key = sa && !http_fair_key(sa, key);
     pthread_mutex_lock(&f->mu);
-    if (have_key && !is_exempt(f, key)) {
+    if (have_key && !is_exempt(f, sa)) {
         c->addr = lookup(f, key, 1);
         if (c->addr)
             c->addr->conns++;

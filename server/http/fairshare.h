@@ -13,6 +13,8 @@
 #include <stdint.h>
 #include <sys/socket.h>
 
+#include "common/cidr.h"
+
 struct http_fair;
 struct http_fair_conn;
 
@@ -33,9 +35,10 @@ void http_fair_key_text(const struct sockaddr *sa, char *out, size_t len);
 
 struct http_fair *http_fair_new(const struct http_fair_limits *lim);
 void http_fair_free(struct http_fair *f);
-/* Exempts an address from the per-address limits (a trusted proxy: behind it every
- * client shares its address). */
-void http_fair_exempt(struct http_fair *f, const struct sockaddr *sa);
+/* Exempts an address range from the per-address limits (a trusted proxy: behind it every
+ * client shares its address; the proxy's own limit_conn counts them apart). At most
+ * CW_CIDR_MAX ranges; the connections still count towards the totals. */
+void http_fair_exempt(struct http_fair *f, const struct cw_cidr *range);
 
 /* 1 when a new connection from sa may be accepted now. */
 int http_fair_admit(struct http_fair *f, const struct sockaddr *sa);

@@ -23,6 +23,7 @@
 #include "common/clock.h"
 #include "http/accesslog.h"
 #include "http/fairshare.h"
+#include "http/forwarded.h"
 #include "http/hosts.h"
 #include "http/sse.h"
 #include "http/static.h"
@@ -35,6 +36,8 @@ struct http_server {
     int port;
     atomic_int inflight;
     struct http_fair *fair;
+    struct cw_cidr proxies[CW_CIDR_MAX]; /* trusted_proxies */
+    int nproxies;
     /* the sweeper: shuts down connections past their request deadline */
     pthread_t sweeper;
     int sweeper_started;
@@ -52,25 +55,28 @@ struct req_ctx {
     int status;
     char method[16];
     char *path;  /* a copy for the access log, at most 256 bytes */
-    char ip[48];  /* INET6_ADDRSTRLEN */
-    char key[56]; /* the address as limits count it (an IPv6 client by its /64) */
+    struct http_client who; /* the client: the peer, or whom a trusted proxy forwards */
     struct http_fair_conn *fc; /* the connection's share (fairshare.h) */
 };
 
-static void client_ip(struct MHD_Connection *c, char *out, size_t len, char *key, size_t keylen)
+/* The client's address, or the one a trusted proxy forwards (forwarded.h). */
+static void client_of(struct http_server *s, struct MHD_Connection *c, struct http_client *who)
 {
     const union MHD_ConnectionInfo *ci =
         MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-    snprintf(out, len, "-");
-    snprintf(key, keylen, "-");
-    if (!ci || !ci->client_addr)
-        return;
-    const struct sockaddr *sa = ci->client_addr;
-    http_fair_key_text(sa, key, keylen);
-    if (sa->sa_family == AF_INET)
-        inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, out, (socklen_t)len);
-    else if (sa->sa_family == AF_INET6)
-        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, out, (socklen_t)len);
+    http_client_of(s->proxies, s->nproxies, ci ? ci->client_addr : NULL,
+                   MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Forwarded-For"),
+                   MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Forwarded-Proto"), who);
+}
+
+/* A cookie, Secure when the client came over TLS (to the proxy): a browser then never
+ * sends the session back in clear text. Without TLS it cannot be Secure, or the browser
+ * would drop it. */
+static void add_cookie(struct MHD_Response *r, const char *cookie, int https)
+{
+    char buf[300];
+    snprintf(buf, sizeof buf, "%s%s", cookie, https ? "; Secure" : "");
+    MHD_add_response_header(r, "Set-Cookie", buf);
 }
 
 static void common_headers(struct MHD_Response *r)
@@ -178,8 +184,8 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
     req.if_none_match = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "If-None-Match");
     const char *ae = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Accept-Encoding");
     req.accept_gzip = ae && strstr(ae, "gzip") != NULL;
-    req.client_ip = rc->ip;
-    req.client_key = rc->key;
+    req.client_ip = rc->who.ip;
+    req.client_key = rc->who.key;
     req.now_ms = cw_now_ms();
     MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, collect_arg, &req);
 
@@ -238,9 +244,9 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
     if (personal)
         MHD_add_response_header(r, "Vary", "Cookie");
     if (resp.set_cookie[0])
-        MHD_add_response_header(r, "Set-Cookie", resp.set_cookie);
+        add_cookie(r, resp.set_cookie, rc->who.https);
     if (resp.set_cookie2[0])
-        MHD_add_response_header(r, "Set-Cookie", resp.set_cookie2);
+        add_cookie(r, resp.set_cookie2, rc->who.https);
     if (resp.retry_after[0])
         MHD_add_response_header(r, "Retry-After", resp.retry_after);
     if (resp.allow[0])
@@ -272,7 +278,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
             free(rc);
             return MHD_NO;
         }
-        client_ip(c, rc->ip, sizeof rc->ip, rc->key, sizeof rc->key);
+        client_of(s, c, &rc->who);
         const union MHD_ConnectionInfo *sc =
             MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
         rc->fc = sc ? sc->socket_context : NULL;
@@ -401,7 +407,7 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
     struct req_ctx *rc = *con_cls;
     if (!rc)
         return;
-    http_log_request(rc->ip, rc->method, rc->path, rc->status ? rc->status : 499,
+    http_log_request(rc->who.ip, rc->method, rc->path, rc->status ? rc->status : 499,
                      cw_mono_us() - rc->start_us);
     if (toe == MHD_REQUEST_TERMINATED_COMPLETED_OK)
         http_fair_replied(s->fair, rc->fc, cw_mono_us() / 1000);
@@ -505,6 +511,7 @@ int http_start(struct app *app, struct http_server **out, char *err, size_t errl
         return -1;
     }
     s->app = app;
+    s->static_fd = -1;
     pthread_mutex_init(&s->stop_mu, NULL);
     pthread_cond_init(&s->stop_cv, NULL);
     struct http_fair_limits lim = {
@@ -516,6 +523,19 @@ int http_start(struct app *app, struct http_server **out, char *err, size_t errl
         .idle_ms = (int64_t)app->cfg.connection_timeout_s * 1000,
     };
     s->fair = http_fair_new(&lim);
+    char perr[200];
+    s->nproxies = cw_cidr_parse_list(app->cfg.trusted_proxies, s->proxies, CW_CIDR_MAX, perr,
+                                     sizeof perr);
+    if (s->nproxies < 0) {
+        /* cw_config_load refuses it first; this is for a caller that built the settings */
+        snprintf(err, errlen, "trusted_proxies: %s", perr);
+        free_server(s);
+        return -1;
+    }
+    /* behind a proxy every client shares its address: its limits are its own (nginx's
+     * limit_conn), the server's would make one address of the whole venue */
+    for (int i = 0; s->fair && i < s->nproxies; i++)
+        http_fair_exempt(s->fair, &s->proxies[i]);
     s->static_fd = open(app->cfg.static_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (!s->fair || s->static_fd < 0) {
         snprintf(err, errlen, "static_dir %s: cannot open the folder", app->cfg.static_dir);
