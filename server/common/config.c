@@ -15,7 +15,7 @@ struct setting {
     const char *name;
     enum kind kind;
     size_t offset;
-    long min, max;   /* K_INT: range; K_STR: max is the buffer size */
+    long min, max;   /* K_INT: range; K_STR: min is the shortest, max the buffer size */
     const char *doc; /* what it means */
 };
 
@@ -26,6 +26,12 @@ struct setting {
 #define STR(n, d)                                                                                  \
     {                                                                                              \
 #n, K_STR, offsetof(struct cw_config, n), 1, sizeof(((struct cw_config *)0)->n), d         \
+    }
+
+/* a string that may be empty (a list of none) */
+#define STR_EMPTY(n, d)                                                                            \
+    {                                                                                              \
+#n, K_STR, offsetof(struct cw_config, n), 0, sizeof(((struct cw_config *)0)->n), d         \
     }
 
 static const struct setting settings[] = {
@@ -52,7 +58,7 @@ static const struct setting settings[] = {
     STR(access_log, "\"stderr\", \"off\" or a file to append access-log lines to"),
     STR(allowed_hosts, "host names the server answers to (Host and Origin), separated by "
                        "commas, each with or without :port; \"*\" = any"),
-    STR(trusted_proxies,
+    STR_EMPTY(trusted_proxies,
         "addresses or ranges (CIDR) of reverse proxies, e.g. \"127.0.0.1, ::1\": only from "
         "those are X-Forwarded-For (the client's address) and X-Forwarded-Proto believed; "
         "none by default"),
@@ -173,9 +179,9 @@ int cw_config_load(struct cw_config *c, const char *file, char *err, size_t errl
             }
             const char *v = json_string_value(val);
             size_t n = json_string_length(val);
-            if (n == 0 || n >= (size_t)s->max || strlen(v) != n) {
-                snprintf(err, errlen, "config %s: setting \"%s\" must be 1 to %ld characters", file,
-                         key, s->max - 1);
+            if (n < (size_t)s->min || n >= (size_t)s->max || strlen(v) != n) {
+                snprintf(err, errlen, "config %s: setting \"%s\" must be %ld to %ld characters",
+                         file, key, s->min, s->max - 1);
                 rc = -1;
                 goto out;
             }
