@@ -169,17 +169,36 @@ bench: deps-bench
 	@for s in $(sort $(wildcard tests/bench/bench_*.sh)); do CRAWFORD_BIN=$(REL_DIR)/crawford bash $$s || exit 1; done
 
 # ---- fuzzing: libFuzzer targets, each run for FUZZ_SECONDS ----
+# The rules engine's targets link its sources alone; those in FUZZ_WHOLE (the HTTP request
+# path, from the router down to the database) the whole library, built once with clang.
+# Each run starts from tests/fuzz/seeds/NAME and replays tests/fuzz/regressions/NAME (inputs
+# that once broke it); what it finds is left in build/fuzz/NAME-crash-*.
 FUZZ_SECONDS ?= 60
 FUZZ_DIR := build/fuzz
 FUZZ_LIB_SRC := $(wildcard server/rules/*.c)
+FUZZ_WHOLE := fuzz_api
+FUZZ_CFLAGS := -std=c17 -D_GNU_SOURCE -Iserver -I$(GEN) -g -O1 -fsanitize=fuzzer-no-link,address,undefined
+FUZZ_OBJ := $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,$(LIB_SRC))
+$(FUZZ_DIR)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	clang $(FUZZ_CFLAGS) $(PKG_CFLAGS) -MMD -MP -c $< -o $@
+$(FUZZ_DIR)/libcrawford.a: $(FUZZ_OBJ)
+	@rm -f $@; ar rcs $@ $^
 fuzz: deps-fuzz
 	@mkdir -p $(FUZZ_DIR)
+	@$(MAKE) --no-print-directory -j$(shell nproc) $(FUZZ_DIR)/libcrawford.a
 	@for f in $(FUZZ_SRC); do \
 	  n=$$(basename $$f .c); \
-	  clang -std=c17 -D_GNU_SOURCE -Iserver -g -O1 -fsanitize=fuzzer,address,undefined \
-	    -o $(FUZZ_DIR)/$$n $$f $(FUZZ_LIB_SRC) || exit 1; \
+	  if [[ " $(FUZZ_WHOLE) " == *" $$n "* ]]; then \
+	    clang $(FUZZ_CFLAGS) -fsanitize=fuzzer $(PKG_CFLAGS) -o $(FUZZ_DIR)/$$n $$f \
+	      $(FUZZ_DIR)/libcrawford.a $(PKG_LIBS) || exit 1; \
+	  else \
+	    clang -std=c17 -D_GNU_SOURCE -Iserver -g -O1 -fsanitize=fuzzer,address,undefined \
+	      -o $(FUZZ_DIR)/$$n $$f $(FUZZ_LIB_SRC) || exit 1; \
+	  fi; \
 	  mkdir -p $(FUZZ_DIR)/corpus_$$n; \
-	  seeds=""; [ -d tests/fuzz/seeds/$$n ] && seeds=tests/fuzz/seeds/$$n; \
+	  seeds=""; for d in tests/fuzz/seeds/$$n tests/fuzz/regressions/$$n; do \
+	    [ -d $$d ] && seeds="$$seeds $$d"; done; \
 	  echo "== fuzzing $$n for $(FUZZ_SECONDS) s"; \
 	  $(FUZZ_DIR)/$$n -max_total_time=$(FUZZ_SECONDS) -timeout=5 -rss_limit_mb=2048 \
 	    -artifact_prefix=$(FUZZ_DIR)/$$n- $(FUZZ_DIR)/corpus_$$n $$seeds || exit 1; \
