@@ -176,7 +176,7 @@ bench: deps-bench
 FUZZ_SECONDS ?= 60
 FUZZ_DIR := build/fuzz
 FUZZ_LIB_SRC := $(wildcard server/rules/*.c)
-FUZZ_WHOLE := fuzz_api
+FUZZ_WHOLE := fuzz_api fuzz_fields
 FUZZ_CFLAGS := -std=c17 -D_GNU_SOURCE -Iserver -I$(GEN) -g -O1 -fsanitize=fuzzer-no-link,address,undefined
 FUZZ_OBJ := $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,$(LIB_SRC))
 $(FUZZ_DIR)/obj/%.o: %.c
