@@ -89,6 +89,13 @@ START_TEST(test_config_bad_values_named)
     ck_assert_int_eq(load("{\"port\": 1,}", &c, err, sizeof err), -1);
     ck_assert_int_eq(load("[1]", &c, err, sizeof err), -1);
     ck_assert_int_eq(load("{\"port\": 1, \"port\": 2}", &c, err, sizeof err), -1);
+    /* trusted_proxies: a list of addresses and ranges, possibly empty; a bad entry named */
+    ck_assert_int_eq(load("{\"trusted_proxies\": \"\"}", &c, err, sizeof err), 0);
+    ck_assert_int_eq(load("{\"trusted_proxies\": \"127.0.0.1, fd00::/8\"}", &c, err, sizeof err),
+                     0);
+    ck_assert_int_eq(load("{\"trusted_proxies\": \"127.0.0.1 nginx\"}", &c, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "\"trusted_proxies\""));
+    ck_assert_ptr_nonnull(strstr(err, "\"nginx\""));
 }
 END_TEST
 
@@ -100,7 +107,7 @@ START_TEST(test_config_every_setting_documented)
         ck_assert(strlen(doc) > 10);
         n++;
     }
-    ck_assert_int_eq(n, 26);
+    ck_assert_int_eq(n, 27);
 }
 END_TEST
 
