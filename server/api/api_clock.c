@@ -44,12 +44,6 @@ struct cx {
 
 typedef int (*clock_fn)(struct cx *x);
 
-static int finished(const struct match *m)
-{
-    return !strcmp(m->state, "verified") || !strcmp(m->state, "forfeited") ||
-           !strcmp(m->state, "withdrawn") || !strcmp(m->state, "void");
-}
-
 static int side_of(json_t *j, const char *field)
 {
     const char *s = api_str(j, field);
@@ -107,9 +101,9 @@ static int apply_flag(struct cx *x)
 {
     x->flagged_now = 1;
     x->clock_changed = 1;
-    if (finished(&x->m))
+    if (match_finished(&x->m))
         return 0;
-    json_t *pre = json_pack("{s:s, s:i, s:i}", "state", x->m.state, "score_a", x->m.score[0],
+    json_t *pre = json_pack("{s:s, s:i, s:i}", "state", match_state_name(x->m.state), "score_a", x->m.score[0],
                             "score_b", x->m.score[1]);
     free(x->pre_flag);
     x->pre_flag = json_dumps(pre, JSON_COMPACT);
@@ -119,7 +113,7 @@ static int apply_flag(struct cx *x)
      * audit log say so, not "td" or the player who happened to ask */
     const char *was = x->req->acting;
     x->req->acting = "clock";
-    int rc = api_match_decide(x->req, &x->m, x->resp, "forfeited", 1 - x->c.flagged);
+    int rc = api_match_decide(x->req, &x->m, x->resp, MS_FORFEITED, 1 - x->c.flagged);
     x->req->acting = was;
     return rc;
 }
@@ -228,7 +222,7 @@ static int need_clock(struct cx *x)
 static int refuse_finished(struct cx *x)
 {
     api_problem(x->resp, 409, "match-finished", "The match is over", "Match %lld is already %s.",
-                (long long)x->m.id, x->m.state);
+                (long long)x->m.id, match_state_name(x->m.state));
     return -1;
 }
 
@@ -456,7 +450,7 @@ static int op_start(struct cx *x)
 {
     if (api_check_fields(x->req->json, start_fields, 0, x->resp))
         return -1;
-    if (finished(&x->m))
+    if (match_finished(&x->m))
         return refuse_finished(x);
     struct presence p[2];
     if (db_presence_get(x->req->app->db, x->m.id, p))
@@ -481,9 +475,9 @@ static int op_start(struct cx *x)
     enum clk_err e = clk_start(&x->c, x->req->now_ms, side_of(x->req->json, "lower_die"));
     if (applied(x, e, "start a game"))
         return -1;
-    if (!strcmp(x->m.state, "scheduled") || !strcmp(x->m.state, "called")) {
+    if (x->m.state == MS_SCHEDULED || x->m.state == MS_CALLED) {
         match_touch(x, "match.playing");
-        if (api_match_set_state(x->req->app->db, &x->m, "playing", x->req->now_ms, "clock"))
+        if (api_match_set_state(x->req->app->db, &x->m, MS_PLAYING, x->req->now_ms, "clock"))
             return -1;
     }
     return both_present(x);
@@ -510,7 +504,7 @@ static int side_action(struct cx *x, side_op f, const char *what)
     int side = side_of(x->req->json, "side");
     if (need_clock(x))
         return -1;
-    if (finished(&x->m) && x->c.state != CLK_FLAGGED)
+    if (match_finished(&x->m) && x->c.state != CLK_FLAGGED)
         return refuse_finished(x);
     return applied(x, f(&x->c, x->req->now_ms, side), what);
 }
@@ -594,7 +588,7 @@ static int op_resume(struct cx *x)
         return -1;
     if (need_clock(x))
         return -1;
-    if (finished(&x->m))
+    if (match_finished(&x->m))
         return refuse_finished(x);
     if (x->c.state == CLK_PAUSED && x->c.paused_reason == CLK_R_END_OF_GAME) {
         api_problem(x->resp, 409, "game-over", "The game is over",
@@ -657,7 +651,7 @@ static int op_set(struct cx *x)
     json_t *j = x->req->json;
     if (api_check_fields(j, set_fields, 0, x->resp))
         return -1;
-    if (finished(&x->m) && x->c.state != CLK_FLAGGED)
+    if (match_finished(&x->m) && x->c.state != CLK_FLAGGED)
         return refuse_finished(x);
     if (!split_bank(&x->t)) {
         int bad = 0;
@@ -717,11 +711,17 @@ static int op_reverse(struct cx *x)
     }
     x->clock_changed = 1;
     json_t *pre = x->pre_flag ? json_loads(x->pre_flag, 0, NULL) : NULL;
-    if (pre && !strcmp(x->m.state, "forfeited")) {
+    if (pre && x->m.state == MS_FORFEITED) {
+        const char *name = json_string_value(json_object_get(pre, "state"));
+        int was = name ? match_state_from_name(name) : -1;
+        if (was < 0) {
+            json_decref(pre);
+            api_internal_error(x->resp, "reading the match as it was before the flag");
+            return -1;
+        }
         struct match before = x->m;
         match_touch(x, "match.flag_reversed");
-        snprintf(x->m.state, sizeof x->m.state, "%s",
-                 json_string_value(json_object_get(pre, "state")));
+        x->m.state = (enum match_state)was;
         x->m.score[0] = (int)json_integer_value(json_object_get(pre, "score_a"));
         x->m.score[1] = (int)json_integer_value(json_object_get(pre, "score_b"));
         x->m.winner = -1;
@@ -850,7 +850,7 @@ static int give_points(struct cx *x, int side, int points)
     }
     if (x->m.score[opp] >= len) {
         x->action = "match.verified";
-        return api_match_decide(x->req, &x->m, x->resp, "verified", opp);
+        return api_match_decide(x->req, &x->m, x->resp, MS_VERIFIED, opp);
     }
     return 0;
 }
@@ -914,7 +914,7 @@ static int op_penalty(struct cx *x)
                           x->m.length);
         return -1;
     }
-    if (finished(&x->m))
+    if (match_finished(&x->m))
         return refuse_finished(x);
     if (!x->m.player[0] || !x->m.player[1]) {
         api_problem(x->resp, 409, "players-unknown", "Players not known yet",
@@ -984,7 +984,7 @@ static int64_t called_ms(struct db *db, int64_t match_id)
     int64_t at = 0;
     if (db_match_state_times(db, match_id, &t, &n) == CW_OK) {
         for (int i = 0; i < n; i++)
-            if (!strcmp(t[i].state, "called"))
+            if (t[i].state == MS_CALLED)
                 at = t[i].at_ms;
         free(t);
     }
@@ -1114,7 +1114,7 @@ static int body_side_of(struct cx *x, const struct api_field *spec)
 {
     if (api_check_fields(x->req->json, spec, 0, x->resp))
         return -1;
-    if (finished(&x->m))
+    if (match_finished(&x->m))
         return refuse_finished(x);
     return side_of(x->req->json, "side");
 }
@@ -1213,7 +1213,7 @@ static int op_confirm(struct cx *x)
     if (forfeit) {
         match_touch(x, "match.forfeit");
         x->m.penalty[1 - side] += add;
-        if (api_match_decide(x->req, &x->m, x->resp, "forfeited", 1 - side))
+        if (api_match_decide(x->req, &x->m, x->resp, MS_FORFEITED, 1 - side))
             return -1;
     }
     if (late_of(db, &x->m, &x->t, x->req->now_ms, &l))
@@ -1255,9 +1255,9 @@ static int op_late_clock(struct cx *x)
     if (db_presence_put(db, x->m.id, side, &p[side]))
         return -1;
     x->lateness_changed = 1;
-    if (!strcmp(x->m.state, "scheduled") || !strcmp(x->m.state, "called")) {
+    if (x->m.state == MS_SCHEDULED || x->m.state == MS_CALLED) {
         match_touch(x, "match.playing");
-        if (api_match_set_state(db, &x->m, "playing", x->req->now_ms, "clock"))
+        if (api_match_set_state(db, &x->m, MS_PLAYING, x->req->now_ms, "clock"))
             return -1;
     }
     return 0;
@@ -1277,10 +1277,10 @@ static int op_postpone(struct cx *x)
     if (x->req->json &&
         api_check_fields(x->req->json, (const struct api_field[]){{NULL}}, 0, x->resp))
         return -1;
-    if (finished(&x->m))
+    if (match_finished(&x->m))
         return refuse_finished(x);
     struct db *db = x->req->app->db;
-    int started = strcmp(x->m.state, "scheduled") && strcmp(x->m.state, "called");
+    int started = x->m.state != MS_SCHEDULED && x->m.state != MS_CALLED;
     int counts[2], done[2];
     if (!started && report_counts(x, counts, done))
         return -1;
@@ -1290,7 +1290,7 @@ static int op_postpone(struct cx *x)
                     "Match %lld is %s: a match is postponed only before it starts (PEN-1).",
                     (long long)x->m.id,
                     games     ? "under way, a game is reported"
-                    : started ? x->m.state
+                    : started ? match_state_name(x->m.state)
                               : "on the clock");
         return -1;
     }

@@ -141,10 +141,10 @@ static int make_rubbers(struct api_req *req, const struct event *e, const struct
         m.player[1] = b->player[rb->b_member ? rb->b_member - 1 : 0];
         m.length = s->lengths[rb->phase - 1];
         m.winner = -1;
-        strcpy(m.state, "scheduled");
+        m.state = MS_SCHEDULED;
         int rc = db_match_insert(db, &m, req->now_ms);
         if (rc == CW_OK)
-            rc = db_match_state_log(db, m.id, "scheduled", req->now_ms, "td");
+            rc = db_match_state_log(db, m.id, MS_SCHEDULED, req->now_ms, "td");
         if (rc != CW_OK)
             return rc;
     }
@@ -562,11 +562,7 @@ static int tie_results(const struct match *rubbers, const struct match *fresh, i
     for (int i = 0; i < DAVIS_RUBBERS; i++) {
         const struct match *x = fresh && rubbers[i].id == fresh->id ? fresh : &rubbers[i];
         out[i] =
-            !strcmp(x->state, "void") ? DAVIS_VOID
-            : x->winner >= 0 && (!strcmp(x->state, "verified") || !strcmp(x->state, "forfeited") ||
-                                 !strcmp(x->state, "withdrawn"))
-                ? x->winner
-                : DAVIS_OPEN;
+            x->state == MS_VOID ? DAVIS_VOID : match_decided(x) ? x->winner : DAVIS_OPEN;
     }
     return 0;
 }
@@ -645,8 +641,8 @@ static int dko_path(struct db *db, const struct event *e, const struct davis_tie
         rc = db_tie_matches(db, e->tournament_id, t->id, rubbers);
         int played = 0;
         for (int i = 0; rc == CW_OK && i < DAVIS_RUBBERS && *n_undo < max; i++)
-            if (rubbers[i].id && strcmp(rubbers[i].state, "scheduled") &&
-                strcmp(rubbers[i].state, "called") && strcmp(rubbers[i].state, "void")) {
+            if (rubbers[i].id && rubbers[i].state != MS_SCHEDULED &&
+                rubbers[i].state != MS_CALLED && rubbers[i].state != MS_VOID) {
                 undo[(*n_undo)++] = rubbers[i];
                 played = 1;
             }
@@ -750,8 +746,8 @@ static int on_result(struct api_req *req, struct match *m, const struct match *b
     int n_undo = 0, n_reset = 0, later[5], n_later = 0;
     for (int i = DAVIS_RUBBERS - 1; correcting && i >= 0; i--)
         if (davis_rubbers[i].phase > phase && rubbers[i].id &&
-            strcmp(rubbers[i].state, "scheduled") && strcmp(rubbers[i].state, "called") &&
-            strcmp(rubbers[i].state, "void")) /* a void rubber was never played */
+            rubbers[i].state != MS_SCHEDULED && rubbers[i].state != MS_CALLED &&
+            rubbers[i].state != MS_VOID) /* a void rubber was never played */
             later[n_later++] = i;
     int res[5];
     tie_results(rubbers, m, res);
@@ -795,16 +791,16 @@ static int on_result(struct api_req *req, struct match *m, const struct match *b
         struct match *x = &rubbers[i];
         if (!x->id || x->id == m->id)
             continue;
-        const char *want = NULL;
-        if (!s.play_dead && st.dead[i] && strcmp(x->state, "void"))
-            want = "void";
-        else if (!st.dead[i] && !strcmp(x->state, "void"))
-            want = "scheduled";
-        if (want) {
+        int want = -1;
+        if (!s.play_dead && st.dead[i] && x->state != MS_VOID)
+            want = MS_VOID;
+        else if (!st.dead[i] && x->state == MS_VOID)
+            want = MS_SCHEDULED;
+        if (want >= 0) {
             json_t *b = api_match_core_json(x);
-            if (api_match_set_state(db, x, want, req->now_ms, "system") ||
+            if (api_match_set_state(db, x, (enum match_state)want, req->now_ms, "system") ||
                 api_match_save(req, x, b,
-                               !strcmp(want, "void") ? "davis.rubber_void" : "davis.rubber_revived",
+                               want == MS_VOID ? "davis.rubber_void" : "davis.rubber_revived",
                                NULL))
                 return api_internal_error(resp, "updating the tie"), -1;
         }

@@ -135,19 +135,6 @@ static void state_free(struct ko_state *x)
     memset(x, 0, sizeof *x);
 }
 
-static enum ko_decision decision_of(const struct match *m)
-{
-    if (m->winner < 0)
-        return KO_UNDECIDED;
-    if (!strcmp(m->state, "verified"))
-        return KO_PLAYED;
-    if (!strcmp(m->state, "forfeited"))
-        return KO_FORFEIT;
-    if (!strcmp(m->state, "withdrawn"))
-        return !strcmp(m->decided_how, "disqualified") ? KO_DISQUALIFIED : KO_WITHDRAWAL;
-    return KO_UNDECIDED; /* 'void' rows are walkovers: the bracket computes them itself */
-}
-
 /* Loads the bracket, its match rows and their results; `fresh` (may be NULL) is a match
  * whose new result is not stored yet. Computes the views. */
 static int state_load(struct db *db, const struct event *e, const struct match *fresh,
@@ -181,7 +168,7 @@ static int state_load(struct db *db, const struct event *e, const struct match *
         if (k < 0 || k >= x->nm)
             continue;
         x->rows[k] = *m;
-        x->res[k].decision = decision_of(m);
+        x->res[k].decision = ko_decision_of(m);
         x->res[k].winner = m->winner >= 0 ? m->winner : 0;
     }
     free(ms);
@@ -204,23 +191,23 @@ static int sync_rows(struct api_req *req, struct ko_state *x)
         for (int s = 0; s < 2; s++)
             want.player[s] = mv->side[s].kind == KO_SIDE_PLAYER ? mv->side[s].id : 0;
         /* lengths are written when rows are made and by the TD (per round or per match) */
-        int decided = decision_of(row) != KO_UNDECIDED;
+        int decided = ko_decision_of(row) != KO_UNDECIDED;
         if (mv->state == KO_M_WALKOVER && !decided) {
-            strcpy(want.state, "void"); /* nobody plays: the bracket advances the player */
+            want.state = MS_VOID; /* nobody plays: the bracket advances the player */
             want.winner = mv->winner;
         } else if (mv->state == KO_M_EMPTY && !decided) {
-            strcpy(want.state, "void");
+            want.state = MS_VOID;
             want.winner = -1;
-        } else if (!strcmp(row->state, "void") && !decided) {
-            strcpy(want.state, "scheduled"); /* a late arrival or a correction revived it */
+        } else if (row->state == MS_VOID && !decided) {
+            want.state = MS_SCHEDULED; /* a late arrival or a correction revived it */
             want.winner = -1;
         }
         if (want.player[0] == row->player[0] && want.player[1] == row->player[1] &&
             want.length == row->length && want.winner == row->winner &&
-            !strcmp(want.state, row->state))
+            want.state == row->state)
             continue;
         json_t *before = api_match_core_json(row);
-        if (strcmp(want.state, row->state) &&
+        if (want.state != row->state &&
             db_match_state_log(db, row->id, want.state, req->now_ms, "system"))
             return CW_EDB;
         *row = want;
@@ -292,10 +279,10 @@ static int create_rows(struct api_req *req, const struct event *e, const struct 
         if (!m.length)
             m.length = 7;
         m.winner = -1;
-        strcpy(m.state, "scheduled");
+        m.state = MS_SCHEDULED;
         int rc = db_match_insert(db, &m, req->now_ms);
         if (rc == CW_OK)
-            rc = db_match_state_log(db, m.id, "scheduled", req->now_ms, "system");
+            rc = db_match_state_log(db, m.id, MS_SCHEDULED, req->now_ms, "system");
         if (rc != CW_OK)
             return rc;
     }
@@ -681,13 +668,13 @@ void api_knockout_lengths(struct api_req *req, struct api_resp *resp)
             const struct match *row = &x.rows[k];
             int r = row->round;
             if (!row->id || r < 1 || r > x.b.rounds || x.b.lengths[r - 1] == old[r - 1] ||
-                !strcmp(row->state, "scheduled") || !strcmp(row->state, "called") ||
-                !strcmp(row->state, "void"))
+                row->state == MS_SCHEDULED || row->state == MS_CALLED ||
+                row->state == MS_VOID)
                 continue;
             api_problem(resp, 409, "round-started", "This round is under way",
                         "Round %d of %s has started (match %lld is %s): its length stays %d "
                         "(KO-7).",
-                        r, e.name, (long long)row->id, row->state, old[r - 1]);
+                        r, e.name, (long long)row->id, match_state_name(row->state), old[r - 1]);
             state_free(&x);
             api_tx_rollback(req);
             api_problem_field(resp, "lengths", "round %d has started", r);
@@ -946,8 +933,8 @@ static int on_result(struct api_req *req, struct match *m, const struct match *b
     /* KO-8: a changed result whose winner already played on is undone with what followed,
      * latest first, only when the TD confirms the cascade; so are the matches of the events
      * this one feeds that an entrant swap invalidates (KO-5, KO-6) */
-    if (before->winner >= 0 && decision_of(before) != KO_UNDECIDED &&
-        (before->winner != m->winner || decision_of(before) != decision_of(m))) {
+    if (before->winner >= 0 && ko_decision_of(before) != KO_UNDECIDED &&
+        (before->winner != m->winner || ko_decision_of(before) != ko_decision_of(m))) {
         if (state_load(db, &e, NULL, &x, err, sizeof err) != CW_OK) {
             state_free(&x);
             api_internal_error(resp, "reading the bracket");
@@ -962,7 +949,7 @@ static int on_result(struct api_req *req, struct match *m, const struct match *b
         int hypo = r2 && v2 && k >= 0 && k < x.nm;
         if (hypo) {
             memcpy(r2, x.res, (size_t)x.nm * sizeof *r2);
-            r2[k].decision = decision_of(m);
+            r2[k].decision = ko_decision_of(m);
             r2[k].winner = m->winner >= 0 ? m->winner : 0;
             for (int i = 0; i < n; i++)
                 memset(&r2[later[i]], 0, sizeof r2[later[i]]);
@@ -1107,7 +1094,7 @@ void api_tables_assign(struct api_req *req, struct api_resp *resp)
         rc = CW_EDB;
     /* every table in use, listed or not: a match fixed to one waits for it */
     for (int k = 0; rc == CW_OK && k < n; k++)
-        if (ms[k].table[0] && (!strcmp(ms[k].state, "called") || !strcmp(ms[k].state, "playing")))
+        if (ms[k].table[0] && (ms[k].state == MS_CALLED || ms[k].state == MS_PLAYING))
             busy[nbusy++] = ms[k].table;
     /* a table is busy while a match at it is called or being played (busy, above) */
     for (size_t i = 0; rc == CW_OK && i < nt; i++) {
@@ -1130,11 +1117,11 @@ void api_tables_assign(struct api_req *req, struct api_resp *resp)
         people_of(db, &ms[k], people[k]);
     for (int k = 0; rc == CW_OK && k < n; k++) {
         struct match *m = &ms[k];
-        if (strcmp(m->state, "scheduled") || !m->player[0] || !m->player[1])
+        if (m->state != MS_SCHEDULED || !m->player[0] || !m->player[1])
             continue;
         int engaged = 0;
         for (int j = 0; j < n && !engaged; j++)
-            engaged = (!strcmp(ms[j].state, "called") || !strcmp(ms[j].state, "playing")) &&
+            engaged = (ms[j].state == MS_CALLED || ms[j].state == MS_PLAYING) &&
                       share_people(people[j], people[k]);
         /* the gates as the players' reports meet them: the TD's own pass (a Swing game of
          * an earlier round, which only the TD decides) is no game to play at a table */
@@ -1201,7 +1188,7 @@ void api_tables_assign(struct api_req *req, struct api_resp *resp)
             break;
         json_t *before = api_match_core_json(&m);
         snprintf(m.table, sizeof m.table, "%s", out[i].table);
-        rc = api_match_set_state(db, &m, "called", req->now_ms, "td");
+        rc = api_match_set_state(db, &m, MS_CALLED, req->now_ms, "td");
         if (rc == CW_OK)
             rc = api_match_save(req, &m, before, "match.call", NULL);
         if (rc == CW_OK)
@@ -1316,7 +1303,7 @@ static json_t *bracket_json(struct db *db, struct ko_state *x, int64_t now_ms)
                 matches,
                 json_pack("{s:i, s:o, s:s, s:s, s:s, s:o, s:o}", "index", i, "match_id",
                           row->id ? json_integer(row->id) : json_null(), "state",
-                          mstate_name(mv->state), "match_state", row->state, "table", row->table,
+                          mstate_name(mv->state), "match_state", match_state_name(row->state), "table", row->table,
                           "sides", sides, "winner",
                           mv->winner >= 0 ? json_string(side_name[mv->winner]) : json_null()));
         }
@@ -1434,12 +1421,12 @@ void api_knockout_player(struct api_req *req, struct api_resp *resp)
         int64_t mid = st.match >= 0 && x.drawn && st.match < x.nm ? x.rows[st.match].id : 0;
         const struct match *row = mid ? &x.rows[st.match] : NULL;
         int at_table = st.state == KO_P_READY && row && row->table[0] &&
-                       (!strcmp(row->state, "called") || !strcmp(row->state, "playing"));
+                       (row->state == MS_CALLED || row->state == MS_PLAYING);
         /* called to a table: the sentence says where, not "wait for the call" */
         if (at_table)
             snprintf(text, sizeof text, "Round %d: you play %s at table %s%s.", st.round,
                      opp[0] ? opp : "your opponent", row->table,
-                     !strcmp(row->state, "called") ? "; go to your table now" : "");
+                     row->state == MS_CALLED ? "; go to your table now" : "");
         /* the sentence's facts as fields too, so a page can say it in its own language */
         char deadline[32];
         if (st.state == KO_P_WAIT_LATE && st.deadline_ms)
@@ -1451,7 +1438,7 @@ void api_knockout_player(struct api_req *req, struct api_resp *resp)
             mid ? json_integer(mid) : json_null(), "round", st.round, "opponent",
             st.opponent ? json_pack("{s:I, s:s}", "player_id", (json_int_t)st.opponent, "name", opp)
                         : json_null(),
-            "match_state", row ? json_string(row->state) : json_null(), "table",
+            "match_state", row ? json_string(match_state_name(row->state)) : json_null(), "table",
             at_table ? json_string(row->table) : json_null());
         if (out && st.state == KO_P_WAIT_LATE)
             json_object_update_new(out,

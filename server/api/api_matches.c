@@ -99,14 +99,14 @@ json_t *api_match_json(struct db *db, const struct match *m)
     int n;
     if (db_match_state_times(db, m->id, &st, &n) == CW_OK) {
         for (int i = 0; i < n; i++)
-            json_object_set_new(times, st[i].state, api_time_json(st[i].at_ms));
+            json_object_set_new(times, match_state_name(st[i].state), api_time_json(st[i].at_ms));
         free(st);
     }
     json_t *j = json_pack(
         "{s:I, s:I, s:o, s:i, s:s, s:s, s:o, s:{s:i, s:i}, s:o, s:o, s:o, s:o}", "id",
         (json_int_t)m->id, "tournament_id", (json_int_t)m->tournament_id, "event_id",
         m->event_id ? json_integer(m->event_id) : json_null(), "length", m->length, "table",
-        m->table, "state", m->state, "sides", sides, "score", "a", m->score[0], "b", m->score[1],
+        m->table, "state", match_state_name(m->state), "sides", sides, "score", "a", m->score[0], "b", m->score[1],
         "winner", m->winner >= 0 ? json_string(side_name[m->winner]) : json_null(),
         "result_report_id", m->result_report ? json_integer(m->result_report) : json_null(),
         "times", times, "updated_at", api_time_json(m->updated_ms));
@@ -126,7 +126,7 @@ json_t *api_match_core_json(const struct match *m)
     json_t *j = json_pack(
         "{s:I, s:o, s:i, s:i, s:s, s:s, s:[o, o], s:{s:i, s:i}, s:o, s:o}", "id", (json_int_t)m->id,
         "event_id", m->event_id ? json_integer(m->event_id) : json_null(), "round", m->round,
-        "length", m->length, "table", m->table, "state", m->state, "players",
+        "length", m->length, "table", m->table, "state", match_state_name(m->state), "players",
         m->player[0] ? json_integer(m->player[0]) : json_null(),
         m->player[1] ? json_integer(m->player[1]) : json_null(), "score", "a", m->score[0], "b",
         m->score[1], "winner", m->winner >= 0 ? json_string(side_name[m->winner]) : json_null(),
@@ -143,12 +143,12 @@ json_t *api_match_core_json(const struct match *m)
     return j;
 }
 
-int api_match_set_state(struct db *db, struct match *m, const char *state, int64_t now_ms,
+int api_match_set_state(struct db *db, struct match *m, enum match_state state, int64_t now_ms,
                         const char *actor)
 {
-    if (!strcmp(m->state, state))
+    if (m->state == state)
         return CW_OK;
-    snprintf(m->state, sizeof m->state, "%s", state);
+    m->state = state;
     m->decided_how[0] = '\0'; /* it qualifies the state it was set with */
     return db_match_state_log(db, m->id, state, now_ms, actor);
 }
@@ -229,7 +229,7 @@ void api_match_create(struct api_req *req, struct api_resp *resp)
     m.length = (int)json_integer_value(json_object_get(req->json, "length"));
     const char *table = api_str(req->json, "table");
     snprintf(m.table, sizeof m.table, "%s", table ? table : "");
-    strcpy(m.state, "scheduled");
+    m.state = MS_SCHEDULED;
     m.winner = -1;
     if (m.player[0] == m.player[1]) {
         api_problem_field(resp, "player_b", "is the same player as player_a");
@@ -254,7 +254,7 @@ void api_match_create(struct api_req *req, struct api_resp *resp)
     if (rc == CW_OK)
         rc = db_match_insert(db, &m, req->now_ms);
     if (rc == CW_OK)
-        rc = db_match_state_log(db, m.id, "scheduled", req->now_ms, "td");
+        rc = db_match_state_log(db, m.id, MS_SCHEDULED, req->now_ms, "td");
     if (rc == CW_OK)
         rc = api_match_save(req, &m, NULL, "match.create", NULL);
     if (rc != CW_OK) {
@@ -320,7 +320,7 @@ static json_t *state_history(struct db *db, int64_t match_id)
     for (int i = 0; i < n; i++) {
         char by[sizeof st[i].actor];
         snprintf(by, sizeof by, "%.*s", (int)strcspn(st[i].actor, ":"), st[i].actor);
-        json_t *e = json_pack("{s:s, s:o}", "state", st[i].state, "at", api_time_json(st[i].at_ms));
+        json_t *e = json_pack("{s:s, s:o}", "state", match_state_name(st[i].state), "at", api_time_json(st[i].at_ms));
         json_object_set_new(e, "by", by[0] && strcmp(by, "anon") ? json_string(by) : json_null());
         json_array_append_new(h, e);
     }
@@ -390,17 +390,11 @@ void api_match_change(struct api_req *req, struct api_resp *resp, const char *ac
     api_tx_commit(req, resp);
 }
 
-static int finished(const struct match *m)
-{
-    return !strcmp(m->state, "verified") || !strcmp(m->state, "forfeited") ||
-           !strcmp(m->state, "withdrawn") || !strcmp(m->state, "void");
-}
-
 static int refuse_finished(const struct match *m, struct api_resp *resp)
 {
     api_problem(resp, 409, "match-finished", "The match is over", "Match %lld is already %s%s.",
-                (long long)m->id, m->state,
-                !strcmp(m->state, "verified") ? "; the TD can correct it" : "");
+                (long long)m->id, match_state_name(m->state),
+                m->state == MS_VERIFIED ? "; the TD can correct it" : "");
     return -1;
 }
 
@@ -492,7 +486,7 @@ static int do_edit(struct api_req *req, struct match *m, struct api_resp *resp, 
                     (long long)m->id);
         return -1;
     }
-    if (finished(m))
+    if (match_finished(m))
         return refuse_finished(m, resp);
     if (len && (int)json_integer_value(len) != m->length &&
         correct_length(req, m, (int)json_integer_value(len), resp))
@@ -517,10 +511,10 @@ static int do_call(struct api_req *req, struct match *m, struct api_resp *resp, 
 {
     if (req->json && api_check_fields(req->json, call_fields, 1, resp))
         return -1;
-    if (strcmp(m->state, "scheduled")) {
+    if (m->state != MS_SCHEDULED) {
         api_problem(resp, 409, "not-scheduled", "The match cannot be called",
                     "Match %lld is %s; only a scheduled match is called.", (long long)m->id,
-                    m->state);
+                    match_state_name(m->state));
         return -1;
     }
     if (!m->player[0] || !m->player[1]) {
@@ -531,7 +525,7 @@ static int do_call(struct api_req *req, struct match *m, struct api_resp *resp, 
     const char *table = req->json ? api_str(req->json, "table") : NULL;
     if (table)
         snprintf(m->table, sizeof m->table, "%s", table);
-    return api_match_set_state(req->app->db, m, "called", req->now_ms, "td");
+    return api_match_set_state(req->app->db, m, MS_CALLED, req->now_ms, "td");
 }
 
 void api_match_call(struct api_req *req, struct api_resp *resp)
@@ -561,11 +555,11 @@ static int knockout_match(struct api_req *req, const struct match *m)
  * knockout match may do so before the opponent is known: the opponent, once known, advances
  * by walkover. */
 static int decide_without_play(struct api_req *req, struct match *m, struct api_resp *resp,
-                               const char *state, int winner, const char *how)
+                               enum match_state state, int winner, const char *how)
 {
-    if (finished(m))
+    if (match_finished(m))
         return refuse_finished(m, resp);
-    int leaving = !strcmp(state, "withdrawn");
+    int leaving = state == MS_WITHDRAWN;
     if (!m->player[1 - winner] || (!m->player[winner] && !(leaving && knockout_match(req, m)))) {
         api_problem(resp, 409, "players-unknown", "Players not known yet",
                     m->player[1 - winner] ? "Match %lld has no opponent yet."
@@ -576,14 +570,14 @@ static int decide_without_play(struct api_req *req, struct match *m, struct api_
     return api_match_decide_how(req, m, resp, state, winner, how);
 }
 
-int api_match_decide(struct api_req *req, struct match *m, struct api_resp *resp, const char *state,
-                     int winner)
+int api_match_decide(struct api_req *req, struct match *m, struct api_resp *resp,
+                     enum match_state state, int winner)
 {
     return api_match_decide_how(req, m, resp, state, winner, NULL);
 }
 
 int api_match_decide_how(struct api_req *req, struct match *m, struct api_resp *resp,
-                         const char *state, int winner, const char *how)
+                         enum match_state state, int winner, const char *how)
 {
     struct match before = *m;
     m->winner = winner;
@@ -608,7 +602,7 @@ static int do_forfeit(struct api_req *req, struct match *m, struct api_resp *res
     if (api_check_fields(req->json, forfeit_fields, 0, resp))
         return -1;
     int w = !strcmp(api_str(req->json, "winner"), "b");
-    return decide_without_play(req, m, resp, "forfeited", w, NULL);
+    return decide_without_play(req, m, resp, MS_FORFEITED, w, NULL);
 }
 
 void api_match_forfeit(struct api_req *req, struct api_resp *resp)
@@ -628,7 +622,7 @@ static int do_withdraw(struct api_req *req, struct match *m, struct api_resp *re
     if (api_check_fields(req->json, withdraw_fields, 0, resp))
         return -1;
     int leaving = !strcmp(api_str(req->json, "side"), "b");
-    return decide_without_play(req, m, resp, "withdrawn", 1 - leaving, NULL);
+    return decide_without_play(req, m, resp, MS_WITHDRAWN, 1 - leaving, NULL);
 }
 
 void api_match_withdraw(struct api_req *req, struct api_resp *resp)
@@ -651,7 +645,7 @@ static int do_disqualify(struct api_req *req, struct match *m, struct api_resp *
     if (api_check_fields(req->json, disqualify_fields, 0, resp))
         return -1;
     int leaving = !strcmp(api_str(req->json, "side"), "b");
-    return decide_without_play(req, m, resp, "withdrawn", 1 - leaving, "disqualified");
+    return decide_without_play(req, m, resp, MS_WITHDRAWN, 1 - leaving, "disqualified");
 }
 
 void api_match_disqualify(struct api_req *req, struct api_resp *resp)
@@ -669,7 +663,7 @@ int api_match_undo(struct api_req *req, struct match *x, const char *action)
     x->winner = -1;
     x->score[0] = x->score[1] = 0;
     x->result_report = 0;
-    if (api_match_set_state(db, x, "scheduled", req->now_ms, "td"))
+    if (api_match_set_state(db, x, MS_SCHEDULED, req->now_ms, "td"))
         return CW_EDB;
     return api_match_save(req, x, b, action, NULL);
 }

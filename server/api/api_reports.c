@@ -132,18 +132,12 @@ int api_report_from_json(struct api_req *req, const struct match *m, json_t *bod
             resp->status = 422;
             return -1;
         }
-        for (int s = 0; s < 2; s++)
-            if (r->score[s] < m->penalty[s]) {
-                /* MATCH-5: the TD's penalty points are in the score already */
-                snprintf(err, sizeof err,
-                         "Side %s has %d penalty point%s from the TD, which count in its score "
-                         "(MATCH-5): %d-%d is impossible.",
-                         side_name[s], m->penalty[s], m->penalty[s] == 1 ? "" : "s", a, b);
-                api_problem(resp, 422, "invalid-result", "Impossible score", "%s", err);
-                api_problem_field(resp, "score", "%s", err);
-                resp->status = 422;
-                return -1;
-            }
+        if (results_score_holds_penalties(m, r->score, a, b, err, sizeof err)) {
+            api_problem(resp, 422, "invalid-result", "Impossible score", "%s", err);
+            api_problem_field(resp, "score", "%s", err);
+            resp->status = 422;
+            return -1;
+        }
         snprintf(r->kind, sizeof r->kind, "score");
         r->complete = 1;
         r->games = strdup("[]");
@@ -185,13 +179,13 @@ int api_report_settle(struct api_req *req, struct match *m, struct api_resp *res
         m->score[0] = r[0].score[0];
         m->score[1] = r[0].score[1];
         m->result_report = latest->id;
-        rc = api_match_set_state(db, m, "verified", req->now_ms, actor);
+        rc = api_match_set_state(db, m, MS_VERIFIED, req->now_ms, actor);
         *action = "match.verified";
         if (!rc)
             rc = api_results_run(req, m, &before, resp);
         break;
     case RO_DISPUTED:
-        rc = api_match_set_state(db, m, "disputed", req->now_ms, actor);
+        rc = api_match_set_state(db, m, MS_DISPUTED, req->now_ms, actor);
         *action = "match.disputed";
         break;
     case RO_REPORTED:
@@ -199,7 +193,7 @@ int api_report_settle(struct api_req *req, struct match *m, struct api_resp *res
         /* the live score is the latest report's */
         m->score[0] = latest->score[0];
         m->score[1] = latest->score[1];
-        rc = api_match_set_state(db, m, o == RO_REPORTED ? "reported" : "playing", req->now_ms,
+        rc = api_match_set_state(db, m, o == RO_REPORTED ? MS_REPORTED : MS_PLAYING, req->now_ms,
                                  actor);
         *action = o == RO_REPORTED ? "match.reported" : "match.playing";
         break;
@@ -212,10 +206,10 @@ int api_report_settle(struct api_req *req, struct match *m, struct api_resp *res
         int n, called = 0;
         rc = db_match_state_times(db, m->id, &t, &n);
         for (int i = 0; !rc && i < n; i++)
-            called |= !strcmp(t[i].state, "called");
+            called |= t[i].state == MS_CALLED;
         if (!rc) {
             free(t);
-            rc = api_match_set_state(db, m, called ? "called" : "scheduled", req->now_ms, actor);
+            rc = api_match_set_state(db, m, called ? MS_CALLED : MS_SCHEDULED, req->now_ms, actor);
         }
         *action = "match.report_withdrawn";
         break;
@@ -229,12 +223,6 @@ int api_report_settle(struct api_req *req, struct match *m, struct api_resp *res
     if (rc && !resp->json)
         api_internal_error(resp, "settling the match");
     return rc ? -1 : 0;
-}
-
-static int finished(const struct match *m)
-{
-    return !strcmp(m->state, "verified") || !strcmp(m->state, "forfeited") ||
-           !strcmp(m->state, "withdrawn") || !strcmp(m->state, "void");
 }
 
 int api_player_side(struct api_req *req, const struct match *m, struct api_resp *resp)
@@ -266,10 +254,10 @@ int api_player_side(struct api_req *req, const struct match *m, struct api_resp 
 
 int api_report_open(struct api_req *req, const struct match *m, struct api_resp *resp)
 {
-    if (finished(m)) {
+    if (match_finished(m)) {
         api_problem(resp, 409, "match-finished", "The match is over",
                     "Match %lld is already %s; only the TD can change it now.", (long long)m->id,
-                    m->state);
+                    match_state_name(m->state));
         return -1;
     }
     if (!m->player[0] || !m->player[1]) {
@@ -576,7 +564,7 @@ static int td_decide(struct api_req *req, struct match *m, struct api_resp *resp
     m->score[1] = r.score[1];
     m->result_report = r.id;
     report_free(&r);
-    if (api_match_set_state(db, m, "verified", req->now_ms, "td")) {
+    if (api_match_set_state(db, m, MS_VERIFIED, req->now_ms, "td")) {
         api_internal_error(resp, "verifying the match");
         return -1;
     }
@@ -588,10 +576,10 @@ static int do_verify(struct api_req *req, struct match *m, struct api_resp *resp
 {
     if (api_match_gate(req, m, resp))
         return -1;
-    if (finished(m)) {
+    if (match_finished(m)) {
         api_problem(resp, 409, "match-finished", "Already decided",
                     "Match %lld is already %s; use correct to change its result.", (long long)m->id,
-                    m->state);
+                    match_state_name(m->state));
         return -1;
     }
     return td_decide(req, m, resp);
@@ -605,10 +593,10 @@ void api_match_verify(struct api_req *req, struct api_resp *resp)
 static int do_correct(struct api_req *req, struct match *m, struct api_resp *resp,
                       const char **action)
 {
-    if (!finished(m)) {
+    if (!match_finished(m)) {
         api_problem(resp, 409, "not-decided", "Nothing to correct",
                     "Match %lld is %s, not decided; verify it instead.", (long long)m->id,
-                    m->state);
+                    match_state_name(m->state));
         return -1;
     }
     return td_decide(req, m, resp);
@@ -649,7 +637,7 @@ void api_match_reports(struct api_req *req, struct api_resp *resp)
         json_object_set_new(out, keys[s], have[s] ? api_report_json(db, &r[s], &m) : json_null());
     }
     json_t *reply = json_pack("{s:o, s:o}", "match", api_match_json(db, &m), "reports", out);
-    if (!strcmp(m.state, "disputed") && have[0] && have[1]) {
+    if (m.state == MS_DISPUTED && have[0] && have[1]) {
         /* what MATCH-4 says about the dispute, for the TD who decides it */
         char why[256];
         int p = results_dispute_prevails(&r[0], &r[1], why, sizeof why);

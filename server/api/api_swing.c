@@ -120,12 +120,6 @@ static void state_free(struct swing_state *x)
     memset(x, 0, sizeof *x);
 }
 
-static int decided(const struct match *m)
-{
-    return m->winner >= 0 && (!strcmp(m->state, "verified") || !strcmp(m->state, "forfeited") ||
-                              !strcmp(m->state, "withdrawn"));
-}
-
 /* Loads entries, rounds and games and replays them (SWING-3/4); `fresh`, when not NULL,
  * is a match whose new result is not stored yet (the result hooks run before the save). */
 static int state_load(struct db *db, const struct event *e, const struct match *fresh,
@@ -154,11 +148,11 @@ static int state_load(struct db *db, const struct event *e, const struct match *
         if (fresh && m->id == fresh->id)
             *m = *fresh;
         g[i].round = m->round;
-        if (decided(m)) {
+        if (match_decided(m)) {
             g[i].winner = m->player[m->winner];
             g[i].loser = m->player[1 - m->winner];
             g[i].points = m->score[m->winner]; /* a money game's report: points to the winner */
-            if (strcmp(m->state, "verified") && g[i].points < 1)
+            if (m->state != MS_VERIFIED && g[i].points < 1)
                 g[i].points = 1; /* forfeited or withdrawn: a single game at cube 1 */
         }
     }
@@ -274,7 +268,7 @@ static void game_why(struct db *db, const struct swing_state *x, int i, const in
             w.by = 2;
     char result[16] = "";
     json_t *games = NULL;
-    if (!strcmp(m->state, "verified")) {
+    if (m->state == MS_VERIFIED) {
         struct report r;
         memset(&r, 0, sizeof r);
         if (m->result_report && db_report_get(db, m->id, m->result_report, &r) == CW_OK) {
@@ -295,7 +289,7 @@ static void game_why(struct db *db, const struct swing_state *x, int i, const in
             w.decided = "score";
     } else {
         w.decided = !strcmp(m->decided_how, "disqualified") ? "disqualification"
-                    : !strcmp(m->state, "withdrawn")        ? "withdrawal"
+                    : m->state == MS_WITHDRAWN        ? "withdrawal"
                                                             : "forfeit";
     }
     swing_why_text(&x->s, &w, buf, len);
@@ -320,7 +314,7 @@ static int write_ledger(struct api_req *req, const struct event *e, struct swing
     int chips_round = -1;
     for (int i = 0; rc == CW_OK && i < x->n_matches; i++) {
         const struct match *m = &x->matches[i];
-        if (!decided(m) || !x->transfers[i])
+        if (!match_decided(m) || !x->transfers[i])
             continue;
         if (m->round != chips_round) {
             rc = stacks_at(x, m->round, round_chips);
@@ -368,14 +362,14 @@ static int on_result(struct api_req *req, struct match *m, const struct match *b
         return 0;
     /* a game decided without play (a forfeit, a withdrawal, a flag) is worth a single
      * game at cube 1 to the winner; the score says so */
-    if (m->winner >= 0 && strcmp(m->state, "verified") && m->score[m->winner] < 1)
+    if (m->winner >= 0 && m->state != MS_VERIFIED && m->score[m->winner] < 1)
         m->score[m->winner] = 1;
     struct swing_state x;
     memset(&x, 0, sizeof x); /* freed on every path, loaded or not */
     if (rc == CW_OK)
         rc = state_load(db, &e, m, &x);
     /* a decided game decided again is the TD's correction */
-    int64_t correcting = before && before->winner >= 0 && decided(before) ? m->id : 0;
+    int64_t correcting = before && before->winner >= 0 && match_decided(before) ? m->id : 0;
     if (rc == CW_OK)
         rc = write_ledger(req, &e, &x, correcting);
     if (rc != CW_OK) {
@@ -522,7 +516,7 @@ void api_swing_round_start(struct api_req *req, struct api_resp *resp)
         refusal = "the event is over: one player holds every chip";
     int open_games = 0, last_round = x.n_rounds ? x.rounds[x.n_rounds - 1].round : 0;
     for (int i = 0; rc == CW_OK && i < x.n_matches; i++)
-        open_games += x.matches[i].round == last_round && !decided(&x.matches[i]);
+        open_games += x.matches[i].round == last_round && !match_decided(&x.matches[i]);
     if (rc == CW_OK && !refusal && open_games && !force) {
         snprintf(why, sizeof why,
                  "round %d still has %d game%s without a verified result; finish it, or "
@@ -608,10 +602,10 @@ void api_swing_round_start(struct api_req *req, struct api_resp *resp)
         m.player[1] = pairs[p][1];
         m.length = 0; /* one money-style game (SWING-2) */
         m.winner = -1;
-        strcpy(m.state, "scheduled");
+        m.state = MS_SCHEDULED;
         rc = db_match_insert(db, &m, req->now_ms);
         if (rc == CW_OK)
-            rc = db_match_state_log(db, m.id, "scheduled", req->now_ms, "td");
+            rc = db_match_state_log(db, m.id, MS_SCHEDULED, req->now_ms, "td");
         if (rc == CW_OK)
             json_array_append_new(games, api_match_json(db, &m));
     }

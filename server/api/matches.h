@@ -29,20 +29,20 @@ json_t *api_match_json(struct db *db, const struct match *m);
 /* The match's own fields, for the audit log and events: no names, no state times. */
 json_t *api_match_core_json(const struct match *m);
 /* Sets the state and logs its time (nothing if unchanged). */
-int api_match_set_state(struct db *db, struct match *m, const char *state, int64_t now_ms,
+int api_match_set_state(struct db *db, struct match *m, enum match_state state, int64_t now_ms,
                         const char *actor);
 /* Writes the match, bumps the tournament, audits (before is consumed) and emits action.
  * *after_out (may be NULL) receives the match's new JSON. */
 int api_match_save(struct api_req *req, struct match *m, json_t *before, const char *action,
                    json_t **after_out);
 /* Decides the match without (more) play: `winner` wins at the length, in `state`
- * ("forfeited", "withdrawn"), and what depends on results follows (brackets, chips, ties).
+ * (MS_FORFEITED, MS_WITHDRAWN), and what depends on results follows (brackets, chips, ties).
  * 0, or -1 with the problem in resp. */
-int api_match_decide(struct api_req *req, struct match *m, struct api_resp *resp, const char *state,
-                     int winner);
+int api_match_decide(struct api_req *req, struct match *m, struct api_resp *resp,
+                     enum match_state state, int winner);
 /* The same, with how (NULL or "disqualified") stored in decided_how before the hooks run. */
 int api_match_decide_how(struct api_req *req, struct match *m, struct api_resp *resp,
-                         const char *state, int winner, const char *how);
+                         enum match_state state, int winner, const char *how);
 /* Undoes a match's result (a correction's cascade): every report superseded, no winner,
  * no score, scheduled again; saved and audited as action. */
 int api_match_undo(struct api_req *req, struct match *m, const char *action);

@@ -1,6 +1,7 @@
 /* SQL of matches, their state times and their reports. */
 #include "store/store.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,6 +11,17 @@
     "coalesce(result_report, 0), created_ms, updated_ms, round, slot, coalesce(tie_id, 0), "       \
     "rubber, "                                                                                     \
     "penalty_a, penalty_b, decided_how, first_length, length_fix_game"
+
+/* A state by the name stored in column i: the schema's CHECK list on matches.state holds
+ * exactly the names of enum match_state, and match_states rows are written from it. */
+static enum match_state col_state(sqlite3_stmt *st, int i)
+{
+    char name[16];
+    db_col_text(st, i, name, sizeof name);
+    int s = match_state_from_name(name);
+    assert(s >= 0);
+    return (enum match_state)s;
+}
 
 static void read_match(sqlite3_stmt *st, void *row)
 {
@@ -21,7 +33,7 @@ static void read_match(sqlite3_stmt *st, void *row)
     m->player[1] = sqlite3_column_int64(st, 4);
     m->length = sqlite3_column_int(st, 5);
     db_col_text(st, 6, m->table, sizeof m->table);
-    db_col_text(st, 7, m->state, sizeof m->state);
+    m->state = col_state(st, 7);
     m->score[0] = sqlite3_column_int(st, 8);
     m->score[1] = sqlite3_column_int(st, 9);
     m->winner = sqlite3_column_int(st, 10);
@@ -55,7 +67,7 @@ static void bind_match(sqlite3_stmt *st, const struct match *m)
     bind_id_or_null(st, 3, m->player[1]);
     sqlite3_bind_int(st, 4, m->length);
     db_bind_text(st, 5, m->table);
-    db_bind_text(st, 6, m->state);
+    db_bind_text(st, 6, match_state_name(m->state));
     sqlite3_bind_int(st, 7, m->score[0]);
     sqlite3_bind_int(st, 8, m->score[1]);
     if (m->winner >= 0)
@@ -150,7 +162,7 @@ int db_match_list(struct db *db, int64_t tournament_id, int64_t player_id, struc
     return db_rows(st, read_match, sizeof **out, (void **)out, n);
 }
 
-int db_match_state_log(struct db *db, int64_t match_id, const char *state, int64_t at_ms,
+int db_match_state_log(struct db *db, int64_t match_id, enum match_state state, int64_t at_ms,
                        const char *actor)
 {
     sqlite3_stmt *st = db_stmt(
@@ -158,7 +170,7 @@ int db_match_state_log(struct db *db, int64_t match_id, const char *state, int64
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, match_id);
-    db_bind_text(st, 2, state);
+    db_bind_text(st, 2, match_state_name(state));
     sqlite3_bind_int64(st, 3, at_ms);
     db_bind_text(st, 4, actor);
     int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
@@ -169,7 +181,7 @@ int db_match_state_log(struct db *db, int64_t match_id, const char *state, int64
 static void read_state_time(sqlite3_stmt *st, void *row)
 {
     struct match_state_time *t = row;
-    db_col_text(st, 0, t->state, sizeof t->state);
+    t->state = col_state(st, 0);
     t->at_ms = sqlite3_column_int64(st, 1);
     db_col_text(st, 2, t->actor, sizeof t->actor);
 }

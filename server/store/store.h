@@ -71,10 +71,10 @@ int db_match_update(struct db *db, struct match *m, int64_t now_ms);
 /* player 0 = every match of the tournament; otherwise those where the player plays. */
 int db_match_list(struct db *db, int64_t tournament_id, int64_t player_id, struct match **out,
                   int *n);
-int db_match_state_log(struct db *db, int64_t match_id, const char *state, int64_t at_ms,
+int db_match_state_log(struct db *db, int64_t match_id, enum match_state state, int64_t at_ms,
                        const char *actor);
 struct match_state_time {
-    char state[12];
+    enum match_state state;
     int64_t at_ms;
     char actor[40];
 };

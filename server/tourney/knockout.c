@@ -1121,3 +1121,19 @@ int ko_assign_tables(const struct ko_ready_match *ready, int n, const char *cons
     free(ord), free(taken);
     return given;
 }
+
+enum ko_decision ko_decision_of(const struct match *m)
+{
+    if (m->winner < 0)
+        return KO_UNDECIDED;
+    switch (m->state) {
+    case MS_VERIFIED:
+        return KO_PLAYED;
+    case MS_FORFEITED:
+        return KO_FORFEIT;
+    case MS_WITHDRAWN:
+        return !strcmp(m->decided_how, "disqualified") ? KO_DISQUALIFIED : KO_WITHDRAWAL;
+    default:
+        return KO_UNDECIDED;
+    }
+}

@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tourney/model.h"
+
 /* The version of the draw algorithms below. Stored with every bracket: a draw is
  * re-derived from (version, seed, entries in their given order, late places, options).
  * Any change to what a draw produces for the same inputs needs a new version, and the
@@ -178,6 +180,10 @@ enum ko_decision {
     KO_WITHDRAWAL,   /* the loser withdrew: out of this and the following events */
     KO_DISQUALIFIED, /* the loser was disqualified: out as well */
 };
+
+/* How match m counts in its bracket: undecided until it has a winner; a void row is a
+ * walkover the bracket computes itself, so it counts as undecided here too. */
+enum ko_decision ko_decision_of(const struct match *m);
 
 /* A stored decision of a match; an all-zero array means nothing is decided. */
 struct ko_result {

@@ -46,8 +46,28 @@ struct player {
 
 #define M_TABLE_MAX 32
 
-/* Match states (the results issue): scheduled -> called -> playing -> reported ->
- * verified, or disputed (two different reports), forfeited, withdrawn. */
+/* The states of a match: scheduled -> called -> playing -> reported -> verified, or
+ * disputed (two different reports), forfeited, withdrawn; void: not played because it can
+ * no longer change anything (a dead Davis rubber). Stored and answered by name
+ * (match_state_name); the order is the schema's CHECK list, not a progression. */
+enum match_state {
+    MS_SCHEDULED,
+    MS_CALLED,
+    MS_PLAYING,
+    MS_REPORTED,
+    MS_DISPUTED,
+    MS_VERIFIED,
+    MS_FORFEITED,
+    MS_WITHDRAWN,
+    MS_VOID,
+};
+#define MS_COUNT 9
+
+/* "scheduled", "called", ...: the name the database, the audit log and the API use. */
+const char *match_state_name(enum match_state s);
+/* The state of that name, or -1 when the name is no state. */
+int match_state_from_name(const char *name);
+
 struct match {
     int64_t id;
     int64_t tournament_id;
@@ -62,7 +82,7 @@ struct match {
      * played to first_length, the later ones to length */
     int first_length, length_fix_game;
     char table[M_TABLE_MAX * 4 + 1];
-    char state[12];
+    enum match_state state;
     int score[2];
     int winner;            /* 0, 1, or -1 while undecided */
     int64_t result_report; /* the report the result stands on, 0 = none */
@@ -71,6 +91,12 @@ struct match {
                             * any change of state (api_match_set_state) */
     int64_t created_ms, updated_ms;
 };
+
+/* The match is over: verified, forfeited, withdrawn or void. Only the TD's correction
+ * changes it now; reports, clocks, penalties and edits are refused. */
+int match_finished(const struct match *m);
+/* The match has a winner that counts: finished with a winner (a void rubber has none). */
+int match_decided(const struct match *m);
 
 /* One side's (or the TD's) account of a match. games is a JSON list of game results. */
 struct report {

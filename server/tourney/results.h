@@ -36,4 +36,10 @@ int results_same(const struct report *a, const struct report *b);
 int results_final_score(int length, int a, int b, int *winner, int score[2], char *err,
                         size_t errlen);
 
+/* MATCH-5: the penalty points the TD gave each side of match m are in its score already, so
+ * a final score (as results_final_score stored it) below them is impossible. told_a and
+ * told_b are the score as reported, for the sentence. 0, or -1 with a sentence in err. */
+int results_score_holds_penalties(const struct match *m, const int score[2], int told_a,
+                                  int told_b, char *err, size_t errlen);
+
 #endif
