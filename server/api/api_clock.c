@@ -9,13 +9,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api/clock.h"
 #include "api/fields.h"
 #include "common/clock.h"
 #include "api/handlers.h"
 #include "api/json.h"
+#include "api/results.h"
 #include "api/matches.h"
 #include "api/reports.h"
 #include "api/tx.h"
+#include "ops/match.h"
 #include "store/store.h"
 #include "tourney/clock.h"
 
@@ -54,45 +57,8 @@ static int side_of(json_t *j, const char *field)
 static void match_touch(struct cx *x, const char *action)
 {
     if (!x->match_before)
-        x->match_before = api_match_core_json(&x->m);
+        x->match_before = op_match_record_json(&x->m);
     x->action = action;
-}
-
-/* The settings of a new clock come from the tournament (CLK-1, CLK-2). */
-static int64_t per_point_ms(const struct tournament *t)
-{
-    return (int64_t)t->clock_bank_per_point_s * 1000;
-}
-
-json_t *api_clock_json(const struct clk *c, const struct match *m, const struct tournament *t,
-                       int64_t now_ms)
-{
-    struct clk_view v;
-    clk_view(c, now_ms, &v);
-    json_t *sides = json_object();
-    for (int s = 0; s < 2; s++)
-        json_object_set_new(sides, side_name[s],
-                            json_pack("{s:I, s:I, s:I, s:b}", "bank_ms", (json_int_t)v.bank_ms[s],
-                                      "delay_ms", (json_int_t)v.delay_left_ms[s], "second_bank_ms",
-                                      (json_int_t)v.second_bank_ms[s], "lose_next_delay",
-                                      c->side[s].lose_next_delay));
-    const char *reason = c->state == CLK_PAUSED ? clk_reason_name(c->paused_reason) : NULL;
-    return json_pack(
-        "{s:I, s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:I, s:o, s:o, s:b, s:I, s:{s:I, s:I, s:I}}",
-        "match_id", (json_int_t)m->id, "mode", clk_mode_name(c->mode), "state",
-        clk_state_name(c->state), "running",
-        c->state == CLK_RUNNING ? json_string(side_name[c->running]) : json_null(), "paused_side",
-        c->state == CLK_PAUSED && c->paused_side >= 0 ? json_string(side_name[c->paused_side])
-                                                      : json_null(),
-        "paused_reason", reason ? json_string(reason) : json_null(), "cube",
-        c->cube_offered ? json_string("offered") : json_null(), "sides", sides, "server_time_ms",
-        (json_int_t)now_ms, "since_ms",
-        c->state == CLK_RUNNING ? json_integer(c->since_ms) : json_null(), "flagged",
-        c->flagged >= 0 ? json_string(side_name[c->flagged]) : json_null(), "flag_reversed",
-        c->flag_reversed, "flag_at_ms", (json_int_t)(v.flag_at_ms == INT64_MAX ? 0 : v.flag_at_ms),
-        "settings", "bank_per_point_ms", (json_int_t)per_point_ms(t), "delay_ms",
-        (json_int_t)c->delay_ms, "split_first_per_point_ms",
-        (json_int_t)t->clock_split_first_per_point_s * 1000);
 }
 
 /* CLK-7: the running side's time ran out: that side loses the match (unless the match is
@@ -103,8 +69,8 @@ static int apply_flag(struct cx *x)
     x->clock_changed = 1;
     if (match_finished(&x->m))
         return 0;
-    json_t *pre = json_pack("{s:s, s:i, s:i}", "state", match_state_name(x->m.state), "score_a", x->m.score[0],
-                            "score_b", x->m.score[1]);
+    json_t *pre = json_pack("{s:s, s:i, s:i}", "state", match_state_name(x->m.state), "score_a",
+                            x->m.score[0], "score_b", x->m.score[1]);
     free(x->pre_flag);
     x->pre_flag = json_dumps(pre, JSON_COMPACT);
     json_decref(pre);
@@ -199,7 +165,7 @@ static int clock_create(struct cx *x)
         return -1;
     }
     int64_t first, second;
-    clk_initial_bank(x->m.length, x->m.score[0], x->m.score[1], per_point_ms(&x->t),
+    clk_initial_bank(x->m.length, x->m.score[0], x->m.score[1], api_clock_per_point_ms(&x->t),
                      (int64_t)x->t.clock_split_first_per_point_s * 1000, &first, &second);
     enum clk_mode mode = CLK_MODE_DELAY;
     clk_mode_parse(x->t.clock_mode, &mode);
@@ -246,20 +212,9 @@ static int finish(struct cx *x)
 {
     struct api_req *req = x->req;
     struct db *db = req->app->db;
-    if (x->clock_changed) {
-        struct clk_view v;
-        clk_view(&x->c, req->now_ms, &v);
-        if (db_clock_put(db, x->m.id, &x->c, x->c.state == CLK_RUNNING ? v.flag_at_ms : INT64_MAX,
-                         x->pre_flag, req->now_ms))
-            return -1;
-        json_t *ev = json_pack("{s:o}", "clock", api_clock_json(&x->c, &x->m, &x->t, req->now_ms));
-        char *s = json_dumps(ev, JSON_COMPACT);
-        json_decref(ev);
-        int rc = s ? db_event_add(db, x->m.tournament_id, req->now_ms, "clock", s) : CW_EDB;
-        free(s);
-        if (rc)
-            return -1;
-    }
+    if (x->clock_changed &&
+        api_clock_store(db, &x->m, &x->c, &x->t, x->pre_flag, req->now_ms) != CW_OK)
+        return -1;
     if (x->match_before) {
         json_t *b = x->match_before;
         x->match_before = NULL;
@@ -267,8 +222,9 @@ static int finish(struct cx *x)
         const char *was = req->acting;
         if (!strcmp(x->action, "match.flagged"))
             req->acting = "clock";
-        int rc = api_match_save(req, &x->m, b, x->action, NULL);
+        struct op o = api_op(req);
         req->acting = was;
+        int rc = op_match_save(&o, &x->m, b, x->action);
         if (rc)
             return -1;
     }
@@ -477,7 +433,7 @@ static int op_start(struct cx *x)
         return -1;
     if (x->m.state == MS_SCHEDULED || x->m.state == MS_CALLED) {
         match_touch(x, "match.playing");
-        if (api_match_set_state(x->req->app->db, &x->m, MS_PLAYING, x->req->now_ms, "clock"))
+        if (op_match_set_state(x->req->app->db, &x->m, MS_PLAYING, x->req->now_ms, "clock"))
             return -1;
     }
     return both_present(x);
@@ -728,7 +684,7 @@ static int op_reverse(struct cx *x)
         x->m.result_report = 0;
         int rc = db_match_state_log(x->req->app->db, x->m.id, x->m.state, x->req->now_ms, "td");
         if (!rc)
-            rc = api_results_run(x->req, &x->m, &before, x->resp);
+            rc = api_result_follows(x->req, &x->m, &before, x->resp);
         json_decref(pre);
         free(x->pre_flag);
         x->pre_flag = NULL;
@@ -936,7 +892,7 @@ static int op_penalty(struct cx *x)
         return -1;
     x->status = 201;
     json_t *out = penalty_json(&p);
-    json_object_set_new(out, "match", api_match_core_json(&x->m));
+    json_object_set_new(out, "match", op_match_record_json(&x->m));
     api_reply_json(x->resp, 201, out);
     return 0;
 }
@@ -1219,7 +1175,7 @@ static int op_confirm(struct cx *x)
     if (late_of(db, &x->m, &x->t, x->req->now_ms, &l))
         return -1;
     json_t *out = lateness_json(&x->m, &x->t, &l, x->req->now_ms);
-    json_object_set_new(out, "match", api_match_core_json(&x->m));
+    json_object_set_new(out, "match", op_match_record_json(&x->m));
     api_reply_json(x->resp, 200, out);
     return 0;
 }
@@ -1257,7 +1213,7 @@ static int op_late_clock(struct cx *x)
     x->lateness_changed = 1;
     if (x->m.state == MS_SCHEDULED || x->m.state == MS_CALLED) {
         match_touch(x, "match.playing");
-        if (api_match_set_state(db, &x->m, MS_PLAYING, x->req->now_ms, "clock"))
+        if (op_match_set_state(db, &x->m, MS_PLAYING, x->req->now_ms, "clock"))
             return -1;
     }
     return 0;
@@ -1490,44 +1446,6 @@ static int op_break_end(struct cx *x)
 void api_break_end(struct api_req *req, struct api_resp *resp)
 {
     run(req, resp, op_break_end);
-}
-
-/* ---- a decided match stops its clock ---- */
-
-/* A result hook: when a match is decided (reports agreed, the TD's verdict, a forfeit), a
- * clock still running stops there, as at the board at the end of the last game. */
-static int on_result(struct api_req *req, struct match *m, const struct match *before,
-                     struct api_resp *resp)
-{
-    if (m->winner < 0)
-        return 0;
-    struct cx x;
-    memset(&x, 0, sizeof x);
-    x.req = req;
-    x.resp = resp;
-    x.m = *m;
-    struct db *db = req->app->db;
-    int rc = db_clock_get(db, m->id, &x.c, &x.pre_flag);
-    if (rc == CW_ENOTFOUND)
-        return 0;
-    if (rc == CW_OK && x.c.state == CLK_RUNNING) {
-        rc = db_tournament_get(db, m->tournament_id, &x.t);
-        if (rc == CW_OK && clk_pause(&x.c, req->now_ms, CLK_R_END_OF_GAME) == CLK_OK) {
-            x.clock_changed = 1;
-            rc = finish(&x);
-        }
-    }
-    free(x.pre_flag);
-    if (rc != CW_OK) {
-        api_internal_error(resp, "stopping the match clock");
-        return -1;
-    }
-    return 0;
-}
-
-void api_clock_register(void)
-{
-    api_results_register(on_result);
 }
 
 /* ---- the tick: flags found without a request ---- */

@@ -9,9 +9,11 @@
 #include "api/fields.h"
 #include "api/handlers.h"
 #include "api/json.h"
+#include "api/results.h"
 #include "api/matches.h"
 #include "api/reports.h"
 #include "api/tx.h"
+#include "ops/match.h"
 #include "store/store.h"
 #include "common/clock.h"
 #include "common/secret.h"
@@ -270,10 +272,11 @@ static int dko_sync(struct api_req *req, const struct event *e, const struct dav
                 int64_t pa = a ? a->player[rb->a_member ? rb->a_member - 1 : 0] : 0;
                 int64_t pb = b ? b->player[rb->b_member ? rb->b_member - 1 : 0] : 0;
                 if (rubbers[i].player[0] != pa || rubbers[i].player[1] != pb) {
-                    json_t *before = api_match_core_json(&rubbers[i]);
+                    json_t *before = op_match_record_json(&rubbers[i]);
                     rubbers[i].player[0] = pa;
                     rubbers[i].player[1] = pb;
-                    rc = api_match_save(req, &rubbers[i], before, "davis.rubber_teams", NULL);
+                    struct op o = api_op(req);
+                    rc = op_match_save(&o, &rubbers[i], before, "davis.rubber_teams");
                 }
             }
         }
@@ -561,8 +564,7 @@ static int tie_results(const struct match *rubbers, const struct match *fresh, i
 {
     for (int i = 0; i < DAVIS_RUBBERS; i++) {
         const struct match *x = fresh && rubbers[i].id == fresh->id ? fresh : &rubbers[i];
-        out[i] =
-            x->state == MS_VOID ? DAVIS_VOID : match_decided(x) ? x->winner : DAVIS_OPEN;
+        out[i] = x->state == MS_VOID ? DAVIS_VOID : match_decided(x) ? x->winner : DAVIS_OPEN;
     }
     return 0;
 }
@@ -721,7 +723,7 @@ static int rr_settle(struct api_req *req, struct event *e, const struct davis_se
  * were already played is refused unless the TD confirms the cascade; in a knockout, so is
  * one that changes the winner of a tie whose winner played on. Confirmed, the later
  * matches' results are undone, latest first, and audited. */
-static int on_result(struct api_req *req, struct match *m, const struct match *before,
+int api_davis_result(struct api_req *req, struct match *m, const struct match *before,
                      struct api_resp *resp)
 {
     if (!m->tie_id || m->rubber < 1 || m->rubber > 5)
@@ -745,8 +747,8 @@ static int on_result(struct api_req *req, struct match *m, const struct match *b
     int64_t reset[KO_MAX_ROUNDS];
     int n_undo = 0, n_reset = 0, later[5], n_later = 0;
     for (int i = DAVIS_RUBBERS - 1; correcting && i >= 0; i--)
-        if (davis_rubbers[i].phase > phase && rubbers[i].id &&
-            rubbers[i].state != MS_SCHEDULED && rubbers[i].state != MS_CALLED &&
+        if (davis_rubbers[i].phase > phase && rubbers[i].id && rubbers[i].state != MS_SCHEDULED &&
+            rubbers[i].state != MS_CALLED &&
             rubbers[i].state != MS_VOID) /* a void rubber was never played */
             later[n_later++] = i;
     int res[5];
@@ -777,14 +779,15 @@ static int on_result(struct api_req *req, struct match *m, const struct match *b
         json_object_set_new(resp->json, "would_undo", list);
         return -1;
     }
+    struct op o = api_op(req);
     for (int k = n_path - 1; k >= 0; k--)
-        if (api_match_undo(req, &undo[k], "davis.cascade_undo"))
+        if (op_match_undo(&o, &undo[k], "davis.cascade_undo"))
             return api_internal_error(resp, "undoing a later match"), -1;
     for (int k = n_reset - 1; k >= 0; k--)
         if (db_davis_tie_set_winner(db, reset[k], -1))
             return api_internal_error(resp, "undoing a later tie"), -1;
     for (int k = 0; k < n_later; k++)
-        if (api_match_undo(req, &rubbers[later[k]], "davis.cascade_undo"))
+        if (op_match_undo(&o, &rubbers[later[k]], "davis.cascade_undo"))
             return api_internal_error(resp, "undoing a later match"), -1;
     /* dead rubbers are not played unless the setting says so; a correction may revive them */
     for (int i = 0; i < DAVIS_RUBBERS; i++) {
@@ -797,11 +800,10 @@ static int on_result(struct api_req *req, struct match *m, const struct match *b
         else if (!st.dead[i] && x->state == MS_VOID)
             want = MS_SCHEDULED;
         if (want >= 0) {
-            json_t *b = api_match_core_json(x);
-            if (api_match_set_state(db, x, (enum match_state)want, req->now_ms, "system") ||
-                api_match_save(req, x, b,
-                               want == MS_VOID ? "davis.rubber_void" : "davis.rubber_revived",
-                               NULL))
+            json_t *b = op_match_record_json(x);
+            if (op_match_set_state(db, x, (enum match_state)want, req->now_ms, "system") ||
+                op_match_save(&o, x, b,
+                              want == MS_VOID ? "davis.rubber_void" : "davis.rubber_revived"))
                 return api_internal_error(resp, "updating the tie"), -1;
         }
     }
@@ -828,7 +830,6 @@ static const struct api_match_ext ext = {side_of, gate};
 void api_davis_register(void)
 {
     api_match_ext_register(&ext);
-    api_results_register(on_result);
 }
 
 /* ---- the grid and the standings ---- */

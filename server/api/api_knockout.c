@@ -12,9 +12,11 @@
 #include "api/fields.h"
 #include "api/handlers.h"
 #include "api/json.h"
+#include "api/results.h"
 #include "api/matches.h"
 #include "api/reports.h"
 #include "api/tx.h"
+#include "ops/match.h"
 #include "common/clock.h"
 #include "common/secret.h"
 #include "store/store.h"
@@ -203,15 +205,15 @@ static int sync_rows(struct api_req *req, struct ko_state *x)
             want.winner = -1;
         }
         if (want.player[0] == row->player[0] && want.player[1] == row->player[1] &&
-            want.length == row->length && want.winner == row->winner &&
-            want.state == row->state)
+            want.length == row->length && want.winner == row->winner && want.state == row->state)
             continue;
-        json_t *before = api_match_core_json(row);
+        json_t *before = op_match_record_json(row);
         if (want.state != row->state &&
             db_match_state_log(db, row->id, want.state, req->now_ms, "system"))
             return CW_EDB;
         *row = want;
-        if (api_match_save(req, row, before, "bracket.advanced", NULL))
+        struct op o = api_op(req);
+        if (op_match_save(&o, row, before, "bracket.advanced"))
             return CW_EDB;
     }
     return CW_OK;
@@ -668,8 +670,7 @@ void api_knockout_lengths(struct api_req *req, struct api_resp *resp)
             const struct match *row = &x.rows[k];
             int r = row->round;
             if (!row->id || r < 1 || r > x.b.rounds || x.b.lengths[r - 1] == old[r - 1] ||
-                row->state == MS_SCHEDULED || row->state == MS_CALLED ||
-                row->state == MS_VOID)
+                row->state == MS_SCHEDULED || row->state == MS_CALLED || row->state == MS_VOID)
                 continue;
             api_problem(resp, 409, "round-started", "This round is under way",
                         "Round %d of %s has started (match %lld is %s): its length stays %d "
@@ -687,9 +688,10 @@ void api_knockout_lengths(struct api_req *req, struct api_resp *resp)
             int r = row->round;
             if (!row->id || r < 1 || r > x.b.rounds || x.b.lengths[r - 1] == old[r - 1])
                 continue;
-            json_t *before = api_match_core_json(row);
+            json_t *before = op_match_record_json(row);
             row->length = x.b.lengths[r - 1];
-            rc = api_match_save(req, row, before, "knockout.length", NULL);
+            struct op o = api_op(req);
+            rc = op_match_save(&o, row, before, "knockout.length");
         }
         if (rc == CW_OK)
             rc = db_ko_update(db, e.id, &x.b);
@@ -719,34 +721,7 @@ void api_knockout_lengths(struct api_req *req, struct api_resp *resp)
     api_tx_commit(req, resp);
 }
 
-int api_knockout_tick(struct app *app, int64_t now_ms)
-{
-    /* the deadlines that passed: late entry closes by itself (KO-4) */
-    struct db *db = app->db;
-    int64_t ids[16][2];
-    db_lock(db);
-    int n = db_ko_deadlines_due(db, now_ms, ids, 16);
-    db_unlock(db);
-    for (int i = 0; i < n; i++) {
-        struct api_req req;
-        struct api_resp resp;
-        api_system_req(&req, app, now_ms, ids[i][0], ids[i][1]); /* the deadline acts */
-        memset(&resp, 0, sizeof resp);
-        struct event e;
-        db_lock(db);
-        int davis = db_event_get(db, ids[i][0], ids[i][1], &e) == CW_OK && !strcmp(e.kind, "davis");
-        db_unlock(db);
-        if (davis) /* a knockout of Davis Cup teams */
-            api_davis_late_close(&req, &resp);
-        else
-            api_knockout_late_close(&req, &resp);
-        api_resp_free(&resp);
-        json_decref(req.extra);
-    }
-    return n;
-}
-
-/* ---- results: the hook ---- */
+/* ---- results: the bracket follows (a step of api/results.c) ---- */
 
 /* KO-8: an event is finished while it has a champion. A correction whose cascade takes the
  * champion away (the final undone) sets it running again: knockout.reopened. */
@@ -805,6 +780,7 @@ static int follow_feed(struct api_req *req, const struct event *from, const stru
                        json_t *undo, char *err, size_t errlen, int depth)
 {
     struct db *db = req->app->db;
+    struct op o = api_op(req);
     struct event *es;
     int nes, rc = CW_OK;
     if (depth >= FEED_DEPTH)
@@ -852,7 +828,7 @@ static int follow_feed(struct api_req *req, const struct event *from, const stru
                 continue;
             if (!apply)
                 json_array_append_new(undo, json_integer(row->id));
-            else if (api_match_undo(req, row, "knockout.cascade_undo"))
+            else if (op_match_undo(&o, row, "knockout.cascade_undo"))
                 rc = CW_EDB;
         }
         /* the entries: who left first, then who came (a player may change rounds) */
@@ -900,7 +876,7 @@ static int audit_correction(struct api_req *req, const struct match *before, con
 {
     char actor[96];
     api_actor(req, actor, sizeof actor);
-    json_t *b = api_match_core_json(before), *a = api_match_core_json(m);
+    json_t *b = op_match_record_json(before), *a = op_match_record_json(m);
     const char *reason = req->json ? json_string_value(json_object_get(req->json, "reason")) : NULL;
     json_object_set_new(a, "reason", reason ? json_string(reason) : json_null());
     json_object_set(a, "undoes", undo);
@@ -915,8 +891,8 @@ static int audit_correction(struct api_req *req, const struct match *before, con
     return rc;
 }
 
-static int on_result(struct api_req *req, struct match *m, const struct match *before,
-                     struct api_resp *resp)
+int api_knockout_result(struct api_req *req, struct match *m, const struct match *before,
+                        struct api_resp *resp)
 {
     if (!m->event_id || m->tie_id)
         return 0;
@@ -990,9 +966,10 @@ static int on_result(struct api_req *req, struct match *m, const struct match *b
         json_decref(undo);
         free(r2);
         free(v2);
+        struct op o = api_op(req);
         for (int i = 0; rc == CW_OK && i < n; i++)
             if (x.rows[later[i]].id &&
-                api_match_undo(req, &x.rows[later[i]], "knockout.cascade_undo")) {
+                op_match_undo(&o, &x.rows[later[i]], "knockout.cascade_undo")) {
                 api_internal_error(resp, "undoing a later match");
                 rc = CW_EDB;
             }
@@ -1021,11 +998,6 @@ static int on_result(struct api_req *req, struct match *m, const struct match *b
         return -1;
     }
     return 0;
-}
-
-void api_knockout_register(void)
-{
-    api_results_register(on_result);
 }
 
 /* ---- tables (KO-1, KO-7) ---- */
@@ -1179,6 +1151,7 @@ void api_tables_assign(struct api_req *req, struct api_resp *resp)
     int assigned =
         rc == CW_OK ? ko_assign_tables(ready, nready, free_tables, nfree, busy, nbusy, out) : 0;
     json_t *list = json_array();
+    struct op o = api_op(req);
     for (int i = 0; rc == CW_OK && i < nready; i++) {
         if (!out[i].table)
             continue;
@@ -1186,11 +1159,11 @@ void api_tables_assign(struct api_req *req, struct api_resp *resp)
         rc = db_match_get(db, t.id, out[i].match_id, &m);
         if (rc != CW_OK)
             break;
-        json_t *before = api_match_core_json(&m);
+        json_t *before = op_match_record_json(&m);
         snprintf(m.table, sizeof m.table, "%s", out[i].table);
-        rc = api_match_set_state(db, &m, MS_CALLED, req->now_ms, "td");
+        rc = op_match_set_state(db, &m, MS_CALLED, req->now_ms, "td");
         if (rc == CW_OK)
-            rc = api_match_save(req, &m, before, "match.call", NULL);
+            rc = op_match_save(&o, &m, before, "match.call");
         if (rc == CW_OK)
             json_array_append_new(
                 list, json_pack("{s:I, s:s}", "match_id", (json_int_t)m.id, "table", m.table));
@@ -1303,8 +1276,8 @@ static json_t *bracket_json(struct db *db, struct ko_state *x, int64_t now_ms)
                 matches,
                 json_pack("{s:i, s:o, s:s, s:s, s:s, s:o, s:o}", "index", i, "match_id",
                           row->id ? json_integer(row->id) : json_null(), "state",
-                          mstate_name(mv->state), "match_state", match_state_name(row->state), "table", row->table,
-                          "sides", sides, "winner",
+                          mstate_name(mv->state), "match_state", match_state_name(row->state),
+                          "table", row->table, "sides", sides, "winner",
                           mv->winner >= 0 ? json_string(side_name[mv->winner]) : json_null()));
         }
         json_array_append_new(rounds, json_pack("{s:i, s:i, s:o}", "round", r, "length",

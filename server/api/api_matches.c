@@ -7,184 +7,12 @@
 #include "api/fields.h"
 #include "api/handlers.h"
 #include "api/json.h"
+#include "api/results.h"
 #include "api/matches.h"
 #include "api/reports.h"
 #include "api/tx.h"
+#include "ops/match.h"
 #include "store/store.h"
-
-static const char side_name[2][2] = {"a", "b"};
-
-void api_match_not_found(struct api_resp *resp, int64_t tid, int64_t mid)
-{
-    api_problem(resp, 404, "not-found", "No such match", "Tournament %lld has no match %lld.",
-                (long long)tid, (long long)mid);
-}
-
-#define MAX_EXT 8
-static const struct api_match_ext *exts[MAX_EXT];
-static int n_exts;
-
-void api_match_ext_register(const struct api_match_ext *ext)
-{
-    if (n_exts < MAX_EXT)
-        exts[n_exts++] = ext;
-}
-
-int api_match_side(struct api_req *req, const struct match *m)
-{
-    if (!req->player_id || req->player_tournament != m->tournament_id)
-        return -1;
-    for (int s = 0; s < 2; s++)
-        if (m->player[s] == req->player_id)
-            return s;
-    /* a match played by pairs: either member of a pair plays its side */
-    for (int i = 0; i < n_exts; i++) {
-        int s = exts[i]->side_of ? exts[i]->side_of(req, m) : -1;
-        if (s >= 0)
-            return s;
-    }
-    return -1;
-}
-
-int api_match_gate(struct api_req *req, const struct match *m, struct api_resp *resp)
-{
-    for (int i = 0; i < n_exts; i++)
-        if (exts[i]->gate && exts[i]->gate(req, m, resp))
-            return -1;
-    return 0;
-}
-
-/* The team of one side of a Davis Cup consultation doubles (rubber 3): its name and both
- * members, either of whom reports and confirms it; NULL for any other match. */
-static json_t *doubles_team_json(struct db *db, const struct match *m, int s)
-{
-    struct davis_tie_row tie;
-    struct davis_team_row team;
-    if (!m->tie_id || m->rubber != 3 || db_davis_tie_get(db, m->tie_id, &tie) != CW_OK ||
-        !tie.team[s] || db_davis_team_get(db, tie.team[s], &team) != CW_OK)
-        return NULL;
-    json_t *players = json_array();
-    for (int k = 0; k < 2; k++) {
-        struct player p;
-        int ok = db_player_get(db, m->tournament_id, team.player[k], &p) == CW_OK;
-        json_array_append_new(players,
-                              json_pack("{s:I, s:o}", "player_id", (json_int_t)team.player[k],
-                                        "name", ok ? json_string(p.name) : json_null()));
-    }
-    return json_pack("{s:I, s:s, s:o}", "id", (json_int_t)team.id, "name", team.name, "players",
-                     players);
-}
-
-json_t *api_match_json(struct db *db, const struct match *m)
-{
-    json_t *sides = json_array();
-    for (int s = 0; s < 2; s++) {
-        json_t *side = json_pack("{s:s, s:i}", "side", side_name[s], "score", m->score[s]);
-        struct player p;
-        if (m->player[s] && db_player_get(db, m->tournament_id, m->player[s], &p) == CW_OK) {
-            json_object_set_new(side, "player_id", json_integer(p.id));
-            json_object_set_new(side, "name", json_string(p.name));
-            json_object_set_new(side, "country", json_string(p.country));
-        } else {
-            json_object_set_new(side, "player_id", json_null());
-            json_object_set_new(side, "name", json_null());
-        }
-        json_t *team = doubles_team_json(db, m, s);
-        if (team)
-            json_object_set_new(side, "team", team);
-        json_array_append_new(sides, side);
-    }
-    json_t *times = json_object();
-    struct match_state_time *st;
-    int n;
-    if (db_match_state_times(db, m->id, &st, &n) == CW_OK) {
-        for (int i = 0; i < n; i++)
-            json_object_set_new(times, match_state_name(st[i].state), api_time_json(st[i].at_ms));
-        free(st);
-    }
-    json_t *j = json_pack(
-        "{s:I, s:I, s:o, s:i, s:s, s:s, s:o, s:{s:i, s:i}, s:o, s:o, s:o, s:o}", "id",
-        (json_int_t)m->id, "tournament_id", (json_int_t)m->tournament_id, "event_id",
-        m->event_id ? json_integer(m->event_id) : json_null(), "length", m->length, "table",
-        m->table, "state", match_state_name(m->state), "sides", sides, "score", "a", m->score[0], "b", m->score[1],
-        "winner", m->winner >= 0 ? json_string(side_name[m->winner]) : json_null(),
-        "result_report_id", m->result_report ? json_integer(m->result_report) : json_null(),
-        "times", times, "updated_at", api_time_json(m->updated_ms));
-    json_object_set_new(j, "penalty_points",
-                        json_pack("{s:i, s:i}", "a", m->penalty[0], "b", m->penalty[1]));
-    if (m->decided_how[0])
-        json_object_set_new(j, "decided_how", json_string(m->decided_how));
-    if (m->first_length) /* MATCH-3 */
-        json_object_set_new(
-            j, "length_corrected",
-            json_pack("{s:i, s:i}", "from", m->first_length, "from_game", m->length_fix_game + 1));
-    return j;
-}
-
-json_t *api_match_core_json(const struct match *m)
-{
-    json_t *j = json_pack(
-        "{s:I, s:o, s:i, s:i, s:s, s:s, s:[o, o], s:{s:i, s:i}, s:o, s:o}", "id", (json_int_t)m->id,
-        "event_id", m->event_id ? json_integer(m->event_id) : json_null(), "round", m->round,
-        "length", m->length, "table", m->table, "state", match_state_name(m->state), "players",
-        m->player[0] ? json_integer(m->player[0]) : json_null(),
-        m->player[1] ? json_integer(m->player[1]) : json_null(), "score", "a", m->score[0], "b",
-        m->score[1], "winner", m->winner >= 0 ? json_string(side_name[m->winner]) : json_null(),
-        "result_report_id", m->result_report ? json_integer(m->result_report) : json_null());
-    if (m->penalty[0] || m->penalty[1])
-        json_object_set_new(j, "penalty_points",
-                            json_pack("{s:i, s:i}", "a", m->penalty[0], "b", m->penalty[1]));
-    if (m->decided_how[0])
-        json_object_set_new(j, "decided_how", json_string(m->decided_how));
-    if (m->first_length) /* MATCH-3 */
-        json_object_set_new(
-            j, "length_corrected",
-            json_pack("{s:i, s:i}", "from", m->first_length, "from_game", m->length_fix_game + 1));
-    return j;
-}
-
-int api_match_set_state(struct db *db, struct match *m, enum match_state state, int64_t now_ms,
-                        const char *actor)
-{
-    if (m->state == state)
-        return CW_OK;
-    m->state = state;
-    m->decided_how[0] = '\0'; /* it qualifies the state it was set with */
-    return db_match_state_log(db, m->id, state, now_ms, actor);
-}
-
-int api_match_save(struct api_req *req, struct match *m, json_t *before, const char *action,
-                   json_t **after_out)
-{
-    struct db *db = req->app->db;
-    char actor[96];
-    api_actor(req, actor, sizeof actor);
-    int rc = db_match_update(db, m, req->now_ms);
-    /* the audit row and the event carry the match's own fields (names and state times are
-     * derivable); one serialization serves both */
-    json_t *after = rc == CW_OK ? api_match_core_json(m) : NULL;
-    char *b = NULL, *a = NULL, *ev = NULL;
-    if (rc == CW_OK) {
-        b = before ? json_dumps(before, JSON_COMPACT) : NULL;
-        a = json_dumps(after, JSON_COMPACT);
-        if (!a || (before && !b))
-            rc = CW_EDB;
-    }
-    if (rc == CW_OK)
-        rc = db_audit(db, m->tournament_id, req->now_ms, actor, action, "match", m->id, b, a);
-    if (rc == CW_OK && asprintf(&ev, "{\"match\":%s}", a) < 0)
-        rc = CW_EDB;
-    if (rc == CW_OK)
-        rc = db_event_add(db, m->tournament_id, req->now_ms, action, ev);
-    free(b);
-    free(a);
-    free(ev);
-    json_decref(before);
-    json_decref(after);
-    if (after_out && rc == CW_OK)
-        *after_out = api_match_json(db, m);
-    return rc;
-}
 
 /* ---- TD: create, edit, call, forfeit ---- */
 
@@ -320,7 +148,8 @@ static json_t *state_history(struct db *db, int64_t match_id)
     for (int i = 0; i < n; i++) {
         char by[sizeof st[i].actor];
         snprintf(by, sizeof by, "%.*s", (int)strcspn(st[i].actor, ":"), st[i].actor);
-        json_t *e = json_pack("{s:s, s:o}", "state", match_state_name(st[i].state), "at", api_time_json(st[i].at_ms));
+        json_t *e = json_pack("{s:s, s:o}", "state", match_state_name(st[i].state), "at",
+                              api_time_json(st[i].at_ms));
         json_object_set_new(e, "by", by[0] && strcmp(by, "anon") ? json_string(by) : json_null());
         json_array_append_new(h, e);
     }
@@ -347,47 +176,6 @@ void api_match_get(struct api_req *req, struct api_resp *resp)
         return;
     }
     api_reply_json(resp, 200, j);
-}
-
-/* Runs change on the match inside an idempotent transaction, then saves, audits, emits
- * the event `action` and answers with the match. */
-void api_match_change(struct api_req *req, struct api_resp *resp, const char *action,
-                      api_match_fn change)
-{
-    if (api_tx_begin(req, resp))
-        return;
-    struct db *db = req->app->db;
-    struct match m;
-    int rc = db_match_get(db, req->ids[0], req->ids[1], &m);
-    if (rc == CW_ENOTFOUND) {
-        api_tx_rollback(req);
-        api_match_not_found(resp, req->ids[0], req->ids[1]);
-        return;
-    }
-    if (rc != CW_OK) {
-        api_tx_rollback(req);
-        api_internal_error(resp, "reading the match");
-        return;
-    }
-    json_t *before = api_match_core_json(&m);
-    if (change(req, &m, resp, &action)) {
-        json_decref(before);
-        api_tx_rollback(req);
-        return;
-    }
-    json_t *after = NULL;
-    if (api_match_save(req, &m, before, action, &after)) {
-        api_tx_rollback(req);
-        api_internal_error(resp, "saving the match");
-        return;
-    }
-    if (!resp->json)
-        api_reply_json(resp, 200, after);
-    else
-        json_decref(after);
-    if (req->extra && json_is_object(resp->json))
-        json_object_update(resp->json, req->extra);
-    api_tx_commit(req, resp);
 }
 
 static int refuse_finished(const struct match *m, struct api_resp *resp)
@@ -525,7 +313,7 @@ static int do_call(struct api_req *req, struct match *m, struct api_resp *resp, 
     const char *table = req->json ? api_str(req->json, "table") : NULL;
     if (table)
         snprintf(m->table, sizeof m->table, "%s", table);
-    return api_match_set_state(req->app->db, m, MS_CALLED, req->now_ms, "td");
+    return op_match_set_state(req->app->db, m, MS_CALLED, req->now_ms, "td");
 }
 
 void api_match_call(struct api_req *req, struct api_resp *resp)
@@ -568,32 +356,6 @@ static int decide_without_play(struct api_req *req, struct match *m, struct api_
         return -1;
     }
     return api_match_decide_how(req, m, resp, state, winner, how);
-}
-
-int api_match_decide(struct api_req *req, struct match *m, struct api_resp *resp,
-                     enum match_state state, int winner)
-{
-    return api_match_decide_how(req, m, resp, state, winner, NULL);
-}
-
-int api_match_decide_how(struct api_req *req, struct match *m, struct api_resp *resp,
-                         enum match_state state, int winner, const char *how)
-{
-    struct match before = *m;
-    m->winner = winner;
-    if (m->player[winner]) /* a walkover to an opponent not known yet scores nothing */
-        m->score[winner] = m->length;
-    m->result_report = 0;
-    char actor[96];
-    api_actor(req, actor, sizeof actor);
-    if (api_match_set_state(req->app->db, m, state, req->now_ms, actor)) {
-        api_internal_error(resp, "deciding the match");
-        return -1;
-    }
-    /* after the state: a change of state clears it */
-    snprintf(m->decided_how, sizeof m->decided_how, "%s", how ? how : "");
-    /* the bracket, the chips, the tie follow a decision without play too */
-    return api_results_run(req, m, &before, resp);
 }
 
 static int do_forfeit(struct api_req *req, struct match *m, struct api_resp *resp,
@@ -651,19 +413,4 @@ static int do_disqualify(struct api_req *req, struct match *m, struct api_resp *
 void api_match_disqualify(struct api_req *req, struct api_resp *resp)
 {
     api_match_change(req, resp, "match.disqualify", do_disqualify);
-}
-
-int api_match_undo(struct api_req *req, struct match *x, const char *action)
-{
-    struct db *db = req->app->db;
-    json_t *b = api_match_core_json(x);
-    for (int side = -1; side < 2; side++)
-        if (db_report_supersede(db, x->id, side))
-            return CW_EDB;
-    x->winner = -1;
-    x->score[0] = x->score[1] = 0;
-    x->result_report = 0;
-    if (api_match_set_state(db, x, MS_SCHEDULED, req->now_ms, "td"))
-        return CW_EDB;
-    return api_match_save(req, x, b, action, NULL);
 }

@@ -8,9 +8,11 @@
 #include "api/fields.h"
 #include "api/handlers.h"
 #include "api/json.h"
+#include "api/results.h"
 #include "api/matches.h"
 #include "api/reports.h"
 #include "api/tx.h"
+#include "ops/match.h"
 #include "common/clock.h"
 #include "store/store.h"
 #include "tourney/results.h"
@@ -31,43 +33,6 @@ json_t *api_report_json(struct db *db, const struct report *r, const struct matc
         api_time_json(r->created_ms), "conceded",
         r->conceded && r->winner >= 0 ? json_string(side_name[1 - r->winner]) : json_null());
 }
-
-json_t *api_report_brief(const struct report *r, json_t *last_game)
-{
-    int n = 0;
-    if (!strcmp(r->kind, "games") && r->games && *r->games) /* one comma between games */
-        for (const char *p = r->games, *q; p; p = q ? q + 1 : NULL, n++)
-            q = strchr(p, ',');
-    return json_pack("{s:I, s:o, s:s, s:b, s:{s:i, s:i}, s:o, s:i, s:o}", "id", (json_int_t)r->id,
-                     "side", r->side >= 0 ? json_string(side_name[r->side]) : json_string("td"),
-                     "kind", r->kind, "complete", r->complete, "score", "a", r->score[0], "b",
-                     r->score[1], "winner",
-                     r->winner >= 0 ? json_string(side_name[r->winner]) : json_null(), "games", n,
-                     "last_game", last_game ? last_game : json_null());
-}
-
-/* ---- result hooks: what depends on a result (brackets, chips, team ties) ---- */
-
-#define MAX_HOOKS 8
-static api_result_hook hooks[MAX_HOOKS];
-static int nhooks;
-
-void api_results_register(api_result_hook hook)
-{
-    if (nhooks < MAX_HOOKS)
-        hooks[nhooks++] = hook;
-}
-
-int api_results_run(struct api_req *req, struct match *m, const struct match *before,
-                    struct api_resp *resp)
-{
-    for (int i = 0; i < nhooks; i++)
-        if (hooks[i](req, m, before, resp))
-            return -1;
-    return 0;
-}
-
-/* ---- reading a report body ---- */
 
 static const struct api_field score_fields[] = {
     {"a", F_INT, 1, 0, 0, 999, NULL, NULL},
@@ -147,126 +112,6 @@ int api_report_from_json(struct api_req *req, const struct match *m, json_t *bod
 }
 
 /* ---- the state after a change of reports ---- */
-
-/* Recomputes the match from the current reports of both sides. */
-int api_report_settle(struct api_req *req, struct match *m, struct api_resp *resp,
-                      const char **action)
-{
-    struct db *db = req->app->db;
-    struct report r[2];
-    int have[2] = {0, 0};
-    for (int s = 0; s < 2; s++) {
-        int rc = db_report_current(db, m->id, s, &r[s]);
-        if (rc != CW_OK && rc != CW_ENOTFOUND) {
-            if (have[0])
-                report_free(&r[0]);
-            api_internal_error(resp, "reading the reports");
-            return -1;
-        }
-        have[s] = rc == CW_OK;
-    }
-    enum results_outcome o = results_outcome(have[0] ? &r[0] : NULL, have[1] ? &r[1] : NULL);
-    char actor[96];
-    api_actor(req, actor, sizeof actor);
-    struct match before = *m;
-    int rc = 0;
-    const struct report *latest = have[0] && (!have[1] || r[0].id > r[1].id) ? &r[0]
-                                  : have[1]                                  ? &r[1]
-                                                                             : NULL;
-    switch (o) {
-    case RO_AGREED:
-        m->winner = r[0].winner;
-        m->score[0] = r[0].score[0];
-        m->score[1] = r[0].score[1];
-        m->result_report = latest->id;
-        rc = api_match_set_state(db, m, MS_VERIFIED, req->now_ms, actor);
-        *action = "match.verified";
-        if (!rc)
-            rc = api_results_run(req, m, &before, resp);
-        break;
-    case RO_DISPUTED:
-        rc = api_match_set_state(db, m, MS_DISPUTED, req->now_ms, actor);
-        *action = "match.disputed";
-        break;
-    case RO_REPORTED:
-    case RO_PLAYING:
-        /* the live score is the latest report's */
-        m->score[0] = latest->score[0];
-        m->score[1] = latest->score[1];
-        rc = api_match_set_state(db, m, o == RO_REPORTED ? MS_REPORTED : MS_PLAYING, req->now_ms,
-                                 actor);
-        *action = o == RO_REPORTED ? "match.reported" : "match.playing";
-        break;
-    case RO_OPEN: {
-        /* no report left: back to where the match stood before the first one (with the
-         * penalty points given, MATCH-5) */
-        m->score[0] = m->penalty[0];
-        m->score[1] = m->penalty[1];
-        struct match_state_time *t;
-        int n, called = 0;
-        rc = db_match_state_times(db, m->id, &t, &n);
-        for (int i = 0; !rc && i < n; i++)
-            called |= t[i].state == MS_CALLED;
-        if (!rc) {
-            free(t);
-            rc = api_match_set_state(db, m, called ? MS_CALLED : MS_SCHEDULED, req->now_ms, actor);
-        }
-        *action = "match.report_withdrawn";
-        break;
-    }
-    }
-    for (int s = 0; s < 2; s++)
-        if (have[s])
-            report_free(&r[s]);
-    if (rc > 0)
-        rc = -1;
-    if (rc && !resp->json)
-        api_internal_error(resp, "settling the match");
-    return rc ? -1 : 0;
-}
-
-int api_player_side(struct api_req *req, const struct match *m, struct api_resp *resp)
-{
-    if (!req->player_id && req->is_td) {
-        /* logged in, but as the TD: the players report; the TD decides */
-        api_problem(resp, 403, "not-a-player", "Only the players report",
-                    "Match %lld is reported by its players; the TD decides it by verifying a "
-                    "report or recording the result (POST …/matches/%lld/verify), or with a "
-                    "forfeit (POST /api/v1/tournaments/%lld/matches/%lld/forfeit).",
-                    (long long)m->id, (long long)m->id, (long long)m->tournament_id,
-                    (long long)m->id);
-        return -1;
-    }
-    if (!req->player_id) {
-        api_problem(resp, 401, "unauthorized", "Player login required",
-                    "Log in with your PIN first (POST "
-                    "/api/v1/tournaments/%lld/players/{your id}/login).",
-                    (long long)m->tournament_id);
-        return -1;
-    }
-    int s = api_match_side(req, m);
-    if (s < 0)
-        api_problem(resp, 403, "not-your-match", "Not your match",
-                    "You are not a player of match %lld; only its players report it.",
-                    (long long)m->id);
-    return s;
-}
-
-int api_report_open(struct api_req *req, const struct match *m, struct api_resp *resp)
-{
-    if (match_finished(m)) {
-        api_problem(resp, 409, "match-finished", "The match is over",
-                    "Match %lld is already %s; only the TD can change it now.", (long long)m->id,
-                    match_state_name(m->state));
-        return -1;
-    }
-    if (!m->player[0] || !m->player[1]) {
-        api_problem(resp, 409, "players-unknown", "Players not known yet",
-                    "Match %lld has no opponent yet.", (long long)m->id);
-        return -1;
-    }
-    return api_match_gate(req, m, resp);
-}
 
 /* ---- a concession (MATCH-7) ---- */
 
@@ -564,11 +409,11 @@ static int td_decide(struct api_req *req, struct match *m, struct api_resp *resp
     m->score[1] = r.score[1];
     m->result_report = r.id;
     report_free(&r);
-    if (api_match_set_state(db, m, MS_VERIFIED, req->now_ms, "td")) {
+    if (op_match_set_state(db, m, MS_VERIFIED, req->now_ms, "td")) {
         api_internal_error(resp, "verifying the match");
         return -1;
     }
-    return api_results_run(req, m, &before, resp);
+    return api_result_follows(req, m, &before, resp);
 }
 
 static int do_verify(struct api_req *req, struct match *m, struct api_resp *resp,

@@ -9,6 +9,7 @@
 #include "api/fields.h"
 #include "api/handlers.h"
 #include "api/json.h"
+#include "api/results.h"
 #include "api/matches.h"
 #include "api/reports.h"
 #include "api/tx.h"
@@ -289,7 +290,7 @@ static void game_why(struct db *db, const struct swing_state *x, int i, const in
             w.decided = "score";
     } else {
         w.decided = !strcmp(m->decided_how, "disqualified") ? "disqualification"
-                    : m->state == MS_WITHDRAWN        ? "withdrawal"
+                    : m->state == MS_WITHDRAWN              ? "withdrawal"
                                                             : "forfeit";
     }
     swing_why_text(&x->s, &w, buf, len);
@@ -350,7 +351,7 @@ static int write_ledger(struct api_req *req, const struct event *e, struct swing
 
 /* The result hook: a decided or corrected game of a Swing event moves chips; a correction
  * replays every later game. */
-static int on_result(struct api_req *req, struct match *m, const struct match *before,
+int api_swing_result(struct api_req *req, struct match *m, const struct match *before,
                      struct api_resp *resp)
 {
     if (!m->event_id)
@@ -456,7 +457,6 @@ static const struct api_match_ext ext = {NULL, gate};
 void api_swing_register(void)
 {
     api_match_ext_register(&ext);
-    api_results_register(on_result);
 }
 
 /* ---- rounds ---- */

@@ -1,4 +1,4 @@
-/* What the event handlers share (api_events.c, api_swing.c). */
+/* What the event files share: the event record (event_record.c), the kinds' settings. */
 #ifndef API_EVENTS_H
 #define API_EVENTS_H
 

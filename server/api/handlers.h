@@ -81,7 +81,6 @@ void api_knockout_late_close(struct api_req *req, struct api_resp *resp);
 void api_knockout_get(struct api_req *req, struct api_resp *resp);
 void api_knockout_player(struct api_req *req, struct api_resp *resp);
 void api_tables_assign(struct api_req *req, struct api_resp *resp);
-void api_knockout_register(void);
 
 /* Registers what the handlers need before the first request (result hooks). */
 void api_init(void);
@@ -112,7 +111,6 @@ void api_break_start(struct api_req *req, struct api_resp *resp);
 void api_break_end(struct api_req *req, struct api_resp *resp);
 void api_penalties_list(struct api_req *req, struct api_resp *resp);
 void api_penalty_add(struct api_req *req, struct api_resp *resp);
-void api_clock_register(void);
 /* Flags clocks whose time ran out (CLK-7); returns how many were looked at. */
 int api_clock_tick(struct app *app, int64_t now_ms);
 

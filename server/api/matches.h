@@ -1,4 +1,5 @@
-/* What the match handlers share (api_matches.c, api_reports.c). */
+/* What the match files share: access (match_access.c), JSON (match_json.c), the frame of a
+ * change (match_change.c) and deciding a match (match_decide.c). */
 #ifndef API_MATCHES_H
 #define API_MATCHES_H
 
@@ -26,13 +27,8 @@ void api_match_ext_register(const struct api_match_ext *ext);
 int api_match_gate(struct api_req *req, const struct match *m, struct api_resp *resp);
 /* The public JSON of a match: sides with names, score, state, the time of each state. */
 json_t *api_match_json(struct db *db, const struct match *m);
-/* The match's own fields, for the audit log and events: no names, no state times. */
-json_t *api_match_core_json(const struct match *m);
-/* Sets the state and logs its time (nothing if unchanged). */
-int api_match_set_state(struct db *db, struct match *m, enum match_state state, int64_t now_ms,
-                        const char *actor);
-/* Writes the match, bumps the tournament, audits (before is consumed) and emits action.
- * *after_out (may be NULL) receives the match's new JSON. */
+/* op_match_save for this request's actor; *after_out (may be NULL) receives the match's
+ * public JSON. */
 int api_match_save(struct api_req *req, struct match *m, json_t *before, const char *action,
                    json_t **after_out);
 /* Decides the match without (more) play: `winner` wins at the length, in `state`
@@ -43,9 +39,6 @@ int api_match_decide(struct api_req *req, struct match *m, struct api_resp *resp
 /* The same, with how (NULL or "disqualified") stored in decided_how before the hooks run. */
 int api_match_decide_how(struct api_req *req, struct match *m, struct api_resp *resp,
                          enum match_state state, int winner, const char *how);
-/* Undoes a match's result (a correction's cascade): every report superseded, no winner,
- * no score, scheduled again; saved and audited as action. */
-int api_match_undo(struct api_req *req, struct match *m, const char *action);
 /* The common frame of a change: idempotent transaction, read, change, save, answer. */
 void api_match_change(struct api_req *req, struct api_resp *resp, const char *action,
                       api_match_fn change);

@@ -340,8 +340,6 @@ void api_init(void)
 {
     api_swing_register();
     api_davis_register();
-    api_knockout_register();
-    api_clock_register();
 }
 
 void api_dispatch(struct api_req *req, struct api_resp *resp)

@@ -22,6 +22,13 @@ void api_actor(const struct api_req *req, char *out, size_t len)
         snprintf(out, len, "anon:%s", req->client_ip);
 }
 
+struct op api_op(const struct api_req *req)
+{
+    struct op o = {req->app->db, req->now_ms, ""};
+    api_actor(req, o.actor, sizeof o.actor);
+    return o;
+}
+
 /* What the key promises to stand for: the method, the path and a hash of the body. */
 static void request_id(const struct api_req *req, char *out, size_t len)
 {

@@ -5,6 +5,7 @@
 #define API_TX_H
 
 #include "api/api.h"
+#include "ops/op.h"
 
 /* Begins the transaction. Returns 0 to go on (the transaction is open), or 1 when the
  * answer is already in resp (a replay of an earlier request, or a refusal); then no
@@ -18,6 +19,9 @@ void api_tx_rollback(struct api_req *req);
 /* A request made by the server itself (a deadline, a clock's flag): it acts for the TD and
  * is audited as such; ids are the path's two numbers (tournament, then event or match). */
 void api_system_req(struct api_req *req, struct app *app, int64_t now_ms, int64_t id0, int64_t id1);
+
+/* The operation context of this request: its database, time and actor (api_actor). */
+struct op api_op(const struct api_req *req);
 
 /* "td", "player:12" or "anon:<address>": who a key belongs to. */
 void api_actor(const struct api_req *req, char *out, size_t len);

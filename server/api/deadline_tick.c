@@ -1,0 +1,36 @@
+/* The late-entry deadline's tick (KO-4): once a second the server closes the late entry of
+ * the brackets whose deadline passed, knockouts of players and knockouts of Davis Cup teams
+ * alike, acting for the TD. Apart from both kinds' files so that neither calls the other. */
+#include <string.h>
+
+#include "api/events.h"
+#include "api/handlers.h"
+#include "api/tx.h"
+#include "store/store.h"
+
+int api_knockout_tick(struct app *app, int64_t now_ms)
+{
+    /* the deadlines that passed: late entry closes by itself (KO-4) */
+    struct db *db = app->db;
+    int64_t ids[16][2];
+    db_lock(db);
+    int n = db_ko_deadlines_due(db, now_ms, ids, 16);
+    db_unlock(db);
+    for (int i = 0; i < n; i++) {
+        struct api_req req;
+        struct api_resp resp;
+        api_system_req(&req, app, now_ms, ids[i][0], ids[i][1]); /* the deadline acts */
+        memset(&resp, 0, sizeof resp);
+        struct event e;
+        db_lock(db);
+        int davis = db_event_get(db, ids[i][0], ids[i][1], &e) == CW_OK && !strcmp(e.kind, "davis");
+        db_unlock(db);
+        if (davis) /* a knockout of Davis Cup teams */
+            api_davis_late_close(&req, &resp);
+        else
+            api_knockout_late_close(&req, &resp);
+        api_resp_free(&resp);
+        json_decref(req.extra);
+    }
+    return n;
+}

@@ -1,0 +1,513 @@
+/* The games of a report, checked by the rules engine: game by game (score-only results, MATCH-1..6,
+ * CUBE-1..7), a single money-style game (Swing), or a whole transcript (a .mat file or the
+ * JSON game record), replayed move by move under the tournament's illegal-move policy. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "api/fields.h"
+#include "api/handlers.h"
+#include "api/json.h"
+#include "api/matches.h"
+#include "api/reports.h"
+#include "codec/bg_json.h"
+#include "rules/bg_mat.h"
+#include "rules/bg_match.h"
+#include "store/store.h"
+
+static const char side_name[2][2] = {"a", "b"};
+
+static const char *const sides_ab[] = {"a", "b", NULL};
+
+static const char *const hows[] = {"single", "gammon", "backgammon", "drop", "resign", NULL};
+
+/* one game: its winner, the cube value its points count from (for a dropped double, the
+ * value before the double), how it ended, and for a resignation its level */
+const struct api_field api_game_fields[] = {
+    {"winner", F_ENUM, 1, 0, 0, 0, sides_ab, NULL},
+    {"cube", F_INT, 1, 0, 1, BG_CUBE_MAX, NULL, NULL},
+    {"result", F_ENUM, 1, 0, 0, 0, hows, NULL},
+    {"level", F_INT, 0, 0, 1, 3, NULL, NULL},
+    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+};
+
+/* 422 naming the game, the move, the side, the rule and the engine's sentence. */
+static void refuse(struct api_resp *resp, const bg_err *e, int swap)
+{
+    api_problem(resp, 422, "rules", "The rules engine refused the report", "%s", e->message);
+    json_object_set_new(resp->json, "game", e->game ? json_integer(e->game) : json_null());
+    json_object_set_new(resp->json, "move", e->move ? json_integer(e->move) : json_null());
+    json_object_set_new(resp->json, "side",
+                        e->side == 0 || e->side == 1 ? json_string(side_name[e->side ^ swap])
+                                                     : json_null());
+    json_object_set_new(resp->json, "rule", json_string(e->rule));
+}
+
+static int how_of(const char *s)
+{
+    return !strcmp(s, "single")       ? BG_HOW_SINGLE
+           : !strcmp(s, "gammon")     ? BG_HOW_GAMMON
+           : !strcmp(s, "backgammon") ? BG_HOW_BACKGAMMON
+           : !strcmp(s, "drop")       ? BG_HOW_DROP
+                                      : BG_HOW_RESIGN;
+}
+
+static const char *how_name(int how)
+{
+    static const char *names[] = {"", "single", "gammon", "backgammon", "drop", "resign"};
+    return how >= 1 && how <= 5 ? names[how] : "";
+}
+
+/* The rules a match is played under: its length (0 = one Swing game) and the tournament's
+ * illegal-move policy (MATCH-6). */
+static int rules_of(struct api_req *req, const struct match *m, bg_rules *rules,
+                    struct api_resp *resp)
+{
+    char policy[12];
+    if (db_tournament_policy(req->app->db, m->tournament_id, policy) != CW_OK) {
+        api_internal_error(resp, "reading the tournament");
+        return -1;
+    }
+    memset(rules, 0, sizeof *rules);
+    rules->match_length = m->length;
+    rules->swing = m->length == 0;
+    rules->policy = strcmp(policy, "responsible") ? BG_POLICY_LEGAL : BG_POLICY_RESPONSIBLE;
+    return 0;
+}
+
+/* The length a record of match m begins at, and MATCH-3's correction when the TD made one. */
+static void record_length(const struct match *m, bg_match_rec *rec)
+{
+    rec->rules.match_length = m->first_length ? m->first_length : m->length;
+    rec->rules.swing = m->length == 0;
+    rec->length_fix = m->first_length ? m->length : 0;
+    rec->length_fix_game = m->length_fix_game;
+}
+
+static json_t *summary_json(const bg_game_summary *g, int number, int swap)
+{
+    return json_pack("{s:i, s:s, s:s, s:i, s:i, s:i, s:b, s:b, s:{s:i, s:i}, s:{s:i, s:i}}", "game",
+                     number, "winner", side_name[g->out.winner ^ swap], "result",
+                     how_name(g->out.how), "cube", g->out.cube, "points", g->out.points, "level",
+                     g->out.level, "crawford", g->crawford, "resigned", g->out.resigned,
+                     "score_before", "a", g->score_before[swap], "b", g->score_before[1 - swap],
+                     "score_after", "a", g->score_after[swap], "b", g->score_after[1 - swap]);
+}
+
+/* Fills the report's score, winner and completeness from a replay; for a transcript also
+ * its games as JSON summaries (a games report keeps its compact list, see below). *last,
+ * when not NULL, receives the summary of the last game. */
+static int fill_report(struct report *r, const bg_match_report *rep, int length, int swap,
+                       int summaries, json_t **last)
+{
+    if (summaries) {
+        json_t *games = json_array();
+        for (int i = 0; i < rep->n_games; i++)
+            json_array_append_new(games, summary_json(&rep->games[i], i + 1, swap));
+        r->games = json_dumps(games, JSON_COMPACT);
+        json_decref(games);
+        if (!r->games)
+            return -1;
+    }
+    if (last && rep->n_games)
+        *last = summary_json(&rep->games[rep->n_games - 1], rep->n_games, swap);
+    if (rep->notes.n) {
+        json_t *flags = json_array();
+        for (int i = 0; i < rep->notes.n; i++)
+            json_array_append_new(flags, bg_json_from_err(&rep->notes.v[i]));
+        r->flags = json_dumps(flags, JSON_COMPACT);
+        json_decref(flags);
+    }
+    for (int s = 0; s < 2; s++) {
+        int v = rep->score[s ^ swap];
+        r->score[s] = length && v > length ? length : v; /* MATCH-1 */
+    }
+    r->complete = length ? rep->over : rep->n_games == 1;
+    r->winner = -1;
+    if (r->complete)
+        r->winner =
+            length ? rep->winner ^ swap : (rep->n_games ? rep->games[0].out.winner ^ swap : -1);
+    return 0;
+}
+
+/* MATCH-5: the penalty points of match `match_id` into rec, in order of the game they come
+ * before (clamped to the games of the record: a penalty given after the games reported so
+ * far comes after them). swap: side a is the record's player 1. */
+static int add_penalties(struct db *db, int64_t match_id, bg_match_rec *rec, int swap)
+{
+    struct penalty *p;
+    int n;
+    if (db_penalties(db, match_id, &p, &n) != CW_OK)
+        return -1;
+    int rc = 0;
+    /* stable by before_game: insertion order among equals */
+    for (int pass = 0, done = 0; !rc && done < n; pass++) {
+        int next = -1;
+        for (int i = 0; i < n; i++)
+            if (p[i].points > 0 && p[i].before_game >= 0 &&
+                (next < 0 || p[i].before_game < p[next].before_game))
+                next = i;
+        if (next < 0)
+            break;
+        bg_penalty bp = {.before_game = p[next].before_game < rec->n_games ? p[next].before_game
+                                                                           : rec->n_games,
+                         .side = p[next].side ^ swap,
+                         .points = p[next].points};
+        rc = bg_match_rec_add_penalty(rec, &bp);
+        p[next].before_game = -1; /* taken */
+        done++;
+    }
+    free(p);
+    return rc;
+}
+
+/* A games report is stored as its results as given, compactly: "a:1:single,b:2:drop,
+ * a:1:resign:2" (winner, cube, how, and a resignation's level). Appending a game is then a
+ * string append, and checking the report a replay of that string: no JSON on the path a
+ * phone takes after every game. Summaries are made when the report is read. */
+
+/* Adds the games of a compact list to rec. 0, or -1 if the text is not one. */
+static int rec_from_compact(const char *text, bg_match_rec *rec)
+{
+    for (const char *p = text; p && *p;) {
+        char w, how[16];
+        int cube, level = 0, used = 0;
+        if (sscanf(p, "%c:%d:%15[a-z]%n", &w, &cube, how, &used) != 3 || (w != 'a' && w != 'b'))
+            return -1;
+        p += used;
+        if (*p == ':') {
+            int more = 0;
+            if (sscanf(p, ":%d%n", &level, &more) != 1)
+                return -1;
+            p += more;
+        }
+        bg_game_rec *g = bg_match_rec_add_game(rec);
+        if (!g)
+            return -1;
+        g->score_only = 1;
+        g->has_result = 1;
+        g->result.winner = w == 'b';
+        g->result.how = how_of(how);
+        g->result.cube = cube;
+        g->result.level = level;
+        if (*p == ',')
+            p++;
+        else if (*p)
+            return -1;
+    }
+    return 0;
+}
+
+/* Appends one game (already checked by api_game_fields) to a compact list (malloc'd). */
+char *api_report_compact_append(const char *text, json_t *g)
+{
+    const char *how = json_string_value(json_object_get(g, "result"));
+    json_t *lv = json_object_get(g, "level");
+    char *out = NULL;
+    int n = asprintf(&out, "%s%s%s:%lld:%s", text && *text ? text : "", text && *text ? "," : "",
+                     json_string_value(json_object_get(g, "winner")),
+                     (long long)json_integer_value(json_object_get(g, "cube")), how);
+    if (n < 0)
+        return NULL;
+    if (lv && !strcmp(how, "resign")) {
+        char *more = NULL;
+        n = asprintf(&more, "%s:%lld", out, (long long)json_integer_value(lv));
+        free(out);
+        out = n < 0 ? NULL : more;
+    }
+    return out;
+}
+
+/* Checks a compact list of score-only games against the match (the engine replays them:
+ * each result against the match so far) and fills r (its games = the list). */
+int api_report_check_compact(struct api_req *req, const struct match *m, char *compact,
+                             struct report *r, struct api_resp *resp, json_t **last)
+{
+    bg_match_rec rec;
+    memset(&rec, 0, sizeof rec);
+    if (rules_of(req, m, &rec.rules, resp)) {
+        free(compact);
+        return -1;
+    }
+    record_length(m, &rec);
+    if (rec_from_compact(compact, &rec) || add_penalties(req->app->db, m->id, &rec, 0)) {
+        bg_match_rec_free(&rec);
+        free(compact);
+        api_internal_error(resp, "reading the games");
+        return -1;
+    }
+    bg_match_report rep;
+    if (bg_match_replay(&rec, &rep)) {
+        refuse(resp, &rep.err, 0);
+        bg_match_report_free(&rep);
+        bg_match_rec_free(&rec);
+        free(compact);
+        return -1;
+    }
+    if (!m->length && rep.n_games != 1) {
+        int n = rec.n_games;
+        bg_match_report_free(&rep);
+        bg_match_rec_free(&rec);
+        free(compact);
+        api_problem(resp, 422, "validation", "One game",
+                    "A money-style pairing is one game (SWING-2); %d were reported.", n);
+        return -1;
+    }
+    int rc = fill_report(r, &rep, m->length, 0, 0, last);
+    r->games = compact;
+    snprintf(r->kind, sizeof r->kind, "games");
+    bg_match_report_free(&rep);
+    bg_match_rec_free(&rec);
+    if (rc)
+        api_internal_error(resp, "storing the games");
+    return rc;
+}
+
+/* Score-only games given as a JSON list: each entry checked for its fields, then the list. */
+static int check_games(struct api_req *req, const struct match *m, json_t *list, struct report *r,
+                       struct api_resp *resp)
+{
+    if (!json_is_array(list) || json_array_size(list) < 1 || json_array_size(list) > 500) {
+        api_problem_field(resp, "games", "must be a list of 1 to 500 games");
+        return -1;
+    }
+    char *compact = strdup("");
+    for (size_t i = 0; compact && i < json_array_size(list); i++) {
+        json_t *g = json_array_get(list, i);
+        char path[32];
+        snprintf(path, sizeof path, "games[%zu]", i);
+        if (!json_is_object(g)) {
+            api_problem_field(resp, path, "must be an object {winner, cube, result}");
+            free(compact);
+            return -1;
+        }
+        struct api_resp tmp;
+        memset(&tmp, 0, sizeof tmp);
+        if (api_check_fields(g, api_game_fields, 0, &tmp)) {
+            /* name the game in the fields of the problem */
+            json_t *errs = json_object_get(tmp.json, "errors");
+            for (size_t k = 0; k < json_array_size(errs); k++) {
+                json_t *e = json_array_get(errs, k);
+                char f[96];
+                snprintf(f, sizeof f, "%s.%s", path,
+                         json_string_value(json_object_get(e, "field")));
+                api_problem_field(resp, f, "%s", json_string_value(json_object_get(e, "detail")));
+            }
+            api_resp_free(&tmp);
+            free(compact);
+            return -1;
+        }
+        char *next = api_report_compact_append(compact, g);
+        free(compact);
+        compact = next;
+    }
+    if (!compact) {
+        api_internal_error(resp, "reading the games");
+        return -1;
+    }
+    return api_report_check_compact(req, m, compact, r, resp, NULL);
+}
+
+/* Replays a game-by-game report as stored into rep (free it); 0 or -1. */
+static int replay_games(struct db *db, const struct report *r, const struct match *m,
+                        bg_match_report *rep)
+{
+    bg_match_rec rec;
+    memset(&rec, 0, sizeof rec);
+    memset(rep, 0, sizeof *rep);
+    record_length(m, &rec);
+    int rc = r->games && !strcmp(r->kind, "games") && rec_from_compact(r->games, &rec) == 0 &&
+                     add_penalties(db, r->match_id, &rec, 0) == 0 && bg_match_replay(&rec, rep) == 0
+                 ? 0
+                 : -1;
+    bg_match_rec_free(&rec);
+    return rc;
+}
+
+json_t *api_report_games_json(struct db *db, const struct report *r, const struct match *m)
+{
+    if (!r->games)
+        return json_array();
+    if (strcmp(r->kind, "games")) {
+        json_t *j = json_loads(r->games, 0, NULL);
+        return j ? j : json_array();
+    }
+    json_t *out = json_array();
+    bg_match_report rep;
+    if (replay_games(db, r, m, &rep) == 0)
+        for (int i = 0; i < rep.n_games; i++)
+            json_array_append_new(out, summary_json(&rep.games[i], i + 1, 0));
+    bg_match_report_free(&rep);
+    return out;
+}
+
+int api_report_games_score(struct db *db, const struct report *r, const struct match *m,
+                           int *n_games, int score[2])
+{
+    bg_match_report rep;
+    int rc = replay_games(db, r, m, &rep);
+    if (rc == 0) {
+        *n_games = rep.n_games;
+        score[0] = rep.score[0];
+        score[1] = rep.score[1];
+    }
+    bg_match_report_free(&rep);
+    return rc;
+}
+
+/* Which column of the transcript is side a: by the players' names when they tell, else
+ * the first player is side a. "order": "ab" or "ba" overrides. */
+static int transcript_swap(struct api_req *req, const struct match *m, const bg_match_rec *rec,
+                           json_t *body)
+{
+    const char *order = json_string_value(json_object_get(body, "order"));
+    if (order)
+        return !strcmp(order, "ba");
+    struct player p[2];
+    for (int s = 0; s < 2; s++)
+        if (db_player_get(req->app->db, m->tournament_id, m->player[s], &p[s]) != CW_OK)
+            return 0;
+    if (!strcasecmp(rec->names[0], p[1].name) || !strcasecmp(rec->names[1], p[0].name))
+        return 1;
+    return 0;
+}
+
+static int check_transcript(struct api_req *req, const struct match *m, json_t *body,
+                            struct report *r, struct api_resp *resp)
+{
+    bg_match_rec rec;
+    memset(&rec, 0, sizeof rec);
+    bg_err err;
+    memset(&err, 0, sizeof err);
+    json_t *mat = json_object_get(body, "mat"), *tr = json_object_get(body, "transcript");
+    int rc;
+    if (mat) {
+        const char *text = json_string_value(mat);
+        rc = bg_mat_parse(text, strlen(text), &rec, &err);
+        if (rc && !rec.n_games) {
+            /* nothing readable: not a .mat file at all */
+            bg_match_rec_free(&rec);
+            api_problem(resp, 422, "not-a-transcript", "Not a .mat file",
+                        "The upload is not a .mat match transcript: %s", err.message);
+            api_problem_field(resp, "mat", "%s", err.message);
+            resp->status = 422;
+            json_object_set_new(resp->json, "status", json_integer(422));
+            return -1;
+        }
+    } else {
+        if (!json_is_object(tr)) {
+            api_problem_field(resp, "transcript", "must be a JSON game record (an object)");
+            return -1;
+        }
+        if (bg_json_to_match(tr, &rec, &err)) {
+            bg_match_rec_free(&rec);
+            refuse(resp, &err, 0);
+            return -1;
+        }
+        rec.complete = 0; /* a JSON record may be a match in progress */
+        json_t *c = json_object_get(tr, "complete");
+        if (json_is_true(c))
+            rec.complete = 1;
+    }
+    bg_rules rules;
+    if (rules_of(req, m, &rules, resp)) {
+        bg_match_rec_free(&rec);
+        return -1;
+    }
+    /* MATCH-3: a match completed at a wrong length stands; checked after the replay */
+    int played = rec.rules.match_length;
+    if (played != m->length && (!played || !m->length)) {
+        bg_match_rec_free(&rec);
+        api_problem(resp, 422, "wrong-length", "Wrong match length",
+                    "The transcript is of %s; match %lld is %s.",
+                    played ? "a match to points" : "a money-style game", (long long)m->id,
+                    m->length ? "a match to points" : "one money-style game");
+        return -1;
+    }
+    /* the tournament's policy and options, not the transcript's */
+    rec.rules.policy = rules.policy;
+    rec.rules.swing = rules.swing;
+    int swap = transcript_swap(req, m, &rec, body);
+    /* penalty points are the TD's to give (PEN-5): a player's transcript is replayed with
+     * the penalties the TD gave, whatever it records itself; the TD's own transcript may
+     * record them */
+    if (!req->is_td)
+        rec.n_pen = 0;
+    if (!rec.n_pen && add_penalties(req->app->db, m->id, &rec, swap)) {
+        bg_match_rec_free(&rec);
+        api_internal_error(resp, "reading the penalties");
+        return -1;
+    }
+    bg_match_report rep;
+    if (bg_match_replay(&rec, &rep)) {
+        refuse(resp, &rep.err, swap);
+        bg_match_report_free(&rep);
+        bg_match_rec_free(&rec);
+        return -1;
+    }
+    if (played != m->length && !rep.over) {
+        bg_match_report_free(&rep);
+        bg_match_rec_free(&rec);
+        api_problem(resp, 422, "wrong-length", "Wrong match length",
+                    "The transcript is of a %d-point match that is not over; match %lld is to %d. "
+                    "A match found at a wrong length is corrected by the TD before its next "
+                    "game (MATCH-3); only a match completed at a wrong length stands.",
+                    played, (long long)m->id, m->length);
+        return -1;
+    }
+    rc = fill_report(r, &rep, played, swap, 1, NULL);
+    if (rc == 0 && played != m->length) {
+        /* the result stands, flagged for the TD who verifies it */
+        json_t *flags = r->flags ? json_loads(r->flags, 0, NULL) : NULL;
+        if (!json_is_array(flags)) {
+            json_decref(flags);
+            flags = json_array();
+        }
+        char why[200];
+        snprintf(why, sizeof why,
+                 "Played to %d points, not %d: a match completed at a wrong length stands "
+                 "(MATCH-3).",
+                 played, m->length);
+        json_array_append_new(flags,
+                              json_pack("{s:i, s:i, s:i, s:s, s:s}", "game", rep.n_games, "move", 0,
+                                        "side", -1, "rule", "MATCH-3", "message", why));
+        free(r->flags);
+        r->flags = json_dumps(flags, JSON_COMPACT);
+        json_decref(flags);
+        rc = r->flags ? 0 : -1;
+    }
+    snprintf(r->kind, sizeof r->kind, "transcript");
+    if (rc == 0) {
+        if (mat) {
+            r->transcript = strdup(json_string_value(mat));
+        } else {
+            r->transcript = json_dumps(tr, JSON_COMPACT);
+        }
+        if (!r->transcript)
+            rc = -1;
+    }
+    bg_match_report_free(&rep);
+    bg_match_rec_free(&rec);
+    if (rc)
+        api_internal_error(resp, "storing the transcript");
+    return rc;
+}
+
+int api_report_games(struct api_req *req, const struct match *m, json_t *body, struct report *r,
+                     struct api_resp *resp)
+{
+    json_t *game = json_object_get(body, "game");
+    if (game) {
+        char *compact = api_report_compact_append("", game);
+        if (!compact) {
+            api_internal_error(resp, "reading the game");
+            return -1;
+        }
+        return api_report_check_compact(req, m, compact, r, resp, NULL);
+    }
+    json_t *games = json_object_get(body, "games");
+    if (games)
+        return check_games(req, m, games, r, resp);
+    return check_transcript(req, m, body, r, resp);
+}
