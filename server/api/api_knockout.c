@@ -328,7 +328,8 @@ static int draw_fed(struct api_req *req, struct event *fed, const struct ko_stat
     if (missing == 0 && n >= 2) {
         struct ko_bracket b;
         char err[256];
-        rc = ko_draw_fed(fresh_seed(), in, n, &b, err, sizeof err) ? CW_EINVAL : CW_OK;
+        int drawn = ko_draw_fed(fresh_seed(), in, n, &b, err, sizeof err);
+        rc = drawn == CW_ENOMEM ? CW_ENOMEM : drawn ? CW_EINVAL : CW_OK;
         if (rc == CW_OK) {
             if (fs.n_lengths)
                 ko_set_lengths(&b, fs.lengths, fs.n_lengths, err, sizeof err);
@@ -434,23 +435,27 @@ void api_knockout_draw(struct api_req *req, struct api_resp *resp)
     char err[256] = "";
     rc = en ? ko_draw(seed, en, n, s.late_places, &opts, &b, err, sizeof err) : CW_EDB;
     free(en);
+    int drawn = rc == CW_OK; /* b is allocated: freed on every path below */
     if (rc == CW_OK) {
         b.late_deadline_ms = s.late_deadline_ms;
         if (ko_set_lengths(&b, s.lengths, s.n_lengths, err, sizeof err))
             rc = CW_EINVAL;
     }
     if (rc == CW_EINVAL) {
+        if (drawn)
+            ko_bracket_free(&b);
         api_tx_rollback(req);
         api_problem(resp, 422, "cannot-draw", "The draw cannot be made", "%s", err);
         return;
     }
     if (rc == CW_OK)
         rc = store_draw(req, &e, &b, "knockout.drawn");
-    if (rc == CW_OK)
+    if (drawn)
         ko_bracket_free(&b);
     if (rc != CW_OK) {
         api_tx_rollback(req);
-        api_internal_error(resp, "storing the draw");
+        api_internal_error(resp, rc == CW_ENOMEM ? "drawing the bracket (out of memory)"
+                                                 : "storing the draw");
         return;
     }
     api_knockout_bracket_json(req, &e, resp);
@@ -812,7 +817,9 @@ static int follow_feed(struct api_req *req, const struct event *from, const stru
             char why[256];
             nch = ko_feed_follow(&y.b, r2, v2, in, n, missing, rows_undo, &nundo, ch, why,
                                  sizeof why);
-            if (nch < 0) {
+            if (nch == CW_ENOMEM) {
+                rc = CW_ENOMEM;
+            } else if (nch < 0) {
                 snprintf(err, errlen, "%s is drawn and cannot follow: %s", es[i].name, why);
                 rc = CW_ECONFLICT;
             }

@@ -101,7 +101,7 @@ static int check_entries(const struct ko_entry *e, int n, int fed, char *err, si
     int64_t *ids = malloc((size_t)n * sizeof *ids);
     if (!ids) {
         snprintf(err, errlen, "Out of memory.");
-        return CW_EINVAL;
+        return CW_ENOMEM;
     }
     for (int i = 0; i < n; i++)
         ids[i] = e[i].id;
@@ -261,7 +261,7 @@ static int draw_main(uint64_t seed, const struct ko_entry *entries, int n, int l
     int size = ko_bracket_size(n + late);
     if (ko_bracket_alloc(out, size, n)) {
         snprintf(err, errlen, "Out of memory.");
-        return CW_EINVAL;
+        return CW_ENOMEM;
     }
     out->kind = KO_MAIN;
     out->seed = seed;
@@ -294,7 +294,7 @@ static int draw_main(uint64_t seed, const struct ko_entry *entries, int n, int l
     if (rc) {
         ko_bracket_free(out);
         snprintf(err, errlen, "Out of memory.");
-        return CW_EINVAL;
+        return CW_ENOMEM;
     }
     return 0;
 }
@@ -338,7 +338,7 @@ static int draw_fed(uint64_t seed, const struct ko_entry *e, int n, int version,
     int size = ko_bracket_size(n1 + 2 * n2);
     if (ko_bracket_alloc(out, size, n)) {
         snprintf(err, errlen, "Out of memory.");
-        return CW_EINVAL;
+        return CW_ENOMEM;
     }
     out->kind = KO_FED;
     out->seed = seed;
@@ -353,7 +353,7 @@ static int draw_fed(uint64_t seed, const struct ko_entry *e, int n, int version,
         free(r2), free(a), free(bb), free(pos_entry);
         ko_bracket_free(out);
         snprintf(err, errlen, "Out of memory.");
-        return CW_EINVAL;
+        return CW_ENOMEM;
     }
     int na = 0, nb = 0, nr2 = 0;
     for (int i = 0; i < n; i++) {
@@ -385,7 +385,7 @@ static int draw_fed(uint64_t seed, const struct ko_entry *e, int n, int version,
     if (rc) {
         ko_bracket_free(out);
         snprintf(err, errlen, "Out of memory.");
-        return CW_EINVAL;
+        return CW_ENOMEM;
     }
     return 0;
 }
@@ -808,7 +808,7 @@ int ko_feed_follow(struct ko_bracket *fed, struct ko_result *res, struct ko_mvie
     if (!want || !held) {
         free(want), free(held);
         snprintf(err, errlen, "Out of memory.");
-        return -1;
+        return CW_ENOMEM;
     }
     for (int i = 0; i < n; i++)
         want[i] = entrant_key(entrants[i].id, entrants[i].round == 2);

@@ -122,14 +122,15 @@ void ko_standard_order(int size, int *seed_at_slot);
 
 /* The Main draw. Fills *out (free it with ko_bracket_free). 0, or CW_EINVAL with a
  * sentence in err: fewer than 2 entries, a duplicate or non-positive id, too many, a
- * rating that is not a finite number. opts may be NULL (unseeded). */
+ * rating that is not a finite number; CW_ENOMEM when memory ran out. opts may be NULL
+ * (unseeded). */
 int ko_draw(uint64_t seed, const struct ko_entry *entries, int n, int late,
             const struct ko_draw_opts *opts, struct ko_bracket *out, char *err, size_t errlen);
-/* The Consolation or Last Chance draw from ko_feed's entrants; 0 or CW_EINVAL. */
+/* The Consolation or Last Chance draw from ko_feed's entrants; 0, CW_EINVAL or CW_ENOMEM. */
 int ko_draw_fed(uint64_t seed, const struct ko_entry *entrants, int n, struct ko_bracket *out,
                 char *err, size_t errlen);
 /* Draws again from b's version, seed, entries, late places and options into *out. 0, or
- * CW_EINVAL when the inputs are invalid or the version is unknown to this build. */
+ * CW_EINVAL when the inputs are invalid or the version is unknown to this build, CW_ENOMEM. */
 int ko_rederive(const struct ko_bracket *b, struct ko_bracket *out, char *err, size_t errlen);
 /* 1 when a and b are the same draw: version, kind, seed, size, and every slot's kind,
  * position, drawn entry, late number, seed and round-2 mark (not late fills or
@@ -284,9 +285,9 @@ struct ko_slot_change {
  *  3. When missing is 0 nobody else can come: the places still vacant close, and their
  *     opponents walk over.
  * v is recomputed. undo needs room for ko_match_count(fed), changes for fed->size. Returns
- * the number of changes, or -1 with a sentence in err: an entrant finds no vacant place (a
- * drawn event does not grow), or the bracket cannot take the result (ko_compute's reason);
- * fed, res and v are then left part-way, for the caller to discard. */
+ * the number of changes, CW_ENOMEM, or -1 with a sentence in err: an entrant finds no vacant place
+ * (a drawn event does not grow), or the bracket cannot take the result (ko_compute's reason); fed,
+ * res and v are then left part-way, for the caller to discard. */
 int ko_feed_follow(struct ko_bracket *fed, struct ko_result *res, struct ko_mview *v,
                    const struct ko_entry *entrants, int n, int missing, int *undo, int *nundo,
                    struct ko_slot_change *changes, char *err, size_t errlen);
