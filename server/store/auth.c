@@ -1,5 +1,6 @@
 /* SQL of the TD's credentials: the settings table and login sessions. */
 #include "store/store.h"
+#include "store/sql.h"
 
 #include <string.h>
 

@@ -1,6 +1,7 @@
 /* SQL of the event log, player sessions and idempotency keys. Events added inside a
  * transaction are published, in order, by db_commit after the commit succeeds. */
 #include "store/store.h"
+#include "store/sql.h"
 
 #include <stdlib.h>
 #include <string.h>

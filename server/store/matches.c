@@ -1,5 +1,6 @@
 /* SQL of matches, their state times and their reports. */
 #include "store/store.h"
+#include "store/sql.h"
 
 #include <assert.h>
 #include <stdlib.h>
