@@ -60,7 +60,7 @@ CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 CURL_LIBS    = $(shell pkg-config --libs libcurl 2>/dev/null)
 
-.PHONY: build run test bench fuzz deps deps-test deps-bench deps-fuzz e2e-deps e2e-node clean format unit http-test
+.PHONY: build run test stress bench fuzz deps deps-test deps-bench deps-fuzz e2e-deps e2e-node clean format unit http-test
 
 deps:
 	$(call install_missing,$(DEB_BUILD))
@@ -141,21 +141,20 @@ $(ASAN_DIR)/http/test_%: $(ASAN_DIR)/obj/tests/http/test_%.o $(HTTP_SUP_OBJ) $(A
 	@mkdir -p $(dir $@)
 	$(CC) $(ASAN_LDFLAGS) -o $@ $^ $(PKG_LIBS) $(CHECK_LIBS) $(CURL_LIBS)
 
-# Runs every suite even when one fails, then fails if any did.
+# Every suite runs, side by side (tests/run.sh: TEST_JOBS at once, default twice the
+# CPUs; they share no state), even when one fails; then fails if any did. One suite alone:
+# tests/run.sh build/asan/http/test_http_clock, or run it directly.
+TEST_JOBS ?= $(shell echo $$(( $$(nproc) * 2 )))
+CHECK_SH := $(sort $(wildcard tests/*/check_*.sh))
 test: deps-test e2e-deps
-	@$(MAKE) --no-print-directory $(ASAN_DIR)/crawford $(UNIT_BIN) $(HTTP_BIN)
-	@fail=0; \
-	for t in $(UNIT_BIN); do \
-	  echo "== $$t"; $$t || { echo "FAILED: $$t"; fail=1; }; \
-	done; \
-	for t in $(HTTP_BIN); do \
-	  echo "== $$t"; CRAWFORD_BIN=$(ASAN_DIR)/crawford $$t || { echo "FAILED: $$t"; fail=1; }; \
-	done; \
-	for t in $(wildcard tests/*/check_*.sh); do \
-	  echo "== $$t"; CRAWFORD_BIN=$(ASAN_DIR)/crawford bash $$t || { echo "FAILED: $$t"; fail=1; }; \
-	done; \
-	if [ $$fail = 0 ]; then echo "make test: all suites passed"; else echo "make test: FAILURES above"; fi; \
-	exit $$fail
+	@$(MAKE) --no-print-directory -j$(shell nproc) $(ASAN_DIR)/crawford $(UNIT_BIN) $(HTTP_BIN)
+	@CRAWFORD_BIN=$(ASAN_DIR)/crawford bash tests/run.sh -j $(TEST_JOBS) $(UNIT_BIN) $(HTTP_BIN) $(CHECK_SH)
+
+# The tests as CI meets them: make test with two CPU hogs beside it (STRESS_RUNS times in a
+# row, default 3), a developer's check before a big change.
+STRESS_RUNS ?= 3
+stress:
+	@bash tests/stress.sh $(STRESS_RUNS)
 
 # ---- benchmarks: every line they print that matters is `bench NAME VALUE UNIT` ----
 BENCH_BIN := $(patsubst tests/bench/%.c,$(REL_DIR)/bench/%,$(BENCH_C))

@@ -212,6 +212,7 @@ function plan() {
   if (at < 0) at = views.findIndex((v) => v.base === String(S.key).split('#')[0]);
   S.idx = at >= 0 ? at : S.idx % views.length;
   S.views = views;
+  S.plannedFor = `${screen[0]}x${screen[1]}`; // the size the pages were found for
 }
 
 function livePages(ms) {
@@ -344,6 +345,7 @@ function render() {
   main.dataset.page = view.key; // which page of how many (the e2e test reads them)
   main.dataset.pageIndex = view.n || 0;
   main.dataset.pageCount = view.of || 1;
+  main.dataset.plannedFor = S.plannedFor || '';
   $('#view-title').textContent = view.title;
   $('#view-page').textContent = view.label;
   main.append(view.render());

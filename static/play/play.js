@@ -128,6 +128,8 @@ async function refresh() {
     await standing();
     await swingLine();
     render();
+    // how many whole re-renders the page has made (a test waits for the next one)
+    document.body.dataset.renders = String((Number(document.body.dataset.renders) || 0) + 1);
   } catch (e) {
     showError(e);
   }

@@ -95,6 +95,9 @@ function renderAll() {
   renderBoard();
   if (S.detail) renderDetail();
   if (S.ledger && $('#ledger') && $('#ledger').open) showLedger(S.ledger.e, S.ledger.pid, S.ledger.name);
+  // how many whole re-renders the page has made: a test waits for the next one after a
+  // change in the room, instead of waiting a fixed time and hoping it came
+  document.body.dataset.renders = String((Number(document.body.dataset.renders) || 0) + 1);
 }
 
 // Every change in the room rebuilds the match panel and the event cards: what the TD has

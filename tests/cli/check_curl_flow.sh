@@ -26,10 +26,11 @@ M=$(curl "${H[@]}" -b "$dir/td" -d "{\"player_a\": $AID, \"player_b\": $BID, \"l
     "$U/api/v1/tournaments/$T/matches" | json '["id"]')
 [ -n "$M" ] && ok || bad "no match: $T $AID $BID"
 
-# an event stream, open before the reports
-curl -sN -m 6 "$U/api/v1/tournaments/$T/events" >"$dir/stream" &
+# an event stream, open before the reports: it listens once the server's first line
+# ("retry:") has come
+curl -sN -m 300 "$U/api/v1/tournaments/$T/events" >"$dir/stream" &
 spid=$!
-sleep 0.5
+wait_for 60 grep -q '^retry:' "$dir/stream" && ok || bad "the event stream did not open"
 
 # each player logs in with their PIN (a cookie of their own)
 curl "${H[@]}" -c "$dir/a" -d "{\"pin\": \"$APIN\"}" \
@@ -58,7 +59,9 @@ code=$(curl "${H[@]}" -o /dev/null -w '%{http_code}' -d '{"score": {"a": 5, "b":
     "$U/api/v1/tournaments/$T/matches/$M/report")
 [ "$code" = 401 ] && ok || bad "a report without a login answered $code"
 
-wait "$spid" 2>/dev/null; spid=
+# the stream shows both events as they happened (waited for, not timed)
+wait_for 60 grep -q '^event: match.verified' "$dir/stream"
+kill "$spid" 2>/dev/null; wait "$spid" 2>/dev/null; spid=
 grep -q '^event: match.reported' "$dir/stream" && ok || bad "the stream lacks match.reported"
 grep -q '^event: match.verified' "$dir/stream" && ok || bad "the stream lacks match.verified"
 grep -q "$APIN\|$BPIN" "$dir/stream" && bad "a PIN is in the stream" || ok

@@ -5,6 +5,7 @@
 # stops working and the new one logs in; a database from a newer crawford is refused.
 set -u
 BIN=${CRAWFORD_BIN:-build/asan/crawford}
+. "$(dirname "$0")/lib.sh" # wait_for, server_up
 dir=$(mktemp -d /tmp/crawford-cli-XXXXXX)
 srv=""
 trap '[ -n "$srv" ] && kill "$srv" 2>/dev/null; rm -rf "$dir"' EXIT
@@ -64,11 +65,8 @@ serve_run() {
         > "$dir/run.out" 2>&1 &
     srv=$!
     port=""
-    for _ in $(seq 200); do
-        port=$(sed -n 's/.*serving http:\/\/[^:]*:\([0-9]*\)\/.*/\1/p' "$dir/run.out")
-        [ -n "$port" ] && break
-        sleep 0.05
-    done
+    wait_for 60 server_up "$srv" "$dir/run.out"
+    port=$(sed -n 's/.*serving http:\/\/[^:]*:\([0-9]*\)\/.*/\1/p' "$dir/run.out")
 }
 serve_run
 if [ -z "$port" ]; then

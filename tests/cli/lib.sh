@@ -3,6 +3,9 @@
 # stopped and $dir removed. check_end: prints NAME's count; fails when a check failed.
 # serve_start PASSWORD: a server on a free port with a database in $dir, the TD password
 # PASSWORD; $pid is its process id, $U its address ("" when it did not start).
+# wait_for SECONDS COMMAND...: runs COMMAND every 0.1 s until it succeeds (status 0) or
+# SECONDS pass (status 1). Checks wait for what they expect, never a fixed time: the
+# deadlines are generous so that only a real failure reaches them on a loaded machine.
 check_start() {
     check_name=$1
     dir=$(mktemp -d "/tmp/crawford-$check_name-XXXXXX")
@@ -31,6 +34,21 @@ EOF
     CRAWFORD_TD_PASSWORD=$1 "$BIN" serve --config "$dir/crawford.json" --port 0 \
         >"$dir/out" 2>"$dir/err" &
     pid=$!
-    for _ in $(seq 150); do grep -q 'serving http' "$dir/out" && break; sleep 0.1; done
+    wait_for 60 server_up "$pid" "$dir/out"
     U=$(grep -o 'http://[^ ]*/' "$dir/out" | head -1)
+}
+wait_for() {
+    local deadline=$((SECONDS + $1))
+    shift
+    until "$@"; do
+        [ "$SECONDS" -ge "$deadline" ] && return 1
+        sleep 0.1
+    done
+}
+# server_up PID FILE: the server printed its address in FILE; fails at once (a success for
+# wait_for, which then stops) when the process PID has exited without doing so.
+server_up() {
+    grep -q 'serving http' "$2" && return 0
+    kill -0 "$1" 2>/dev/null || return 0
+    return 1
 }

@@ -31,4 +31,4 @@ if [ ! -x /usr/bin/chromium ] || [ ! -d "$here/node_modules/playwright-core" ]; 
   exit 1
 fi
 # --foreground keeps node, the server and the browser in this process group
-timeout --foreground 300 node "$here/e2e.mjs"
+timeout --foreground 900 node "$here/e2e.mjs"

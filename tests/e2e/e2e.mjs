@@ -15,7 +15,9 @@ const BIN = resolve(ROOT, process.env.CRAWFORD_BIN || 'build/asan/crawford');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const SHOTS = join(HERE, 'screenshots');
 const PASSWORD = 'e2e password 1';
-const T_WAIT = 10000;
+// Every wait is for something the page shows, with a deadline that only a real failure
+// reaches, even on a loaded 2-core machine (CI runs beside other work).
+const T_WAIT = 30000;
 
 let server = null;
 let port = 0;
@@ -38,7 +40,7 @@ function startServer(p = 0) {
       env: { ...process.env, CRAWFORD_TD_PASSWORD: PASSWORD }, stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
-    const timer = setTimeout(() => ko(new Error(`the server did not start: ${out}`)), 15000);
+    const timer = setTimeout(() => ko(new Error(`the server did not start: ${out}`)), 60000);
     child.stdout.on('data', (d) => {
       out += d;
       const m = out.match(/serving http:\/\/[^:]+:(\d+)\//);
@@ -101,6 +103,13 @@ async function waitVisible(page, sel, timeout = T_WAIT) {
   await page.locator(sel).first().waitFor({ state: 'visible', timeout });
 }
 
+// The pages count their whole re-renders (body[data-renders]); a check that a live update
+// kept something takes the count before the change and waits for a re-render after it.
+const renders = (page) => page.evaluate(() => Number(document.body.dataset.renders) || 0);
+async function waitRender(page, after, what) {
+  await waitUntil(page, (n) => (Number(document.body.dataset.renders) || 0) > n, after, `${what}: a re-render after the change`);
+}
+
 const errors = [];
 function watch(page, name) {
   page.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
@@ -124,7 +133,7 @@ async function displayPages(page, what, kind) {
   const start = Date.now();
   let count = 1;
   while (seen.size < count) {
-    if (Date.now() - start > 15000) fail(`${what}: saw ${seen.size} of ${count} pages`);
+    if (Date.now() - start > 2 * T_WAIT) fail(`${what}: saw ${seen.size} of ${count} pages`);
     const r = await page.evaluate((k) => {
       const view = document.querySelector('#view');
       const boxSel = { bracket: '.bm', live: '.card', swing: 'tbody tr' }[k];
@@ -333,10 +342,11 @@ async function scenario(browser) {
   const t0 = Date.now();
   await pa.click('#send-game');
   await waitText(pa, '#score-me', '2');
-  const lag = await waitText(disp, scoreSel('a'), '2', 5000);
+  // how fast is measured by make bench (the event stream's latency), not here: on a loaded
+  // machine any time can pass; what must hold is that the display follows by itself
+  const lag = await waitText(disp, scoreSel('a'), '2');
   const shown = Date.now() - t0;
   log(`the display showed the new score ${shown} ms after the tap (${lag} ms after the phone did)`);
-  if (lag > 1000) fail(`the display took ${lag} ms to show the change`);
   if (!(await disp.evaluate(() => window.__noReload === true))) fail('the display reloaded');
   await waitVisible(pa, '#crawford-note');
 
@@ -366,9 +376,10 @@ async function scenario(browser) {
   // B starts a dispute; an unrelated change in the room must not close the form
   await pb.click('#dispute');
   await waitVisible(pb, '#score-form');
+  const pbRenders = await renders(pb);
   const vr = await td.context().request.patch(url(`/api/v1/tournaments/${tid}`), { headers: { 'X-Crawford': '1', 'Content-Type': 'application/json' }, data: { venue: 'Bar Roma' } });
   if (!vr.ok()) fail(`PATCH venue: ${vr.status()}`);
-  await pb.waitForTimeout(600);
+  await waitRender(pb, pbRenders, 'phone B');
   if (!(await pb.locator('#score-form').isVisible())) fail('a live update closed the dispute form');
   await pb.click('#confirm');
   await waitText(pb, '#waiting-text', 'Match over: 0–3');
@@ -381,7 +392,7 @@ async function scenario(browser) {
   // the display drops the decided match from the matches in play
   const gone = Date.now();
   while (await disp.locator(scoreSel('a')).count()) {
-    if (Date.now() - gone > 5000) fail('the display still shows the verified match in play');
+    if (Date.now() - gone > T_WAIT) fail('the display still shows the verified match in play');
     await disp.waitForTimeout(50);
   }
   await td.click('#tabs a[href="#board"]');
@@ -395,15 +406,15 @@ async function scenario(browser) {
   step = 'the display shows a change after the server restarts on the same port';
   const first = await stopServer();
   if (first !== 0) fail(`the server exited with status ${first}`);
-  await waitText(disp, '#conn', /Reconnecting|Offline/, 15000);
+  await waitText(disp, '#conn', /Reconnecting|Offline/);
   await startServer(port);
-  await waitText(disp, '#conn', /^$/, 20000);
+  await waitText(disp, '#conn', /^$/, 2 * T_WAIT); // the page's back-off is up to 10 s
   const tdApi = td.context().request;
   const r = await tdApi.patch(url(`/api/v1/tournaments/${tid}/matches/${other.id}`), {
     headers: { 'X-Crawford': '1', 'Content-Type': 'application/json' }, data: { table: 'Terrace' },
   });
   if (!r.ok()) fail(`moving a match to another table failed: ${r.status()} ${await r.text()}`);
-  await waitText(disp, `#view li[data-match-id="${other.id}"] .tbl`, 'Table Terrace', 5000);
+  await waitText(disp, `#view li[data-match-id="${other.id}"] .tbl`, 'Table Terrace');
   if (!(await disp.evaluate(() => window.__noReload === true))) fail('the display reloaded');
 
   step = 'a clock is pressed';
@@ -432,7 +443,7 @@ async function scenario(browser) {
     await waitUntil(disp, ([mid, s]) => {
       const el = document.querySelector(`#view li[data-match-id="${mid}"] .side.running [data-clock]`);
       return el && el.dataset.side === s;
-    }, [other.id, dside], 'the display showing whose time runs', 5000);
+    }, [other.id, dside], 'the display showing whose time runs');
     await pc.screenshot({ path: join(SHOTS, 'phone-clock-360x740.png') });
     await pc.setViewportSize({ width: 740, height: 360 });
     await pc.screenshot({ path: join(SHOTS, 'phone-clock-740x360.png') });
@@ -443,16 +454,16 @@ async function scenario(browser) {
     await td.click(`button.mcard[data-match-id="${other.id}"]`);
     await waitText(td, '#dt-clockline', 'Running');
     const t0 = await textOf(td, '#dt-clockline');
-    await td.waitForTimeout(1300);
-    if ((await textOf(td, '#dt-clockline')) === t0) fail('the console\'s clock does not count down');
+    await waitUntil(td, (was) => { const el = document.querySelector('#dt-clockline'); return el && el.textContent !== was; }, t0, 'the console\'s clock counting down');
     await td.selectOption('#dt-ps', 'b');
     await td.selectOption('#dt-pk', 'points');
     await td.fill('#dt-pp', '1');
     await td.fill('#dt-pr', 'slow');
     // something else happens in the room meanwhile: the panel is rebuilt, the typing stays
+    const tdRenders = await renders(td);
     const other2 = await td.context().request.patch(url(`/api/v1/tournaments/${tid}`), { headers: { 'X-Crawford': '1', 'Content-Type': 'application/json' }, data: { venue: 'Bar Roma' } });
     if (!other2.ok()) fail(`PATCH venue: ${other2.status()}`);
-    await td.waitForTimeout(600);
+    await waitRender(td, tdRenders, 'the console');
     if (await td.inputValue('#dt-pr') !== 'slow' || await td.inputValue('#dt-pk') !== 'points') fail('a live update wiped the penalty being typed');
     await td.fill('#dt-pr', 'slow play');
     await td.click('button:text-is("Give the penalty")');
@@ -613,11 +624,12 @@ async function scenario(browser) {
     await td.click(`button.mcard[data-match-id="${g1.id}"]`);
     await waitVisible(td, '#dt-gw');
     await td.selectOption('#dt-gw', 'b');
+    const corrRenders = await renders(td);
     await td.click('button:text-is("Correct the result")');
     // b won after all: b held chips in round 2 and was not paired, a played it without chips
     await waitText(td, '#dt-elig', `Round 2: ${g1.sides[1].name} held chips but was neither paired nor sitting out.`);
     await waitText(td, '#dt-elig', `Round 2: ${g1.sides[0].name} played match`);
-    await td.waitForTimeout(400); // the live re-render keeps it
+    await waitRender(td, corrRenders, 'the console after the correction'); // the live re-render keeps it
     await waitText(td, '#dt-elig', 'you decide (SWING-2)');
     await td.keyboard.press('Escape');
   }
@@ -710,7 +722,8 @@ async function scenario(browser) {
     await bd.goto(url(`/display/?t=${big.id}&view=event-${ko.id}&rotate=1`));
     for (const [w, h] of [[1920, 1080], [3840, 2160]]) {
       await bd.setViewportSize({ width: w, height: h });
-      await bd.waitForTimeout(400); // the pages are found again for the new size
+      // the pages are found again for the new size
+      await waitUntil(bd, (size) => { const v = document.querySelector('#view'); return v && v.dataset.plannedFor === size; }, `${w}x${h}`, `the display's pages found for ${w}x${h}`);
       const { names, titles } = await displayPages(bd, `${w}x${h}`, 'bracket');
       const missing = entrants.filter((n) => !names.has(n));
       if (missing.length) fail(`${w}x${h}: not on any page: ${missing.join(', ')}`);
@@ -770,7 +783,7 @@ async function scenario(browser) {
   log('all steps passed');
 }
 
-const killer = setTimeout(() => { console.error('e2e: timed out'); process.exit(1); }, 280000);
+const killer = setTimeout(() => { console.error('e2e: timed out'); process.exit(1); }, 840000); // check_e2e.sh's timeout is 900 s
 run().catch((e) => { failures++; console.error(`e2e: FAILED: ${e.message}`); })
   .finally(async () => {
     clearTimeout(killer);

@@ -703,7 +703,7 @@ START_TEST(test_DAVIS3_KO4_late_team_and_closing)
                "\"late_deadline\": \"2020-01-01T10:00Z\"}");
     start(&f);
     int closed = 0;
-    for (int i = 0; i < 50 && !closed; i++) {
+    for (int i = 0; i < WAIT_MS / 100 && !closed; i++) {
         board(&f, &r);
         closed = json_is_true(json_object_get(json_object_get(r.json, "bracket"), "late_closed"));
         res_free(&r);

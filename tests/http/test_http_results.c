@@ -2,6 +2,7 @@
  * and correction, idempotent retries, the event stream, and durability under SIGKILL. */
 #include <check.h>
 #include <pthread.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -456,19 +457,6 @@ START_TEST(test_idempotent_retry)
 END_TEST
 
 /* Reads an event stream for up to ms milliseconds into out. */
-static void read_stream(const char *path, const char *last_id, int ms, char *out, size_t len)
-{
-    char url[256];
-    snprintf(url, sizeof url, "http://127.0.0.1:%d%s", S.port, path);
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "curl -sN -m %.1f %s%s%s '%s'", ms / 1000.0,
-             last_id ? "-H 'Last-Event-ID: " : "", last_id ? last_id : "", last_id ? "'" : "", url);
-    FILE *p = popen(cmd, "r");
-    size_t n = fread(out, 1, len - 1, p);
-    out[n] = 0;
-    pclose(p);
-}
-
 /* A quiet stream stays alive: a comment line every 15 s (API_EVENTS_HEARTBEAT_MS) when
  * nothing happens, so that proxies and phones do not time the connection out, and a
  * vanished client is noticed. */
@@ -477,8 +465,9 @@ START_TEST(test_event_stream_heartbeat)
     long long tid = make_tournament(&S, "Quiet");
     char events[160], buf[8192];
     snprintf(events, sizeof events, "/api/v1/tournaments/%lld/events", tid);
-    read_stream(events, NULL, 16500, buf, sizeof buf);
-    ck_assert_msg(strstr(buf, "\n:\n\n") || !strncmp(buf, ":\n\n", 3), "no heartbeat in: %s", buf);
+    const char *beat[] = {"\n:\n\n", NULL};
+    ck_assert_msg(stream_until(&S, events, NULL, beat, 15000 + WAIT_MS, -1, buf, sizeof buf),
+                  "no heartbeat in: %s", buf);
 }
 END_TEST
 
@@ -488,19 +477,24 @@ START_TEST(test_event_stream_and_resume)
     setup_match(&f, 3);
     char events[160];
     snprintf(events, sizeof events, "/api/v1/tournaments/%lld/events", f.tid);
-    /* a stream opened now sees the report made while it listens */
-    int pipefd[2];
+    /* a stream opened now sees the report made while it listens: the child says when
+     * its stream is open, then reads until both events came */
+    int pipefd[2], ready[2];
     ck_assert_int_eq(pipe(pipefd), 0);
+    ck_assert_int_eq(pipe(ready), 0);
     pid_t child = fork();
     if (child == 0) {
         char buf[16384];
-        read_stream(events, NULL, 2500, buf, sizeof buf);
+        const char *both[] = {"event: match.reported", "event: match.verified", NULL};
+        stream_until(&S, events, NULL, both, WAIT_MS, ready[1], buf, sizeof buf);
         if (write(pipefd[1], buf, strlen(buf)) < 0)
             _exit(1);
         _exit(0);
     }
     close(pipefd[1]);
-    usleep(700 * 1000);
+    close(ready[1]);
+    ck_assert_msg(wait_ready(ready[0], WAIT_MS), "the event stream did not open");
+    close(ready[0]);
     struct res r;
     report_score(&f.a, &f, 3, 2, &r);
     ck_assert_int_eq(r.status, 200);
@@ -525,7 +519,8 @@ START_TEST(test_event_stream_and_resume)
     ck_assert_ptr_null(strstr(buf, "\"pin\""));
     /* every change so far, from the first id: a resume from id 1 loses nothing */
     char all[65536];
-    read_stream(events, "0", 800, all, sizeof all);
+    const char *last[] = {"event: match.verified", NULL};
+    ck_assert(stream_until(&S, events, "0", last, WAIT_MS, -1, all, sizeof all));
     int ids = 0;
     long long expect = 1;
     for (char *p = strstr(all, "\nid: "); p; p = strstr(p + 1, "\nid: ")) {
@@ -537,10 +532,10 @@ START_TEST(test_event_stream_and_resume)
     char from[16];
     snprintf(from, sizeof from, "%d", ids - 1);
     char tail[16384];
-    read_stream(events, from, 800, tail, sizeof tail);
     char want[32];
     snprintf(want, sizeof want, "id: %d\n", ids);
-    ck_assert_ptr_nonnull(strstr(tail, want));
+    const char *newest[] = {want, NULL};
+    ck_assert(stream_until(&S, events, from, newest, WAIT_MS, -1, tail, sizeof tail));
     snprintf(want, sizeof want, "id: %d\n", ids - 1);
     ck_assert_ptr_null(strstr(tail, want));
     /* a stream of a tournament that does not exist */
@@ -578,11 +573,14 @@ START_TEST(test_durability_under_sigkill)
         _exit(0);
     }
     close(pipefd[1]);
-    usleep(150 * 1000);
+    /* the kill comes once a first report was acknowledged (the rest are in flight), not
+     * after a fixed time that a loaded machine may not have used for any report */
+    int acked[N] = {0}, n_acked = 0, i;
+    struct pollfd first = {.fd = pipefd[0], .events = POLLIN};
+    ck_assert_msg(poll(&first, 1, WAIT_MS) == 1, "no report was acknowledged");
     kill(mine.pid, SIGKILL);
     waitpid(mine.pid, NULL, 0);
     mine.pid = 0;
-    int acked[N] = {0}, n_acked = 0, i;
     while (read(pipefd[0], &i, sizeof i) == (ssize_t)sizeof i) {
         acked[i] = 1;
         n_acked++;

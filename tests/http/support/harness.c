@@ -5,6 +5,7 @@
 #include <sqlite3.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -343,4 +344,93 @@ int db_integrity_ok(const char *path)
     sqlite3_finalize(st);
     sqlite3_close(h);
     return ok;
+}
+
+/* ---- waiting for events, not for time ---- */
+
+struct stream_read {
+    char *out;
+    size_t len, n;
+    const char *const *needles;
+    int ready_fd;
+    int seen_all;
+};
+
+static int all_seen(const struct stream_read *sr)
+{
+    if (!sr->needles)
+        return 0; /* no needle: read until the deadline */
+    for (const char *const *k = sr->needles; *k; k++)
+        if (!strstr(sr->out, *k))
+            return 0;
+    return 1;
+}
+
+static size_t on_stream(char *data, size_t size, size_t n, void *ud)
+{
+    struct stream_read *sr = ud;
+    size_t k = size * n;
+    if (sr->ready_fd >= 0) {
+        if (write(sr->ready_fd, "r", 1) < 0) {
+        }
+        sr->ready_fd = -1;
+    }
+    size_t room = sr->len - 1 - sr->n;
+    size_t take = k < room ? k : room;
+    memcpy(sr->out + sr->n, data, take);
+    sr->n += take;
+    sr->out[sr->n] = 0;
+    if (all_seen(sr)) {
+        sr->seen_all = 1;
+        return 0; /* enough: ends the transfer */
+    }
+    return k;
+}
+
+int stream_until(const struct srv *s, const char *path, const char *last_id,
+                 const char *const *needles, int timeout_ms, int ready_fd, char *out,
+                 size_t len)
+{
+    struct stream_read sr = {out, len, 0, needles, ready_fd, 0};
+    out[0] = 0;
+    CURL *c = curl_easy_init();
+    char url[1024], hdr[80];
+    snprintf(url, sizeof url, "http://127.0.0.1:%d%s", s->port, path);
+    struct curl_slist *hl = NULL;
+    if (last_id) {
+        snprintf(hdr, sizeof hdr, "Last-Event-ID: %s", last_id);
+        hl = curl_slist_append(hl, hdr);
+    }
+    curl_easy_setopt(c, CURLOPT_URL, url);
+    curl_easy_setopt(c, CURLOPT_HTTPHEADER, hl);
+    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_stream);
+    curl_easy_setopt(c, CURLOPT_WRITEDATA, &sr);
+    curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, (long)timeout_ms);
+    curl_easy_perform(c);
+    curl_slist_free_all(hl);
+    curl_easy_cleanup(c);
+    return sr.seen_all;
+}
+
+int wait_ready(int fd, int timeout_ms)
+{
+    struct pollfd p = {.fd = fd, .events = POLLIN};
+    char byte;
+    return poll(&p, 1, timeout_ms) == 1 && read(fd, &byte, 1) == 1;
+}
+
+int poll_until(int (*pred)(void *arg), void *arg, int timeout_ms)
+{
+    struct timespec t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (;;) {
+        int v = pred(arg);
+        if (v)
+            return v;
+        clock_gettime(CLOCK_MONOTONIC, &t);
+        long ms = (t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000;
+        if (ms >= timeout_ms)
+            return v;
+        usleep(50 * 1000);
+    }
 }

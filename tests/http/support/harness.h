@@ -63,6 +63,27 @@ long long jint(const struct res *r, const char *key);
 void srv_player_login(struct srv *as, const struct srv *s, long long tid, long long pid,
                       const char *pin);
 
+/* Tests wait for what they expect, never for a fixed time: these deadlines are generous
+ * so that only a real failure reaches them, even on a loaded 2-core machine. */
+#define WAIT_MS 60000
+
+/* Reads the event stream at path (sent Last-Event-ID last_id when not NULL) until every
+ * one of the NULL-terminated needles is in what was read, or timeout_ms passes. When
+ * ready_fd >= 0, one byte is written to it as soon as the stream's first bytes arrive
+ * (the server sends "retry:" at once), so a caller in another process knows the stream
+ * is listening before it acts. out holds what was read (cut at len - 1). Returns 1 when
+ * every needle was seen, else 0. */
+int stream_until(const struct srv *s, const char *path, const char *last_id,
+                 const char *const *needles, int timeout_ms, int ready_fd, char *out,
+                 size_t len);
+/* Waits (up to a byte) on fd, e.g. for stream_until's ready byte from a child; returns 1
+ * when it came within timeout_ms. */
+int wait_ready(int fd, int timeout_ms);
+
+/* Polls pred(arg) every 50 ms until it returns non-zero or timeout_ms passes; returns
+ * the last value of pred. */
+int poll_until(int (*pred)(void *arg), void *arg, int timeout_ms);
+
 /* 1 when PRAGMA integrity_check of the existing database file says "ok", else 0. */
 int db_integrity_ok(const char *path);
 
