@@ -1,6 +1,6 @@
-/* Transactions of handlers that honour Idempotency-Key: a retried submission (phones on
- * venue Wi-Fi retry) gets the first answer again and changes nothing twice. The key and
- * the answer are stored in the same transaction as the change. */
+/* The transaction frame of ops/frame.c as the handlers use it: the Idempotency-Key header
+ * (a retried submission gets the first answer again and changes nothing twice; the key and
+ * the answer are stored in the same transaction as the change), and the frame's refusals. */
 #ifndef API_TX_H
 #define API_TX_H
 
