@@ -40,7 +40,7 @@ void db_set_publish_hook(struct db *db,
                          void (*fn)(void *ctx, int64_t tournament_id, int64_t id, const char *type,
                                     const char *data),
                          void *ctx);
-/* Queues an event written in the current transaction for publishing (store/eventlog.c). */
+/* Queues an event written in the current transaction for publishing (store/stream.c). */
 /* The lowest id of the tournament's events not yet durable (in the open batch, or committed
  * and not yet synced), or INT64_MAX: readers of the event log stop below it, so a stream
  * never sends an event that could still be lost. Lock held. */

@@ -212,7 +212,7 @@ int db_ko_update(struct db *db, int64_t event_id, const struct ko_bracket *b);
  * {tournament id, event id} pairs. Returns the count. */
 int db_ko_deadlines_due(struct db *db, int64_t now_ms, int64_t (*out)[2], int max);
 
-/* the event log (see store/eventlog.c); events added in a transaction are published by
+/* the live stream's log (store/stream.c); entries added in a transaction are published by
  * db_commit once the commit succeeded */
 struct db_event {
     int64_t id;
