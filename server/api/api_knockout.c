@@ -12,16 +12,18 @@
 #include "api/fields.h"
 #include "api/handlers.h"
 #include "api/json.h"
-#include "api/results.h"
+#include "api/knockout_text.h"
 #include "api/matches.h"
 #include "api/reports.h"
+#include "api/results.h"
 #include "api/tx.h"
-#include "ops/match.h"
 #include "common/clock.h"
 #include "common/secret.h"
+#include "ops/match.h"
 #include "store/store.h"
 #include "tourney/knockout.h"
 #include "tourney/rng.h"
+#include "tourney/tables.h"
 
 static const char side_name[2][2] = {"a", "b"};
 
@@ -1010,14 +1012,14 @@ int api_knockout_result(struct api_req *req, struct match *m, const struct match
 /* ---- tables (KO-1, KO-7) ---- */
 
 struct ready_cand {
-    struct ko_ready_match r;
+    struct tables_ready r;
     const int64_t *people;
 };
 
 static int cmp_ready_cand(const void *x, const void *y)
 {
     const struct ready_cand *a = x, *b = y;
-    return ko_ready_cmp(&a->r, &b->r); /* ko_assign_tables' own order */
+    return tables_ready_cmp(&a->r, &b->r); /* tables_assign' own order */
 }
 
 /* Who plays a match: its two players and, in a Davis Cup consultation doubles (rubber 3),
@@ -1065,8 +1067,8 @@ void api_tables_assign(struct api_req *req, struct api_resp *resp)
     json_t *tables = json_loads(t.tables[0] ? t.tables : "[]", 0, NULL);
     size_t nt = json_array_size(tables);
     const char **free_tables = calloc(nt + 1, sizeof *free_tables);
-    struct ko_ready_match *ready = calloc((size_t)n + 1, sizeof *ready);
-    struct ko_table_assignment *out = calloc((size_t)n + 1, sizeof *out);
+    struct tables_ready *ready = calloc((size_t)n + 1, sizeof *ready);
+    struct tables_assignment *out = calloc((size_t)n + 1, sizeof *out);
     const char **busy = calloc((size_t)n + 1, sizeof *busy);
     int nfree = 0, nready = 0, nbusy = 0;
     if (!free_tables || !ready || !out || !busy)
@@ -1121,10 +1123,10 @@ void api_tables_assign(struct api_req *req, struct api_resp *resp)
                 struct ko_settings s;
                 settings_of(&e, &s);
                 ev_priority = e.priority;
-                flight = strcmp(e.kind, "knockout") ? 1 : ko_flight_priority(s.flight);
+                flight = strcmp(e.kind, "knockout") ? 1 : tables_flight_priority(s.flight);
             }
         }
-        int priority = ko_table_priority(ev_priority, flight);
+        int priority = tables_priority(ev_priority, flight);
         ready[nready].match_id = m->id;
         ready[nready].priority = priority;
         ready[nready].ready_ms = m->updated_ms;
@@ -1156,7 +1158,7 @@ void api_tables_assign(struct api_req *req, struct api_resp *resp)
         nready = kept;
     free(rc_ord);
     int assigned =
-        rc == CW_OK ? ko_assign_tables(ready, nready, free_tables, nfree, busy, nbusy, out) : 0;
+        rc == CW_OK ? tables_assign(ready, nready, free_tables, nfree, busy, nbusy, out) : 0;
     json_t *list = json_array();
     struct op o = api_op(req);
     for (int i = 0; rc == CW_OK && i < nready; i++) {
@@ -1397,7 +1399,7 @@ void api_knockout_player(struct api_req *req, struct api_resp *resp)
         snprintf(opp, sizeof opp, "%s", p.name);
     json_t *out = NULL;
     if (found == CW_OK) {
-        ko_status_text(&st, opp, text, sizeof text);
+        api_knockout_status_text(&st, opp, text, sizeof text);
         int64_t mid = st.match >= 0 && x.drawn && st.match < x.nm ? x.rows[st.match].id : 0;
         const struct match *row = mid ? &x.rows[st.match] : NULL;
         int at_table = st.state == KO_P_READY && row && row->table[0] &&

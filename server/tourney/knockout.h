@@ -1,5 +1,5 @@
 /* Knockout events as pure logic (DOMAIN.md KO-1..KO-8): the draw, byes, late places,
- * Consolation and Last Chance feeding, advancement, corrections, lengths and tables.
+ * Consolation and Last Chance feeding, advancement, corrections, lengths (tables: tables.c).
  * No SQL, no HTTP, no clock reads: seeds and times come in as parameters. */
 #ifndef TOURNEY_KNOCKOUT_H
 #define TOURNEY_KNOCKOUT_H
@@ -325,47 +325,9 @@ int ko_player_status(const struct ko_bracket *b, const struct ko_result *res,
  * ko_feed's list and missing count; CW_ENOTFOUND when id is not in the list. */
 int ko_feed_status(const struct ko_entry *entrants, int n, int missing, int64_t id,
                    struct ko_pstatus *st);
-/* The sentence a player sees; opponent is the opponent's name (or NULL). The deadline is
- * written in ISO 8601 UTC. Returns the length snprintf would write. */
-int ko_status_text(const struct ko_pstatus *st, const char *opponent, char *buf, size_t len);
 /* The state's name in the API ("ready", "waiting_late"...); every state has one. */
 const char *ko_pstate_name(enum ko_pstate s);
 /* How a lost match was decided, for the API: "lost", "forfeited", "withdrew", "disqualified". */
 const char *ko_out_name(enum ko_decision d);
-
-/* ---- tables (KO-1, KO-7) ---- */
-
-struct ko_ready_match {
-    int64_t match_id;
-    int priority;      /* lower first: ko_table_priority() */
-    int64_t ready_ms;  /* when it became ready: longer waits first */
-    int round;         /* then earlier rounds first */
-    const char *fixed; /* the TD's table for this match, or NULL */
-};
-
-struct ko_table_assignment {
-    int64_t match_id;
-    const char *table; /* one of the given strings, or NULL: waits for a table */
-};
-
-/* KO-1: Championship and Intermediate matches take precedence: 0 for "championship" and
- * "intermediate" (any case), 1 for every other flight. */
-int ko_flight_priority(const char *flight);
-/* The sort key of struct ko_ready_match (lower first) for a match of an event whose TD-set
- * priority is event_priority (-1000..1000, higher first) and whose flight priority is
- * ko_flight_priority(): the event's priority decides, the flight breaks ties. */
-int ko_table_priority(int event_priority, int flight_priority);
-/* The order in which ready matches get tables: priority, then the longest wait, then the
- * earlier round, then the match id. <0, 0 or >0 like strcmp. */
-int ko_ready_cmp(const struct ko_ready_match *x, const struct ko_ready_match *y);
-/* Assigns tables to ready matches. First every match with a fixed table gets it (the TD's
- * override, even if it is not in the free list), unless that table is busy (one of the nbusy
- * labels of busy: a match is already called to it or playing there) or fixed for a match
- * earlier in the order below: then the match waits, it does not take another table. Then the
- * others, ordered by priority, ready time, round, match id, take the free tables not fixed
- * above, in the list's order. out[n] follows that order; returns how many got a table. */
-int ko_assign_tables(const struct ko_ready_match *ready, int n, const char *const *free_tables,
-                     int nfree, const char *const *busy, int nbusy,
-                     struct ko_table_assignment *out);
 
 #endif
