@@ -1,8 +1,8 @@
 /* The phone's sentences about a player's place in a bracket. */
-#include "api/knockout_text.h"
-
 #include <stdio.h>
 #include <time.h>
+
+#include "api/knockout_text.h"
 
 int api_knockout_status_text(const struct ko_pstatus *st, const char *opponent, char *buf,
                              size_t len)
