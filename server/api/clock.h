@@ -1,5 +1,7 @@
 /* The clock record of a match (clock_record.c): its JSON, its save with the stream entry,
- * and the result cascade's step that stops it. The operations on clocks are api_clock.c. */
+ * and the result cascade's step that stops it; and its lateness (lateness_record.c): what
+ * each side's lateness comes to, its JSON and its stream entry. The operations are
+ * api_clock.c, api_lateness.c and api_penalties.c, in the frame of clock_frame.c. */
 #ifndef API_CLOCK_H
 #define API_CLOCK_H
 
@@ -18,5 +20,29 @@ json_t *api_clock_json(const struct clk *c, const struct match *m, const struct 
  * and adds its `clock` stream entry. CW_* code. */
 int api_clock_store(struct db *db, const struct match *m, const struct clk *c,
                     const struct tournament *t, const char *pre_flag, int64_t now_ms);
+
+/* ---- lateness (PEN-1..3), lateness_record.c ---- */
+
+/* What each side's lateness comes to at a moment. */
+struct late {
+    int64_t called;   /* the last call of the match, 0 if never */
+    int64_t start;    /* when lateness counts from: the call, plus a postponement (PEN-1) */
+    int postpone_min; /* the TD's postponement (PEN-1, 000); 0: none */
+    int64_t from[2];
+    int clock_instead[2]; /* PEN-3 chosen for this absence */
+    int due[2], confirmed[2], total[2];
+    struct presence p[2];
+};
+
+/* The last time the match was called to a table, 0 if never. */
+int64_t api_called_ms(struct db *db, int64_t match_id);
+/* What each side's lateness comes to now: points due since its absence began (the call,
+ * or the end of its last break), frozen when it arrived; and what was confirmed. */
+int api_late_of(struct db *db, const struct match *m, const struct tournament *t, int64_t now_ms,
+                struct late *l);
+json_t *api_lateness_json(const struct match *m, const struct tournament *t, const struct late *l,
+                          int64_t now_ms);
+int api_lateness_event(struct db *db, const struct match *m, const struct tournament *t,
+                       int64_t now_ms);
 
 #endif

@@ -89,7 +89,7 @@ void api_init(void);
 void api_audit_list(struct api_req *req, struct api_resp *resp);
 void api_health(struct api_req *req, struct api_resp *resp);
 
-/* match clocks, lateness, breaks, penalties (api_clock.c) */
+/* match clocks (api_clock.c), lateness and breaks (api_lateness.c), penalties (api_penalties.c) */
 void api_clock_get(struct api_req *req, struct api_resp *resp);
 void api_clock_set(struct api_req *req, struct api_resp *resp);
 void api_clock_start(struct api_req *req, struct api_resp *resp);
