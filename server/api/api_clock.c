@@ -359,6 +359,7 @@ static int op_reverse(struct cx *x)
         x->m.score[1] = (int)json_integer_value(json_object_get(pre, "score_b"));
         x->m.winner = -1;
         x->m.result_report = 0;
+        x->m.ended = ME_NONE;
         int rc = db_match_state_log(x->req->app->db, x->m.id, x->m.state, x->req->now_ms, "td");
         if (!rc)
             rc = api_result_follows(x->req, &x->m, &before, x->resp);

@@ -151,7 +151,7 @@ static int op_confirm(struct cx *x)
     if (forfeit) {
         api_cx_match_touch(x, "match.forfeit");
         x->m.penalty[1 - side] += add;
-        if (api_match_decide(x->req, &x->m, x->resp, MS_FORFEITED, 1 - side))
+        if (api_match_decide(x->req, &x->m, x->resp, MS_FORFEITED, 1 - side, ME_LATENESS))
             return -1;
     }
     if (api_late_of(db, &x->m, &x->t, x->req->now_ms, &l))

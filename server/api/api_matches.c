@@ -343,7 +343,7 @@ static int knockout_match(struct api_req *req, const struct match *m)
  * knockout match may do so before the opponent is known: the opponent, once known, advances
  * by walkover. */
 static int decide_without_play(struct api_req *req, struct match *m, struct api_resp *resp,
-                               enum match_state state, int winner, const char *how)
+                               enum match_state state, int winner, enum match_end how)
 {
     if (match_finished(m))
         return refuse_finished(m, resp);
@@ -355,7 +355,7 @@ static int decide_without_play(struct api_req *req, struct match *m, struct api_
                     (long long)m->id);
         return -1;
     }
-    return api_match_decide_how(req, m, resp, state, winner, how);
+    return api_match_decide(req, m, resp, state, winner, how);
 }
 
 static int do_forfeit(struct api_req *req, struct match *m, struct api_resp *resp,
@@ -364,7 +364,7 @@ static int do_forfeit(struct api_req *req, struct match *m, struct api_resp *res
     if (api_check_fields(req->json, forfeit_fields, 0, resp))
         return -1;
     int w = !strcmp(api_str(req->json, "winner"), "b");
-    return decide_without_play(req, m, resp, MS_FORFEITED, w, NULL);
+    return decide_without_play(req, m, resp, MS_FORFEITED, w, ME_RULING);
 }
 
 void api_match_forfeit(struct api_req *req, struct api_resp *resp)
@@ -384,7 +384,7 @@ static int do_withdraw(struct api_req *req, struct match *m, struct api_resp *re
     if (api_check_fields(req->json, withdraw_fields, 0, resp))
         return -1;
     int leaving = !strcmp(api_str(req->json, "side"), "b");
-    return decide_without_play(req, m, resp, MS_WITHDRAWN, 1 - leaving, NULL);
+    return decide_without_play(req, m, resp, MS_WITHDRAWN, 1 - leaving, ME_WITHDRAWN);
 }
 
 void api_match_withdraw(struct api_req *req, struct api_resp *resp)
@@ -393,8 +393,8 @@ void api_match_withdraw(struct api_req *req, struct api_resp *resp)
 }
 
 /* KO-8: the TD disqualifies the player of a side; the opponent advances, and the player is
- * out as after a withdrawal (no Consolation, KO-5). Stored as state "withdrawn" with
- * decided_how "disqualified". */
+ * out as after a withdrawal (no Consolation, KO-5). Stored as state "withdrawn", ended
+ * ME_DISQUALIFIED (decided_how "disqualified" in the API). */
 static const struct api_field disqualify_fields[] = {
     {"side", F_ENUM, 1, 0, 0, 0, sides, NULL},
     {"reason", F_STR, 1, 0, 1, 500, NULL, NULL},
@@ -407,7 +407,7 @@ static int do_disqualify(struct api_req *req, struct match *m, struct api_resp *
     if (api_check_fields(req->json, disqualify_fields, 0, resp))
         return -1;
     int leaving = !strcmp(api_str(req->json, "side"), "b");
-    return decide_without_play(req, m, resp, MS_WITHDRAWN, 1 - leaving, "disqualified");
+    return decide_without_play(req, m, resp, MS_WITHDRAWN, 1 - leaving, ME_DISQUALIFIED);
 }
 
 void api_match_disqualify(struct api_req *req, struct api_resp *resp)

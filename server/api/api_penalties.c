@@ -125,7 +125,7 @@ int api_cx_give_points(struct cx *x, int side, int points)
     }
     if (x->m.score[opp] >= len) {
         x->action = "match.verified";
-        return api_match_decide(x->req, &x->m, x->resp, MS_VERIFIED, opp);
+        return api_match_decide(x->req, &x->m, x->resp, MS_VERIFIED, opp, ME_RULING);
     }
     return 0;
 }

@@ -408,11 +408,16 @@ static int td_decide(struct api_req *req, struct match *m, struct api_resp *resp
     m->score[0] = r.score[0];
     m->score[1] = r.score[1];
     m->result_report = r.id;
+    /* the TD settling a dispute rules; verifying or correcting a played match does not */
+    enum match_end how = r.conceded                    ? ME_CONCEDED
+                         : before.state == MS_DISPUTED ? ME_RULING
+                                                       : ME_PLAYED;
     report_free(&r);
     if (op_match_set_state(db, m, MS_VERIFIED, req->now_ms, "td")) {
         api_internal_error(resp, "verifying the match");
         return -1;
     }
+    m->ended = how;
     return api_result_follows(req, m, &before, resp);
 }
 

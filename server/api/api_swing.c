@@ -289,9 +289,9 @@ static void game_why(struct db *db, const struct swing_state *x, int i, const in
         if (!w.result)
             w.decided = "score";
     } else {
-        w.decided = !strcmp(m->decided_how, "disqualified") ? "disqualification"
-                    : m->state == MS_WITHDRAWN              ? "withdrawal"
-                                                            : "forfeit";
+        w.decided = m->ended == ME_DISQUALIFIED ? "disqualification"
+                    : m->state == MS_WITHDRAWN  ? "withdrawal"
+                                                : "forfeit";
     }
     swing_why_text(&x->s, &w, buf, len);
     json_decref(games);

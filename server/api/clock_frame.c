@@ -48,7 +48,7 @@ static int apply_flag(struct cx *x)
      * audit log say so, not "td" or the player who happened to ask */
     const char *was = x->req->acting;
     x->req->acting = "clock";
-    int rc = api_match_decide(x->req, &x->m, x->resp, MS_FORFEITED, 1 - x->c.flagged);
+    int rc = api_match_decide(x->req, &x->m, x->resp, MS_FORFEITED, 1 - x->c.flagged, ME_TIME);
     x->req->acting = was;
     return rc;
 }

@@ -109,15 +109,20 @@ int api_ko_sync_rows(struct api_req *req, struct ko_state *x)
         if (mv->state == KO_M_WALKOVER && !decided) {
             want.state = MS_VOID; /* nobody plays: the bracket advances the player */
             want.winner = mv->winner;
+            /* a bye: nobody on the other side; a walkover: its player left (KO-8) */
+            want.ended = want.player[1 - mv->winner] ? ME_WALKOVER : ME_BYE;
         } else if (mv->state == KO_M_EMPTY && !decided) {
             want.state = MS_VOID;
             want.winner = -1;
+            want.ended = ME_NONE;
         } else if (row->state == MS_VOID && !decided) {
             want.state = MS_SCHEDULED; /* a late arrival or a correction revived it */
             want.winner = -1;
+            want.ended = ME_NONE;
         }
         if (want.player[0] == row->player[0] && want.player[1] == row->player[1] &&
-            want.length == row->length && want.winner == row->winner && want.state == row->state)
+            want.length == row->length && want.winner == row->winner && want.state == row->state &&
+            want.ended == row->ended)
             continue;
         json_t *before = op_match_record_json(row);
         if (want.state != row->state &&

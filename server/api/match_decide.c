@@ -43,6 +43,7 @@ int api_report_settle(struct api_req *req, struct match *m, struct api_resp *res
         m->score[1] = r[0].score[1];
         m->result_report = latest->id;
         rc = op_match_set_state(db, m, MS_VERIFIED, req->now_ms, actor);
+        m->ended = latest->conceded ? ME_CONCEDED : ME_PLAYED;
         *action = "match.verified";
         if (!rc)
             rc = api_result_follows(req, m, &before, resp);
@@ -89,13 +90,7 @@ int api_report_settle(struct api_req *req, struct match *m, struct api_resp *res
 }
 
 int api_match_decide(struct api_req *req, struct match *m, struct api_resp *resp,
-                     enum match_state state, int winner)
-{
-    return api_match_decide_how(req, m, resp, state, winner, NULL);
-}
-
-int api_match_decide_how(struct api_req *req, struct match *m, struct api_resp *resp,
-                         enum match_state state, int winner, const char *how)
+                     enum match_state state, int winner, enum match_end how)
 {
     struct match before = *m;
     m->winner = winner;
@@ -109,7 +104,7 @@ int api_match_decide_how(struct api_req *req, struct match *m, struct api_resp *
         return -1;
     }
     /* after the state: a change of state clears it */
-    snprintf(m->decided_how, sizeof m->decided_how, "%s", how ? how : "");
+    m->ended = how;
     /* the bracket, the chips, the tie follow a decision without play too */
     return api_result_follows(req, m, &before, resp);
 }

@@ -66,8 +66,10 @@ json_t *api_match_json(struct db *db, const struct match *m)
         "updated_at", api_time_json(m->updated_ms));
     json_object_set_new(j, "penalty_points",
                         json_pack("{s:i, s:i}", "a", m->penalty[0], "b", m->penalty[1]));
-    if (m->decided_how[0])
-        json_object_set_new(j, "decided_how", json_string(m->decided_how));
+    if (m->ended == ME_DISQUALIFIED)
+        json_object_set_new(j, "decided_how", json_string("disqualified"));
+    if (m->ended != ME_NONE)
+        json_object_set_new(j, "ended", json_string(match_end_name(m->ended)));
     if (m->first_length) /* MATCH-3 */
         json_object_set_new(
             j, "length_corrected",

@@ -32,13 +32,10 @@ json_t *api_match_json(struct db *db, const struct match *m);
 int api_match_save(struct api_req *req, struct match *m, json_t *before, const char *action,
                    json_t **after_out);
 /* Decides the match without (more) play: `winner` wins at the length, in `state`
- * (MS_FORFEITED, MS_WITHDRAWN), and what depends on results follows (brackets, chips, ties).
- * 0, or -1 with the problem in resp. */
+ * (MS_FORFEITED, MS_WITHDRAWN, MS_VERIFIED for penalty points), ended `how`, and what
+ * depends on results follows (api/results.c). 0, or -1 with the problem in resp. */
 int api_match_decide(struct api_req *req, struct match *m, struct api_resp *resp,
-                     enum match_state state, int winner);
-/* The same, with how (NULL or "disqualified") stored in decided_how before the hooks run. */
-int api_match_decide_how(struct api_req *req, struct match *m, struct api_resp *resp,
-                         enum match_state state, int winner, const char *how);
+                     enum match_state state, int winner, enum match_end how);
 /* The common frame of a change: idempotent transaction, read, change, save, answer. */
 void api_match_change(struct api_req *req, struct api_resp *resp, const char *action,
                       api_match_fn change);

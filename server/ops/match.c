@@ -21,8 +21,8 @@ json_t *op_match_record_json(const struct match *m)
     if (m->penalty[0] || m->penalty[1])
         json_object_set_new(j, "penalty_points",
                             json_pack("{s:i, s:i}", "a", m->penalty[0], "b", m->penalty[1]));
-    if (m->decided_how[0])
-        json_object_set_new(j, "decided_how", json_string(m->decided_how));
+    if (m->ended == ME_DISQUALIFIED)
+        json_object_set_new(j, "decided_how", json_string("disqualified"));
     if (m->first_length) /* MATCH-3 */
         json_object_set_new(
             j, "length_corrected",
@@ -36,7 +36,7 @@ int op_match_set_state(struct db *db, struct match *m, enum match_state state, i
     if (m->state == state)
         return CW_OK;
     m->state = state;
-    m->decided_how[0] = '\0'; /* it qualifies the state it was set with */
+    m->ended = ME_NONE; /* it qualifies the state it was set with */
     return db_match_state_log(db, m->id, state, now_ms, actor);
 }
 

@@ -11,7 +11,7 @@
     "length, table_label, state, score_a, score_b, coalesce(winner, -1), "                         \
     "coalesce(result_report, 0), created_ms, updated_ms, round, slot, coalesce(tie_id, 0), "       \
     "rubber, "                                                                                     \
-    "penalty_a, penalty_b, decided_how, first_length, length_fix_game"
+    "penalty_a, penalty_b, first_length, length_fix_game, ended"
 
 /* A state by the name stored in column i: the schema's CHECK list on matches.state holds
  * exactly the names of enum match_state, and match_states rows are written from it. */
@@ -22,6 +22,17 @@ static enum match_state col_state(sqlite3_stmt *st, int i)
     int s = match_state_from_name(name);
     assert(s >= 0);
     return (enum match_state)s;
+}
+
+/* How the match ended, by the name stored in column i (the CHECK list of matches.ended,
+ * schema/011, holds exactly the names of enum match_end). */
+static enum match_end col_end(sqlite3_stmt *st, int i)
+{
+    char name[16];
+    db_col_text(st, i, name, sizeof name);
+    int e = match_end_from_name(name);
+    assert(e >= 0);
+    return (enum match_end)e;
 }
 
 static void read_match(sqlite3_stmt *st, void *row)
@@ -47,9 +58,9 @@ static void read_match(sqlite3_stmt *st, void *row)
     m->rubber = sqlite3_column_int(st, 17);
     m->penalty[0] = sqlite3_column_int(st, 18);
     m->penalty[1] = sqlite3_column_int(st, 19);
-    db_col_text(st, 20, m->decided_how, sizeof m->decided_how);
-    m->first_length = sqlite3_column_int(st, 21);
-    m->length_fix_game = sqlite3_column_int(st, 22);
+    m->first_length = sqlite3_column_int(st, 20);
+    m->length_fix_game = sqlite3_column_int(st, 21);
+    m->ended = col_end(st, 22);
 }
 
 static void bind_id_or_null(sqlite3_stmt *st, int i, int64_t v)
@@ -60,7 +71,7 @@ static void bind_id_or_null(sqlite3_stmt *st, int i, int64_t v)
         sqlite3_bind_null(st, i);
 }
 
-/* ?1..?10 and ?14..?22: the settable columns */
+/* ?1..?10 and ?14..?23: the settable columns */
 static void bind_match(sqlite3_stmt *st, const struct match *m)
 {
     bind_id_or_null(st, 1, m->event_id);
@@ -82,9 +93,11 @@ static void bind_match(sqlite3_stmt *st, const struct match *m)
     sqlite3_bind_int(st, 17, m->rubber);
     sqlite3_bind_int(st, 18, m->penalty[0]);
     sqlite3_bind_int(st, 19, m->penalty[1]);
-    db_bind_text(st, 20, m->decided_how);
+    /* decided_how (schema/005) says "disqualified" as before, for readers of the column */
+    db_bind_text(st, 20, m->ended == ME_DISQUALIFIED ? "disqualified" : "");
     sqlite3_bind_int(st, 21, m->first_length);
     sqlite3_bind_int(st, 22, m->length_fix_game);
+    db_bind_text(st, 23, match_end_name(m->ended));
 }
 
 int db_match_insert(struct db *db, struct match *m, int64_t now_ms)
@@ -93,8 +106,8 @@ int db_match_insert(struct db *db, struct match *m, int64_t now_ms)
         db, "INSERT INTO matches(event_id, player_a, player_b, length, table_label, state, "
             "score_a, score_b, winner, result_report, tournament_id, created_ms, updated_ms, "
             "round, slot, tie_id, rubber, penalty_a, penalty_b, decided_how, first_length, "
-            "length_fix_game) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12, "
-            "?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)");
+            "length_fix_game, ended) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
+            "?12, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23)");
     if (!st)
         return CW_EDB;
     bind_match(st, m);
@@ -127,8 +140,8 @@ int db_match_update(struct db *db, struct match *m, int64_t now_ms)
                     "table_label = ?5, state = ?6, score_a = ?7, score_b = ?8, winner = ?9, "
                     "result_report = ?10, updated_ms = ?11, round = ?14, slot = ?15, tie_id = ?16, "
                     "rubber = ?17, penalty_a = ?18, penalty_b = ?19, decided_how = ?20, "
-                    "first_length = ?21, length_fix_game = ?22 WHERE id = ?12 AND tournament_id = "
-                    "?13");
+                    "first_length = ?21, length_fix_game = ?22, ended = ?23 WHERE id = ?12 AND "
+                    "tournament_id = ?13");
     if (!st)
         return CW_EDB;
     bind_match(st, m);

@@ -990,7 +990,7 @@ enum ko_decision ko_decision_of(const struct match *m)
     case MS_FORFEITED:
         return KO_FORFEIT;
     case MS_WITHDRAWN:
-        return !strcmp(m->decided_how, "disqualified") ? KO_DISQUALIFIED : KO_WITHDRAWAL;
+        return m->ended == ME_DISQUALIFIED ? KO_DISQUALIFIED : KO_WITHDRAWAL;
     default:
         return KO_UNDECIDED;
     }

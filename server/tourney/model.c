@@ -35,6 +35,25 @@ int match_state_from_name(const char *name)
     return -1;
 }
 
+static const char *const end_names[ME_COUNT] = {
+    "",          "played", "conceded", "lateness", "time", "disqualified",
+    "withdrawn", "bye",    "walkover", "ruling",
+};
+
+const char *match_end_name(enum match_end e)
+{
+    assert(e >= 0 && e < ME_COUNT);
+    return end_names[e];
+}
+
+int match_end_from_name(const char *name)
+{
+    for (int e = 0; e < ME_COUNT; e++)
+        if (!strcmp(end_names[e], name))
+            return e;
+    return -1;
+}
+
 int match_finished(const struct match *m)
 {
     return m->state == MS_VERIFIED || m->state == MS_FORFEITED || m->state == MS_WITHDRAWN ||

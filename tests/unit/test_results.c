@@ -35,6 +35,21 @@ START_TEST(test_state_names_round_trip)
 }
 END_TEST
 
+START_TEST(test_end_names_round_trip)
+{
+    /* the names are the CHECK list of matches.ended (schema/011), in its order */
+    static const char *const names[ME_COUNT] = {"",         "played",       "conceded",  "lateness",
+                                                "time",     "disqualified", "withdrawn", "bye",
+                                                "walkover", "ruling"};
+    for (int e = 0; e < ME_COUNT; e++) {
+        ck_assert_str_eq(match_end_name((enum match_end)e), names[e]);
+        ck_assert_int_eq(match_end_from_name(names[e]), e);
+    }
+    ck_assert_int_eq(match_end_from_name("forfeit"), -1);
+    ck_assert_int_eq(match_end_from_name("Played"), -1);
+}
+END_TEST
+
 START_TEST(test_MATCH7_finished_and_decided)
 {
     for (int s = 0; s < MS_COUNT; s++) {
@@ -56,7 +71,7 @@ START_TEST(test_KO8_decision_of_a_stored_match)
     ck_assert_int_eq(ko_decision_of(&m), KO_FORFEIT);
     m = match_in(MS_WITHDRAWN, 1);
     ck_assert_int_eq(ko_decision_of(&m), KO_WITHDRAWAL);
-    strcpy(m.decided_how, "disqualified");
+    m.ended = ME_DISQUALIFIED;
     ck_assert_int_eq(ko_decision_of(&m), KO_DISQUALIFIED);
     /* a void row is a walkover the bracket computes itself */
     m = match_in(MS_VOID, 0);
@@ -93,6 +108,7 @@ static Suite *suite(void)
     Suite *s = suite_create("results");
     TCase *tc = tcase_create("units");
     tcase_add_test(tc, test_state_names_round_trip);
+    tcase_add_test(tc, test_end_names_round_trip);
     tcase_add_test(tc, test_MATCH7_finished_and_decided);
     tcase_add_test(tc, test_KO8_decision_of_a_stored_match);
     tcase_add_test(tc, test_MATCH5_final_score_holds_penalties);
