@@ -148,7 +148,7 @@ TEST_JOBS ?= $(shell echo $$(( $$(nproc) * 2 )))
 CHECK_SH := $(sort $(wildcard tests/*/check_*.sh))
 test: deps-test e2e-deps
 	@$(MAKE) --no-print-directory -j$(shell nproc) $(ASAN_DIR)/crawford $(UNIT_BIN) $(HTTP_BIN)
-	@CRAWFORD_BIN=$(ASAN_DIR)/crawford bash tests/run.sh -j $(TEST_JOBS) $(UNIT_BIN) $(HTTP_BIN) $(CHECK_SH)
+	@CRAWFORD_BIN=$(ASAN_DIR)/crawford bash tests/run.sh -j $(TEST_JOBS) $(HTTP_BIN) $(CHECK_SH) $(UNIT_BIN)
 
 # The tests as CI meets them: make test with two CPU hogs beside it (STRESS_RUNS times in a
 # row, default 3), a developer's check before a big change.

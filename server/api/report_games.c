@@ -356,6 +356,78 @@ int api_report_games_score(struct db *db, const struct report *r, const struct m
     return rc;
 }
 
+/* The match's verified games: those both players' current reports give alike, from the first
+ * (what one side reported and the other's report repeats), as summaries by side a / b. 0, or
+ * -1 when the reports cannot be read. */
+static int verified_games(struct db *db, const struct match *m, json_t **out)
+{
+    json_t *g[2] = {NULL, NULL};
+    int rc = 0;
+    for (int s = 0; s < 2 && !rc; s++) {
+        struct report r;
+        int got = db_report_current(db, m->id, s, &r);
+        if (got == CW_OK) {
+            g[s] = api_report_games_json(db, &r, m);
+            report_free(&r);
+        } else if (got != CW_ENOTFOUND) {
+            rc = -1;
+        }
+    }
+    *out = json_array();
+    for (size_t i = 0; !rc && g[0] && g[1] && i < json_array_size(g[0]); i++) {
+        json_t *x = json_array_get(g[0], i);
+        if (!json_equal(x, json_array_get(g[1], i)))
+            break;
+        json_array_append(*out, x);
+    }
+    json_decref(g[0]);
+    json_decref(g[1]);
+    return rc;
+}
+
+/* A transcript that starts later than 0-0 (a match resumed elsewhere, e.g. a FIBS log)
+ * continues the match's verified games: they go before its games as score-only results, so
+ * the replay checks its first score against theirs (MATCH-2) and the report holds the whole
+ * match. swap: side a is the record's player 1. 0, or -1 when out of memory. */
+static int prepend_games(bg_match_rec *rec, json_t *games, int swap)
+{
+    int k = (int)json_array_size(games), n = rec->n_games;
+    for (int i = 0; i < k; i++)
+        if (!bg_match_rec_add_game(rec))
+            return -1;
+    memmove(&rec->games[k], &rec->games[0], (size_t)n * sizeof *rec->games);
+    for (int i = 0; i < k; i++) {
+        json_t *x = json_array_get(games, (size_t)i);
+        bg_game_rec *g = &rec->games[i];
+        memset(g, 0, sizeof *g);
+        g->score_only = 1;
+        g->has_result = 1;
+        g->result.winner = (json_string_value(json_object_get(x, "winner"))[0] == 'b') ^ swap;
+        g->result.how = how_of(json_string_value(json_object_get(x, "result")));
+        g->result.cube = (int)json_integer_value(json_object_get(x, "cube"));
+        if (g->result.how == BG_HOW_RESIGN)
+            g->result.level = (int)json_integer_value(json_object_get(x, "level"));
+    }
+    rec->resumed = 0;
+    return 0;
+}
+
+/* The refusal of a resumed transcript whose first score is not where the verified games
+ * leave the match: said in those words (MATCH-2), the scores by side a / b. */
+static void refuse_resumed(struct api_resp *resp, const bg_match_rec *rec,
+                           const bg_match_report *rep, int verified, int swap)
+{
+    const int *sb = rec->games[verified].score_before;
+    bg_err e = rep->err;
+    snprintf(e.message, sizeof e.message,
+             "The transcript starts at %d-%d, but the %d verified game%s of this match (the "
+             "games both players' reports give alike) make it %d-%d: a transcript that starts "
+             "later than 0-0 must start where the verified games end (MATCH-2).",
+             sb[swap], sb[1 - swap], verified, verified == 1 ? "" : "s", rep->score[swap],
+             rep->score[1 - swap]);
+    refuse(resp, &e, swap);
+}
+
 /* Which column of the transcript is side a: by the players' names when they tell, else
  * the first player is side a. "order": "ab" or "ba" overrides. */
 static int transcript_swap(struct api_req *req, const struct match *m, const bg_match_rec *rec,
@@ -429,6 +501,18 @@ static int check_transcript(struct api_req *req, const struct match *m, json_t *
     rec.rules.policy = rules.policy;
     rec.rules.swing = rules.swing;
     int swap = transcript_swap(req, m, &rec, body);
+    int resumed = rec.resumed, verified = 0;
+    if (resumed) {
+        json_t *vg = NULL;
+        int bad = verified_games(req->app->db, m, &vg) || prepend_games(&rec, vg, swap);
+        verified = (int)json_array_size(vg);
+        json_decref(vg);
+        if (bad) {
+            bg_match_rec_free(&rec);
+            api_internal_error(resp, "reading the verified games");
+            return -1;
+        }
+    }
     /* penalty points are the TD's to give (PEN-5): a player's transcript is replayed with
      * the penalties the TD gave, whatever it records itself; the TD's own transcript may
      * record them */
@@ -441,7 +525,11 @@ static int check_transcript(struct api_req *req, const struct match *m, json_t *
     }
     bg_match_report rep;
     if (bg_match_replay(&rec, &rep)) {
-        refuse(resp, &rep.err, swap);
+        if (resumed && rep.err.game == verified + 1 && rep.err.move == 0 &&
+            !strcmp(rep.err.rule, "MATCH-2"))
+            refuse_resumed(resp, &rec, &rep, verified, swap);
+        else
+            refuse(resp, &rep.err, swap);
         bg_match_report_free(&rep);
         bg_match_rec_free(&rec);
         return -1;

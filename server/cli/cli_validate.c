@@ -22,7 +22,11 @@ static void usage(FILE *to)
             "  --policy  illegal plays: legal (default) refuses the file; responsible lets a\n"
             "            physically possible illegal play stand, flagged (MATCH-6)\n"
             "  --json    one JSON object a line: file, valid, match_length, players, games,\n"
-            "            final_score, winner, and error {game, move, side, rule, message}\n"
+            "            final_score, winner, start_score, finished, unfinished_game, and\n"
+            "            error {game, move, side, rule, message}\n"
+            "  a partial record (games so far, a match resumed at a score, a file cut off in a\n"
+            "  game) is valid as far as it goes: games counts the finished games, finished\n"
+            "  says whether the match is over, unfinished_game is a last game not counted\n"
             "  exit status: 0 all valid, 1 some file invalid, 2 usage error or unreadable file\n");
 }
 
@@ -69,6 +73,13 @@ static char *slurp(const char *path, size_t *len, char *why, size_t whylen)
     if (f != stdin) fclose(f);
     *len = n;
     return buf;
+}
+
+/* A player with no name in the file (Galaxy writes one for a guest) is called as the rules
+ * engine calls them. */
+static const char *display_name(const char *name, int side)
+{
+    return name[0] ? name : side ? "player 2" : "player 1";
 }
 
 static void print_json(json_t *o)
@@ -119,8 +130,12 @@ static int validate_file(const char *path, bg_policy policy, int as_json)
         json_object_set_new(
             o, "players",
             json_pack("[oo]", bg_json_string(rec.names[0]), bg_json_string(rec.names[1])));
-        json_object_set_new(o, "games", json_integer(rec.n_games));
+        json_object_set_new(o, "games", json_integer(rep.n_games));
         json_object_set_new(o, "final_score", json_pack("[ii]", rep.score[0], rep.score[1]));
+        json_object_set_new(o, "start_score", json_pack("[ii]", rep.start[0], rep.start[1]));
+        json_object_set_new(o, "finished", json_boolean(n > 0 && rep.over));
+        json_object_set_new(o, "unfinished_game",
+                            rep.unfinished ? json_integer(rep.unfinished) : json_null());
         json_object_set_new(o, "winner",
                             winner >= 0 ? bg_json_string(rec.names[winner]) : json_null());
         if (rep.notes.n) {
@@ -137,11 +152,16 @@ static int validate_file(const char *path, bg_policy policy, int as_json)
             snprintf(what, sizeof what, "%d-point match", n);
         else
             snprintf(what, sizeof what, "money session");
-        printf("%s: valid, %s, %s %d - %s %d", path, what, rec.names[0], rep.score[0], rec.names[1],
-               rep.score[1]);
-        if (winner >= 0)
-            printf(", %s %s", rec.names[winner], n > 0 ? "wins the match" : "is ahead");
-        printf(" (%d game%s", rec.n_games, rec.n_games == 1 ? "" : "s");
+        const char *name[2] = {display_name(rec.names[0], 0), display_name(rec.names[1], 1)};
+        printf("%s: valid, %s%s, %s %d - %s %d", path,
+               n > 0 && !rep.over ? "partial record of a " : "", what, name[0], rep.score[0],
+               name[1], rep.score[1]);
+        if (winner >= 0) printf(", %s %s", name[winner], n > 0 ? "wins the match" : "is ahead");
+        printf(" (");
+        if (rep.start[0] || rep.start[1]) printf("starts at %d-%d, ", rep.start[0], rep.start[1]);
+        printf("%d game%s", rep.n_games, rep.n_games == 1 ? "" : "s");
+        if (rep.unfinished) printf(", game %d unfinished and not counted", rep.unfinished);
+        if (n > 0 && !rep.over) printf(", the match is not finished");
         if (rep.notes.n)
             printf(", %d illegal play%s let stand", rep.notes.n, rep.notes.n == 1 ? "" : "s");
         printf(")\n");

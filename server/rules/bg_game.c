@@ -7,6 +7,7 @@
 
 #include "rules/bg_game.h"
 #include "rules/bg_movegen.h"
+#include "rules/bg_notation.h"
 
 int bg_game_rec_push(bg_game_rec *g, const bg_action *a)
 {
@@ -218,6 +219,40 @@ static int apply_physically(const bg_board *from, const bg_step *st, int n, bg_b
     return ok ? 0 : -1;
 }
 
+/* Is some step of a longer than any die can move it (a bear-off: than the larger die)? */
+static int has_combined_step(const bg_action *a)
+{
+    int hi = a->d1 > a->d2 ? a->d1 : a->d2;
+    for (int i = 0; i < a->n && i < 4; i++) {
+        int from = a->steps[i].from, to = a->steps[i].to, pips = from - to;
+        if (to == BG_OFF ? from > hi : pips != a->d1 && pips != a->d2) return 1;
+    }
+    return 0;
+}
+
+/* Checks a written play. Programs other than gnubg write one checker moved by both dice (or
+ * by several of a double) as one step: "22/13" for 6-3, "bar/21" for 3-1, "13/5(2)" for 4-4.
+ * When the steps as written are not a legal play and one of them is such a step, they are
+ * read as checker paths and each is split through whichever intermediate points make the
+ * play legal (ENG-3: the checker touches down there, so each must be open); what the writer
+ * meant is then checked like any play. The error is the one about the play as split. */
+static int check_written(const bg_board *pos, const bg_action *a, bg_board *after, bg_err *perr)
+{
+    if (bg_check_play(pos, a->d1, a->d2, a->steps, a->n, after, perr) == 0) return 0;
+    if (!has_combined_step(a)) return -1;
+    bg_written w;
+    memset(&w, 0, sizeof w);
+    for (int i = 0; i < a->n && i < 4; i++) {
+        bg_path *pa = &w.path[w.n++];
+        pa->pts[0] = a->steps[i].from;
+        pa->pts[1] = a->steps[i].to;
+        pa->hit[1] = (uint8_t)((a->stars >> i) & 1u);
+        pa->npts = 2;
+        pa->count = 1;
+    }
+    return bg_resolve_play(pos, a->d1, a->d2, &w, NULL, after, perr);
+}
+
 static void finish(bg_game *g, int winner, int how, int mult, int cube)
 {
     g->phase = BG_PH_OVER;
@@ -289,7 +324,7 @@ static int apply_move(bg_game *g, const bg_action *a, int move, bg_notes *notes,
     bg_board after = g->pos;
     bg_err perr = {0}, note = {0};
     int let_stand = 0;
-    if (!roll_only && bg_check_play(&g->pos, a->d1, a->d2, a->steps, a->n, &after, &perr) != 0) {
+    if (!roll_only && check_written(&g->pos, a, &after, &perr) != 0) {
         bg_play_text(play, sizeof play, a->steps, a->n);
         if (c->rules.policy == BG_POLICY_RESPONSIBLE &&
             apply_physically(&g->pos, a->steps, a->n, &after) == 0) {
@@ -500,6 +535,18 @@ int bg_game_apply(bg_game *g, const bg_action *a, bg_notes *notes, bg_err *err)
     return 0;
 }
 
+/* Galaxy, Studio and FIBS clients write a match's last game with its points capped (MATCH-1:
+ * points beyond N do not count): a gammon at cube 2 in a 3-point match at 0-0 is written
+ * "Wins 3 point and the match". FIBS clients cap at what the winner needed, Galaxy and Studio
+ * at the match length (at 1-2 in a 3-point match, the same gammon is "Wins 3 point"). Stated
+ * points below what the game is worth are such a cap when they are one of those two. */
+static int capped(const bg_game_ctx *c, int winner, int stated, int worth)
+{
+    int n = c->rules.match_length;
+    return n > 0 && stated > 0 && stated < worth && (winner == 0 || winner == 1) &&
+           (c->score[winner] + stated == n || stated == n);
+}
+
 /* The stated result against the one the replay reached. */
 static int compare_result(bg_game *g, const bg_result *st, int move, bg_err *err)
 {
@@ -526,7 +573,7 @@ static int compare_result(bg_game *g, const bg_result *st, int move, bg_err *err
             o->cube);
         return -1;
     }
-    if (st->points && st->points != o->points) {
+    if (st->points && st->points != o->points && !capped(c, o->winner, st->points, o->points)) {
         if (o->how == BG_HOW_DROP)
             say(c, err, move, o->winner, "CUBE-3",
                 "the result gives %s %d point%s, but a dropped double scores the cube value "
@@ -580,7 +627,11 @@ int bg_game_finish(bg_game *g, const bg_result *st, int result_move, bg_err *err
     }
     int level = st->level;
     if (!level && st->points > 0 && st->points % v == 0) level = st->points / v;
-    if (level < 1 || level > 3 || (st->points && st->points != level * v)) {
+    /* Capped points: the least resignation worth them (any would end the match the same). */
+    for (int l = 1; !level && l <= 3; l++)
+        if (capped(c, st->winner, st->points, l * v)) level = l;
+    if (level < 1 || level > 3 ||
+        (st->points && st->points != level * v && !capped(c, st->winner, st->points, level * v))) {
         say(c, err, move, st->winner, "ENG-8",
             "the result gives %s %d point%s before the game was over, but a resignation with "
             "the cube at %d is worth %d, %d or %d",

@@ -66,6 +66,7 @@ typedef struct bg_game_rec {
     int result_move; /* move number the result is quoted at (last .mat line of the game) */
     int score_only;  /* no actions: validate `result` alone (bg_match.h) */
     int truncated;   /* the transcript is cut off inside this game (after its actions) */
+    int ends_match;  /* the result claims the match too ("Wins 3 points and the match") */
 } bg_game_rec;
 
 /* Appends an action (copied); returns 0 or -1 when out of memory. */

@@ -306,6 +306,31 @@ static int apply_penalties(bg_match *m, const bg_match_rec *rec, int *pi, int be
     return 0;
 }
 
+/* A record resumed at a score (rec->resumed) starts at its first game's stated score. The
+ * Crawford game is then known only where the score tells: a side at N-1 with the other below
+ * had it in this first game or before, and this game says which (a double in it means it came
+ * after); both at N-1 had it before. */
+static int resume_at(bg_match *m, const bg_match_rec *rec, bg_err *err)
+{
+    if (!rec->resumed || rec->n_games == 0 || !rec->games[0].has_score) return 0;
+    const bg_game_rec *g = &rec->games[0];
+    int n = m->rules.match_length;
+    if (n > 0 && (g->score_before[0] >= n || g->score_before[1] >= n))
+        return refuse(err, 1, 0, -1, "MATCH-2",
+                      "the record starts at %d-%d, a score that has already ended a %d-point "
+                      "match",
+                      g->score_before[0], g->score_before[1], n);
+    m->score[0] = g->score_before[0];
+    m->score[1] = g->score_before[1];
+    if (n > 0 && (m->score[0] == n - 1 || m->score[1] == n - 1)) {
+        int doubled = m->score[0] == n - 1 && m->score[1] == n - 1;
+        for (int i = 0; i < g->n_act && !doubled; i++)
+            doubled = g->act[i].type == BG_ACT_DOUBLE || g->act[i].type == BG_ACT_BEAVER;
+        m->crawford_done = doubled;
+    }
+    return 0;
+}
+
 int bg_match_replay(const bg_match_rec *rec, bg_match_report *rep)
 {
     bg_match m;
@@ -320,7 +345,9 @@ int bg_match_replay(const bg_match_rec *rec, bg_match_report *rep)
         }
     }
     int pi = 0;
-    int rc = 0;
+    int rc = resume_at(&m, rec, &rep->err);
+    rep->start[0] = m.score[0];
+    rep->start[1] = m.score[1];
     for (int i = 0; i < rec->n_games && rc == 0; i++) {
         const bg_game_rec *g = &rec->games[i];
         bg_game_ctx ctx;
@@ -351,6 +378,12 @@ int bg_match_replay(const bg_match_rec *rec, bg_match_report *rep)
             rc = bg_match_check_result(&m, &ctx, &g->result, &out, &rep->err);
         else
             rc = bg_game_replay(g, &ctx, &out, &rep->notes, &rep->err);
+        if (rc == 1 && !rec->has_tail_err) {
+            /* The record is cut off inside this game: legal as far as it goes, not counted. */
+            rep->unfinished = ctx.number;
+            rc = 0;
+            break;
+        }
         if (rc == 1) {
             /* A game cut short by the reader's own error: that error comes next. */
             rep->err = rec->tail_err;
@@ -367,6 +400,13 @@ int bg_match_replay(const bg_match_rec *rec, bg_match_report *rep)
         if ((rc = bg_match_add_game(&m, &ctx, &out, &rep->err)) != 0) break;
         s->score_after[0] = m.score[0];
         s->score_after[1] = m.score[1];
+        if (g->ends_match && !m.over) {
+            rc = refuse(&rep->err, ctx.number, g->result_move, out.winner, "MATCH-1",
+                        "the result says %s wins the match, but the score is then %d-%d in a "
+                        "%d-point match",
+                        nm(&m, out.winner), m.score[0], m.score[1], m.rules.match_length);
+            break;
+        }
         rep->n_games++;
         rep->turns += out.turns;
     }

@@ -25,6 +25,9 @@ typedef struct bg_match_rec {
     bg_penalty *pen; /* in order of before_game */
     int n_pen, cap_pen;
     int complete; /* the record claims the whole match: it must end it */
+    /* A partial record of a match resumed at a score (a FIBS log): the first game's stated
+     * score is where it starts, not 0-0 (MATCH-2 checks every later one against it). */
+    int resumed;
     /* MATCH-3: the length found wrong and corrected (length_fix > 0) before game
      * length_fix_game (0-based); rules.match_length is the length the match began at. The
      * correction is made with bg_match_correct_length: it stands only if it does not end the
@@ -103,12 +106,19 @@ typedef struct bg_match_report {
     int over, winner; /* winner -1 while the match is not over */
     bg_notes notes;   /* events accepted with a remark (MATCH-6, CUBE-8) */
     long turns;       /* roll cells replayed */
+    /* A partial record: the score it starts at (0-0 unless rec->resumed), and a last game
+     * cut off before its result (unfinished, 1-based number; 0 when none): its moves were
+     * replayed and are legal, it is not counted in n_games or the score. */
+    int start[2];
+    int unfinished;
 } bg_match_report;
 
 /* Replays a whole record: penalties in place, each game (full record or score-only), the
  * stated scores checked (MATCH-2), no game after the end, and, when rec->complete, the match
- * must be over at the end. Always fills rep (free it with bg_match_report_free); returns 0 if
- * the record is valid, -1 if not (rep->err says why). */
+ * must be over at the end. A partial record is valid as far as it goes: it may start at a
+ * score (rec->resumed), end before the match does, or be cut off inside its last game. Always fills
+ * rep (free it with bg_match_report_free); returns 0 if the record is valid, -1 if not (rep->err
+ * says why). */
 int bg_match_replay(const bg_match_rec *rec, bg_match_report *rep);
 void bg_match_report_free(bg_match_report *rep);
 

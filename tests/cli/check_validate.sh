@@ -72,6 +72,33 @@ assert n >= 8
 print("check_validate: %d broken transcripts refused at the right game, move and rule" % n)
 PY
 
+# Each partial record: valid as far as it goes, and --json says where it starts, the games
+# finished, that the match is not, and the last game left unfinished.
+python3 - "$BIN" "$DATA/partial" <<'PY'
+import json, os, subprocess, sys
+binary, folder = sys.argv[1], sys.argv[2]
+n = 0
+for line in open(os.path.join(folder, "index.jsonl")):
+    x = json.loads(line)
+    path = os.path.join(folder, x["file"])
+    p = subprocess.run([binary, "validate", "--json", path], capture_output=True, text=True)
+    assert p.returncode == 0, (x["file"], p.stdout)
+    o = json.loads(p.stdout)
+    assert o["valid"] is True and o["finished"] is False and o["winner"] is None, o
+    for k in ("start_score", "games", "final_score", "unfinished_game"):
+        assert o[k] == x[k], (x["file"], k, o[k], x[k])
+    p = subprocess.run([binary, "validate", path], capture_output=True, text=True)
+    assert p.returncode == 0 and "partial record" in p.stdout, p.stdout
+    assert "the match is not finished" in p.stdout, p.stdout
+    if x["unfinished_game"]:
+        assert "game %d unfinished and not counted" % x["unfinished_game"] in p.stdout, p.stdout
+    if x["start_score"] != [0, 0]:
+        assert "starts at %d-%d" % tuple(x["start_score"]) in p.stdout, p.stdout
+    n += 1
+assert n >= 4
+print("check_validate: %d partial records valid as far as they go" % n)
+PY
+
 # Exit codes: mixed valid and invalid -> 1; an unreadable file -> 2 (and the others still run);
 # usage errors -> 2.
 good=$DATA/gnubg/matches/0016_03pt.mat

@@ -39,7 +39,6 @@ OVERSIZED = {
     "api/api_davis.c": 970,  # teams, the draw, rubbers and ties, the grid
     "api/api_swing.c": 830,  # rounds, the chip ledger, the board
     "tourney/knockout.c": 1010,  # the draw apart from advancement and feeding
-    "rules/bg_mat.c": 860,  # the .mat reader apart from its writer (another branch)
 }
 
 

@@ -9,24 +9,9 @@
 
 #include "rules/bg_mat.h"
 #include "../check_main.h"
+#include "mat_test_util.h"
 
 #define DATA "tests/data/"
-
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    ck_assert_msg(f != NULL, "cannot open %s (run the tests from the repository root)", path);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    ck_assert_ptr_nonnull(buf);
-    ck_assert_uint_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
-    buf[n] = '\0';
-    fclose(f);
-    *len = (size_t)n;
-    return buf;
-}
 
 /* Parses and replays a text under a policy; the caller frees rec and rep. */
 static int replay_text(const char *text, size_t len, bg_policy policy, bg_match_rec *rec,
@@ -161,15 +146,12 @@ START_TEST(test_broken_transcripts_refused_at_the_right_place)
 {
     FILE *f = fopen(DATA "broken/index.jsonl", "r");
     ck_assert_ptr_nonnull(f);
-    char line[4096], path[512];
     int n = 0;
-    while (fgets(line, sizeof line, f)) {
-        json_t *x = json_loads(line, 0, NULL);
-        ck_assert_ptr_nonnull(x);
-        const char *file = json_string_value(json_object_get(x, "file"));
-        snprintf(path, sizeof path, DATA "broken/%s", file);
-        size_t len;
-        char *text = slurp(path, &len);
+    json_t *x;
+    const char *file;
+    char *text;
+    size_t len;
+    while (index_next(f, DATA "broken/", &x, &file, &text, &len)) {
         bg_match_rec rec;
         bg_match_report rep;
         ck_assert_msg(replay_text(text, len, BG_POLICY_LEGAL, &rec, &rep) != 0, "%s accepted",
@@ -209,6 +191,173 @@ START_TEST(test_broken_transcripts_refused_at_the_right_place)
     }
     fclose(f);
     ck_assert_int_ge(n, 8);
+}
+END_TEST
+
+/* Each partial record is valid as far as it goes, as its index says: where it starts, the
+ * games finished, the score, and a last game cut off (not counted). */
+START_TEST(test_MATCH_2_partial_records_valid_as_far_as_they_go)
+{
+    FILE *f = fopen(DATA "partial/index.jsonl", "r");
+    ck_assert_ptr_nonnull(f);
+    int n = 0;
+    json_t *x;
+    const char *file;
+    char *text;
+    size_t len;
+    while (index_next(f, DATA "partial/", &x, &file, &text, &len)) {
+        bg_match_rec rec;
+        bg_match_report rep;
+        ck_assert_msg(replay_text(text, len, BG_POLICY_LEGAL, &rec, &rep) == 0, "%s: %s", file,
+                      rep.err.message);
+        json_t *st = json_object_get(x, "start_score"), *fs = json_object_get(x, "final_score");
+        ck_assert_int_eq(rep.start[0], json_integer_value(json_array_get(st, 0)));
+        ck_assert_int_eq(rep.start[1], json_integer_value(json_array_get(st, 1)));
+        ck_assert_int_eq(rep.score[0], json_integer_value(json_array_get(fs, 0)));
+        ck_assert_int_eq(rep.score[1], json_integer_value(json_array_get(fs, 1)));
+        ck_assert_int_eq(rep.n_games, json_integer_value(json_object_get(x, "games")));
+        ck_assert_int_eq(rep.unfinished, json_integer_value(json_object_get(x, "unfinished_game")));
+        ck_assert(!rep.over);
+        bg_match_report_free(&rep);
+        bg_match_rec_free(&rec);
+        free(text);
+        json_decref(x);
+        n++;
+    }
+    fclose(f);
+    ck_assert_int_ge(n, 4);
+}
+END_TEST
+
+/* Replays t; 0 and the report, or the rule of the refusal in rule. */
+static int quirk(const char *t, bg_match_rec *rec, bg_match_report *rep)
+{
+    int rc = replay_str(t, rec, rep);
+    if (rc != 0) fprintf(stderr, "quirk refused: %s\n", rep->err.message);
+    return rc;
+}
+
+#define HEAD3 "\n 3 point match\n\n Game 1\n Alice : 0                      Bob : 0\n"
+
+/* ENG-3: one checker moved by both dice, written as one step (Galaxy, Studio), is the play
+ * through whichever intermediate point is open; through none it is refused. */
+START_TEST(test_ENG_3_combined_steps_through_an_open_point)
+{
+    bg_match_rec rec;
+    bg_match_report rep;
+    /* "bar/21" is 3-1 entered with both dice, but Bob's 6-3 hit nothing: no checker is there */
+    const char *nobar = HEAD3 "  1) 42: 8/4 6/4                 63: 24/15\n"
+                              "  2) 31: bar/21 6/5              44: 13/5(2)\n"
+                              "      Wins 1 point\n\n";
+    ck_assert_int_ne(replay_str(nobar, &rec, &rep), 0);
+    bg_match_report_free(&rep);
+    bg_match_rec_free(&rec);
+    const char *ok2 = HEAD3 "  1) 42: 8/4 6/4                 63: 24/18 13/10\n"
+                            "  2) 31: 13/9                   44: 13/5(2)\n"
+                            "  3) 61: 13/6                   \n"
+                            "      Wins 1 point\n\n";
+    ck_assert_int_eq(quirk(ok2, &rec, &rep), 0);
+    ck_assert_int_eq(rep.games[0].out.turns, 5);
+    bg_match_report_free(&rep);
+    bg_match_rec_free(&rec);
+    /* 5-3 from 22: the 17- and 19-points (Bob's 8 and 6) are both held, so 22/14 cannot be */
+    const char *blocked = HEAD3 "  1) 21: 24/22 24/23            31: 8/5 6/5\n"
+                                "  2) 53: 22/14\n"
+                                "      Wins 1 point\n\n";
+    ck_assert_int_ne(replay_str(blocked, &rec, &rep), 0);
+    ck_assert_int_eq(rep.err.game, 1);
+    ck_assert_int_eq(rep.err.move, 2);
+    ck_assert_int_eq(rep.err.side, 0);
+    ck_assert_msg(!strncmp(rep.err.rule, "ENG-", 4), "%s", rep.err.message);
+    bg_match_report_free(&rep);
+    bg_match_rec_free(&rec);
+}
+END_TEST
+
+/* "Cannot Move", the loser's line in either place, a last game capped (MATCH-1), an empty
+ * name, a FIBS rating, a byte-order mark and a Windows-1252 name all read as meant. */
+START_TEST(test_mat_quirks_of_other_programs)
+{
+    bg_match_rec rec;
+    bg_match_report rep;
+    /* "Cannot Move" is a roll with no play: Bob's 6-6 here can be played, so it is refused. */
+    const char *cannot = HEAD3 "  1) 42: 8/4 6/4                 66: Cannot Move\n"
+                               "  2) 31: 8/5 6/5\n"
+                               "      Wins 1 point\n\n";
+    ck_assert_int_ne(replay_str(cannot, &rec, &rep), 0);
+    ck_assert_str_eq(rep.err.rule, "ENG-6");
+    bg_match_report_free(&rep);
+    bg_match_rec_free(&rec);
+    /* The loser's line beside the result, alone, or before an empty line (Galaxy). */
+    const char *losses[] = {
+        HEAD3 "  1) 42: 8/4 6/4                 63: 24/15\n"
+              "  2)  Losses 1 point                                 Wins 1 point\n\n",
+        HEAD3 "  1) 42: 8/4 6/4                 63: 24/15\n"
+              " Losses 1 point\n\n                                  Wins 1 point\n\n",
+        HEAD3 "  1) 42: 8/4 6/4                 63: 24/15\n"
+              "  2) 31: 8/5 6/5                 Losses 1 point\n      Wins 1 point\n\n",
+    };
+    for (int i = 0; i < 3; i++) {
+        ck_assert_int_eq(quirk(losses[i], &rec, &rep), 0);
+        ck_assert_int_eq(rep.n_games, 1);
+        bg_match_report_free(&rep);
+        bg_match_rec_free(&rec);
+    }
+    /* ... and a loser's line that contradicts the result is refused. */
+    const char *contra =
+        HEAD3 "  1) 42: 8/4 6/4                 63: 24/15\n"
+              "  2)  Losses 2 points                                Wins 1 point\n\n";
+    ck_assert_int_ne(replay_str(contra, &rec, &rep), 0);
+    ck_assert_str_eq(rep.err.rule, "FORMAT");
+    bg_match_report_free(&rep);
+    bg_match_rec_free(&rec);
+    /* MATCH-1: a resignation of a gammon at cube 2 (worth 4) written capped at the 3 Alice
+     * needs: "Wins 3 point and the match"; Alice at 1 capped at the length (Galaxy) too. */
+    const char *cap = HEAD3 "  1) 42: 8/4 6/4                  Doubles => 2\n"
+                            "  2)  Takes                      63: 24/15\n"
+                            "      Wins 3 point and the match\n\n";
+    ck_assert_int_eq(quirk(cap, &rec, &rep), 0);
+    ck_assert(rep.over);
+    ck_assert_int_eq(rep.winner, 0);
+    bg_match_report_free(&rep);
+    bg_match_rec_free(&rec);
+    /* 2 points is neither the cap nor a value of the game: refused */
+    const char *cap2 = "\n 5 point match\n\n Game 1\n Alice : 0                      Bob : 0\n"
+                       "  1) 42: 8/4 6/4                  Doubles => 2\n"
+                       "  2)  Takes                      63: 24/15\n"
+                       "      Wins 3 points\n\n";
+    ck_assert_int_ne(replay_str(cap2, &rec, &rep), 0);
+    ck_assert_str_eq(rep.err.rule, "ENG-8");
+    bg_match_report_free(&rep);
+    bg_match_rec_free(&rec);
+    /* "and the match" on a game that does not end it contradicts the score: MATCH-1 */
+    const char *claim = "\n 5 point match\n\n Game 1\n Alice : 0                      Bob : 0\n"
+                        "  1) 42: 8/4 6/4                 63: 24/15\n"
+                        "      Wins 1 point and the match\n\n";
+    ck_assert_int_ne(replay_str(claim, &rec, &rep), 0);
+    ck_assert_str_eq(rep.err.rule, "MATCH-1");
+    bg_match_report_free(&rep);
+    bg_match_rec_free(&rec);
+    /* A byte-order mark, CRLF, a guest with no name, a FIBS rating, a Windows-1252 name. */
+    const char *names = "\xef\xbb\xbf\r\n 3 point match\r\n\r\n Game 1\r\n"
+                        " Jos\xe9,1650 : 0                        : 0\r\n"
+                        "  1) 42: 8/4 6/4                 63: 24/15\r\n"
+                        "      Wins 1 point\r\n\r\n";
+    ck_assert_int_eq(quirk(names, &rec, &rep), 0);
+    ck_assert_str_eq(rec.names[0], "Jos\xc3\xa9");
+    ck_assert_str_eq(rec.names[1], "");
+    bg_match_report_free(&rep);
+    bg_match_rec_free(&rec);
+    /* UTF-8 stays as it is; "\x80" is the euro sign in Windows-1252 */
+    const char *utf =
+        "\n 3 point match\n\n Game 1\n Jos\xc3\xa9 : 0                      Ren\x80 : 0\n"
+        "  1) 42: 8/4 6/4                 63: 24/15\n"
+        "      Wins 1 point\n\n";
+    ck_assert_int_eq(quirk(utf, &rec, &rep), 0);
+    ck_assert_str_eq(rec.names[0], "Jos\xc3\xa9");
+    ck_assert_str_eq(rec.names[1], "Ren\xe2\x82\xac");
+    bg_match_report_free(&rep);
+    bg_match_rec_free(&rec);
 }
 END_TEST
 
@@ -371,22 +520,29 @@ START_TEST(test_mat_every_prefix_and_mutation_is_safe)
 {
     size_t len;
     char *text = slurp(DATA "gnubg/matches/0016_03pt.mat", &len);
-    int valid_prefixes = 0;
+    int valid_prefixes = 0, over_prefixes = 0;
     for (size_t n = 0; n <= len; n++) {
         char *copy = malloc(n ? n : 1); /* exactly n bytes: ASan catches a read past them */
         memcpy(copy, text, n);
         bg_match_rec rec;
         bg_match_report rep;
         bg_mat_parse(copy, n, &rec, NULL);
-        if (bg_match_replay(&rec, &rep) == 0)
+        if (bg_match_replay(&rec, &rep) == 0) {
             valid_prefixes++;
+            over_prefixes += rep.over;
+            /* gnubg_B wins 3-0: no part of the file says more */
+            ck_assert(rep.score[0] == 0 && rep.score[1] <= 3);
+        }
         bg_match_report_free(&rep);
         bg_match_rec_free(&rec);
         free(copy);
     }
-    /* Only the whole file and the file cut inside its final "points\n\n" end the match. */
-    ck_assert_int_le(valid_prefixes, 4);
-    ck_assert_int_ge(valid_prefixes, 1);
+    /* A cut file is a partial record, valid as far as it goes (a line cut in the middle is
+     * dropped): most prefixes are valid, and only the whole file and the file cut inside its
+     * final "points\n\n" end the match. */
+    ck_assert_int_le(over_prefixes, 4);
+    ck_assert_int_ge(over_prefixes, 1);
+    ck_assert_uint_ge((size_t)valid_prefixes, len / 2);
     for (size_t i = 0; i < len; i += 7) {
         char *copy = malloc(len);
         memcpy(copy, text, len);
@@ -450,6 +606,9 @@ static Suite *suite(void)
     tcase_add_test(tc, test_MATCH_2_gnubg_matches_validate_as_recorded);
     tcase_add_test(tc, test_MATCH_2_gnubg_money_sessions_validate_as_recorded);
     tcase_add_test(tc, test_broken_transcripts_refused_at_the_right_place);
+    tcase_add_test(tc, test_MATCH_2_partial_records_valid_as_far_as_they_go);
+    tcase_add_test(tc, test_ENG_3_combined_steps_through_an_open_point);
+    tcase_add_test(tc, test_mat_quirks_of_other_programs);
     tcase_add_test(tc, test_MATCH_1_points_beyond_n_count_in_final_score_only);
     tcase_add_test(tc, test_mat_quirk_names_with_spaces_and_long_left_cells);
     tcase_add_test(tc, test_mat_quirk_right_player_first_and_shifted_columns);

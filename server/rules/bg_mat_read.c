@@ -1,22 +1,16 @@
-/* Jellyfish .mat / .gam transcripts: a reader by tokens that survives any bytes, and a writer
- * that reproduces gnubg 1.07's export byte for byte (MAT_FORMAT.md). */
+/* Jellyfish .mat / .gam transcripts: the reader, by tokens, that survives any bytes
+ * (MAT_FORMAT.md, and what other programs write). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "rules/bg_mat.h"
+#include "rules/bg_mat_lex.h"
 
 /* A cell that starts at or after this column is in the right (player 1) column: left cells
  * start at column 5 or 6, right cells at 33 or further right (MAT_FORMAT.md 4). */
 #define RIGHT_COL 20
-
-/* ------------------------------------------------------------------ reading */
-
-typedef struct span {
-    const char *p;
-    size_t n;
-} span;
 
 typedef struct reader {
     const char *buf;
@@ -25,18 +19,9 @@ typedef struct reader {
     bg_match_rec *rec;
     bg_err *err;
     int failed;
+    int unterminated;        /* the last line read had no line end: the file may be cut inside it */
     size_t hdr_len, hdr_cap; /* rec->mat_header grows geometrically */
 } reader;
-
-static int is_space(char c)
-{
-    return c == ' ' || c == '\t' || c == '\v' || c == '\f';
-}
-
-static int is_digit(char c)
-{
-    return c >= '0' && c <= '9';
-}
 
 /* The next line without its end ("\n", "\r\n" or a lone "\r"); 0 at the end of the buffer. */
 static int next_line(reader *r, span *l)
@@ -47,6 +32,7 @@ static int next_line(reader *r, span *l)
     while (n < rest && s[n] != '\n' && s[n] != '\r')
         n++;
     size_t adv = n;
+    r->unterminated = adv == rest;
     if (adv < rest) {
         if (s[adv] == '\r' && adv + 1 < rest && s[adv + 1] == '\n')
             adv += 2;
@@ -58,81 +44,6 @@ static int next_line(reader *r, span *l)
     l->p = s;
     l->n = n;
     return 1;
-}
-
-static span trim(span s)
-{
-    while (s.n && is_space(s.p[0])) {
-        s.p++;
-        s.n--;
-    }
-    while (s.n && is_space(s.p[s.n - 1]))
-        s.n--;
-    return s;
-}
-
-static int blank(span s)
-{
-    return trim(s).n == 0;
-}
-
-static int eq(span s, const char *w)
-{
-    size_t n = strlen(w);
-    return s.n == n && !memcmp(s.p, w, n);
-}
-
-/* Digits only, at most 9 of them (so no overflow); -1 otherwise. */
-static long num(span s)
-{
-    if (s.n == 0 || s.n > 9) return -1;
-    long v = 0;
-    for (size_t i = 0; i < s.n; i++) {
-        if (!is_digit(s.p[i])) return -1;
-        v = v * 10 + (s.p[i] - '0');
-    }
-    return v;
-}
-
-/* Up to `max` whitespace-separated words of s, each with its column in the line. */
-typedef struct tok {
-    span s;
-    int col;
-} tok;
-
-static int words(span line, size_t from, tok *t, int max)
-{
-    int k = 0;
-    size_t i = from;
-    while (i < line.n) {
-        while (i < line.n && is_space(line.p[i]))
-            i++;
-        if (i >= line.n) break;
-        size_t b = i;
-        while (i < line.n && !is_space(line.p[i]))
-            i++;
-        if (k == max) return max + 1; /* too many: the caller refuses */
-        t[k].s.p = line.p + b;
-        t[k].s.n = i - b;
-        t[k].col = b > 100000 ? 100000 : (int)b;
-        k++;
-    }
-    return k;
-}
-
-/* A printable excerpt of untrusted bytes for a message: at most 24 characters, anything
- * outside printable ASCII shown as '?'. */
-static void excerpt(char *out, size_t outlen, span s)
-{
-    size_t k = 0;
-    for (size_t i = 0; i < s.n && k + 4 < outlen && i < 24; i++)
-        out[k++] = s.p[i] >= 0x20 && s.p[i] < 0x7f ? s.p[i] : '?';
-    if (s.n > 24 && k + 4 < outlen) {
-        out[k++] = '.';
-        out[k++] = '.';
-        out[k++] = '.';
-    }
-    out[k] = '\0';
 }
 
 static int fail(reader *r, int game, int move, const char *fmt, ...)
@@ -167,31 +78,31 @@ static int fail(reader *r, int game, int move, const char *fmt, ...)
 static long match_line(span l)
 {
     tok t[4];
-    int k = words(l, 0, t, 3);
-    if (k != 3 || !eq(t[2].s, "match") || !(eq(t[1].s, "point") || eq(t[1].s, "points"))) return -1;
-    return num(t[0].s);
+    int k = mat_words(l, 0, t, 3);
+    if (k != 3 || !mat_eq(t[2].s, "match") ||
+        !(mat_eq(t[1].s, "point") || mat_eq(t[1].s, "points")))
+        return -1;
+    return mat_num(t[0].s);
 }
 
 /* " Game 3": the number, or -1. */
 static long game_line(span l)
 {
     tok t[3];
-    int k = words(l, 0, t, 2);
-    if (k != 2 || !eq(t[0].s, "Game")) return -1;
-    return num(t[1].s);
+    int k = mat_words(l, 0, t, 2);
+    if (k != 2 || !mat_eq(t[0].s, "Game")) return -1;
+    return mat_num(t[1].s);
 }
 
 static int copy_name(reader *r, char *dst, span s, int game)
 {
-    s = trim(s);
-    if (s.n == 0) return fail(r, game, 0, "a player's name is empty");
-    if (s.n >= BG_NAME_MAX)
-        return fail(r, game, 0, "a player's name is longer than %d characters", BG_NAME_MAX - 1);
-    for (size_t i = 0; i < s.n; i++)
-        if ((unsigned char)s.p[i] < 0x20 || s.p[i] == 0x7f)
-            return fail(r, game, 0, "a player's name contains a control character");
-    memcpy(dst, s.p, s.n);
-    dst[s.n] = '\0';
+    const char *why = "";
+    if (mat_name(dst, BG_NAME_MAX, s, &why) != 0) {
+        char ex[32];
+        mat_excerpt(ex, sizeof ex, mat_trim(s));
+        return fail(r, game, 0, "the player's name \"%s\" %s (at most %d bytes of UTF-8)", ex, why,
+                    BG_NAME_MAX - 1);
+    }
     return 0;
 }
 
@@ -200,41 +111,42 @@ static size_t colon_score(span l, size_t i, long *score)
 {
     if (i + 4 > l.n || l.p[i] != ' ' || l.p[i + 1] != ':' || l.p[i + 2] != ' ') return 0;
     size_t j = i + 3;
-    while (j < l.n && is_digit(l.p[j]))
+    while (j < l.n && mat_is_digit(l.p[j]))
         j++;
     if (j == i + 3) return 0;
     span d = {l.p + i + 3, j - (i + 3)};
-    *score = num(d);
+    *score = mat_num(d);
     return *score < 0 ? 0 : j;
 }
 
 /* The score line " name0 : s0<spaces>name1 : s1", names may hold spaces (and " : "): the
  * last " : digits" ends name1; the first " : digits" followed by more text ends name0. When
  * "name0 : s0" fills 31 columns gnubg writes no space before name1, so a name1 that starts
- * with a digit cannot be told apart: the digits go to s0. */
+ * with a digit cannot be told apart: the digits go to s0. Either name may be empty, as Galaxy
+ * writes a guest: " lasse : 0                        : 0". */
 static int score_line(reader *r, span l0, int game, char names[2][BG_NAME_MAX], int sc[2])
 {
     span l = l0;
-    while (l.n && is_space(l.p[l.n - 1]))
+    while (l.n && mat_is_space(l.p[l.n - 1]))
         l.n--;
     size_t e = l.n;
-    while (e > 0 && is_digit(l.p[e - 1]))
+    while (e > 0 && mat_is_digit(l.p[e - 1]))
         e--;
     long s1 = -1, s0 = -1;
     if (e == l.n || e < 4 || colon_score(l, e - 3, &s1) != l.n)
         return fail(r, game, 0, "expected the score line \"name : score   name : score\"");
     size_t end1 = e - 3; /* name1 ends here */
     size_t start = 0;
-    while (start < l.n && is_space(l.p[start]))
+    while (start < l.n && mat_is_space(l.p[start]))
         start++;
-    for (size_t i = start + 1; i + 3 < end1; i++) {
+    /* An empty first name: the line's leading space is the one before its " : ". */
+    for (size_t i = start ? start - 1 : 0; i + 3 < end1; i++) {
         size_t j = colon_score(l, i, &s0);
         if (!j || j >= end1) continue;
         size_t k = j;
-        while (k < end1 && is_space(l.p[k]))
+        while (k < end1 && mat_is_space(l.p[k]))
             k++;
-        if (k >= end1) continue;
-        span n0 = {l.p + start, i - start}, n1 = {l.p + k, end1 - k};
+        span n0 = {l.p + start, i > start ? i - start : 0}, n1 = {l.p + k, end1 - k};
         if (copy_name(r, names[0], n0, game) || copy_name(r, names[1], n1, game)) return -1;
         if (s0 > BG_SCORE_MAX || s1 > BG_SCORE_MAX) return fail(r, game, 0, "a score is too large");
         sc[0] = (int)s0;
@@ -250,11 +162,15 @@ static int score_line(reader *r, span l0, int game, char names[2][BG_NAME_MAX], 
 static int names_line(reader *r, span l, char names[2][BG_NAME_MAX])
 {
     span t = l;
-    while (t.n && is_space(t.p[t.n - 1]))
+    while (t.n && mat_is_space(t.p[t.n - 1]))
         t.n--;
-    if (t.n > 32 && t.p[0] == ' ' && t.p[31] == ' ' && !is_space(t.p[32])) {
+    if (t.n > 32 && t.p[0] == ' ' && t.p[31] == ' ' && !mat_is_space(t.p[32])) {
         span a = {t.p + 1, 31}, b = {t.p + 32, t.n - 32};
-        return copy_name(r, names[0], a, 1) || copy_name(r, names[1], b, 1) ? -1 : 0;
+        if (copy_name(r, names[0], a, 1) || copy_name(r, names[1], b, 1)) return -1;
+        /* A Windows-1252 name grows in UTF-8; the layout leaves the first name 30 bytes. */
+        if (strlen(names[0]) > 30)
+            return fail(r, 1, 0, "the first name of a .gam file is longer than 30 bytes in UTF-8");
+        return 0;
     }
     return fail(r, 1, 0,
                 "expected \" N point match\" or the names line of a .gam file (the "
@@ -264,15 +180,15 @@ static int names_line(reader *r, span l, char names[2][BG_NAME_MAX])
 /* One point of a step: a number 0..25, or the words bar / off. */
 static int point_of(span s, int *v)
 {
-    if (eq(s, "bar") || eq(s, "Bar")) {
+    if (mat_eq(s, "bar") || mat_eq(s, "Bar")) {
         *v = BG_BAR;
         return 0;
     }
-    if (eq(s, "off") || eq(s, "Off")) {
+    if (mat_eq(s, "off") || mat_eq(s, "Off")) {
         *v = BG_OFF;
         return 0;
     }
-    long n = num(s);
+    long n = mat_num(s);
     if (n < 0 || n > 25) return -1;
     *v = (int)n;
     return 0;
@@ -289,7 +205,7 @@ static int step_token(span s, bg_action *a)
             o--;
         if (o == 0) return -1;
         span d = {s.p + o, s.n - 1 - o};
-        long k = num(d);
+        long k = mat_num(d);
         if (k < 1 || k > 4) return -1;
         rep = (int)k;
         s.n = o - 1;
@@ -357,27 +273,42 @@ typedef struct gstate {
     int first;  /* side of the first action, -1 before it */
     int have_result;
     int last_move; /* last move number printed */
+    int loss;      /* the points of the loser's line ("Losses N point"), 0 when none */
 } gstate;
 
-/* "Wins N point(s) [and the match]" from token i on; the winner by column. */
-static int wins(reader *r, gstate *gs, tok *t, int k, int i, int move)
+/* The result and the loser's line agree (when both are there): the points are the same. */
+static int loss_agrees(reader *r, gstate *gs, int move)
 {
-    char ex[32];
-    long pts = i + 1 < k ? num(t[i + 1].s) : -1;
+    if (!gs->have_result || !gs->loss || gs->loss == gs->g->result.points) return 0;
+    return fail(r, gs->number, move,
+                "the loser's line says %d point%s, but the result says %d: the file contradicts "
+                "itself",
+                gs->loss, gs->loss == 1 ? "" : "s", gs->g->result.points);
+}
+
+/* "Wins N point(s) [and the match]" or the loser's line "Losses N point(s)" (Galaxy, Studio)
+ * at token i; returns the index after it, or -1. The winner goes by the column of "Wins";
+ * the loser's line says nothing more than the points (Galaxy puts it in either column, or
+ * alone on a line), which must agree with the result. */
+static int result_words(reader *r, gstate *gs, tok *t, int k, int i, int move)
+{
+    int loss = mat_eq(t[i].s, "Losses");
+    long pts = i + 1 < k ? mat_num(t[i + 1].s) : -1;
     if (pts < 1 || pts > BG_SCORE_MAX || i + 2 >= k ||
-        !(eq(t[i + 2].s, "point") || eq(t[i + 2].s, "points"))) {
-        return fail(r, gs->number, move, "expected \"Wins N point(s)\"");
-    }
+        !(mat_eq(t[i + 2].s, "point") || mat_eq(t[i + 2].s, "points")))
+        return fail(r, gs->number, move, "expected \"%s N point(s)\"", loss ? "Losses" : "Wins");
     int j = i + 3;
-    if (j < k && eq(t[j].s, "and")) {
-        if (j + 2 < k && eq(t[j + 1].s, "the") && eq(t[j + 2].s, "match"))
+    if (loss) {
+        if (gs->loss) return fail(r, gs->number, move, "a second loser's line for the same game");
+        gs->loss = (int)pts;
+        return loss_agrees(r, gs, move) ? -1 : j;
+    }
+    if (j < k && mat_eq(t[j].s, "and")) {
+        if (j + 2 < k && mat_eq(t[j + 1].s, "the") && mat_eq(t[j + 2].s, "match"))
             j += 3;
         else
             return fail(r, gs->number, move, "expected \"Wins N point(s) and the match\"");
-    }
-    if (j != k) {
-        excerpt(ex, sizeof ex, t[j].s);
-        return fail(r, gs->number, move, "unexpected \"%s\" after the result", ex);
+        gs->g->ends_match = 1;
     }
     if (gs->have_result) return fail(r, gs->number, move, "a second result for the same game");
     gs->have_result = 1;
@@ -385,7 +316,7 @@ static int wins(reader *r, gstate *gs, tok *t, int k, int i, int move)
     gs->g->result.winner = t[i].col >= RIGHT_COL ? 1 : 0;
     gs->g->result.points = (int)pts;
     gs->g->result_move = gs->last_move;
-    return 0;
+    return loss_agrees(r, gs, move) ? -1 : j;
 }
 
 #define MAX_TOK 24
@@ -395,9 +326,10 @@ static int move_line(reader *r, gstate *gs, span l, int move, size_t from)
 {
     tok t[MAX_TOK];
     char ex[32];
-    int k = words(l, from, t, MAX_TOK);
+    int k = mat_words(l, from, t, MAX_TOK);
     if (k > MAX_TOK) return fail(r, gs->number, move, "too many words on one line");
-    if (gs->have_result && k > 0)
+    /* After the result only the loser's line may come. */
+    if (gs->have_result && k > 0 && !mat_eq(t[0].s, "Losses"))
         return fail(r, gs->number, move, "a move after the result of the game");
     int cells = 0;
     bg_action a;
@@ -405,32 +337,43 @@ static int move_line(reader *r, gstate *gs, span l, int move, size_t from)
     for (int i = 0; i < k; i++) {
         span s = t[i].s;
         int d1, d2, type = 0;
+        if (gs->have_result && !mat_eq(s, "Losses")) {
+            mat_excerpt(ex, sizeof ex, s);
+            return fail(r, gs->number, move, "unexpected \"%s\" after the result", ex);
+        }
         if (dice_token(s, &d1, &d2) == 0)
             type = BG_ACT_MOVE;
-        else if (eq(s, "Doubles"))
+        else if (mat_eq(s, "Doubles"))
             type = BG_ACT_DOUBLE;
-        else if (eq(s, "Takes"))
+        else if (mat_eq(s, "Takes"))
             type = BG_ACT_TAKE;
-        else if (eq(s, "Drops"))
+        else if (mat_eq(s, "Drops"))
             type = BG_ACT_DROP;
-        else if (eq(s, "Beavers"))
+        else if (mat_eq(s, "Beavers"))
             type = BG_ACT_BEAVER;
-        else if (eq(s, "Wins")) {
+        else if (mat_eq(s, "Wins") || mat_eq(s, "Losses")) {
             if (open && bg_game_rec_push(gs->g, &a) != 0)
                 return fail(r, gs->number, move, "out of memory");
             open = 0;
             if (move > 0) gs->last_move = move;
-            return wins(r, gs, t, k, i, move);
+            int next = result_words(r, gs, t, k, i, move);
+            if (next < 0) return -1;
+            i = next - 1;
+            continue;
+        } else if (open && a.type == BG_ACT_MOVE && a.n == 0 && mat_eq(s, "Cannot") && i + 1 < k &&
+                   mat_eq(t[i + 1].s, "Move")) {
+            i++; /* a roll with no legal play, in words (Galaxy, Studio) */
+            continue;
         } else if (open && a.type == BG_ACT_MOVE) {
             int rc = step_token(s, &a);
             if (rc == -2) return fail(r, gs->number, move, "a play has at most four steps");
             if (rc != 0) {
-                excerpt(ex, sizeof ex, s);
+                mat_excerpt(ex, sizeof ex, s);
                 return fail(r, gs->number, move, "cannot read the step \"%s\"", ex);
             }
             continue;
         } else {
-            excerpt(ex, sizeof ex, s);
+            mat_excerpt(ex, sizeof ex, s);
             return fail(r, gs->number, move, "cannot read \"%s\"", ex);
         }
         /* A new cell starts. */
@@ -455,8 +398,8 @@ static int move_line(reader *r, gstate *gs, span l, int move, size_t from)
             a.d2 = (uint8_t)d2;
         } else if (type == BG_ACT_DOUBLE || type == BG_ACT_BEAVER) {
             /* "Doubles => N": the new value, as written (CUBE-8 corrects a wrong one). */
-            if (i + 2 < k && eq(t[i + 1].s, "=>")) {
-                long v = num(t[i + 2].s);
+            if (i + 2 < k && mat_eq(t[i + 1].s, "=>")) {
+                long v = mat_num(t[i + 2].s);
                 if (v < 1 || v > BG_CUBE_MAX)
                     return fail(r, gs->number, move, "a cube value must be 2, 4, 8, ...");
                 a.value = (int32_t)v;
@@ -473,22 +416,22 @@ static int move_line(reader *r, gstate *gs, span l, int move, size_t from)
 static long line_number(span l, size_t *after)
 {
     size_t i = 0;
-    while (i < l.n && is_space(l.p[i]))
+    while (i < l.n && mat_is_space(l.p[i]))
         i++;
     size_t b = i;
-    while (i < l.n && is_digit(l.p[i]))
+    while (i < l.n && mat_is_digit(l.p[i]))
         i++;
     if (i == b || i >= l.n || l.p[i] != ')') return -1;
     span d = {l.p + b, i - b};
     *after = i + 1;
-    return num(d);
+    return mat_num(d);
 }
 
 static int first_word_is(span l, const char *w)
 {
     tok t[1];
-    int k = words(l, 0, t, 1);
-    return k >= 1 && eq(t[0].s, w);
+    int k = mat_words(l, 0, t, 1);
+    return k >= 1 && mat_eq(t[0].s, w);
 }
 
 static int append_header(reader *r, span l)
@@ -516,6 +459,18 @@ static int append_header(reader *r, span l)
 
 enum { ST_HEAD, ST_BETWEEN, ST_SCORE, ST_MOVES };
 
+/* The last line of the file, with no line end, did not read: the file was cut inside it (a
+ * partial record), not written wrong. That line is dropped, cells already taken from it
+ * included, and the game in progress ends where the file is whole. */
+static void cut_inside_line(reader *r, gstate *gs, int n_act)
+{
+    gs->g->n_act = n_act;
+    r->failed = 0;
+    r->rec->has_tail_err = 0;
+    memset(&r->rec->tail_err, 0, sizeof r->rec->tail_err);
+    if (r->err) memset(r->err, 0, sizeof *r->err);
+}
+
 static int new_game(reader *r, gstate *gs, int number)
 {
     bg_game_rec *g = bg_match_rec_add_game(r->rec);
@@ -529,8 +484,10 @@ static int new_game(reader *r, gstate *gs, int number)
 
 int bg_mat_parse(const char *buf, size_t len, bg_match_rec *rec, bg_err *err)
 {
-    reader r = {buf, len, 0, 0, rec, err, 0, 0, 0};
+    reader r = {buf, len, 0, 0, rec, err, 0, 0, 0, 0};
     memset(rec, 0, sizeof *rec);
+    /* A UTF-8 byte-order mark, as Windows editors save files. */
+    if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3)) r.pos = 3;
     if (err) memset(err, 0, sizeof *err);
     gstate gs;
     memset(&gs, 0, sizeof gs);
@@ -542,7 +499,7 @@ int bg_mat_parse(const char *buf, size_t len, bg_match_rec *rec, bg_err *err)
         long v;
         again = 0;
         if (st == ST_HEAD) {
-            if (blank(l)) continue;
+            if (mat_blank(l)) continue;
             if (l.p[0] == ';') {
                 append_header(&r, l);
                 continue;
@@ -552,8 +509,10 @@ int bg_mat_parse(const char *buf, size_t len, bg_match_rec *rec, bg_err *err)
                     fail(&r, 0, 0, "a %ld-point match is longer than the engine accepts", v);
                     continue;
                 }
+                /* rec->complete stays 0: a file may hold a partial record (games so far, an
+                 * abandoned match, Galaxy's single games of a "16 point match"), valid as far
+                 * as it goes; bg_match_replay says whether the match is over. */
                 rec->rules.match_length = (int)v;
-                rec->complete = v > 0;
                 st = ST_BETWEEN;
                 continue;
             }
@@ -571,7 +530,7 @@ int bg_mat_parse(const char *buf, size_t len, bg_match_rec *rec, bg_err *err)
             continue;
         }
         if (st == ST_BETWEEN) {
-            if (blank(l) || l.p[0] == ';') continue;
+            if (mat_blank(l) || l.p[0] == ';') continue;
             if ((v = game_line(l)) >= 0) {
                 if (rec->mat_gam) {
                     fail(&r, gs.number, 0, "a .gam file holds one game");
@@ -585,7 +544,8 @@ int bg_mat_parse(const char *buf, size_t len, bg_match_rec *rec, bg_err *err)
                 if (new_game(&r, &gs, (int)v) == 0) st = ST_SCORE;
                 continue;
             }
-            if (line_number(l, &after) >= 0 || first_word_is(l, "Wins")) {
+            if (line_number(l, &after) >= 0 || first_word_is(l, "Wins") ||
+                first_word_is(l, "Losses")) {
                 if (rec->n_games)
                     fail(&r, rec->n_games, 0, "a move after the result of the game");
                 else
@@ -596,12 +556,14 @@ int bg_mat_parse(const char *buf, size_t len, bg_match_rec *rec, bg_err *err)
             continue;
         }
         if (st == ST_SCORE) {
-            if (blank(l)) continue;
+            if (mat_blank(l)) continue;
             char names[2][BG_NAME_MAX];
             int sc[2] = {0, 0};
             if (score_line(&r, l, gs.number, names, sc) != 0) continue;
             if (gs.number == 1) {
                 memcpy(rec->names, names, sizeof names);
+                /* A record of a match resumed at a score (a FIBS log): it starts there. */
+                rec->resumed = sc[0] != 0 || sc[1] != 0;
             } else if (strcmp(names[0], rec->names[0]) || strcmp(names[1], rec->names[1])) {
                 fail(&r, gs.number, 0, "the players are %s and %s, but game 1 named %s and %s",
                      names[0], names[1], rec->names[0], rec->names[1]);
@@ -614,17 +576,17 @@ int bg_mat_parse(const char *buf, size_t len, bg_match_rec *rec, bg_err *err)
             continue;
         }
         /* ST_MOVES */
-        if (blank(l)) {
+        if (mat_blank(l)) {
             if (gs.have_result && !rec->mat_gam) st = ST_BETWEEN;
             continue;
         }
         if (l.p[0] == ';') continue;
-        if ((v = line_number(l, &after)) >= 0) {
-            move_line(&r, &gs, l, (int)v, after);
-            continue;
-        }
-        if (first_word_is(l, "Wins")) {
-            move_line(&r, &gs, l, 0, 0);
+        int numbered = (v = line_number(l, &after)) >= 0;
+        if (numbered || first_word_is(l, "Wins") || first_word_is(l, "Losses")) {
+            int n_act = gs.g->n_act;
+            if (move_line(&r, &gs, l, numbered ? (int)v : 0, numbered ? after : 0) != 0 &&
+                r.unterminated && r.pos == r.len && !gs.have_result)
+                cut_inside_line(&r, &gs, n_act);
             continue;
         }
         if (game_line(l) >= 0) {
@@ -639,7 +601,7 @@ int bg_mat_parse(const char *buf, size_t len, bg_match_rec *rec, bg_err *err)
             continue;
         }
         char ex[32];
-        excerpt(ex, sizeof ex, trim(l));
+        mat_excerpt(ex, sizeof ex, mat_trim(l));
         fail(&r, gs.number, gs.last_move, "cannot read \"%s\"", ex);
     }
     if (r.failed) {
@@ -649,203 +611,12 @@ int bg_mat_parse(const char *buf, size_t len, bg_match_rec *rec, bg_err *err)
     }
     if (st == ST_HEAD) return fail(&r, 0, 0, "no match in the file (expected \" N point match\")");
     if (rec->n_games == 0) return fail(&r, 0, 0, "the file holds no game");
-    if (st == ST_SCORE) {
-        gs.g->truncated = 1;
-        return fail(&r, gs.number, 0, "the file ends before the score line of game %d", gs.number);
-    }
-    if (!gs.have_result) {
-        gs.g->truncated = 1;
-        return fail(&r, gs.number, gs.last_move,
-                    "the file ends before the result of game %d (it is cut off)", gs.number);
-    }
+    if (st == ST_SCORE && gs.number == 1)
+        return fail(&r, 1, 0, "the file ends before the score line of game 1");
+    /* A file cut off inside a game: the game is replayed as far as it goes, not counted. A
+     * file with nothing played at all is not a record of anything. */
+    if (!gs.have_result && rec->n_games == 1 && gs.g->n_act == 0)
+        return fail(&r, 1, 0, "the file ends before the first play of game 1");
+    if (!gs.have_result) gs.g->truncated = 1;
     return 0;
-}
-
-/* ------------------------------------------------------------------ writing */
-
-typedef struct out {
-    char *p;
-    size_t n, cap;
-    int oom;
-} out;
-
-static void put(out *o, const char *fmt, ...)
-{
-    if (o->oom) return;
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int w = vsnprintf(o->p ? o->p + o->n : NULL, o->p ? o->cap - o->n : 0, fmt, ap);
-        va_end(ap);
-        if (w < 0) {
-            o->oom = 1;
-            return;
-        }
-        if (o->p && (size_t)w < o->cap - o->n) {
-            o->n += (size_t)w;
-            return;
-        }
-        size_t cap = o->cap ? o->cap * 2 : 4096;
-        while (cap < o->n + (size_t)w + 1)
-            cap *= 2;
-        char *p = realloc(o->p, cap);
-        if (!p) {
-            o->oom = 1;
-            return;
-        }
-        o->p = p;
-        o->cap = cap;
-    }
-}
-
-/* The text of one cell; board is the position seen by the mover before a move, so that the
- * stars go where gnubg puts them (MAT_FORMAT.md 4.1). */
-static void cell_text(char *buf, size_t len, const bg_action *a, bg_board *b, int *cube)
-{
-    size_t k = 0;
-    buf[0] = '\0';
-    switch (a->type) {
-    case BG_ACT_MOVE: {
-        int hi = a->d1 >= a->d2 ? a->d1 : a->d2, lo = a->d1 >= a->d2 ? a->d2 : a->d1;
-        k += (size_t)snprintf(buf, len, "%d%d: ", hi, lo);
-        bg_board before = *b;
-        for (int i = 0; i < a->n && i < 4; i++) {
-            int to = a->steps[i].to, star = to > 0 && to <= 24 && before.opp[to] > 0;
-            for (int j = 0; j < i && star; j++)
-                if (a->steps[j].to == to) star = 0;
-            if (k < len)
-                k += (size_t)snprintf(buf + k, len - k, "%d/%d%s%s", a->steps[i].from, to,
-                                      star ? "*" : "", i < 3 ? " " : "");
-            bg_apply_step(b, a->steps[i].from, to, NULL);
-        }
-        break;
-    }
-    case BG_ACT_DOUBLE:
-        *cube *= 2;
-        snprintf(buf, len, " Doubles => %d", *cube);
-        break;
-    case BG_ACT_BEAVER:
-        *cube *= 2;
-        snprintf(buf, len, " Beavers => %d", *cube);
-        break;
-    case BG_ACT_TAKE:
-        snprintf(buf, len, " Takes");
-        break;
-    case BG_ACT_DROP:
-        snprintf(buf, len, " Drops");
-        break;
-    default:
-        break;
-    }
-}
-
-static void wins_text(char *buf, size_t len, int points)
-{
-    snprintf(buf, len, "Wins %d point%s", points, points == 1 ? "" : "s");
-}
-
-char *bg_mat_export(const bg_match_rec *rec, const bg_match_report *rep, size_t *len, bg_err *err)
-{
-    out o = {0};
-    int score[2] = {0, 0};
-    if (!rec->mat_gam) {
-        if (rec->mat_header) put(&o, "%s", rec->mat_header);
-        put(&o, "\n %d point match\n\n", rec->rules.match_length);
-    }
-    for (int gi = 0; gi < rec->n_games; gi++) {
-        const bg_game_rec *g = &rec->games[gi];
-        int winner, points;
-        if (rep && gi < rep->n_games) {
-            winner = rep->games[gi].out.winner;
-            points = rep->games[gi].out.points;
-            score[0] = rep->games[gi].score_before[0];
-            score[1] = rep->games[gi].score_before[1];
-        } else if (g->has_result && (g->result.winner == 0 || g->result.winner == 1) &&
-                   g->result.points > 0) {
-            winner = g->result.winner;
-            points = g->result.points;
-            if (g->has_score) {
-                score[0] = g->score_before[0];
-                score[1] = g->score_before[1];
-            }
-        } else {
-            if (err) {
-                memset(err, 0, sizeof *err);
-                err->game = gi + 1;
-                err->side = -1;
-                snprintf(err->rule, sizeof err->rule, "FORMAT");
-                snprintf(err->message, sizeof err->message,
-                         "Game %d has no result to write (replay the record first)", gi + 1);
-            }
-            free(o.p);
-            return NULL;
-        }
-        if (rec->mat_gam) {
-            put(&o, " %-31s%s\n", rec->names[0], rec->names[1]);
-        } else {
-            char first[96];
-            snprintf(first, sizeof first, "%s : %d", rec->names[0], score[0]);
-            /* gnubg writes no space after a first part of 31 characters or more; when the
-             * second name starts with a digit that would read as part of the score, so one
-             * space is written there (the only place this writer differs from gnubg). */
-            const char *gap = strlen(first) >= 31 && is_digit(rec->names[1][0]) ? " " : "";
-            put(&o, " Game %d\n %-31s%s%s : %d\n", gi + 1, first, gap, rec->names[1], score[1]);
-        }
-        bg_board b;
-        bg_board_init(&b);
-        int cube = 1, line = 0, col = 0, last_drop_left = 0;
-        char cell[96];
-        for (int i = 0; i < g->n_act; i++) {
-            const bg_action *a = &g->act[i];
-            if (a->type != BG_ACT_MOVE && a->type != BG_ACT_DOUBLE && a->type != BG_ACT_BEAVER &&
-                a->type != BG_ACT_TAKE && a->type != BG_ACT_DROP)
-                continue; /* resignations are invisible in .mat */
-            int side = a->side & 1;
-            cell_text(cell, sizeof cell, a, &b, &cube);
-            if (a->type == BG_ACT_MOVE)
-                bg_board_swap(&b); /* moves alternate: the board follows the mover */
-            if (col == 0) {
-                line++;
-                if (side == 1) {
-                    put(&o, "%3d) %-27s %s\n", line, "", cell);
-                    continue;
-                }
-                put(&o, "%3d) %-27s", line, cell);
-                col = 1;
-                last_drop_left = a->type == BG_ACT_DROP;
-            } else {
-                put(&o, " %s\n", cell);
-                col = 0;
-            }
-        }
-        char w[48];
-        wins_text(w, sizeof w, points);
-        if (col == 1) {
-            if (last_drop_left && winner == 1)
-                put(&o, "  %s \n", w); /* the result on the drop's line */
-            else
-                put(&o, " \n%*s%s\n", winner == 0 ? 6 : 34, "", w);
-        } else {
-            put(&o, "%*s%s\n", winner == 0 ? 6 : 34, "", w);
-        }
-        put(&o, "\n");
-        score[winner & 1] += points;
-    }
-    if (o.oom || !o.p) {
-        free(o.p);
-        if (err) {
-            memset(err, 0, sizeof *err);
-            err->side = -1;
-            snprintf(err->rule, sizeof err->rule, "FORMAT");
-            snprintf(err->message, sizeof err->message, "out of memory writing the .mat text");
-        }
-        return NULL;
-    }
-    if (len) *len = o.n;
-    return o.p;
-}
-
-void bg_mat_text_free(char *text)
-{
-    free(text);
 }
