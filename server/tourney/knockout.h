@@ -1,5 +1,6 @@
 /* Knockout events as pure logic (DOMAIN.md KO-1..KO-8): the draw, byes, late places,
- * Consolation and Last Chance feeding, advancement, corrections, lengths (tables: tables.c).
+ * Consolation and Last Chance feeding, advancement, corrections, lengths. The draws are
+ * knockout_draw.c, the rest knockout.c; tables are tables.c.
  * No SQL, no HTTP, no clock reads: seeds and times come in as parameters. */
 #ifndef TOURNEY_KNOCKOUT_H
 #define TOURNEY_KNOCKOUT_H
@@ -138,6 +139,8 @@ int ko_rederive(const struct ko_bracket *b, struct ko_bracket *out, char *err, s
 int ko_same_draw(const struct ko_bracket *a, const struct ko_bracket *b);
 /* For a store that rebuilds a bracket: zeroed, with entries and slots allocated. 0 or -1. */
 int ko_bracket_alloc(struct ko_bracket *b, int size, int n_entries);
+/* qsort's order of int64_t ids (both files of the module sort entrants by id). */
+int ko_cmp_i64(const void *a, const void *b);
 void ko_bracket_free(struct ko_bracket *b);
 
 /* ---- late places (KO-4) ---- */

@@ -38,7 +38,6 @@ FLOORS = [
 OVERSIZED = {
     "api/api_davis.c": 970,  # teams, the draw, rubbers and ties, the grid
     "api/api_swing.c": 830,  # rounds, the chip ledger, the board
-    "tourney/knockout.c": 1010,  # the draw apart from advancement and feeding
 }
 
 
