@@ -37,7 +37,6 @@ FLOORS = [
 # it may shrink, not grow, until it is split and taken off the list.
 OVERSIZED = {
     "api/api_davis.c": 970,  # teams, the draw, rubbers and ties, the grid
-    "api/api_swing.c": 830,  # rounds, the chip ledger, the board
 }
 
 
