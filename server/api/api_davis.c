@@ -164,7 +164,7 @@ void api_davis_team_add(struct api_req *req, struct api_resp *resp)
             return;
         }
     }
-    json_t *before = api_event_json(db, &e);
+    json_t *before = op_event_json(db, &e);
     int rc = db_davis_team_insert(db, &t, req->now_ms);
     if (rc == CW_OK && late) {
         /* the team takes the next late place of the bracket, or is refused */
@@ -267,7 +267,7 @@ void api_davis_start(struct api_req *req, struct api_resp *resp)
     }
     free(teams);
     if (rc == CW_OK) {
-        json_t *before = api_event_json(db, &e);
+        json_t *before = op_event_json(db, &e);
         strcpy(e.state, "running");
         rc = api_event_save(req, &e, before, "davis.start");
     }
@@ -276,7 +276,7 @@ void api_davis_start(struct api_req *req, struct api_resp *resp)
         api_internal_error(resp, s.knockout ? "making the draw" : "making the schedule");
         return;
     }
-    api_reply_json(resp, 201, api_event_json(db, &e));
+    api_reply_json(resp, 201, op_event_json(db, &e));
     api_tx_commit(req, resp);
 }
 
@@ -315,7 +315,7 @@ void api_davis_late_close(struct api_req *req, struct api_resp *resp)
         api_internal_error(resp, "closing late entry");
         return;
     }
-    api_reply_json(resp, 200, api_event_json(db, &e));
+    api_reply_json(resp, 200, op_event_json(db, &e));
     api_tx_commit(req, resp);
 }
 

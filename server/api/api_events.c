@@ -94,7 +94,7 @@ void api_event_create(struct api_req *req, struct api_resp *resp)
     }
     snprintf(resp->location, sizeof resp->location, "/api/v1/tournaments/%lld/competitions/%lld",
              (long long)e.tournament_id, (long long)e.id);
-    api_reply_json(resp, 201, api_event_json(db, &e));
+    api_reply_json(resp, 201, op_event_json(db, &e));
     api_tx_commit(req, resp);
 }
 
@@ -127,7 +127,7 @@ void api_event_update(struct api_req *req, struct api_resp *resp)
         api_tx_rollback(req);
         return;
     }
-    json_t *before = api_event_json(db, &e);
+    json_t *before = op_event_json(db, &e);
     if (api_str(req->json, "name"))
         snprintf(e.name, sizeof e.name, "%s", api_str(req->json, "name"));
     if (json_is_integer(json_object_get(req->json, "priority")))
@@ -178,7 +178,7 @@ void api_event_update(struct api_req *req, struct api_resp *resp)
         api_internal_error(resp, "updating the event");
         return;
     }
-    api_reply_json(resp, 200, api_event_json(db, &e));
+    api_reply_json(resp, 200, op_event_json(db, &e));
     api_tx_commit(req, resp);
 }
 
@@ -194,7 +194,7 @@ void api_events_list(struct api_req *req, struct api_resp *resp)
         rc = db_event_list(db, t.id, &es, &n);
     json_t *arr = json_array();
     for (int i = 0; rc == CW_OK && i < n; i++)
-        json_array_append_new(arr, api_event_json(db, &es[i]));
+        json_array_append_new(arr, op_event_json(db, &es[i]));
     db_unlock(db);
     free(es);
     if (rc != CW_OK) {
@@ -215,7 +215,7 @@ void api_event_get(struct api_req *req, struct api_resp *resp)
     struct event e;
     db_lock(db);
     int rc = api_event_load(req, &e, resp);
-    json_t *j = rc == 0 ? api_event_json(db, &e) : NULL;
+    json_t *j = rc == 0 ? op_event_json(db, &e) : NULL;
     db_unlock(db);
     if (j)
         api_reply_json(resp, 200, j);
@@ -251,7 +251,7 @@ void api_entry_add(struct api_req *req, struct api_resp *resp)
                     (long long)e.tournament_id, (long long)e.id);
         return;
     }
-    json_t *before = api_event_json(db, &e);
+    json_t *before = op_event_json(db, &e);
     struct player p;
     int rc = db_player_get(db, e.tournament_id, pid, &p);
     const char *why = NULL;
@@ -308,7 +308,7 @@ void api_entry_add(struct api_req *req, struct api_resp *resp)
         api_internal_error(resp, "entering the player");
         return;
     }
-    api_reply_json(resp, 201, api_event_json(db, &e));
+    api_reply_json(resp, 201, op_event_json(db, &e));
     api_tx_commit(req, resp);
 }
 
@@ -328,7 +328,7 @@ void api_entry_remove(struct api_req *req, struct api_resp *resp)
                     "%s has started; a player leaves it by withdrawing.", e.name);
         return;
     }
-    json_t *before = api_event_json(db, &e);
+    json_t *before = op_event_json(db, &e);
     int rc = db_entry_remove(db, e.id, req->ids[2]);
     if (rc == CW_ENOTFOUND) {
         json_decref(before);
@@ -346,6 +346,6 @@ void api_entry_remove(struct api_req *req, struct api_resp *resp)
         api_internal_error(resp, "removing the entry");
         return;
     }
-    api_reply_json(resp, 200, api_event_json(db, &e));
+    api_reply_json(resp, 200, op_event_json(db, &e));
     api_tx_commit(req, resp);
 }

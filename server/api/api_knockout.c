@@ -289,7 +289,7 @@ void api_knockout_late(struct api_req *req, struct api_resp *resp)
         api_ko_state_free(&x);
     }
     if (rc == CW_OK)
-        rc = api_emit(db, e.tournament_id, req->now_ms, "knockout.late_arrival",
+        rc = op_emit(db, e.tournament_id, req->now_ms, "knockout.late_arrival",
                       json_pack("{s:I, s:I, s:i}", "event_id", (json_int_t)e.id, "player_id",
                                 (json_int_t)pid, "late_place", late_no));
     if (rc == CW_OK) {
@@ -425,7 +425,7 @@ void api_knockout_lengths(struct api_req *req, struct api_resp *resp)
     if (rc == CW_OK && (!text || strlen(text) >= sizeof e.settings))
         rc = CW_EDB;
     if (rc == CW_OK) {
-        json_t *before = api_event_json(db, &e);
+        json_t *before = op_event_json(db, &e);
         strcpy(e.settings, text);
         rc = api_event_save(req, &e, before, "knockout.lengths");
     }
@@ -438,6 +438,6 @@ void api_knockout_lengths(struct api_req *req, struct api_resp *resp)
     if (strcmp(e.state, "open"))
         api_knockout_bracket_json(req, &e, resp);
     else
-        api_reply_json(resp, 200, api_event_json(db, &e));
+        api_reply_json(resp, 200, op_event_json(db, &e));
     api_tx_commit(req, resp);
 }

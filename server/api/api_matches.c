@@ -149,7 +149,7 @@ static json_t *state_history(struct db *db, int64_t match_id)
         char by[sizeof st[i].actor];
         snprintf(by, sizeof by, "%.*s", (int)strcspn(st[i].actor, ":"), st[i].actor);
         json_t *e = json_pack("{s:s, s:o}", "state", match_state_name(st[i].state), "at",
-                              api_time_json(st[i].at_ms));
+                              op_time_json(st[i].at_ms));
         json_object_set_new(e, "by", by[0] && strcmp(by, "anon") ? json_string(by) : json_null());
         json_array_append_new(h, e);
     }

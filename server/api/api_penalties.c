@@ -26,7 +26,7 @@ static json_t *penalty_json(const struct penalty *p)
                      "match_id", (json_int_t)p->match_id, "side", side_name[p->side], "kind",
                      p->kind, "points", p->points, "reason", p->reason, "before_game",
                      p->before_game, "created_ms", (json_int_t)p->created_ms, "created_at",
-                     api_time_json(p->created_ms));
+                     op_time_json(p->created_ms));
 }
 
 /* The games of a report so far. */

@@ -30,7 +30,7 @@ json_t *api_report_json(struct db *db, const struct report *r, const struct matc
         r->kind, "complete", r->complete, "current", r->current, "score", "a", r->score[0], "b",
         r->score[1], "winner", r->winner >= 0 ? json_string(side_name[r->winner]) : json_null(),
         "games", games ? games : json_array(), "flags", flags ? flags : json_array(), "reported_at",
-        api_time_json(r->created_ms), "conceded",
+        op_time_json(r->created_ms), "conceded",
         r->conceded && r->winner >= 0 ? json_string(side_name[1 - r->winner]) : json_null());
 }
 

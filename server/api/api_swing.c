@@ -229,7 +229,7 @@ void api_swing_round_start(struct api_req *req, struct api_resp *resp)
     free(prev);
     free(pairs);
     if (rc == CW_OK && strcmp(e.state, "running")) {
-        json_t *eb = api_event_json(db, &e);
+        json_t *eb = op_event_json(db, &e);
         strcpy(e.state, "running");
         rc = api_event_save(req, &e, eb, "event.start");
     }
@@ -256,7 +256,7 @@ void api_swing_round_start(struct api_req *req, struct api_resp *resp)
             rc = db_tournament_touch(db, e.tournament_id, req->now_ms);
         if (rc == CW_OK)
             rc =
-                api_emit(db, e.tournament_id, req->now_ms, "swing.round_started", json_incref(out));
+                op_emit(db, e.tournament_id, req->now_ms, "swing.round_started", json_incref(out));
     } else {
         json_decref(games);
     }

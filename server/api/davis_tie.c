@@ -345,7 +345,7 @@ static int dko_advance(struct api_req *req, struct event *e, const struct davis_
     api_dko_free(&x);
     const char *want = champ ? "finished" : "running";
     if (rc == CW_OK && strcmp(e->state, want)) {
-        json_t *eb = api_event_json(db, e);
+        json_t *eb = op_event_json(db, e);
         snprintf(e->state, sizeof e->state, "%s", want);
         rc = api_event_save(req, e, eb, champ ? "davis.finished" : "davis.reopened");
     }
@@ -379,7 +379,7 @@ static int rr_settle(struct api_req *req, struct event *e, const struct davis_se
     free(ties);
     const char *want = done ? "finished" : "running";
     if (rc == CW_OK && strcmp(e->state, want)) {
-        json_t *eb = api_event_json(db, e);
+        json_t *eb = op_event_json(db, e);
         snprintf(e->state, sizeof e->state, "%s", want);
         rc = api_event_save(req, e, eb, done ? "davis.finished" : "davis.reopened");
     }
@@ -478,7 +478,7 @@ int api_davis_result(struct api_req *req, struct match *m, const struct match *b
     }
     if (st.winner != tie.winner) {
         if (db_davis_tie_set_winner(db, tie.id, st.winner) ||
-            api_emit(db, m->tournament_id, req->now_ms, "davis.tie",
+            op_emit(db, m->tournament_id, req->now_ms, "davis.tie",
                      json_pack("{s:I, s:I, s:o, s:[i, i]}", "event_id", (json_int_t)e.id, "tie_id",
                                (json_int_t)tie.id, "winner",
                                st.winner >= 0 ? json_string(st.winner ? "b" : "a") : json_null(),

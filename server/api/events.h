@@ -5,9 +5,9 @@
 #include <jansson.h>
 
 #include "api/api.h"
+#include "ops/event.h"
 #include "store/store.h"
 
-json_t *api_event_json(struct db *db, const struct event *e);
 /* Reads event ids[1] of tournament ids[0]; 0, or -1 with a 404 or 500 in resp. */
 int api_event_load(struct api_req *req, struct event *e, struct api_resp *resp);
 /* Writes the event, bumps the tournament, audits (before is consumed) and emits action. */

@@ -217,7 +217,7 @@ int api_ko_store_draw(struct api_req *req, struct event *e, struct ko_bracket *b
     if (rc == CW_OK)
         rc = create_rows(req, e, b);
     if (rc == CW_OK) {
-        json_t *before = api_event_json(db, e);
+        json_t *before = op_event_json(db, e);
         strcpy(e->state, "running");
         rc = api_event_save(req, e, before, action);
     }
@@ -272,7 +272,7 @@ int api_ko_mark_finished(struct api_req *req, struct event *e, int64_t champ)
 {
     if (champ ? !strcmp(e->state, "finished") : strcmp(e->state, "finished"))
         return CW_OK;
-    json_t *before = api_event_json(req->app->db, e);
+    json_t *before = op_event_json(req->app->db, e);
     strcpy(e->state, champ ? "finished" : "running");
     return api_event_save(req, e, before, champ ? "knockout.finished" : "knockout.reopened");
 }
@@ -300,7 +300,7 @@ static int record_change(struct api_req *req, const struct event *es,
                                                 : "knockout.place_vacated";
     int rc = db_audit(db, es->tournament_id, req->now_ms, actor, action, "event", es->id, b, a);
     if (rc == CW_OK)
-        rc = api_emit(db, es->tournament_id, req->now_ms, action,
+        rc = op_emit(db, es->tournament_id, req->now_ms, action,
                       json_pack("{s:I, s:i, s:o, s:o, s:b}", "event_id", (json_int_t)es->id, "slot",
                                 c->slot, "old_player_id",
                                 c->old_id ? json_integer(c->old_id) : json_null(), "new_player_id",

@@ -52,7 +52,7 @@ json_t *api_match_json(struct db *db, const struct match *m)
     int n;
     if (db_match_state_times(db, m->id, &st, &n) == CW_OK) {
         for (int i = 0; i < n; i++)
-            json_object_set_new(times, match_state_name(st[i].state), api_time_json(st[i].at_ms));
+            json_object_set_new(times, match_state_name(st[i].state), op_time_json(st[i].at_ms));
         free(st);
     }
     json_t *j = json_pack(
@@ -63,7 +63,7 @@ json_t *api_match_json(struct db *db, const struct match *m)
         "b", m->score[1], "winner",
         m->winner >= 0 ? json_string(side_name[m->winner]) : json_null(), "result_report_id",
         m->result_report ? json_integer(m->result_report) : json_null(), "times", times,
-        "updated_at", api_time_json(m->updated_ms));
+        "updated_at", op_time_json(m->updated_ms));
     json_object_set_new(j, "penalty_points",
                         json_pack("{s:i, s:i}", "a", m->penalty[0], "b", m->penalty[1]));
     if (m->ended == ME_DISQUALIFIED)

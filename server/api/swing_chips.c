@@ -323,7 +323,7 @@ int api_swing_result(struct api_req *req, struct match *m, const struct match *b
     for (int i = 0; i < x.n_matches; i++)
         if (x.matches[i].id == m->id)
             moved = x.transfers[i];
-    rc = api_emit(db, m->tournament_id, req->now_ms, "swing.chips_moved",
+    rc = op_emit(db, m->tournament_id, req->now_ms, "swing.chips_moved",
                   json_pack("{s:I, s:I, s:I, s:I, s:I}", "event_id", (json_int_t)e.id, "match_id",
                             (json_int_t)m->id, "from", (json_int_t)m->player[1 - m->winner], "to",
                             (json_int_t)m->player[m->winner], "chips", (json_int_t)moved));
@@ -332,7 +332,7 @@ int api_swing_result(struct api_req *req, struct match *m, const struct match *b
         alive += x.st[i].chips > 0;
     const char *want = alive == 1 ? "finished" : "running";
     if (rc == CW_OK && strcmp(e.state, want)) {
-        json_t *eb = api_event_json(db, &e);
+        json_t *eb = op_event_json(db, &e);
         snprintf(e.state, sizeof e.state, "%s", want);
         rc = api_event_save(req, &e, eb, alive == 1 ? "swing.finished" : "swing.reopened");
     }
