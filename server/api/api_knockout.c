@@ -10,10 +10,10 @@
 #include "api/events.h"
 #include "api/handlers.h"
 #include "api/json.h"
-#include "api/knockout_bracket.h"
 #include "api/reports.h"
 #include "api/tx.h"
 #include "common/clock.h"
+#include "ops/knockout.h"
 #include "ops/match.h"
 #include "tourney/rng.h"
 
@@ -97,7 +97,7 @@ void api_knockout_draw(struct api_req *req, struct api_resp *resp)
         return;
     }
     if (!seed_text)
-        seed = api_ko_fresh_seed();
+        seed = op_ko_fresh_seed();
     if (api_tx_begin(req, resp))
         return;
     struct db *db = req->app->db;
@@ -107,7 +107,7 @@ void api_knockout_draw(struct api_req *req, struct api_resp *resp)
         return;
     }
     struct ko_settings s;
-    api_ko_settings_of(&e, &s);
+    op_ko_settings_of(&e, &s);
     const char *refusal = NULL;
     char why[300];
     if (strcmp(e.state, "open"))
@@ -164,8 +164,9 @@ void api_knockout_draw(struct api_req *req, struct api_resp *resp)
         api_problem(resp, 422, "cannot-draw", "The draw cannot be made", "%s", err);
         return;
     }
+    struct op o = api_op(req);
     if (rc == CW_OK)
-        rc = api_ko_store_draw(req, &e, &b, "knockout.drawn");
+        rc = op_ko_store_draw(&o, &e, &b, "knockout.drawn");
     if (drawn)
         ko_bracket_free(&b);
     if (rc != CW_OK) {
@@ -193,7 +194,7 @@ static int late_state(struct api_req *req, struct event *e, struct ko_state *x,
     if (api_ko_event_load(req, e, resp))
         return -1;
     char err[256];
-    if (api_ko_state_load(req->app->db, e, NULL, x, err, sizeof err) != CW_OK) {
+    if (op_ko_state_load(req->app->db, e, NULL, x, err, sizeof err) != CW_OK) {
         api_internal_error(resp, "reading the bracket");
         return -1;
     }
@@ -217,14 +218,14 @@ void api_knockout_late(struct api_req *req, struct api_resp *resp)
     struct ko_state x;
     memset(&x, 0, sizeof x);
     if (late_state(req, &e, &x, resp)) {
-        api_ko_state_free(&x);
+        op_ko_state_free(&x);
         api_tx_rollback(req);
         return;
     }
     struct player p;
     int rc = db_player_get(db, e.tournament_id, pid, &p);
     if (rc != CW_OK || !strcmp(p.status, "withdrawn")) {
-        api_ko_state_free(&x);
+        op_ko_state_free(&x);
         api_tx_rollback(req);
         if (rc == CW_OK || rc == CW_ENOTFOUND) {
             api_problem(resp, 422, "validation", "Not a player who can arrive", "Player %lld %s.",
@@ -249,7 +250,7 @@ void api_knockout_late(struct api_req *req, struct api_resp *resp)
                  when);
     }
     if (rc != CW_OK && !closed_now) {
-        api_ko_state_free(&x);
+        op_ko_state_free(&x);
         api_tx_rollback(req);
         api_problem(resp, rc == CW_ECONFLICT ? 409 : 422, "late-refused", "Late arrival refused",
                     "%s", err);
@@ -261,12 +262,13 @@ void api_knockout_late(struct api_req *req, struct api_resp *resp)
         if (r == CW_OK) {
             char e2[256];
             struct ko_state y;
-            r = api_ko_state_load(db, &e, NULL, &y, e2, sizeof e2);
+            r = op_ko_state_load(db, &e, NULL, &y, e2, sizeof e2);
+            struct op o = api_op(req);
             if (r == CW_OK)
-                r = api_ko_settle(req, &y);
-            api_ko_state_free(&y);
+                r = op_ko_settle(&o, &y);
+            op_ko_state_free(&y);
         }
-        api_ko_state_free(&x);
+        op_ko_state_free(&x);
         if (r != CW_OK) {
             api_tx_rollback(req);
             api_internal_error(resp, "closing late entry");
@@ -280,18 +282,19 @@ void api_knockout_late(struct api_req *req, struct api_resp *resp)
     rc = added == CW_ECONFLICT ? CW_OK : added;
     if (rc == CW_OK)
         rc = db_ko_update(db, e.id, &x.b);
-    api_ko_state_free(&x);
+    op_ko_state_free(&x);
     if (rc == CW_OK) {
         char e2[256];
-        rc = api_ko_state_load(db, &e, NULL, &x, e2, sizeof e2);
+        rc = op_ko_state_load(db, &e, NULL, &x, e2, sizeof e2);
+        struct op o = api_op(req);
         if (rc == CW_OK)
-            rc = api_ko_settle(req, &x);
-        api_ko_state_free(&x);
+            rc = op_ko_settle(&o, &x);
+        op_ko_state_free(&x);
     }
     if (rc == CW_OK)
         rc = op_emit(db, e.tournament_id, req->now_ms, "knockout.late_arrival",
-                      json_pack("{s:I, s:I, s:i}", "event_id", (json_int_t)e.id, "player_id",
-                                (json_int_t)pid, "late_place", late_no));
+                     json_pack("{s:I, s:I, s:i}", "event_id", (json_int_t)e.id, "player_id",
+                               (json_int_t)pid, "late_place", late_no));
     if (rc == CW_OK) {
         char actor[96], after[128];
         api_actor(req, actor, sizeof actor);
@@ -313,41 +316,16 @@ void api_knockout_late_close(struct api_req *req, struct api_resp *resp)
 {
     if (api_tx_begin(req, resp))
         return;
-    struct db *db = req->app->db;
     struct event e;
-    struct ko_state x;
-    memset(&x, 0, sizeof x);
-    if (late_state(req, &e, &x, resp)) {
-        api_ko_state_free(&x);
+    if (api_ko_event_load(req, &e, resp)) {
         api_tx_rollback(req);
         return;
     }
-    if (x.b.late_closed || !x.b.n_late) {
-        api_ko_state_free(&x);
+    struct op o = api_op(req);
+    struct problem pb = {0, NULL};
+    if (op_knockout_late_close(&o, &e, &pb)) {
         api_tx_rollback(req);
-        api_problem(resp, 409, "late-closed", "Late entry is not open",
-                    "%s has no open late places.", e.name);
-        return;
-    }
-    int unfilled = ko_late_close(&x.b);
-    int rc = db_ko_update(db, e.id, &x.b);
-    api_ko_state_free(&x);
-    char err[256];
-    if (rc == CW_OK)
-        rc = api_ko_state_load(db, &e, NULL, &x, err, sizeof err);
-    if (rc == CW_OK)
-        rc = api_ko_settle(req, &x);
-    api_ko_state_free(&x);
-    if (rc == CW_OK) {
-        char actor[96], after[64];
-        api_actor(req, actor, sizeof actor);
-        snprintf(after, sizeof after, "{\"unfilled\":%d}", unfilled);
-        rc = db_audit(db, e.tournament_id, req->now_ms, actor, "knockout.late_closed", "event",
-                      e.id, NULL, after);
-    }
-    if (rc != CW_OK) {
-        api_tx_rollback(req);
-        api_internal_error(resp, "closing late entry");
+        api_reply_problem(resp, &pb);
         return;
     }
     api_knockout_bracket_json(req, &e, resp);
@@ -382,7 +360,7 @@ void api_knockout_lengths(struct api_req *req, struct api_resp *resp)
         api_tx_rollback(req);
         return;
     }
-    int rc = api_ko_state_load(db, &e, NULL, &x, err, sizeof err);
+    int rc = op_ko_state_load(db, &e, NULL, &x, err, sizeof err);
     int old[KO_MAX_ROUNDS];
     if (rc == CW_OK && x.drawn) {
         memcpy(old, x.b.lengths, sizeof old);
@@ -397,7 +375,7 @@ void api_knockout_lengths(struct api_req *req, struct api_resp *resp)
                         "Round %d of %s has started (match %lld is %s): its length stays %d "
                         "(KO-7).",
                         r, e.name, (long long)row->id, match_state_name(row->state), old[r - 1]);
-            api_ko_state_free(&x);
+            op_ko_state_free(&x);
             api_tx_rollback(req);
             api_problem_field(resp, "lengths", "round %d has started", r);
             resp->status = 409;
@@ -417,7 +395,7 @@ void api_knockout_lengths(struct api_req *req, struct api_resp *resp)
         if (rc == CW_OK)
             rc = db_ko_update(db, e.id, &x.b);
     }
-    api_ko_state_free(&x);
+    op_ko_state_free(&x);
     json_t *settings = json_loads(e.settings, 0, NULL);
     json_object_set(settings ? settings : (settings = json_object()), "lengths", l);
     char *text = json_dumps(settings, JSON_COMPACT);

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "api/handlers.h"
-#include "api/knockout_bracket.h"
+#include "ops/knockout.h"
 #include "api/matches.h"
 #include "api/tx.h"
 #include "ops/match.h"
@@ -125,7 +125,7 @@ void api_tables_assign(struct api_req *req, struct api_resp *resp)
             struct event e;
             if (db_event_get(db, t.id, m->event_id, &e) == CW_OK) {
                 struct ko_settings s;
-                api_ko_settings_of(&e, &s);
+                op_ko_settings_of(&e, &s);
                 ev_priority = e.priority;
                 flight = strcmp(e.kind, "knockout") ? 1 : tables_flight_priority(s.flight);
             }

@@ -3,8 +3,10 @@
  * kind-specific files (knockout, Swing, Davis) use it without calling back into the file
  * that validates their settings. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "api/events.h"
+#include "api/handlers.h"
 #include "api/tx.h"
 #include "ops/event.h"
 #include "store/store.h"
@@ -24,4 +26,16 @@ int api_event_save(struct api_req *req, struct event *e, json_t *before, const c
 {
     struct op o = api_op(req);
     return op_event_save(&o, e, before, action);
+}
+
+int api_ko_event_load(struct api_req *req, struct event *e, struct api_resp *resp)
+{
+    if (api_event_load(req, e, resp))
+        return -1;
+    if (strcmp(e->kind, "knockout")) {
+        api_problem(resp, 409, "not-knockout", "Not a knockout event", "%s is a %s event.", e->name,
+                    e->kind);
+        return -1;
+    }
+    return 0;
 }

@@ -10,6 +10,8 @@
 
 /* Reads event ids[1] of tournament ids[0]; 0, or -1 with a 404 or 500 in resp. */
 int api_event_load(struct api_req *req, struct event *e, struct api_resp *resp);
+/* The same, and checks it is a knockout: 0, or -1 with a 404, 409 or 500 in resp. */
+int api_ko_event_load(struct api_req *req, struct event *e, struct api_resp *resp);
 /* Writes the event, bumps the tournament, audits (before is consumed) and emits action. */
 int api_event_save(struct api_req *req, struct event *e, json_t *before, const char *action);
 

@@ -7,10 +7,11 @@
 #include <string.h>
 
 #include "api/cache.h"
+#include "api/events.h"
 #include "api/handlers.h"
-#include "api/knockout_bracket.h"
 #include "api/knockout_text.h"
 #include "common/clock.h"
+#include "ops/knockout.h"
 
 static const char side_name[2][2] = {"a", "b"};
 
@@ -60,7 +61,7 @@ static json_t *bracket_json(struct db *db, struct ko_state *x, int64_t now_ms)
             struct ko_state y;
             char err[256];
             if (db_event_get(db, e->tournament_id, x->s.feeds_from, &from) == CW_OK &&
-                api_ko_state_load(db, &from, NULL, &y, err, sizeof err) == CW_OK && y.drawn) {
+                op_ko_state_load(db, &from, NULL, &y, err, sizeof err) == CW_OK && y.drawn) {
                 struct ko_entry *in = calloc((size_t)y.b.size, sizeof *in);
                 int missing = 0,
                     n = in ? ko_feed(&y.b, y.res, y.v, x->s.progressive, in, &missing) : 0;
@@ -74,7 +75,7 @@ static json_t *bracket_json(struct db *db, struct ko_state *x, int64_t now_ms)
                 json_object_set_new(out, "results_awaited", json_integer(missing));
                 free(in);
             }
-            api_ko_state_free(&y);
+            op_ko_state_free(&y);
             json_object_set_new(out, "feeds_from", json_integer(x->s.feeds_from));
         }
         return out;
@@ -128,13 +129,13 @@ void api_knockout_bracket_json(struct api_req *req, const struct event *e, struc
 {
     struct ko_state x;
     char err[256];
-    if (api_ko_state_load(req->app->db, e, NULL, &x, err, sizeof err) != CW_OK) {
-        api_ko_state_free(&x);
+    if (op_ko_state_load(req->app->db, e, NULL, &x, err, sizeof err) != CW_OK) {
+        op_ko_state_free(&x);
         api_internal_error(resp, "reading the bracket");
         return;
     }
     json_t *j = bracket_json(req->app->db, &x, req->now_ms);
-    api_ko_state_free(&x);
+    op_ko_state_free(&x);
     api_reply_json(resp, 200, j);
 }
 
@@ -190,7 +191,7 @@ void api_knockout_player(struct api_req *req, struct api_resp *resp)
     }
     struct ko_state x;
     char err[256], text[300];
-    int rc = api_ko_state_load(db, &e, NULL, &x, err, sizeof err);
+    int rc = op_ko_state_load(db, &e, NULL, &x, err, sizeof err);
     struct ko_pstatus st;
     memset(&st, 0, sizeof st);
     int found = CW_ENOTFOUND;
@@ -201,13 +202,13 @@ void api_knockout_player(struct api_req *req, struct api_resp *resp)
         struct event from;
         struct ko_state y;
         if (db_event_get(db, e.tournament_id, x.s.feeds_from, &from) == CW_OK &&
-            api_ko_state_load(db, &from, NULL, &y, err, sizeof err) == CW_OK && y.drawn) {
+            op_ko_state_load(db, &from, NULL, &y, err, sizeof err) == CW_OK && y.drawn) {
             struct ko_entry *in = calloc((size_t)y.b.size, sizeof *in);
             int missing = 0, n = in ? ko_feed(&y.b, y.res, y.v, x.s.progressive, in, &missing) : 0;
             found = ko_feed_status(in, n, missing, req->ids[2], &st);
             free(in);
         }
-        api_ko_state_free(&y);
+        op_ko_state_free(&y);
     }
     char opp[512] = "";
     struct player p;
@@ -251,7 +252,7 @@ void api_knockout_player(struct api_req *req, struct api_resp *resp)
         if (out && st.state == KO_P_WAIT_DRAW)
             json_object_set_new(out, "missing", json_integer(st.missing));
     }
-    api_ko_state_free(&x);
+    op_ko_state_free(&x);
     db_unlock(db);
     if (rc != CW_OK) {
         api_internal_error(resp, "reading the bracket");

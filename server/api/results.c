@@ -5,6 +5,9 @@
  * refuse, and then nothing of the request stays. */
 #include "api/results.h"
 
+#include "api/tx.h"
+#include "ops/knockout.h"
+
 int api_result_follows(struct api_req *req, struct match *m, const struct match *before,
                        struct api_resp *resp)
 {
@@ -20,8 +23,12 @@ int api_result_follows(struct api_req *req, struct match *m, const struct match 
     /* 3. KO-5, KO-6, KO-8: a knockout match advances its winner; a changed result undoes
      *    the later matches that depended on it (only when the TD confirms the cascade), and
      *    the events it feeds follow */
-    if (api_knockout_result(req, m, before, resp))
+    struct op o = api_op(req);
+    struct problem pb = {0, NULL};
+    if (op_knockout_result(&o, m, before, &pb)) {
+        api_reply_problem(resp, &pb);
         return -1;
+    }
     /* 4. CLK: a clock still running stops, as at the board after the last game */
     if (api_clock_result(req, m, before, resp))
         return -1;

@@ -17,8 +17,6 @@ int api_swing_result(struct api_req *req, struct match *m, const struct match *b
                      struct api_resp *resp);
 int api_davis_result(struct api_req *req, struct match *m, const struct match *before,
                      struct api_resp *resp);
-int api_knockout_result(struct api_req *req, struct match *m, const struct match *before,
-                        struct api_resp *resp);
 int api_clock_result(struct api_req *req, struct match *m, const struct match *before,
                      struct api_resp *resp);
 

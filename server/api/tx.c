@@ -26,8 +26,13 @@ void api_actor(const struct api_req *req, char *out, size_t len)
 
 struct op api_op(const struct api_req *req)
 {
-    struct op o = {req->app->db, req->now_ms, ""};
+    struct op o = {req->app->db, req->now_ms, "", 0, NULL};
     api_actor(req, o.actor, sizeof o.actor);
+    /* the body's members of a verdict, read once here for every operation it reaches */
+    if (json_is_object(req->json)) {
+        o.confirm_cascade = json_is_true(json_object_get(req->json, "confirm_cascade"));
+        o.reason = json_string_value(json_object_get(req->json, "reason"));
+    }
     return o;
 }
 

@@ -14,6 +14,10 @@ struct op {
     /* who acts, as the audit log and the match's history name them: "td", "player:12",
      * "anon:<address>", or the server itself: "clock" (a flag), "system" (a deadline) */
     char actor[96];
+    /* What the TD said with a verdict that undoes results (KO-8, DAVIS): that the later
+     * matches it undoes may go (confirm_cascade), and why (reason, may be NULL; audited). */
+    int confirm_cascade;
+    const char *reason;
 };
 
 #endif

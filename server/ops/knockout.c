@@ -1,21 +1,20 @@
 /* A knockout event's bracket from the store, kept in step with its results: the match
  * rows, the events it feeds (KO-5, KO-6), the stored draw, and the result cascade's step
- * that advances winners and undoes what a corrected result invalidates (KO-8). */
+ * that advances winners and undoes what a corrected result invalidates (KO-8). The routes
+ * are api/api_knockout.c, the bracket's replies api/knockout_json.c. */
+#include "ops/knockout.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "api/events.h"
-#include "api/json.h"
-#include "api/knockout_bracket.h"
-#include "api/results.h"
-#include "api/tx.h"
 #include "common/clock.h"
 #include "common/secret.h"
+#include "ops/event.h"
 #include "ops/match.h"
+#include "ops/record.h"
 
-void api_ko_settings_of(const struct event *e, struct ko_settings *s)
+void op_ko_settings_of(const struct event *e, struct ko_settings *s)
 {
     memset(s, 0, sizeof *s);
     json_t *j = json_loads(e->settings, 0, NULL);
@@ -39,7 +38,7 @@ void api_ko_settings_of(const struct event *e, struct ko_settings *s)
 
 /* ---- the bracket and the results, from the store ---- */
 
-void api_ko_state_free(struct ko_state *x)
+void op_ko_state_free(struct ko_state *x)
 {
     if (x->drawn)
         ko_bracket_free(&x->b);
@@ -51,12 +50,12 @@ void api_ko_state_free(struct ko_state *x)
 
 /* Loads the bracket, its match rows and their results; `fresh` (may be NULL) is a match
  * whose new result is not stored yet. Computes the views. */
-int api_ko_state_load(struct db *db, const struct event *e, const struct match *fresh,
-                      struct ko_state *x, char *err, size_t errlen)
+int op_ko_state_load(struct db *db, const struct event *e, const struct match *fresh,
+                     struct ko_state *x, char *err, size_t errlen)
 {
     memset(x, 0, sizeof *x);
     x->e = *e;
-    api_ko_settings_of(e, &x->s);
+    op_ko_settings_of(e, &x->s);
     int rc = db_ko_load(db, e->id, &x->b);
     if (rc == CW_ENOTFOUND)
         return CW_OK; /* not drawn yet */
@@ -93,9 +92,9 @@ int api_ko_state_load(struct db *db, const struct event *e, const struct match *
 /* ---- keeping the match rows in step with the bracket ---- */
 
 /* Writes the players, lengths and walkovers the bracket computes into the match rows. */
-int api_ko_sync_rows(struct api_req *req, struct ko_state *x)
+static int op_ko_sync_rows(const struct op *o, struct ko_state *x)
 {
-    struct db *db = req->app->db;
+    struct db *db = o->db;
     for (int k = 0; k < x->nm; k++) {
         struct match *row = &x->rows[k];
         const struct ko_mview *mv = &x->v[k];
@@ -126,52 +125,51 @@ int api_ko_sync_rows(struct api_req *req, struct ko_state *x)
             continue;
         json_t *before = op_match_record_json(row);
         if (want.state != row->state &&
-            db_match_state_log(db, row->id, want.state, req->now_ms, "system"))
+            db_match_state_log(db, row->id, want.state, o->now_ms, "system"))
             return CW_EDB;
         *row = want;
-        struct op o = api_op(req);
-        if (op_match_save(&o, row, before, "bracket.advanced"))
+        if (op_match_save(o, row, before, "bracket.advanced"))
             return CW_EDB;
     }
     return CW_OK;
 }
 
-uint64_t api_ko_fresh_seed(void)
+uint64_t op_ko_fresh_seed(void)
 {
     return (uint64_t)cw_random_u64();
 }
 
-static int draw_fed(struct api_req *req, struct event *fed, const struct ko_state *from, int *done);
-static int follow_feed(struct api_req *req, const struct event *from, const struct ko_bracket *fb,
+static int draw_fed(const struct op *o, struct event *fed, const struct ko_state *from, int *done);
+static int follow_feed(const struct op *o, const struct event *from, const struct ko_bracket *fb,
                        const struct ko_result *fres, const struct ko_mview *fv, int apply,
                        json_t *undo, char *err, size_t errlen, int depth);
 
 /* After any change of a bracket: rows in step, the events it feeds drawn once their
  * entrants are all known (KO-5, KO-6), and the vacant places of those already drawn filled
  * or closed as results come in. */
-int api_ko_settle(struct api_req *req, struct ko_state *x)
+int op_ko_settle(const struct op *o, struct ko_state *x)
 {
-    int rc = api_ko_sync_rows(req, x);
+    int rc = op_ko_sync_rows(o, x);
     if (rc != CW_OK)
         return rc;
     struct event *es;
     int n;
-    if (db_event_list(req->app->db, x->e.tournament_id, &es, &n) != CW_OK)
+    if (db_event_list(o->db, x->e.tournament_id, &es, &n) != CW_OK)
         return CW_EDB;
     for (int i = 0; rc == CW_OK && i < n; i++) {
         if (strcmp(es[i].kind, "knockout") || strcmp(es[i].state, "open"))
             continue;
         struct ko_settings fs;
-        api_ko_settings_of(&es[i], &fs);
+        op_ko_settings_of(&es[i], &fs);
         if (fs.feeds_from != x->e.id)
             continue;
         int done;
-        rc = draw_fed(req, &es[i], x, &done);
+        rc = draw_fed(o, &es[i], x, &done);
     }
     free(es);
     if (rc == CW_OK) {
         char err[256];
-        rc = follow_feed(req, &x->e, &x->b, x->res, x->v, 1, NULL, err, sizeof err, 0);
+        rc = follow_feed(o, &x->e, &x->b, x->res, x->v, 1, NULL, err, sizeof err, 0);
         /* An entrant with no place: a change that brings one is refused before it is made
          * (on_result asks follow_feed first), so this is a result that adds an entrant no
          * correction made room for; the result stands and the drawn event stays as it is. */
@@ -183,9 +181,9 @@ int api_ko_settle(struct api_req *req, struct ko_state *x)
 
 /* ---- drawing ---- */
 
-static int create_rows(struct api_req *req, const struct event *e, const struct ko_bracket *b)
+static int create_rows(const struct op *o, const struct event *e, const struct ko_bracket *b)
 {
-    struct db *db = req->app->db;
+    struct db *db = o->db;
     int nm = ko_match_count(b);
     for (int k = 0; k < nm; k++) {
         struct match m;
@@ -199,9 +197,9 @@ static int create_rows(struct api_req *req, const struct event *e, const struct 
             m.length = 7;
         m.winner = -1;
         m.state = MS_SCHEDULED;
-        int rc = db_match_insert(db, &m, req->now_ms);
+        int rc = db_match_insert(db, &m, o->now_ms);
         if (rc == CW_OK)
-            rc = db_match_state_log(db, m.id, MS_SCHEDULED, req->now_ms, "system");
+            rc = db_match_state_log(db, m.id, MS_SCHEDULED, o->now_ms, "system");
         if (rc != CW_OK)
             return rc;
     }
@@ -209,34 +207,33 @@ static int create_rows(struct api_req *req, const struct event *e, const struct 
 }
 
 /* Stores a fresh bracket, its match rows, and the event as running; then settles it. */
-int api_ko_store_draw(struct api_req *req, struct event *e, struct ko_bracket *b,
-                      const char *action)
+int op_ko_store_draw(const struct op *o, struct event *e, struct ko_bracket *b, const char *action)
 {
-    struct db *db = req->app->db;
-    int rc = db_ko_save(db, e->id, b, req->now_ms);
+    struct db *db = o->db;
+    int rc = db_ko_save(db, e->id, b, o->now_ms);
     if (rc == CW_OK)
-        rc = create_rows(req, e, b);
+        rc = create_rows(o, e, b);
     if (rc == CW_OK) {
         json_t *before = op_event_json(db, e);
         strcpy(e->state, "running");
-        rc = api_event_save(req, e, before, action);
+        rc = op_event_save(o, e, before, action);
     }
     if (rc != CW_OK)
         return rc;
     struct ko_state x;
     char err[256];
-    rc = api_ko_state_load(db, e, NULL, &x, err, sizeof err);
+    rc = op_ko_state_load(db, e, NULL, &x, err, sizeof err);
     if (rc == CW_OK)
-        rc = api_ko_settle(req, &x);
-    api_ko_state_free(&x);
+        rc = op_ko_settle(o, &x);
+    op_ko_state_free(&x);
     return rc;
 }
 
-static int draw_fed(struct api_req *req, struct event *fed, const struct ko_state *from, int *done)
+static int draw_fed(const struct op *o, struct event *fed, const struct ko_state *from, int *done)
 {
     *done = 0;
     struct ko_settings fs;
-    api_ko_settings_of(fed, &fs);
+    op_ko_settings_of(fed, &fs);
     struct ko_entry *in = calloc((size_t)from->b.size, sizeof *in);
     if (!in)
         return CW_EDB;
@@ -245,17 +242,17 @@ static int draw_fed(struct api_req *req, struct event *fed, const struct ko_stat
     if (missing == 0 && n >= 2) {
         struct ko_bracket b;
         char err[256];
-        int drawn = ko_draw_fed(api_ko_fresh_seed(), in, n, &b, err, sizeof err);
+        int drawn = ko_draw_fed(op_ko_fresh_seed(), in, n, &b, err, sizeof err);
         rc = drawn == CW_ENOMEM ? CW_ENOMEM : drawn ? CW_EINVAL : CW_OK;
         if (rc == CW_OK) {
             if (fs.n_lengths)
                 ko_set_lengths(&b, fs.lengths, fs.n_lengths, err, sizeof err);
             for (int i = 0; rc == CW_OK && i < n; i++) {
-                int r = db_entry_add(req->app->db, fed->id, in[i].id, req->now_ms);
+                int r = db_entry_add(o->db, fed->id, in[i].id, o->now_ms);
                 rc = r == CW_ECONFLICT ? CW_OK : r;
             }
             if (rc == CW_OK)
-                rc = api_ko_store_draw(req, fed, &b, "knockout.drawn");
+                rc = op_ko_store_draw(o, fed, &b, "knockout.drawn");
             ko_bracket_free(&b);
             *done = 1;
         }
@@ -268,24 +265,23 @@ static int draw_fed(struct api_req *req, struct event *fed, const struct ko_stat
 
 /* KO-8: an event is finished while it has a champion. A correction whose cascade takes the
  * champion away (the final undone) sets it running again: knockout.reopened. */
-int api_ko_mark_finished(struct api_req *req, struct event *e, int64_t champ)
+int op_ko_mark_finished(const struct op *o, struct event *e, int64_t champ)
 {
     if (champ ? !strcmp(e->state, "finished") : strcmp(e->state, "finished"))
         return CW_OK;
-    json_t *before = op_event_json(req->app->db, e);
+    json_t *before = op_event_json(o->db, e);
     strcpy(e->state, champ ? "finished" : "running");
-    return api_event_save(req, e, before, champ ? "knockout.finished" : "knockout.reopened");
+    return op_event_save(o, e, before, champ ? "knockout.finished" : "knockout.reopened");
 }
 
 #define FEED_DEPTH 8 /* Main -> Consolation -> Last Chance needs 2; a guard against loops */
 
 /* Audits and announces one place of fed event `es` that ko_feed_follow changed. */
-static int record_change(struct api_req *req, const struct event *es,
-                         const struct ko_slot_change *c)
+static int record_change(const struct op *o, const struct event *es, const struct ko_slot_change *c)
 {
-    struct db *db = req->app->db;
+    struct db *db = o->db;
     char actor[96], b[64], a[64];
-    api_actor(req, actor, sizeof actor);
+    snprintf(actor, sizeof actor, "%s", o->actor);
     if (c->old_id)
         snprintf(b, sizeof b, "{\"player_id\":%lld}", (long long)c->old_id);
     else
@@ -298,14 +294,14 @@ static int record_change(struct api_req *req, const struct event *es,
                          : c->new_id            ? "knockout.place_filled"
                          : c->closed            ? "knockout.place_closed"
                                                 : "knockout.place_vacated";
-    int rc = db_audit(db, es->tournament_id, req->now_ms, actor, action, "event", es->id, b, a);
+    int rc = db_audit(db, es->tournament_id, o->now_ms, actor, action, "event", es->id, b, a);
     if (rc == CW_OK)
-        rc = op_emit(db, es->tournament_id, req->now_ms, action,
-                      json_pack("{s:I, s:i, s:o, s:o, s:b}", "event_id", (json_int_t)es->id, "slot",
-                                c->slot, "old_player_id",
-                                c->old_id ? json_integer(c->old_id) : json_null(), "new_player_id",
-                                c->new_id ? json_integer(c->new_id) : json_null(), "closed",
-                                c->closed));
+        rc = op_emit(db, es->tournament_id, o->now_ms, action,
+                     json_pack("{s:I, s:i, s:o, s:o, s:b}", "event_id", (json_int_t)es->id, "slot",
+                               c->slot, "old_player_id",
+                               c->old_id ? json_integer(c->old_id) : json_null(), "new_player_id",
+                               c->new_id ? json_integer(c->new_id) : json_null(), "closed",
+                               c->closed));
     return rc;
 }
 
@@ -318,12 +314,11 @@ static int record_change(struct api_req *req, const struct event *es,
  * first. apply 1: does it, audited, and settles each changed event. 0, CW_ECONFLICT with a
  * sentence in err when an event cannot follow (an entrant would find no place), or another
  * CW_ code. */
-static int follow_feed(struct api_req *req, const struct event *from, const struct ko_bracket *fb,
+static int follow_feed(const struct op *o, const struct event *from, const struct ko_bracket *fb,
                        const struct ko_result *fres, const struct ko_mview *fv, int apply,
                        json_t *undo, char *err, size_t errlen, int depth)
 {
-    struct db *db = req->app->db;
-    struct op o = api_op(req);
+    struct db *db = o->db;
     struct event *es;
     int nes, rc = CW_OK;
     if (depth >= FEED_DEPTH)
@@ -332,14 +327,14 @@ static int follow_feed(struct api_req *req, const struct event *from, const stru
         return CW_EDB;
     for (int i = 0; rc == CW_OK && i < nes; i++) {
         struct ko_settings fs;
-        api_ko_settings_of(&es[i], &fs);
+        op_ko_settings_of(&es[i], &fs);
         if (strcmp(es[i].kind, "knockout") || fs.feeds_from != from->id ||
             !strcmp(es[i].state, "open"))
             continue; /* not fed by `from`, or not drawn: its draw will take the new entrants */
         struct ko_state y;
-        rc = api_ko_state_load(db, &es[i], NULL, &y, err, errlen);
+        rc = op_ko_state_load(db, &es[i], NULL, &y, err, errlen);
         if (rc != CW_OK || !y.drawn) {
-            api_ko_state_free(&y);
+            op_ko_state_free(&y);
             continue;
         }
         struct ko_entry *in = calloc((size_t)fb->size, sizeof *in);
@@ -366,14 +361,14 @@ static int follow_feed(struct api_req *req, const struct event *from, const stru
         }
         /* the events this one feeds first: their matches come later */
         if (rc == CW_OK && nch > 0)
-            rc = follow_feed(req, &es[i], &y.b, r2, v2, apply, undo, err, errlen, depth + 1);
+            rc = follow_feed(o, &es[i], &y.b, r2, v2, apply, undo, err, errlen, depth + 1);
         for (int t = 0; rc == CW_OK && nch > 0 && t < nundo; t++) {
             struct match *row = &y.rows[rows_undo[t]];
             if (!row->id)
                 continue;
             if (!apply)
                 json_array_append_new(undo, json_integer(row->id));
-            else if (op_match_undo(&o, row, "knockout.cascade_undo"))
+            else if (op_match_undo(o, row, "knockout.cascade_undo"))
                 rc = CW_EDB;
         }
         /* the entries: who left first, then who came (a player may change rounds) */
@@ -384,29 +379,29 @@ static int follow_feed(struct api_req *req, const struct event *from, const stru
             }
         for (int j = 0; apply && rc == CW_OK && j < nch; j++) {
             if (ch[j].new_id) {
-                int r = db_entry_add(db, es[i].id, ch[j].new_id, req->now_ms);
+                int r = db_entry_add(db, es[i].id, ch[j].new_id, o->now_ms);
                 rc = r == CW_ECONFLICT ? CW_OK : r;
             }
             if (rc == CW_OK)
-                rc = record_change(req, &es[i], &ch[j]);
+                rc = record_change(o, &es[i], &ch[j]);
         }
         if (apply && rc == CW_OK && nch > 0)
             rc = db_ko_update(db, es[i].id, &y.b);
         if (apply && rc == CW_OK && nch > 0) {
             struct ko_state z;
-            rc = api_ko_state_load(db, &es[i], NULL, &z, err, errlen);
+            rc = op_ko_state_load(db, &es[i], NULL, &z, err, errlen);
             if (rc == CW_OK)
-                rc = api_ko_settle(req, &z);
+                rc = op_ko_settle(o, &z);
             if (rc == CW_OK)
-                rc = api_ko_mark_finished(req, &z.e, ko_champion(&z.b, z.v));
-            api_ko_state_free(&z);
+                rc = op_ko_mark_finished(o, &z.e, ko_champion(&z.b, z.v));
+            op_ko_state_free(&z);
         }
         free(in);
         free(r2);
         free(v2);
         free(rows_undo);
         free(ch);
-        api_ko_state_free(&y);
+        op_ko_state_free(&y);
     }
     free(es);
     return rc;
@@ -416,18 +411,18 @@ static int follow_feed(struct api_req *req, const struct event *from, const stru
  * it undoes so the log reads in the order of the decision: the match as it was, as it will
  * be, the TD's reason and the matches undone (in the order they are undone). The corrected
  * match's own record (match.corrected) follows the undoing, when the row is saved. */
-static int audit_correction(struct api_req *req, const struct match *before, const struct match *m,
+static int audit_correction(const struct op *o, const struct match *before, const struct match *m,
                             json_t *undo)
 {
     char actor[96];
-    api_actor(req, actor, sizeof actor);
+    snprintf(actor, sizeof actor, "%s", o->actor);
     json_t *b = op_match_record_json(before), *a = op_match_record_json(m);
-    const char *reason = req->json ? json_string_value(json_object_get(req->json, "reason")) : NULL;
+    const char *reason = o->reason;
     json_object_set_new(a, "reason", reason ? json_string(reason) : json_null());
     json_object_set(a, "undoes", undo);
     char *bs = json_dumps(b, JSON_COMPACT), *as = json_dumps(a, JSON_COMPACT);
-    int rc = bs && as ? db_audit(req->app->db, m->tournament_id, req->now_ms, actor,
-                                 "knockout.correction", "match", m->id, bs, as)
+    int rc = bs && as ? db_audit(o->db, m->tournament_id, o->now_ms, actor, "knockout.correction",
+                                 "match", m->id, bs, as)
                       : CW_EDB;
     free(bs);
     free(as);
@@ -436,15 +431,15 @@ static int audit_correction(struct api_req *req, const struct match *before, con
     return rc;
 }
 
-int api_knockout_result(struct api_req *req, struct match *m, const struct match *before,
-                        struct api_resp *resp)
+int op_knockout_result(const struct op *o, struct match *m, const struct match *before,
+                       struct problem *pb)
 {
     if (!m->event_id || m->tie_id)
         return 0;
-    struct db *db = req->app->db;
+    struct db *db = o->db;
     struct event e;
     if (db_event_get(db, m->tournament_id, m->event_id, &e) != CW_OK) {
-        api_internal_error(resp, "reading the event");
+        problem_internal(pb, "reading the event");
         return -1;
     }
     if (strcmp(e.kind, "knockout"))
@@ -456,9 +451,9 @@ int api_knockout_result(struct api_req *req, struct match *m, const struct match
      * this one feeds that an entrant swap invalidates (KO-5, KO-6) */
     if (before->winner >= 0 && ko_decision_of(before) != KO_UNDECIDED &&
         (before->winner != m->winner || ko_decision_of(before) != ko_decision_of(m))) {
-        if (api_ko_state_load(db, &e, NULL, &x, err, sizeof err) != CW_OK) {
-            api_ko_state_free(&x);
-            api_internal_error(resp, "reading the bracket");
+        if (op_ko_state_load(db, &e, NULL, &x, err, sizeof err) != CW_OK) {
+            op_ko_state_free(&x);
+            problem_internal(pb, "reading the bracket");
             return -1;
         }
         int k = ko_match_index(&x.b, m->round, m->slot - 1);
@@ -478,55 +473,53 @@ int api_knockout_result(struct api_req *req, struct match *m, const struct match
             hypo = ko_compute(&x.b, r2, v2, err, sizeof err) == CW_OK;
         }
         json_t *undo = json_array();
-        int rc = hypo ? follow_feed(req, &e, &x.b, r2, v2, 0, undo, err, sizeof err, 0) : CW_OK;
+        int rc = hypo ? follow_feed(o, &e, &x.b, r2, v2, 0, undo, err, sizeof err, 0) : CW_OK;
         for (int i = 0; rc == CW_OK && i < n; i++)
             if (x.rows[later[i]].id)
                 json_array_append_new(undo, json_integer(x.rows[later[i]].id));
         int nu = (int)json_array_size(undo);
         if (rc == CW_ECONFLICT) {
-            api_problem(resp, 409, "cascade-refused", "The events fed by this one cannot follow",
+            problem_set(pb, 409, "cascade-refused", "The events fed by this one cannot follow",
                         "%s", err);
         } else if (rc != CW_OK) {
-            api_internal_error(resp, "reading the events fed by this one");
-        } else if (nu && !json_is_true(json_object_get(req->json, "confirm_cascade"))) {
-            api_problem(resp, 409, "cascade", "Later matches depend on this result",
+            problem_internal(pb, "reading the events fed by this one");
+        } else if (nu && !o->confirm_cascade) {
+            problem_set(pb, 409, "cascade", "Later matches depend on this result",
                         "%d later match%s of %s%s depend%s on this result; send "
                         "\"confirm_cascade\": true to undo them (latest first) with this "
                         "correction (KO-8).",
                         nu, nu == 1 ? "" : "es", e.name,
                         nu > n ? " and of the events it feeds" : "", nu == 1 ? "s" : "");
-            json_object_set(resp->json, "would_undo", undo);
+            json_object_set(pb->json, "would_undo", undo);
             rc = CW_ECONFLICT;
         } else {
-            if (nu && audit_correction(req, before, m, undo) != CW_OK) {
-                api_internal_error(resp, "auditing the correction");
+            if (nu && audit_correction(o, before, m, undo) != CW_OK) {
+                problem_internal(pb, "auditing the correction");
                 rc = CW_EDB;
             }
             if (rc == CW_OK && hypo) {
-                rc = follow_feed(req, &e, &x.b, r2, v2, 1, NULL, err, sizeof err, 0);
+                rc = follow_feed(o, &e, &x.b, r2, v2, 1, NULL, err, sizeof err, 0);
                 if (rc != CW_OK)
-                    api_internal_error(resp, "following the correction into the events fed");
+                    problem_internal(pb, "following the correction into the events fed");
             }
         }
         json_decref(undo);
         free(r2);
         free(v2);
-        struct op o = api_op(req);
         for (int i = 0; rc == CW_OK && i < n; i++)
             if (x.rows[later[i]].id &&
-                op_match_undo(&o, &x.rows[later[i]], "knockout.cascade_undo")) {
-                api_internal_error(resp, "undoing a later match");
+                op_match_undo(o, &x.rows[later[i]], "knockout.cascade_undo")) {
+                problem_internal(pb, "undoing a later match");
                 rc = CW_EDB;
             }
-        api_ko_state_free(&x);
+        op_ko_state_free(&x);
         if (rc != CW_OK)
             return -1;
     }
-    int rc = api_ko_state_load(db, &e, m, &x, err, sizeof err);
+    int rc = op_ko_state_load(db, &e, m, &x, err, sizeof err);
     if (rc == CW_ECONFLICT || rc == CW_EINVAL) {
-        api_ko_state_free(&x);
-        api_problem(resp, 409, "bracket-conflict", "The bracket cannot take this result", "%s",
-                    err);
+        op_ko_state_free(&x);
+        problem_set(pb, 409, "bracket-conflict", "The bracket cannot take this result", "%s", err);
         return -1;
     }
     /* the decided row itself is saved by the caller; sync the others */
@@ -534,24 +527,54 @@ int api_knockout_result(struct api_req *req, struct match *m, const struct match
         if (x.rows[k].id == m->id)
             x.rows[k].id = 0;
     if (rc == CW_OK)
-        rc = api_ko_settle(req, &x);
+        rc = op_ko_settle(o, &x);
     if (rc == CW_OK)
-        rc = api_ko_mark_finished(req, &e, ko_champion(&x.b, x.v));
-    api_ko_state_free(&x);
+        rc = op_ko_mark_finished(o, &e, ko_champion(&x.b, x.v));
+    op_ko_state_free(&x);
     if (rc != CW_OK) {
-        api_internal_error(resp, "advancing the bracket");
+        problem_internal(pb, "advancing the bracket");
         return -1;
     }
     return 0;
 }
 
-int api_ko_event_load(struct api_req *req, struct event *e, struct api_resp *resp)
+int op_knockout_late_close(const struct op *o, const struct event *e, struct problem *pb)
 {
-    if (api_event_load(req, e, resp))
+    struct ko_state x;
+    char err[256];
+    if (op_ko_state_load(o->db, e, NULL, &x, err, sizeof err) != CW_OK) {
+        op_ko_state_free(&x);
+        problem_internal(pb, "reading the bracket");
         return -1;
-    if (strcmp(e->kind, "knockout")) {
-        api_problem(resp, 409, "not-knockout", "Not a knockout event", "%s is a %s event.", e->name,
-                    e->kind);
+    }
+    if (!x.drawn) {
+        op_ko_state_free(&x);
+        problem_set(pb, 409, "not-drawn", "Not drawn yet",
+                    "%s is not drawn yet: before the draw, a new player simply enters.", e->name);
+        return -1;
+    }
+    if (x.b.late_closed || !x.b.n_late) {
+        op_ko_state_free(&x);
+        problem_set(pb, 409, "late-closed", "Late entry is not open", "%s has no open late places.",
+                    e->name);
+        return -1;
+    }
+    int unfilled = ko_late_close(&x.b);
+    int rc = db_ko_update(o->db, e->id, &x.b);
+    op_ko_state_free(&x);
+    if (rc == CW_OK)
+        rc = op_ko_state_load(o->db, e, NULL, &x, err, sizeof err);
+    if (rc == CW_OK)
+        rc = op_ko_settle(o, &x);
+    op_ko_state_free(&x);
+    if (rc == CW_OK) {
+        char after[64];
+        snprintf(after, sizeof after, "{\"unfilled\":%d}", unfilled);
+        rc = db_audit(o->db, e->tournament_id, o->now_ms, o->actor, "knockout.late_closed", "event",
+                      e->id, NULL, after);
+    }
+    if (rc != CW_OK) {
+        problem_internal(pb, "closing late entry");
         return -1;
     }
     return 0;
