@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "api/davis_tie.h"
 #include "api/events.h"
 #include "api/handlers.h"
 #include "api/matches.h"
@@ -14,6 +13,7 @@
 #include "api/tx.h"
 #include "common/clock.h"
 #include "common/secret.h"
+#include "ops/davis.h"
 #include "tourney/rng.h"
 
 static const char *const formats[] = {"round_robin", "knockout", NULL};
@@ -87,7 +87,7 @@ static int davis_tx(struct api_req *req, struct event *e, struct davis_settings 
         api_tx_rollback(req);
         return -1;
     }
-    api_davis_settings_of(e, s);
+    op_davis_settings_of(e, s);
     return 0;
 }
 
@@ -171,19 +171,20 @@ void api_davis_team_add(struct api_req *req, struct api_resp *resp)
         struct dko x;
         char err[256] = "";
         int late_no = 0;
-        rc = api_dko_load(db, &e, &x, err, sizeof err);
+        rc = op_dko_load(db, &e, &x, err, sizeof err);
         if (rc == CW_OK) {
             ko_late_expire(&x.b, req->now_ms);
             int arc = ko_late_arrive(&x.b, t.id, req->now_ms, &late_no, err, sizeof err);
             if (arc != CW_OK) {
-                api_dko_free(&x);
+                op_dko_free(&x);
                 json_decref(before);
                 api_tx_rollback(req);
                 api_problem(resp, 409, "late-refused", "Late arrival refused", "%s", err);
                 return;
             }
         }
-        rc = api_dko_store(req, &e, &s, &x, rc);
+        struct op o = api_op(req);
+        rc = op_dko_store(&o, &e, &s, &x, rc);
     }
     if (rc == CW_OK)
         rc = api_event_save(req, &e, before, late ? "davis.late_team" : "davis.team_add");
@@ -202,6 +203,7 @@ void api_davis_team_add(struct api_req *req, struct api_resp *resp)
 static int rr_schedule(struct api_req *req, const struct event *e, const struct davis_settings *s,
                        const struct davis_team_row *teams, int n)
 {
+    struct op o = api_op(req);
     int m = n % 2 ? n + 1 : n;
     int(*pairs)[2] = calloc((size_t)(m * m), sizeof *pairs);
     int rounds = pairs ? davis_round_robin(n, pairs, m * m) : -1;
@@ -219,7 +221,7 @@ static int rr_schedule(struct api_req *req, const struct event *e, const struct 
             tie.winner = p[1] ? -1 : 0; /* a bye: nothing to play */
             rc = db_davis_tie_insert(req->app->db, &tie);
             if (rc == CW_OK && p[1])
-                rc = api_davis_make_rubbers(req, e, s, &tie, &teams[p[0] - 1], &teams[p[1] - 1]);
+                rc = op_davis_make_rubbers(&o, e, s, &tie, &teams[p[0] - 1], &teams[p[1] - 1]);
         }
     }
     free(pairs);
@@ -255,7 +257,8 @@ void api_davis_start(struct api_req *req, struct api_resp *resp)
             api_problem_field(resp, "seed", "must be a number: decimal, or 0x and hex digits");
             return;
         }
-        rc = api_dko_draw(req, &e, &s, teams, n, seed, err, sizeof err);
+        struct op o = api_op(req);
+        rc = op_dko_draw(&o, &e, &s, teams, n, seed, err, sizeof err);
         if (rc == CW_EINVAL || rc == CW_ECONFLICT) {
             free(teams);
             api_tx_rollback(req);
@@ -284,38 +287,18 @@ void api_davis_start(struct api_req *req, struct api_resp *resp)
  * unfilled place leaves its opponent a walkover. */
 void api_davis_late_close(struct api_req *req, struct api_resp *resp)
 {
-    struct db *db = req->app->db;
     struct event e;
     struct davis_settings s;
     if (davis_tx(req, &e, &s, resp))
         return;
-    struct dko x;
-    char err[256] = "";
-    int rc = s.knockout && strcmp(e.state, "open") ? api_dko_load(db, &e, &x, err, sizeof err)
-                                                   : CW_ENOTFOUND;
-    if (rc == CW_ENOTFOUND || (rc == CW_OK && (x.b.late_closed || x.b.late_filled >= x.b.n_late))) {
-        if (rc == CW_OK)
-            api_dko_free(&x);
+    struct op o = api_op(req);
+    struct problem pb = {0, NULL};
+    if (op_davis_late_close(&o, &e, &s, &pb)) {
         api_tx_rollback(req);
-        api_problem(resp, 409, "late-closed", "Late entry is not open",
-                    "%s has no open late places.", e.name);
+        api_reply_problem(resp, &pb);
         return;
     }
-    int unfilled = rc == CW_OK ? ko_late_close(&x.b) : 0;
-    rc = api_dko_store(req, &e, &s, &x, rc);
-    if (rc == CW_OK) {
-        char actor[96], after[64];
-        api_actor(req, actor, sizeof actor);
-        snprintf(after, sizeof after, "{\"unfilled\":%d}", unfilled);
-        rc = db_audit(db, e.tournament_id, req->now_ms, actor, "davis.late_closed", "event", e.id,
-                      NULL, after);
-    }
-    if (rc != CW_OK) {
-        api_tx_rollback(req);
-        api_internal_error(resp, "closing late entry");
-        return;
-    }
-    api_reply_json(resp, 200, op_event_json(db, &e));
+    api_reply_json(resp, 200, op_event_json(o.db, &e));
     api_tx_commit(req, resp);
 }
 
@@ -335,7 +318,7 @@ void api_davis_board(struct api_req *req, struct api_resp *resp)
         return;
     }
     struct davis_settings s;
-    api_davis_settings_of(&e, &s);
+    op_davis_settings_of(&e, &s);
     struct davis_team_row *teams = NULL;
     struct davis_tie_row *ties = NULL;
     int n_teams = 0, n_ties = 0;
@@ -350,7 +333,7 @@ void api_davis_board(struct api_req *req, struct api_resp *resp)
     char err[256] = "";
     memset(&x, 0, sizeof x);
     int ko = rc == CW_OK && s.knockout && strcmp(e.state, "open") &&
-             api_dko_load(db, &e, &x, err, sizeof err) == CW_OK;
+             op_dko_load(db, &e, &x, err, sizeof err) == CW_OK;
     for (int i = 0; rc == CW_OK && i < n_teams; i++)
         json_array_append_new(jteams, team_json(db, &teams[i], e.tournament_id));
     for (int i = 0; rc == CW_OK && i < n_ties; i++) {
@@ -369,7 +352,7 @@ void api_davis_board(struct api_req *req, struct api_resp *resp)
             rc = db_tie_matches(db, e.tournament_id, t->id, rubbers);
         if (rubbers[0].id) {
             int res[5];
-            api_davis_tie_results(rubbers, NULL, res);
+            op_davis_tie_results(rubbers, NULL, res);
             davis_tie_state(res, s.play_dead, &st);
             int points[2] = {0, 0};
             for (int k = 0; rc == CW_OK && k < DAVIS_RUBBERS; k++) {
@@ -434,7 +417,7 @@ void api_davis_board(struct api_req *req, struct api_resp *resp)
                             x.b.late_closed, "champion", champ ? json_integer(champ) : json_null(),
                             "seed", seed, "algorithm_version", x.b.version);
     }
-    api_dko_free(&x);
+    op_dko_free(&x);
     db_unlock(db);
     free(teams);
     free(ties);

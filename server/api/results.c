@@ -6,6 +6,7 @@
 #include "api/results.h"
 
 #include "api/tx.h"
+#include "ops/davis.h"
 #include "ops/knockout.h"
 
 int api_result_follows(struct api_req *req, struct match *m, const struct match *before,
@@ -16,15 +17,17 @@ int api_result_follows(struct api_req *req, struct match *m, const struct match 
      *    event finishes when one player holds every chip */
     if (api_swing_result(req, m, before, resp))
         return -1;
+    struct op o = api_op(req);
+    struct problem pb = {0, NULL};
     /* 2. DAVIS-1..4: a rubber moves its tie on: dead rubbers become void (or revive on a
      *    correction), the tie's winner goes into the bracket of ties */
-    if (api_davis_result(req, m, before, resp))
+    if (op_davis_result(&o, m, before, &pb)) {
+        api_reply_problem(resp, &pb);
         return -1;
+    }
     /* 3. KO-5, KO-6, KO-8: a knockout match advances its winner; a changed result undoes
      *    the later matches that depended on it (only when the TD confirms the cascade), and
      *    the events it feeds follow */
-    struct op o = api_op(req);
-    struct problem pb = {0, NULL};
     if (op_knockout_result(&o, m, before, &pb)) {
         api_reply_problem(resp, &pb);
         return -1;

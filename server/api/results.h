@@ -15,8 +15,6 @@ int api_result_follows(struct api_req *req, struct match *m, const struct match 
  * not its own (another kind of event, a standalone match, no clock). */
 int api_swing_result(struct api_req *req, struct match *m, const struct match *before,
                      struct api_resp *resp);
-int api_davis_result(struct api_req *req, struct match *m, const struct match *before,
-                     struct api_resp *resp);
 int api_clock_result(struct api_req *req, struct match *m, const struct match *before,
                      struct api_resp *resp);
 

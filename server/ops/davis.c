@@ -1,23 +1,20 @@
 /* A Davis Cup event's ties (DAVIS-1..3): the rubbers of a tie and who plays them, the
  * phases opening in turn, dead rubbers, the tie's winner moving on in a round robin or a
- * knockout of teams (the result cascade's step, api_davis_result), and the gate that keeps
- * a phase's rubbers closed until it opens. The routes are api_davis.c. */
+ * knockout of teams (the result cascade's step, op_davis_result), late entry closed. The
+ * routes are api/api_davis.c; who plays a doubles side and whether a phase is open,
+ * api/davis_access.c. */
+#include "ops/davis.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "api/davis_tie.h"
-#include "api/events.h"
-#include "api/handlers.h"
-#include "api/json.h"
-#include "api/matches.h"
-#include "api/results.h"
-#include "api/tx.h"
 #include "common/clock.h"
+#include "ops/event.h"
 #include "ops/match.h"
+#include "ops/record.h"
 
-void api_davis_settings_of(const struct event *e, struct davis_settings *s)
+void op_davis_settings_of(const struct event *e, struct davis_settings *s)
 {
     memset(s, 0, sizeof *s);
     json_t *j = json_loads(e->settings, 0, NULL);
@@ -36,11 +33,11 @@ void api_davis_settings_of(const struct event *e, struct davis_settings *s)
 
 /* ---- the schedule (DAVIS-3) ---- */
 
-int api_davis_make_rubbers(struct api_req *req, const struct event *e,
-                           const struct davis_settings *s, const struct davis_tie_row *tie,
-                           const struct davis_team_row *a, const struct davis_team_row *b)
+int op_davis_make_rubbers(const struct op *o, const struct event *e, const struct davis_settings *s,
+                          const struct davis_tie_row *tie, const struct davis_team_row *a,
+                          const struct davis_team_row *b)
 {
-    struct db *db = req->app->db;
+    struct db *db = o->db;
     for (int i = 0; i < DAVIS_RUBBERS; i++) {
         const struct davis_rubber *rb = &davis_rubbers[i];
         struct match m;
@@ -57,9 +54,9 @@ int api_davis_make_rubbers(struct api_req *req, const struct event *e,
         m.length = s->lengths[rb->phase - 1];
         m.winner = -1;
         m.state = MS_SCHEDULED;
-        int rc = db_match_insert(db, &m, req->now_ms);
+        int rc = db_match_insert(db, &m, o->now_ms);
         if (rc == CW_OK)
-            rc = db_match_state_log(db, m.id, MS_SCHEDULED, req->now_ms, "td");
+            rc = db_match_state_log(db, m.id, MS_SCHEDULED, o->now_ms, "td");
         if (rc != CW_OK)
             return rc;
     }
@@ -68,7 +65,7 @@ int api_davis_make_rubbers(struct api_req *req, const struct event *e,
 
 /* ---- a knockout of teams (DAVIS-3 with the knockout's draw, byes and late places) ---- */
 
-void api_dko_free(struct dko *x)
+void op_dko_free(struct dko *x)
 {
     if (x->loaded)
         ko_bracket_free(&x->b);
@@ -88,7 +85,7 @@ static const struct davis_team_row *team_by_id(const struct dko *x, int64_t id)
     return NULL;
 }
 
-int api_dko_load(struct db *db, const struct event *e, struct dko *x, char *err, size_t len)
+int op_dko_load(struct db *db, const struct event *e, struct dko *x, char *err, size_t len)
 {
     memset(x, 0, sizeof *x);
     int rc = db_ko_load(db, e->id, &x->b);
@@ -124,10 +121,10 @@ int api_dko_load(struct db *db, const struct event *e, struct dko *x, char *err,
 
 /* Ties follow the bracket: their teams as known, the rubbers of ready ties made, a
  * walkover's winner recorded (KO-3, KO-8). */
-static int dko_sync(struct api_req *req, const struct event *e, const struct davis_settings *s,
+static int dko_sync(const struct op *o, const struct event *e, const struct davis_settings *s,
                     struct dko *x)
 {
-    struct db *db = req->app->db;
+    struct db *db = o->db;
     for (int k = 0; k < x->nm; k++) {
         const struct ko_mview *mv = &x->v[k];
         int64_t want[2];
@@ -162,7 +159,7 @@ static int dko_sync(struct api_req *req, const struct event *e, const struct dav
             return rc;
         const struct davis_team_row *a = team_by_id(x, want[0]), *b = team_by_id(x, want[1]);
         if (!rubbers[0].id && mv->state == KO_M_READY && a && b) {
-            rc = api_davis_make_rubbers(req, e, s, &tie, a, b);
+            rc = op_davis_make_rubbers(o, e, s, &tie, a, b);
         } else if (rubbers[0].id) {
             /* the teams changed (a correction): the rubbers follow them */
             for (int i = 0; rc == CW_OK && i < DAVIS_RUBBERS; i++) {
@@ -173,8 +170,7 @@ static int dko_sync(struct api_req *req, const struct event *e, const struct dav
                     json_t *before = op_match_record_json(&rubbers[i]);
                     rubbers[i].player[0] = pa;
                     rubbers[i].player[1] = pb;
-                    struct op o = api_op(req);
-                    rc = op_match_save(&o, &rubbers[i], before, "davis.rubber_teams");
+                    rc = op_match_save(o, &rubbers[i], before, "davis.rubber_teams");
                 }
             }
         }
@@ -186,23 +182,23 @@ static int dko_sync(struct api_req *req, const struct event *e, const struct dav
 
 /* A changed bracket (late places) stored, x freed, and the ties brought in line; rc is the
  * result so far (nothing is stored unless CW_OK). */
-int api_dko_store(struct api_req *req, const struct event *e, const struct davis_settings *s,
-                  struct dko *x, int rc)
+int op_dko_store(const struct op *o, const struct event *e, const struct davis_settings *s,
+                 struct dko *x, int rc)
 {
     char err[256] = "";
     if (rc == CW_OK)
-        rc = db_ko_update(req->app->db, e->id, &x->b);
-    api_dko_free(x);
+        rc = db_ko_update(o->db, e->id, &x->b);
+    op_dko_free(x);
     if (rc == CW_OK)
-        rc = api_dko_load(req->app->db, e, x, err, sizeof err);
+        rc = op_dko_load(o->db, e, x, err, sizeof err);
     if (rc == CW_OK)
-        rc = dko_sync(req, e, s, x);
-    api_dko_free(x);
+        rc = dko_sync(o, e, s, x);
+    op_dko_free(x);
     return rc;
 }
 
-int api_dko_draw(struct api_req *req, struct event *e, const struct davis_settings *s,
-                 const struct davis_team_row *teams, int n, uint64_t seed, char *err, size_t errlen)
+int op_dko_draw(const struct op *o, struct event *e, const struct davis_settings *s,
+                const struct davis_team_row *teams, int n, uint64_t seed, char *err, size_t errlen)
 {
     struct ko_entry *en = calloc((size_t)n, sizeof *en);
     if (!en)
@@ -215,81 +211,25 @@ int api_dko_draw(struct api_req *req, struct event *e, const struct davis_settin
     if (rc != CW_OK)
         return rc;
     b.late_deadline_ms = s->late_deadline_ms;
-    rc = db_ko_save(req->app->db, e->id, &b, req->now_ms);
+    rc = db_ko_save(o->db, e->id, &b, o->now_ms);
     ko_bracket_free(&b);
     if (rc != CW_OK)
         return rc;
     struct dko x;
-    rc = api_dko_load(req->app->db, e, &x, err, errlen);
+    rc = op_dko_load(o->db, e, &x, err, errlen);
     if (rc == CW_OK)
-        rc = dko_sync(req, e, s, &x);
-    api_dko_free(&x);
+        rc = dko_sync(o, e, s, &x);
+    op_dko_free(&x);
     return rc;
 }
 
 /* ---- the rubbers: who plays, when, and what a result decides ---- */
 
-int api_davis_tie_results(const struct match *rubbers, const struct match *fresh, int out[5])
+int op_davis_tie_results(const struct match *rubbers, const struct match *fresh, int out[5])
 {
     for (int i = 0; i < DAVIS_RUBBERS; i++) {
         const struct match *x = fresh && rubbers[i].id == fresh->id ? fresh : &rubbers[i];
         out[i] = x->state == MS_VOID ? DAVIS_VOID : match_decided(x) ? x->winner : DAVIS_OPEN;
-    }
-    return 0;
-}
-
-static int side_of(struct api_req *req, const struct match *m)
-{
-    if (!m->tie_id || davis_rubbers[(m->rubber - 1) % 5].phase != 2)
-        return -1;
-    struct db *db = req->app->db;
-    struct davis_tie_row tie;
-    if (db_davis_tie_get(db, m->tie_id, &tie) != CW_OK)
-        return -1;
-    int64_t team = db_davis_team_of_player(db, m->event_id, req->player_id);
-    return team > 0 && team == tie.team[0] ? 0 : team > 0 && team == tie.team[1] ? 1 : -1;
-}
-
-static int gate(struct api_req *req, const struct match *m, struct api_resp *resp)
-{
-    if (!m->tie_id || m->rubber < 1 || m->rubber > 5)
-        return 0;
-    struct db *db = req->app->db;
-    struct match rubbers[5];
-    struct event e;
-    if (db_tie_matches(db, m->tournament_id, m->tie_id, rubbers) != CW_OK ||
-        db_event_get(db, m->tournament_id, m->event_id, &e) != CW_OK) {
-        api_internal_error(resp, "reading the tie");
-        return -1;
-    }
-    struct davis_tie_row tie;
-    if (db_davis_tie_get(db, m->tie_id, &tie) == CW_OK && (!tie.team[0] || !tie.team[1])) {
-        api_problem(resp, 409, "tie-waiting", "The other team is not known yet",
-                    "This match belongs to a tie of %s whose %s team is still to be decided "
-                    "(KO-3): it is played when both teams are known.",
-                    e.name, tie.team[0] ? "second" : "first");
-        return -1;
-    }
-    struct davis_settings s;
-    api_davis_settings_of(&e, &s);
-    int res[5];
-    api_davis_tie_results(rubbers, NULL, res);
-    struct davis_tie_state st;
-    davis_tie_state(res, s.play_dead, &st);
-    int phase = davis_rubbers[m->rubber - 1].phase;
-    if (st.dead[m->rubber - 1] && !s.play_dead) {
-        api_problem(resp, 409, "dead-rubber", "This match is not played",
-                    "The tie is decided (%d-%d) and matches that can no longer change it are "
-                    "not played in %s (DAVIS-2).",
-                    st.wins[0], st.wins[1], e.name);
-        return -1;
-    }
-    if (st.open_phase && phase > st.open_phase) {
-        api_problem(resp, 409, "phase-closed", "This phase has not started",
-                    "This is a phase-%d match: phase %d opens when every match of phase %d "
-                    "is decided (DAVIS-2).",
-                    phase, phase, phase - 1);
-        return -1;
     }
     return 0;
 }
@@ -301,7 +241,7 @@ static int dko_path(struct db *db, const struct event *e, const struct davis_tie
 {
     struct dko x;
     char err[256] = "";
-    int rc = api_dko_load(db, e, &x, err, sizeof err);
+    int rc = op_dko_load(db, e, &x, err, sizeof err);
     int k = rc == CW_OK ? ko_match_index(&x.b, tie->round, tie->slot - 1) : -1;
     for (int nxt = k >= 0 ? ko_next(&x.b, k, NULL) : -1; rc == CW_OK && nxt >= 0;
          nxt = ko_next(&x.b, nxt, NULL)) {
@@ -320,47 +260,46 @@ static int dko_path(struct db *db, const struct event *e, const struct davis_tie
         if (played || t->winner >= 0)
             reset[(*n_reset)++] = t->id;
     }
-    api_dko_free(&x);
+    op_dko_free(&x);
     return rc;
 }
 
 /* After a tie's winner changed: the bracket moves on (the next tie's teams and rubbers),
  * and the event is finished when the final is decided. */
-static int dko_advance(struct api_req *req, struct event *e, const struct davis_settings *s,
-                       struct api_resp *resp)
+static int dko_advance(const struct op *o, struct event *e, const struct davis_settings *s,
+                       struct problem *pb)
 {
-    struct db *db = req->app->db;
+    struct db *db = o->db;
     struct dko x;
     char err[256] = "";
-    int rc = api_dko_load(db, e, &x, err, sizeof err);
+    int rc = op_dko_load(db, e, &x, err, sizeof err);
     if (rc == CW_ECONFLICT || rc == CW_EINVAL) {
-        api_dko_free(&x);
-        api_problem(resp, 409, "bracket-conflict", "The bracket cannot take this result", "%s",
-                    err);
+        op_dko_free(&x);
+        problem_set(pb, 409, "bracket-conflict", "The bracket cannot take this result", "%s", err);
         return -1;
     }
     if (rc == CW_OK)
-        rc = dko_sync(req, e, s, &x);
+        rc = dko_sync(o, e, s, &x);
     int64_t champ = rc == CW_OK ? ko_champion(&x.b, x.v) : 0;
-    api_dko_free(&x);
+    op_dko_free(&x);
     const char *want = champ ? "finished" : "running";
     if (rc == CW_OK && strcmp(e->state, want)) {
         json_t *eb = op_event_json(db, e);
         snprintf(e->state, sizeof e->state, "%s", want);
-        rc = api_event_save(req, e, eb, champ ? "davis.finished" : "davis.reopened");
+        rc = op_event_save(o, e, eb, champ ? "davis.finished" : "davis.reopened");
     }
     if (rc != CW_OK)
-        return api_internal_error(resp, "advancing the bracket"), -1;
+        return problem_internal(pb, "advancing the bracket"), -1;
     return 0;
 }
 
 /* A round robin is finished when every tie is complete (each rubber decided, or void or
  * dead when dead rubbers are not played; a bye has nothing to play), and running again when
  * a correction reopens a tie. fresh: the match being decided, not yet stored. */
-static int rr_settle(struct api_req *req, struct event *e, const struct davis_settings *s,
-                     const struct match *fresh, struct api_resp *resp)
+static int rr_settle(const struct op *o, struct event *e, const struct davis_settings *s,
+                     const struct match *fresh, struct problem *pb)
 {
-    struct db *db = req->app->db;
+    struct db *db = o->db;
     struct davis_tie_row *ties = NULL;
     int n = 0, rc = db_davis_ties(db, e->id, &ties, &n), done = n > 0;
     for (int i = 0; rc == CW_OK && done && i < n; i++) {
@@ -371,7 +310,7 @@ static int rr_settle(struct api_req *req, struct event *e, const struct davis_se
         if (rc != CW_OK)
             break;
         int res[5];
-        api_davis_tie_results(rubbers, fresh, res);
+        op_davis_tie_results(rubbers, fresh, res);
         struct davis_tie_state st;
         davis_tie_state(res, s->play_dead, &st);
         done = st.complete;
@@ -381,10 +320,10 @@ static int rr_settle(struct api_req *req, struct event *e, const struct davis_se
     if (rc == CW_OK && strcmp(e->state, want)) {
         json_t *eb = op_event_json(db, e);
         snprintf(e->state, sizeof e->state, "%s", want);
-        rc = api_event_save(req, e, eb, done ? "davis.finished" : "davis.reopened");
+        rc = op_event_save(o, e, eb, done ? "davis.finished" : "davis.reopened");
     }
     if (rc != CW_OK)
-        return api_internal_error(resp, "finishing the round robin"), -1;
+        return problem_internal(pb, "finishing the round robin"), -1;
     return 0;
 }
 
@@ -392,23 +331,23 @@ static int rr_settle(struct api_req *req, struct event *e, const struct davis_se
  * were already played is refused unless the TD confirms the cascade; in a knockout, so is
  * one that changes the winner of a tie whose winner played on. Confirmed, the later
  * matches' results are undone, latest first, and audited. */
-int api_davis_result(struct api_req *req, struct match *m, const struct match *before,
-                     struct api_resp *resp)
+int op_davis_result(const struct op *o, struct match *m, const struct match *before,
+                    struct problem *pb)
 {
     if (!m->tie_id || m->rubber < 1 || m->rubber > 5)
         return 0;
-    struct db *db = req->app->db;
+    struct db *db = o->db;
     struct match rubbers[5];
     struct event e;
     struct davis_tie_row tie;
     if (db_tie_matches(db, m->tournament_id, m->tie_id, rubbers) != CW_OK ||
         db_event_get(db, m->tournament_id, m->event_id, &e) != CW_OK ||
         db_davis_tie_get(db, m->tie_id, &tie) != CW_OK) {
-        api_internal_error(resp, "reading the tie");
+        problem_internal(pb, "reading the tie");
         return -1;
     }
     struct davis_settings s;
-    api_davis_settings_of(&e, &s);
+    op_davis_settings_of(&e, &s);
     int phase = davis_rubbers[m->rubber - 1].phase;
     int correcting = before->winner >= 0 && before->winner != m->winner;
     /* undo: the later ties' rubbers (latest first), then this tie's later phases */
@@ -421,19 +360,19 @@ int api_davis_result(struct api_req *req, struct match *m, const struct match *b
             rubbers[i].state != MS_VOID) /* a void rubber was never played */
             later[n_later++] = i;
     int res[5];
-    api_davis_tie_results(rubbers, m, res);
+    op_davis_tie_results(rubbers, m, res);
     for (int k = 0; k < n_later; k++)
         res[later[k]] = DAVIS_OPEN;
     struct davis_tie_state st;
     davis_tie_state(res, s.play_dead, &st);
     if (s.knockout && st.winner != tie.winner && tie.winner >= 0 &&
         dko_path(db, &e, &tie, undo, &n_undo, KO_MAX_ROUNDS * DAVIS_RUBBERS, reset, &n_reset))
-        return api_internal_error(resp, "reading the bracket"), -1;
+        return problem_internal(pb, "reading the bracket"), -1;
     int n_path = n_undo;
     for (int k = 0; k < n_later; k++)
         undo[n_undo++] = rubbers[later[k]];
-    if (n_undo && !json_is_true(json_object_get(req->json, "confirm_cascade"))) {
-        api_problem(resp, 409, "cascade", "Later matches depend on this result",
+    if (n_undo && !o->confirm_cascade) {
+        problem_set(pb, 409, "cascade", "Later matches depend on this result",
                     "%d match%s of later phases of this tie%s %s already been played or "
                     "reported; send \"confirm_cascade\": true to undo them (latest first) with "
                     "this correction.",
@@ -445,19 +384,18 @@ int api_davis_result(struct api_req *req, struct match *m, const struct match *b
             json_array_append_new(list, json_integer(undo[k].id));
         for (int k = n_path; k < n_undo; k++)
             json_array_append_new(list, json_integer(undo[k].id));
-        json_object_set_new(resp->json, "would_undo", list);
+        json_object_set_new(pb->json, "would_undo", list);
         return -1;
     }
-    struct op o = api_op(req);
     for (int k = n_path - 1; k >= 0; k--)
-        if (op_match_undo(&o, &undo[k], "davis.cascade_undo"))
-            return api_internal_error(resp, "undoing a later match"), -1;
+        if (op_match_undo(o, &undo[k], "davis.cascade_undo"))
+            return problem_internal(pb, "undoing a later match"), -1;
     for (int k = n_reset - 1; k >= 0; k--)
         if (db_davis_tie_set_winner(db, reset[k], -1))
-            return api_internal_error(resp, "undoing a later tie"), -1;
+            return problem_internal(pb, "undoing a later tie"), -1;
     for (int k = 0; k < n_later; k++)
-        if (op_match_undo(&o, &rubbers[later[k]], "davis.cascade_undo"))
-            return api_internal_error(resp, "undoing a later match"), -1;
+        if (op_match_undo(o, &rubbers[later[k]], "davis.cascade_undo"))
+            return problem_internal(pb, "undoing a later match"), -1;
     /* dead rubbers are not played unless the setting says so; a correction may revive them */
     for (int i = 0; i < DAVIS_RUBBERS; i++) {
         struct match *x = &rubbers[i];
@@ -470,33 +408,55 @@ int api_davis_result(struct api_req *req, struct match *m, const struct match *b
             want = MS_SCHEDULED;
         if (want >= 0) {
             json_t *b = op_match_record_json(x);
-            if (op_match_set_state(db, x, (enum match_state)want, req->now_ms, "system") ||
-                op_match_save(&o, x, b,
+            if (op_match_set_state(db, x, (enum match_state)want, o->now_ms, "system") ||
+                op_match_save(o, x, b,
                               want == MS_VOID ? "davis.rubber_void" : "davis.rubber_revived"))
-                return api_internal_error(resp, "updating the tie"), -1;
+                return problem_internal(pb, "updating the tie"), -1;
         }
     }
     if (st.winner != tie.winner) {
         if (db_davis_tie_set_winner(db, tie.id, st.winner) ||
-            op_emit(db, m->tournament_id, req->now_ms, "davis.tie",
-                     json_pack("{s:I, s:I, s:o, s:[i, i]}", "event_id", (json_int_t)e.id, "tie_id",
-                               (json_int_t)tie.id, "winner",
-                               st.winner >= 0 ? json_string(st.winner ? "b" : "a") : json_null(),
-                               "rubbers_won", st.wins[0], st.wins[1])))
-            return api_internal_error(resp, "recording the tie"), -1;
-        if (s.knockout && dko_advance(req, &e, &s, resp))
+            op_emit(db, m->tournament_id, o->now_ms, "davis.tie",
+                    json_pack("{s:I, s:I, s:o, s:[i, i]}", "event_id", (json_int_t)e.id, "tie_id",
+                              (json_int_t)tie.id, "winner",
+                              st.winner >= 0 ? json_string(st.winner ? "b" : "a") : json_null(),
+                              "rubbers_won", st.wins[0], st.wins[1])))
+            return problem_internal(pb, "recording the tie"), -1;
+        if (s.knockout && dko_advance(o, &e, &s, pb))
             return -1;
     }
     /* every result may complete the round robin (with play_dead, after the winner is known)
      * or, corrected, reopen it */
-    if (!s.knockout && rr_settle(req, &e, &s, m, resp))
+    if (!s.knockout && rr_settle(o, &e, &s, m, pb))
         return -1;
     return 0;
 }
 
-static const struct api_match_ext ext = {side_of, gate};
-
-void api_davis_register(void)
+int op_davis_late_close(const struct op *o, const struct event *e, const struct davis_settings *s,
+                        struct problem *pb)
 {
-    api_match_ext_register(&ext);
+    struct dko x;
+    char err[256] = "";
+    int rc = s->knockout && strcmp(e->state, "open") ? op_dko_load(o->db, e, &x, err, sizeof err)
+                                                     : CW_ENOTFOUND;
+    if (rc == CW_ENOTFOUND || (rc == CW_OK && (x.b.late_closed || x.b.late_filled >= x.b.n_late))) {
+        if (rc == CW_OK)
+            op_dko_free(&x);
+        problem_set(pb, 409, "late-closed", "Late entry is not open", "%s has no open late places.",
+                    e->name);
+        return -1;
+    }
+    int unfilled = rc == CW_OK ? ko_late_close(&x.b) : 0;
+    rc = op_dko_store(o, e, s, &x, rc);
+    if (rc == CW_OK) {
+        char after[64];
+        snprintf(after, sizeof after, "{\"unfilled\":%d}", unfilled);
+        rc = db_audit(o->db, e->tournament_id, o->now_ms, o->actor, "davis.late_closed", "event",
+                      e->id, NULL, after);
+    }
+    if (rc != CW_OK) {
+        problem_internal(pb, "closing late entry");
+        return -1;
+    }
+    return 0;
 }
