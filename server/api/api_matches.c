@@ -12,6 +12,7 @@
 #include "api/results.h"
 #include "api/tx.h"
 #include "ops/match.h"
+#include "ops/report_replay.h"
 #include "store/store.h"
 
 /* ---- TD: create, edit, call, forfeit ---- */
@@ -224,7 +225,7 @@ static int correct_length(struct api_req *req, struct match *m, int correct, str
             report_free(&r);
             return -1;
         }
-        rc = api_report_games_score(db, &r, m, &n, sc);
+        rc = op_report_games_score(db, &r, m, &n, sc);
         report_free(&r);
         if (rc) {
             api_internal_error(resp, "replaying the games reported");

@@ -14,6 +14,7 @@
 #include "api/tx.h"
 #include "common/clock.h"
 #include "ops/match.h"
+#include "ops/report_replay.h"
 #include "store/store.h"
 #include "tourney/results.h"
 
@@ -21,7 +22,7 @@ static const char side_name[2][2] = {"a", "b"};
 
 json_t *api_report_json(struct db *db, const struct report *r, const struct match *m)
 {
-    json_t *games = api_report_games_json(db, r, m);
+    json_t *games = op_report_games_json(db, r, m);
     json_t *flags = r->flags ? json_loads(r->flags, 0, NULL) : NULL;
     return json_pack(
         "{s:I, s:o, s:s, s:s, s:b, s:b, s:{s:i, s:i}, s:o, s:o, s:o, s:o, s:o}", "id",

@@ -12,6 +12,7 @@
 #include "api/matches.h"
 #include "api/reports.h"
 #include "codec/bg_json.h"
+#include "ops/report_replay.h"
 #include "rules/bg_mat.h"
 #include "rules/bg_match.h"
 #include "store/store.h"
@@ -44,21 +45,6 @@ static void refuse(struct api_resp *resp, const bg_err *e, int swap)
     json_object_set_new(resp->json, "rule", json_string(e->rule));
 }
 
-static int how_of(const char *s)
-{
-    return !strcmp(s, "single")       ? BG_HOW_SINGLE
-           : !strcmp(s, "gammon")     ? BG_HOW_GAMMON
-           : !strcmp(s, "backgammon") ? BG_HOW_BACKGAMMON
-           : !strcmp(s, "drop")       ? BG_HOW_DROP
-                                      : BG_HOW_RESIGN;
-}
-
-static const char *how_name(int how)
-{
-    static const char *names[] = {"", "single", "gammon", "backgammon", "drop", "resign"};
-    return how >= 1 && how <= 5 ? names[how] : "";
-}
-
 /* The rules a match is played under: its length (0 = one Swing game) and the tournament's
  * illegal-move policy (MATCH-6). */
 static int rules_of(struct api_req *req, const struct match *m, bg_rules *rules,
@@ -76,25 +62,6 @@ static int rules_of(struct api_req *req, const struct match *m, bg_rules *rules,
     return 0;
 }
 
-/* The length a record of match m begins at, and MATCH-3's correction when the TD made one. */
-static void record_length(const struct match *m, bg_match_rec *rec)
-{
-    rec->rules.match_length = m->first_length ? m->first_length : m->length;
-    rec->rules.swing = m->length == 0;
-    rec->length_fix = m->first_length ? m->length : 0;
-    rec->length_fix_game = m->length_fix_game;
-}
-
-static json_t *summary_json(const bg_game_summary *g, int number, int swap)
-{
-    return json_pack("{s:i, s:s, s:s, s:i, s:i, s:i, s:b, s:b, s:{s:i, s:i}, s:{s:i, s:i}}", "game",
-                     number, "winner", side_name[g->out.winner ^ swap], "result",
-                     how_name(g->out.how), "cube", g->out.cube, "points", g->out.points, "level",
-                     g->out.level, "crawford", g->crawford, "resigned", g->out.resigned,
-                     "score_before", "a", g->score_before[swap], "b", g->score_before[1 - swap],
-                     "score_after", "a", g->score_after[swap], "b", g->score_after[1 - swap]);
-}
-
 /* Fills the report's score, winner and completeness from a replay; for a transcript also
  * its games as JSON summaries (a games report keeps its compact list, see below). *last,
  * when not NULL, receives the summary of the last game. */
@@ -104,14 +71,14 @@ static int fill_report(struct report *r, const bg_match_report *rep, int length,
     if (summaries) {
         json_t *games = json_array();
         for (int i = 0; i < rep->n_games; i++)
-            json_array_append_new(games, summary_json(&rep->games[i], i + 1, swap));
+            json_array_append_new(games, op_report_summary_json(&rep->games[i], i + 1, swap));
         r->games = json_dumps(games, JSON_COMPACT);
         json_decref(games);
         if (!r->games)
             return -1;
     }
     if (last && rep->n_games)
-        *last = summary_json(&rep->games[rep->n_games - 1], rep->n_games, swap);
+        *last = op_report_summary_json(&rep->games[rep->n_games - 1], rep->n_games, swap);
     if (rep->notes.n) {
         json_t *flags = json_array();
         for (int i = 0; i < rep->notes.n; i++)
@@ -131,73 +98,10 @@ static int fill_report(struct report *r, const bg_match_report *rep, int length,
     return 0;
 }
 
-/* MATCH-5: the penalty points of match `match_id` into rec, in order of the game they come
- * before (clamped to the games of the record: a penalty given after the games reported so
- * far comes after them). swap: side a is the record's player 1. */
-static int add_penalties(struct db *db, int64_t match_id, bg_match_rec *rec, int swap)
-{
-    struct penalty *p;
-    int n;
-    if (db_penalties(db, match_id, &p, &n) != CW_OK)
-        return -1;
-    int rc = 0;
-    /* stable by before_game: insertion order among equals */
-    for (int pass = 0, done = 0; !rc && done < n; pass++) {
-        int next = -1;
-        for (int i = 0; i < n; i++)
-            if (p[i].points > 0 && p[i].before_game >= 0 &&
-                (next < 0 || p[i].before_game < p[next].before_game))
-                next = i;
-        if (next < 0)
-            break;
-        bg_penalty bp = {.before_game = p[next].before_game < rec->n_games ? p[next].before_game
-                                                                           : rec->n_games,
-                         .side = p[next].side ^ swap,
-                         .points = p[next].points};
-        rc = bg_match_rec_add_penalty(rec, &bp);
-        p[next].before_game = -1; /* taken */
-        done++;
-    }
-    free(p);
-    return rc;
-}
-
 /* A games report is stored as its results as given, compactly: "a:1:single,b:2:drop,
  * a:1:resign:2" (winner, cube, how, and a resignation's level). Appending a game is then a
  * string append, and checking the report a replay of that string: no JSON on the path a
  * phone takes after every game. Summaries are made when the report is read. */
-
-/* Adds the games of a compact list to rec. 0, or -1 if the text is not one. */
-static int rec_from_compact(const char *text, bg_match_rec *rec)
-{
-    for (const char *p = text; p && *p;) {
-        char w, how[16];
-        int cube, level = 0, used = 0;
-        if (sscanf(p, "%c:%d:%15[a-z]%n", &w, &cube, how, &used) != 3 || (w != 'a' && w != 'b'))
-            return -1;
-        p += used;
-        if (*p == ':') {
-            int more = 0;
-            if (sscanf(p, ":%d%n", &level, &more) != 1)
-                return -1;
-            p += more;
-        }
-        bg_game_rec *g = bg_match_rec_add_game(rec);
-        if (!g)
-            return -1;
-        g->score_only = 1;
-        g->has_result = 1;
-        g->result.winner = w == 'b';
-        g->result.how = how_of(how);
-        g->result.cube = cube;
-        g->result.level = level;
-        if (*p == ',')
-            p++;
-        else if (*p)
-            return -1;
-    }
-    return 0;
-}
 
 /* Appends one game (already checked by api_game_fields) to a compact list (malloc'd). */
 char *api_report_compact_append(const char *text, json_t *g)
@@ -230,8 +134,9 @@ int api_report_check_compact(struct api_req *req, const struct match *m, char *c
         free(compact);
         return -1;
     }
-    record_length(m, &rec);
-    if (rec_from_compact(compact, &rec) || add_penalties(req->app->db, m->id, &rec, 0)) {
+    op_report_record_length(m, &rec);
+    if (op_report_rec_from_compact(compact, &rec) ||
+        op_report_add_penalties(req->app->db, m->id, &rec, 0)) {
         bg_match_rec_free(&rec);
         free(compact);
         api_internal_error(resp, "reading the games");
@@ -309,53 +214,6 @@ static int check_games(struct api_req *req, const struct match *m, json_t *list,
     return api_report_check_compact(req, m, compact, r, resp, NULL);
 }
 
-/* Replays a game-by-game report as stored into rep (free it); 0 or -1. */
-static int replay_games(struct db *db, const struct report *r, const struct match *m,
-                        bg_match_report *rep)
-{
-    bg_match_rec rec;
-    memset(&rec, 0, sizeof rec);
-    memset(rep, 0, sizeof *rep);
-    record_length(m, &rec);
-    int rc = r->games && !strcmp(r->kind, "games") && rec_from_compact(r->games, &rec) == 0 &&
-                     add_penalties(db, r->match_id, &rec, 0) == 0 && bg_match_replay(&rec, rep) == 0
-                 ? 0
-                 : -1;
-    bg_match_rec_free(&rec);
-    return rc;
-}
-
-json_t *api_report_games_json(struct db *db, const struct report *r, const struct match *m)
-{
-    if (!r->games)
-        return json_array();
-    if (strcmp(r->kind, "games")) {
-        json_t *j = json_loads(r->games, 0, NULL);
-        return j ? j : json_array();
-    }
-    json_t *out = json_array();
-    bg_match_report rep;
-    if (replay_games(db, r, m, &rep) == 0)
-        for (int i = 0; i < rep.n_games; i++)
-            json_array_append_new(out, summary_json(&rep.games[i], i + 1, 0));
-    bg_match_report_free(&rep);
-    return out;
-}
-
-int api_report_games_score(struct db *db, const struct report *r, const struct match *m,
-                           int *n_games, int score[2])
-{
-    bg_match_report rep;
-    int rc = replay_games(db, r, m, &rep);
-    if (rc == 0) {
-        *n_games = rep.n_games;
-        score[0] = rep.score[0];
-        score[1] = rep.score[1];
-    }
-    bg_match_report_free(&rep);
-    return rc;
-}
-
 /* The match's verified games: those both players' current reports give alike, from the first
  * (what one side reported and the other's report repeats), as summaries by side a / b. 0, or
  * -1 when the reports cannot be read. */
@@ -367,7 +225,7 @@ static int verified_games(struct db *db, const struct match *m, json_t **out)
         struct report r;
         int got = db_report_current(db, m->id, s, &r);
         if (got == CW_OK) {
-            g[s] = api_report_games_json(db, &r, m);
+            g[s] = op_report_games_json(db, &r, m);
             report_free(&r);
         } else if (got != CW_ENOTFOUND) {
             rc = -1;
@@ -403,7 +261,7 @@ static int prepend_games(bg_match_rec *rec, json_t *games, int swap)
         g->score_only = 1;
         g->has_result = 1;
         g->result.winner = (json_string_value(json_object_get(x, "winner"))[0] == 'b') ^ swap;
-        g->result.how = how_of(json_string_value(json_object_get(x, "result")));
+        g->result.how = op_report_how_of(json_string_value(json_object_get(x, "result")));
         g->result.cube = (int)json_integer_value(json_object_get(x, "cube"));
         if (g->result.how == BG_HOW_RESIGN)
             g->result.level = (int)json_integer_value(json_object_get(x, "level"));
@@ -518,7 +376,7 @@ static int check_transcript(struct api_req *req, const struct match *m, json_t *
      * record them */
     if (!req->is_td)
         rec.n_pen = 0;
-    if (!rec.n_pen && add_penalties(req->app->db, m->id, &rec, swap)) {
+    if (!rec.n_pen && op_report_add_penalties(req->app->db, m->id, &rec, swap)) {
         bg_match_rec_free(&rec);
         api_internal_error(resp, "reading the penalties");
         return -1;

@@ -9,14 +9,6 @@
 #include "store/store.h"
 
 json_t *api_report_json(struct db *db, const struct report *r, const struct match *m);
-/* The games of a report of match m as summaries (game, winner, result, cube, points,
- * crawford, the score before and after), whatever the report's kind. */
-json_t *api_report_games_json(struct db *db, const struct report *r, const struct match *m);
-/* A game-by-game report of match m replayed as it stands (penalties and MATCH-3's length
- * correction included): its number of games and the running score. 0, or -1 when it is
- * not a game-by-game report or cannot be replayed. */
-int api_report_games_score(struct db *db, const struct report *r, const struct match *m,
-                           int *n_games, int score[2]);
 /* The report without its list of games: score, completeness, winner, the number of games
  * and the last one (consumed), for the answer to each game reported. */
 json_t *api_report_brief(const struct report *r, json_t *last_game);

@@ -12,6 +12,7 @@
 #include "api/json.h"
 #include "api/matches.h"
 #include "api/reports.h"
+#include "ops/report_replay.h"
 #include "api/results.h"
 #include "api/swing_state.h"
 
@@ -200,7 +201,7 @@ static void game_why(struct db *db, const struct swing_state *x, int i, const in
         if (m->result_report && db_report_get(db, m->id, m->result_report, &r) == CW_OK) {
             if (r.side == -1 && !w.by)
                 w.by = 1;
-            games = api_report_games_json(db, &r, m);
+            games = op_report_games_json(db, &r, m);
             json_t *g = json_array_get(games, 0);
             const char *how = json_string_value(json_object_get(g, "result"));
             if (how && *how) {
