@@ -11,9 +11,9 @@
 #include "api/json.h"
 #include "api/matches.h"
 #include "api/reports.h"
-#include "api/swing_state.h"
 #include "api/tx.h"
 #include "common/secret.h"
+#include "ops/swing.h"
 #include "tourney/rng.h"
 
 static const char *const allins[] = {"short_stack", "cpp", NULL};
@@ -62,7 +62,7 @@ int api_swing_settings(json_t *in, json_t **out, struct api_resp *resp)
     if (!json_object_get(*out, "allin"))
         json_object_set_new(*out, "allin", json_string("short_stack"));
     struct swing_settings s;
-    api_swing_settings_of(*out, &s);
+    op_swing_settings_of(*out, &s);
     char err[256];
     if (swing_check_settings(&s, err, sizeof err)) {
         json_decref(*out);
@@ -116,7 +116,7 @@ void api_swing_round_start(struct api_req *req, struct api_resp *resp)
         return;
     }
     struct swing_state x;
-    int rc = strcmp(e.kind, "swing") ? CW_EINVAL : api_swing_state_load(db, &e, NULL, &x);
+    int rc = strcmp(e.kind, "swing") ? CW_EINVAL : op_swing_state_load(db, &e, NULL, &x);
     if (rc == CW_EINVAL) {
         api_tx_rollback(req);
         api_problem(resp, 409, "not-swing", "Not a Swing event", "%s is a %s event.", e.name,
@@ -140,13 +140,13 @@ void api_swing_round_start(struct api_req *req, struct api_resp *resp)
         refusal = why;
     }
     if (refusal) {
-        api_swing_state_free(&x);
+        op_swing_state_free(&x);
         api_tx_rollback(req);
         api_problem(resp, 409, "round-refused", "The round cannot start", "%s.", refusal);
         return;
     }
     if (rc != CW_OK) {
-        api_swing_state_free(&x);
+        op_swing_state_free(&x);
         api_tx_rollback(req);
         api_internal_error(resp, "reading the Swing event");
         return;
@@ -255,12 +255,11 @@ void api_swing_round_start(struct api_req *req, struct api_resp *resp)
         if (rc == CW_OK)
             rc = db_tournament_touch(db, e.tournament_id, req->now_ms);
         if (rc == CW_OK)
-            rc =
-                op_emit(db, e.tournament_id, req->now_ms, "swing.round_started", json_incref(out));
+            rc = op_emit(db, e.tournament_id, req->now_ms, "swing.round_started", json_incref(out));
     } else {
         json_decref(games);
     }
-    api_swing_state_free(&x);
+    op_swing_state_free(&x);
     if (rc != CW_OK) {
         json_decref(out);
         api_tx_rollback(req);
@@ -302,7 +301,7 @@ void api_swing_board(struct api_req *req, struct api_resp *resp)
     if (read_swing_event(req, &e, resp))
         return;
     struct swing_state x;
-    int rc = api_swing_state_load(db, &e, NULL, &x);
+    int rc = op_swing_state_load(db, &e, NULL, &x);
     json_t *players = json_array();
     int round = x.n_rounds ? x.rounds[x.n_rounds - 1].round : 0;
     int64_t sitter = x.n_rounds ? x.rounds[x.n_rounds - 1].sitter : 0;
@@ -358,7 +357,7 @@ void api_swing_board(struct api_req *req, struct api_resp *resp)
     db_unlock(db);
     free(rank);
     free(sorted);
-    api_swing_state_free(&x);
+    op_swing_state_free(&x);
     if (!out) {
         json_decref(players);
         api_internal_error(resp, "reading the Swing event");

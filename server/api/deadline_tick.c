@@ -14,7 +14,7 @@
  * nothing, and the next tick tries again while the deadline is due. */
 static void close_late_entry(struct db *db, int64_t now_ms, int64_t tid, int64_t eid)
 {
-    struct op o = {db, now_ms, "td", 0, NULL};
+    struct op o = {db, now_ms, "td", 0, NULL, NULL};
     struct op_replay none;
     if (op_begin(&o, NULL, &none) != OP_OPEN)
         return;

@@ -8,6 +8,7 @@
 #include "api/tx.h"
 #include "ops/davis.h"
 #include "ops/knockout.h"
+#include "ops/swing.h"
 
 int api_result_follows(struct api_req *req, struct match *m, const struct match *before,
                        struct api_resp *resp)
@@ -15,10 +16,12 @@ int api_result_follows(struct api_req *req, struct match *m, const struct match 
     /* 1. SWING-3/4: a Swing game moves its chips (a game decided without play is worth a
      *    single game at cube 1, which this step writes into m's score first), and the
      *    event finishes when one player holds every chip */
-    if (api_swing_result(req, m, before, resp))
-        return -1;
     struct op o = api_op(req);
     struct problem pb = {0, NULL};
+    if (op_swing_result(&o, m, before, &pb)) {
+        api_reply_problem(resp, &pb);
+        return -1;
+    }
     /* 2. DAVIS-1..4: a rubber moves its tie on: dead rubbers become void (or revive on a
      *    correction), the tie's winner goes into the bracket of ties */
     if (op_davis_result(&o, m, before, &pb)) {

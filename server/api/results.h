@@ -13,8 +13,6 @@ int api_result_follows(struct api_req *req, struct match *m, const struct match 
 
 /* The steps, each in the file of its competition; each does nothing for a match that is
  * not its own (another kind of event, a standalone match, no clock). */
-int api_swing_result(struct api_req *req, struct match *m, const struct match *before,
-                     struct api_resp *resp);
 int api_clock_result(struct api_req *req, struct match *m, const struct match *before,
                      struct api_resp *resp);
 

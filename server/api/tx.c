@@ -24,9 +24,9 @@ void api_actor(const struct api_req *req, char *out, size_t len)
         snprintf(out, len, "anon:%s", req->client_ip);
 }
 
-struct op api_op(const struct api_req *req)
+struct op api_op(struct api_req *req)
 {
-    struct op o = {req->app->db, req->now_ms, "", 0, NULL};
+    struct op o = {req->app->db, req->now_ms, "", 0, NULL, &req->extra};
     api_actor(req, o.actor, sizeof o.actor);
     /* the body's members of a verdict, read once here for every operation it reaches */
     if (json_is_object(req->json)) {

@@ -21,7 +21,7 @@ void api_tx_rollback(struct api_req *req);
 void api_system_req(struct api_req *req, struct app *app, int64_t now_ms, int64_t id0, int64_t id1);
 
 /* The operation context of this request: its database, time and actor (api_actor). */
-struct op api_op(const struct api_req *req);
+struct op api_op(struct api_req *req);
 
 /* "td", "player:12" or "anon:<address>": who a key belongs to. */
 void api_actor(const struct api_req *req, char *out, size_t len);

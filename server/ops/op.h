@@ -4,6 +4,7 @@
 #ifndef OPS_OP_H
 #define OPS_OP_H
 
+#include <jansson.h>
 #include <stdint.h>
 
 struct db;
@@ -18,6 +19,9 @@ struct op {
      * matches it undoes may go (confirm_cascade), and why (reason, may be NULL; audited). */
     int confirm_cascade;
     const char *reason;
+    /* Members an operation adds to the reply (a JSON object it creates when first needed,
+     * owned by the caller); NULL when nobody reads them (a tick). */
+    json_t **extra;
 };
 
 #endif

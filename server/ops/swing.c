@@ -1,23 +1,19 @@
 /* A Swing event's chips (SWING-2..4): its state replayed from its games, the chip ledger
  * rewritten when a game is decided or corrected (the result cascade's step,
- * api_swing_result), the pairings a correction no longer fits, and the gate that keeps
- * players to the current round's games. The routes are api_swing.c. */
+ * op_swing_result), the pairings a correction no longer fits. The routes are
+ * api/api_swing.c; the gate that keeps players to the current round is api/swing_access.c. */
+#include "ops/swing.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "api/events.h"
-#include "api/handlers.h"
-#include "api/json.h"
-#include "api/matches.h"
-#include "api/reports.h"
+#include "ops/event.h"
+#include "ops/record.h"
 #include "ops/report_replay.h"
-#include "api/results.h"
-#include "api/swing_state.h"
 
 /* The settings from their canonical JSON (already checked). */
-void api_swing_settings_of(json_t *j, struct swing_settings *s)
+void op_swing_settings_of(json_t *j, struct swing_settings *s)
 {
     memset(s, 0, sizeof *s);
     s->start_chips = json_integer_value(json_object_get(j, "start_chips"));
@@ -35,7 +31,7 @@ void api_swing_settings_of(json_t *j, struct swing_settings *s)
 
 /* ---- the state of a Swing event, derived from its games ---- */
 
-void api_swing_state_free(struct swing_state *x)
+void op_swing_state_free(struct swing_state *x)
 {
     free(x->ids);
     free(x->rounds);
@@ -49,12 +45,12 @@ void api_swing_state_free(struct swing_state *x)
 
 /* Loads entries, rounds and games and replays them (SWING-3/4); `fresh`, when not NULL,
  * is a match whose new result is not stored yet (the result hooks run before the save). */
-int api_swing_state_load(struct db *db, const struct event *e, const struct match *fresh,
-                         struct swing_state *x)
+int op_swing_state_load(struct db *db, const struct event *e, const struct match *fresh,
+                        struct swing_state *x)
 {
     memset(x, 0, sizeof *x);
     json_t *j = json_loads(e->settings, 0, NULL);
-    api_swing_settings_of(j, &x->s);
+    op_swing_settings_of(j, &x->s);
     json_decref(j);
     int rc = db_entries(db, e->id, &x->ids, &x->n);
     if (rc == CW_OK)
@@ -227,10 +223,10 @@ static void game_why(struct db *db, const struct swing_state *x, int i, const in
  * (game_why), and checks conservation: the ledger's balances must equal the replay's, and
  * their sum the chips that entered the pool. `correcting`: the match the TD is correcting
  * now (its audit entry is written after this), or 0. */
-static int write_ledger(struct api_req *req, const struct event *e, struct swing_state *x,
+static int write_ledger(const struct op *o, const struct event *e, struct swing_state *x,
                         int64_t correcting)
 {
-    struct db *db = req->app->db;
+    struct db *db = o->db;
     int64_t *corrected = NULL;
     int n_corrected = 0;
     int64_t *round_chips = calloc((size_t)(x->n ? x->n : 1), sizeof *round_chips);
@@ -251,7 +247,7 @@ static int write_ledger(struct api_req *req, const struct event *e, struct swing
         if (rc == CW_OK) {
             game_why(db, x, i, round_chips, corrected, n_corrected, correcting, why, sizeof why);
             rc = db_ledger_add(db, e->id, m->round, m->id, m->player[1 - m->winner],
-                               m->player[m->winner], x->transfers[i], why, req->now_ms);
+                               m->player[m->winner], x->transfers[i], why, o->now_ms);
         }
     }
     free(corrected);
@@ -277,12 +273,12 @@ static int write_ledger(struct api_req *req, const struct event *e, struct swing
 
 /* The result hook: a decided or corrected game of a Swing event moves chips; a correction
  * replays every later game. */
-int api_swing_result(struct api_req *req, struct match *m, const struct match *before,
-                     struct api_resp *resp)
+int op_swing_result(const struct op *o, struct match *m, const struct match *before,
+                    struct problem *pb)
 {
     if (!m->event_id)
         return 0;
-    struct db *db = req->app->db;
+    struct db *db = o->db;
     struct event e;
     int rc = db_event_get(db, m->tournament_id, m->event_id, &e);
     if (rc == CW_OK && strcmp(e.kind, "swing"))
@@ -294,14 +290,14 @@ int api_swing_result(struct api_req *req, struct match *m, const struct match *b
     struct swing_state x;
     memset(&x, 0, sizeof x); /* freed on every path, loaded or not */
     if (rc == CW_OK)
-        rc = api_swing_state_load(db, &e, m, &x);
+        rc = op_swing_state_load(db, &e, m, &x);
     /* a decided game decided again is the TD's correction */
     int64_t correcting = before && before->winner >= 0 && match_decided(before) ? m->id : 0;
     if (rc == CW_OK)
-        rc = write_ledger(req, &e, &x, correcting);
+        rc = write_ledger(o, &e, &x, correcting);
     if (rc != CW_OK) {
-        api_swing_state_free(&x);
-        api_internal_error(resp, "writing the chip ledger");
+        op_swing_state_free(&x);
+        problem_internal(pb, "writing the chip ledger");
         return -1;
     }
     /* a correction can change who held chips at the start of later rounds: say which
@@ -309,14 +305,18 @@ int api_swing_result(struct api_req *req, struct match *m, const struct match *b
     json_t *changed = json_array();
     if (eligibility_changes(&x, m->round, changed) != CW_OK) {
         json_decref(changed);
-        api_swing_state_free(&x);
-        api_internal_error(resp, "reading the later rounds");
+        op_swing_state_free(&x);
+        problem_internal(pb, "reading the later rounds");
         return -1;
     }
     if (json_array_size(changed)) {
-        if (!req->extra)
-            req->extra = json_object();
-        json_object_set_new(req->extra, "swing_eligibility_changed", changed);
+        if (o->extra) {
+            if (!*o->extra)
+                *o->extra = json_object();
+            json_object_set_new(*o->extra, "swing_eligibility_changed", changed);
+        } else {
+            json_decref(changed);
+        }
     } else {
         json_decref(changed);
     }
@@ -324,10 +324,10 @@ int api_swing_result(struct api_req *req, struct match *m, const struct match *b
     for (int i = 0; i < x.n_matches; i++)
         if (x.matches[i].id == m->id)
             moved = x.transfers[i];
-    rc = op_emit(db, m->tournament_id, req->now_ms, "swing.chips_moved",
-                  json_pack("{s:I, s:I, s:I, s:I, s:I}", "event_id", (json_int_t)e.id, "match_id",
-                            (json_int_t)m->id, "from", (json_int_t)m->player[1 - m->winner], "to",
-                            (json_int_t)m->player[m->winner], "chips", (json_int_t)moved));
+    rc = op_emit(db, m->tournament_id, o->now_ms, "swing.chips_moved",
+                 json_pack("{s:I, s:I, s:I, s:I, s:I}", "event_id", (json_int_t)e.id, "match_id",
+                           (json_int_t)m->id, "from", (json_int_t)m->player[1 - m->winner], "to",
+                           (json_int_t)m->player[m->winner], "chips", (json_int_t)moved));
     int alive = 0;
     for (int i = 0; i < x.n; i++)
         alive += x.st[i].chips > 0;
@@ -335,52 +335,12 @@ int api_swing_result(struct api_req *req, struct match *m, const struct match *b
     if (rc == CW_OK && strcmp(e.state, want)) {
         json_t *eb = op_event_json(db, &e);
         snprintf(e.state, sizeof e.state, "%s", want);
-        rc = api_event_save(req, &e, eb, alive == 1 ? "swing.finished" : "swing.reopened");
+        rc = op_event_save(o, &e, eb, alive == 1 ? "swing.finished" : "swing.reopened");
     }
-    api_swing_state_free(&x);
+    op_swing_state_free(&x);
     if (rc != CW_OK) {
-        api_internal_error(resp, "recording the chips");
+        problem_internal(pb, "recording the chips");
         return -1;
     }
     return 0;
-}
-
-/* Players report and confirm only the games of the current round: a game of an earlier
- * round (left open when the TD forced the next one) would otherwise move chips from
- * stacks that later rounds already played on. The TD still verifies or corrects it. */
-static int gate(struct api_req *req, const struct match *m, struct api_resp *resp)
-{
-    if (m->length != 0 || !m->event_id || req->is_td)
-        return 0;
-    struct db *db = req->app->db;
-    struct event e;
-    struct swing_round_row *rounds = NULL;
-    int n = 0;
-    int rc = db_event_get(db, m->tournament_id, m->event_id, &e);
-    if (rc == CW_OK && strcmp(e.kind, "swing"))
-        return 0;
-    if (rc == CW_OK)
-        rc = db_swing_rounds(db, e.id, &rounds, &n);
-    int current = n ? rounds[n - 1].round : 0;
-    free(rounds);
-    if (rc != CW_OK) {
-        api_internal_error(resp, "reading the Swing rounds");
-        return -1;
-    }
-    if (m->round != current) {
-        api_problem(resp, 409, "round-closed", "Not a game of the current round",
-                    "Match %lld belongs to round %d of %s, but round %d is the current one: "
-                    "players report and confirm only the current round's games; the TD "
-                    "verifies or corrects this one.",
-                    (long long)m->id, m->round, e.name, current);
-        return -1;
-    }
-    return 0;
-}
-
-static const struct api_match_ext ext = {NULL, gate};
-
-void api_swing_register(void)
-{
-    api_match_ext_register(&ext);
 }
