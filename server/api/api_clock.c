@@ -7,13 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "api/clock.h"
-#include "api/handlers.h"
 #include "api/clock_frame.h"
+#include "api/handlers.h"
+#include "api/matches.h"
 #include "api/reports.h"
-#include "api/results.h"
 #include "api/tx.h"
 #include "common/clock.h"
+#include "ops/clock.h"
 #include "ops/match.h"
 
 static const char side_name[2][2] = {"a", "b"};
@@ -45,7 +45,7 @@ void api_clock_get(struct api_req *req, struct api_resp *resp)
     int flags = !rc && x.has_clock && clk_tick(&x.c, req->now_ms);
     if (!rc && !flags) {
         if (!api_cx_need_clock(&x))
-            api_reply_json(resp, 200, api_clock_json(&x.c, &x.m, &x.t, req->now_ms));
+            api_reply_json(resp, 200, op_clock_json(&x.c, &x.m, &x.t, req->now_ms));
     }
     db_unlock(db);
     free(x.pre_flag);

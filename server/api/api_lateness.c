@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "api/clock.h"
+#include "ops/clock.h"
 #include "api/clock_frame.h"
 #include "api/handlers.h"
 #include "api/matches.h"
@@ -33,11 +33,11 @@ static json_t *ms_or_null(int64_t ms)
 static int op_lateness_read(struct cx *x)
 {
     struct late l;
-    if (api_late_of(x->req->app->db, &x->m, &x->t, x->req->now_ms, &l)) {
+    if (op_late_of(x->req->app->db, &x->m, &x->t, x->req->now_ms, &l)) {
         api_internal_error(x->resp, "reading the lateness");
         return -1;
     }
-    api_reply_json(x->resp, 200, api_lateness_json(&x->m, &x->t, &l, x->req->now_ms));
+    api_reply_json(x->resp, 200, op_lateness_json(&x->m, &x->t, &l, x->req->now_ms));
     return 0;
 }
 
@@ -113,7 +113,7 @@ static int op_confirm(struct cx *x)
         return -1;
     struct db *db = x->req->app->db;
     struct late l;
-    if (api_late_of(db, &x->m, &x->t, x->req->now_ms, &l))
+    if (op_late_of(db, &x->m, &x->t, x->req->now_ms, &l))
         return -1;
     int add = l.due[side] - l.confirmed[side];
     if (!l.called) {
@@ -154,9 +154,9 @@ static int op_confirm(struct cx *x)
         if (api_match_decide(x->req, &x->m, x->resp, MS_FORFEITED, 1 - side, ME_LATENESS))
             return -1;
     }
-    if (api_late_of(db, &x->m, &x->t, x->req->now_ms, &l))
+    if (op_late_of(db, &x->m, &x->t, x->req->now_ms, &l))
         return -1;
-    json_t *out = api_lateness_json(&x->m, &x->t, &l, x->req->now_ms);
+    json_t *out = op_lateness_json(&x->m, &x->t, &l, x->req->now_ms);
     json_object_set_new(out, "match", op_match_record_json(&x->m));
     api_reply_json(x->resp, 200, out);
     return 0;
@@ -233,7 +233,7 @@ static int op_postpone(struct cx *x)
         return -1;
     }
     struct late l;
-    if (api_late_of(db, &x->m, &x->t, x->req->now_ms, &l))
+    if (op_late_of(db, &x->m, &x->t, x->req->now_ms, &l))
         return -1;
     if (l.postpone_min) {
         api_problem(x->resp, 409, "already-postponed", "Already postponed",
@@ -258,7 +258,7 @@ static int op_postpone(struct cx *x)
             return -1;
         }
     }
-    if (api_late_of(db, &x->m, &x->t, x->req->now_ms, &l)) {
+    if (op_late_of(db, &x->m, &x->t, x->req->now_ms, &l)) {
         json_decref(before);
         return -1;
     }
@@ -278,7 +278,7 @@ static int op_postpone(struct cx *x)
         return -1;
     x->wrote = 1;
     x->lateness_changed = 1;
-    api_reply_json(x->resp, 200, api_lateness_json(&x->m, &x->t, &l, x->req->now_ms));
+    api_reply_json(x->resp, 200, op_lateness_json(&x->m, &x->t, &l, x->req->now_ms));
     return 0;
 }
 

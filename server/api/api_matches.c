@@ -9,7 +9,6 @@
 #include "api/json.h"
 #include "api/matches.h"
 #include "api/reports.h"
-#include "api/results.h"
 #include "api/tx.h"
 #include "ops/match.h"
 #include "ops/report_replay.h"

@@ -10,7 +10,6 @@
 #include "api/json.h"
 #include "api/matches.h"
 #include "api/reports.h"
-#include "api/results.h"
 #include "api/tx.h"
 #include "common/clock.h"
 #include "ops/match.h"

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "api/clock.h"
+#include "ops/clock.h"
 #include "api/clock_frame.h"
 #include "api/matches.h"
 #include "api/reports.h"
@@ -134,7 +134,7 @@ int api_cx_clock_create(struct cx *x)
         return -1;
     }
     int64_t first, second;
-    clk_initial_bank(x->m.length, x->m.score[0], x->m.score[1], api_clock_per_point_ms(&x->t),
+    clk_initial_bank(x->m.length, x->m.score[0], x->m.score[1], op_clock_per_point_ms(&x->t),
                      (int64_t)x->t.clock_split_first_per_point_s * 1000, &first, &second);
     enum clk_mode mode = CLK_MODE_DELAY;
     clk_mode_parse(x->t.clock_mode, &mode);
@@ -180,7 +180,7 @@ static int finish(struct cx *x)
     struct api_req *req = x->req;
     struct db *db = req->app->db;
     if (x->clock_changed &&
-        api_clock_store(db, &x->m, &x->c, &x->t, x->pre_flag, req->now_ms) != CW_OK)
+        op_clock_store(db, &x->m, &x->c, &x->t, x->pre_flag, req->now_ms) != CW_OK)
         return -1;
     if (x->match_before) {
         json_t *b = x->match_before;
@@ -195,7 +195,7 @@ static int finish(struct cx *x)
         if (rc)
             return -1;
     }
-    if (x->lateness_changed && api_lateness_event(db, &x->m, &x->t, req->now_ms))
+    if (x->lateness_changed && op_lateness_event(db, &x->m, &x->t, req->now_ms))
         return -1;
     return 0;
 }
@@ -289,7 +289,7 @@ void api_cx_run(struct api_req *req, struct api_resp *resp, clock_fn op)
         api_tx_rollback(req);
         if (!resp->json)
             api_reply_json(resp, x.status,
-                           x.has_clock ? api_clock_json(&x.c, &x.m, &x.t, req->now_ms)
+                           x.has_clock ? op_clock_json(&x.c, &x.m, &x.t, req->now_ms)
                                        : json_object());
         goto out;
     }
@@ -302,7 +302,7 @@ void api_cx_run(struct api_req *req, struct api_resp *resp, clock_fn op)
         goto out;
     }
     if (!resp->json)
-        api_reply_json(resp, x.status, api_clock_json(&x.c, &x.m, &x.t, req->now_ms));
+        api_reply_json(resp, x.status, op_clock_json(&x.c, &x.m, &x.t, req->now_ms));
     api_tx_commit(req, resp);
 out:
     free(x.pre_flag);

@@ -1,110 +1,39 @@
-/* A match decided: from its players' reports (MATCH-7: the state the two current reports
- * put it in), or without play (a forfeit, a withdrawal, a disqualification, a flag, a
- * penalty that reaches the length). Either way what depends on the result follows
- * (api/results.c) in the same transaction. */
-#include <stdlib.h>
-
+/* The match routes' way into deciding a match (ops/decide.c) and into the result cascade
+ * (ops/results.c): the request's operation context in, the problem out as the reply. */
 #include "api/matches.h"
 #include "api/reports.h"
-#include "api/results.h"
 #include "api/tx.h"
-#include "ops/match.h"
-#include "tourney/results.h"
+#include "ops/decide.h"
+#include "ops/results.h"
 
-/* Recomputes the match from the current reports of both sides. */
+/* The operation's problem, if any, becomes the reply: -1; else 0. */
+static int replied(struct api_resp *resp, struct problem *pb, int rc)
+{
+    if (rc)
+        api_reply_problem(resp, pb);
+    return rc ? -1 : 0;
+}
+
 int api_report_settle(struct api_req *req, struct match *m, struct api_resp *resp,
                       const char **action)
 {
-    struct db *db = req->app->db;
-    struct report r[2];
-    int have[2] = {0, 0};
-    for (int s = 0; s < 2; s++) {
-        int rc = db_report_current(db, m->id, s, &r[s]);
-        if (rc != CW_OK && rc != CW_ENOTFOUND) {
-            if (have[0])
-                report_free(&r[0]);
-            api_internal_error(resp, "reading the reports");
-            return -1;
-        }
-        have[s] = rc == CW_OK;
-    }
-    enum results_outcome o = results_outcome(have[0] ? &r[0] : NULL, have[1] ? &r[1] : NULL);
-    char actor[96];
-    api_actor(req, actor, sizeof actor);
-    struct match before = *m;
-    int rc = 0;
-    const struct report *latest = have[0] && (!have[1] || r[0].id > r[1].id) ? &r[0]
-                                  : have[1]                                  ? &r[1]
-                                                                             : NULL;
-    switch (o) {
-    case RO_AGREED:
-        m->winner = r[0].winner;
-        m->score[0] = r[0].score[0];
-        m->score[1] = r[0].score[1];
-        m->result_report = latest->id;
-        rc = op_match_set_state(db, m, MS_VERIFIED, req->now_ms, actor);
-        m->ended = latest->conceded ? ME_CONCEDED : ME_PLAYED;
-        *action = "match.verified";
-        if (!rc)
-            rc = api_result_follows(req, m, &before, resp);
-        break;
-    case RO_DISPUTED:
-        rc = op_match_set_state(db, m, MS_DISPUTED, req->now_ms, actor);
-        *action = "match.disputed";
-        break;
-    case RO_REPORTED:
-    case RO_PLAYING:
-        /* the live score is the latest report's */
-        m->score[0] = latest->score[0];
-        m->score[1] = latest->score[1];
-        rc = op_match_set_state(db, m, o == RO_REPORTED ? MS_REPORTED : MS_PLAYING, req->now_ms,
-                                actor);
-        *action = o == RO_REPORTED ? "match.reported" : "match.playing";
-        break;
-    case RO_OPEN: {
-        /* no report left: back to where the match stood before the first one (with the
-         * penalty points given, MATCH-5) */
-        m->score[0] = m->penalty[0];
-        m->score[1] = m->penalty[1];
-        struct match_state_time *t;
-        int n, called = 0;
-        rc = db_match_state_times(db, m->id, &t, &n);
-        for (int i = 0; !rc && i < n; i++)
-            called |= t[i].state == MS_CALLED;
-        if (!rc) {
-            free(t);
-            rc = op_match_set_state(db, m, called ? MS_CALLED : MS_SCHEDULED, req->now_ms, actor);
-        }
-        *action = "match.report_withdrawn";
-        break;
-    }
-    }
-    for (int s = 0; s < 2; s++)
-        if (have[s])
-            report_free(&r[s]);
-    if (rc > 0)
-        rc = -1;
-    if (rc && !resp->json)
-        api_internal_error(resp, "settling the match");
-    return rc ? -1 : 0;
+    struct op o = api_op(req);
+    struct problem pb = {0, NULL};
+    return replied(resp, &pb, op_match_settle(&o, m, &pb, action));
 }
 
 int api_match_decide(struct api_req *req, struct match *m, struct api_resp *resp,
                      enum match_state state, int winner, enum match_end how)
 {
-    struct match before = *m;
-    m->winner = winner;
-    if (m->player[winner]) /* a walkover to an opponent not known yet scores nothing */
-        m->score[winner] = m->length;
-    m->result_report = 0;
-    char actor[96];
-    api_actor(req, actor, sizeof actor);
-    if (op_match_set_state(req->app->db, m, state, req->now_ms, actor)) {
-        api_internal_error(resp, "deciding the match");
-        return -1;
-    }
-    /* after the state: a change of state clears it */
-    m->ended = how;
-    /* the bracket, the chips, the tie follow a decision without play too */
-    return api_result_follows(req, m, &before, resp);
+    struct op o = api_op(req);
+    struct problem pb = {0, NULL};
+    return replied(resp, &pb, op_match_decide(&o, m, &pb, state, winner, how));
+}
+
+int api_result_follows(struct api_req *req, struct match *m, const struct match *before,
+                       struct api_resp *resp)
+{
+    struct op o = api_op(req);
+    struct problem pb = {0, NULL};
+    return replied(resp, &pb, op_result_follows(&o, m, before, &pb));
 }

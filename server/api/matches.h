@@ -1,5 +1,6 @@
 /* What the match files share: access (match_access.c), JSON (match_json.c), the frame of a
- * change (match_change.c) and deciding a match (match_decide.c). */
+ * change (match_change.c) and the way into deciding a match (match_decide.c, over
+ * ops/decide.c). */
 #ifndef API_MATCHES_H
 #define API_MATCHES_H
 
@@ -36,6 +37,10 @@ int api_match_save(struct api_req *req, struct match *m, json_t *before, const c
  * depends on results follows (api/results.c). 0, or -1 with the problem in resp. */
 int api_match_decide(struct api_req *req, struct match *m, struct api_resp *resp,
                      enum match_state state, int winner, enum match_end how);
+/* The result cascade (ops/results.c) for match m decided or corrected from `before` by this
+ * request: 0, or -1 with the problem in resp. */
+int api_result_follows(struct api_req *req, struct match *m, const struct match *before,
+                       struct api_resp *resp);
 /* The common frame of a change: idempotent transaction, read, change, save, answer. */
 void api_match_change(struct api_req *req, struct api_resp *resp, const char *action,
                       api_match_fn change);

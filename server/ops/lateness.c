@@ -1,16 +1,15 @@
 /* A match's lateness as facts (PEN-1..3): when it counts from, the points due to each
  * side, what the TD confirmed; its JSON and its stream entry. The arithmetic is
  * tourney/clock.c (pen_absence_points). */
+#include "ops/clock.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "api/clock.h"
-
 static const char side_name[2][2] = {"a", "b"};
 
 /* The last time the match was called to a table, 0 if never. */
-int64_t api_called_ms(struct db *db, int64_t match_id)
+int64_t op_called_ms(struct db *db, int64_t match_id)
 {
     struct match_state_time *t;
     int n;
@@ -26,11 +25,11 @@ int64_t api_called_ms(struct db *db, int64_t match_id)
 
 /* What each side's lateness comes to now: points due since its absence began (the call,
  * or the end of its last break), frozen when it arrived; and what was confirmed. */
-int api_late_of(struct db *db, const struct match *m, const struct tournament *t, int64_t now_ms,
-                struct late *l)
+int op_late_of(struct db *db, const struct match *m, const struct tournament *t, int64_t now_ms,
+               struct late *l)
 {
     memset(l, 0, sizeof *l);
-    l->called = api_called_ms(db, m->id);
+    l->called = op_called_ms(db, m->id);
     if (db_presence_get(db, m->id, l->p))
         return -1;
     struct penalty *p;
@@ -65,8 +64,8 @@ static json_t *ms_or_null(int64_t ms)
     return ms ? json_integer(ms) : json_null();
 }
 
-json_t *api_lateness_json(const struct match *m, const struct tournament *t, const struct late *l,
-                          int64_t now_ms)
+json_t *op_lateness_json(const struct match *m, const struct tournament *t, const struct late *l,
+                         int64_t now_ms)
 {
     json_t *sides = json_object();
     for (int s = 0; s < 2; s++)
@@ -85,13 +84,13 @@ json_t *api_lateness_json(const struct match *m, const struct tournament *t, con
                      l->confirmed[1], "confirmed_total", "a", l->total[0], "b", l->total[1]);
 }
 
-int api_lateness_event(struct db *db, const struct match *m, const struct tournament *t,
-                       int64_t now_ms)
+int op_lateness_event(struct db *db, const struct match *m, const struct tournament *t,
+                      int64_t now_ms)
 {
     struct late l;
-    if (api_late_of(db, m, t, now_ms, &l))
+    if (op_late_of(db, m, t, now_ms, &l))
         return -1;
-    json_t *ev = json_pack("{s:o}", "lateness", api_lateness_json(m, t, &l, now_ms));
+    json_t *ev = json_pack("{s:o}", "lateness", op_lateness_json(m, t, &l, now_ms));
     char *s = json_dumps(ev, JSON_COMPACT);
     json_decref(ev);
     int rc = s ? db_event_add(db, m->tournament_id, now_ms, "lateness", s) : CW_EDB;

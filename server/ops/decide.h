@@ -1,0 +1,21 @@
+/* A match decided (decide.c): from its players' reports, or without play; then the result
+ * cascade (ops/results.c). */
+#ifndef OPS_DECIDE_H
+#define OPS_DECIDE_H
+
+#include "ops/op.h"
+#include "ops/problem.h"
+#include "tourney/model.h"
+
+/* MATCH-7: recomputes match m's state from both sides' current reports (agreed: verified,
+ * and the cascade follows; different: disputed; one complete: reported; games: playing;
+ * none: back to called or scheduled). *action names the change for the audit log and the
+ * stream. 0, or -1 with the problem in pb. */
+int op_match_settle(const struct op *o, struct match *m, struct problem *pb, const char **action);
+/* Decides match m without (more) play: `winner` wins at the length, in `state`
+ * (MS_FORFEITED, MS_WITHDRAWN, MS_VERIFIED for penalty points), ended `how`; the cascade
+ * follows. 0, or -1 with the problem in pb. */
+int op_match_decide(const struct op *o, struct match *m, struct problem *pb, enum match_state state,
+                    int winner, enum match_end how);
+
+#endif
