@@ -44,7 +44,6 @@ struct api_req {
     int64_t player_tournament; /* that player's tournament */
     json_t *json;              /* the parsed body of routes that take JSON */
     json_t *extra;             /* members a result hook adds to the answer (owned) */
-    const char *acting;        /* who acts instead of the caller ("clock": a flag), or NULL */
 };
 
 struct api_resp {

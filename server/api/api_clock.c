@@ -14,17 +14,14 @@
 #include "api/tx.h"
 #include "common/clock.h"
 #include "ops/clock.h"
+#include "ops/flag.h"
+#include "ops/frame.h"
 #include "ops/match.h"
 
 static const char side_name[2][2] = {"a", "b"};
 static const char *const sides_ab[] = {"a", "b", NULL};
 
 /* ---- the clock ---- */
-
-static int op_none(struct cx *x)
-{
-    return 0;
-}
 
 static int op_read(struct cx *x)
 {
@@ -387,13 +384,19 @@ int api_clock_tick(struct app *app, int64_t now_ms)
     int n = db_clocks_flag_due(db, now_ms, ids, 32);
     db_unlock(db);
     for (int i = 0; i < n; i++) {
-        struct api_req req;
-        struct api_resp resp;
-        api_system_req(&req, app, now_ms, ids[i][0], ids[i][1]); /* the clock acts */
-        memset(&resp, 0, sizeof resp);
-        api_cx_run(&req, &resp, op_none);
-        api_resp_free(&resp);
-        json_decref(req.extra);
+        /* the flag's own operation in a frame of its own; what it refuses or fails at
+         * changes nothing, and the next tick looks again */
+        struct op o = {db, now_ms, "td", 0, NULL, NULL};
+        struct op_replay none;
+        if (op_begin(&o, NULL, &none) != OP_OPEN)
+            continue;
+        struct problem pb = {0, NULL};
+        if (op_clock_flag_due(&o, ids[i][0], ids[i][1], &pb)) {
+            op_rollback(&o);
+            problem_free(&pb);
+        } else {
+            op_commit(&o, NULL, 0, NULL);
+        }
     }
     return n;
 }

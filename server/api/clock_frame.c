@@ -1,15 +1,16 @@
 /* The frame of the clock, lateness, break and penalty operations (see clock_frame.h). A
- * flag is found on every request and by a tick each second (api_clock_tick): the side
- * whose time ran out loses the match (forfeited, CLK-7). */
-
+ * flag is found on every request (op_clock_apply_flag), as the tick finds it each second
+ * (op_clock_flag_due): the side whose time ran out loses the match (forfeited, CLK-7). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "ops/clock.h"
 #include "api/clock_frame.h"
 #include "api/matches.h"
 #include "api/reports.h"
 #include "api/tx.h"
+#include "ops/clock.h"
+#include "ops/flag.h"
 #include "ops/match.h"
 
 static const char side_name[2][2] = {"a", "b"};
@@ -31,26 +32,24 @@ void api_cx_match_touch(struct cx *x, const char *action)
 }
 
 /* CLK-7: the running side's time ran out: that side loses the match (unless the match is
- * already decided), and the TD may reverse it. */
+ * already decided), and the TD may reverse it; the same operation as the flag's tick. */
 static int apply_flag(struct cx *x)
 {
     x->flagged_now = 1;
     x->clock_changed = 1;
     if (match_finished(&x->m))
         return 0;
-    json_t *pre = json_pack("{s:s, s:i, s:i}", "state", match_state_name(x->m.state), "score_a",
-                            x->m.score[0], "score_b", x->m.score[1]);
-    free(x->pre_flag);
-    x->pre_flag = json_dumps(pre, JSON_COMPACT);
-    json_decref(pre);
     api_cx_match_touch(x, "match.flagged");
     /* the clock decides, whoever's request found the flag: the match's history and the
      * audit log say so, not "td" or the player who happened to ask */
-    const char *was = x->req->acting;
-    x->req->acting = "clock";
-    int rc = api_match_decide(x->req, &x->m, x->resp, MS_FORFEITED, 1 - x->c.flagged, ME_TIME);
-    x->req->acting = was;
-    return rc;
+    struct op o = api_op(x->req);
+    snprintf(o.actor, sizeof o.actor, "clock");
+    struct problem pb = {0, NULL};
+    if (op_clock_apply_flag(&o, &x->m, &x->c, &x->pre_flag, &pb)) {
+        api_reply_problem(x->resp, &pb);
+        return -1;
+    }
+    return 0;
 }
 
 static void clock_refusal(struct cx *x, enum clk_err e, const char *what)
@@ -186,11 +185,9 @@ static int finish(struct cx *x)
         json_t *b = x->match_before;
         x->match_before = NULL;
         /* a flag's forfeit is the clock's doing, whoever's request found it (CLK-7) */
-        const char *was = req->acting;
-        if (!strcmp(x->action, "match.flagged"))
-            req->acting = "clock";
         struct op o = api_op(req);
-        req->acting = was;
+        if (!strcmp(x->action, "match.flagged"))
+            snprintf(o.actor, sizeof o.actor, "clock");
         int rc = op_match_save(&o, &x->m, b, x->action);
         if (rc)
             return -1;

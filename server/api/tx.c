@@ -14,9 +14,7 @@
 
 void api_actor(const struct api_req *req, char *out, size_t len)
 {
-    if (req->acting)
-        snprintf(out, len, "%s", req->acting);
-    else if (req->is_td)
+    if (req->is_td)
         snprintf(out, len, "td");
     else if (req->player_id)
         snprintf(out, len, "player:%lld", (long long)req->player_id);
@@ -118,18 +116,4 @@ void api_tx_rollback(struct api_req *req)
 {
     struct op o = api_op(req);
     op_rollback(&o);
-}
-
-void api_system_req(struct api_req *req, struct app *app, int64_t now_ms, int64_t id0, int64_t id1)
-{
-    memset(req, 0, sizeof *req);
-    req->app = app;
-    req->now_ms = now_ms;
-    req->method = "POST";
-    req->path = "";
-    req->client_ip = "system";
-    req->is_td = 1;
-    req->ids[0] = id0;
-    req->ids[1] = id1;
-    req->nids = 2;
 }

@@ -16,10 +16,6 @@ void api_tx_commit(struct api_req *req, struct api_resp *resp);
 /* Rolls back, keeping the problem already in resp. */
 void api_tx_rollback(struct api_req *req);
 
-/* A request made by the server itself (a deadline, a clock's flag): it acts for the TD and
- * is audited as such; ids are the path's two numbers (tournament, then event or match). */
-void api_system_req(struct api_req *req, struct app *app, int64_t now_ms, int64_t id0, int64_t id1);
-
 /* The operation context of this request: its database, time and actor (api_actor). */
 struct op api_op(struct api_req *req);
 
