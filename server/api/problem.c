@@ -40,25 +40,21 @@ void api_reply_problem(struct api_resp *resp, struct problem *p)
 void api_problem(struct api_resp *resp, int status, const char *slug, const char *title,
                  const char *fmt, ...)
 {
-    char detail[1024];
+    struct problem p = of(resp);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(detail, sizeof detail, fmt, ap);
+    problem_vset(&p, status, slug, title, fmt, ap);
     va_end(ap);
-    struct problem p = of(resp);
-    problem_set(&p, status, slug, title, "%s", detail);
     api_reply_problem(resp, &p);
 }
 
 void api_problem_field(struct api_resp *resp, const char *field, const char *fmt, ...)
 {
-    char detail[512];
+    struct problem p = of(resp);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(detail, sizeof detail, fmt, ap);
+    problem_vfield(&p, field, fmt, ap);
     va_end(ap);
-    struct problem p = of(resp);
-    problem_field(&p, field, "%s", detail);
     api_reply_problem(resp, &p);
 }
 

@@ -448,12 +448,8 @@ int op_davis_late_close(const struct op *o, const struct event *e, const struct 
     }
     int unfilled = rc == CW_OK ? ko_late_close(&x.b) : 0;
     rc = op_dko_store(o, e, s, &x, rc);
-    if (rc == CW_OK) {
-        char after[64];
-        snprintf(after, sizeof after, "{\"unfilled\":%d}", unfilled);
-        rc = db_audit(o->db, e->tournament_id, o->now_ms, o->actor, "davis.late_closed", "event",
-                      e->id, NULL, after);
-    }
+    if (rc == CW_OK)
+        rc = op_event_late_closed(o, e, "davis.late_closed", unfilled);
     if (rc != CW_OK) {
         problem_internal(pb, "closing late entry");
         return -1;

@@ -1,6 +1,7 @@
 /* The event record: its JSON and a change saved with its audit row and stream entry. */
 #include "ops/event.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "ops/record.h"
@@ -40,4 +41,13 @@ int op_event_save(const struct op *o, struct event *e, json_t *before, const cha
         rc = op_emit(db, e->tournament_id, o->now_ms, action, json_pack("{s:O}", "event", after));
     json_decref(after);
     return rc;
+}
+
+int op_event_late_closed(const struct op *o, const struct event *e, const char *action,
+                         int unfilled)
+{
+    char after[64];
+    snprintf(after, sizeof after, "{\"unfilled\":%d}", unfilled);
+    return db_audit(o->db, e->tournament_id, o->now_ms, o->actor, action, "event", e->id, NULL,
+                    after);
 }

@@ -13,4 +13,9 @@ json_t *op_event_json(struct db *db, const struct event *e);
  * entry `action`. CW_* code. */
 int op_event_save(const struct op *o, struct event *e, json_t *before, const char *action);
 
+/* KO-4: late entry of event e closed (by the TD or the deadline), audited as action with
+ * how many late places stayed unfilled. CW_* code. */
+int op_event_late_closed(const struct op *o, const struct event *e, const char *action,
+                         int unfilled);
+
 #endif

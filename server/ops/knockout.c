@@ -567,12 +567,8 @@ int op_knockout_late_close(const struct op *o, const struct event *e, struct pro
     if (rc == CW_OK)
         rc = op_ko_settle(o, &x);
     op_ko_state_free(&x);
-    if (rc == CW_OK) {
-        char after[64];
-        snprintf(after, sizeof after, "{\"unfilled\":%d}", unfilled);
-        rc = db_audit(o->db, e->tournament_id, o->now_ms, o->actor, "knockout.late_closed", "event",
-                      e->id, NULL, after);
-    }
+    if (rc == CW_OK)
+        rc = op_event_late_closed(o, e, "knockout.late_closed", unfilled);
     if (rc != CW_OK) {
         problem_internal(pb, "closing late entry");
         return -1;

@@ -4,8 +4,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-static void vset(struct problem *p, int status, const char *slug, const char *title,
-                 const char *fmt, va_list ap)
+void problem_vset(struct problem *p, int status, const char *slug, const char *title,
+                  const char *fmt, va_list ap)
 {
     char detail[1024];
     vsnprintf(detail, sizeof detail, fmt, ap);
@@ -22,17 +22,22 @@ void problem_set(struct problem *p, int status, const char *slug, const char *ti
 {
     va_list ap;
     va_start(ap, fmt);
-    vset(p, status, slug, title, fmt, ap);
+    problem_vset(p, status, slug, title, fmt, ap);
     va_end(ap);
 }
 
 void problem_field(struct problem *p, const char *field, const char *fmt, ...)
 {
-    char detail[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(detail, sizeof detail, fmt, ap);
+    problem_vfield(p, field, fmt, ap);
     va_end(ap);
+}
+
+void problem_vfield(struct problem *p, const char *field, const char *fmt, va_list ap)
+{
+    char detail[512];
+    vsnprintf(detail, sizeof detail, fmt, ap);
     if (!p->json)
         problem_set(p, 422, "validation", "The request has invalid fields", "%s: %s", field,
                     detail);

@@ -5,6 +5,7 @@
 #define OPS_PROBLEM_H
 
 #include <jansson.h>
+#include <stdarg.h>
 
 struct problem {
     int status;   /* the HTTP status it maps to; 0 while there is none */
@@ -18,6 +19,10 @@ void problem_set(struct problem *p, int status, const char *slug, const char *ti
  * when there is none yet). */
 void problem_field(struct problem *p, const char *field, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* The same with a va_list (for the API's own variadic writers). */
+void problem_vset(struct problem *p, int status, const char *slug, const char *title,
+                  const char *fmt, va_list ap);
+void problem_vfield(struct problem *p, const char *field, const char *fmt, va_list ap);
 /* The 500 of a failure that is the server's, never the client's; logged. */
 void problem_internal(struct problem *p, const char *what);
 void problem_free(struct problem *p);
