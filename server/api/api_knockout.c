@@ -10,6 +10,7 @@
 #include "api/events.h"
 #include "api/handlers.h"
 #include "api/json.h"
+#include "api/matches.h"
 #include "api/reports.h"
 #include "api/tx.h"
 #include "common/clock.h"
@@ -333,7 +334,8 @@ void api_knockout_late_close(struct api_req *req, struct api_resp *resp)
 }
 
 /* KO-7: the TD changes the lengths by round. Rounds already under way keep theirs: a
- * change that reaches one is refused. */
+ * change that reaches one is refused; so is one that would end a match of the round not
+ * started yet (MATCH-3: penalty points given before its first game reach the new length). */
 static const struct api_field lengths_fields[] = {
     {"lengths", F_ANY, 1, 0, 0, 0, NULL, NULL},
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
@@ -380,6 +382,25 @@ void api_knockout_lengths(struct api_req *req, struct api_resp *resp)
             api_problem_field(resp, "lengths", "round %d has started", r);
             resp->status = 409;
             json_object_set_new(resp->json, "status", json_integer(409));
+            return;
+        }
+        for (int k = 0; k < x.nm; k++) { /* MATCH-3: nor does one the change would end */
+            struct match row = x.rows[k];
+            int r = row.round;
+            if (!row.id || r < 1 || r > x.b.rounds || x.b.lengths[r - 1] == old[r - 1] ||
+                row.state == MS_VOID || row.length == x.b.lengths[r - 1] ||
+                !api_match_relength(req, &row, x.b.lengths[r - 1], resp))
+                continue;
+            op_ko_state_free(&x);
+            api_tx_rollback(req);
+            if (resp->status == 409) {
+                char detail[1024];
+                snprintf(detail, sizeof detail, "Round %d of %s keeps its length: %s", r, e.name,
+                         api_str(resp->json, "detail"));
+                json_object_set_new(resp->json, "detail", json_string(detail));
+                api_problem_field(resp, "lengths", "round %d: match %lld would be over", r,
+                                  (long long)row.id);
+            }
             return;
         }
         for (int k = 0; rc == CW_OK && k < x.nm; k++) {

@@ -13,6 +13,7 @@
 #include "ops/match.h"
 #include "ops/report_replay.h"
 #include "store/store.h"
+#include "tourney/results.h"
 
 /* ---- TD: create, edit, call, forfeit ---- */
 
@@ -192,16 +193,17 @@ static const struct api_field edit_fields[] = {
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
-/* The TD changes the length of match m. Before any report it is simply set. Once games are
- * reported it is MATCH-3 (WBGF 4.8), a match found to be played at a wrong length: the
- * length is corrected from the next game on (the games so far stay at the old one), unless
- * the score already reached would end the match at the correct length: then the match
- * continues to the wrong length (409, nothing changes). A match reported as finished stands.
- * 0, or -1 with the problem in resp. */
-static int correct_length(struct api_req *req, struct match *m, int correct, struct api_resp *resp)
+/* Where match m stands for a change of its length (MATCH-3): the games of the report
+ * furthest on and the score they reach with the penalty points (replayed); before any game,
+ * the penalty points alone (MATCH-5). A report that says the match is over, or is not game by
+ * game, settles the length as it is: 409. 0, or -1 with the problem in resp. */
+static int standing_of(struct api_req *req, const struct match *m, struct results_standing *st,
+                       struct api_resp *resp)
 {
     struct db *db = req->app->db;
-    int games = 0, score[2] = {0, 0}, reported = 0;
+    st->games = 0;
+    st->score[0] = m->penalty[0];
+    st->score[1] = m->penalty[1];
     for (int s = -1; s < 2; s++) {
         struct report r;
         int rc = db_report_current(db, m->id, s, &r);
@@ -211,7 +213,6 @@ static int correct_length(struct api_req *req, struct match *m, int correct, str
             api_internal_error(resp, "reading the reports");
             return -1;
         }
-        reported = 1;
         int n, sc[2];
         const char *who = s < 0 ? "the TD's" : s == 0 ? "side a's" : "side b's";
         if (r.complete || strcmp(r.kind, "games")) {
@@ -230,34 +231,34 @@ static int correct_length(struct api_req *req, struct match *m, int correct, str
             api_internal_error(resp, "replaying the games reported");
             return -1;
         }
-        if (n > games) { /* the report furthest on: the next game is after its games */
-            games = n;
-            score[0] = sc[0];
-            score[1] = sc[1];
+        if (n > st->games) { /* the report furthest on: the next game is after its games */
+            st->games = n;
+            st->score[0] = sc[0];
+            st->score[1] = sc[1];
         }
     }
-    if (!reported || !games) {
-        m->length = correct;
-        return 0;
-    }
-    if (m->first_length) {
-        api_problem(resp, 409, "length-corrected", "The length was corrected already",
-                    "Match %lld was corrected from %d to %d points before game %d; it is not "
-                    "corrected twice.",
-                    (long long)m->id, m->first_length, m->length, m->length_fix_game + 1);
-        return -1;
-    }
-    if (score[0] >= correct || score[1] >= correct) {
-        api_problem(resp, 409, "length-stands", "The wrong length stands",
-                    "At %d-%d a %d-point match would be over: match %lld continues to %d points "
-                    "and its result stands (MATCH-3).",
-                    score[0], score[1], correct, (long long)m->id, m->length);
-        return -1;
-    }
-    m->first_length = m->length;
-    m->length_fix_game = games;
-    m->length = correct;
     return 0;
+}
+
+int api_match_relength(struct api_req *req, struct match *m, int to, struct api_resp *resp)
+{
+    struct results_standing st;
+    if (standing_of(req, m, &st, resp))
+        return -1;
+    char why[320];
+    switch (results_relength(m, &st, to, why, sizeof why)) {
+    case RL_SET:
+    case RL_CORRECT:
+        return 0;
+    case RL_TWICE:
+        api_problem(resp, 409, "length-corrected", "The length was corrected already", "%s", why);
+        break;
+    case RL_STANDS:
+        api_problem(resp, 409, "length-stands", "The wrong length stands", "%s", why);
+        break;
+    }
+    json_object_set_new(resp->json, "rule", json_string("MATCH-3"));
+    return -1;
 }
 
 static int do_edit(struct api_req *req, struct match *m, struct api_resp *resp, const char **action)
@@ -277,7 +278,7 @@ static int do_edit(struct api_req *req, struct match *m, struct api_resp *resp, 
     if (match_finished(m))
         return refuse_finished(m, resp);
     if (len && (int)json_integer_value(len) != m->length &&
-        correct_length(req, m, (int)json_integer_value(len), resp))
+        api_match_relength(req, m, (int)json_integer_value(len), resp))
         return -1;
     const char *table = api_str(req->json, "table");
     if (table)

@@ -14,6 +14,7 @@
 #include "api/reports.h"
 #include "api/tx.h"
 #include "ops/match.h"
+#include "tourney/results.h"
 
 static const char side_name[2][2] = {"a", "b"};
 static const char *const sides_ab[] = {"a", "b", NULL};
@@ -107,7 +108,7 @@ int api_cx_give_points(struct cx *x, int side, int points)
             return -1;
         reports++;
         r.score[opp] = r.score[opp] + points > len ? len : r.score[opp] + points;
-        if (r.score[opp] >= len) {
+        if (results_over(len, r.score) == opp) {
             r.complete = 1;
             r.winner = opp;
         }
@@ -123,7 +124,7 @@ int api_cx_give_points(struct cx *x, int side, int points)
         x->action = !strcmp(action, "match.verified") ? action : "match.penalty";
         return 0;
     }
-    if (x->m.score[opp] >= len) {
+    if (results_over(len, x->m.score) == opp) {
         x->action = "match.verified";
         return api_match_decide(x->req, &x->m, x->resp, MS_VERIFIED, opp, ME_RULING);
     }

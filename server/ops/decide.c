@@ -61,9 +61,16 @@ int op_match_settle(const struct op *o, struct match *m, struct problem *pb, con
         break;
     case RO_OPEN: {
         /* no report left: back to where the match stood before the first one (with the
-         * penalty points given, MATCH-5) */
+         * penalty points given, MATCH-5); when those alone reach the length, they decide the
+         * match, as they do when given before any report */
         m->score[0] = m->penalty[0];
         m->score[1] = m->penalty[1];
+        int w = results_over(m->length, m->score);
+        if (w >= 0) {
+            *action = "match.verified";
+            rc = op_match_decide(o, m, pb, MS_VERIFIED, w, ME_RULING);
+            break;
+        }
         struct match_state_time *t;
         int n, called = 0;
         rc = db_match_state_times(db, m->id, &t, &n);

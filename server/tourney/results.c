@@ -85,8 +85,8 @@ int results_final_score(int length, int a, int b, int *winner, int score[2], cha
     return 0;
 }
 
-int results_score_holds_penalties(const struct match *m, const int score[2], int told_a,
-                                  int told_b, char *err, size_t errlen)
+int results_score_holds_penalties(const struct match *m, const int score[2], int told_a, int told_b,
+                                  char *err, size_t errlen)
 {
     static const char name[2][2] = {"a", "b"};
     for (int s = 0; s < 2; s++)
@@ -98,4 +98,40 @@ int results_score_holds_penalties(const struct match *m, const int score[2], int
             return -1;
         }
     return 0;
+}
+
+int results_over(int length, const int score[2])
+{
+    if (length < 1)
+        return -1;
+    return score[0] >= length ? 0 : score[1] >= length ? 1 : -1;
+}
+
+enum results_relength results_relength(struct match *m, const struct results_standing *st, int to,
+                                       char *why, size_t whylen)
+{
+    if (st->games && m->first_length) {
+        snprintf(why, whylen,
+                 "Match %lld was corrected from %d to %d points before game %d; it is not "
+                 "corrected twice (MATCH-3).",
+                 (long long)m->id, m->first_length, m->length, m->length_fix_game + 1);
+        return RL_TWICE;
+    }
+    if (results_over(to, st->score) >= 0) {
+        snprintf(why, whylen,
+                 "At %d-%d a %d-point match would be over%s: match %lld continues to %d points "
+                 "and its result stands (MATCH-3).",
+                 st->score[0], st->score[1], to,
+                 st->games ? "" : " (penalty points count in the score as games do, MATCH-5)",
+                 (long long)m->id, m->length);
+        return RL_STANDS;
+    }
+    if (!st->games) {
+        m->length = to;
+        return RL_SET;
+    }
+    m->first_length = m->length;
+    m->length_fix_game = st->games;
+    m->length = to;
+    return RL_CORRECT;
 }

@@ -39,7 +39,37 @@ int results_final_score(int length, int a, int b, int *winner, int score[2], cha
 /* MATCH-5: the penalty points the TD gave each side of match m are in its score already, so
  * a final score (as results_final_score stored it) below them is impossible. told_a and
  * told_b are the score as reported, for the sentence. 0, or -1 with a sentence in err. */
-int results_score_holds_penalties(const struct match *m, const int score[2], int told_a,
-                                  int told_b, char *err, size_t errlen);
+int results_score_holds_penalties(const struct match *m, const int score[2], int told_a, int told_b,
+                                  char *err, size_t errlen);
+
+/* MATCH-1, MATCH-5: the side whose points reach `length`, or -1 while neither does (and
+ * for a Swing game, length 0, which has no score to reach). score counts games and penalty
+ * points alike: penalty points are in a match's score, so they end it as games do. */
+int results_over(int length, const int score[2]);
+
+/* Where a match stands when the TD changes its length: how many games are reported (in the
+ * report furthest on) and the score reached, games and penalty points alike: after those
+ * games, penalty points included; before any game, the penalty points alone (MATCH-5). */
+struct results_standing {
+    int games;
+    int score[2];
+};
+
+enum results_relength {
+    RL_SET,     /* no game reported: the length is simply set */
+    RL_CORRECT, /* between games: corrected from game `games` + 1 on (MATCH-3) */
+    RL_STANDS,  /* the score reached would end the match at the new length: refused, the match
+                 * continues to the length it has and that result stands (MATCH-3) */
+    RL_TWICE,   /* games reported and the length corrected once already: refused */
+};
+
+/* MATCH-3: the TD changes the length of match m, standing at st, to `to` points. The one
+ * rule of "would this correction end the match" for every path that changes the length of
+ * a match (its own, its knockout round's): the score reached, penalty points included,
+ * reaches `to` (results_over), whether games are reported or not. Applies the change to m
+ * (length, and first_length and length_fix_game for a correction) and returns RL_SET or
+ * RL_CORRECT; or returns a refusal with m unchanged and the sentence in why. */
+enum results_relength results_relength(struct match *m, const struct results_standing *st, int to,
+                                       char *why, size_t whylen);
 
 #endif

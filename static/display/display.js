@@ -28,6 +28,7 @@ const S = {
   key: '',
   data: {},
   clocks: {},
+  clockEvents: {}, // match id -> how many clock events came (see load)
   plans: new Map(), // view -> {sig, pages}: the pages found for what the view showed
 };
 const T = () => `/api/v1/tournaments/${S.tid}`;
@@ -43,8 +44,10 @@ async function load() {
     const path = e.kind === 'knockout' ? 'knockout' : e.kind;
     try { data.boards[e.id] = await api('GET', `${T()}/competitions/${e.id}/${path}`); } catch (err) { data.boards[e.id] = null; }
   }));
-  // clocks of the matches in play
+  // clocks of the matches in play; a clock event that comes while they are read is newer
+  // than what was read (a press right after a start): that match keeps the event's clock
   const clocks = {};
+  const eventsBefore = { ...S.clockEvents };
   if (!clocksAbsent()) {
     await Promise.all(matches.filter((m) => ['called', 'playing'].includes(m.state)).map(async (m) => {
       try {
@@ -53,10 +56,15 @@ async function load() {
       } catch (err) { /* shown without a clock */ }
     }));
   }
+  for (const mid of Object.keys(S.clockEvents)) {
+    if (S.clockEvents[mid] !== eventsBefore[mid] && S.clocks[mid]) clocks[mid] = S.clocks[mid];
+  }
   S.clocks = clocks;
   S.data = data;
   plan();
   render();
+  // how many whole reads the page has made (a test waits for the end of one)
+  document.body.dataset.loads = String((Number(document.body.dataset.loads) || 0) + 1);
 }
 
 // ---- fitting ----
@@ -386,6 +394,7 @@ function startLive() {
       const c = data && data.clock ? data.clock : data; // the event carries {clock: {...}}
       if (type === 'clock' && c && c.match_id) {
         S.clocks[c.match_id] = receive(c);
+        S.clockEvents[c.match_id] = (S.clockEvents[c.match_id] || 0) + 1;
         render();
         return;
       }

@@ -77,6 +77,7 @@ async function enter() {
       const c = data && data.clock ? data.clock : data; // the event carries {clock: {...}}
       if (type === 'clock' && c && S.match && c.match_id === S.match.id) {
         S.clock = receive(c);
+        S.clockEvents = (S.clockEvents || 0) + 1;
         S.clockStatus = 'ok';
         renderClock();
         return;
@@ -117,9 +118,13 @@ async function refresh() {
       if (c.status === 'ok' && c.clock.state === 'flagged') S.flagged = c.clock.flagged;
     }
     if (pick && ['called', 'playing'].includes(pick.state)) {
+      // a clock event that comes while the clock is read is newer than what was read (a
+      // press right after the start): keep the event's clock
+      const eventsBefore = S.clockEvents || 0;
       const c = await probeClock(S.tid, pick.id);
-      S.clockStatus = c.status;
-      S.clock = c.clock || null;
+      const newer = (S.clockEvents || 0) !== eventsBefore && S.clock;
+      S.clockStatus = newer ? 'ok' : c.status;
+      S.clock = newer ? S.clock : (c.clock || null);
     } else {
       S.clockStatus = 'absent';
       S.clock = null;

@@ -432,9 +432,29 @@ async function scenario(browser) {
     if (wide > 0) fail(`the phone page is ${wide} px wider than the screen`);
     await pc.click('#open-clock');
     await waitVisible(pc, '#c-startbtn');
+    // the display's reads of a clock arrive late (as on a loaded venue PC): a read made
+    // before the press must not undo the press's event when it lands after it
+    let slowReads = 0;
+    const slowClock = async (route) => {
+      slowReads++;
+      const resp = await route.fetch();
+      await new Promise((ok) => setTimeout(ok, 3000));
+      await route.fulfill({ response: resp });
+    };
+    await disp.route('**/api/v1/tournaments/*/matches/*/clock', slowClock);
     await pc.selectOption('#c-lower', 'opp'); // the opponent rolled lower: my time runs
     await pc.click('#c-startbtn');
     await waitText(pc, '#c-state', 'Running');
+    // something else changes in the room: the display reads everything again, its clocks
+    // included, and that read (made before the press) lands after the press's event
+    const moved = await td.context().request.patch(url(`/api/v1/tournaments/${tid}`), { headers: { 'X-Crawford': '1', 'Content-Type': 'application/json' }, data: { venue: 'Bar Roma, upstairs' } });
+    if (!moved.ok()) fail(`PATCH venue: ${moved.status()}`);
+    const asked = Date.now();
+    while (!slowReads) {
+      if (Date.now() - asked > T_WAIT) fail('the display did not read the clock again after a change');
+      await disp.waitForTimeout(25);
+    }
+    const loading = await disp.evaluate(() => Number(document.body.dataset.loads) || 0);
     await pc.click('#half-me');
     await waitUntil(pc, () => document.querySelector('#half-opp').classList.contains('running'), null,
       'the opponent\'s half of the clock running');
@@ -444,6 +464,11 @@ async function scenario(browser) {
       const el = document.querySelector(`#view li[data-match-id="${mid}"] .side.running [data-clock]`);
       return el && el.dataset.side === s;
     }, [other.id, dside], 'the display showing whose time runs');
+    // the read made before the press lands, and the display draws what it holds then
+    await waitUntil(disp, (n) => (Number(document.body.dataset.loads) || 0) > n, loading, 'the display\'s read with the late clock');
+    const stale = await disp.evaluate((mid) => { const el = document.querySelector(`#view li[data-match-id="${mid}"] .side.running [data-clock]`); return el ? el.dataset.side : ''; }, other.id);
+    await disp.unroute('**/api/v1/tournaments/*/matches/*/clock', slowClock);
+    if (stale !== dside) fail(`a clock read made before the press undid it on the display (${stale} runs)`);
     await pc.screenshot({ path: join(SHOTS, 'phone-clock-360x740.png') });
     await pc.setViewportSize({ width: 740, height: 360 });
     await pc.screenshot({ path: join(SHOTS, 'phone-clock-740x360.png') });

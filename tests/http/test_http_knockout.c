@@ -1672,44 +1672,23 @@ START_TEST(test_KO4_deadline_passes_waiting_player_walks_over)
 }
 END_TEST
 
-/* The exact bytes and the ETag of a GET (without gzip). */
-struct raw {
-    char *body, etag[80];
-    size_t len;
-};
-
-static void raw_get(const char *path, struct raw *o)
-{
-    struct res r;
-    req(&S, "GET", path, NULL, NULL, &r);
-    ck_assert_int_eq(r.status, 200);
-    ck_assert_ptr_nonnull(res_header(&r, "ETag", o->etag, sizeof o->etag));
-    o->len = r.len;
-    o->body = malloc(r.len + 1);
-    memcpy(o->body, r.body, r.len);
-    o->body[r.len] = 0;
-    res_free(&r);
-}
-
 /* A TD request that must be refused with status and leave the bracket byte for byte as it
  * was, with the same ETag (so the tournament's revision did not move either). */
 static void refused_byte_equal(const char *bpath, const char *method, const char *path,
                                const char *body, long status, const char *says)
 {
     struct raw a, b;
-    raw_get(bpath, &a);
+    ck_assert_int_eq(raw_get(&S, bpath, &a), 0);
     struct res r;
     td(&S, method, path, body, &r);
     ck_assert_msg(problem_is(&r, status), "%s %s -> %ld %s", method, path, r.status, r.body);
     if (says)
         ck_assert_msg(strstr(r.body, says), "%s lacks '%s'", r.body, says);
     res_free(&r);
-    raw_get(bpath, &b);
-    ck_assert_msg(a.len == b.len && !memcmp(a.body, b.body, a.len), "%s %s changed the bracket",
-                  method, path);
-    ck_assert_str_eq(a.etag, b.etag);
-    free(a.body);
-    free(b.body);
+    ck_assert_int_eq(raw_get(&S, bpath, &b), 0);
+    ck_assert_msg(raw_same(&a, &b), "%s %s changed the bracket", method, path);
+    raw_free(&a);
+    raw_free(&b);
 }
 
 /* KO-2, KO-4, KO-7, KO-8: refused knockout requests change nothing, byte for byte: drawing

@@ -585,6 +585,82 @@ START_TEST(test_MATCH4_which_scoresheet_prevails)
 }
 END_TEST
 
+/* MATCH-1, MATCH-5: a match is over when a side's points reach the length, penalty points
+ * counted as games are; a Swing game (length 0) has no score to reach. */
+START_TEST(test_MATCH5_over_counts_penalty_points)
+{
+    ck_assert_int_eq(results_over(9, (int[]){3, 0}), -1);
+    ck_assert_int_eq(results_over(3, (int[]){3, 0}), 0);
+    ck_assert_int_eq(results_over(5, (int[]){2, 7}), 1);
+    ck_assert_int_eq(results_over(0, (int[]){1, 0}), -1);
+}
+END_TEST
+
+/* The fields a change of length writes are as they were. */
+static int same_length(const struct match *a, const struct match *b)
+{
+    return a->length == b->length && a->first_length == b->first_length &&
+           a->length_fix_game == b->length_fix_game;
+}
+
+static struct match length_match(int length)
+{
+    struct match m;
+    memset(&m, 0, sizeof m);
+    m.id = 12;
+    m.length = length;
+    m.winner = -1;
+    return m;
+}
+
+/* MATCH-3: one rule for every change of a length. Before any game the length is simply set,
+ * unless the penalty points given already reach it; between games it is corrected from the
+ * next game on, once, unless the score reached (games and penalty points) reaches it. A
+ * refusal leaves the match as it was and names the rule. */
+START_TEST(test_MATCH3_a_correction_that_would_end_the_match)
+{
+    char why[320] = "";
+    /* issue 22: 9 points, no game, 3 penalty points to a: 3 would end it */
+    struct match m = length_match(9), was = m;
+    struct results_standing pen = {.games = 0, .score = {3, 0}};
+    ck_assert_int_eq(results_relength(&m, &pen, 3, why, sizeof why), RL_STANDS);
+    ck_assert(same_length(&m, &was));
+    ck_assert_ptr_nonnull(strstr(why, "At 3-0 a 3-point match would be over"));
+    ck_assert_ptr_nonnull(strstr(why, "MATCH-5"));
+    ck_assert_ptr_nonnull(strstr(why, "match 12 continues to 9 points"));
+    ck_assert_ptr_nonnull(strstr(why, "MATCH-3"));
+    ck_assert_int_eq(results_relength(&m, &pen, 2, why, sizeof why), RL_STANDS);
+    ck_assert_int_eq(results_relength(&m, &(struct results_standing){0, {0, 3}}, 3, why,
+                                      sizeof why),
+                     RL_STANDS);
+    /* ... 4 would not: simply set, no correction recorded */
+    ck_assert_int_eq(results_relength(&m, &pen, 4, why, sizeof why), RL_SET);
+    ck_assert_int_eq(m.length, 4);
+    ck_assert_int_eq(m.first_length, 0);
+    /* games reported: 2-0 after one game and a penalty point, corrected from game 2 */
+    m = length_match(3);
+    struct results_standing played = {.games = 1, .score = {2, 1}};
+    ck_assert_int_eq(results_relength(&m, &played, 5, why, sizeof why), RL_CORRECT);
+    ck_assert_int_eq(m.length, 5);
+    ck_assert_int_eq(m.first_length, 3);
+    ck_assert_int_eq(m.length_fix_game, 1);
+    /* not twice */
+    was = m;
+    ck_assert_int_eq(results_relength(&m, &played, 7, why, sizeof why), RL_TWICE);
+    ck_assert(same_length(&m, &was));
+    ck_assert_ptr_nonnull(strstr(why, "not corrected twice"));
+    /* a 7-point match found at 4-0: 3 would end it, 5 would not */
+    m = length_match(7);
+    was = m;
+    struct results_standing four = {.games = 2, .score = {4, 0}};
+    ck_assert_int_eq(results_relength(&m, &four, 3, why, sizeof why), RL_STANDS);
+    ck_assert(same_length(&m, &was));
+    ck_assert_ptr_nonnull(strstr(why, "At 4-0 a 3-point match would be over:"));
+    ck_assert_int_eq(results_relength(&m, &four, 4, why, sizeof why), RL_STANDS);
+    ck_assert_int_eq(results_relength(&m, &four, 5, why, sizeof why), RL_CORRECT);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("foundation");
@@ -610,6 +686,8 @@ static Suite *suite(void)
     tcase_add_test(tc, test_MATCH7_outcome_of_two_reports);
     tcase_add_test(tc, test_MATCH1_final_scores);
     tcase_add_test(tc, test_MATCH4_which_scoresheet_prevails);
+    tcase_add_test(tc, test_MATCH5_over_counts_penalty_points);
+    tcase_add_test(tc, test_MATCH3_a_correction_that_would_end_the_match);
     suite_add_tcase(s, tc);
     return s;
 }

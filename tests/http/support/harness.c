@@ -332,6 +332,33 @@ long long make_player(struct srv *s, long long tid, const char *name)
     return make_player_pin(s, tid, name, NULL);
 }
 
+int raw_get(struct srv *s, const char *path, struct raw *o)
+{
+    memset(o, 0, sizeof *o);
+    struct res r;
+    req(s, "GET", path, NULL, NULL, &r);
+    int ok = r.status == 200 && res_header(&r, "ETag", o->etag, sizeof o->etag);
+    if (ok) {
+        o->len = r.len;
+        o->body = r.body; /* keep the bytes: res_free frees what it still holds */
+        r.body = NULL;
+    }
+    res_free(&r);
+    return ok ? 0 : -1;
+}
+
+int raw_same(const struct raw *a, const struct raw *b)
+{
+    return a->body && b->body && a->len == b->len && !memcmp(a->body, b->body, a->len) &&
+           !strcmp(a->etag, b->etag);
+}
+
+void raw_free(struct raw *o)
+{
+    free(o->body);
+    memset(o, 0, sizeof *o);
+}
+
 int db_integrity_ok(const char *path)
 {
     sqlite3 *h = NULL;

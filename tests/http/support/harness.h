@@ -84,6 +84,19 @@ int wait_ready(int fd, int timeout_ms);
  * the last value of pred. */
 int poll_until(int (*pred)(void *arg), void *arg, int timeout_ms);
 
+/* The exact bytes and the ETag of a GET (no gzip asked), to compare with a later one: what
+ * "nothing changed" means, the tournament's revision (in the ETag) included. */
+struct raw {
+    char *body; /* malloc'd, NUL-terminated */
+    size_t len;
+    char etag[80];
+};
+/* 0, or -1 when the GET did not answer 200 with an ETag (o is then empty). */
+int raw_get(struct srv *s, const char *path, struct raw *o);
+/* 1 when a and b hold the same bytes and the same ETag. */
+int raw_same(const struct raw *a, const struct raw *b);
+void raw_free(struct raw *o);
+
 /* 1 when PRAGMA integrity_check of the existing database file says "ok", else 0. */
 int db_integrity_ok(const char *path);
 
