@@ -68,12 +68,10 @@ void api_entry_remove(struct api_req *req, struct api_resp *resp);
 void api_swing_round_start(struct api_req *req, struct api_resp *resp);
 void api_swing_board(struct api_req *req, struct api_resp *resp);
 void api_swing_ledger(struct api_req *req, struct api_resp *resp);
-void api_swing_register(void);
 void api_davis_team_add(struct api_req *req, struct api_resp *resp);
 void api_davis_late_close(struct api_req *req, struct api_resp *resp);
 void api_davis_start(struct api_req *req, struct api_resp *resp);
 void api_davis_board(struct api_req *req, struct api_resp *resp);
-void api_davis_register(void);
 void api_knockout_draw(struct api_req *req, struct api_resp *resp);
 void api_knockout_late(struct api_req *req, struct api_resp *resp);
 void api_knockout_lengths(struct api_req *req, struct api_resp *resp);
@@ -81,9 +79,6 @@ void api_knockout_late_close(struct api_req *req, struct api_resp *resp);
 void api_knockout_get(struct api_req *req, struct api_resp *resp);
 void api_knockout_player(struct api_req *req, struct api_resp *resp);
 void api_tables_assign(struct api_req *req, struct api_resp *resp);
-
-/* Registers what the handlers need before the first request (result hooks). */
-void api_init(void);
 
 /* api_audit.c */
 void api_audit_list(struct api_req *req, struct api_resp *resp);

@@ -1,23 +1,15 @@
 /* Who may act on a match, and when: the player's side (either member of a pair plays a
- * side of a Davis Cup doubles, through the extensions the kinds of events register),
- * whether the match takes reports now, and the refusals that say why not. */
+ * side of a Davis Cup doubles, davis_access.c), whether the match takes reports now
+ * (ops/gate.c), and the refusals that say why not. */
 #include "api/matches.h"
 #include "api/reports.h"
+#include "api/tx.h"
+#include "ops/gate.h"
 
 void api_match_not_found(struct api_resp *resp, int64_t tid, int64_t mid)
 {
     api_problem(resp, 404, "not-found", "No such match", "Tournament %lld has no match %lld.",
                 (long long)tid, (long long)mid);
-}
-
-#define MAX_EXT 8
-static const struct api_match_ext *exts[MAX_EXT];
-static int n_exts;
-
-void api_match_ext_register(const struct api_match_ext *ext)
-{
-    if (n_exts < MAX_EXT)
-        exts[n_exts++] = ext;
 }
 
 int api_match_side(struct api_req *req, const struct match *m)
@@ -28,19 +20,17 @@ int api_match_side(struct api_req *req, const struct match *m)
         if (m->player[s] == req->player_id)
             return s;
     /* a match played by pairs: either member of a pair plays its side */
-    for (int i = 0; i < n_exts; i++) {
-        int s = exts[i]->side_of ? exts[i]->side_of(req, m) : -1;
-        if (s >= 0)
-            return s;
-    }
-    return -1;
+    return api_davis_doubles_side(req, m);
 }
 
 int api_match_gate(struct api_req *req, const struct match *m, struct api_resp *resp)
 {
-    for (int i = 0; i < n_exts; i++)
-        if (exts[i]->gate && exts[i]->gate(req, m, resp))
-            return -1;
+    struct op o = api_op(req);
+    struct problem pb = {0, NULL};
+    if (op_match_open(&o, m, req->is_td, &pb)) {
+        api_reply_problem(resp, &pb);
+        return -1;
+    }
     return 0;
 }
 

@@ -336,12 +336,6 @@ static int parse_body(struct api_req *req, struct api_resp *resp, int wants_json
     return 0;
 }
 
-void api_init(void)
-{
-    api_swing_register();
-    api_davis_register();
-}
-
 void api_dispatch(struct api_req *req, struct api_resp *resp)
 {
     const char *method = strcmp(req->method, "HEAD") ? req->method : "GET";

@@ -133,7 +133,6 @@ int cli_serve(int argc, char **argv)
         fprintf(stderr, "crawford: out of memory\n");
         return 1;
     }
-    api_init();
     db_set_change_hook(app.db, drop_cached, app.cache);
     db_set_publish_hook(app.db, publish, app.bus);
 

@@ -1,8 +1,8 @@
 /* A Davis Cup event's ties (DAVIS-1..3): the rubbers of a tie and who plays them, the
  * phases opening in turn, dead rubbers, the tie's winner moving on in a round robin or a
- * knockout of teams (the result cascade's step, op_davis_result), late entry closed. The
- * routes are api/api_davis.c; who plays a doubles side and whether a phase is open,
- * api/davis_access.c. */
+ * knockout of teams (the result cascade's step, op_davis_result), late entry closed, and
+ * whether a rubber takes reports now (op_davis_rubber_open). The routes are
+ * api/api_davis.c; who plays a doubles side, api/davis_access.c. */
 #include "ops/davis.h"
 
 #include <stdio.h>
@@ -452,6 +452,50 @@ int op_davis_late_close(const struct op *o, const struct event *e, const struct 
         rc = op_event_late_closed(o, e, "davis.late_closed", unfilled);
     if (rc != CW_OK) {
         problem_internal(pb, "closing late entry");
+        return -1;
+    }
+    return 0;
+}
+
+int op_davis_rubber_open(const struct op *o, const struct match *m, struct problem *pb)
+{
+    if (!m->tie_id || m->rubber < 1 || m->rubber > 5)
+        return 0;
+    struct db *db = o->db;
+    struct match rubbers[5];
+    struct event e;
+    if (db_tie_matches(db, m->tournament_id, m->tie_id, rubbers) != CW_OK ||
+        db_event_get(db, m->tournament_id, m->event_id, &e) != CW_OK) {
+        problem_internal(pb, "reading the tie");
+        return -1;
+    }
+    struct davis_tie_row tie;
+    if (db_davis_tie_get(db, m->tie_id, &tie) == CW_OK && (!tie.team[0] || !tie.team[1])) {
+        problem_set(pb, 409, "tie-waiting", "The other team is not known yet",
+                    "This match belongs to a tie of %s whose %s team is still to be decided "
+                    "(KO-3): it is played when both teams are known.",
+                    e.name, tie.team[0] ? "second" : "first");
+        return -1;
+    }
+    struct davis_settings s;
+    op_davis_settings_of(&e, &s);
+    int res[5];
+    op_davis_tie_results(rubbers, NULL, res);
+    struct davis_tie_state st;
+    davis_tie_state(res, s.play_dead, &st);
+    int phase = davis_rubbers[m->rubber - 1].phase;
+    if (st.dead[m->rubber - 1] && !s.play_dead) {
+        problem_set(pb, 409, "dead-rubber", "This match is not played",
+                    "The tie is decided (%d-%d) and matches that can no longer change it are "
+                    "not played in %s (DAVIS-2).",
+                    st.wins[0], st.wins[1], e.name);
+        return -1;
+    }
+    if (st.open_phase && phase > st.open_phase) {
+        problem_set(pb, 409, "phase-closed", "This phase has not started",
+                    "This is a phase-%d match: phase %d opens when every match of phase %d "
+                    "is decided (DAVIS-2).",
+                    phase, phase, phase - 1);
         return -1;
     }
     return 0;

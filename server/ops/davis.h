@@ -65,4 +65,9 @@ int op_davis_result(const struct op *o, struct match *m, const struct match *bef
 int op_davis_late_close(const struct op *o, const struct event *e, const struct davis_settings *s,
                         struct problem *pb);
 
+/* DAVIS-2, KO-3: whether rubber m takes reports now: both teams known, the rubber not dead
+ * (unless dead rubbers are played), its phase open. 0 (also for any other match), or -1
+ * with the refusal in pb. */
+int op_davis_rubber_open(const struct op *o, const struct match *m, struct problem *pb);
+
 #endif

@@ -1,7 +1,7 @@
 /* A Swing event's chips (SWING-2..4): its state replayed from its games, the chip ledger
  * rewritten when a game is decided or corrected (the result cascade's step,
- * op_swing_result), the pairings a correction no longer fits. The routes are
- * api/api_swing.c; the gate that keeps players to the current round is api/swing_access.c. */
+ * op_swing_result), the pairings a correction no longer fits, and the gate that keeps
+ * players to the current round (op_swing_game_open). The routes are api/api_swing.c. */
 #include "ops/swing.h"
 
 #include <stdio.h>
@@ -340,6 +340,39 @@ int op_swing_result(const struct op *o, struct match *m, const struct match *bef
     op_swing_state_free(&x);
     if (rc != CW_OK) {
         problem_internal(pb, "recording the chips");
+        return -1;
+    }
+    return 0;
+}
+
+/* Players report and confirm only the games of the current round: a game of an earlier
+ * round (left open when the TD forced the next one) would otherwise move chips from
+ * stacks that later rounds already played on. The TD still verifies or corrects it. */
+int op_swing_game_open(const struct op *o, const struct match *m, int by_td, struct problem *pb)
+{
+    if (m->length != 0 || !m->event_id || by_td)
+        return 0;
+    struct db *db = o->db;
+    struct event e;
+    struct swing_round_row *rounds = NULL;
+    int n = 0;
+    int rc = db_event_get(db, m->tournament_id, m->event_id, &e);
+    if (rc == CW_OK && strcmp(e.kind, "swing"))
+        return 0;
+    if (rc == CW_OK)
+        rc = db_swing_rounds(db, e.id, &rounds, &n);
+    int current = n ? rounds[n - 1].round : 0;
+    free(rounds);
+    if (rc != CW_OK) {
+        problem_internal(pb, "reading the Swing rounds");
+        return -1;
+    }
+    if (m->round != current) {
+        problem_set(pb, 409, "round-closed", "Not a game of the current round",
+                    "Match %lld belongs to round %d of %s, but round %d is the current one: "
+                    "players report and confirm only the current round's games; the TD "
+                    "verifies or corrects this one.",
+                    (long long)m->id, m->round, e.name, current);
         return -1;
     }
     return 0;

@@ -42,4 +42,10 @@ void op_swing_state_free(struct swing_state *x);
 int op_swing_result(const struct op *o, struct match *m, const struct match *before,
                     struct problem *pb);
 
+/* Players report and confirm only the games of a Swing event's current round (a game of an
+ * earlier round, left open when the TD forced the next one, would otherwise move chips
+ * from stacks that later rounds already played on); the TD (by_td) still verifies or
+ * corrects it. 0 (also for any other match), or -1 with the refusal in pb. */
+int op_swing_game_open(const struct op *o, const struct match *m, int by_td, struct problem *pb);
+
 #endif
