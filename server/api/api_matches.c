@@ -10,6 +10,7 @@
 #include "api/matches.h"
 #include "api/reports.h"
 #include "api/tx.h"
+#include "ops/decide.h"
 #include "ops/match.h"
 #include "ops/report_replay.h"
 #include "store/store.h"
@@ -181,9 +182,9 @@ void api_match_get(struct api_req *req, struct api_resp *resp)
 
 static int refuse_finished(const struct match *m, struct api_resp *resp)
 {
-    api_problem(resp, 409, "match-finished", "The match is over", "Match %lld is already %s%s.",
-                (long long)m->id, match_state_name(m->state),
-                m->state == MS_VERIFIED ? "; the TD can correct it" : "");
+    struct problem pb = {0, NULL};
+    op_match_refuse_finished(m, &pb);
+    api_reply_problem(resp, &pb);
     return -1;
 }
 
@@ -329,34 +330,17 @@ static const struct api_field forfeit_fields[] = {
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
-/* A knockout match (not a Davis rubber): its bracket takes a player's leaving before the
- * opponent is known (KO-8). */
-static int knockout_match(struct api_req *req, const struct match *m)
-{
-    struct event e;
-    return m->event_id && !m->tie_id &&
-           db_event_get(req->app->db, m->tournament_id, m->event_id, &e) == CW_OK &&
-           !strcmp(e.kind, "knockout");
-}
-
-/* KO-8: a forfeit, a withdrawal or a disqualification advances the opponent; the score
- * shows the winner at the match length. A player leaving (withdrawal, disqualification) a
- * knockout match may do so before the opponent is known: the opponent, once known, advances
- * by walkover. */
+/* KO-8 (ops/decide.c): the opponent advances; the operation's refusal is the reply. */
 static int decide_without_play(struct api_req *req, struct match *m, struct api_resp *resp,
                                enum match_state state, int winner, enum match_end how)
 {
-    if (match_finished(m))
-        return refuse_finished(m, resp);
-    int leaving = state == MS_WITHDRAWN;
-    if (!m->player[1 - winner] || (!m->player[winner] && !(leaving && knockout_match(req, m)))) {
-        api_problem(resp, 409, "players-unknown", "Players not known yet",
-                    m->player[1 - winner] ? "Match %lld has no opponent yet."
-                                          : "Match %lld: the player of that side is not known yet.",
-                    (long long)m->id);
+    struct op o = api_op(req);
+    struct problem pb = {0, NULL};
+    if (op_match_decide_unplayed(&o, m, &pb, state, winner, how)) {
+        api_reply_problem(resp, &pb);
         return -1;
     }
-    return api_match_decide(req, m, resp, state, winner, how);
+    return 0;
 }
 
 static int do_forfeit(struct api_req *req, struct match *m, struct api_resp *resp,

@@ -5,6 +5,7 @@
 #include "ops/decide.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "ops/match.h"
 #include "ops/results.h"
@@ -111,4 +112,38 @@ int op_match_decide(const struct op *o, struct match *m, struct problem *pb, enu
     m->ended = how;
     /* the bracket, the chips, the tie follow a decision without play too */
     return op_result_follows(o, m, &before, pb);
+}
+
+int op_match_refuse_finished(const struct match *m, struct problem *pb)
+{
+    problem_set(pb, 409, "match-finished", "The match is over", "Match %lld is already %s%s.",
+                (long long)m->id, match_state_name(m->state),
+                m->state == MS_VERIFIED ? "; the TD can correct it" : "");
+    return -1;
+}
+
+/* A knockout match (not a Davis rubber): its bracket takes a player's leaving before the
+ * opponent is known (KO-8). */
+static int knockout_match(const struct op *o, const struct match *m)
+{
+    struct event e;
+    return m->event_id && !m->tie_id &&
+           db_event_get(o->db, m->tournament_id, m->event_id, &e) == CW_OK &&
+           !strcmp(e.kind, "knockout");
+}
+
+int op_match_decide_unplayed(const struct op *o, struct match *m, struct problem *pb,
+                             enum match_state state, int winner, enum match_end how)
+{
+    if (match_finished(m))
+        return op_match_refuse_finished(m, pb);
+    int leaving = state == MS_WITHDRAWN;
+    if (!m->player[1 - winner] || (!m->player[winner] && !(leaving && knockout_match(o, m)))) {
+        problem_set(pb, 409, "players-unknown", "Players not known yet",
+                    m->player[1 - winner] ? "Match %lld has no opponent yet."
+                                          : "Match %lld: the player of that side is not known yet.",
+                    (long long)m->id);
+        return -1;
+    }
+    return op_match_decide(o, m, pb, state, winner, how);
 }

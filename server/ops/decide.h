@@ -18,4 +18,14 @@ int op_match_settle(const struct op *o, struct match *m, struct problem *pb, con
 int op_match_decide(const struct op *o, struct match *m, struct problem *pb, enum match_state state,
                     int winner, enum match_end how);
 
+/* KO-8: a forfeit, a withdrawal or a disqualification by the TD advances the opponent (the
+ * score shows the winner at the match length). A player leaving (state MS_WITHDRAWN) a
+ * knockout match may do so before the opponent is known: the opponent, once known,
+ * advances by walkover. Refused for a match already over or whose players are not known.
+ * 0, or -1 with the problem in pb. */
+int op_match_decide_unplayed(const struct op *o, struct match *m, struct problem *pb,
+                             enum match_state state, int winner, enum match_end how);
+/* The refusal of a change to a match that is over (409 match-finished); returns -1. */
+int op_match_refuse_finished(const struct match *m, struct problem *pb);
+
 #endif
