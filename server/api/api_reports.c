@@ -12,6 +12,7 @@
 #include "api/reports.h"
 #include "api/tx.h"
 #include "common/clock.h"
+#include "ops/decide.h"
 #include "ops/match.h"
 #include "ops/report_replay.h"
 #include "store/store.h"
@@ -394,31 +395,17 @@ static int td_decide(struct api_req *req, struct match *m, struct api_resp *resp
                         r.score[0], r.score[1], m->length);
             return -1;
         }
-        r.match_id = m->id;
-        r.side = -1;
-        snprintf(r.actor, sizeof r.actor, "td");
-        if (db_report_supersede(db, m->id, -1) || db_report_insert(db, &r)) {
-            report_free(&r);
-            api_internal_error(resp, "storing the TD's report");
-            return -1;
-        }
     }
-    struct match before = *m;
-    m->winner = r.winner;
-    m->score[0] = r.score[0];
-    m->score[1] = r.score[1];
-    m->result_report = r.id;
-    /* the TD settling a dispute rules; verifying or correcting a played match does not */
-    enum match_end how = r.conceded                    ? ME_CONCEDED
-                         : before.state == MS_DISPUTED ? ME_RULING
-                                                       : ME_PLAYED;
+    /* the verdict itself: ops/decide.c */
+    struct op o = api_op(req);
+    struct problem pb = {0, NULL};
+    int rc = op_match_verify(&o, m, &r, !rid, &pb);
     report_free(&r);
-    if (op_match_set_state(db, m, MS_VERIFIED, req->now_ms, "td")) {
-        api_internal_error(resp, "verifying the match");
+    if (rc) {
+        api_reply_problem(resp, &pb);
         return -1;
     }
-    m->ended = how;
-    return api_result_follows(req, m, &before, resp);
+    return 0;
 }
 
 static int do_verify(struct api_req *req, struct match *m, struct api_resp *resp,

@@ -4,6 +4,7 @@
  * (ops/results.c) in the same transaction. */
 #include "ops/decide.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -146,4 +147,34 @@ int op_match_decide_unplayed(const struct op *o, struct match *m, struct problem
         return -1;
     }
     return op_match_decide(o, m, pb, state, winner, how);
+}
+
+int op_match_verify(const struct op *o, struct match *m, struct report *r, int is_new,
+                    struct problem *pb)
+{
+    struct db *db = o->db;
+    if (is_new) {
+        r->match_id = m->id;
+        r->side = -1;
+        snprintf(r->actor, sizeof r->actor, "td");
+        if (db_report_supersede(db, m->id, -1) || db_report_insert(db, r)) {
+            problem_internal(pb, "storing the TD's report");
+            return -1;
+        }
+    }
+    struct match before = *m;
+    m->winner = r->winner;
+    m->score[0] = r->score[0];
+    m->score[1] = r->score[1];
+    m->result_report = r->id;
+    /* the TD settling a dispute rules; verifying or correcting a played match does not */
+    enum match_end how = r->conceded                   ? ME_CONCEDED
+                         : before.state == MS_DISPUTED ? ME_RULING
+                                                       : ME_PLAYED;
+    if (op_match_set_state(db, m, MS_VERIFIED, o->now_ms, "td")) {
+        problem_internal(pb, "verifying the match");
+        return -1;
+    }
+    m->ended = how;
+    return op_result_follows(o, m, &before, pb);
 }

@@ -25,6 +25,13 @@ int op_match_decide(const struct op *o, struct match *m, struct problem *pb, enu
  * 0, or -1 with the problem in pb. */
 int op_match_decide_unplayed(const struct op *o, struct match *m, struct problem *pb,
                              enum match_state state, int winner, enum match_end how);
+/* MATCH-4, MATCH-7: the TD verifies or corrects match m with complete report r: a player's
+ * current report, or (is_new) the TD's own, stored now in place of any earlier one. The
+ * match takes its winner and score and is verified (ended ruling when it was disputed,
+ * conceded when r is a concession, else played); the cascade follows (a correction's
+ * undoing of later matches needs o->confirm_cascade). 0, or -1 with the problem in pb. */
+int op_match_verify(const struct op *o, struct match *m, struct report *r, int is_new,
+                    struct problem *pb);
 /* The refusal of a change to a match that is over (409 match-finished); returns -1. */
 int op_match_refuse_finished(const struct match *m, struct problem *pb);
 
