@@ -1,21 +1,18 @@
 /* Results from the players and the TD: a side reports (final score, game by game, or a
  * transcript), the opponent confirms or reports otherwise (a dispute), the TD verifies
  * or corrects. Each report is checked before anything is stored (MATCH-1..7). */
+
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "api/fields.h"
 #include "api/handlers.h"
 #include "api/json.h"
 #include "api/matches.h"
 #include "api/reports.h"
 #include "api/tx.h"
-#include "common/clock.h"
 #include "ops/decide.h"
-#include "ops/match.h"
+#include "ops/report.h"
 #include "ops/report_replay.h"
-#include "store/store.h"
 #include "tourney/results.h"
 
 static const char side_name[2][2] = {"a", "b"};
@@ -116,29 +113,6 @@ int api_report_from_json(struct api_req *req, const struct match *m, json_t *bod
 
 /* ---- a concession (MATCH-7) ---- */
 
-/* The points the conceding side keeps: the score of the match as it stands. Its own report
- * in progress (game by game) when it has one; else the match's score, which holds the
- * penalty points given (MATCH-5), unless a report in it already gives this side the match:
- * then only its penalty points. */
-static int standing_points(struct db *db, const struct match *m, int side, int *points,
-                           int64_t *resumes, struct api_resp *resp)
-{
-    struct report mine;
-    int rc = db_report_current(db, m->id, side, &mine);
-    if (rc != CW_OK && rc != CW_ENOTFOUND) {
-        api_internal_error(resp, "reading your report");
-        return -1;
-    }
-    if (rc == CW_OK && !mine.complete) {
-        *points = mine.score[side];
-        *resumes = mine.id;
-    } else
-        *points = m->score[side] < m->length ? m->score[side] : m->penalty[side];
-    if (rc == CW_OK)
-        report_free(&mine);
-    return 0;
-}
-
 /* The body {"concede": true} and nothing else; a Swing game is not conceded (its chips
  * depend on the cube and the gammon, SWING-3). 0, or -1 with a 422 naming the field. */
 static int check_concede(const struct match *m, json_t *body, struct api_resp *resp)
@@ -166,30 +140,6 @@ static int check_concede(const struct match *m, json_t *body, struct api_resp *r
     return resp->json ? -1 : 0;
 }
 
-/* The conceding side's complete report: the opponent wins at the match length, the
- * conceding side keeps the points it has. */
-static int concession(struct api_req *req, const struct match *m, int side, struct report *r,
-                      struct api_resp *resp)
-{
-    memset(r, 0, sizeof *r);
-    int points;
-    if (standing_points(req->app->db, m, side, &points, &r->resumes, resp))
-        return -1;
-    r->created_ms = req->now_ms;
-    snprintf(r->kind, sizeof r->kind, "score");
-    r->complete = 1;
-    r->winner = 1 - side;
-    r->score[1 - side] = m->length;
-    r->score[side] = points;
-    r->conceded = 1;
-    r->games = strdup("[]");
-    if (!r->games) {
-        api_internal_error(resp, "storing the concession");
-        return -1;
-    }
-    return 0;
-}
-
 static int do_report(struct api_req *req, struct match *m, struct api_resp *resp,
                      const char **action)
 {
@@ -199,31 +149,26 @@ static int do_report(struct api_req *req, struct match *m, struct api_resp *resp
         return -1;
     if (conceding && check_concede(m, req->json, resp))
         return -1;
-    struct report r;
-    if (conceding ? concession(req, m, side, &r, resp)
-                  : api_report_from_json(req, m, req->json, &r, resp)) {
+    struct op o = api_op(req);
+    struct problem pb = {0, NULL};
+    int rc;
+    if (conceding) {
+        rc = op_report_concede(&o, m, side, &pb, action);
+    } else {
+        struct report r;
+        if (api_report_from_json(req, m, req->json, &r, resp)) {
+            report_free(&r);
+            if (!resp->json)
+                api_internal_error(resp, "reading the report");
+            return -1;
+        }
+        rc = op_report_file(&o, m, side, &r, &pb, action);
         report_free(&r);
-        if (!resp->json)
-            api_internal_error(resp, "reading the report");
+    }
+    if (rc) {
+        api_reply_problem(resp, &pb);
         return -1;
     }
-    r.match_id = m->id;
-    r.side = side;
-    api_actor(req, r.actor, sizeof r.actor);
-    struct db *db = req->app->db;
-    int rc = db_report_supersede(db, m->id, side);
-    if (rc == CW_OK)
-        rc = db_report_insert(db, &r);
-    report_free(&r);
-    if (rc != CW_OK) {
-        api_internal_error(resp, "storing the report");
-        return -1;
-    }
-    if (api_report_settle(req, m, resp, action))
-        return -1;
-    /* a concession waiting for the opponent (or the TD) has an event of its own */
-    if (conceding && !strcmp(*action, "match.reported"))
-        *action = "match.conceded";
     return 0;
 }
 
@@ -238,24 +183,13 @@ static int do_unreport(struct api_req *req, struct match *m, struct api_resp *re
     int side = api_player_side(req, m, resp);
     if (side < 0 || api_report_open(req, m, resp))
         return -1;
-    struct report r;
-    int rc = db_report_current(req->app->db, m->id, side, &r);
-    if (rc == CW_ENOTFOUND) {
-        api_problem(resp, 409, "no-report", "Nothing to withdraw",
-                    "You have no report of match %lld.", (long long)m->id);
+    struct op o = api_op(req);
+    struct problem pb = {0, NULL};
+    if (op_report_withdraw(&o, m, side, &pb, action)) {
+        api_reply_problem(resp, &pb);
         return -1;
     }
-    /* a concession taken back: the match goes on from the conceder's scoresheet, if the
-     * concession replaced one in progress (no penalty is given while it stands) */
-    int64_t resumes = rc == CW_OK && r.conceded ? r.resumes : 0;
-    if (rc == CW_OK)
-        report_free(&r);
-    if (rc != CW_OK || db_report_supersede(req->app->db, m->id, side) ||
-        (resumes && db_report_restore(req->app->db, m->id, resumes))) {
-        api_internal_error(resp, "withdrawing the report");
-        return -1;
-    }
-    return api_report_settle(req, m, resp, action);
+    return 0;
 }
 
 void api_match_unreport(struct api_req *req, struct api_resp *resp)
@@ -269,55 +203,23 @@ static int do_confirm(struct api_req *req, struct match *m, struct api_resp *res
     int side = api_player_side(req, m, resp);
     if (side < 0 || api_report_open(req, m, resp))
         return -1;
-    struct db *db = req->app->db;
-    struct report theirs;
-    int rc = db_report_current(db, m->id, 1 - side, &theirs);
-    if (rc == CW_ENOTFOUND || (rc == CW_OK && !theirs.complete)) {
-        if (rc == CW_OK)
-            report_free(&theirs);
-        api_problem(resp, 409, "nothing-to-confirm", "Nothing to confirm",
-                    "Your opponent has not reported the end of match %lld yet.", (long long)m->id);
-        return -1;
-    }
-    if (rc != CW_OK) {
-        api_internal_error(resp, "reading the report");
-        return -1;
-    }
     /* the report the player saw: the reporter may have changed it meanwhile */
     json_t *seen = req->json ? json_object_get(req->json, "report_id") : NULL;
     if (req->json &&
         (json_object_size(req->json) > 1 || (json_object_size(req->json) == 1 && !seen) ||
          (seen && (!json_is_integer(seen) || json_integer_value(seen) < 1)))) {
-        report_free(&theirs);
         api_problem_field(
             resp, "report_id",
             "the body is {\"report_id\": the id of the report you confirm}, or empty");
         return -1;
     }
-    if (seen && json_integer_value(seen) != theirs.id) {
-        long long now_id = (long long)theirs.id;
-        report_free(&theirs);
-        api_problem(resp, 409, "report-changed", "The report changed",
-                    "Your opponent's report of match %lld changed since you saw it (it is now "
-                    "report %lld): read it again before you confirm.",
-                    (long long)m->id, now_id);
+    struct op o = api_op(req);
+    struct problem pb = {0, NULL};
+    if (op_report_confirm(&o, m, side, seen ? json_integer_value(seen) : 0, &pb, action)) {
+        api_reply_problem(resp, &pb);
         return -1;
     }
-    /* Confirming is reporting the same result: the two reports then agree (MATCH-7). */
-    struct report mine = theirs;
-    mine.side = side;
-    mine.resumes = 0; /* the conceder's scoresheet is not the confirmer's */
-    api_actor(req, mine.actor, sizeof mine.actor);
-    mine.created_ms = req->now_ms;
-    rc = db_report_supersede(db, m->id, side);
-    if (rc == CW_OK)
-        rc = db_report_insert(db, &mine);
-    report_free(&theirs);
-    if (rc != CW_OK) {
-        api_internal_error(resp, "storing the confirmation");
-        return -1;
-    }
-    return api_report_settle(req, m, resp, action);
+    return 0;
 }
 
 void api_match_confirm(struct api_req *req, struct api_resp *resp)
