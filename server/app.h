@@ -14,7 +14,8 @@ struct app {
     struct db *db;
     struct api_cache *cache;       /* serialized GET responses, invalidated on change */
     struct api_limiter *login_lim; /* wrong TD passwords per client address */
-    struct api_limiter *pin_lim;   /* wrong PINs per player */
+    struct api_limiter *pin_lim;   /* wrong PINs per player, from all addresses: delays */
+    struct api_limiter *pin_pair_lim; /* wrong PINs per player and address: locks */
     struct api_limiter *pin_ip_lim; /* wrong PINs per client address */
     struct api_bus *bus;           /* events of each tournament, for the event streams */
 };

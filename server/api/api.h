@@ -30,6 +30,7 @@ struct api_req {
     const char *if_none_match; /* If-None-Match header or NULL */
     int accept_gzip;           /* Accept-Encoding names gzip */
     const char *client_ip;
+    const char *client_key; /* the address as limits count it: an IPv6 client by its /64 */
     struct {
         const char *key, *value;
     } args[API_MAX_ARGS];

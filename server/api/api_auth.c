@@ -1,4 +1,5 @@
 /* The tournament director's login: password check (Argon2id), session cookie, logout. */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -29,12 +30,20 @@ static const struct api_field login_fields[] = {
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
+/* Password hashes being computed now: each Argon2id hash takes 64 MiB and a CPU for a
+ * while, so a burst of logins is bounded here rather than by the memory of the machine. */
+static atomic_int hashes_in_flight;
+
 void api_login(struct api_req *req, struct api_resp *resp)
 {
     struct app *app = req->app;
-    char key[80];
-    snprintf(key, sizeof key, "login:%s", req->client_ip);
-    int64_t wait = api_limiter_wait_ms(app->login_lim, key, req->now_ms);
+    if (api_check_fields(req->json, login_fields, 0, resp))
+        return;
+    const char *password = api_str(req->json, "password");
+    char key[120];
+    snprintf(key, sizeof key, "login:%s", req->client_key ? req->client_key : req->client_ip);
+    /* counted before the hash: simultaneous wrong logins cannot all pass the check */
+    int64_t wait = api_limiter_take(app->login_lim, key, req->now_ms);
     if (wait > 0) {
         snprintf(resp->retry_after, sizeof resp->retry_after, "%lld",
                  (long long)(wait + 999) / 1000);
@@ -43,9 +52,6 @@ void api_login(struct api_req *req, struct api_resp *resp)
                     (long long)(wait + 999) / 1000);
         return;
     }
-    if (api_check_fields(req->json, login_fields, 0, resp))
-        return;
-    const char *password = api_str(req->json, "password");
 
     char stored[CW_PWHASH_LEN + 1];
     db_lock(app->db);
@@ -61,9 +67,20 @@ void api_login(struct api_req *req, struct api_resp *resp)
         api_internal_error(resp, "reading the TD password");
         return;
     }
-    /* The slow hash runs outside the database lock so logins do not stall other requests. */
-    if (!cw_password_verify(stored, password)) {
-        int64_t w = api_limiter_fail(app->login_lim, key, req->now_ms);
+    /* The slow hash runs outside the database lock so logins do not stall other requests,
+     * and only so many at once. */
+    if (atomic_fetch_add(&hashes_in_flight, 1) >= app->cfg.login_hashes_max) {
+        atomic_fetch_sub(&hashes_in_flight, 1);
+        api_limiter_refund(app->login_lim, key); /* not a try: the attempt is given back */
+        snprintf(resp->retry_after, sizeof resp->retry_after, "1");
+        api_problem(resp, 503, "busy", "Busy checking other logins",
+                    "The server is checking other logins just now; try again in a second.");
+        return;
+    }
+    int good = cw_password_verify(stored, password);
+    atomic_fetch_sub(&hashes_in_flight, 1);
+    if (!good) {
+        int64_t w = api_limiter_wait_ms(app->login_lim, key, req->now_ms);
         if (w > 0) {
             snprintf(resp->retry_after, sizeof resp->retry_after, "%lld", (long long)w / 1000);
             api_problem(resp, 429, "too-many-attempts", "Too many wrong passwords",
@@ -135,25 +152,40 @@ static void too_many_pins(struct api_resp *resp, int64_t wait_ms, const char *wh
                 (secs + 59) / 60, secs);
 }
 
+/* PIN guessing is limited three ways, none of which locks the real player out of their
+ * own phone: per address and player (pin_max_failures, then that pair is locked, longer
+ * at each lock), per address for any players (pin_address_max_failures, the same), and
+ * per player from all addresses together (past pin_max_failures each try waits a delay
+ * that doubles up to pin_player_max_delay_s: a guesser rotating addresses gets a try a
+ * minute at most, the player a short wait). The TD's new PIN clears them all. */
 void api_player_login(struct api_req *req, struct api_resp *resp)
 {
     struct app *app = req->app;
     int64_t tid = req->ids[0], pid = req->ids[1];
-    char pkey[64], ikey[80];
+    const char *who = req->client_key ? req->client_key : req->client_ip;
+    char pkey[64], pairkey[160], ikey[120];
     snprintf(pkey, sizeof pkey, API_PIN_KEY_FMT, (long long)pid);
-    snprintf(ikey, sizeof ikey, "pinip:%s", req->client_ip);
-    int64_t w;
-    if ((w = api_limiter_wait_ms(app->pin_ip_lim, ikey, req->now_ms)) > 0) {
-        too_many_pins(resp, w, "from this address");
-        return;
-    }
-    if ((w = api_limiter_wait_ms(app->pin_lim, pkey, req->now_ms)) > 0) {
-        too_many_pins(resp, w, "for this player");
-        return;
-    }
+    snprintf(pairkey, sizeof pairkey, API_PIN_KEY_FMT "@%s", (long long)pid, who);
+    snprintf(ikey, sizeof ikey, "pinip:%s", who);
     if (api_check_fields(req->json, pin_fields, 0, resp))
         return;
     const char *pin = api_str(req->json, "pin");
+    int64_t w;
+    if ((w = api_limiter_take(app->pin_ip_lim, ikey, req->now_ms)) > 0) {
+        too_many_pins(resp, w, "from this address");
+        return;
+    }
+    if ((w = api_limiter_take(app->pin_pair_lim, pairkey, req->now_ms)) > 0) {
+        api_limiter_refund(app->pin_ip_lim, ikey);
+        too_many_pins(resp, w, "for this player from this address");
+        return;
+    }
+    if ((w = api_limiter_take(app->pin_lim, pkey, req->now_ms)) > 0) {
+        api_limiter_refund(app->pin_ip_lim, ikey);
+        api_limiter_refund(app->pin_pair_lim, pairkey);
+        too_many_pins(resp, w, "for this player lately");
+        return;
+    }
     struct player p;
     db_lock(app->db);
     int rc = db_player_get(app->db, tid, pid, &p);
@@ -168,10 +200,10 @@ void api_player_login(struct api_req *req, struct api_resp *resp)
         return;
     }
     if (!cw_secret_equal(p.pin, pin)) {
-        int64_t wp = api_limiter_fail(app->pin_lim, pkey, req->now_ms);
-        int64_t wi = api_limiter_fail(app->pin_ip_lim, ikey, req->now_ms);
+        int64_t wp = api_limiter_wait_ms(app->pin_pair_lim, pairkey, req->now_ms);
+        int64_t wi = api_limiter_wait_ms(app->pin_ip_lim, ikey, req->now_ms);
         if (wp > 0) {
-            too_many_pins(resp, wp, "for this player");
+            too_many_pins(resp, wp, "for this player from this address");
             return;
         }
         if (wi > 0) {
@@ -190,6 +222,8 @@ void api_player_login(struct api_req *req, struct api_resp *resp)
         return;
     }
     api_limiter_reset(app->pin_lim, pkey);
+    api_limiter_reset(app->pin_pair_lim, pairkey);
+    api_limiter_refund(app->pin_ip_lim, ikey);
     char token[CW_TOKEN_LEN + 1], h[CW_TOKEN_HASH_LEN + 1];
     cw_token_new(token);
     cw_token_hash(token, h);

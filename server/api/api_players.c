@@ -1,5 +1,7 @@
-/* Players: register, edit, check in, withdraw, reinstate, new PIN. PINs are shown only to
- * the tournament director and never written to the audit log. */
+/* Players: register, edit, check in, withdraw, reinstate, new PIN. PINs are never in a
+ * list or a player's record (a copy of such a reply, in a browser's cache or a proxy's,
+ * would give them away): the TD sees a PIN when it is made, reads one player's at a time
+ * (api_pins.c, audited) or prints the cards; the audit log never holds one. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,7 +99,7 @@ void api_players_list(struct api_req *req, struct api_resp *resp)
     }
     json_t *arr = json_array();
     for (int i = 0; i < n; i++)
-        json_array_append_new(arr, api_player_json(&ps[i], req->is_td));
+        json_array_append_new(arr, api_player_json(&ps[i], 0));
     free(ps);
     api_reply_json(resp, 200,
                    json_pack("{s:I, s:o}", "tournament_id", (json_int_t)t.id, "players", arr));
@@ -175,7 +177,7 @@ void api_player_get(struct api_req *req, struct api_resp *resp)
         api_internal_error(resp, "reading the player");
         return;
     }
-    api_reply_json(resp, 200, api_player_json(&p, req->is_td));
+    api_reply_json(resp, 200, api_player_json(&p, 0));
 }
 
 /* The change a player action makes, between reading and writing the record.
@@ -238,7 +240,8 @@ static void change_player(struct api_req *req, struct api_resp *resp, const char
         api_internal_error(resp, "committing the player");
         return;
     }
-    api_reply_json(resp, 200, api_player_json(&p, 1));
+    /* only a new PIN is shown in the reply: the TD has to hand it over */
+    api_reply_json(resp, 200, api_player_json(&p, !strcmp(action, "player.pin_reset")));
 }
 
 static int do_edit(struct api_req *req, struct player *p, struct api_resp *resp)
@@ -314,6 +317,8 @@ static int do_new_pin(struct api_req *req, struct player *p, struct api_resp *re
     char key[64];
     snprintf(key, sizeof key, API_PIN_KEY_FMT, (long long)p->id);
     api_limiter_reset(req->app->pin_lim, key); /* a fresh PIN starts unlocked */
+    strncat(key, "@", sizeof key - strlen(key) - 1);
+    api_limiter_reset_prefix(req->app->pin_pair_lim, key);
     return 0;
 }
 

@@ -22,7 +22,14 @@ void api_blob_release(struct api_blob *b);
 /* The blob whose data is `data` (for a release callback that receives only the data). */
 struct api_blob *api_blob_of(void *data);
 
-enum api_cache_kind { CACHE_TOURNAMENT = 1, CACHE_PLAYERS_PUBLIC = 2, CACHE_EVENT_BASE = 1000 };
+/* Kinds from CACHE_SHARED_BASE on are the lists anonymous screens and phones poll, kept
+ * by the router (router.c: one kind per route and event). */
+enum api_cache_kind {
+    CACHE_TOURNAMENT = 1,
+    CACHE_PLAYERS_PUBLIC = 2,
+    CACHE_EVENT_BASE = 1000,
+    CACHE_SHARED_BASE = 1 << 20,
+};
 
 struct api_cache *api_cache_new(void);
 void api_cache_free(struct api_cache *c);

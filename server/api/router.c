@@ -16,6 +16,8 @@ enum {
     R_JSON = 2,    /* a JSON object body is required */
     R_OPTJSON = 4, /* a JSON object body is optional */
     R_ETAG = 8,    /* a read inside a tournament: ETag from its revision, 304 when unchanged */
+    R_SHARED = 16, /* ... and the same for every anonymous reader: kept serialized (and
+                    * gzipped) per revision for the screens and phones that poll it */
 };
 
 struct route {
@@ -40,7 +42,7 @@ static const struct route routes[] = {
     {"GET", T, api_tournament_get, 0},
     {"PATCH", T, api_tournament_update, R_TD | R_JSON},
     {"GET", T "/audit", api_audit_list, R_TD},
-    {"GET", T "/players", api_players_list, R_ETAG},
+    {"GET", T "/players", api_players_list, R_ETAG | R_SHARED},
     {"POST", T "/players", api_player_create, R_TD | R_JSON},
     {"GET", P, api_player_get, R_ETAG},
     {"PATCH", P, api_player_update, R_TD | R_JSON},
@@ -49,9 +51,11 @@ static const struct route routes[] = {
     {"POST", P "/withdraw", api_player_withdraw, R_TD},
     {"POST", P "/reinstate", api_player_reinstate, R_TD},
     {"POST", P "/pin", api_player_new_pin, R_TD},
+    {"GET", P "/pin", api_player_pin_get, R_TD},
+    {"GET", T "/cards", api_player_cards, R_TD},
     {"GET", P "/qr.svg", api_player_qr, R_TD},
     {"POST", P "/login", api_player_login, R_JSON},
-    {"GET", T "/matches", api_matches_list, R_ETAG},
+    {"GET", T "/matches", api_matches_list, R_ETAG | R_SHARED},
     {"POST", T "/matches", api_match_create, R_TD | R_JSON},
     {"GET", M, api_match_get, R_ETAG},
     {"PATCH", M, api_match_update, R_TD | R_JSON},
@@ -88,14 +92,14 @@ static const struct route routes[] = {
     {"POST", M "/penalties", api_penalty_add, R_TD | R_JSON},
     {"POST", M "/verify", api_match_verify, R_TD | R_JSON},
     {"POST", M "/correct", api_match_correct, R_TD | R_JSON},
-    {"GET", T "/competitions", api_events_list, R_ETAG},
+    {"GET", T "/competitions", api_events_list, R_ETAG | R_SHARED},
     {"POST", T "/competitions", api_event_create, R_TD | R_JSON},
-    {"GET", E, api_event_get, R_ETAG},
+    {"GET", E, api_event_get, R_ETAG | R_SHARED},
     {"PATCH", E, api_event_update, R_TD | R_JSON},
     {"POST", E "/entries", api_entry_add, R_TD | R_JSON},
     {"DELETE", E "/entries/{id}", api_entry_remove, R_TD},
     {"POST", E "/swing/rounds", api_swing_round_start, R_TD | R_OPTJSON},
-    {"GET", E "/swing", api_swing_board, R_ETAG},
+    {"GET", E "/swing", api_swing_board, R_ETAG | R_SHARED},
     {"GET", E "/swing/ledger", api_swing_ledger, R_ETAG},
     {"GET", E "/swing/ledger/{id}", api_swing_ledger, R_ETAG},
     {"POST", E "/davis/teams", api_davis_team_add, R_TD | R_JSON},
@@ -336,6 +340,43 @@ static int parse_body(struct api_req *req, struct api_resp *resp, int wants_json
     return 0;
 }
 
+/* The cache kind of an anonymous read of a shared route without a query: one per route
+ * and event id, apart from the kinds the handlers use themselves (cache.h); 0 = none. */
+static int shared_kind(const struct route *r, const struct api_req *req)
+{
+    if (!(r->flags & R_SHARED) || req->is_td || req->player_id || req->nargs ||
+        strcmp(req->method, "GET"))
+        return 0;
+    int64_t sub = req->nids > 1 ? req->ids[1] : 0;
+    if (sub < 0 || sub >= (1 << 20))
+        return 0;
+    return CACHE_SHARED_BASE * (int)(r - routes + 1) + (int)sub;
+}
+
+/* Keeps the handler's answer, serialized, for the next anonymous readers when the
+ * tournament is still at the revision of its ETag (a change in between drops entries, and
+ * the answer may already show it): filled under the database lock, see cache.h. */
+static void keep_shared(struct api_req *req, struct api_resp *resp, int kind, const char *etag)
+{
+    char *body = json_dumps(resp->json, JSON_COMPACT);
+    if (!body)
+        return;
+    struct api_blob *blob = api_blob_new(body, strlen(body));
+    free(body);
+    if (!blob)
+        return;
+    char now[80];
+    db_lock(req->app->db);
+    snprintf(now, sizeof now, "\"t%lld.%lld\"", (long long)req->ids[0],
+             (long long)db_tournament_revision(req->app->db, req->ids[0]));
+    if (!strcmp(now, etag))
+        api_cache_put(req->app->cache, req->ids[0], kind, blob, etag);
+    db_unlock(req->app->db);
+    json_decref(resp->json);
+    resp->json = NULL;
+    resp->blob = blob;
+}
+
 void api_dispatch(struct api_req *req, struct api_resp *resp)
 {
     const char *method = strcmp(req->method, "HEAD") ? req->method : "GET";
@@ -421,7 +462,31 @@ void api_dispatch(struct api_req *req, struct api_resp *resp)
             }
         }
     }
+    int shared = etag[0] ? shared_kind(found, req) : 0;
+    if (shared) {
+        char tag[80];
+        if (api_cache_get(req->app->cache, req->ids[0], shared, &resp->blob, tag,
+                          req->accept_gzip, &resp->blob_gzip)) {
+            int hit = api_etag_match(req->if_none_match, tag);
+            if (hit) {
+                api_blob_release(resp->blob);
+                resp->blob = NULL;
+                resp->blob_gzip = 0;
+                resp->status = 304;
+                if (hit == 2)
+                    api_etag_gz(tag, resp->etag, sizeof resp->etag);
+                else
+                    memcpy(resp->etag, tag, sizeof tag);
+                return;
+            }
+            resp->status = 200;
+            memcpy(resp->etag, tag, sizeof tag);
+            return;
+        }
+    }
     found->handler(req, resp);
     if (etag[0] && resp->status == 200 && !resp->etag[0])
         memcpy(resp->etag, etag, sizeof etag);
+    if (shared && resp->status == 200 && resp->json && !resp->blob)
+        keep_shared(req, resp, shared, etag);
 }

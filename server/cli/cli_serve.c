@@ -2,6 +2,7 @@
  * SIGTERM or SIGINT, then stops accepting, finishes what is in flight and closes. */
 #include <pthread.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,6 +88,32 @@ static int first_password(struct db *db)
     return 0;
 }
 
+/* Each connection and each event stream holds a file descriptor; Debian's default soft
+ * limit (1,024) is far below the settings' defaults, so the soft limit goes up to the hard
+ * one, and a hard limit too low for the settings is said at start, with the way out. */
+static void raise_open_files(const struct cw_config *cfg)
+{
+    /* the database, its journal, the log, static files being sent, the listening socket */
+    rlim_t need = (rlim_t)cfg->max_connections + (rlim_t)cfg->max_streams + 64;
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl))
+        return;
+    if (rl.rlim_cur < rl.rlim_max) {
+        rlim_t was = rl.rlim_cur;
+        rl.rlim_cur = rl.rlim_max;
+        if (setrlimit(RLIMIT_NOFILE, &rl))
+            rl.rlim_cur = was;
+    }
+    if (rl.rlim_cur < need)
+        fprintf(stderr,
+                "crawford: warning: the open-file limit is %llu, but max_connections (%d) and "
+                "max_streams (%d) need about %llu; past it new connections are refused. Raise "
+                "the hard limit (LimitNOFILE= in a systemd unit, ulimit -Hn as root, "
+                "--ulimit nofile= for docker) or lower those settings.\n",
+                (unsigned long long)rl.rlim_cur, cfg->max_connections, cfg->max_streams,
+                (unsigned long long)need);
+}
+
 int cli_serve(int argc, char **argv)
 {
     struct cli_opts o;
@@ -103,6 +130,7 @@ int cli_serve(int argc, char **argv)
         fprintf(stderr, "crawford: libsodium failed to initialise\n");
         return 1;
     }
+    raise_open_files(&app.cfg);
     /* a bad setting stops the program with status 2, naming it (before anything opens) */
     struct stat sd;
     if (stat(app.cfg.static_dir, &sd) || !S_ISDIR(sd.st_mode)) {
@@ -123,15 +151,26 @@ int cli_serve(int argc, char **argv)
     }
     app.cache = api_cache_new();
     app.bus = api_bus_new();
-    app.login_lim = api_limiter_new(app.cfg.login_max_failures,
-                                    (int64_t)app.cfg.login_lock_minutes * 60 * 1000);
-    app.pin_lim =
-        api_limiter_new(app.cfg.pin_max_failures, (int64_t)app.cfg.pin_lock_minutes * 60 * 1000);
-    app.pin_ip_lim = api_limiter_new(app.cfg.pin_address_max_failures,
-                                     (int64_t)app.cfg.pin_lock_minutes * 60 * 1000);
-    if (!app.cache || !app.login_lim || !app.pin_lim || !app.pin_ip_lim || !app.bus) {
+    const int64_t day = 24 * 3600 * 1000;
+    app.login_lim = api_limiter_new(API_LIMIT_LOCK, app.cfg.login_max_failures,
+                                    (int64_t)app.cfg.login_lock_minutes * 60 * 1000, day);
+    app.pin_pair_lim = api_limiter_new(API_LIMIT_LOCK, app.cfg.pin_max_failures,
+                                       (int64_t)app.cfg.pin_lock_minutes * 60 * 1000, day);
+    app.pin_ip_lim = api_limiter_new(API_LIMIT_LOCK, app.cfg.pin_address_max_failures,
+                                     (int64_t)app.cfg.pin_lock_minutes * 60 * 1000, day);
+    app.pin_lim = api_limiter_new(API_LIMIT_DELAY, app.cfg.pin_max_failures, 1000,
+                                  (int64_t)app.cfg.pin_player_max_delay_s * 1000);
+    if (!app.cache || !app.login_lim || !app.pin_lim || !app.pin_pair_lim || !app.pin_ip_lim ||
+        !app.bus) {
         fprintf(stderr, "crawford: out of memory\n");
         return 1;
+    }
+    struct api_limiter *lims[] = {app.login_lim, app.pin_pair_lim, app.pin_ip_lim, app.pin_lim};
+    char lim_path[4][1100];
+    static const char *const lim_names[] = {"login", "pin-pair", "pin-address", "pin-player"};
+    for (int i = 0; i < 4; i++) {
+        snprintf(lim_path[i], sizeof lim_path[i], "%s.limits-%s", app.cfg.database, lim_names[i]);
+        api_limiter_load(lims[i], lim_path[i], cw_now_ms());
     }
     db_set_change_hook(app.db, drop_cached, app.cache);
     db_set_publish_hook(app.db, publish, app.bus);
@@ -172,6 +211,9 @@ int cli_serve(int argc, char **argv)
             break;
         }
         http_log_flush();
+        /* the login limits survive a restart; written at most once a second, unsynced */
+        for (int i = 0; i < 4; i++)
+            api_limiter_save(lims[i], lim_path[i]);
         int64_t now = cw_now_ms();
         http_sse_tick(&app, now);
         api_knockout_tick(&app, now);
@@ -184,12 +226,15 @@ int cli_serve(int argc, char **argv)
         }
     }
     http_stop(srv, 10000);
+    for (int i = 0; i < 4; i++)
+        api_limiter_save(lims[i], lim_path[i]);
     http_log_close();
     db_close(app.db);
     api_cache_free(app.cache);
     api_bus_free(app.bus);
     api_limiter_free(app.login_lim);
     api_limiter_free(app.pin_lim);
+    api_limiter_free(app.pin_pair_lim);
     api_limiter_free(app.pin_ip_lim);
     printf("crawford: stopped\n");
     return 0;

@@ -32,22 +32,40 @@ static const struct setting settings[] = {
     STR(database, "SQLite database file, created with its folder on first start"),
     STR(static_dir, "folder of the pages served at /"),
     INT(threads, 0, 64, "HTTP worker threads; 0 = four per CPU"),
-    INT(max_connections, 16, 100000, "simultaneous HTTP connections"),
-    INT(connection_timeout_s, 1, 3600, "idle seconds before a connection is closed"),
+    INT(max_connections, 16, 100000, "simultaneous HTTP connections, event streams not counted"),
+    INT(max_connections_per_address, 1, 100000,
+        "connections (not streams) one address may hold; an IPv6 client counts by its /64"),
+    INT(max_streams, 1, 100000, "simultaneous event streams (phones, displays, consoles)"),
+    INT(max_streams_per_address, 1, 100000, "event streams one address (or IPv6 /64) may hold"),
+    INT(header_timeout_s, 1, 600,
+        "seconds a new connection has to send a whole request (however slowly it trickles)"),
+    INT(connection_timeout_s, 1, 3600,
+        "idle seconds before a connection is closed; also the most a request's body and "
+        "reply may take"),
     INT(connection_memory_bytes, 4096, 1024 * 1024,
         "memory pool of one connection (headers, buffers); small keeps event streams cheap"),
     INT(max_body_bytes, 1024, 64 * 1024 * 1024, "largest request body accepted (413 beyond)"),
     INT(max_json_depth, 2, 256, "deepest nesting of arrays and objects in a JSON body"),
     INT(max_string_bytes, 16, 16 * 1024 * 1024, "longest string in a JSON body"),
     STR(access_log, "\"stderr\", \"off\" or a file to append access-log lines to"),
+    STR(allowed_hosts, "host names the server answers to (Host and Origin), separated by "
+                       "commas, each with or without :port; \"*\" = any"),
     INT(session_hours, 1, 24 * 30, "lifetime of a TD login session"),
     INT(busy_timeout_ms, 0, 600000, "SQLite busy timeout"),
     INT(login_max_failures, 1, 1000, "wrong TD passwords from one address before a lock"),
-    INT(login_lock_minutes, 1, 24 * 60, "how long that lock lasts"),
-    INT(pin_max_failures, 1, 1000, "wrong PINs for one player before that player's PIN is locked"),
-    INT(pin_lock_minutes, 1, 24 * 60, "how long a PIN lock (per player or per address) lasts"),
+    INT(login_lock_minutes, 1, 24 * 60, "how long the first lock lasts; each next one doubles"),
+    INT(login_hashes_max, 1, 64,
+        "TD password checks at once (each takes 64 MiB and a CPU); more wait with 503"),
+    INT(pin_max_failures, 1, 1000,
+        "wrong PINs for one player from one address before that pair is locked; also the "
+        "wrong PINs for a player from all addresses before each try waits a delay"),
+    INT(pin_lock_minutes, 1, 24 * 60,
+        "how long the first PIN lock (per player and address, or per address) lasts; each "
+        "next one doubles"),
     INT(pin_address_max_failures, 1, 10000,
         "wrong PINs from one address, for any players, before a lock"),
+    INT(pin_player_max_delay_s, 1, 3600,
+        "the longest delay between tries for a player whose PIN is being guessed"),
 };
 #define NSETTINGS ((int)(sizeof settings / sizeof settings[0]))
 
@@ -70,12 +88,18 @@ void cw_config_defaults(struct cw_config *c)
     strcpy(c->static_dir, "static");
     c->threads = 0;
     c->max_connections = 4096;
+    /* a club behind one NAT address: 100 phones with a few connections each */
+    c->max_connections_per_address = 512;
+    c->max_streams = 6000;
+    c->max_streams_per_address = 1000;
+    c->header_timeout_s = 10;
     c->connection_timeout_s = 120;
     c->connection_memory_bytes = 4096;
     c->max_body_bytes = 1024 * 1024;
     c->max_json_depth = 32;
     c->max_string_bytes = 65536;
     strcpy(c->access_log, "stderr");
+    strcpy(c->allowed_hosts, "*");
     c->session_hours = 16;
     c->busy_timeout_ms = 5000;
     c->login_max_failures = 5;
@@ -83,6 +107,8 @@ void cw_config_defaults(struct cw_config *c)
     c->pin_max_failures = 5;
     c->pin_lock_minutes = 15;
     c->pin_address_max_failures = 20;
+    c->pin_player_max_delay_s = 60;
+    c->login_hashes_max = 2;
 }
 
 static int check_bind(const char *s)

@@ -12,12 +12,17 @@ struct cw_config {
     char static_dir[1024];
     int threads;
     int max_connections;
+    int max_connections_per_address;
+    int max_streams;
+    int max_streams_per_address;
+    int header_timeout_s;
     int connection_timeout_s;
     int connection_memory_bytes;
     int max_body_bytes;
     int max_json_depth;
     int max_string_bytes;
     char access_log[1024];
+    char allowed_hosts[1024];
     int session_hours;
     int busy_timeout_ms;
     int login_max_failures;
@@ -25,6 +30,8 @@ struct cw_config {
     int pin_max_failures;
     int pin_lock_minutes;
     int pin_address_max_failures;
+    int pin_player_max_delay_s;
+    int login_hashes_max;
 };
 
 void cw_config_defaults(struct cw_config *c);

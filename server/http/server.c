@@ -5,9 +5,11 @@
 #include "http/server.h"
 
 #include <arpa/inet.h>
+#include <ctype.h>
 #include <fcntl.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +22,8 @@
 #include "api/cache.h"
 #include "common/clock.h"
 #include "http/accesslog.h"
+#include "http/fairshare.h"
+#include "http/hosts.h"
 #include "http/sse.h"
 #include "http/static.h"
 #include "api/stream.h"
@@ -30,6 +34,13 @@ struct http_server {
     int static_fd;
     int port;
     atomic_int inflight;
+    struct http_fair *fair;
+    /* the sweeper: shuts down connections past their request deadline */
+    pthread_t sweeper;
+    int sweeper_started;
+    pthread_mutex_t stop_mu;
+    pthread_cond_t stop_cv;
+    int stopping;
 };
 
 /* What a request accumulates between the calls of the access handler. */
@@ -41,17 +52,21 @@ struct req_ctx {
     int status;
     char method[16];
     char *path;  /* a copy for the access log, at most 256 bytes */
-    char ip[48]; /* INET6_ADDRSTRLEN */
+    char ip[48];  /* INET6_ADDRSTRLEN */
+    char key[56]; /* the address as limits count it (an IPv6 client by its /64) */
+    struct http_fair_conn *fc; /* the connection's share (fairshare.h) */
 };
 
-static void client_ip(struct MHD_Connection *c, char *out, size_t len)
+static void client_ip(struct MHD_Connection *c, char *out, size_t len, char *key, size_t keylen)
 {
     const union MHD_ConnectionInfo *ci =
         MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     snprintf(out, len, "-");
+    snprintf(key, keylen, "-");
     if (!ci || !ci->client_addr)
         return;
     const struct sockaddr *sa = ci->client_addr;
+    http_fair_key_text(sa, key, keylen);
     if (sa->sa_family == AF_INET)
         inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, out, (socklen_t)len);
     else if (sa->sa_family == AF_INET6)
@@ -75,6 +90,9 @@ static enum MHD_Result queue(struct MHD_Connection *c, struct req_ctx *rc, int s
     return ok;
 }
 
+static struct MHD_Response *problem_response(int status, const char *slug, const char *title,
+                                             const char *detail);
+
 static enum MHD_Result queue_problem_allow(struct MHD_Connection *c, struct req_ctx *rc, int status,
                                            const char *slug, const char *title, const char *detail,
                                            const char *allow);
@@ -90,6 +108,17 @@ static enum MHD_Result queue_problem_allow(struct MHD_Connection *c, struct req_
                                            const char *slug, const char *title, const char *detail,
                                            const char *allow)
 {
+    struct MHD_Response *r = problem_response(status, slug, title, detail);
+    if (!r)
+        return MHD_NO;
+    if (allow)
+        MHD_add_response_header(r, "Allow", allow);
+    return queue(c, rc, status, r);
+}
+
+static struct MHD_Response *problem_response(int status, const char *slug, const char *title,
+                                             const char *detail)
+{
     json_t *j = json_pack("{s:s, s:s, s:i, s:s}", "type", "", "title", title, "status", status,
                           "detail", detail);
     char type[96];
@@ -98,14 +127,16 @@ static enum MHD_Result queue_problem_allow(struct MHD_Connection *c, struct req_
     char *body = json_dumps(j, JSON_COMPACT);
     json_decref(j);
     if (!body)
-        return MHD_NO;
+        return NULL;
     struct MHD_Response *r =
         MHD_create_response_from_buffer(strlen(body), body, MHD_RESPMEM_MUST_FREE);
+    if (!r) {
+        free(body);
+        return NULL;
+    }
     MHD_add_response_header(r, "Content-Type", "application/problem+json");
     MHD_add_response_header(r, "Cache-Control", "no-store");
-    if (allow)
-        MHD_add_response_header(r, "Allow", allow);
-    return queue(c, rc, status, r);
+    return r;
 }
 
 static enum MHD_Result collect_arg(void *cls, enum MHD_ValueKind kind, const char *key,
@@ -148,6 +179,7 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
     const char *ae = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Accept-Encoding");
     req.accept_gzip = ae && strstr(ae, "gzip") != NULL;
     req.client_ip = rc->ip;
+    req.client_key = rc->key;
     req.now_ms = cw_now_ms();
     MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, collect_arg, &req);
 
@@ -194,12 +226,17 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
     } else {
         r = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
     }
+    /* A reply to someone logged in may depend on who asks (a player's own view, what
+     * only the TD sees): no shared cache (a proxy's) may keep it for anyone else. */
+    int personal = req.session_token || req.player_token;
     if (resp.etag[0]) {
         MHD_add_response_header(r, "ETag", resp.etag);
-        MHD_add_response_header(r, "Cache-Control", "no-cache");
+        MHD_add_response_header(r, "Cache-Control", personal ? "private, no-cache" : "no-cache");
     } else {
-        MHD_add_response_header(r, "Cache-Control", "no-store");
+        MHD_add_response_header(r, "Cache-Control", personal ? "private, no-store" : "no-store");
     }
+    if (personal)
+        MHD_add_response_header(r, "Vary", "Cookie");
     if (resp.set_cookie[0])
         MHD_add_response_header(r, "Set-Cookie", resp.set_cookie);
     if (resp.set_cookie2[0])
@@ -235,7 +272,15 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
             free(rc);
             return MHD_NO;
         }
-        client_ip(c, rc->ip, sizeof rc->ip);
+        client_ip(c, rc->ip, sizeof rc->ip, rc->key, sizeof rc->key);
+        const union MHD_ConnectionInfo *sc =
+            MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+        rc->fc = sc ? sc->socket_context : NULL;
+        /* the request's head is in: the long idle timeout from now on (the short one
+         * was for a connection yet to ask) */
+        http_fair_request(s->fair, rc->fc, cw_mono_us() / 1000);
+        MHD_set_connection_option(c, MHD_CONNECTION_OPTION_TIMEOUT,
+                                  (unsigned)s->app->cfg.connection_timeout_s);
         atomic_fetch_add(&s->inflight, 1);
         *con_cls = rc;
         const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Length");
@@ -275,6 +320,22 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     }
     if (rc->status)
         return MHD_YES; /* already answered (413 on the first call) */
+    const char *allowed = s->app->cfg.allowed_hosts;
+    const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
+    const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
+    if (!http_host_allowed(allowed, host) ||
+        (origin && strcmp(origin, "null") && !http_origin_allowed(allowed, origin))) {
+        char detail[300];
+        snprintf(detail, sizeof detail,
+                 "This server answers to %.200s only (the allowed_hosts setting); open it by "
+                 "one of those names.",
+                 allowed);
+        return queue_problem(c, rc, 421, "host-not-allowed", "Unknown host name", detail);
+    }
+    if (strstr(url, "%00")) {
+        return queue_problem(c, rc, 400, "bad-path", "NUL in the path",
+                             "The path holds an encoded NUL (%00), which no name may contain.");
+    }
     if (rc->too_big) {
         char detail[160];
         snprintf(detail, sizeof detail, "The request body is larger than the limit of %zu bytes.",
@@ -283,6 +344,16 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     }
     int64_t tid;
     if (!strcmp(method, "GET") && api_events_path(url, &tid)) {
+        if (http_fair_stream(s->fair, rc->fc)) {
+            struct MHD_Response *busy = problem_response(
+                503, "too-many-streams", "Too many event streams",
+                "This address holds all the event streams it may; close one (another tab or "
+                "screen) and the page reconnects by itself.");
+            if (!busy)
+                return MHD_NO;
+            MHD_add_response_header(busy, "Retry-After", "10");
+            return queue(c, rc, 503, busy);
+        }
         const char *lei = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Last-Event-ID");
         if (!lei)
             lei = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "last_event_id");
@@ -332,11 +403,97 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
         return;
     http_log_request(rc->ip, rc->method, rc->path, rc->status ? rc->status : 499,
                      cw_mono_us() - rc->start_us);
+    if (toe == MHD_REQUEST_TERMINATED_COMPLETED_OK)
+        http_fair_replied(s->fair, rc->fc, cw_mono_us() / 1000);
     free(rc->body);
     free(rc->path);
     free(rc);
     *con_cls = NULL;
     atomic_fetch_sub(&s->inflight, 1);
+}
+
+/* The library's decoding of %XX in the path and the query, except %00: decoded, a NUL
+ * would cut the path short where the program reads it ("/index.html%00.txt" would serve
+ * index.html), so it stays as the three characters, which on_request refuses. */
+static size_t unescape(void *cls, struct MHD_Connection *c, char *s)
+{
+    char *w = s;
+    for (const char *r = s; *r;) {
+        if (r[0] == '%' && isxdigit((unsigned char)r[1]) && isxdigit((unsigned char)r[2]) &&
+            !(r[1] == '0' && r[2] == '0')) {
+            char hex[3] = {r[1], r[2], 0};
+            *w++ = (char)strtol(hex, NULL, 16);
+            r += 3;
+        } else {
+            *w++ = *r++;
+        }
+    }
+    *w = 0;
+    return (size_t)(w - s);
+}
+
+/* The accept policy: a new connection only while its address is under its share. */
+static enum MHD_Result on_accept(void *cls, const struct sockaddr *addr, socklen_t addrlen)
+{
+    struct http_server *s = cls;
+    return http_fair_admit(s->fair, addr) ? MHD_YES : MHD_NO;
+}
+
+static void on_connection(void *cls, struct MHD_Connection *c, void **socket_context,
+                          enum MHD_ConnectionNotificationCode toe)
+{
+    struct http_server *s = cls;
+    if (toe == MHD_CONNECTION_NOTIFY_CLOSED) {
+        http_fair_closed(s->fair, *socket_context);
+        *socket_context = NULL;
+        return;
+    }
+    const union MHD_ConnectionInfo *fd = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+    const union MHD_ConnectionInfo *ad =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    *socket_context = http_fair_started(s->fair, ad ? ad->client_addr : NULL,
+                                        fd ? fd->connect_fd : -1, cw_mono_us() / 1000);
+    /* short until a request comes (on_request lengthens it); the sweeper's deadline is
+     * what stops a client that sends a byte now and then */
+    MHD_set_connection_option(c, MHD_CONNECTION_OPTION_TIMEOUT,
+                              (unsigned)s->app->cfg.header_timeout_s);
+}
+
+static void *sweep(void *arg)
+{
+    struct http_server *s = arg;
+    pthread_mutex_lock(&s->stop_mu);
+    while (!s->stopping) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        ts.tv_nsec += 250 * 1000000L;
+        if (ts.tv_nsec >= 1000000000L) {
+            ts.tv_sec++;
+            ts.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&s->stop_cv, &s->stop_mu, &ts);
+        if (!s->stopping)
+            http_fair_sweep(s->fair, cw_mono_us() / 1000);
+    }
+    pthread_mutex_unlock(&s->stop_mu);
+    return NULL;
+}
+
+static void free_server(struct http_server *s)
+{
+    if (s->sweeper_started) {
+        pthread_mutex_lock(&s->stop_mu);
+        s->stopping = 1;
+        pthread_cond_signal(&s->stop_cv);
+        pthread_mutex_unlock(&s->stop_mu);
+        pthread_join(s->sweeper, NULL);
+    }
+    pthread_mutex_destroy(&s->stop_mu);
+    pthread_cond_destroy(&s->stop_cv);
+    if (s->static_fd >= 0)
+        close(s->static_fd);
+    http_fair_free(s->fair);
+    free(s);
 }
 
 int http_start(struct app *app, struct http_server **out, char *err, size_t errlen)
@@ -348,10 +505,21 @@ int http_start(struct app *app, struct http_server **out, char *err, size_t errl
         return -1;
     }
     s->app = app;
+    pthread_mutex_init(&s->stop_mu, NULL);
+    pthread_cond_init(&s->stop_cv, NULL);
+    struct http_fair_limits lim = {
+        .max_connections = app->cfg.max_connections,
+        .per_address = app->cfg.max_connections_per_address,
+        .max_streams = app->cfg.max_streams,
+        .streams_per_address = app->cfg.max_streams_per_address,
+        .header_ms = (int64_t)app->cfg.header_timeout_s * 1000,
+        .idle_ms = (int64_t)app->cfg.connection_timeout_s * 1000,
+    };
+    s->fair = http_fair_new(&lim);
     s->static_fd = open(app->cfg.static_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (s->static_fd < 0) {
+    if (!s->fair || s->static_fd < 0) {
         snprintf(err, errlen, "static_dir %s: cannot open the folder", app->cfg.static_dir);
-        free(s);
+        free_server(s);
         return -1;
     }
     struct sockaddr_storage ss;
@@ -369,8 +537,7 @@ int http_start(struct app *app, struct http_server **out, char *err, size_t errl
         flags |= MHD_USE_IPv6;
     } else {
         snprintf(err, errlen, "bind %s: not an IP address", app->cfg.bind);
-        close(s->static_fd);
-        free(s);
+        free_server(s);
         return -1;
     }
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -383,9 +550,13 @@ int http_start(struct app *app, struct http_server **out, char *err, size_t errl
         {threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, (intptr_t)threads, NULL},
         {MHD_OPTION_END, 0, NULL},
     };
-    s->d = MHD_start_daemon(flags, (uint16_t)app->cfg.port, NULL, NULL, on_request, s,
+    /* The library's own limit holds both kinds; fairshare.c keeps each within its own. */
+    unsigned limit = (unsigned)app->cfg.max_connections + (unsigned)app->cfg.max_streams;
+    s->d = MHD_start_daemon(flags, (uint16_t)app->cfg.port, on_accept, s, on_request, s,
                             MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss, MHD_OPTION_ARRAY, pool,
-                            MHD_OPTION_CONNECTION_LIMIT, (unsigned)app->cfg.max_connections,
+                            MHD_OPTION_CONNECTION_LIMIT, limit,
+                            MHD_OPTION_NOTIFY_CONNECTION, on_connection, s,
+                            MHD_OPTION_UNESCAPE_CALLBACK, unescape, s,
                             MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)app->cfg.connection_timeout_s,
                             MHD_OPTION_NOTIFY_COMPLETED, on_completed, s,
                             MHD_OPTION_CONNECTION_MEMORY_LIMIT,
@@ -393,10 +564,11 @@ int http_start(struct app *app, struct http_server **out, char *err, size_t errl
     if (!s->d) {
         snprintf(err, errlen, "cannot listen on %s port %d (in use, or not allowed)", app->cfg.bind,
                  app->cfg.port);
-        close(s->static_fd);
-        free(s);
+        free_server(s);
         return -1;
     }
+    if (pthread_create(&s->sweeper, NULL, sweep, s) == 0)
+        s->sweeper_started = 1;
     const union MHD_DaemonInfo *di = MHD_get_daemon_info(s->d, MHD_DAEMON_INFO_BIND_PORT);
     s->port = di ? di->port : app->cfg.port;
     *out = s;
@@ -422,6 +594,5 @@ void http_stop(struct http_server *s, int grace_ms)
         nanosleep(&ts, NULL);
     }
     MHD_stop_daemon(s->d);
-    close(s->static_fd);
-    free(s);
+    free_server(s);
 }

@@ -1,6 +1,7 @@
 /* Static files. The path is checked segment by segment (no "..", no hidden names, no
- * backslashes) and opened relative to the static folder's descriptor without following
- * a final symbolic link. */
+ * backslashes) and opened relative to the static folder's descriptor one folder at a
+ * time, following no symbolic link at all: a link to a folder inside static_dir could
+ * lead anywhere (O_NOFOLLOW alone only refuses a link in the last segment). */
 #include "http/static.h"
 
 #include <errno.h>
@@ -61,6 +62,30 @@ static struct MHD_Response *text(int status, const char *msg, int *out_status)
     return r;
 }
 
+/* Opens rel (segments separated by '/') under dirfd without following any symbolic link;
+ * -1 when a segment is one, or missing. */
+static int open_beneath(int dirfd, const char *rel)
+{
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", rel);
+    int cur = dirfd;
+    char *seg = buf;
+    for (char *slash; (slash = strchr(seg, '/'));) {
+        *slash = 0;
+        int next = openat(cur, seg, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (cur != dirfd)
+            close(cur);
+        if (next < 0)
+            return -1;
+        cur = next;
+        seg = slash + 1;
+    }
+    int fd = openat(cur, seg, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (cur != dirfd)
+        close(cur);
+    return fd;
+}
+
 struct MHD_Response *http_static(int dirfd, const char *path, const char *if_none_match,
                                  int *status)
 {
@@ -71,7 +96,7 @@ struct MHD_Response *http_static(int dirfd, const char *path, const char *if_non
     snprintf(rel, sizeof rel, "%s%s", path + 1, path[strlen(path) - 1] == '/' ? "index.html" : "");
     if (!rel[0])
         snprintf(rel, sizeof rel, "index.html");
-    int fd = openat(dirfd, rel, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    int fd = open_beneath(dirfd, rel);
     if (fd < 0)
         return text(404, "Not found\n", status);
     struct stat st;

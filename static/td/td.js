@@ -151,7 +151,10 @@ function renderPlayers() {
     const base = `${T()}/players/${p.id}`;
     tb.append(h('tr', { dataset: { playerId: p.id } },
       h('th', { scope: 'row' }, p.name), h('td', {}, p.country || ''), h('td', { class: 'status' }, status),
-      h('td', { class: 'pin' }, p.pin || ''),
+      // masked: a PIN is read one at a time (the server records who read which), so a
+      // glance at the screen or a copy of the page gives none away
+      h('td', { class: 'pin' }, h('button', { type: 'button', class: 'show-pin', 'aria-label': t('td.show_pin', { name: p.name }),
+        onclick: (ev) => act(async () => { const r = await api('GET', `${base}/pin`); ev.target.replaceWith(document.createTextNode(r.pin)); }) }, '••••••')),
       h('td', { class: 'actions' },
         p.status !== 'withdrawn' ? (p.checked_in
           ? h('button', { type: 'button', onclick: () => act(() => api('DELETE', `${base}/check-in`)) }, t('td.undo_check_in'))
@@ -164,14 +167,21 @@ function renderPlayers() {
   }
 }
 
-function showCards(players) {
+// The cards need the PINs: one audited read of the whole tournament's, or of one player's.
+async function showCards(players) {
+  let pins;
+  try {
+    pins = players.length === 1
+      ? { [players[0].id]: (await api('GET', `${T()}/players/${players[0].id}/pin`)).pin }
+      : Object.fromEntries((await api('GET', `${T()}/cards`)).cards.map((c) => [c.player_id, c.pin]));
+  } catch (e) { announce(e.message); return; }
   const box = clear($('#cards-list'));
   const origin = location.origin;
   for (const p of players) {
     box.append(h('article', { class: 'pcard' },
       h('h4', {}, p.name),
       h('p', {}, S.tour.name),
-      h('p', { class: 'cpin' }, t('td.card_pin'), ' ', h('strong', {}, p.pin || '')),
+      h('p', { class: 'cpin' }, t('td.card_pin'), ' ', h('strong', {}, pins[p.id] || '')),
       h('img', { src: `${T()}/players/${p.id}/qr.svg?base=${encodeURIComponent(origin)}`, alt: t('td.qr_alt', { name: p.name }), width: 160, height: 160 }),
       h('p', { class: 'url' }, `${origin}/play/?t=${S.tid}&p=${p.id}`)));
   }
@@ -692,7 +702,7 @@ function wire() {
       $('#pc-name').focus();
     }
   });
-  $('#print-cards').onclick = () => { showCards(S.players.filter((p) => p.status !== 'withdrawn')); setTimeout(() => window.print(), 300); };
+  $('#print-cards').onclick = async () => { await showCards(S.players.filter((p) => p.status !== 'withdrawn')); window.print(); };
   $('#ec-kind').addEventListener('change', kindFields);
   kindFields();
   $('#e-create').addEventListener('submit', async (ev) => {

@@ -26,7 +26,7 @@ int main(void)
         return 1;
     }
     struct bench_server s;
-    bench_start(&s, "\"max_connections\": 8000");
+    bench_start(&s, "\"max_streams\": 8000, \"max_streams_per_address\": 8000");
     bench_login(&s);
     free(bench_request(&s, "POST", "/api/v1/tournaments", s.cookie, "{\"name\": \"SSE bench\"}"));
     sleep(1);

@@ -16,7 +16,7 @@ for (const f of readdirSync(api).filter((n) => n.endsWith('.c'))) {
 }
 for (const t of ['clock', 'lateness', 'penalty']) emitted.add(t);
 // written to the audit log only, never sent on the stream
-for (const t of ['player.login', 'player.logout']) emitted.delete(t);
+for (const t of ['player.login', 'player.logout', 'player.pin_read']) emitted.delete(t);
 const missing = [...emitted].filter((t) => !listed.has(t)).sort();
 if (missing.length) {
   console.error(`check_events: the pages do not listen to: ${missing.join(', ')} (add them to static/js/live.js)`);

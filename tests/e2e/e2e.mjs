@@ -294,7 +294,14 @@ async function scenario(browser) {
   log(`match ${pm.id} postponed; lateness counts from ${lateFrom}`);
   // the PINs, as the TD console shows them
   await td.click('#tabs a[href="#players"]');
-  const pinOf = async (name) => (await textOf(td, `#p-table tbody tr:has(th:text-is("${name}")) td.pin`)).trim();
+  // masked until the TD asks for one player's PIN
+  const pinOf = async (name) => {
+    const cell = `#p-table tbody tr:has(th:text-is("${name}")) td.pin`;
+    if ((await textOf(td, cell)).trim() !== '••••••') fail(`the console shows ${name}'s PIN unasked`);
+    await td.click(`${cell} button`);
+    await td.locator(cell).filter({ hasText: /^\s*\d{6}\s*$/ }).waitFor();
+    return (await textOf(td, cell)).trim();
+  };
   const pinA = await pinOf(A.name); const pinB = await pinOf(B.name);
   if (!/^\d{6}$/.test(pinA) || !/^\d{6}$/.test(pinB)) fail('the console does not show the PINs');
 
@@ -520,10 +527,11 @@ async function scenario(browser) {
     log('a concession waits for confirmation and the console says who conceded');
 
     step = 'D reports otherwise game by game; the console says whose scoresheet prevails (MATCH-4)';
-    const { players: pl } = await (await tdApi.get(url(`/api/v1/tournaments/${tid}/players`))).json();
+    // the lists hold no PIN: the TD reads D's alone
+    const { pin: dPin } = await (await tdApi.get(url(`/api/v1/tournaments/${tid}/players/${D.player_id}/pin`))).json();
     const dReq = (await browser.newContext()).request;
     const H = { 'X-Crawford': '1', 'Content-Type': 'application/json' };
-    const dl = await dReq.post(url(`/api/v1/tournaments/${tid}/players/${D.player_id}/login`), { headers: H, data: { pin: pl.find((x) => x.id === D.player_id).pin } });
+    const dl = await dReq.post(url(`/api/v1/tournaments/${tid}/players/${D.player_id}/login`), { headers: H, data: { pin: dPin } });
     if (!dl.ok()) fail(`D's login failed: ${dl.status()}`);
     const dg = await dReq.post(url(`/api/v1/tournaments/${tid}/matches/${other.id}/games`), { headers: H, data: { winner: 'a', cube: 8, result: 'gammon' } });
     if (!dg.ok()) fail(`D's game report failed: ${dg.status()} ${await dg.text()}`);

@@ -70,7 +70,7 @@ static void check_qr(long long pid, const char *q, const char *expected_url)
     ck_assert_str_eq(title, esc);
     /* never the PIN */
     char ppath[200];
-    snprintf(ppath, sizeof ppath, "/api/v1/tournaments/%lld/players/%lld", T, pid);
+    snprintf(ppath, sizeof ppath, "/api/v1/tournaments/%lld/players/%lld/pin", T, pid);
     struct res pr;
     td(&S, "GET", ppath, NULL, &pr);
     const char *pin = jstr(&pr, "pin");

@@ -101,7 +101,7 @@ START_TEST(test_config_every_setting_documented)
         ck_assert(strlen(doc) > 10);
         n++;
     }
-    ck_assert_int_eq(n, 19);
+    ck_assert_int_eq(n, 26);
 }
 END_TEST
 
@@ -223,21 +223,76 @@ END_TEST
 
 START_TEST(test_limiter_locks_after_max_failures)
 {
-    struct api_limiter *l = api_limiter_new(3, 60000);
+    struct api_limiter *l = api_limiter_new(API_LIMIT_LOCK, 3, 60000, 3600000);
+    /* three tries, each counted as it starts; the third failure locks */
+    ck_assert_int_eq(api_limiter_take(l, "a", 1000), 0);
     ck_assert_int_eq(api_limiter_wait_ms(l, "a", 1000), 0);
-    ck_assert_int_eq(api_limiter_fail(l, "a", 1000), 0);
-    ck_assert_int_eq(api_limiter_fail(l, "a", 2000), 0);
-    ck_assert_int_eq(api_limiter_fail(l, "a", 3000), 60000);
-    ck_assert_int_eq(api_limiter_wait_ms(l, "a", 4000), 59000);
-    ck_assert_int_eq(api_limiter_wait_ms(l, "b", 4000), 0);  /* per key */
-    ck_assert_int_eq(api_limiter_wait_ms(l, "a", 63000), 0); /* the lock ends */
-    /* failures spread over more than the window do not add up */
-    ck_assert_int_eq(api_limiter_fail(l, "c", 0), 0);
-    ck_assert_int_eq(api_limiter_fail(l, "c", 1), 0);
-    ck_assert_int_eq(api_limiter_fail(l, "c", 100000), 0);
+    ck_assert_int_eq(api_limiter_take(l, "a", 2000), 0);
+    ck_assert_int_eq(api_limiter_take(l, "a", 3000), 0);
+    ck_assert_int_eq(api_limiter_wait_ms(l, "a", 3000), 60000);
+    ck_assert_int_eq(api_limiter_take(l, "a", 4000), 59000);
+    ck_assert_int_eq(api_limiter_take(l, "b", 4000), 0);  /* per key */
+    ck_assert_int_eq(api_limiter_take(l, "a", 63000), 0); /* the lock ends */
+    ck_assert_int_eq(api_limiter_take(l, "a", 63001), 0);
+    ck_assert_int_eq(api_limiter_take(l, "a", 63002), 0);
+    ck_assert_int_eq(api_limiter_wait_ms(l, "a", 63002), 120000); /* the next lock doubles */
+    /* tries that start together: the fourth is refused before any has failed */
+    for (int i = 0; i < 3; i++)
+        ck_assert_int_eq(api_limiter_take(l, "s", 0), 0);
+    ck_assert_int_gt(api_limiter_take(l, "s", 0), 0);
+    /* a success starts afresh; a refund gives one try back */
+    ck_assert_int_eq(api_limiter_take(l, "c", 0), 0);
+    ck_assert_int_eq(api_limiter_take(l, "c", 1), 0);
     api_limiter_reset(l, "c");
-    ck_assert_int_eq(api_limiter_wait_ms(l, "c", 100001), 0);
+    ck_assert_int_eq(api_limiter_take(l, "c", 2), 0);
+    ck_assert_int_eq(api_limiter_take(l, "c", 3), 0);
+    api_limiter_refund(l, "c");
+    ck_assert_int_eq(api_limiter_take(l, "c", 4), 0);
+    ck_assert_int_eq(api_limiter_wait_ms(l, "c", 4), 0); /* two counted, not three */
+    ck_assert_int_eq(api_limiter_take(l, "c", 5), 0);
+    ck_assert_int_eq(api_limiter_wait_ms(l, "c", 5), 60000);
     api_limiter_free(l);
+}
+END_TEST
+
+/* The delay kind: past the free tries each try waits 1 s, 2 s, 4 s ... up to the most. */
+START_TEST(test_limiter_delays)
+{
+    struct api_limiter *l = api_limiter_new(API_LIMIT_DELAY, 2, 1000, 4000);
+    ck_assert_int_eq(api_limiter_take(l, "p", 0), 0);
+    ck_assert_int_eq(api_limiter_take(l, "p", 0), 0);
+    ck_assert_int_eq(api_limiter_take(l, "p", 0), 0); /* the third: the next waits 1 s */
+    ck_assert_int_eq(api_limiter_take(l, "p", 500), 500);
+    ck_assert_int_eq(api_limiter_take(l, "p", 1000), 0); /* the next waits 2 s */
+    ck_assert_int_eq(api_limiter_take(l, "p", 2999), 1);
+    ck_assert_int_eq(api_limiter_take(l, "p", 3000), 0); /* 4 s */
+    ck_assert_int_eq(api_limiter_take(l, "p", 7000), 0); /* 4 s again: the most */
+    ck_assert_int_eq(api_limiter_take(l, "p", 10999), 1);
+    api_limiter_reset_prefix(l, "p");
+    ck_assert_int_eq(api_limiter_take(l, "p", 11000), 0);
+    api_limiter_free(l);
+}
+END_TEST
+
+/* The counts survive a restart through their file. */
+START_TEST(test_limiter_saved)
+{
+    char path[] = "/tmp/crawford-limits-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    struct api_limiter *l = api_limiter_new(API_LIMIT_LOCK, 2, 60000, 3600000);
+    api_limiter_take(l, "login:192.0.2.1", 1000);
+    api_limiter_take(l, "login:192.0.2.1", 1000);
+    ck_assert_int_eq(api_limiter_wait_ms(l, "login:192.0.2.1", 1000), 60000);
+    ck_assert_int_eq(api_limiter_save(l, path), 0);
+    api_limiter_free(l);
+    l = api_limiter_new(API_LIMIT_LOCK, 2, 60000, 3600000);
+    ck_assert_int_eq(api_limiter_load(l, path, 2000), 0);
+    ck_assert_int_eq(api_limiter_take(l, "login:192.0.2.1", 2000), 59000);
+    ck_assert_int_eq(api_limiter_take(l, "login:192.0.2.2", 2000), 0);
+    api_limiter_free(l);
+    unlink(path);
 }
 END_TEST
 
@@ -676,6 +731,8 @@ static Suite *suite(void)
     tcase_add_test(tc, test_fields_valid);
     tcase_add_test(tc, test_fields_each_error_named);
     tcase_add_test(tc, test_limiter_locks_after_max_failures);
+    tcase_add_test(tc, test_limiter_delays);
+    tcase_add_test(tc, test_limiter_saved);
     tcase_add_test(tc, test_cache_put_get_drop);
     tcase_add_test(tc, test_secrets);
     tcase_add_test(tc, test_store_migrates_and_refuses_newer);

@@ -204,6 +204,8 @@ void req(struct srv *s, const char *method, const char *path, const char *body,
     curl_easy_setopt(c, CURLOPT_HEADERDATA, out);
     curl_easy_setopt(c, CURLOPT_TIMEOUT, 30L);
     curl_easy_setopt(c, CURLOPT_PATH_AS_IS, 1L);
+    if (s->from[0])
+        curl_easy_setopt(c, CURLOPT_INTERFACE, s->from);
     CURLcode rc = curl_easy_perform(c);
     if (rc == CURLE_OK)
         curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &out->status);

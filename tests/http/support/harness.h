@@ -16,6 +16,7 @@ struct srv {
     char log[320];
     char cookie[160]; /* "crawford_td=..." after srv_login */
     char err[320];    /* when set: the server's standard error goes to this file */
+    char from[16];    /* when set: requests come from this local address (127.0.0.x) */
 };
 
 /* Options of srv_start_opts. */

@@ -1,0 +1,294 @@
+/* Per-address connection and stream counts, and the request deadline (see fairshare.h).
+ * One mutex guards everything: the work under it is a few pointer moves, and the sweep
+ * must not shut a socket down after the library has closed (and the kernel reused) it,
+ * which the mutex ensures because http_fair_closed is called before the close. */
+#include "http/fairshare.h"
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BUCKETS 4096
+#define MAX_EXEMPT 16
+
+struct addr_count {
+    unsigned char key[16];
+    int conns, streams;
+    struct addr_count *next;
+};
+
+struct http_fair_conn {
+    struct addr_count *addr; /* NULL for an exempt address */
+    int fd;
+    int is_stream;
+    int64_t deadline_ms; /* 0 = none (a request is being served, or a stream) */
+    struct http_fair_conn *prev, *next;
+};
+
+struct http_fair {
+    pthread_mutex_t mu;
+    struct http_fair_limits lim;
+    int conns, streams; /* in all */
+    struct addr_count *bucket[BUCKETS];
+    struct http_fair_conn *list;
+    unsigned char exempt[MAX_EXEMPT][16];
+    int nexempt;
+};
+
+int http_fair_key(const struct sockaddr *sa, unsigned char key[16])
+{
+    memset(key, 0, 16);
+    if (sa->sa_family == AF_INET) {
+        key[10] = key[11] = 0xff;
+        memcpy(key + 12, &((const struct sockaddr_in *)sa)->sin_addr, 4);
+        return 0;
+    }
+    if (sa->sa_family == AF_INET6) {
+        const unsigned char *a = ((const struct sockaddr_in6 *)sa)->sin6_addr.s6_addr;
+        static const unsigned char mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+        if (!memcmp(a, mapped, 12))
+            memcpy(key, a, 16); /* an IPv4 client on a dual-stack socket */
+        else
+            memcpy(key, a, 8);
+        return 0;
+    }
+    return -1;
+}
+
+void http_fair_key_text(const struct sockaddr *sa, char *out, size_t len)
+{
+    unsigned char k[16];
+    snprintf(out, len, "-");
+    if (http_fair_key(sa, k))
+        return;
+    static const unsigned char mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+    char buf[64];
+    if (!memcmp(k, mapped, 12)) {
+        inet_ntop(AF_INET, k + 12, buf, sizeof buf);
+        snprintf(out, len, "%s", buf);
+    } else {
+        inet_ntop(AF_INET6, k, buf, sizeof buf);
+        snprintf(out, len, "%s/64", buf);
+    }
+}
+
+struct http_fair *http_fair_new(const struct http_fair_limits *lim)
+{
+    struct http_fair *f = calloc(1, sizeof *f);
+    if (!f)
+        return NULL;
+    pthread_mutex_init(&f->mu, NULL);
+    f->lim = *lim;
+    return f;
+}
+
+void http_fair_free(struct http_fair *f)
+{
+    if (!f)
+        return;
+    for (int i = 0; i < BUCKETS; i++)
+        for (struct addr_count *a = f->bucket[i], *n; a; a = n) {
+            n = a->next;
+            free(a);
+        }
+    for (struct http_fair_conn *c = f->list, *n; c; c = n) {
+        n = c->next;
+        free(c);
+    }
+    pthread_mutex_destroy(&f->mu);
+    free(f);
+}
+
+void http_fair_exempt(struct http_fair *f, const struct sockaddr *sa)
+{
+    if (f->nexempt < MAX_EXEMPT && !http_fair_key(sa, f->exempt[f->nexempt]))
+        f->nexempt++;
+}
+
+static int is_exempt(const struct http_fair *f, const unsigned char key[16])
+{
+    for (int i = 0; i < f->nexempt; i++)
+        if (!memcmp(f->exempt[i], key, 16))
+            return 1;
+    return 0;
+}
+
+static unsigned hash(const unsigned char key[16])
+{
+    unsigned h = 2166136261u;
+    for (int i = 0; i < 16; i++)
+        h = (h ^ key[i]) * 16777619u;
+    return h % BUCKETS;
+}
+
+static struct addr_count *lookup(struct http_fair *f, const unsigned char key[16], int create)
+{
+    unsigned h = hash(key);
+    for (struct addr_count *a = f->bucket[h]; a; a = a->next)
+        if (!memcmp(a->key, key, 16))
+            return a;
+    if (!create)
+        return NULL;
+    struct addr_count *a = calloc(1, sizeof *a);
+    if (!a)
+        return NULL;
+    memcpy(a->key, key, 16);
+    a->next = f->bucket[h];
+    f->bucket[h] = a;
+    return a;
+}
+
+/* Frees an address's counter once nothing of it is open. Under the mutex. */
+static void forget_if_unused(struct http_fair *f, struct addr_count *a)
+{
+    if (a->conns || a->streams)
+        return;
+    struct addr_count **p = &f->bucket[hash(a->key)];
+    while (*p && *p != a)
+        p = &(*p)->next;
+    if (*p)
+        *p = a->next;
+    free(a);
+}
+
+int http_fair_admit(struct http_fair *f, const struct sockaddr *sa)
+{
+    unsigned char key[16];
+    if (http_fair_key(sa, key))
+        return 0;
+    pthread_mutex_lock(&f->mu);
+    int ok = f->conns < f->lim.max_connections;
+    if (ok && !is_exempt(f, key)) {
+        struct addr_count *a = lookup(f, key, 0);
+        ok = !a || a->conns < f->lim.per_address;
+    }
+    pthread_mutex_unlock(&f->mu);
+    return ok;
+}
+
+struct http_fair_conn *http_fair_started(struct http_fair *f, const struct sockaddr *sa, int fd,
+                                         int64_t now_ms)
+{
+    unsigned char key[16];
+    struct http_fair_conn *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->fd = fd;
+    c->deadline_ms = now_ms + f->lim.header_ms;
+    int have_key = sa && !http_fair_key(sa, key);
+    pthread_mutex_lock(&f->mu);
+    if (have_key && !is_exempt(f, key)) {
+        c->addr = lookup(f, key, 1);
+        if (c->addr)
+            c->addr->conns++;
+    }
+    f->conns++;
+    c->next = f->list;
+    if (f->list)
+        f->list->prev = c;
+    f->list = c;
+    pthread_mutex_unlock(&f->mu);
+    return c;
+}
+
+void http_fair_closed(struct http_fair *f, struct http_fair_conn *c)
+{
+    if (!c)
+        return;
+    pthread_mutex_lock(&f->mu);
+    if (c->is_stream)
+        f->streams--;
+    else
+        f->conns--;
+    if (c->addr) {
+        if (c->is_stream)
+            c->addr->streams--;
+        else
+            c->addr->conns--;
+        forget_if_unused(f, c->addr);
+    }
+    if (c->prev)
+        c->prev->next = c->next;
+    else
+        f->list = c->next;
+    if (c->next)
+        c->next->prev = c->prev;
+    pthread_mutex_unlock(&f->mu);
+    free(c);
+}
+
+void http_fair_request(struct http_fair *f, struct http_fair_conn *c, int64_t now_ms)
+{
+    if (!c)
+        return;
+    pthread_mutex_lock(&f->mu);
+    c->deadline_ms = now_ms + f->lim.idle_ms;
+    pthread_mutex_unlock(&f->mu);
+}
+
+void http_fair_replied(struct http_fair *f, struct http_fair_conn *c, int64_t now_ms)
+{
+    if (!c)
+        return;
+    pthread_mutex_lock(&f->mu);
+    if (!c->is_stream)
+        c->deadline_ms = now_ms + f->lim.idle_ms;
+    pthread_mutex_unlock(&f->mu);
+}
+
+int http_fair_stream(struct http_fair *f, struct http_fair_conn *c)
+{
+    if (!c)
+        return 0;
+    int rc = 0;
+    pthread_mutex_lock(&f->mu);
+    if (!c->is_stream) {
+        if (f->streams >= f->lim.max_streams ||
+            (c->addr && c->addr->streams >= f->lim.streams_per_address)) {
+            rc = -1;
+        } else {
+            c->is_stream = 1;
+            c->deadline_ms = 0;
+            f->conns--;
+            f->streams++;
+            if (c->addr) {
+                c->addr->conns--;
+                c->addr->streams++;
+            }
+        }
+    }
+    pthread_mutex_unlock(&f->mu);
+    return rc;
+}
+
+int http_fair_sweep(struct http_fair *f, int64_t now_ms)
+{
+    int n = 0;
+    pthread_mutex_lock(&f->mu);
+    for (struct http_fair_conn *c = f->list; c; c = c->next)
+        if (c->deadline_ms && c->deadline_ms <= now_ms) {
+            c->deadline_ms = 0; /* once: the library closes it when it sees the end */
+            shutdown(c->fd, SHUT_RDWR);
+            n++;
+        }
+    pthread_mutex_unlock(&f->mu);
+    return n;
+}
+
+void http_fair_counts(struct http_fair *f, const struct sockaddr *sa, int *conns, int *streams)
+{
+    unsigned char key[16];
+    *conns = *streams = 0;
+    if (http_fair_key(sa, key))
+        return;
+    pthread_mutex_lock(&f->mu);
+    struct addr_count *a = lookup(f, key, 0);
+    if (a) {
+        *conns = a->conns;
+        *streams = a->streams;
+    }
+    pthread_mutex_unlock(&f->mu);
+}

@@ -1,0 +1,231 @@
+/* Mixed load: 64 players report games (POST .../games, each validated and durably
+ * committed before its 2xx) while 256 screens and phones poll the players list, the
+ * knockout bracket and the matches of a 1,000-player tournament, each on its own
+ * keep-alive connection, asking for gzip as browsers do. 10 seconds.
+ * Prints `bench http.report.p99_ms.mixed VALUE ms` (target under 50 ms), the reports' and
+ * the polls' rates, and the errors (target 0). */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <unistd.h>
+
+#include "support/benchlib.h"
+
+#define REPORTERS 64
+#define POLLERS 256
+#define PLAYERS 1000
+#define MATCHES_PER 8
+#define SECONDS 10
+
+struct conn {
+    int fd;
+    int poller;
+    char cookie[128];
+    long long matches[MATCHES_PER];
+    int next, winner;
+    char in[1 << 14];
+    size_t in_len;
+    size_t skip; /* bytes of a body still to come, read and dropped */
+    int status;  /* of the response whose body is being dropped */
+    double sent_at;
+};
+
+static long long tid, ko;
+static double lat[400000];
+static int n_lat;
+
+static void send_all(int fd, const char *req, size_t n)
+{
+    if (write(fd, req, n) != (ssize_t)n)
+        bench_fail("write");
+}
+
+static void send_next(struct conn *c)
+{
+    char req[1024], body[96];
+    int n;
+    if (c->poller) {
+        static const char *const what[] = {"/players", "/competitions/%lld/knockout", "/matches"};
+        char path[160], tail[64];
+        snprintf(tail, sizeof tail, what[c->next], ko);
+        snprintf(path, sizeof path, "/api/v1/tournaments/%lld%s", tid, tail);
+        c->next = (c->next + 1) % 3;
+        n = snprintf(req, sizeof req,
+                     "GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: gzip\r\n\r\n", path);
+    } else {
+        snprintf(body, sizeof body, "{\"winner\": \"%s\", \"cube\": 1, \"result\": \"single\"}",
+                 c->winner ? "b" : "a");
+        n = snprintf(req, sizeof req,
+                     "POST /api/v1/tournaments/%lld/matches/%lld/games HTTP/1.1\r\n"
+                     "Host: 127.0.0.1\r\nX-Crawford: 1\r\nContent-Type: application/json\r\n"
+                     "Cookie: %s\r\nContent-Length: %zu\r\n\r\n%s",
+                     tid, c->matches[c->next], c->cookie, strlen(body), body);
+        c->next = (c->next + 1) % MATCHES_PER;
+        if (c->next == 0)
+            c->winner ^= 1;
+    }
+    c->sent_at = bench_now_ms();
+    send_all(c->fd, req, (size_t)n);
+}
+
+/* 1 when a whole response has come; sets *status. Headers are buffered, bodies (up to
+ * a megabyte for a miss of the bracket) are counted and dropped. */
+static int take_response(struct conn *c, int *status)
+{
+    if (c->skip) {
+        size_t n = c->in_len < c->skip ? c->in_len : c->skip;
+        memmove(c->in, c->in + n, c->in_len - n);
+        c->in_len -= n;
+        c->skip -= n;
+        if (c->skip)
+            return 0;
+        *status = c->status;
+        return 1;
+    }
+    c->in[c->in_len] = 0;
+    char *end = strstr(c->in, "\r\n\r\n");
+    if (!end)
+        return 0;
+    char *cl = strcasestr(c->in, "Content-Length: ");
+    size_t body = cl && cl < end ? (size_t)atol(cl + 16) : 0;
+    size_t head = (size_t)(end + 4 - c->in);
+    c->status = atoi(c->in + 9);
+    memmove(c->in, c->in + head, c->in_len - head);
+    c->in_len -= head;
+    c->skip = body;
+    if (!body) {
+        *status = c->status;
+        return 1;
+    }
+    return take_response(c, status);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static long long post_id(struct bench_server *s, const char *path, const char *body)
+{
+    char *r = bench_request(s, "POST", path, s->cookie, body);
+    long long id = bench_json_int(r, "id");
+    free(r);
+    if (id <= 0)
+        bench_fail(path);
+    return id;
+}
+
+int main(void)
+{
+    bench_raise_nofile();
+    struct bench_server s;
+    bench_start(&s, getenv("BENCH_EXTRA"));
+    bench_login(&s);
+    tid = post_id(&s, "/api/v1/tournaments", "{\"name\": \"Mixed\"}");
+    static struct conn conns[REPORTERS + POLLERS];
+    char path[160], body[256];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions", tid);
+    ko = post_id(&s, path, "{\"kind\": \"knockout\", \"name\": \"Main\", \"knockout\": {}}");
+    char ppath[128], epath[160], mpath[128];
+    snprintf(ppath, sizeof ppath, "/api/v1/tournaments/%lld/players", tid);
+    snprintf(epath, sizeof epath, "/api/v1/tournaments/%lld/competitions/%lld/entries", tid, ko);
+    snprintf(mpath, sizeof mpath, "/api/v1/tournaments/%lld/matches", tid);
+    for (int i = 0; i < REPORTERS; i++) {
+        struct conn *c = &conns[i];
+        snprintf(body, sizeof body, "{\"name\": \"Reporter %d\", \"country\": \"IT\"}", i);
+        char *r = bench_request(&s, "POST", ppath, s.cookie, body);
+        long long me = bench_json_int(r, "id");
+        char pin[16];
+        bench_json_str(r, "pin", pin, sizeof pin);
+        free(r);
+        snprintf(body, sizeof body, "{\"name\": \"Opponent %d\", \"country\": \"FR\"}", i);
+        long long opp = post_id(&s, ppath, body);
+        for (int k = 0; k < MATCHES_PER; k++) {
+            snprintf(body, sizeof body, "{\"player_a\": %lld, \"player_b\": %lld, \"length\": 99}",
+                     me, opp);
+            c->matches[k] = post_id(&s, mpath, body);
+        }
+        char lpath[160];
+        snprintf(lpath, sizeof lpath, "%s/%lld/login", ppath, me);
+        snprintf(body, sizeof body, "{\"pin\": \"%s\"}", pin);
+        r = bench_request(&s, "POST", lpath, NULL, body);
+        bench_cookie(r, "crawford_player", c->cookie, sizeof c->cookie);
+        free(r);
+        if (!c->cookie[0])
+            bench_fail("a reporter's login");
+    }
+    /* the rest of the 1,000 play the knockout */
+    for (int i = 2 * REPORTERS; i < PLAYERS; i++) {
+        snprintf(body, sizeof body, "{\"name\": \"Entrant %d\", \"country\": \"DE\", \"rating\": %d}",
+                 i, 1400 + i);
+        long long pid = post_id(&s, ppath, body);
+        snprintf(body, sizeof body, "{\"player_id\": %lld}", pid);
+        free(bench_request(&s, "POST", epath, s.cookie, body));
+    }
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/knockout/draw", tid,
+             ko);
+    char *r = bench_request(&s, "POST", path, s.cookie, "{}");
+    if (!strstr(r, " 200 ") && !strstr(r, " 201 "))
+        bench_fail("the knockout draw");
+    free(r);
+
+    int ep = epoll_create1(0);
+    for (int i = 0; i < REPORTERS + POLLERS; i++) {
+        struct conn *c = &conns[i];
+        c->poller = i >= REPORTERS;
+        c->next = c->poller ? i % 3 : 0;
+        c->fd = bench_dial(&s);
+        fcntl(c->fd, F_SETFL, O_NONBLOCK);
+        struct epoll_event ev = {.events = EPOLLIN, .data.u32 = (uint32_t)i};
+        epoll_ctl(ep, EPOLL_CTL_ADD, c->fd, &ev);
+        send_next(c);
+    }
+    long reports = 0, polls = 0, bad = 0;
+    double start = bench_now_ms(), stop = start + SECONDS * 1000.0;
+    static struct epoll_event evs[REPORTERS + POLLERS];
+    while (bench_now_ms() < stop) {
+        int n = epoll_wait(ep, evs, REPORTERS + POLLERS, 100);
+        for (int k = 0; k < n; k++) {
+            struct conn *c = &conns[evs[k].data.u32];
+            ssize_t m = read(c->fd, c->in + c->in_len, sizeof c->in - 1 - c->in_len);
+            if (m <= 0) {
+                if (m < 0 && errno == EAGAIN)
+                    continue;
+                bench_fail("a connection closed");
+            }
+            c->in_len += (size_t)m;
+            int status;
+            while (take_response(c, &status)) {
+                if (status < 200 || status >= 300)
+                    bad++;
+                else if (c->poller)
+                    polls++;
+                else {
+                    reports++;
+                    if (n_lat < (int)(sizeof lat / sizeof lat[0]))
+                        lat[n_lat++] = bench_now_ms() - c->sent_at;
+                }
+                if (bench_now_ms() < stop)
+                    send_next(c);
+            }
+            if (c->in_len >= sizeof c->in - 1)
+                bench_fail("response headers larger than the buffer");
+        }
+    }
+    double secs = (bench_now_ms() - start) / 1000.0;
+    if (bad)
+        fprintf(stderr, "bench_mixed: %ld answers were not 2xx\n", bad);
+    qsort(lat, (size_t)n_lat, sizeof lat[0], cmp_double);
+    printf("bench http.report.p99_ms.mixed %.1f ms\n", n_lat ? lat[(int)(n_lat * 0.99)] : 0.0);
+    printf("bench http.report.mixed %.0f req/s\n", reports / secs);
+    printf("bench http.poll.mixed %.0f req/s\n", polls / secs);
+    printf("bench http.errors.mixed %ld count\n", bad);
+    for (int i = 0; i < REPORTERS + POLLERS; i++)
+        close(conns[i].fd);
+    bench_stop(&s);
+    return bad ? 1 : 0;
+}

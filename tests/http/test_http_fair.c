@@ -1,0 +1,271 @@
+/* Fair shares of the server: one address holding thousands of idle connections does not
+ * keep the others out; a connection that trickles its request a byte at a time is closed;
+ * event streams are counted apart from the other connections. Several loopback addresses
+ * (127.0.0.x) play distinct clients: the client socket is bound before it connects. */
+#include <arpa/inet.h>
+#include <check.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "http/fairshare.h"
+#include "support/harness.h"
+#include "../check_main.h"
+
+/* A socket bound to 127.0.0.<host> and connecting (non-blocking) to the server; -1 when
+ * the test process is out of descriptors. */
+static int connect_from(int host, int port, int nonblock)
+{
+    int fd = socket(AF_INET, SOCK_STREAM | (nonblock ? SOCK_NONBLOCK : 0), 0);
+    if (fd < 0)
+        return -1;
+    struct sockaddr_in me = {.sin_family = AF_INET};
+    me.sin_addr.s_addr = htonl(0x7f000000u | (unsigned)host);
+    ck_assert_int_eq(bind(fd, (struct sockaddr *)&me, sizeof me), 0);
+    struct sockaddr_in to = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+    to.sin_addr.s_addr = htonl(0x7f000001u);
+    if (connect(fd, (struct sockaddr *)&to, sizeof to) && errno != EINPROGRESS) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+/* 1 when the server has closed fd (a read sees the end, or a reset). */
+static int closed_by_server(int fd)
+{
+    struct pollfd p = {.fd = fd, .events = POLLIN};
+    if (poll(&p, 1, 0) <= 0)
+        return 0;
+    char b[64];
+    ssize_t n = recv(fd, b, sizeof b, MSG_DONTWAIT);
+    return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK);
+}
+
+struct flood {
+    int *fd;
+    int n;
+    int closed;
+};
+
+static int flood_pruned(void *arg)
+{
+    struct flood *f = arg;
+    f->closed = 0;
+    for (int i = 0; i < f->n; i++)
+        if (f->fd[i] < 0 || closed_by_server(f->fd[i])) {
+            if (f->fd[i] >= 0)
+                close(f->fd[i]);
+            f->fd[i] = -1;
+            f->closed++;
+        }
+    return f->closed >= f->n - 100;
+}
+
+static double ms_since(const struct timespec *t0)
+{
+    struct timespec t1;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    return (double)(t1.tv_sec - t0->tv_sec) * 1e3 + (double)(t1.tv_nsec - t0->tv_nsec) / 1e6;
+}
+
+/* 3,000 idle connections from 127.0.0.2 (the server's whole limit is 1,000): the server
+ * keeps 100 of them and closes the rest; the TD's GET and a player's PIN login and report
+ * from 127.0.0.1 are answered meanwhile. */
+START_TEST(test_one_address_cannot_fill_the_server)
+{
+    struct srv s;
+    srv_start(&s, "\"max_connections\": 1000, \"max_connections_per_address\": 100, "
+                  "\"header_timeout_s\": 600, \"pin_address_max_failures\": 1000");
+    srv_login(&s);
+    long long tid = make_tournament(&s, "Flood");
+    char pa[8], pb[8];
+    long long a = make_player_pin(&s, tid, "Anna", pa);
+    long long b = make_player_pin(&s, tid, "Bruno", pb);
+    char path[160], body[128];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches", tid);
+    snprintf(body, sizeof body, "{\"player_a\": %lld, \"player_b\": %lld, \"length\": 3}", a, b);
+    struct res r;
+    td(&s, "POST", path, body, &r);
+    ck_assert_int_eq(r.status, 201);
+    long long mid = jint(&r, "id");
+    res_free(&r);
+
+    enum { N = 3000 };
+    struct flood f = {calloc(N, sizeof(int)), N, 0};
+    for (int i = 0; i < N; i++) {
+        f.fd[i] = connect_from(2, s.port, 1);
+        ck_assert_int_ge(f.fd[i], 0);
+    }
+    /* the server closes all but its share of them */
+    ck_assert_msg(poll_until(flood_pruned, &f, WAIT_MS), "only %d of %d closed", f.closed, N);
+    int open = N - f.closed;
+    ck_assert_int_le(open, 100);
+
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld", tid);
+    td(&s, "GET", path, NULL, &r);
+    double get_ms = ms_since(&t0);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    struct srv player;
+    srv_player_login(&player, &s, tid, a, pa);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld/report", tid, mid);
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    td(&player, "POST", path, "{\"score\": {\"a\": 3, \"b\": 1}}", &r);
+    double report_ms = ms_since(&t0);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    fprintf(stderr, "figure: one address held %d connections of %d tried; meanwhile a GET took "
+                    "%.1f ms and a report %.1f ms\n",
+            open, N, get_ms, report_ms);
+    for (int i = 0; i < N; i++)
+        if (f.fd[i] >= 0)
+            close(f.fd[i]);
+    free(f.fd);
+    srv_cleanup(&s);
+}
+END_TEST
+
+/* A client that sends its request's head a byte every half second is closed when the
+ * header deadline passes, although it is never idle for as long as the idle timeout. */
+START_TEST(test_trickled_request_is_closed)
+{
+    struct srv s;
+    srv_start(&s, "\"header_timeout_s\": 2, \"connection_timeout_s\": 600");
+    int fd = connect_from(3, s.port, 0);
+    ck_assert_int_ge(fd, 0);
+    const char *head = "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n";
+    ck_assert_int_eq(send(fd, head, strlen(head), MSG_NOSIGNAL), (ssize_t)strlen(head));
+    int closed = 0;
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    while (!closed && ms_since(&t0) < WAIT_MS) {
+        struct pollfd p = {.fd = fd, .events = POLLIN};
+        if (poll(&p, 1, 500) > 0 && closed_by_server(fd))
+            closed = 1;
+        else if (send(fd, "X", 1, MSG_NOSIGNAL) < 0)
+            closed = 1; /* reset by the server */
+    }
+    ck_assert_msg(closed, "a trickling client kept its connection for %.0f ms", ms_since(&t0));
+    close(fd);
+    /* a connection that sends nothing at all goes too */
+    fd = connect_from(3, s.port, 0);
+    struct pollfd p = {.fd = fd, .events = POLLIN};
+    ck_assert_int_eq(poll(&p, 1, WAIT_MS), 1);
+    ck_assert(closed_by_server(fd));
+    close(fd);
+    /* and a prompt client is served as before */
+    struct res r;
+    req(&s, "GET", "/api/v1/tournaments", NULL, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    srv_cleanup(&s);
+}
+END_TEST
+
+/* Event streams do not use up an address's connections, and have a share of their own. */
+START_TEST(test_streams_counted_apart)
+{
+    struct srv s;
+    srv_start(&s, "\"max_connections_per_address\": 4, \"max_streams_per_address\": 6");
+    srv_login(&s);
+    long long tid = make_tournament(&s, "Streams");
+    char get[160];
+    snprintf(get, sizeof get,
+             "GET /api/v1/tournaments/%lld/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", tid);
+    int fd[6];
+    for (int i = 0; i < 6; i++) {
+        fd[i] = connect_from(5, s.port, 0);
+        ck_assert_int_ge(fd[i], 0);
+        ck_assert_int_eq(send(fd[i], get, strlen(get), MSG_NOSIGNAL), (ssize_t)strlen(get));
+        char buf[512];
+        struct pollfd p = {.fd = fd[i], .events = POLLIN};
+        ck_assert_int_eq(poll(&p, 1, WAIT_MS), 1);
+        ssize_t n = recv(fd[i], buf, sizeof buf - 1, 0);
+        ck_assert_int_gt(n, 0);
+        buf[n] = 0;
+        ck_assert_msg(strstr(buf, " 200 "), "stream %d: %s", i, buf);
+    }
+    /* six streams from 127.0.0.5, and its four ordinary connections still free: the
+     * first of them asks for a seventh stream, which is refused with a sentence, not left
+     * hanging */
+    int c[4];
+    c[0] = connect_from(5, s.port, 0);
+    ck_assert_int_eq(send(c[0], get, strlen(get), MSG_NOSIGNAL), (ssize_t)strlen(get));
+    char buf[1024];
+    struct pollfd p = {.fd = c[0], .events = POLLIN};
+    ck_assert_int_eq(poll(&p, 1, WAIT_MS), 1);
+    ssize_t n = recv(c[0], buf, sizeof buf - 1, 0);
+    ck_assert_int_gt(n, 0);
+    buf[n] = 0;
+    ck_assert_msg(strstr(buf, " 503 ") && strstr(buf, "Retry-After"), "%s", buf);
+    for (int i = 1; i < 4; i++) {
+        c[i] = connect_from(5, s.port, 0);
+        const char *g = "GET /api/v1/tournaments HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+        ck_assert_int_eq(send(c[i], g, strlen(g), MSG_NOSIGNAL), (ssize_t)strlen(g));
+        p.fd = c[i];
+        ck_assert_int_eq(poll(&p, 1, WAIT_MS), 1);
+        n = recv(c[i], buf, sizeof buf - 1, 0);
+        ck_assert_int_gt(n, 0);
+        buf[n] = 0;
+        ck_assert_msg(strstr(buf, " 200 "), "connection %d: %s", i, buf);
+    }
+    for (int i = 0; i < 4; i++)
+        close(c[i]);
+    for (int i = 0; i < 6; i++)
+        close(fd[i]);
+    srv_cleanup(&s);
+}
+END_TEST
+
+/* IPv6 clients are counted by /64: one host there has millions of addresses. */
+START_TEST(test_address_keys)
+{
+    struct sockaddr_in6 a = {.sin6_family = AF_INET6}, b = a;
+    inet_pton(AF_INET6, "2001:db8:1:2::1", &a.sin6_addr);
+    inet_pton(AF_INET6, "2001:db8:1:2:ffff:1:2:3", &b.sin6_addr);
+    unsigned char ka[16], kb[16];
+    ck_assert_int_eq(http_fair_key((struct sockaddr *)&a, ka), 0);
+    ck_assert_int_eq(http_fair_key((struct sockaddr *)&b, kb), 0);
+    ck_assert(!memcmp(ka, kb, 16));
+    inet_pton(AF_INET6, "2001:db8:1:3::1", &b.sin6_addr);
+    http_fair_key((struct sockaddr *)&b, kb);
+    ck_assert(memcmp(ka, kb, 16));
+    char t[64];
+    http_fair_key_text((struct sockaddr *)&a, t, sizeof t);
+    ck_assert_str_eq(t, "2001:db8:1:2::/64");
+    /* IPv4, plain or mapped, is the same client */
+    struct sockaddr_in v4 = {.sin_family = AF_INET};
+    inet_pton(AF_INET, "192.0.2.7", &v4.sin_addr);
+    inet_pton(AF_INET6, "::ffff:192.0.2.7", &b.sin6_addr);
+    http_fair_key((struct sockaddr *)&v4, ka);
+    http_fair_key((struct sockaddr *)&b, kb);
+    ck_assert(!memcmp(ka, kb, 16));
+    http_fair_key_text((struct sockaddr *)&b, t, sizeof t);
+    ck_assert_str_eq(t, "192.0.2.7");
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("http_fair");
+    TCase *tc = tcase_create("fair");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, test_address_keys);
+    tcase_add_test(tc, test_one_address_cannot_fill_the_server);
+    tcase_add_test(tc, test_trickled_request_is_closed);
+    tcase_add_test(tc, test_streams_counted_apart);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+CHECK_MAIN(suite)

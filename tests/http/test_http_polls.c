@@ -1,0 +1,90 @@
+/* What phones and screens poll is served like the tournament: kept serialized per
+ * revision, with an ETag and gzip, and never stale after a change. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "support/harness.h"
+#include "../check_main.h"
+
+static struct srv S;
+
+static void up(void)
+{
+    srv_start(&S, NULL);
+    srv_login(&S);
+}
+
+static void down(void)
+{
+    srv_cleanup(&S);
+}
+
+static int gzipped(const struct res *r)
+{
+    char ce[32];
+    return res_header(r, "Content-Encoding", ce, sizeof ce) && !strcmp(ce, "gzip");
+}
+
+START_TEST(test_players_list_cached_gzipped_fresh)
+{
+    long long tid = make_tournament(&S, "Polled");
+    for (int i = 0; i < 60; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "Player number %d", i);
+        make_player(&S, tid, name);
+    }
+    char path[128];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players", tid);
+    const char *gz[] = {"Accept-Encoding: gzip", NULL};
+    struct res r;
+    int got_gzip = 0;
+    char etag[96] = "";
+    for (int i = 0; i < 2; i++) { /* the first reader fills the cache, the second hits it */
+        req(&S, "GET", path, NULL, gz, &r);
+        ck_assert_int_eq(r.status, 200);
+        if (gzipped(&r)) {
+            got_gzip = 1;
+            ck_assert_ptr_nonnull(res_header(&r, "ETag", etag, sizeof etag));
+            ck_assert_ptr_nonnull(strstr(etag, "-gz\""));
+        }
+        res_free(&r);
+    }
+    ck_assert_msg(got_gzip, "the players list is never gzipped");
+    /* unchanged: 304 for the gzip tag */
+    char inm[128];
+    snprintf(inm, sizeof inm, "If-None-Match: %s", etag);
+    const char *again[] = {"Accept-Encoding: gzip", inm, NULL};
+    req(&S, "GET", path, NULL, again, &r);
+    ck_assert_int_eq(r.status, 304);
+    res_free(&r);
+    /* a change: the next poll has it */
+    make_player(&S, tid, "The late one");
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_ptr_nonnull(strstr(r.body, "The late one"));
+    res_free(&r);
+    req(&S, "GET", path, NULL, again, &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    /* the TD's view is not the cached one: still no PIN, and private */
+    td(&S, "GET", path, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_ptr_nonnull(strstr(r.body, "The late one"));
+    res_free(&r);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("http_polls");
+    TCase *tc = tcase_create("polls");
+    tcase_add_checked_fixture(tc, up, down);
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_players_list_cached_gzipped_fresh);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+CHECK_MAIN(suite)
