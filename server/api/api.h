@@ -45,7 +45,6 @@ struct api_req {
     int64_t player_tournament; /* that player's tournament */
     json_t *json;              /* the parsed body of routes that take JSON */
     json_t *extra;             /* members a result hook adds to the answer (owned) */
-    const char *acting;        /* who acts instead of the caller ("clock": a flag), or NULL */
 };
 
 struct api_resp {
@@ -79,6 +78,9 @@ void api_problem(struct api_resp *resp, int status, const char *slug, const char
 /* Adds {"field": name, "pointer": "/name", "detail": ...} to the problem's errors list. */
 void api_problem_field(struct api_resp *resp, const char *field, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* The problem an operation of ops/ refused or failed with, as the reply (it is moved). */
+struct problem;
+void api_reply_problem(struct api_resp *resp, struct problem *p);
 /* The 500 answer for a failure that is the server's, never the client's. */
 void api_internal_error(struct api_resp *resp, const char *what);
 /* db_begin with its failure answered: 503 with Retry-After while another program holds the

@@ -63,7 +63,7 @@ void api_audit_list(struct api_req *req, struct api_resp *resp)
     for (int i = 0; i < n; i++) {
         struct audit_row *r = &rows[i];
         json_t *e = json_pack("{s:I, s:o, s:s, s:s, s:s, s:o}", "id", (json_int_t)r->id, "at",
-                              api_time_json(r->at_ms), "actor", r->actor, "action", r->action,
+                              op_time_json(r->at_ms), "actor", r->actor, "action", r->action,
                               "entity", r->entity, "entity_id",
                               r->entity_id ? json_integer(r->entity_id) : json_null());
         json_object_set_new(e, "before",

@@ -25,54 +25,6 @@ static const struct api_field event_fields[] = {
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
-json_t *api_event_json(struct db *db, const struct event *e)
-{
-    json_t *settings = json_loads(e->settings, 0, NULL);
-    int64_t *ids;
-    int n;
-    json_t *entries = json_array();
-    if (db_entries(db, e->id, &ids, &n) == CW_OK) {
-        for (int i = 0; i < n; i++)
-            json_array_append_new(entries, json_integer(ids[i]));
-        free(ids);
-    }
-    json_t *j =
-        json_pack("{s:I, s:I, s:s, s:s, s:i, s:s, s:o, s:o, s:o}", "id", (json_int_t)e->id,
-                  "tournament_id", (json_int_t)e->tournament_id, "kind", e->kind, "name", e->name,
-                  "priority", e->priority, "state", e->state, "entries", entries, "created_at",
-                  api_time_json(e->created_ms), "updated_at", api_time_json(e->updated_ms));
-    json_object_set_new(j, e->kind, settings ? settings : json_object());
-    return j;
-}
-
-int api_event_load(struct api_req *req, struct event *e, struct api_resp *resp)
-{
-    int rc = db_event_get(req->app->db, req->ids[0], req->ids[1], e);
-    if (rc == CW_ENOTFOUND)
-        api_problem(resp, 404, "not-found", "No such event", "Tournament %lld has no event %lld.",
-                    (long long)req->ids[0], (long long)req->ids[1]);
-    else if (rc != CW_OK)
-        api_internal_error(resp, "reading the event");
-    return rc == CW_OK ? 0 : -1;
-}
-
-int api_event_save(struct api_req *req, struct event *e, json_t *before, const char *action)
-{
-    struct db *db = req->app->db;
-    int rc = db_event_update(db, e, req->now_ms);
-    json_t *after = rc == CW_OK ? api_event_json(db, e) : NULL;
-    if (rc == CW_OK)
-        rc = api_audit_change(db, e->tournament_id, req->now_ms, action, "event", e->id, before,
-                              json_incref(after));
-    else
-        json_decref(before);
-    if (rc == CW_OK)
-        rc =
-            api_emit(db, e->tournament_id, req->now_ms, action, json_pack("{s:O}", "event", after));
-    json_decref(after);
-    return rc;
-}
-
 void api_event_create(struct api_req *req, struct api_resp *resp)
 {
     if (api_check_fields(req->json, event_fields, 0, resp))
@@ -142,7 +94,7 @@ void api_event_create(struct api_req *req, struct api_resp *resp)
     }
     snprintf(resp->location, sizeof resp->location, "/api/v1/tournaments/%lld/competitions/%lld",
              (long long)e.tournament_id, (long long)e.id);
-    api_reply_json(resp, 201, api_event_json(db, &e));
+    api_reply_json(resp, 201, op_event_json(db, &e));
     api_tx_commit(req, resp);
 }
 
@@ -175,7 +127,7 @@ void api_event_update(struct api_req *req, struct api_resp *resp)
         api_tx_rollback(req);
         return;
     }
-    json_t *before = api_event_json(db, &e);
+    json_t *before = op_event_json(db, &e);
     if (api_str(req->json, "name"))
         snprintf(e.name, sizeof e.name, "%s", api_str(req->json, "name"));
     if (json_is_integer(json_object_get(req->json, "priority")))
@@ -226,7 +178,7 @@ void api_event_update(struct api_req *req, struct api_resp *resp)
         api_internal_error(resp, "updating the event");
         return;
     }
-    api_reply_json(resp, 200, api_event_json(db, &e));
+    api_reply_json(resp, 200, op_event_json(db, &e));
     api_tx_commit(req, resp);
 }
 
@@ -242,7 +194,7 @@ void api_events_list(struct api_req *req, struct api_resp *resp)
         rc = db_event_list(db, t.id, &es, &n);
     json_t *arr = json_array();
     for (int i = 0; rc == CW_OK && i < n; i++)
-        json_array_append_new(arr, api_event_json(db, &es[i]));
+        json_array_append_new(arr, op_event_json(db, &es[i]));
     db_unlock(db);
     free(es);
     if (rc != CW_OK) {
@@ -263,7 +215,7 @@ void api_event_get(struct api_req *req, struct api_resp *resp)
     struct event e;
     db_lock(db);
     int rc = api_event_load(req, &e, resp);
-    json_t *j = rc == 0 ? api_event_json(db, &e) : NULL;
+    json_t *j = rc == 0 ? op_event_json(db, &e) : NULL;
     db_unlock(db);
     if (j)
         api_reply_json(resp, 200, j);
@@ -299,7 +251,7 @@ void api_entry_add(struct api_req *req, struct api_resp *resp)
                     (long long)e.tournament_id, (long long)e.id);
         return;
     }
-    json_t *before = api_event_json(db, &e);
+    json_t *before = op_event_json(db, &e);
     struct player p;
     int rc = db_player_get(db, e.tournament_id, pid, &p);
     const char *why = NULL;
@@ -356,7 +308,7 @@ void api_entry_add(struct api_req *req, struct api_resp *resp)
         api_internal_error(resp, "entering the player");
         return;
     }
-    api_reply_json(resp, 201, api_event_json(db, &e));
+    api_reply_json(resp, 201, op_event_json(db, &e));
     api_tx_commit(req, resp);
 }
 
@@ -376,7 +328,7 @@ void api_entry_remove(struct api_req *req, struct api_resp *resp)
                     "%s has started; a player leaves it by withdrawing.", e.name);
         return;
     }
-    json_t *before = api_event_json(db, &e);
+    json_t *before = op_event_json(db, &e);
     int rc = db_entry_remove(db, e.id, req->ids[2]);
     if (rc == CW_ENOTFOUND) {
         json_decref(before);
@@ -394,6 +346,6 @@ void api_entry_remove(struct api_req *req, struct api_resp *resp)
         api_internal_error(resp, "removing the entry");
         return;
     }
-    api_reply_json(resp, 200, api_event_json(db, &e));
+    api_reply_json(resp, 200, op_event_json(db, &e));
     api_tx_commit(req, resp);
 }

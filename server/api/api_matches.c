@@ -10,182 +10,11 @@
 #include "api/matches.h"
 #include "api/reports.h"
 #include "api/tx.h"
+#include "ops/decide.h"
+#include "ops/match.h"
+#include "ops/report_replay.h"
 #include "store/store.h"
 #include "tourney/results.h"
-
-static const char side_name[2][2] = {"a", "b"};
-
-void api_match_not_found(struct api_resp *resp, int64_t tid, int64_t mid)
-{
-    api_problem(resp, 404, "not-found", "No such match", "Tournament %lld has no match %lld.",
-                (long long)tid, (long long)mid);
-}
-
-#define MAX_EXT 8
-static const struct api_match_ext *exts[MAX_EXT];
-static int n_exts;
-
-void api_match_ext_register(const struct api_match_ext *ext)
-{
-    if (n_exts < MAX_EXT)
-        exts[n_exts++] = ext;
-}
-
-int api_match_side(struct api_req *req, const struct match *m)
-{
-    if (!req->player_id || req->player_tournament != m->tournament_id)
-        return -1;
-    for (int s = 0; s < 2; s++)
-        if (m->player[s] == req->player_id)
-            return s;
-    /* a match played by pairs: either member of a pair plays its side */
-    for (int i = 0; i < n_exts; i++) {
-        int s = exts[i]->side_of ? exts[i]->side_of(req, m) : -1;
-        if (s >= 0)
-            return s;
-    }
-    return -1;
-}
-
-int api_match_gate(struct api_req *req, const struct match *m, struct api_resp *resp)
-{
-    for (int i = 0; i < n_exts; i++)
-        if (exts[i]->gate && exts[i]->gate(req, m, resp))
-            return -1;
-    return 0;
-}
-
-/* The team of one side of a Davis Cup consultation doubles (rubber 3): its name and both
- * members, either of whom reports and confirms it; NULL for any other match. */
-static json_t *doubles_team_json(struct db *db, const struct match *m, int s)
-{
-    struct davis_tie_row tie;
-    struct davis_team_row team;
-    if (!m->tie_id || m->rubber != 3 || db_davis_tie_get(db, m->tie_id, &tie) != CW_OK ||
-        !tie.team[s] || db_davis_team_get(db, tie.team[s], &team) != CW_OK)
-        return NULL;
-    json_t *players = json_array();
-    for (int k = 0; k < 2; k++) {
-        struct player p;
-        int ok = db_player_get(db, m->tournament_id, team.player[k], &p) == CW_OK;
-        json_array_append_new(players,
-                              json_pack("{s:I, s:o}", "player_id", (json_int_t)team.player[k],
-                                        "name", ok ? json_string(p.name) : json_null()));
-    }
-    return json_pack("{s:I, s:s, s:o}", "id", (json_int_t)team.id, "name", team.name, "players",
-                     players);
-}
-
-json_t *api_match_json(struct db *db, const struct match *m)
-{
-    json_t *sides = json_array();
-    for (int s = 0; s < 2; s++) {
-        json_t *side = json_pack("{s:s, s:i}", "side", side_name[s], "score", m->score[s]);
-        struct player p;
-        if (m->player[s] && db_player_get(db, m->tournament_id, m->player[s], &p) == CW_OK) {
-            json_object_set_new(side, "player_id", json_integer(p.id));
-            json_object_set_new(side, "name", json_string(p.name));
-            json_object_set_new(side, "country", json_string(p.country));
-        } else {
-            json_object_set_new(side, "player_id", json_null());
-            json_object_set_new(side, "name", json_null());
-        }
-        json_t *team = doubles_team_json(db, m, s);
-        if (team)
-            json_object_set_new(side, "team", team);
-        json_array_append_new(sides, side);
-    }
-    json_t *times = json_object();
-    struct match_state_time *st;
-    int n;
-    if (db_match_state_times(db, m->id, &st, &n) == CW_OK) {
-        for (int i = 0; i < n; i++)
-            json_object_set_new(times, st[i].state, api_time_json(st[i].at_ms));
-        free(st);
-    }
-    json_t *j = json_pack(
-        "{s:I, s:I, s:o, s:i, s:s, s:s, s:o, s:{s:i, s:i}, s:o, s:o, s:o, s:o}", "id",
-        (json_int_t)m->id, "tournament_id", (json_int_t)m->tournament_id, "event_id",
-        m->event_id ? json_integer(m->event_id) : json_null(), "length", m->length, "table",
-        m->table, "state", m->state, "sides", sides, "score", "a", m->score[0], "b", m->score[1],
-        "winner", m->winner >= 0 ? json_string(side_name[m->winner]) : json_null(),
-        "result_report_id", m->result_report ? json_integer(m->result_report) : json_null(),
-        "times", times, "updated_at", api_time_json(m->updated_ms));
-    json_object_set_new(j, "penalty_points",
-                        json_pack("{s:i, s:i}", "a", m->penalty[0], "b", m->penalty[1]));
-    if (m->decided_how[0])
-        json_object_set_new(j, "decided_how", json_string(m->decided_how));
-    if (m->first_length) /* MATCH-3 */
-        json_object_set_new(
-            j, "length_corrected",
-            json_pack("{s:i, s:i}", "from", m->first_length, "from_game", m->length_fix_game + 1));
-    return j;
-}
-
-json_t *api_match_core_json(const struct match *m)
-{
-    json_t *j = json_pack(
-        "{s:I, s:o, s:i, s:i, s:s, s:s, s:[o, o], s:{s:i, s:i}, s:o, s:o}", "id", (json_int_t)m->id,
-        "event_id", m->event_id ? json_integer(m->event_id) : json_null(), "round", m->round,
-        "length", m->length, "table", m->table, "state", m->state, "players",
-        m->player[0] ? json_integer(m->player[0]) : json_null(),
-        m->player[1] ? json_integer(m->player[1]) : json_null(), "score", "a", m->score[0], "b",
-        m->score[1], "winner", m->winner >= 0 ? json_string(side_name[m->winner]) : json_null(),
-        "result_report_id", m->result_report ? json_integer(m->result_report) : json_null());
-    if (m->penalty[0] || m->penalty[1])
-        json_object_set_new(j, "penalty_points",
-                            json_pack("{s:i, s:i}", "a", m->penalty[0], "b", m->penalty[1]));
-    if (m->decided_how[0])
-        json_object_set_new(j, "decided_how", json_string(m->decided_how));
-    if (m->first_length) /* MATCH-3 */
-        json_object_set_new(
-            j, "length_corrected",
-            json_pack("{s:i, s:i}", "from", m->first_length, "from_game", m->length_fix_game + 1));
-    return j;
-}
-
-int api_match_set_state(struct db *db, struct match *m, const char *state, int64_t now_ms,
-                        const char *actor)
-{
-    if (!strcmp(m->state, state))
-        return CW_OK;
-    snprintf(m->state, sizeof m->state, "%s", state);
-    m->decided_how[0] = '\0'; /* it qualifies the state it was set with */
-    return db_match_state_log(db, m->id, state, now_ms, actor);
-}
-
-int api_match_save(struct api_req *req, struct match *m, json_t *before, const char *action,
-                   json_t **after_out)
-{
-    struct db *db = req->app->db;
-    char actor[96];
-    api_actor(req, actor, sizeof actor);
-    int rc = db_match_update(db, m, req->now_ms);
-    /* the audit row and the event carry the match's own fields (names and state times are
-     * derivable); one serialization serves both */
-    json_t *after = rc == CW_OK ? api_match_core_json(m) : NULL;
-    char *b = NULL, *a = NULL, *ev = NULL;
-    if (rc == CW_OK) {
-        b = before ? json_dumps(before, JSON_COMPACT) : NULL;
-        a = json_dumps(after, JSON_COMPACT);
-        if (!a || (before && !b))
-            rc = CW_EDB;
-    }
-    if (rc == CW_OK)
-        rc = db_audit(db, m->tournament_id, req->now_ms, actor, action, "match", m->id, b, a);
-    if (rc == CW_OK && asprintf(&ev, "{\"match\":%s}", a) < 0)
-        rc = CW_EDB;
-    if (rc == CW_OK)
-        rc = db_event_add(db, m->tournament_id, req->now_ms, action, ev);
-    free(b);
-    free(a);
-    free(ev);
-    json_decref(before);
-    json_decref(after);
-    if (after_out && rc == CW_OK)
-        *after_out = api_match_json(db, m);
-    return rc;
-}
 
 /* ---- TD: create, edit, call, forfeit ---- */
 
@@ -230,7 +59,7 @@ void api_match_create(struct api_req *req, struct api_resp *resp)
     m.length = (int)json_integer_value(json_object_get(req->json, "length"));
     const char *table = api_str(req->json, "table");
     snprintf(m.table, sizeof m.table, "%s", table ? table : "");
-    strcpy(m.state, "scheduled");
+    m.state = MS_SCHEDULED;
     m.winner = -1;
     if (m.player[0] == m.player[1]) {
         api_problem_field(resp, "player_b", "is the same player as player_a");
@@ -255,7 +84,7 @@ void api_match_create(struct api_req *req, struct api_resp *resp)
     if (rc == CW_OK)
         rc = db_match_insert(db, &m, req->now_ms);
     if (rc == CW_OK)
-        rc = db_match_state_log(db, m.id, "scheduled", req->now_ms, "td");
+        rc = db_match_state_log(db, m.id, MS_SCHEDULED, req->now_ms, "td");
     if (rc == CW_OK)
         rc = api_match_save(req, &m, NULL, "match.create", NULL);
     if (rc != CW_OK) {
@@ -321,7 +150,8 @@ static json_t *state_history(struct db *db, int64_t match_id)
     for (int i = 0; i < n; i++) {
         char by[sizeof st[i].actor];
         snprintf(by, sizeof by, "%.*s", (int)strcspn(st[i].actor, ":"), st[i].actor);
-        json_t *e = json_pack("{s:s, s:o}", "state", st[i].state, "at", api_time_json(st[i].at_ms));
+        json_t *e = json_pack("{s:s, s:o}", "state", match_state_name(st[i].state), "at",
+                              op_time_json(st[i].at_ms));
         json_object_set_new(e, "by", by[0] && strcmp(by, "anon") ? json_string(by) : json_null());
         json_array_append_new(h, e);
     }
@@ -350,58 +180,11 @@ void api_match_get(struct api_req *req, struct api_resp *resp)
     api_reply_json(resp, 200, j);
 }
 
-/* Runs change on the match inside an idempotent transaction, then saves, audits, emits
- * the event `action` and answers with the match. */
-void api_match_change(struct api_req *req, struct api_resp *resp, const char *action,
-                      api_match_fn change)
-{
-    if (api_tx_begin(req, resp))
-        return;
-    struct db *db = req->app->db;
-    struct match m;
-    int rc = db_match_get(db, req->ids[0], req->ids[1], &m);
-    if (rc == CW_ENOTFOUND) {
-        api_tx_rollback(req);
-        api_match_not_found(resp, req->ids[0], req->ids[1]);
-        return;
-    }
-    if (rc != CW_OK) {
-        api_tx_rollback(req);
-        api_internal_error(resp, "reading the match");
-        return;
-    }
-    json_t *before = api_match_core_json(&m);
-    if (change(req, &m, resp, &action)) {
-        json_decref(before);
-        api_tx_rollback(req);
-        return;
-    }
-    json_t *after = NULL;
-    if (api_match_save(req, &m, before, action, &after)) {
-        api_tx_rollback(req);
-        api_internal_error(resp, "saving the match");
-        return;
-    }
-    if (!resp->json)
-        api_reply_json(resp, 200, after);
-    else
-        json_decref(after);
-    if (req->extra && json_is_object(resp->json))
-        json_object_update(resp->json, req->extra);
-    api_tx_commit(req, resp);
-}
-
-static int finished(const struct match *m)
-{
-    return !strcmp(m->state, "verified") || !strcmp(m->state, "forfeited") ||
-           !strcmp(m->state, "withdrawn") || !strcmp(m->state, "void");
-}
-
 static int refuse_finished(const struct match *m, struct api_resp *resp)
 {
-    api_problem(resp, 409, "match-finished", "The match is over", "Match %lld is already %s%s.",
-                (long long)m->id, m->state,
-                !strcmp(m->state, "verified") ? "; the TD can correct it" : "");
+    struct problem pb = {0, NULL};
+    op_match_refuse_finished(m, &pb);
+    api_reply_problem(resp, &pb);
     return -1;
 }
 
@@ -443,7 +226,7 @@ static int standing_of(struct api_req *req, const struct match *m, struct result
             report_free(&r);
             return -1;
         }
-        rc = api_report_games_score(db, &r, m, &n, sc);
+        rc = op_report_games_score(db, &r, m, &n, sc);
         report_free(&r);
         if (rc) {
             api_internal_error(resp, "replaying the games reported");
@@ -493,7 +276,7 @@ static int do_edit(struct api_req *req, struct match *m, struct api_resp *resp, 
                     (long long)m->id);
         return -1;
     }
-    if (finished(m))
+    if (match_finished(m))
         return refuse_finished(m, resp);
     if (len && (int)json_integer_value(len) != m->length &&
         api_match_relength(req, m, (int)json_integer_value(len), resp))
@@ -518,10 +301,10 @@ static int do_call(struct api_req *req, struct match *m, struct api_resp *resp, 
 {
     if (req->json && api_check_fields(req->json, call_fields, 1, resp))
         return -1;
-    if (strcmp(m->state, "scheduled")) {
+    if (m->state != MS_SCHEDULED) {
         api_problem(resp, 409, "not-scheduled", "The match cannot be called",
                     "Match %lld is %s; only a scheduled match is called.", (long long)m->id,
-                    m->state);
+                    match_state_name(m->state));
         return -1;
     }
     if (!m->player[0] || !m->player[1]) {
@@ -532,7 +315,7 @@ static int do_call(struct api_req *req, struct match *m, struct api_resp *resp, 
     const char *table = req->json ? api_str(req->json, "table") : NULL;
     if (table)
         snprintf(m->table, sizeof m->table, "%s", table);
-    return api_match_set_state(req->app->db, m, "called", req->now_ms, "td");
+    return op_match_set_state(req->app->db, m, MS_CALLED, req->now_ms, "td");
 }
 
 void api_match_call(struct api_req *req, struct api_resp *resp)
@@ -547,60 +330,17 @@ static const struct api_field forfeit_fields[] = {
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
-/* A knockout match (not a Davis rubber): its bracket takes a player's leaving before the
- * opponent is known (KO-8). */
-static int knockout_match(struct api_req *req, const struct match *m)
-{
-    struct event e;
-    return m->event_id && !m->tie_id &&
-           db_event_get(req->app->db, m->tournament_id, m->event_id, &e) == CW_OK &&
-           !strcmp(e.kind, "knockout");
-}
-
-/* KO-8: a forfeit, a withdrawal or a disqualification advances the opponent; the score
- * shows the winner at the match length. A player leaving (withdrawal, disqualification) a
- * knockout match may do so before the opponent is known: the opponent, once known, advances
- * by walkover. */
+/* KO-8 (ops/decide.c): the opponent advances; the operation's refusal is the reply. */
 static int decide_without_play(struct api_req *req, struct match *m, struct api_resp *resp,
-                               const char *state, int winner, const char *how)
+                               enum match_state state, int winner, enum match_end how)
 {
-    if (finished(m))
-        return refuse_finished(m, resp);
-    int leaving = !strcmp(state, "withdrawn");
-    if (!m->player[1 - winner] || (!m->player[winner] && !(leaving && knockout_match(req, m)))) {
-        api_problem(resp, 409, "players-unknown", "Players not known yet",
-                    m->player[1 - winner] ? "Match %lld has no opponent yet."
-                                          : "Match %lld: the player of that side is not known yet.",
-                    (long long)m->id);
+    struct op o = api_op(req);
+    struct problem pb = {0, NULL};
+    if (op_match_decide_unplayed(&o, m, &pb, state, winner, how)) {
+        api_reply_problem(resp, &pb);
         return -1;
     }
-    return api_match_decide_how(req, m, resp, state, winner, how);
-}
-
-int api_match_decide(struct api_req *req, struct match *m, struct api_resp *resp, const char *state,
-                     int winner)
-{
-    return api_match_decide_how(req, m, resp, state, winner, NULL);
-}
-
-int api_match_decide_how(struct api_req *req, struct match *m, struct api_resp *resp,
-                         const char *state, int winner, const char *how)
-{
-    struct match before = *m;
-    m->winner = winner;
-    if (m->player[winner]) /* a walkover to an opponent not known yet scores nothing */
-        m->score[winner] = m->length;
-    m->result_report = 0;
-    char actor[96];
-    api_actor(req, actor, sizeof actor);
-    if (api_match_set_state(req->app->db, m, state, req->now_ms, actor)) {
-        api_internal_error(resp, "deciding the match");
-        return -1;
-    }
-    /* after the state: a change of state clears it */
-    snprintf(m->decided_how, sizeof m->decided_how, "%s", how ? how : "");
-    /* the bracket, the chips, the tie follow a decision without play too */
-    return api_results_run(req, m, &before, resp);
+    return 0;
 }
 
 static int do_forfeit(struct api_req *req, struct match *m, struct api_resp *resp,
@@ -609,7 +349,7 @@ static int do_forfeit(struct api_req *req, struct match *m, struct api_resp *res
     if (api_check_fields(req->json, forfeit_fields, 0, resp))
         return -1;
     int w = !strcmp(api_str(req->json, "winner"), "b");
-    return decide_without_play(req, m, resp, "forfeited", w, NULL);
+    return decide_without_play(req, m, resp, MS_FORFEITED, w, ME_RULING);
 }
 
 void api_match_forfeit(struct api_req *req, struct api_resp *resp)
@@ -629,7 +369,7 @@ static int do_withdraw(struct api_req *req, struct match *m, struct api_resp *re
     if (api_check_fields(req->json, withdraw_fields, 0, resp))
         return -1;
     int leaving = !strcmp(api_str(req->json, "side"), "b");
-    return decide_without_play(req, m, resp, "withdrawn", 1 - leaving, NULL);
+    return decide_without_play(req, m, resp, MS_WITHDRAWN, 1 - leaving, ME_WITHDRAWN);
 }
 
 void api_match_withdraw(struct api_req *req, struct api_resp *resp)
@@ -638,8 +378,8 @@ void api_match_withdraw(struct api_req *req, struct api_resp *resp)
 }
 
 /* KO-8: the TD disqualifies the player of a side; the opponent advances, and the player is
- * out as after a withdrawal (no Consolation, KO-5). Stored as state "withdrawn" with
- * decided_how "disqualified". */
+ * out as after a withdrawal (no Consolation, KO-5). Stored as state "withdrawn", ended
+ * ME_DISQUALIFIED (decided_how "disqualified" in the API). */
 static const struct api_field disqualify_fields[] = {
     {"side", F_ENUM, 1, 0, 0, 0, sides, NULL},
     {"reason", F_STR, 1, 0, 1, 500, NULL, NULL},
@@ -652,25 +392,10 @@ static int do_disqualify(struct api_req *req, struct match *m, struct api_resp *
     if (api_check_fields(req->json, disqualify_fields, 0, resp))
         return -1;
     int leaving = !strcmp(api_str(req->json, "side"), "b");
-    return decide_without_play(req, m, resp, "withdrawn", 1 - leaving, "disqualified");
+    return decide_without_play(req, m, resp, MS_WITHDRAWN, 1 - leaving, ME_DISQUALIFIED);
 }
 
 void api_match_disqualify(struct api_req *req, struct api_resp *resp)
 {
     api_match_change(req, resp, "match.disqualify", do_disqualify);
-}
-
-int api_match_undo(struct api_req *req, struct match *x, const char *action)
-{
-    struct db *db = req->app->db;
-    json_t *b = api_match_core_json(x);
-    for (int side = -1; side < 2; side++)
-        if (db_report_supersede(db, x->id, side))
-            return CW_EDB;
-    x->winner = -1;
-    x->score[0] = x->score[1] = 0;
-    x->result_report = 0;
-    if (api_match_set_state(db, x, "scheduled", req->now_ms, "td"))
-        return CW_EDB;
-    return api_match_save(req, x, b, action, NULL);
 }

@@ -141,10 +141,10 @@ void api_player_create(struct api_req *req, struct api_resp *resp)
         }
     }
     if (rc == CW_OK)
-        rc = api_audit_change(db, t.id, req->now_ms, "player.register", "player", p.id, NULL,
+        rc = op_audit_change(db, t.id, req->now_ms, "player.register", "player", p.id, NULL,
                               api_player_json(&p, 0));
     if (rc == CW_OK)
-        rc = api_emit(db, t.id, req->now_ms, "player.register",
+        rc = op_emit(db, t.id, req->now_ms, "player.register",
                       json_pack("{s:o}", "player", api_player_json(&p, 0)));
     if (rc != CW_OK) {
         db_rollback(db);
@@ -222,12 +222,12 @@ static void change_player(struct api_req *req, struct api_resp *resp, const char
         }
     }
     if (rc == CW_OK)
-        rc = api_audit_change(db, p.tournament_id, req->now_ms, action, "player", p.id, before,
+        rc = op_audit_change(db, p.tournament_id, req->now_ms, action, "player", p.id, before,
                               api_player_json(&p, 0));
     else
         json_decref(before);
     if (rc == CW_OK)
-        rc = api_emit(db, p.tournament_id, req->now_ms, action,
+        rc = op_emit(db, p.tournament_id, req->now_ms, action,
                       json_pack("{s:o}", "player", api_player_json(&p, 0)));
     if (rc != CW_OK) {
         db_rollback(db);

@@ -1,25 +1,25 @@
 /* Results from the players and the TD: a side reports (final score, game by game, or a
  * transcript), the opponent confirms or reports otherwise (a dispute), the TD verifies
  * or corrects. Each report is checked before anything is stored (MATCH-1..7). */
+
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "api/fields.h"
 #include "api/handlers.h"
 #include "api/json.h"
 #include "api/matches.h"
 #include "api/reports.h"
 #include "api/tx.h"
-#include "common/clock.h"
-#include "store/store.h"
+#include "ops/decide.h"
+#include "ops/report.h"
+#include "ops/report_replay.h"
 #include "tourney/results.h"
 
 static const char side_name[2][2] = {"a", "b"};
 
 json_t *api_report_json(struct db *db, const struct report *r, const struct match *m)
 {
-    json_t *games = api_report_games_json(db, r, m);
+    json_t *games = op_report_games_json(db, r, m);
     json_t *flags = r->flags ? json_loads(r->flags, 0, NULL) : NULL;
     return json_pack(
         "{s:I, s:o, s:s, s:s, s:b, s:b, s:{s:i, s:i}, s:o, s:o, s:o, s:o, s:o}", "id",
@@ -28,46 +28,9 @@ json_t *api_report_json(struct db *db, const struct report *r, const struct matc
         r->kind, "complete", r->complete, "current", r->current, "score", "a", r->score[0], "b",
         r->score[1], "winner", r->winner >= 0 ? json_string(side_name[r->winner]) : json_null(),
         "games", games ? games : json_array(), "flags", flags ? flags : json_array(), "reported_at",
-        api_time_json(r->created_ms), "conceded",
+        op_time_json(r->created_ms), "conceded",
         r->conceded && r->winner >= 0 ? json_string(side_name[1 - r->winner]) : json_null());
 }
-
-json_t *api_report_brief(const struct report *r, json_t *last_game)
-{
-    int n = 0;
-    if (!strcmp(r->kind, "games") && r->games && *r->games) /* one comma between games */
-        for (const char *p = r->games, *q; p; p = q ? q + 1 : NULL, n++)
-            q = strchr(p, ',');
-    return json_pack("{s:I, s:o, s:s, s:b, s:{s:i, s:i}, s:o, s:i, s:o}", "id", (json_int_t)r->id,
-                     "side", r->side >= 0 ? json_string(side_name[r->side]) : json_string("td"),
-                     "kind", r->kind, "complete", r->complete, "score", "a", r->score[0], "b",
-                     r->score[1], "winner",
-                     r->winner >= 0 ? json_string(side_name[r->winner]) : json_null(), "games", n,
-                     "last_game", last_game ? last_game : json_null());
-}
-
-/* ---- result hooks: what depends on a result (brackets, chips, team ties) ---- */
-
-#define MAX_HOOKS 8
-static api_result_hook hooks[MAX_HOOKS];
-static int nhooks;
-
-void api_results_register(api_result_hook hook)
-{
-    if (nhooks < MAX_HOOKS)
-        hooks[nhooks++] = hook;
-}
-
-int api_results_run(struct api_req *req, struct match *m, const struct match *before,
-                    struct api_resp *resp)
-{
-    for (int i = 0; i < nhooks; i++)
-        if (hooks[i](req, m, before, resp))
-            return -1;
-    return 0;
-}
-
-/* ---- reading a report body ---- */
 
 static const struct api_field score_fields[] = {
     {"a", F_INT, 1, 0, 0, 999, NULL, NULL},
@@ -132,18 +95,12 @@ int api_report_from_json(struct api_req *req, const struct match *m, json_t *bod
             resp->status = 422;
             return -1;
         }
-        for (int s = 0; s < 2; s++)
-            if (r->score[s] < m->penalty[s]) {
-                /* MATCH-5: the TD's penalty points are in the score already */
-                snprintf(err, sizeof err,
-                         "Side %s has %d penalty point%s from the TD, which count in its score "
-                         "(MATCH-5): %d-%d is impossible.",
-                         side_name[s], m->penalty[s], m->penalty[s] == 1 ? "" : "s", a, b);
-                api_problem(resp, 422, "invalid-result", "Impossible score", "%s", err);
-                api_problem_field(resp, "score", "%s", err);
-                resp->status = 422;
-                return -1;
-            }
+        if (results_score_holds_penalties(m, r->score, a, b, err, sizeof err)) {
+            api_problem(resp, 422, "invalid-result", "Impossible score", "%s", err);
+            api_problem_field(resp, "score", "%s", err);
+            resp->status = 422;
+            return -1;
+        }
         snprintf(r->kind, sizeof r->kind, "score");
         r->complete = 1;
         r->games = strdup("[]");
@@ -154,163 +111,7 @@ int api_report_from_json(struct api_req *req, const struct match *m, json_t *bod
 
 /* ---- the state after a change of reports ---- */
 
-/* Recomputes the match from the current reports of both sides. */
-int api_report_settle(struct api_req *req, struct match *m, struct api_resp *resp,
-                      const char **action)
-{
-    struct db *db = req->app->db;
-    struct report r[2];
-    int have[2] = {0, 0};
-    for (int s = 0; s < 2; s++) {
-        int rc = db_report_current(db, m->id, s, &r[s]);
-        if (rc != CW_OK && rc != CW_ENOTFOUND) {
-            if (have[0])
-                report_free(&r[0]);
-            api_internal_error(resp, "reading the reports");
-            return -1;
-        }
-        have[s] = rc == CW_OK;
-    }
-    enum results_outcome o = results_outcome(have[0] ? &r[0] : NULL, have[1] ? &r[1] : NULL);
-    char actor[96];
-    api_actor(req, actor, sizeof actor);
-    struct match before = *m;
-    int rc = 0;
-    const struct report *latest = have[0] && (!have[1] || r[0].id > r[1].id) ? &r[0]
-                                  : have[1]                                  ? &r[1]
-                                                                             : NULL;
-    switch (o) {
-    case RO_AGREED:
-        m->winner = r[0].winner;
-        m->score[0] = r[0].score[0];
-        m->score[1] = r[0].score[1];
-        m->result_report = latest->id;
-        rc = api_match_set_state(db, m, "verified", req->now_ms, actor);
-        *action = "match.verified";
-        if (!rc)
-            rc = api_results_run(req, m, &before, resp);
-        break;
-    case RO_DISPUTED:
-        rc = api_match_set_state(db, m, "disputed", req->now_ms, actor);
-        *action = "match.disputed";
-        break;
-    case RO_REPORTED:
-    case RO_PLAYING:
-        /* the live score is the latest report's */
-        m->score[0] = latest->score[0];
-        m->score[1] = latest->score[1];
-        rc = api_match_set_state(db, m, o == RO_REPORTED ? "reported" : "playing", req->now_ms,
-                                 actor);
-        *action = o == RO_REPORTED ? "match.reported" : "match.playing";
-        break;
-    case RO_OPEN: {
-        /* no report left: back to where the match stood before the first one (with the
-         * penalty points given, MATCH-5); when those alone reach the length, they decide the
-         * match, as they do when given before any report */
-        m->score[0] = m->penalty[0];
-        m->score[1] = m->penalty[1];
-        int w = results_over(m->length, m->score);
-        if (w >= 0) {
-            *action = "match.verified";
-            rc = api_match_decide(req, m, resp, "verified", w);
-            break;
-        }
-        struct match_state_time *t;
-        int n, called = 0;
-        rc = db_match_state_times(db, m->id, &t, &n);
-        for (int i = 0; !rc && i < n; i++)
-            called |= !strcmp(t[i].state, "called");
-        if (!rc) {
-            free(t);
-            rc = api_match_set_state(db, m, called ? "called" : "scheduled", req->now_ms, actor);
-        }
-        *action = "match.report_withdrawn";
-        break;
-    }
-    }
-    for (int s = 0; s < 2; s++)
-        if (have[s])
-            report_free(&r[s]);
-    if (rc > 0)
-        rc = -1;
-    if (rc && !resp->json)
-        api_internal_error(resp, "settling the match");
-    return rc ? -1 : 0;
-}
-
-static int finished(const struct match *m)
-{
-    return !strcmp(m->state, "verified") || !strcmp(m->state, "forfeited") ||
-           !strcmp(m->state, "withdrawn") || !strcmp(m->state, "void");
-}
-
-int api_player_side(struct api_req *req, const struct match *m, struct api_resp *resp)
-{
-    if (!req->player_id && req->is_td) {
-        /* logged in, but as the TD: the players report; the TD decides */
-        api_problem(resp, 403, "not-a-player", "Only the players report",
-                    "Match %lld is reported by its players; the TD decides it by verifying a "
-                    "report or recording the result (POST …/matches/%lld/verify), or with a "
-                    "forfeit (POST /api/v1/tournaments/%lld/matches/%lld/forfeit).",
-                    (long long)m->id, (long long)m->id, (long long)m->tournament_id,
-                    (long long)m->id);
-        return -1;
-    }
-    if (!req->player_id) {
-        api_problem(resp, 401, "unauthorized", "Player login required",
-                    "Log in with your PIN first (POST "
-                    "/api/v1/tournaments/%lld/players/{your id}/login).",
-                    (long long)m->tournament_id);
-        return -1;
-    }
-    int s = api_match_side(req, m);
-    if (s < 0)
-        api_problem(resp, 403, "not-your-match", "Not your match",
-                    "You are not a player of match %lld; only its players report it.",
-                    (long long)m->id);
-    return s;
-}
-
-int api_report_open(struct api_req *req, const struct match *m, struct api_resp *resp)
-{
-    if (finished(m)) {
-        api_problem(resp, 409, "match-finished", "The match is over",
-                    "Match %lld is already %s; only the TD can change it now.", (long long)m->id,
-                    m->state);
-        return -1;
-    }
-    if (!m->player[0] || !m->player[1]) {
-        api_problem(resp, 409, "players-unknown", "Players not known yet",
-                    "Match %lld has no opponent yet.", (long long)m->id);
-        return -1;
-    }
-    return api_match_gate(req, m, resp);
-}
-
 /* ---- a concession (MATCH-7) ---- */
-
-/* The points the conceding side keeps: the score of the match as it stands. Its own report
- * in progress (game by game) when it has one; else the match's score, which holds the
- * penalty points given (MATCH-5), unless a report in it already gives this side the match:
- * then only its penalty points. */
-static int standing_points(struct db *db, const struct match *m, int side, int *points,
-                           int64_t *resumes, struct api_resp *resp)
-{
-    struct report mine;
-    int rc = db_report_current(db, m->id, side, &mine);
-    if (rc != CW_OK && rc != CW_ENOTFOUND) {
-        api_internal_error(resp, "reading your report");
-        return -1;
-    }
-    if (rc == CW_OK && !mine.complete) {
-        *points = mine.score[side];
-        *resumes = mine.id;
-    } else
-        *points = m->score[side] < m->length ? m->score[side] : m->penalty[side];
-    if (rc == CW_OK)
-        report_free(&mine);
-    return 0;
-}
 
 /* The body {"concede": true} and nothing else; a Swing game is not conceded (its chips
  * depend on the cube and the gammon, SWING-3). 0, or -1 with a 422 naming the field. */
@@ -339,30 +140,6 @@ static int check_concede(const struct match *m, json_t *body, struct api_resp *r
     return resp->json ? -1 : 0;
 }
 
-/* The conceding side's complete report: the opponent wins at the match length, the
- * conceding side keeps the points it has. */
-static int concession(struct api_req *req, const struct match *m, int side, struct report *r,
-                      struct api_resp *resp)
-{
-    memset(r, 0, sizeof *r);
-    int points;
-    if (standing_points(req->app->db, m, side, &points, &r->resumes, resp))
-        return -1;
-    r->created_ms = req->now_ms;
-    snprintf(r->kind, sizeof r->kind, "score");
-    r->complete = 1;
-    r->winner = 1 - side;
-    r->score[1 - side] = m->length;
-    r->score[side] = points;
-    r->conceded = 1;
-    r->games = strdup("[]");
-    if (!r->games) {
-        api_internal_error(resp, "storing the concession");
-        return -1;
-    }
-    return 0;
-}
-
 static int do_report(struct api_req *req, struct match *m, struct api_resp *resp,
                      const char **action)
 {
@@ -372,31 +149,26 @@ static int do_report(struct api_req *req, struct match *m, struct api_resp *resp
         return -1;
     if (conceding && check_concede(m, req->json, resp))
         return -1;
-    struct report r;
-    if (conceding ? concession(req, m, side, &r, resp)
-                  : api_report_from_json(req, m, req->json, &r, resp)) {
+    struct op o = api_op(req);
+    struct problem pb = {0, NULL};
+    int rc;
+    if (conceding) {
+        rc = op_report_concede(&o, m, side, &pb, action);
+    } else {
+        struct report r;
+        if (api_report_from_json(req, m, req->json, &r, resp)) {
+            report_free(&r);
+            if (!resp->json)
+                api_internal_error(resp, "reading the report");
+            return -1;
+        }
+        rc = op_report_file(&o, m, side, &r, &pb, action);
         report_free(&r);
-        if (!resp->json)
-            api_internal_error(resp, "reading the report");
+    }
+    if (rc) {
+        api_reply_problem(resp, &pb);
         return -1;
     }
-    r.match_id = m->id;
-    r.side = side;
-    api_actor(req, r.actor, sizeof r.actor);
-    struct db *db = req->app->db;
-    int rc = db_report_supersede(db, m->id, side);
-    if (rc == CW_OK)
-        rc = db_report_insert(db, &r);
-    report_free(&r);
-    if (rc != CW_OK) {
-        api_internal_error(resp, "storing the report");
-        return -1;
-    }
-    if (api_report_settle(req, m, resp, action))
-        return -1;
-    /* a concession waiting for the opponent (or the TD) has an event of its own */
-    if (conceding && !strcmp(*action, "match.reported"))
-        *action = "match.conceded";
     return 0;
 }
 
@@ -411,24 +183,13 @@ static int do_unreport(struct api_req *req, struct match *m, struct api_resp *re
     int side = api_player_side(req, m, resp);
     if (side < 0 || api_report_open(req, m, resp))
         return -1;
-    struct report r;
-    int rc = db_report_current(req->app->db, m->id, side, &r);
-    if (rc == CW_ENOTFOUND) {
-        api_problem(resp, 409, "no-report", "Nothing to withdraw",
-                    "You have no report of match %lld.", (long long)m->id);
+    struct op o = api_op(req);
+    struct problem pb = {0, NULL};
+    if (op_report_withdraw(&o, m, side, &pb, action)) {
+        api_reply_problem(resp, &pb);
         return -1;
     }
-    /* a concession taken back: the match goes on from the conceder's scoresheet, if the
-     * concession replaced one in progress (no penalty is given while it stands) */
-    int64_t resumes = rc == CW_OK && r.conceded ? r.resumes : 0;
-    if (rc == CW_OK)
-        report_free(&r);
-    if (rc != CW_OK || db_report_supersede(req->app->db, m->id, side) ||
-        (resumes && db_report_restore(req->app->db, m->id, resumes))) {
-        api_internal_error(resp, "withdrawing the report");
-        return -1;
-    }
-    return api_report_settle(req, m, resp, action);
+    return 0;
 }
 
 void api_match_unreport(struct api_req *req, struct api_resp *resp)
@@ -442,55 +203,23 @@ static int do_confirm(struct api_req *req, struct match *m, struct api_resp *res
     int side = api_player_side(req, m, resp);
     if (side < 0 || api_report_open(req, m, resp))
         return -1;
-    struct db *db = req->app->db;
-    struct report theirs;
-    int rc = db_report_current(db, m->id, 1 - side, &theirs);
-    if (rc == CW_ENOTFOUND || (rc == CW_OK && !theirs.complete)) {
-        if (rc == CW_OK)
-            report_free(&theirs);
-        api_problem(resp, 409, "nothing-to-confirm", "Nothing to confirm",
-                    "Your opponent has not reported the end of match %lld yet.", (long long)m->id);
-        return -1;
-    }
-    if (rc != CW_OK) {
-        api_internal_error(resp, "reading the report");
-        return -1;
-    }
     /* the report the player saw: the reporter may have changed it meanwhile */
     json_t *seen = req->json ? json_object_get(req->json, "report_id") : NULL;
     if (req->json &&
         (json_object_size(req->json) > 1 || (json_object_size(req->json) == 1 && !seen) ||
          (seen && (!json_is_integer(seen) || json_integer_value(seen) < 1)))) {
-        report_free(&theirs);
         api_problem_field(
             resp, "report_id",
             "the body is {\"report_id\": the id of the report you confirm}, or empty");
         return -1;
     }
-    if (seen && json_integer_value(seen) != theirs.id) {
-        long long now_id = (long long)theirs.id;
-        report_free(&theirs);
-        api_problem(resp, 409, "report-changed", "The report changed",
-                    "Your opponent's report of match %lld changed since you saw it (it is now "
-                    "report %lld): read it again before you confirm.",
-                    (long long)m->id, now_id);
+    struct op o = api_op(req);
+    struct problem pb = {0, NULL};
+    if (op_report_confirm(&o, m, side, seen ? json_integer_value(seen) : 0, &pb, action)) {
+        api_reply_problem(resp, &pb);
         return -1;
     }
-    /* Confirming is reporting the same result: the two reports then agree (MATCH-7). */
-    struct report mine = theirs;
-    mine.side = side;
-    mine.resumes = 0; /* the conceder's scoresheet is not the confirmer's */
-    api_actor(req, mine.actor, sizeof mine.actor);
-    mine.created_ms = req->now_ms;
-    rc = db_report_supersede(db, m->id, side);
-    if (rc == CW_OK)
-        rc = db_report_insert(db, &mine);
-    report_free(&theirs);
-    if (rc != CW_OK) {
-        api_internal_error(resp, "storing the confirmation");
-        return -1;
-    }
-    return api_report_settle(req, m, resp, action);
+    return 0;
 }
 
 void api_match_confirm(struct api_req *req, struct api_resp *resp)
@@ -568,26 +297,17 @@ static int td_decide(struct api_req *req, struct match *m, struct api_resp *resp
                         r.score[0], r.score[1], m->length);
             return -1;
         }
-        r.match_id = m->id;
-        r.side = -1;
-        snprintf(r.actor, sizeof r.actor, "td");
-        if (db_report_supersede(db, m->id, -1) || db_report_insert(db, &r)) {
-            report_free(&r);
-            api_internal_error(resp, "storing the TD's report");
-            return -1;
-        }
     }
-    struct match before = *m;
-    m->winner = r.winner;
-    m->score[0] = r.score[0];
-    m->score[1] = r.score[1];
-    m->result_report = r.id;
+    /* the verdict itself: ops/decide.c */
+    struct op o = api_op(req);
+    struct problem pb = {0, NULL};
+    int rc = op_match_verify(&o, m, &r, !rid, &pb);
     report_free(&r);
-    if (api_match_set_state(db, m, "verified", req->now_ms, "td")) {
-        api_internal_error(resp, "verifying the match");
+    if (rc) {
+        api_reply_problem(resp, &pb);
         return -1;
     }
-    return api_results_run(req, m, &before, resp);
+    return 0;
 }
 
 static int do_verify(struct api_req *req, struct match *m, struct api_resp *resp,
@@ -595,10 +315,10 @@ static int do_verify(struct api_req *req, struct match *m, struct api_resp *resp
 {
     if (api_match_gate(req, m, resp))
         return -1;
-    if (finished(m)) {
+    if (match_finished(m)) {
         api_problem(resp, 409, "match-finished", "Already decided",
                     "Match %lld is already %s; use correct to change its result.", (long long)m->id,
-                    m->state);
+                    match_state_name(m->state));
         return -1;
     }
     return td_decide(req, m, resp);
@@ -612,10 +332,10 @@ void api_match_verify(struct api_req *req, struct api_resp *resp)
 static int do_correct(struct api_req *req, struct match *m, struct api_resp *resp,
                       const char **action)
 {
-    if (!finished(m)) {
+    if (!match_finished(m)) {
         api_problem(resp, 409, "not-decided", "Nothing to correct",
                     "Match %lld is %s, not decided; verify it instead.", (long long)m->id,
-                    m->state);
+                    match_state_name(m->state));
         return -1;
     }
     return td_decide(req, m, resp);
@@ -656,7 +376,7 @@ void api_match_reports(struct api_req *req, struct api_resp *resp)
         json_object_set_new(out, keys[s], have[s] ? api_report_json(db, &r[s], &m) : json_null());
     }
     json_t *reply = json_pack("{s:o, s:o}", "match", api_match_json(db, &m), "reports", out);
-    if (!strcmp(m.state, "disputed") && have[0] && have[1]) {
+    if (m.state == MS_DISPUTED && have[0] && have[1]) {
         /* what MATCH-4 says about the dispute, for the TD who decides it */
         char why[256];
         int p = results_dispute_prevails(&r[0], &r[1], why, sizeof why);

@@ -291,12 +291,12 @@ void api_tournament_update(struct api_req *req, struct api_resp *resp)
     if (rc == CW_OK)
         rc = db_tournament_counts(db, t.id, &c);
     if (rc == CW_OK)
-        rc = api_audit_change(db, t.id, req->now_ms, "tournament.update", "tournament", t.id,
+        rc = op_audit_change(db, t.id, req->now_ms, "tournament.update", "tournament", t.id,
                               before, api_tournament_json(&t, NULL));
     else
         json_decref(before);
     if (rc == CW_OK)
-        rc = api_emit(db, t.id, req->now_ms, "tournament.update",
+        rc = op_emit(db, t.id, req->now_ms, "tournament.update",
                       json_pack("{s:o}", "tournament", api_tournament_json(&t, &c)));
     if (rc != CW_OK) {
         db_rollback(db);

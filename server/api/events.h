@@ -1,15 +1,17 @@
-/* What the event handlers share (api_events.c, api_swing.c). */
+/* What the event files share: the event record (event_record.c), the kinds' settings. */
 #ifndef API_EVENTS_H
 #define API_EVENTS_H
 
 #include <jansson.h>
 
 #include "api/api.h"
+#include "ops/event.h"
 #include "store/store.h"
 
-json_t *api_event_json(struct db *db, const struct event *e);
 /* Reads event ids[1] of tournament ids[0]; 0, or -1 with a 404 or 500 in resp. */
 int api_event_load(struct api_req *req, struct event *e, struct api_resp *resp);
+/* The same, and checks it is a knockout: 0, or -1 with a 404, 409 or 500 in resp. */
+int api_ko_event_load(struct api_req *req, struct event *e, struct api_resp *resp);
 /* Writes the event, bumps the tournament, audits (before is consumed) and emits action. */
 int api_event_save(struct api_req *req, struct event *e, json_t *before, const char *action);
 

@@ -70,12 +70,10 @@ void api_entry_remove(struct api_req *req, struct api_resp *resp);
 void api_swing_round_start(struct api_req *req, struct api_resp *resp);
 void api_swing_board(struct api_req *req, struct api_resp *resp);
 void api_swing_ledger(struct api_req *req, struct api_resp *resp);
-void api_swing_register(void);
 void api_davis_team_add(struct api_req *req, struct api_resp *resp);
 void api_davis_late_close(struct api_req *req, struct api_resp *resp);
 void api_davis_start(struct api_req *req, struct api_resp *resp);
 void api_davis_board(struct api_req *req, struct api_resp *resp);
-void api_davis_register(void);
 void api_knockout_draw(struct api_req *req, struct api_resp *resp);
 void api_knockout_late(struct api_req *req, struct api_resp *resp);
 void api_knockout_lengths(struct api_req *req, struct api_resp *resp);
@@ -83,16 +81,12 @@ void api_knockout_late_close(struct api_req *req, struct api_resp *resp);
 void api_knockout_get(struct api_req *req, struct api_resp *resp);
 void api_knockout_player(struct api_req *req, struct api_resp *resp);
 void api_tables_assign(struct api_req *req, struct api_resp *resp);
-void api_knockout_register(void);
-
-/* Registers what the handlers need before the first request (result hooks). */
-void api_init(void);
 
 /* api_audit.c */
 void api_audit_list(struct api_req *req, struct api_resp *resp);
 void api_health(struct api_req *req, struct api_resp *resp);
 
-/* match clocks, lateness, breaks, penalties (api_clock.c) */
+/* match clocks (api_clock.c), lateness and breaks (api_lateness.c), penalties (api_penalties.c) */
 void api_clock_get(struct api_req *req, struct api_resp *resp);
 void api_clock_set(struct api_req *req, struct api_resp *resp);
 void api_clock_start(struct api_req *req, struct api_resp *resp);
@@ -114,7 +108,6 @@ void api_break_start(struct api_req *req, struct api_resp *resp);
 void api_break_end(struct api_req *req, struct api_resp *resp);
 void api_penalties_list(struct api_req *req, struct api_resp *resp);
 void api_penalty_add(struct api_req *req, struct api_resp *resp);
-void api_clock_register(void);
 /* Flags clocks whose time ran out (CLK-7); returns how many were looked at. */
 int api_clock_tick(struct app *app, int64_t now_ms);
 

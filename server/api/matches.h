@@ -1,4 +1,6 @@
-/* What the match handlers share (api_matches.c, api_reports.c). */
+/* What the match files share: access (match_access.c), JSON (match_json.c), the frame of a
+ * change (match_change.c) and the way into deciding a match (match_decide.c, over
+ * ops/decide.c). */
 #ifndef API_MATCHES_H
 #define API_MATCHES_H
 
@@ -15,41 +17,30 @@ void api_match_not_found(struct api_resp *resp, int64_t tid, int64_t mid);
 /* The side (0 = a, 1 = b) of the logged-in player in this match, or -1. */
 int api_match_side(struct api_req *req, const struct match *m);
 
-/* What an event adds to its matches: who plays a side when pairs play (Davis Cup doubles),
- * and whether a match takes reports yet (a phase not open). */
-struct api_match_ext {
-    int (*side_of)(struct api_req *req, const struct match *m);
-    int (*gate)(struct api_req *req, const struct match *m, struct api_resp *resp);
-};
-void api_match_ext_register(const struct api_match_ext *ext);
-/* 0 when every extension lets the match take reports now; else a problem in resp. */
+/* davis_access.c: the side of the logged-in player in a Davis Cup doubles rubber (either
+ * member of a pair plays its side), or -1. */
+int api_davis_doubles_side(struct api_req *req, const struct match *m);
+/* 0 when the match takes its players' reports now (ops/gate.c); else the refusal in resp. */
 int api_match_gate(struct api_req *req, const struct match *m, struct api_resp *resp);
 /* The public JSON of a match: sides with names, score, state, the time of each state. */
 json_t *api_match_json(struct db *db, const struct match *m);
-/* The match's own fields, for the audit log and events: no names, no state times. */
-json_t *api_match_core_json(const struct match *m);
-/* Sets the state and logs its time (nothing if unchanged). */
-int api_match_set_state(struct db *db, struct match *m, const char *state, int64_t now_ms,
-                        const char *actor);
-/* Writes the match, bumps the tournament, audits (before is consumed) and emits action.
- * *after_out (may be NULL) receives the match's new JSON. */
+/* op_match_save for this request's actor; *after_out (may be NULL) receives the match's
+ * public JSON. */
 int api_match_save(struct api_req *req, struct match *m, json_t *before, const char *action,
                    json_t **after_out);
 /* Decides the match without (more) play: `winner` wins at the length, in `state`
- * ("forfeited", "withdrawn"), and what depends on results follows (brackets, chips, ties).
- * 0, or -1 with the problem in resp. */
-int api_match_decide(struct api_req *req, struct match *m, struct api_resp *resp, const char *state,
-                     int winner);
-/* The same, with how (NULL or "disqualified") stored in decided_how before the hooks run. */
-int api_match_decide_how(struct api_req *req, struct match *m, struct api_resp *resp,
-                         const char *state, int winner, const char *how);
+ * (MS_FORFEITED, MS_WITHDRAWN, MS_VERIFIED for penalty points), ended `how`, and what
+ * depends on results follows (ops/results.c). 0, or -1 with the problem in resp. */
+int api_match_decide(struct api_req *req, struct match *m, struct api_resp *resp,
+                     enum match_state state, int winner, enum match_end how);
+/* The result cascade (ops/results.c) for match m decided or corrected from `before` by this
+ * request: 0, or -1 with the problem in resp. */
+int api_result_follows(struct api_req *req, struct match *m, const struct match *before,
+                       struct api_resp *resp);
 /* MATCH-3: the TD changes the length of match m to `to` (a PATCH of the match, a knockout
  * round's new length): results_relength on where the match stands, games and penalty points
  * alike. 0 with m changed (not saved), or -1 with a 409 naming the rule in resp. */
 int api_match_relength(struct api_req *req, struct match *m, int to, struct api_resp *resp);
-/* Undoes a match's result (a correction's cascade): every report superseded, no winner,
- * no score, scheduled again; saved and audited as action. */
-int api_match_undo(struct api_req *req, struct match *m, const char *action);
 /* The common frame of a change: idempotent transaction, read, change, save, answer. */
 void api_match_change(struct api_req *req, struct api_resp *resp, const char *action,
                       api_match_fn change);

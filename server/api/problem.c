@@ -1,6 +1,7 @@
 /* Replies: JSON bodies and RFC 9457 problem details. */
 #include "api/api.h"
 #include "api/cache.h"
+#include "ops/problem.h"
 #include "store/db.h"
 
 #include <stdarg.h>
@@ -16,64 +17,52 @@ void api_reply_json(struct api_resp *resp, int status, json_t *body)
     resp->is_problem = 0;
 }
 
+/* The API's problems are ops/problem.c's, written into the reply: one builder. */
+static struct problem of(struct api_resp *resp)
+{
+    struct problem p = {resp->is_problem ? resp->status : 0, resp->is_problem ? resp->json : NULL};
+    if (!resp->is_problem)
+        json_decref(resp->json);
+    resp->json = NULL;
+    return p;
+}
+
+void api_reply_problem(struct api_resp *resp, struct problem *p)
+{
+    json_decref(resp->json);
+    resp->status = p->status;
+    resp->json = p->json;
+    resp->is_problem = 1;
+    p->json = NULL;
+    p->status = 0;
+}
+
 void api_problem(struct api_resp *resp, int status, const char *slug, const char *title,
                  const char *fmt, ...)
 {
-    char detail[1024];
+    struct problem p = of(resp);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(detail, sizeof detail, fmt, ap);
+    problem_vset(&p, status, slug, title, fmt, ap);
     va_end(ap);
-    char type[96];
-    snprintf(type, sizeof type, "/problems/%s", slug);
-    json_decref(resp->json);
-    resp->json = json_pack("{s:s, s:s, s:i, s:s}", "type", type, "title", title, "status", status,
-                           "detail", detail);
-    resp->status = status;
-    resp->is_problem = 1;
+    api_reply_problem(resp, &p);
 }
 
 void api_problem_field(struct api_resp *resp, const char *field, const char *fmt, ...)
 {
-    char detail[512];
+    struct problem p = of(resp);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(detail, sizeof detail, fmt, ap);
+    problem_vfield(&p, field, fmt, ap);
     va_end(ap);
-    if (!resp->json || !resp->is_problem)
-        api_problem(resp, 422, "validation", "The request has invalid fields", "%s: %s", field,
-                    detail);
-    json_t *errors = json_object_get(resp->json, "errors");
-    if (!errors) {
-        errors = json_array();
-        json_object_set_new(resp->json, "errors", errors);
-    }
-    /* JSON Pointer of the field: "clock.mode" -> "/clock/mode" */
-    char pointer[160];
-    size_t k = 0;
-    pointer[k++] = '/';
-    /* ... and "games[2].cube" -> "/games/2/cube" (RFC 6901) */
-    for (const char *p = field; *p && k + 1 < sizeof pointer; p++)
-        if (*p != ']')
-            pointer[k++] = *p == '.' || *p == '[' ? '/' : *p;
-    pointer[k] = 0;
-    json_array_append_new(
-        errors, json_pack("{s:s, s:s, s:s}", "field", field, "pointer", pointer, "detail", detail));
-    /* With several bad fields, the top-level detail summarises them. */
-    size_t n = json_array_size(errors);
-    if (n > 1) {
-        char sum[96];
-        snprintf(sum, sizeof sum, "%zu fields are invalid; see errors", n);
-        json_object_set_new(resp->json, "detail", json_string(sum));
-    }
+    api_reply_problem(resp, &p);
 }
 
 void api_internal_error(struct api_resp *resp, const char *what)
 {
-    fprintf(stderr, "crawford: internal error: %s\n", what);
-    api_problem(resp, 500, "internal", "Internal server error",
-                "The server failed while %s; nothing was changed. The error is in the server log.",
-                what);
+    struct problem p = of(resp);
+    problem_internal(&p, what);
+    api_reply_problem(resp, &p);
 }
 
 int api_begin(struct db *db, struct api_resp *resp)

@@ -1,4 +1,4 @@
-/* Reports of matches (api_reports.c) and the games they carry (api_games.c). */
+/* Reports of matches (api_reports.c), the games they carry (report_games.c, api_games.c). */
 #ifndef API_REPORTS_H
 #define API_REPORTS_H
 
@@ -9,14 +9,6 @@
 #include "store/store.h"
 
 json_t *api_report_json(struct db *db, const struct report *r, const struct match *m);
-/* The games of a report of match m as summaries (game, winner, result, cube, points,
- * crawford, the score before and after), whatever the report's kind. */
-json_t *api_report_games_json(struct db *db, const struct report *r, const struct match *m);
-/* A game-by-game report of match m replayed as it stands (penalties and MATCH-3's length
- * correction included): its number of games and the running score. 0, or -1 when it is
- * not a game-by-game report or cannot be replayed. */
-int api_report_games_score(struct db *db, const struct report *r, const struct match *m,
-                           int *n_games, int score[2]);
 /* The report without its list of games: score, completeness, winner, the number of games
  * and the last one (consumed), for the answer to each game reported. */
 json_t *api_report_brief(const struct report *r, json_t *last_game);
@@ -28,6 +20,13 @@ int api_report_from_json(struct api_req *req, const struct match *m, json_t *bod
                          struct api_resp *resp);
 int api_report_games(struct api_req *req, const struct match *m, json_t *body, struct report *r,
                      struct api_resp *resp);
+/* Appends one game (already checked by api_game_fields) to a compact list (malloc'd). */
+char *api_report_compact_append(const char *text, json_t *g);
+/* Checks a compact list of score-only games against match m (the engine replays them: each
+ * result against the match so far) and fills r (its games = the list); *last receives the
+ * last game's summary. 0, or -1 with the problem in resp. */
+int api_report_check_compact(struct api_req *req, const struct match *m, char *compact,
+                             struct report *r, struct api_resp *resp, json_t **last);
 /* The fields of one game result {winner, cube, result, level}. */
 extern const struct api_field api_game_fields[];
 /* 0 when the match takes reports; else 409 in resp. */
@@ -38,15 +37,5 @@ int api_player_side(struct api_req *req, const struct match *m, struct api_resp 
 /* Recomputes the match's state from both sides' current reports (MATCH-7). */
 int api_report_settle(struct api_req *req, struct match *m, struct api_resp *resp,
                       const char **action);
-
-/* What depends on a result registers here (brackets, chip counts, team ties). A hook
- * runs inside the transaction that decides or corrects match m; it may refuse (a problem
- * in resp, -1), which undoes everything. */
-typedef int (*api_result_hook)(struct api_req *req, struct match *m, const struct match *before,
-                               struct api_resp *resp);
-void api_results_register(api_result_hook hook);
-/* Runs the hooks for match m, decided or corrected from `before`. */
-int api_results_run(struct api_req *req, struct match *m, const struct match *before,
-                    struct api_resp *resp);
 
 #endif

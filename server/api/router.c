@@ -340,14 +340,6 @@ static int parse_body(struct api_req *req, struct api_resp *resp, int wants_json
     return 0;
 }
 
-void api_init(void)
-{
-    api_swing_register();
-    api_davis_register();
-    api_knockout_register();
-    api_clock_register();
-}
-
 /* The cache kind of an anonymous read of a shared route without a query: one per route
  * and event id, apart from the kinds the handlers use themselves (cache.h); 0 = none. */
 static int shared_kind(const struct route *r, const struct api_req *req)

@@ -1,4 +1,5 @@
-/* Idempotent transactions. */
+/* The HTTP side of the transaction frame (ops/frame.c): the Idempotency-Key header checked,
+ * the request it stands for, and the frame's refusals and replays as replies. */
 #include "api/tx.h"
 
 #include <sodium.h>
@@ -6,20 +7,31 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ops/frame.h"
 #include "store/store.h"
 
 #define IDEM_KEY_MAX 200
 
 void api_actor(const struct api_req *req, char *out, size_t len)
 {
-    if (req->acting)
-        snprintf(out, len, "%s", req->acting);
-    else if (req->is_td)
+    if (req->is_td)
         snprintf(out, len, "td");
     else if (req->player_id)
         snprintf(out, len, "player:%lld", (long long)req->player_id);
     else
         snprintf(out, len, "anon:%s", req->client_ip);
+}
+
+struct op api_op(struct api_req *req)
+{
+    struct op o = {req->app->db, req->now_ms, "", 0, NULL, &req->extra};
+    api_actor(req, o.actor, sizeof o.actor);
+    /* the body's members of a verdict, read once here for every operation it reaches */
+    if (json_is_object(req->json)) {
+        o.confirm_cascade = json_is_true(json_object_get(req->json, "confirm_cascade"));
+        o.reason = json_string_value(json_object_get(req->json, "reason"));
+    }
+    return o;
 }
 
 /* What the key promises to stand for: the method, the path and a hash of the body. */
@@ -35,7 +47,6 @@ static void request_id(const struct api_req *req, char *out, size_t len)
 
 int api_tx_begin(struct api_req *req, struct api_resp *resp)
 {
-    struct db *db = req->app->db;
     const char *key = req->idem_key;
     if (key) {
         size_t n = strlen(key);
@@ -49,85 +60,60 @@ int api_tx_begin(struct api_req *req, struct api_resp *resp)
             return 1;
         }
     }
-    if (api_begin(db, resp))
-        return 1;
-    if (!key)
-        return 0;
-    char scope[96], stored_req[600], this_req[600];
-    api_actor(req, scope, sizeof scope);
+    struct op o = api_op(req);
+    char this_req[600];
     request_id(req, this_req, sizeof this_req);
-    int status;
-    char *body = NULL;
-    int rc = db_idem_get(db, scope, key, stored_req, sizeof stored_req, &status, &body);
-    if (rc == CW_ENOTFOUND)
+    struct op_key k = {key, this_req};
+    struct op_replay replay = {0, NULL};
+    switch (op_begin(&o, &k, &replay)) {
+    case OP_OPEN:
         return 0;
-    if (rc != CW_OK) {
-        db_rollback(db);
-        api_internal_error(resp, "reading the idempotency key");
+    case OP_BUSY:
+        api_problem(resp, 503, "database-busy", "The database is busy",
+                    "Another program holds the tournament's database (a backup or an sqlite3 "
+                    "shell?); nothing was changed. Try again in a moment.");
+        snprintf(resp->retry_after, sizeof resp->retry_after, "1");
         return 1;
-    }
-    if (strcmp(stored_req, this_req)) {
-        db_rollback(db);
-        free(body);
+    case OP_REUSED:
         api_problem(resp, 422, "idempotency-key-reused", "Idempotency-Key reused",
                     "This Idempotency-Key was already used for a different request; use a new "
                     "key for a new submission.");
         return 1;
-    }
-    /* the first answer, again, but not before the first request's change is on disk: it may
-     * be in the open batch, or syncing; this empty request joins the batch and waits */
-    if (db_commit(db)) {
-        free(body);
-        api_internal_error(resp, "waiting for the first submission to be stored");
+    case OP_FAILED:
+        api_internal_error(resp, "starting the transaction");
         return 1;
+    case OP_REPLAY:
+        break;
     }
-    resp->status = status;
-    json_t *j = json_loads(body, 0, NULL);
-    free(body);
+    resp->status = replay.status;
+    json_t *j = json_loads(replay.body, 0, NULL);
+    free(replay.body);
     if (j) {
         resp->json = j;
-        resp->is_problem = status >= 400;
+        resp->is_problem = replay.status >= 400;
     }
     return 1;
 }
 
 void api_tx_commit(struct api_req *req, struct api_resp *resp)
 {
-    struct db *db = req->app->db;
-    if (req->idem_key) {
-        char scope[96], this_req[600];
-        api_actor(req, scope, sizeof scope);
-        request_id(req, this_req, sizeof this_req);
-        char *body = resp->json ? json_dumps(resp->json, JSON_COMPACT) : strdup("");
-        int rc =
-            body ? db_idem_put(db, scope, req->idem_key, this_req, resp->status, body, req->now_ms)
-                 : CW_EDB;
-        free(body);
-        if (rc != CW_OK) {
-            db_rollback(db);
-            api_internal_error(resp, "storing the idempotency key");
-            return;
-        }
+    struct op o = api_op(req);
+    char this_req[600];
+    request_id(req, this_req, sizeof this_req);
+    struct op_key k = {req->idem_key, this_req};
+    char *body = resp->json && req->idem_key ? json_dumps(resp->json, JSON_COMPACT) : NULL;
+    if (resp->json && req->idem_key && !body) {
+        op_rollback(&o);
+        api_internal_error(resp, "storing the idempotency key");
+        return;
     }
-    if (db_commit(db))
+    if (op_commit(&o, &k, resp->status, body) != CW_OK)
         api_internal_error(resp, "committing");
+    free(body);
 }
 
 void api_tx_rollback(struct api_req *req)
 {
-    db_rollback(req->app->db);
-}
-
-void api_system_req(struct api_req *req, struct app *app, int64_t now_ms, int64_t id0, int64_t id1)
-{
-    memset(req, 0, sizeof *req);
-    req->app = app;
-    req->now_ms = now_ms;
-    req->method = "POST";
-    req->path = "";
-    req->client_ip = "system";
-    req->is_td = 1;
-    req->ids[0] = id0;
-    req->ids[1] = id1;
-    req->nids = 2;
+    struct op o = api_op(req);
+    op_rollback(&o);
 }

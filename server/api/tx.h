@@ -1,10 +1,11 @@
-/* Transactions of handlers that honour Idempotency-Key: a retried submission (phones on
- * venue Wi-Fi retry) gets the first answer again and changes nothing twice. The key and
- * the answer are stored in the same transaction as the change. */
+/* The transaction frame of ops/frame.c as the handlers use it: the Idempotency-Key header
+ * (a retried submission gets the first answer again and changes nothing twice; the key and
+ * the answer are stored in the same transaction as the change), and the frame's refusals. */
 #ifndef API_TX_H
 #define API_TX_H
 
 #include "api/api.h"
+#include "ops/op.h"
 
 /* Begins the transaction. Returns 0 to go on (the transaction is open), or 1 when the
  * answer is already in resp (a replay of an earlier request, or a refusal); then no
@@ -15,9 +16,8 @@ void api_tx_commit(struct api_req *req, struct api_resp *resp);
 /* Rolls back, keeping the problem already in resp. */
 void api_tx_rollback(struct api_req *req);
 
-/* A request made by the server itself (a deadline, a clock's flag): it acts for the TD and
- * is audited as such; ids are the path's two numbers (tournament, then event or match). */
-void api_system_req(struct api_req *req, struct app *app, int64_t now_ms, int64_t id0, int64_t id1);
+/* The operation context of this request: its database, time and actor (api_actor). */
+struct op api_op(struct api_req *req);
 
 /* "td", "player:12" or "anon:<address>": who a key belongs to. */
 void api_actor(const struct api_req *req, char *out, size_t len);

@@ -172,7 +172,6 @@ int cli_serve(int argc, char **argv)
         snprintf(lim_path[i], sizeof lim_path[i], "%s.limits-%s", app.cfg.database, lim_names[i]);
         api_limiter_load(lims[i], lim_path[i], cw_now_ms());
     }
-    api_init();
     db_set_change_hook(app.db, drop_cached, app.cache);
     db_set_publish_hook(app.db, publish, app.bus);
 

@@ -8,6 +8,7 @@ enum {
     CW_ENOTFOUND = -2, /* no such row */
     CW_ECONFLICT = -3, /* a uniqueness or state conflict */
     CW_EINVAL = -4,    /* a value the rules refuse */
+    CW_ENOMEM = -5,    /* out of memory: a server fault (500), never a refusal of the input */
 };
 
 #endif

@@ -1,5 +1,6 @@
 /* SQL of the audit log: who changed what, when, before and after. */
 #include "store/store.h"
+#include "store/sql.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,6 @@
 /* SQL of match clocks, presence and breaks, and penalties (schema/004_clocks.sql). */
 #include "store/store.h"
+#include "store/sql.h"
 
 #include <stdlib.h>
 #include <string.h>

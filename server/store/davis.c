@@ -1,5 +1,6 @@
 /* SQL of Davis Cup teams and ties. */
 #include "store/store.h"
+#include "store/sql.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,6 @@
 /* SQLite connection, pragmas, migrations, the writer mutex and the statement cache. */
 #include "store/db.h"
+#include "store/sql.h"
 #include "store/migrations.h"
 #include "common/errors.h"
 

@@ -1,5 +1,6 @@
 /* SQL of events (knockout, swing, davis) and their entries. */
 #include "store/store.h"
+#include "store/sql.h"
 
 #include <stdlib.h>
 #include <string.h>

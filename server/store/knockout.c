@@ -1,6 +1,7 @@
 /* SQL of knockout brackets: the draw as stored (version, seed, options, entries in their
  * given order, slots) so it can be shown, advanced and re-derived. */
 #include "store/store.h"
+#include "store/sql.h"
 
 #include <stdio.h>
 #include <stdlib.h>

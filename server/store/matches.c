@@ -1,6 +1,8 @@
 /* SQL of matches, their state times and their reports. */
 #include "store/store.h"
+#include "store/sql.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,7 +11,29 @@
     "length, table_label, state, score_a, score_b, coalesce(winner, -1), "                         \
     "coalesce(result_report, 0), created_ms, updated_ms, round, slot, coalesce(tie_id, 0), "       \
     "rubber, "                                                                                     \
-    "penalty_a, penalty_b, decided_how, first_length, length_fix_game"
+    "penalty_a, penalty_b, first_length, length_fix_game, ended"
+
+/* A state by the name stored in column i: the schema's CHECK list on matches.state holds
+ * exactly the names of enum match_state, and match_states rows are written from it. */
+static enum match_state col_state(sqlite3_stmt *st, int i)
+{
+    char name[16];
+    db_col_text(st, i, name, sizeof name);
+    int s = match_state_from_name(name);
+    assert(s >= 0);
+    return (enum match_state)s;
+}
+
+/* How the match ended, by the name stored in column i (the CHECK list of matches.ended,
+ * schema/011, holds exactly the names of enum match_end). */
+static enum match_end col_end(sqlite3_stmt *st, int i)
+{
+    char name[16];
+    db_col_text(st, i, name, sizeof name);
+    int e = match_end_from_name(name);
+    assert(e >= 0);
+    return (enum match_end)e;
+}
 
 static void read_match(sqlite3_stmt *st, void *row)
 {
@@ -21,7 +45,7 @@ static void read_match(sqlite3_stmt *st, void *row)
     m->player[1] = sqlite3_column_int64(st, 4);
     m->length = sqlite3_column_int(st, 5);
     db_col_text(st, 6, m->table, sizeof m->table);
-    db_col_text(st, 7, m->state, sizeof m->state);
+    m->state = col_state(st, 7);
     m->score[0] = sqlite3_column_int(st, 8);
     m->score[1] = sqlite3_column_int(st, 9);
     m->winner = sqlite3_column_int(st, 10);
@@ -34,9 +58,9 @@ static void read_match(sqlite3_stmt *st, void *row)
     m->rubber = sqlite3_column_int(st, 17);
     m->penalty[0] = sqlite3_column_int(st, 18);
     m->penalty[1] = sqlite3_column_int(st, 19);
-    db_col_text(st, 20, m->decided_how, sizeof m->decided_how);
-    m->first_length = sqlite3_column_int(st, 21);
-    m->length_fix_game = sqlite3_column_int(st, 22);
+    m->first_length = sqlite3_column_int(st, 20);
+    m->length_fix_game = sqlite3_column_int(st, 21);
+    m->ended = col_end(st, 22);
 }
 
 static void bind_id_or_null(sqlite3_stmt *st, int i, int64_t v)
@@ -47,7 +71,7 @@ static void bind_id_or_null(sqlite3_stmt *st, int i, int64_t v)
         sqlite3_bind_null(st, i);
 }
 
-/* ?1..?10 and ?14..?22: the settable columns */
+/* ?1..?10 and ?14..?23: the settable columns */
 static void bind_match(sqlite3_stmt *st, const struct match *m)
 {
     bind_id_or_null(st, 1, m->event_id);
@@ -55,7 +79,7 @@ static void bind_match(sqlite3_stmt *st, const struct match *m)
     bind_id_or_null(st, 3, m->player[1]);
     sqlite3_bind_int(st, 4, m->length);
     db_bind_text(st, 5, m->table);
-    db_bind_text(st, 6, m->state);
+    db_bind_text(st, 6, match_state_name(m->state));
     sqlite3_bind_int(st, 7, m->score[0]);
     sqlite3_bind_int(st, 8, m->score[1]);
     if (m->winner >= 0)
@@ -69,9 +93,11 @@ static void bind_match(sqlite3_stmt *st, const struct match *m)
     sqlite3_bind_int(st, 17, m->rubber);
     sqlite3_bind_int(st, 18, m->penalty[0]);
     sqlite3_bind_int(st, 19, m->penalty[1]);
-    db_bind_text(st, 20, m->decided_how);
+    /* decided_how (schema/005) says "disqualified" as before, for readers of the column */
+    db_bind_text(st, 20, m->ended == ME_DISQUALIFIED ? "disqualified" : "");
     sqlite3_bind_int(st, 21, m->first_length);
     sqlite3_bind_int(st, 22, m->length_fix_game);
+    db_bind_text(st, 23, match_end_name(m->ended));
 }
 
 int db_match_insert(struct db *db, struct match *m, int64_t now_ms)
@@ -80,8 +106,8 @@ int db_match_insert(struct db *db, struct match *m, int64_t now_ms)
         db, "INSERT INTO matches(event_id, player_a, player_b, length, table_label, state, "
             "score_a, score_b, winner, result_report, tournament_id, created_ms, updated_ms, "
             "round, slot, tie_id, rubber, penalty_a, penalty_b, decided_how, first_length, "
-            "length_fix_game) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12, "
-            "?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)");
+            "length_fix_game, ended) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
+            "?12, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23)");
     if (!st)
         return CW_EDB;
     bind_match(st, m);
@@ -114,8 +140,8 @@ int db_match_update(struct db *db, struct match *m, int64_t now_ms)
                     "table_label = ?5, state = ?6, score_a = ?7, score_b = ?8, winner = ?9, "
                     "result_report = ?10, updated_ms = ?11, round = ?14, slot = ?15, tie_id = ?16, "
                     "rubber = ?17, penalty_a = ?18, penalty_b = ?19, decided_how = ?20, "
-                    "first_length = ?21, length_fix_game = ?22 WHERE id = ?12 AND tournament_id = "
-                    "?13");
+                    "first_length = ?21, length_fix_game = ?22, ended = ?23 WHERE id = ?12 AND "
+                    "tournament_id = ?13");
     if (!st)
         return CW_EDB;
     bind_match(st, m);
@@ -150,7 +176,7 @@ int db_match_list(struct db *db, int64_t tournament_id, int64_t player_id, struc
     return db_rows(st, read_match, sizeof **out, (void **)out, n);
 }
 
-int db_match_state_log(struct db *db, int64_t match_id, const char *state, int64_t at_ms,
+int db_match_state_log(struct db *db, int64_t match_id, enum match_state state, int64_t at_ms,
                        const char *actor)
 {
     sqlite3_stmt *st = db_stmt(
@@ -158,7 +184,7 @@ int db_match_state_log(struct db *db, int64_t match_id, const char *state, int64
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, match_id);
-    db_bind_text(st, 2, state);
+    db_bind_text(st, 2, match_state_name(state));
     sqlite3_bind_int64(st, 3, at_ms);
     db_bind_text(st, 4, actor);
     int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
@@ -169,7 +195,7 @@ int db_match_state_log(struct db *db, int64_t match_id, const char *state, int64
 static void read_state_time(sqlite3_stmt *st, void *row)
 {
     struct match_state_time *t = row;
-    db_col_text(st, 0, t->state, sizeof t->state);
+    t->state = col_state(st, 0);
     t->at_ms = sqlite3_column_int64(st, 1);
     db_col_text(st, 2, t->actor, sizeof t->actor);
 }

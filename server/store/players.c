@@ -1,5 +1,6 @@
 /* SQL of players. */
 #include "store/store.h"
+#include "store/sql.h"
 
 #include <stdlib.h>
 #include <string.h>

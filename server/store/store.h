@@ -71,10 +71,10 @@ int db_match_update(struct db *db, struct match *m, int64_t now_ms);
 /* player 0 = every match of the tournament; otherwise those where the player plays. */
 int db_match_list(struct db *db, int64_t tournament_id, int64_t player_id, struct match **out,
                   int *n);
-int db_match_state_log(struct db *db, int64_t match_id, const char *state, int64_t at_ms,
+int db_match_state_log(struct db *db, int64_t match_id, enum match_state state, int64_t at_ms,
                        const char *actor);
 struct match_state_time {
-    char state[12];
+    enum match_state state;
     int64_t at_ms;
     char actor[40];
 };
@@ -212,7 +212,7 @@ int db_ko_update(struct db *db, int64_t event_id, const struct ko_bracket *b);
  * {tournament id, event id} pairs. Returns the count. */
 int db_ko_deadlines_due(struct db *db, int64_t now_ms, int64_t (*out)[2], int max);
 
-/* the event log (see store/eventlog.c); events added in a transaction are published by
+/* the live stream's log (store/stream.c); entries added in a transaction are published by
  * db_commit once the commit succeeded */
 struct db_event {
     int64_t id;

@@ -1,5 +1,6 @@
 /* SQL of Swing rounds and the chip ledger. */
 #include "store/store.h"
+#include "store/sql.h"
 
 #include <stdlib.h>
 #include <string.h>

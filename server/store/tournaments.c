@@ -1,5 +1,6 @@
 /* SQL of tournaments. */
 #include "store/store.h"
+#include "store/sql.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,11 +1,14 @@
 /* Knockout events as pure logic (DOMAIN.md KO-1..KO-8): the draw, byes, late places,
- * Consolation and Last Chance feeding, advancement, corrections, lengths and tables.
+ * Consolation and Last Chance feeding, advancement, corrections, lengths. The draws are
+ * knockout_draw.c, the rest knockout.c; tables are tables.c.
  * No SQL, no HTTP, no clock reads: seeds and times come in as parameters. */
 #ifndef TOURNEY_KNOCKOUT_H
 #define TOURNEY_KNOCKOUT_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "tourney/model.h"
 
 /* The version of the draw algorithms below. Stored with every bracket: a draw is
  * re-derived from (version, seed, entries in their given order, late places, options).
@@ -120,14 +123,15 @@ void ko_standard_order(int size, int *seed_at_slot);
 
 /* The Main draw. Fills *out (free it with ko_bracket_free). 0, or CW_EINVAL with a
  * sentence in err: fewer than 2 entries, a duplicate or non-positive id, too many, a
- * rating that is not a finite number. opts may be NULL (unseeded). */
+ * rating that is not a finite number; CW_ENOMEM when memory ran out. opts may be NULL
+ * (unseeded). */
 int ko_draw(uint64_t seed, const struct ko_entry *entries, int n, int late,
             const struct ko_draw_opts *opts, struct ko_bracket *out, char *err, size_t errlen);
-/* The Consolation or Last Chance draw from ko_feed's entrants; 0 or CW_EINVAL. */
+/* The Consolation or Last Chance draw from ko_feed's entrants; 0, CW_EINVAL or CW_ENOMEM. */
 int ko_draw_fed(uint64_t seed, const struct ko_entry *entrants, int n, struct ko_bracket *out,
                 char *err, size_t errlen);
 /* Draws again from b's version, seed, entries, late places and options into *out. 0, or
- * CW_EINVAL when the inputs are invalid or the version is unknown to this build. */
+ * CW_EINVAL when the inputs are invalid or the version is unknown to this build, CW_ENOMEM. */
 int ko_rederive(const struct ko_bracket *b, struct ko_bracket *out, char *err, size_t errlen);
 /* 1 when a and b are the same draw: version, kind, seed, size, and every slot's kind,
  * position, drawn entry, late number, seed and round-2 mark (not late fills or
@@ -135,6 +139,8 @@ int ko_rederive(const struct ko_bracket *b, struct ko_bracket *out, char *err, s
 int ko_same_draw(const struct ko_bracket *a, const struct ko_bracket *b);
 /* For a store that rebuilds a bracket: zeroed, with entries and slots allocated. 0 or -1. */
 int ko_bracket_alloc(struct ko_bracket *b, int size, int n_entries);
+/* qsort's order of int64_t ids (both files of the module sort entrants by id). */
+int ko_cmp_i64(const void *a, const void *b);
 void ko_bracket_free(struct ko_bracket *b);
 
 /* ---- late places (KO-4) ---- */
@@ -178,6 +184,10 @@ enum ko_decision {
     KO_WITHDRAWAL,   /* the loser withdrew: out of this and the following events */
     KO_DISQUALIFIED, /* the loser was disqualified: out as well */
 };
+
+/* How match m counts in its bracket: undecided until it has a winner; a void row is a
+ * walkover the bracket computes itself, so it counts as undecided here too. */
+enum ko_decision ko_decision_of(const struct match *m);
 
 /* A stored decision of a match; an all-zero array means nothing is decided. */
 struct ko_result {
@@ -278,9 +288,9 @@ struct ko_slot_change {
  *  3. When missing is 0 nobody else can come: the places still vacant close, and their
  *     opponents walk over.
  * v is recomputed. undo needs room for ko_match_count(fed), changes for fed->size. Returns
- * the number of changes, or -1 with a sentence in err: an entrant finds no vacant place (a
- * drawn event does not grow), or the bracket cannot take the result (ko_compute's reason);
- * fed, res and v are then left part-way, for the caller to discard. */
+ * the number of changes, CW_ENOMEM, or -1 with a sentence in err: an entrant finds no vacant place
+ * (a drawn event does not grow), or the bracket cannot take the result (ko_compute's reason); fed,
+ * res and v are then left part-way, for the caller to discard. */
 int ko_feed_follow(struct ko_bracket *fed, struct ko_result *res, struct ko_mview *v,
                    const struct ko_entry *entrants, int n, int missing, int *undo, int *nundo,
                    struct ko_slot_change *changes, char *err, size_t errlen);
@@ -318,47 +328,9 @@ int ko_player_status(const struct ko_bracket *b, const struct ko_result *res,
  * ko_feed's list and missing count; CW_ENOTFOUND when id is not in the list. */
 int ko_feed_status(const struct ko_entry *entrants, int n, int missing, int64_t id,
                    struct ko_pstatus *st);
-/* The sentence a player sees; opponent is the opponent's name (or NULL). The deadline is
- * written in ISO 8601 UTC. Returns the length snprintf would write. */
-int ko_status_text(const struct ko_pstatus *st, const char *opponent, char *buf, size_t len);
 /* The state's name in the API ("ready", "waiting_late"...); every state has one. */
 const char *ko_pstate_name(enum ko_pstate s);
 /* How a lost match was decided, for the API: "lost", "forfeited", "withdrew", "disqualified". */
 const char *ko_out_name(enum ko_decision d);
-
-/* ---- tables (KO-1, KO-7) ---- */
-
-struct ko_ready_match {
-    int64_t match_id;
-    int priority;      /* lower first: ko_table_priority() */
-    int64_t ready_ms;  /* when it became ready: longer waits first */
-    int round;         /* then earlier rounds first */
-    const char *fixed; /* the TD's table for this match, or NULL */
-};
-
-struct ko_table_assignment {
-    int64_t match_id;
-    const char *table; /* one of the given strings, or NULL: waits for a table */
-};
-
-/* KO-1: Championship and Intermediate matches take precedence: 0 for "championship" and
- * "intermediate" (any case), 1 for every other flight. */
-int ko_flight_priority(const char *flight);
-/* The sort key of struct ko_ready_match (lower first) for a match of an event whose TD-set
- * priority is event_priority (-1000..1000, higher first) and whose flight priority is
- * ko_flight_priority(): the event's priority decides, the flight breaks ties. */
-int ko_table_priority(int event_priority, int flight_priority);
-/* The order in which ready matches get tables: priority, then the longest wait, then the
- * earlier round, then the match id. <0, 0 or >0 like strcmp. */
-int ko_ready_cmp(const struct ko_ready_match *x, const struct ko_ready_match *y);
-/* Assigns tables to ready matches. First every match with a fixed table gets it (the TD's
- * override, even if it is not in the free list), unless that table is busy (one of the nbusy
- * labels of busy: a match is already called to it or playing there) or fixed for a match
- * earlier in the order below: then the match waits, it does not take another table. Then the
- * others, ordered by priority, ready time, round, match id, take the free tables not fixed
- * above, in the list's order. out[n] follows that order; returns how many got a table. */
-int ko_assign_tables(const struct ko_ready_match *ready, int n, const char *const *free_tables,
-                     int nfree, const char *const *busy, int nbusy,
-                     struct ko_table_assignment *out);
 
 #endif

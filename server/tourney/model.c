@@ -1,6 +1,8 @@
-/* Defaults of the tournament record (DOMAIN.md PEN-1, PEN-4, CLK-1, CLK-2, MATCH-6). */
+/* The plain records: defaults of the tournament record (DOMAIN.md PEN-1, PEN-4, CLK-1,
+ * CLK-2, MATCH-6) and the states of a match. */
 #include "tourney/model.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,6 +14,55 @@ void report_free(struct report *r)
     free(r->transcript);
     free(r->flags);
     r->games = r->transcript = r->flags = NULL;
+}
+
+static const char *const state_names[MS_COUNT] = {
+    "scheduled", "called",    "playing",   "reported", "disputed",
+    "verified",  "forfeited", "withdrawn", "void",
+};
+
+const char *match_state_name(enum match_state s)
+{
+    assert(s >= 0 && s < MS_COUNT);
+    return state_names[s];
+}
+
+int match_state_from_name(const char *name)
+{
+    for (int s = 0; s < MS_COUNT; s++)
+        if (!strcmp(state_names[s], name))
+            return s;
+    return -1;
+}
+
+static const char *const end_names[ME_COUNT] = {
+    "",          "played", "conceded", "lateness", "time", "disqualified",
+    "withdrawn", "bye",    "walkover", "ruling",
+};
+
+const char *match_end_name(enum match_end e)
+{
+    assert(e >= 0 && e < ME_COUNT);
+    return end_names[e];
+}
+
+int match_end_from_name(const char *name)
+{
+    for (int e = 0; e < ME_COUNT; e++)
+        if (!strcmp(end_names[e], name))
+            return e;
+    return -1;
+}
+
+int match_finished(const struct match *m)
+{
+    return m->state == MS_VERIFIED || m->state == MS_FORFEITED || m->state == MS_WITHDRAWN ||
+           m->state == MS_VOID;
+}
+
+int match_decided(const struct match *m)
+{
+    return m->winner >= 0 && match_finished(m) && m->state != MS_VOID;
 }
 
 void tournament_defaults(struct tournament *t)

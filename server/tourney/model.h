@@ -46,8 +46,51 @@ struct player {
 
 #define M_TABLE_MAX 32
 
-/* Match states (the results issue): scheduled -> called -> playing -> reported ->
- * verified, or disputed (two different reports), forfeited, withdrawn. */
+/* The states of a match: scheduled -> called -> playing -> reported -> verified, or
+ * disputed (two different reports), forfeited, withdrawn; void: not played because it can
+ * no longer change anything (a dead Davis rubber). Stored and answered by name
+ * (match_state_name); the order is the schema's CHECK list, not a progression. */
+enum match_state {
+    MS_SCHEDULED,
+    MS_CALLED,
+    MS_PLAYING,
+    MS_REPORTED,
+    MS_DISPUTED,
+    MS_VERIFIED,
+    MS_FORFEITED,
+    MS_WITHDRAWN,
+    MS_VOID,
+};
+#define MS_COUNT 9
+
+/* "scheduled", "called", ...: the name the database, the audit log and the API use. */
+const char *match_state_name(enum match_state s);
+/* The state of that name, or -1 when the name is no state. */
+int match_state_from_name(const char *name);
+
+/* How a decided match ended, stored for every decided match (schema/011): what the result
+ * means for a federation report or a rating (a walkover is no game played). ME_NONE while
+ * the match is undecided (and for a void rubber, which nobody won). */
+enum match_end {
+    ME_NONE,
+    ME_PLAYED,       /* played out: the reports agreed, or the TD verified a played result */
+    ME_CONCEDED,     /* MATCH-7: the loser conceded the match */
+    ME_LATENESS,     /* PEN-2: forfeited for lateness */
+    ME_TIME,         /* CLK-7: lost on time */
+    ME_DISQUALIFIED, /* KO-8: the loser was disqualified (state withdrawn) */
+    ME_WITHDRAWN,    /* KO-8: the loser withdrew */
+    ME_BYE,          /* KO-3, KO-4: nobody on the other side; the bracket advanced the winner */
+    ME_WALKOVER,     /* KO-8: the other side's player left; the bracket advanced the winner */
+    ME_RULING,       /* the TD decided it: a forfeit, a disputed result, penalty points */
+};
+#define ME_COUNT 10
+
+/* "", "played", "conceded", "lateness", "time", "disqualified", "withdrawn", "bye",
+ * "walkover", "ruling": the names the database and the API use. */
+const char *match_end_name(enum match_end e);
+/* The end of that name, or -1 when the name is none. */
+int match_end_from_name(const char *name);
+
 struct match {
     int64_t id;
     int64_t tournament_id;
@@ -62,15 +105,21 @@ struct match {
      * played to first_length, the later ones to length */
     int first_length, length_fix_game;
     char table[M_TABLE_MAX * 4 + 1];
-    char state[12];
+    enum match_state state;
     int score[2];
     int winner;            /* 0, 1, or -1 while undecided */
     int64_t result_report; /* the report the result stands on, 0 = none */
     int penalty[2];        /* MATCH-5: penalty points awarded to each side (in score) */
-    char decided_how[16];  /* "" or "disqualified" (state "withdrawn", KO-8); cleared with
-                            * any change of state (api_match_set_state) */
+    enum match_end ended;  /* how it ended; ME_NONE again with any change of state
+                            * (op_match_set_state) */
     int64_t created_ms, updated_ms;
 };
+
+/* The match is over: verified, forfeited, withdrawn or void. Only the TD's correction
+ * changes it now; reports, clocks, penalties and edits are refused. */
+int match_finished(const struct match *m);
+/* The match has a winner that counts: finished with a winner (a void rubber has none). */
+int match_decided(const struct match *m);
 
 /* One side's (or the TD's) account of a match. games is a JSON list of game results. */
 struct report {

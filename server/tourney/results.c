@@ -1,4 +1,4 @@
-/* The results state machine and final-score checks. */
+/* The results state machine and final-score checks (MATCH-1, MATCH-4, MATCH-5, MATCH-7). */
 #include "tourney/results.h"
 
 #include <stdio.h>
@@ -82,6 +82,21 @@ int results_final_score(int length, int a, int b, int *winner, int score[2], cha
     *winner = a >= length ? 0 : 1;
     score[0] = a >= length ? length : a;
     score[1] = b >= length ? length : b;
+    return 0;
+}
+
+int results_score_holds_penalties(const struct match *m, const int score[2], int told_a, int told_b,
+                                  char *err, size_t errlen)
+{
+    static const char name[2][2] = {"a", "b"};
+    for (int s = 0; s < 2; s++)
+        if (score[s] < m->penalty[s]) {
+            snprintf(err, errlen,
+                     "Side %s has %d penalty point%s from the TD, which count in its score "
+                     "(MATCH-5): %d-%d is impossible.",
+                     name[s], m->penalty[s], m->penalty[s] == 1 ? "" : "s", told_a, told_b);
+            return -1;
+        }
     return 0;
 }
 

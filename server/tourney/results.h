@@ -36,6 +36,12 @@ int results_same(const struct report *a, const struct report *b);
 int results_final_score(int length, int a, int b, int *winner, int score[2], char *err,
                         size_t errlen);
 
+/* MATCH-5: the penalty points the TD gave each side of match m are in its score already, so
+ * a final score (as results_final_score stored it) below them is impossible. told_a and
+ * told_b are the score as reported, for the sentence. 0, or -1 with a sentence in err. */
+int results_score_holds_penalties(const struct match *m, const int score[2], int told_a, int told_b,
+                                  char *err, size_t errlen);
+
 /* MATCH-1, MATCH-5: the side whose points reach `length`, or -1 while neither does (and
  * for a Swing game, length 0, which has no score to reach). score counts games and penalty
  * points alike: penalty points are in a match's score, so they end it as games do. */

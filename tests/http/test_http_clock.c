@@ -1067,6 +1067,7 @@ START_TEST(test_CLK7_flag_forfeits_and_reverse)
     struct res r;
     get_match(&f, &r);
     ck_assert_str_eq(jstr(&r, "state"), "forfeited");
+    ck_assert_str_eq(jstr(&r, "ended"), "time"); /* CLK-7 */
     ck_assert_str_eq(jstr(&r, "winner"), "a");
     ck_assert_int_eq(score_of(r.json, "a"), 1);
     /* the clock decided it, not the TD: the match's history and the audit log say so */
@@ -1420,6 +1421,7 @@ START_TEST(test_PEN2_lateness_forfeit_after_a_step)
     confirm_b_late(&f);
     get_match(&f, &r);
     ck_assert_str_eq(jstr(&r, "state"), "forfeited");
+    ck_assert_str_eq(jstr(&r, "ended"), "lateness"); /* PEN-2 */
     ck_assert_str_eq(jstr(&r, "winner"), "a");
     ck_assert_int_eq(pen_points_of(r.json, "a"), 2);
     res_free(&r);

@@ -879,6 +879,7 @@ START_TEST(test_KO8_KO5_disqualification)
     ck_assert_msg(r.status == 200, "%s", r.body);
     ck_assert_str_eq(jstr(&r, "state"), "withdrawn");
     ck_assert_str_eq(jstr(&r, "decided_how"), "disqualified");
+    ck_assert_str_eq(jstr(&r, "ended"), "disqualified");
     ck_assert_str_eq(jstr(&r, "winner"), "a");
     res_free(&r);
     verify(&k, m2, 3, 0, NULL, &r); /* d loses a played match */

@@ -112,6 +112,7 @@ START_TEST(test_MATCH7_report_then_confirm_verifies)
     td(&f.b, "POST", path, NULL, &r);
     ck_assert_int_eq(r.status, 200);
     ck_assert_str_eq(jstr(&r, "state"), "verified");
+    ck_assert_str_eq(jstr(&r, "ended"), "played");
     ck_assert_str_eq(jstr(&r, "winner"), "a");
     json_t *score = json_object_get(r.json, "score");
     ck_assert_int_eq(json_integer_value(json_object_get(score, "a")), 5);
@@ -1757,6 +1758,7 @@ START_TEST(test_MATCH7_concede_at_0_0_then_the_opponent_confirms)
     td(&f.b, "POST", path, body, &r);
     ck_assert_msg(r.status == 200, "%ld %s", r.status, r.body);
     ck_assert_str_eq(jstr(&r, "state"), "verified");
+    ck_assert_str_eq(jstr(&r, "ended"), "conceded");
     ck_assert_str_eq(jstr(&r, "winner"), "b");
     assert_score(json_object_get(r.json, "score"), 0, 5);
     res_free(&r);

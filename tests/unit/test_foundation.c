@@ -13,6 +13,7 @@
 #include "common/clock.h"
 #include "common/config.h"
 #include "common/secret.h"
+#include "store/sql.h" /* the store tests read pragmas through its connection */
 #include "store/store.h"
 #include "tourney/results.h"
 #include "../check_main.h"

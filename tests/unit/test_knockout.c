@@ -6,9 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api/knockout_text.h"
 #include "common/errors.h"
 #include "tourney/knockout.h"
 #include "tourney/rng.h"
+#include "tourney/tables.h"
 #include "../check_main.h"
 
 /* ---- helpers ---- */
@@ -775,19 +777,19 @@ START_TEST(test_KO4_waiting_player_is_told_deadline)
     ck_assert_int_eq(st.state, KO_P_WAIT_LATE);
     ck_assert_int_eq(st.late, 1);
     char text[256];
-    ko_status_text(&st, NULL, text, sizeof text);
+    api_knockout_status_text(&st, NULL, text, sizeof text);
     ck_assert_str_eq(text, "Round 1: you wait for late arrival 1 until 2026-05-01T14:30:00Z; if "
                            "nobody takes that place by then, you advance to round 2.");
     b.late_deadline_ms = 0;
     ko_player_status(&b, res, v, who, &st);
-    ko_status_text(&st, NULL, text, sizeof text);
+    api_knockout_status_text(&st, NULL, text, sizeof text);
     ck_assert_ptr_nonnull(strstr(text, "until the director closes late entry"));
     ko_late_close(&b);
     compute_ok(&b, res, v);
     ko_player_status(&b, res, v, who, &st);
     ck_assert_int_eq(st.state, KO_P_WAIT_OPPONENT);
     ck_assert_int_eq(st.round, 2);
-    ko_status_text(&st, NULL, text, sizeof text);
+    api_knockout_status_text(&st, NULL, text, sizeof text);
     ck_assert_str_eq(text, "Round 2: you wait for the winner of round 1 match 2.");
     ko_bracket_free(&b);
     free(e);
@@ -1096,11 +1098,11 @@ START_TEST(test_KO5_waiting_for_the_draw_text)
     char text[256];
     ck_assert_int_eq(ko_feed_status(out, 2, 3, 9, &st), 0);
     ck_assert_int_eq(st.state, KO_P_WAIT_DRAW);
-    ko_status_text(&st, NULL, text, sizeof text);
+    api_knockout_status_text(&st, NULL, text, sizeof text);
     ck_assert_str_eq(text, "You enter round 2 of this event. Its draw is made when the 3 results "
                            "that may still add players are in.");
     ck_assert_int_eq(ko_feed_status(out, 2, 0, 5, &st), 0);
-    ko_status_text(&st, NULL, text, sizeof text);
+    api_knockout_status_text(&st, NULL, text, sizeof text);
     ck_assert_ptr_nonnull(strstr(text, "the draw can be made"));
     ck_assert_int_eq(ko_feed_status(out, 2, 0, 6, &st), CW_ENOTFOUND);
 }
@@ -1411,7 +1413,7 @@ START_TEST(test_KO6_last_chance_place_waits_for_the_replay)
         for (int b2 = KO_P_ABSENT; b2 < a; b2++)
             ck_assert_str_ne(ko_pstate_name((enum ko_pstate)a), ko_pstate_name((enum ko_pstate)b2));
     char text[256];
-    ko_status_text(&st, NULL, text, sizeof text);
+    api_knockout_status_text(&st, NULL, text, sizeof text);
     ck_assert_ptr_nonnull(strstr(text, "your opponent is not known yet"));
     /* everything is played again as before: Main round 2 (L loses it as W did), then the
      * undone Consolation matches, each level followed by the one it feeds */
@@ -1563,17 +1565,17 @@ END_TEST
 
 START_TEST(test_KO1_championship_and_intermediate_first)
 {
-    ck_assert_int_eq(ko_flight_priority("Championship"), 0);
-    ck_assert_int_eq(ko_flight_priority("intermediate"), 0);
-    ck_assert_int_eq(ko_flight_priority("beginners"), 1);
-    ck_assert_int_eq(ko_flight_priority(NULL), 1);
+    ck_assert_int_eq(tables_flight_priority("Championship"), 0);
+    ck_assert_int_eq(tables_flight_priority("intermediate"), 0);
+    ck_assert_int_eq(tables_flight_priority("beginners"), 1);
+    ck_assert_int_eq(tables_flight_priority(NULL), 1);
     /* KO-1: the TD's event priority (higher first) decides, the flight breaks ties */
-    ck_assert_int_lt(ko_table_priority(10, 1), ko_table_priority(0, 0));
-    ck_assert_int_lt(ko_table_priority(0, 0), ko_table_priority(0, 1));
-    ck_assert_int_lt(ko_table_priority(0, 1), ko_table_priority(-1, 0));
-    ck_assert_int_lt(ko_table_priority(1000, 1), ko_table_priority(999, 0));
-    ck_assert_int_lt(ko_table_priority(-999, 1), ko_table_priority(-1000, 0));
-    struct ko_ready_match m[6] = {
+    ck_assert_int_lt(tables_priority(10, 1), tables_priority(0, 0));
+    ck_assert_int_lt(tables_priority(0, 0), tables_priority(0, 1));
+    ck_assert_int_lt(tables_priority(0, 1), tables_priority(-1, 0));
+    ck_assert_int_lt(tables_priority(1000, 1), tables_priority(999, 0));
+    ck_assert_int_lt(tables_priority(-999, 1), tables_priority(-1000, 0));
+    struct tables_ready m[6] = {
         {.match_id = 1, .priority = 1, .ready_ms = 100, .round = 1},
         {.match_id = 2, .priority = 0, .ready_ms = 200, .round = 1},
         {.match_id = 3, .priority = 0, .ready_ms = 150, .round = 2},
@@ -1582,8 +1584,8 @@ START_TEST(test_KO1_championship_and_intermediate_first)
         {.match_id = 6, .priority = 1, .ready_ms = 60, .round = 1, .fixed = "T9"},
     };
     const char *tables[4] = {"T1", "T2", "T9", "T3"};
-    struct ko_table_assignment out[6];
-    ck_assert_int_eq(ko_assign_tables(m, 6, tables, 4, NULL, 0, out), 4);
+    struct tables_assignment out[6];
+    ck_assert_int_eq(tables_assign(m, 6, tables, 4, NULL, 0, out), 4);
     int64_t order[6] = {5, 3, 2, 4, 6, 1};
     const char *want[6] = {"T1", "T2", "T3", "T9", NULL, NULL};
     for (int i = 0; i < 6; i++) {
@@ -1595,13 +1597,13 @@ START_TEST(test_KO1_championship_and_intermediate_first)
     }
     /* The TD's fixed table holds even when it is not in the free list. */
     const char *two[2] = {"T1", "T2"};
-    struct ko_ready_match f[2] = {{.match_id = 7, .priority = 1, .fixed = "T20"},
-                                  {.match_id = 8, .priority = 0}};
-    ck_assert_int_eq(ko_assign_tables(f, 2, two, 2, NULL, 0, out), 2);
+    struct tables_ready f[2] = {{.match_id = 7, .priority = 1, .fixed = "T20"},
+                                {.match_id = 8, .priority = 0}};
+    ck_assert_int_eq(tables_assign(f, 2, two, 2, NULL, 0, out), 2);
     ck_assert_int_eq(out[0].match_id, 8);
     ck_assert_str_eq(out[0].table, "T1");
     ck_assert_str_eq(out[1].table, "T20");
-    ck_assert_int_eq(ko_assign_tables(f, 0, two, 2, NULL, 0, out), 0);
+    ck_assert_int_eq(tables_assign(f, 0, two, 2, NULL, 0, out), 0);
 }
 END_TEST
 
@@ -1610,11 +1612,11 @@ END_TEST
 START_TEST(test_KO7_busy_fixed_table_waits)
 {
     const char *tables[2] = {"T1", "T2"}, *busy[1] = {"T5"};
-    struct ko_ready_match f[3] = {{.match_id = 1, .priority = 0, .fixed = "T5"},
-                                  {.match_id = 2, .priority = 1},
-                                  {.match_id = 3, .priority = 1, .fixed = "T6"}};
-    struct ko_table_assignment out[3];
-    ck_assert_int_eq(ko_assign_tables(f, 3, tables, 2, busy, 1, out), 2);
+    struct tables_ready f[3] = {{.match_id = 1, .priority = 0, .fixed = "T5"},
+                                {.match_id = 2, .priority = 1},
+                                {.match_id = 3, .priority = 1, .fixed = "T6"}};
+    struct tables_assignment out[3];
+    ck_assert_int_eq(tables_assign(f, 3, tables, 2, busy, 1, out), 2);
     ck_assert_int_eq(out[0].match_id, 1);
     ck_assert_ptr_null(out[0].table);
     ck_assert_int_eq(out[1].match_id, 2);
@@ -1622,7 +1624,7 @@ START_TEST(test_KO7_busy_fixed_table_waits)
     ck_assert_int_eq(out[2].match_id, 3);
     ck_assert_str_eq(out[2].table, "T6");
     /* T5 free again: the match gets it */
-    ck_assert_int_eq(ko_assign_tables(f, 1, tables, 2, NULL, 0, out), 1);
+    ck_assert_int_eq(tables_assign(f, 1, tables, 2, NULL, 0, out), 1);
     ck_assert_str_eq(out[0].table, "T5");
 }
 END_TEST
@@ -1680,7 +1682,7 @@ START_TEST(test_KO8_winner_advances_forfeit_advances_opponent)
     ck_assert_int_eq(st.state, KO_P_READY);
     ck_assert_int_eq(st.opponent, b.slots[2].id);
     char text[128];
-    ko_status_text(&st, "Anna", text, sizeof text);
+    api_knockout_status_text(&st, "Anna", text, sizeof text);
     ck_assert_str_eq(text, "Round 2: you play Anna; wait for the call to your table.");
     ko_bracket_free(&b);
     free(e);

@@ -1,0 +1,41 @@
+/* The event a route names, loaded (or its 404), and a change of it saved for this request;
+ * the record's JSON and the save are ops/event.c. Apart from api_events.c so that the
+ * kind-specific files (knockout, Swing, Davis) use it without calling back into the file
+ * that validates their settings. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/events.h"
+#include "api/handlers.h"
+#include "api/tx.h"
+#include "ops/event.h"
+#include "store/store.h"
+
+int api_event_load(struct api_req *req, struct event *e, struct api_resp *resp)
+{
+    int rc = db_event_get(req->app->db, req->ids[0], req->ids[1], e);
+    if (rc == CW_ENOTFOUND)
+        api_problem(resp, 404, "not-found", "No such event", "Tournament %lld has no event %lld.",
+                    (long long)req->ids[0], (long long)req->ids[1]);
+    else if (rc != CW_OK)
+        api_internal_error(resp, "reading the event");
+    return rc == CW_OK ? 0 : -1;
+}
+
+int api_event_save(struct api_req *req, struct event *e, json_t *before, const char *action)
+{
+    struct op o = api_op(req);
+    return op_event_save(&o, e, before, action);
+}
+
+int api_ko_event_load(struct api_req *req, struct event *e, struct api_resp *resp)
+{
+    if (api_event_load(req, e, resp))
+        return -1;
+    if (strcmp(e->kind, "knockout")) {
+        api_problem(resp, 409, "not-knockout", "Not a knockout event", "%s is a %s event.", e->name,
+                    e->kind);
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,267 @@
+/* A knockout event as the pages show it: the bracket (KO-2, KO-7, KO-8), or what a fed
+ * event waits for, and where one player stands (the phone's status, its sentence from
+ * knockout_text.c). */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/cache.h"
+#include "api/events.h"
+#include "api/handlers.h"
+#include "api/knockout_text.h"
+#include "common/clock.h"
+#include "ops/knockout.h"
+
+static const char side_name[2][2] = {"a", "b"};
+
+/* ---- the bracket as JSON (KO-2, KO-7, KO-8) ---- */
+
+static json_t *side_json(struct db *db, int64_t tid, const struct ko_bracket *b,
+                         const struct ko_side *s)
+{
+    switch (s->kind) {
+    case KO_SIDE_PLAYER: {
+        struct player p;
+        int ok = db_player_get(db, tid, s->id, &p) == CW_OK;
+        /* a side without "kind" is a player: the common case, kept short (a bracket of
+         * 1,024 entries is sent often to the venue screens) */
+        return json_pack("{s:I, s:o}", "player_id", (json_int_t)s->id, "name",
+                         ok ? json_string(p.name) : json_null());
+    }
+    case KO_SIDE_LATE:
+        return json_pack("{s:s, s:i}", "kind", "late", "late_place", s->late);
+    case KO_SIDE_TO_ENTER: /* a vacant place: the entrant a result in the feeding event sends */
+        return json_pack("{s:s}", "kind", "to_enter");
+    case KO_SIDE_PENDING: {
+        int r, i;
+        ko_match_pos(b, s->from, &r, &i);
+        return json_pack("{s:s, s:i, s:i}", "kind", "winner_of", "round", r, "index", i);
+    }
+    default:
+        return json_pack("{s:s}", "kind", "bye");
+    }
+}
+
+static const char *mstate_name(enum ko_mstate s)
+{
+    static const char *names[] = {"waiting", "ready", "done", "walkover", "empty"};
+    return names[s];
+}
+
+static json_t *bracket_json(struct db *db, struct ko_state *x, int64_t now_ms)
+{
+    struct event *e = &x->e;
+    if (!x->drawn) {
+        /* a fed event before its draw: who has entered so far, and what it waits for */
+        json_t *out = json_pack("{s:I, s:s, s:s, s:b}", "event_id", (json_int_t)e->id, "name",
+                                e->name, "state", e->state, "drawn", 0);
+        if (x->s.feeds_from) {
+            struct event from;
+            struct ko_state y;
+            char err[256];
+            if (db_event_get(db, e->tournament_id, x->s.feeds_from, &from) == CW_OK &&
+                op_ko_state_load(db, &from, NULL, &y, err, sizeof err) == CW_OK && y.drawn) {
+                struct ko_entry *in = calloc((size_t)y.b.size, sizeof *in);
+                int missing = 0,
+                    n = in ? ko_feed(&y.b, y.res, y.v, x->s.progressive, in, &missing) : 0;
+                json_t *list = json_array();
+                for (int i = 0; i < n; i++)
+                    json_array_append_new(list, json_pack("{s:I, s:i, s:b}", "player_id",
+                                                          (json_int_t)in[i].id, "round",
+                                                          in[i].round ? in[i].round : 1, "had_bye",
+                                                          in[i].had_bye));
+                json_object_set_new(out, "entrants", list);
+                json_object_set_new(out, "results_awaited", json_integer(missing));
+                free(in);
+            }
+            op_ko_state_free(&y);
+            json_object_set_new(out, "feeds_from", json_integer(x->s.feeds_from));
+        }
+        return out;
+    }
+    struct ko_bracket *b = &x->b;
+    char seed[32], deadline[32];
+    snprintf(seed, sizeof seed, "%" PRIu64, b->seed);
+    json_t *entries = json_array();
+    for (int i = 0; i < b->n_entries; i++)
+        json_array_append_new(entries, json_integer(b->entries[i].id));
+    json_t *rounds = json_array();
+    for (int r = 1; r <= b->rounds; r++) {
+        json_t *matches = json_array();
+        for (int i = 0; i < b->size >> r; i++) {
+            int k = ko_match_index(b, r, i);
+            const struct ko_mview *mv = &x->v[k];
+            const struct match *row = &x->rows[k];
+            json_t *sides = json_array();
+            for (int s = 0; s < 2; s++) {
+                json_t *sj = side_json(db, e->tournament_id, b, &mv->side[s]);
+                json_object_set_new(sj, "score", json_integer(row->score[s]));
+                json_array_append_new(sides, sj);
+            }
+            json_array_append_new(
+                matches,
+                json_pack("{s:i, s:o, s:s, s:s, s:s, s:o, s:o}", "index", i, "match_id",
+                          row->id ? json_integer(row->id) : json_null(), "state",
+                          mstate_name(mv->state), "match_state", match_state_name(row->state),
+                          "table", row->table, "sides", sides, "winner",
+                          mv->winner >= 0 ? json_string(side_name[mv->winner]) : json_null()));
+        }
+        json_array_append_new(rounds, json_pack("{s:i, s:i, s:o}", "round", r, "length",
+                                                ko_length(b, r), "matches", matches));
+    }
+    if (b->late_deadline_ms)
+        cw_iso8601(b->late_deadline_ms, deadline, sizeof deadline);
+    int64_t champ = ko_champion(b, x->v);
+    return json_pack(
+        "{s:I, s:s, s:s, s:b, s:s, s:i, s:s, s:b, s:i, s:i, s:o, s:{s:i, s:i, s:b, s:o, s:b}, "
+        "s:o, s:o, s:o}",
+        "event_id", (json_int_t)e->id, "name", e->name, "state", e->state, "drawn", 1, "kind",
+        b->kind == KO_FED ? "fed" : "main", "algorithm_version", b->version, "seed", seed, "seeded",
+        b->opts.seeded, "size", b->size, "rounds_count", b->rounds, "entries", entries, "late",
+        "places", b->n_late, "filled", b->late_filled, "closed", b->late_closed, "deadline",
+        b->late_deadline_ms ? json_string(deadline) : json_null(), "open", ko_late_open(b, now_ms),
+        "rounds", rounds, "champion", champ ? json_integer(champ) : json_null(), "feeds_from",
+        x->s.feeds_from ? json_integer(x->s.feeds_from) : json_null());
+}
+
+void api_knockout_bracket_json(struct api_req *req, const struct event *e, struct api_resp *resp)
+{
+    struct ko_state x;
+    char err[256];
+    if (op_ko_state_load(req->app->db, e, NULL, &x, err, sizeof err) != CW_OK) {
+        op_ko_state_free(&x);
+        api_internal_error(resp, "reading the bracket");
+        return;
+    }
+    json_t *j = bracket_json(req->app->db, &x, req->now_ms);
+    op_ko_state_free(&x);
+    api_reply_json(resp, 200, j);
+}
+
+void api_knockout_get(struct api_req *req, struct api_resp *resp)
+{
+    struct app *app = req->app;
+    int kind = CACHE_EVENT_BASE + (int)req->ids[1];
+    if (!req->is_td && api_cache_get(app->cache, req->ids[0], kind, &resp->blob, resp->etag,
+                                     req->accept_gzip, &resp->blob_gzip)) {
+        resp->status = 200;
+        return;
+    }
+    struct event e;
+    db_lock(app->db);
+    if (api_ko_event_load(req, &e, resp)) {
+        db_unlock(app->db);
+        if (resp->status == 409) {
+            resp->status = 404;
+            json_object_set_new(resp->json, "status", json_integer(404));
+        }
+        return;
+    }
+    api_knockout_bracket_json(req, &e, resp);
+    int64_t rev = db_tournament_revision(app->db, e.tournament_id);
+    if (resp->status == 200 && rev > 0) {
+        char *body = json_dumps(resp->json, JSON_COMPACT);
+        if (body) {
+            snprintf(resp->etag, sizeof resp->etag, "\"t%lld.%lld\"", (long long)e.tournament_id,
+                     (long long)rev);
+            /* filled under the database lock: see api/cache.h */
+            resp->blob = api_blob_new(body, strlen(body));
+            free(body);
+            if (resp->blob) {
+                api_cache_put(app->cache, e.tournament_id, kind, resp->blob, resp->etag);
+                json_decref(resp->json);
+                resp->json = NULL;
+            }
+        }
+    }
+    db_unlock(app->db);
+}
+
+/* ---- where a player stands ---- */
+
+void api_knockout_player(struct api_req *req, struct api_resp *resp)
+{
+    struct db *db = req->app->db;
+    struct event e;
+    db_lock(db);
+    if (api_ko_event_load(req, &e, resp)) {
+        db_unlock(db);
+        return;
+    }
+    struct ko_state x;
+    char err[256], text[300];
+    int rc = op_ko_state_load(db, &e, NULL, &x, err, sizeof err);
+    struct ko_pstatus st;
+    memset(&st, 0, sizeof st);
+    int found = CW_ENOTFOUND;
+    if (rc == CW_OK && x.drawn) {
+        ko_late_expire(&x.b, req->now_ms);
+        found = ko_player_status(&x.b, x.res, x.v, req->ids[2], &st);
+    } else if (rc == CW_OK && x.s.feeds_from) {
+        struct event from;
+        struct ko_state y;
+        if (db_event_get(db, e.tournament_id, x.s.feeds_from, &from) == CW_OK &&
+            op_ko_state_load(db, &from, NULL, &y, err, sizeof err) == CW_OK && y.drawn) {
+            struct ko_entry *in = calloc((size_t)y.b.size, sizeof *in);
+            int missing = 0, n = in ? ko_feed(&y.b, y.res, y.v, x.s.progressive, in, &missing) : 0;
+            found = ko_feed_status(in, n, missing, req->ids[2], &st);
+            free(in);
+        }
+        op_ko_state_free(&y);
+    }
+    char opp[512] = "";
+    struct player p;
+    if (found == CW_OK && st.opponent &&
+        db_player_get(db, e.tournament_id, st.opponent, &p) == CW_OK)
+        snprintf(opp, sizeof opp, "%s", p.name);
+    json_t *out = NULL;
+    if (found == CW_OK) {
+        api_knockout_status_text(&st, opp, text, sizeof text);
+        int64_t mid = st.match >= 0 && x.drawn && st.match < x.nm ? x.rows[st.match].id : 0;
+        const struct match *row = mid ? &x.rows[st.match] : NULL;
+        int at_table = st.state == KO_P_READY && row && row->table[0] &&
+                       (row->state == MS_CALLED || row->state == MS_PLAYING);
+        /* called to a table: the sentence says where, not "wait for the call" */
+        if (at_table)
+            snprintf(text, sizeof text, "Round %d: you play %s at table %s%s.", st.round,
+                     opp[0] ? opp : "your opponent", row->table,
+                     row->state == MS_CALLED ? "; go to your table now" : "");
+        /* the sentence's facts as fields too, so a page can say it in its own language */
+        char deadline[32];
+        if (st.state == KO_P_WAIT_LATE && st.deadline_ms)
+            cw_iso8601(st.deadline_ms, deadline, sizeof deadline);
+        out = json_pack(
+            "{s:I, s:s, s:I, s:s, s:s, s:o, s:i, s:o, s:o, s:o}", "event_id", (json_int_t)e.id,
+            "event_name", e.name, "player_id", (json_int_t)req->ids[2], "state",
+            ko_pstate_name(st.state), "text", text, "match_id",
+            mid ? json_integer(mid) : json_null(), "round", st.round, "opponent",
+            st.opponent ? json_pack("{s:I, s:s}", "player_id", (json_int_t)st.opponent, "name", opp)
+                        : json_null(),
+            "match_state", row ? json_string(match_state_name(row->state)) : json_null(), "table",
+            at_table ? json_string(row->table) : json_null());
+        if (out && st.state == KO_P_WAIT_LATE)
+            json_object_update_new(out,
+                                   json_pack("{s:i, s:o}", "late", st.late, "deadline",
+                                             st.deadline_ms ? json_string(deadline) : json_null()));
+        if (out && st.state == KO_P_WAIT_OPPONENT)
+            json_object_update_new(out, json_pack("{s:i, s:i}", "from_round", st.from_round,
+                                                  "from_match", st.from_index + 1));
+        if (out && st.state == KO_P_OUT)
+            json_object_set_new(out, "decision", json_string(ko_out_name(st.decision)));
+        if (out && st.state == KO_P_WAIT_DRAW)
+            json_object_set_new(out, "missing", json_integer(st.missing));
+    }
+    op_ko_state_free(&x);
+    db_unlock(db);
+    if (rc != CW_OK) {
+        api_internal_error(resp, "reading the bracket");
+        return;
+    }
+    if (!out) {
+        api_problem(resp, 404, "not-found", "Not in this event", "Player %lld is not in %s.",
+                    (long long)req->ids[2], e.name);
+        return;
+    }
+    api_reply_json(resp, 200, out);
+}

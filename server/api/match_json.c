@@ -1,0 +1,78 @@
+/* The public JSON of a match: sides with names (and the team of a doubles side), score,
+ * state, the time of each state. */
+#include <stdlib.h>
+
+#include "api/json.h"
+#include "api/matches.h"
+
+static const char side_name[2][2] = {"a", "b"};
+
+/* The team of one side of a Davis Cup consultation doubles (rubber 3): its name and both
+ * members, either of whom reports and confirms it; NULL for any other match. */
+static json_t *doubles_team_json(struct db *db, const struct match *m, int s)
+{
+    struct davis_tie_row tie;
+    struct davis_team_row team;
+    if (!m->tie_id || m->rubber != 3 || db_davis_tie_get(db, m->tie_id, &tie) != CW_OK ||
+        !tie.team[s] || db_davis_team_get(db, tie.team[s], &team) != CW_OK)
+        return NULL;
+    json_t *players = json_array();
+    for (int k = 0; k < 2; k++) {
+        struct player p;
+        int ok = db_player_get(db, m->tournament_id, team.player[k], &p) == CW_OK;
+        json_array_append_new(players,
+                              json_pack("{s:I, s:o}", "player_id", (json_int_t)team.player[k],
+                                        "name", ok ? json_string(p.name) : json_null()));
+    }
+    return json_pack("{s:I, s:s, s:o}", "id", (json_int_t)team.id, "name", team.name, "players",
+                     players);
+}
+
+json_t *api_match_json(struct db *db, const struct match *m)
+{
+    json_t *sides = json_array();
+    for (int s = 0; s < 2; s++) {
+        json_t *side = json_pack("{s:s, s:i}", "side", side_name[s], "score", m->score[s]);
+        struct player p;
+        if (m->player[s] && db_player_get(db, m->tournament_id, m->player[s], &p) == CW_OK) {
+            json_object_set_new(side, "player_id", json_integer(p.id));
+            json_object_set_new(side, "name", json_string(p.name));
+            json_object_set_new(side, "country", json_string(p.country));
+        } else {
+            json_object_set_new(side, "player_id", json_null());
+            json_object_set_new(side, "name", json_null());
+        }
+        json_t *team = doubles_team_json(db, m, s);
+        if (team)
+            json_object_set_new(side, "team", team);
+        json_array_append_new(sides, side);
+    }
+    json_t *times = json_object();
+    struct match_state_time *st;
+    int n;
+    if (db_match_state_times(db, m->id, &st, &n) == CW_OK) {
+        for (int i = 0; i < n; i++)
+            json_object_set_new(times, match_state_name(st[i].state), op_time_json(st[i].at_ms));
+        free(st);
+    }
+    json_t *j = json_pack(
+        "{s:I, s:I, s:o, s:i, s:s, s:s, s:o, s:{s:i, s:i}, s:o, s:o, s:o, s:o}", "id",
+        (json_int_t)m->id, "tournament_id", (json_int_t)m->tournament_id, "event_id",
+        m->event_id ? json_integer(m->event_id) : json_null(), "length", m->length, "table",
+        m->table, "state", match_state_name(m->state), "sides", sides, "score", "a", m->score[0],
+        "b", m->score[1], "winner",
+        m->winner >= 0 ? json_string(side_name[m->winner]) : json_null(), "result_report_id",
+        m->result_report ? json_integer(m->result_report) : json_null(), "times", times,
+        "updated_at", op_time_json(m->updated_ms));
+    json_object_set_new(j, "penalty_points",
+                        json_pack("{s:i, s:i}", "a", m->penalty[0], "b", m->penalty[1]));
+    if (m->ended == ME_DISQUALIFIED)
+        json_object_set_new(j, "decided_how", json_string("disqualified"));
+    if (m->ended != ME_NONE)
+        json_object_set_new(j, "ended", json_string(match_end_name(m->ended)));
+    if (m->first_length) /* MATCH-3 */
+        json_object_set_new(
+            j, "length_corrected",
+            json_pack("{s:i, s:i}", "from", m->first_length, "from_game", m->length_fix_game + 1));
+    return j;
+}

@@ -1,0 +1,180 @@
+/* A match decided: from its players' reports (MATCH-7: the state the two current reports
+ * put it in), or without play (a forfeit, a withdrawal, a disqualification, a flag, a
+ * penalty that reaches the length). Either way what depends on the result follows
+ * (ops/results.c) in the same transaction. */
+#include "ops/decide.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ops/match.h"
+#include "ops/results.h"
+#include "store/store.h"
+#include "tourney/results.h"
+
+/* Recomputes the match from the current reports of both sides. */
+int op_match_settle(const struct op *o, struct match *m, struct problem *pb, const char **action)
+{
+    struct db *db = o->db;
+    struct report r[2];
+    int have[2] = {0, 0};
+    for (int s = 0; s < 2; s++) {
+        int rc = db_report_current(db, m->id, s, &r[s]);
+        if (rc != CW_OK && rc != CW_ENOTFOUND) {
+            if (have[0])
+                report_free(&r[0]);
+            problem_internal(pb, "reading the reports");
+            return -1;
+        }
+        have[s] = rc == CW_OK;
+    }
+    enum results_outcome outcome = results_outcome(have[0] ? &r[0] : NULL, have[1] ? &r[1] : NULL);
+    const char *actor = o->actor;
+    struct match before = *m;
+    int rc = 0;
+    const struct report *latest = have[0] && (!have[1] || r[0].id > r[1].id) ? &r[0]
+                                  : have[1]                                  ? &r[1]
+                                                                             : NULL;
+    switch (outcome) {
+    case RO_AGREED:
+        m->winner = r[0].winner;
+        m->score[0] = r[0].score[0];
+        m->score[1] = r[0].score[1];
+        m->result_report = latest->id;
+        rc = op_match_set_state(db, m, MS_VERIFIED, o->now_ms, actor);
+        m->ended = latest->conceded ? ME_CONCEDED : ME_PLAYED;
+        *action = "match.verified";
+        if (!rc)
+            rc = op_result_follows(o, m, &before, pb);
+        break;
+    case RO_DISPUTED:
+        rc = op_match_set_state(db, m, MS_DISPUTED, o->now_ms, actor);
+        *action = "match.disputed";
+        break;
+    case RO_REPORTED:
+    case RO_PLAYING:
+        /* the live score is the latest report's */
+        m->score[0] = latest->score[0];
+        m->score[1] = latest->score[1];
+        rc = op_match_set_state(db, m, outcome == RO_REPORTED ? MS_REPORTED : MS_PLAYING, o->now_ms,
+                                actor);
+        *action = outcome == RO_REPORTED ? "match.reported" : "match.playing";
+        break;
+    case RO_OPEN: {
+        /* no report left: back to where the match stood before the first one (with the
+         * penalty points given, MATCH-5); when those alone reach the length, they decide the
+         * match, as they do when given before any report */
+        m->score[0] = m->penalty[0];
+        m->score[1] = m->penalty[1];
+        int w = results_over(m->length, m->score);
+        if (w >= 0) {
+            *action = "match.verified";
+            rc = op_match_decide(o, m, pb, MS_VERIFIED, w, ME_RULING);
+            break;
+        }
+        struct match_state_time *t;
+        int n, called = 0;
+        rc = db_match_state_times(db, m->id, &t, &n);
+        for (int i = 0; !rc && i < n; i++)
+            called |= t[i].state == MS_CALLED;
+        if (!rc) {
+            free(t);
+            rc = op_match_set_state(db, m, called ? MS_CALLED : MS_SCHEDULED, o->now_ms, actor);
+        }
+        *action = "match.report_withdrawn";
+        break;
+    }
+    }
+    for (int s = 0; s < 2; s++)
+        if (have[s])
+            report_free(&r[s]);
+    if (rc > 0)
+        rc = -1;
+    if (rc && !pb->json)
+        problem_internal(pb, "settling the match");
+    return rc ? -1 : 0;
+}
+
+int op_match_decide(const struct op *o, struct match *m, struct problem *pb, enum match_state state,
+                    int winner, enum match_end how)
+{
+    struct match before = *m;
+    m->winner = winner;
+    if (m->player[winner]) /* a walkover to an opponent not known yet scores nothing */
+        m->score[winner] = m->length;
+    m->result_report = 0;
+    const char *actor = o->actor;
+    if (op_match_set_state(o->db, m, state, o->now_ms, actor)) {
+        problem_internal(pb, "deciding the match");
+        return -1;
+    }
+    /* after the state: a change of state clears it */
+    m->ended = how;
+    /* the bracket, the chips, the tie follow a decision without play too */
+    return op_result_follows(o, m, &before, pb);
+}
+
+int op_match_refuse_finished(const struct match *m, struct problem *pb)
+{
+    problem_set(pb, 409, "match-finished", "The match is over", "Match %lld is already %s%s.",
+                (long long)m->id, match_state_name(m->state),
+                m->state == MS_VERIFIED ? "; the TD can correct it" : "");
+    return -1;
+}
+
+/* A knockout match (not a Davis rubber): its bracket takes a player's leaving before the
+ * opponent is known (KO-8). */
+static int knockout_match(const struct op *o, const struct match *m)
+{
+    struct event e;
+    return m->event_id && !m->tie_id &&
+           db_event_get(o->db, m->tournament_id, m->event_id, &e) == CW_OK &&
+           !strcmp(e.kind, "knockout");
+}
+
+int op_match_decide_unplayed(const struct op *o, struct match *m, struct problem *pb,
+                             enum match_state state, int winner, enum match_end how)
+{
+    if (match_finished(m))
+        return op_match_refuse_finished(m, pb);
+    int leaving = state == MS_WITHDRAWN;
+    if (!m->player[1 - winner] || (!m->player[winner] && !(leaving && knockout_match(o, m)))) {
+        problem_set(pb, 409, "players-unknown", "Players not known yet",
+                    m->player[1 - winner] ? "Match %lld has no opponent yet."
+                                          : "Match %lld: the player of that side is not known yet.",
+                    (long long)m->id);
+        return -1;
+    }
+    return op_match_decide(o, m, pb, state, winner, how);
+}
+
+int op_match_verify(const struct op *o, struct match *m, struct report *r, int is_new,
+                    struct problem *pb)
+{
+    struct db *db = o->db;
+    if (is_new) {
+        r->match_id = m->id;
+        r->side = -1;
+        snprintf(r->actor, sizeof r->actor, "td");
+        if (db_report_supersede(db, m->id, -1) || db_report_insert(db, r)) {
+            problem_internal(pb, "storing the TD's report");
+            return -1;
+        }
+    }
+    struct match before = *m;
+    m->winner = r->winner;
+    m->score[0] = r->score[0];
+    m->score[1] = r->score[1];
+    m->result_report = r->id;
+    /* the TD settling a dispute rules; verifying or correcting a played match does not */
+    enum match_end how = r->conceded                   ? ME_CONCEDED
+                         : before.state == MS_DISPUTED ? ME_RULING
+                                                       : ME_PLAYED;
+    if (op_match_set_state(db, m, MS_VERIFIED, o->now_ms, "td")) {
+        problem_internal(pb, "verifying the match");
+        return -1;
+    }
+    m->ended = how;
+    return op_result_follows(o, m, &before, pb);
+}

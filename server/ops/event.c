@@ -1,0 +1,53 @@
+/* The event record: its JSON and a change saved with its audit row and stream entry. */
+#include "ops/event.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "ops/record.h"
+#include "store/store.h"
+
+json_t *op_event_json(struct db *db, const struct event *e)
+{
+    json_t *settings = json_loads(e->settings, 0, NULL);
+    int64_t *ids;
+    int n;
+    json_t *entries = json_array();
+    if (db_entries(db, e->id, &ids, &n) == CW_OK) {
+        for (int i = 0; i < n; i++)
+            json_array_append_new(entries, json_integer(ids[i]));
+        free(ids);
+    }
+    json_t *j =
+        json_pack("{s:I, s:I, s:s, s:s, s:i, s:s, s:o, s:o, s:o}", "id", (json_int_t)e->id,
+                  "tournament_id", (json_int_t)e->tournament_id, "kind", e->kind, "name", e->name,
+                  "priority", e->priority, "state", e->state, "entries", entries, "created_at",
+                  op_time_json(e->created_ms), "updated_at", op_time_json(e->updated_ms));
+    json_object_set_new(j, e->kind, settings ? settings : json_object());
+    return j;
+}
+
+int op_event_save(const struct op *o, struct event *e, json_t *before, const char *action)
+{
+    struct db *db = o->db;
+    int rc = db_event_update(db, e, o->now_ms);
+    json_t *after = rc == CW_OK ? op_event_json(db, e) : NULL;
+    if (rc == CW_OK)
+        rc = op_audit_change(db, e->tournament_id, o->now_ms, action, "event", e->id, before,
+                             json_incref(after));
+    else
+        json_decref(before);
+    if (rc == CW_OK)
+        rc = op_emit(db, e->tournament_id, o->now_ms, action, json_pack("{s:O}", "event", after));
+    json_decref(after);
+    return rc;
+}
+
+int op_event_late_closed(const struct op *o, const struct event *e, const char *action,
+                         int unfilled)
+{
+    char after[64];
+    snprintf(after, sizeof after, "{\"unfilled\":%d}", unfilled);
+    return db_audit(o->db, e->tournament_id, o->now_ms, o->actor, action, "event", e->id, NULL,
+                    after);
+}

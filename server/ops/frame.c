@@ -1,0 +1,60 @@
+/* The transaction frame of an operation: a savepoint in the group commit, and the
+ * Idempotency-Key's first answer, stored with the change. */
+#include "ops/frame.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "store/store.h"
+
+enum op_begun op_begin(const struct op *o, const struct op_key *key, struct op_replay *replay)
+{
+    int rc = db_begin(o->db);
+    if (rc == DB_BUSY)
+        return OP_BUSY;
+    if (rc)
+        return OP_FAILED;
+    if (!key || !key->key)
+        return OP_OPEN;
+    /* the key belongs to who acts: one player's key never answers another's request */
+    char stored[600];
+    int status;
+    char *body = NULL;
+    rc = db_idem_get(o->db, o->actor, key->key, stored, sizeof stored, &status, &body);
+    if (rc == CW_ENOTFOUND)
+        return OP_OPEN;
+    if (rc != CW_OK) {
+        db_rollback(o->db);
+        return OP_FAILED;
+    }
+    if (strcmp(stored, key->request)) {
+        db_rollback(o->db);
+        free(body);
+        return OP_REUSED;
+    }
+    /* the first answer, again, but not before the first request's change is on disk: it may
+     * be in the open batch, or syncing; this empty operation joins the batch and waits */
+    if (db_commit(o->db)) {
+        free(body);
+        return OP_FAILED;
+    }
+    replay->status = status;
+    replay->body = body;
+    return OP_REPLAY;
+}
+
+int op_commit(const struct op *o, const struct op_key *key, int status, const char *body)
+{
+    if (key && key->key &&
+        db_idem_put(o->db, o->actor, key->key, key->request, status, body ? body : "", o->now_ms) !=
+            CW_OK) {
+        db_rollback(o->db);
+        return CW_EDB;
+    }
+    return db_commit(o->db) ? CW_EDB : CW_OK;
+}
+
+void op_rollback(const struct op *o)
+{
+    db_rollback(o->db);
+}

@@ -1,0 +1,47 @@
+/* The one transaction frame of every operation, and the Idempotency-Key check that belongs
+ * to it. The frame is the store's group commit: op_begin opens a SAVEPOINT for this
+ * operation inside the batch of concurrent writers (BEGIN IMMEDIATE when it opens the
+ * batch); op_commit releases it and returns once the batch is on disk; the stream entries
+ * the operation added are published then, never before. op_rollback undoes this
+ * operation alone (and drops its stream entries), the batch's others stay.
+ *
+ * A key makes a retried submission (phones on venue Wi-Fi retry) get the first answer
+ * again and change nothing twice: the answer is stored under (actor, key) in the same
+ * transaction as the change. */
+#ifndef OPS_FRAME_H
+#define OPS_FRAME_H
+
+#include "ops/op.h"
+
+/* An Idempotency-Key and what it promises to stand for (e.g. the method, the path and a
+ * hash of the body); key NULL: none. */
+struct op_key {
+    const char *key;
+    const char *request;
+};
+
+/* The first answer given under a key, replayed: its status and body (malloc'd JSON text,
+ * "" for none; free it). */
+struct op_replay {
+    int status;
+    char *body;
+};
+
+enum op_begun {
+    OP_OPEN = 0,   /* the transaction is open: do the operation, then commit or roll back */
+    OP_REPLAY = 1, /* the key was used for this request: *replay holds the first answer */
+    OP_BUSY = 2,   /* another program holds the database: nothing was begun, retry later */
+    OP_REUSED = 3, /* the key was used for a different request: refused */
+    OP_FAILED = 4, /* the database failed: a server fault */
+};
+
+/* Opens the frame for o; key may be NULL. When it returns anything but OP_OPEN no
+ * transaction is open. */
+enum op_begun op_begin(const struct op *o, const struct op_key *key, struct op_replay *replay);
+/* Stores the answer (status, body text, may be NULL) under the key, if any, and commits.
+ * CW_OK, or CW_EDB when nothing was stored (the frame is closed either way). */
+int op_commit(const struct op *o, const struct op_key *key, int status, const char *body);
+/* Undoes the operation and closes the frame. */
+void op_rollback(const struct op *o);
+
+#endif

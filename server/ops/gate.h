@@ -1,0 +1,14 @@
+/* Whether a match takes its players' reports now (gate.c). */
+#ifndef OPS_GATE_H
+#define OPS_GATE_H
+
+#include "ops/op.h"
+#include "ops/problem.h"
+#include "tourney/model.h"
+
+/* What each kind of event says about match m, in this order: a Swing game only in its
+ * round (unless by the TD), a Davis Cup rubber only in its open phase. 0, or -1 with the
+ * refusal in pb. */
+int op_match_open(const struct op *o, const struct match *m, int by_td, struct problem *pb);
+
+#endif

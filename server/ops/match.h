@@ -1,0 +1,24 @@
+/* The match record's effects, each written with its audit row and its stream entry in the
+ * same transaction: a change of state (with its time), a save, an undo. */
+#ifndef OPS_MATCH_H
+#define OPS_MATCH_H
+
+#include <jansson.h>
+
+#include "ops/op.h"
+#include "tourney/model.h"
+
+/* The match's own fields, as the audit log and the stream carry them: no names, no state
+ * times (both derivable). */
+json_t *op_match_record_json(const struct match *m);
+/* Sets the state and logs its time under actor (nothing if unchanged). CW_* code. */
+int op_match_set_state(struct db *db, struct match *m, enum match_state state, int64_t now_ms,
+                       const char *actor);
+/* Writes the match, bumps the tournament, audits (before is consumed; may be NULL) and adds
+ * the stream entry `action`. CW_* code. */
+int op_match_save(const struct op *o, struct match *m, json_t *before, const char *action);
+/* Undoes a match's result (a correction's cascade): every report superseded, no winner,
+ * no score, scheduled again; saved and audited as action. CW_* code. */
+int op_match_undo(const struct op *o, struct match *m, const char *action);
+
+#endif

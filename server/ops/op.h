@@ -1,0 +1,27 @@
+/* The application layer (server/ops/): one function per thing a person (or the server's own
+ * clock) does, between the HTTP API above and the store below. This header is what every
+ * operation takes: the database, the time and who acts. No HTTP type is known here. */
+#ifndef OPS_OP_H
+#define OPS_OP_H
+
+#include <jansson.h>
+#include <stdint.h>
+
+struct db;
+
+struct op {
+    struct db *db;
+    int64_t now_ms;
+    /* who acts, as the audit log and the match's history name them: "td", "player:12",
+     * "anon:<address>", or the server itself: "clock" (a flag), "system" (a deadline) */
+    char actor[96];
+    /* What the TD said with a verdict that undoes results (KO-8, DAVIS): that the later
+     * matches it undoes may go (confirm_cascade), and why (reason, may be NULL; audited). */
+    int confirm_cascade;
+    const char *reason;
+    /* Members an operation adds to the reply (a JSON object it creates when first needed,
+     * owned by the caller); NULL when nobody reads them (a tick). */
+    json_t **extra;
+};
+
+#endif

@@ -1,0 +1,30 @@
+/* A problem an operation refuses or fails with, as RFC 9457 details: the one way ops/ says
+ * "no" (the API writes it as the reply, a tick logs it). Functions of ops/ that can refuse
+ * take a struct problem * and return -1 after filling it. */
+#ifndef OPS_PROBLEM_H
+#define OPS_PROBLEM_H
+
+#include <jansson.h>
+#include <stdarg.h>
+
+struct problem {
+    int status;   /* the HTTP status it maps to; 0 while there is none */
+    json_t *json; /* {"type", "title", "status", "detail"[, "errors"]...}, owned; NULL: none */
+};
+
+/* slug becomes the type "/problems/<slug>"; detail is a sentence. Replaces any problem. */
+void problem_set(struct problem *p, int status, const char *slug, const char *title,
+                 const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* Adds {"field", "pointer", "detail"} to the problem's errors (a 422 validation problem
+ * when there is none yet). */
+void problem_field(struct problem *p, const char *field, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* The same with a va_list (for the API's own variadic writers). */
+void problem_vset(struct problem *p, int status, const char *slug, const char *title,
+                  const char *fmt, va_list ap);
+void problem_vfield(struct problem *p, const char *field, const char *fmt, va_list ap);
+/* The 500 of a failure that is the server's, never the client's; logged. */
+void problem_internal(struct problem *p, const char *what);
+void problem_free(struct problem *p);
+
+#endif

@@ -1,0 +1,34 @@
+/* The result cascade: everything that follows when a match is decided (reports agree, the
+ * TD verifies or records a result, a forfeit, a withdrawal, a disqualification, a flag, a
+ * penalty that reaches the length) or corrected, written once, in order. It runs inside
+ * the operation's transaction (ops/frame.c), before the decided match itself is saved; any step may
+ * refuse, and then nothing of the request stays. */
+#include "ops/results.h"
+
+#include "ops/clock.h"
+#include "ops/davis.h"
+#include "ops/knockout.h"
+#include "ops/swing.h"
+
+int op_result_follows(const struct op *o, struct match *m, const struct match *before,
+                      struct problem *pb)
+{
+    /* 1. SWING-3/4: a Swing game moves its chips (a game decided without play is worth a
+     *    single game at cube 1, which this step writes into m's score first), and the
+     *    event finishes when one player holds every chip */
+    if (op_swing_result(o, m, before, pb))
+        return -1;
+    /* 2. DAVIS-1..4: a rubber moves its tie on: dead rubbers become void (or revive on a
+     *    correction), the tie's winner goes into the bracket of ties */
+    if (op_davis_result(o, m, before, pb))
+        return -1;
+    /* 3. KO-5, KO-6, KO-8: a knockout match advances its winner; a changed result undoes
+     *    the later matches that depended on it (only when the TD confirms the cascade), and
+     *    the events it feeds follow */
+    if (op_knockout_result(o, m, before, pb))
+        return -1;
+    /* 4. CLK: a clock still running stops, as at the board after the last game */
+    if (op_clock_result(o, m, before, pb))
+        return -1;
+    return 0;
+}

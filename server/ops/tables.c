@@ -1,0 +1,182 @@
+/* Tables for the matches that may start (KO-1, KO-7), tournament-wide: every ready match
+ * of every event called to a free table (tourney/tables.c decides which gets which). */
+#include "ops/tables.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ops/gate.h"
+#include "ops/knockout.h"
+#include "ops/match.h"
+#include "tourney/tables.h"
+
+struct ready_cand {
+    struct tables_ready r;
+    const int64_t *people;
+};
+
+static int cmp_ready_cand(const void *x, const void *y)
+{
+    const struct ready_cand *a = x, *b = y;
+    return tables_ready_cmp(&a->r, &b->r); /* tables_assign' own order */
+}
+
+/* Who plays a match: its two players and, in a Davis Cup consultation doubles (rubber 3),
+ * their partners. */
+static void people_of(struct db *db, const struct match *m, int64_t out[4])
+{
+    out[0] = m->player[0];
+    out[1] = m->player[1];
+    out[2] = out[3] = 0;
+    struct davis_tie_row tie;
+    struct davis_team_row team;
+    if (!m->tie_id || m->rubber != 3 || db_davis_tie_get(db, m->tie_id, &tie) != CW_OK)
+        return;
+    for (int s = 0; s < 2; s++)
+        if (tie.team[s] && db_davis_team_get(db, tie.team[s], &team) == CW_OK)
+            out[2 + s] = team.player[0] == m->player[s] ? team.player[1] : team.player[0];
+}
+
+static int share_people(const int64_t *x, const int64_t *y)
+{
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 4; j++)
+            if (x[i] && x[i] == y[j])
+                return 1;
+    return 0;
+}
+
+int op_tables_assign(const struct op *o, const struct tournament *t, int *assigned, int *waiting,
+                     json_t **calls, struct problem *pb)
+{
+    struct db *db = o->db;
+    struct match *ms = NULL;
+    int n = 0;
+    int rc = db_match_list(db, t->id, 0, &ms, &n);
+    json_t *tables = json_loads(t->tables[0] ? t->tables : "[]", 0, NULL);
+    size_t nt = json_array_size(tables);
+    const char **free_tables = calloc(nt + 1, sizeof *free_tables);
+    struct tables_ready *ready = calloc((size_t)n + 1, sizeof *ready);
+    struct tables_assignment *out = calloc((size_t)n + 1, sizeof *out);
+    const char **busy = calloc((size_t)n + 1, sizeof *busy);
+    int nfree = 0, nready = 0, nbusy = 0;
+    if (!free_tables || !ready || !out || !busy)
+        rc = CW_EDB;
+    /* every table in use, listed or not: a match fixed to one waits for it */
+    for (int k = 0; rc == CW_OK && k < n; k++)
+        if (ms[k].table[0] && (ms[k].state == MS_CALLED || ms[k].state == MS_PLAYING))
+            busy[nbusy++] = ms[k].table;
+    /* a table is busy while a match at it is called or being played (busy, above) */
+    for (size_t i = 0; rc == CW_OK && i < nt; i++) {
+        const char *label = json_string_value(json_array_get(tables, i));
+        int in_use = 0;
+        for (int k = 0; k < nbusy && !in_use; k++)
+            in_use = !strcmp(busy[k], label);
+        if (!in_use)
+            free_tables[nfree++] = label;
+    }
+    /* the matches that may start now: not a player's second match while one of theirs is
+     * called or played (a Davis Cup round robin schedules every round at once), nor a match
+     * the players cannot report yet or any more (a Davis Cup phase not open, DAVIS-2; a
+     * Swing game of an earlier round, left to the TD) */
+    int64_t(*people)[4] = calloc((size_t)n + 1, sizeof *people);
+    const int64_t **cand = calloc((size_t)n + 1, sizeof *cand);
+    if (!people || !cand)
+        rc = CW_EDB;
+    for (int k = 0; rc == CW_OK && k < n; k++)
+        people_of(db, &ms[k], people[k]);
+    for (int k = 0; rc == CW_OK && k < n; k++) {
+        struct match *m = &ms[k];
+        if (m->state != MS_SCHEDULED || !m->player[0] || !m->player[1])
+            continue;
+        int engaged = 0;
+        for (int j = 0; j < n && !engaged; j++)
+            engaged = (ms[j].state == MS_CALLED || ms[j].state == MS_PLAYING) &&
+                      share_people(people[j], people[k]);
+        /* the gates as the players' reports meet them: the TD's own pass (a Swing game of
+         * an earlier round, which only the TD decides) is no game to play at a table */
+        struct problem gated = {0, NULL};
+        int closed = !engaged && op_match_open(o, m, 0, &gated);
+        problem_free(&gated);
+        if (engaged || closed)
+            continue;
+        /* KO-1: the event's priority (the TD's, higher first) decides; among equal
+         * priorities Championship and Intermediate flights go first */
+        int ev_priority = 0, flight = 1;
+        if (m->event_id) {
+            struct event e;
+            if (db_event_get(db, t->id, m->event_id, &e) == CW_OK) {
+                struct ko_settings s;
+                op_ko_settings_of(&e, &s);
+                ev_priority = e.priority;
+                flight = strcmp(e.kind, "knockout") ? 1 : tables_flight_priority(s.flight);
+            }
+        }
+        int priority = tables_priority(ev_priority, flight);
+        ready[nready].match_id = m->id;
+        ready[nready].priority = priority;
+        ready[nready].ready_ms = m->updated_ms;
+        ready[nready].round = m->round;
+        ready[nready].fixed = m->table[0] ? m->table : NULL;
+        cand[nready] = people[k];
+        nready++;
+    }
+    /* a player with two ready matches plays the one that comes first; the other waits */
+    struct ready_cand *rc_ord = calloc((size_t)nready + 1, sizeof *rc_ord);
+    if (!rc_ord)
+        rc = CW_EDB;
+    for (int i = 0; rc == CW_OK && i < nready; i++)
+        rc_ord[i] = (struct ready_cand){ready[i], cand[i]};
+    if (rc == CW_OK)
+        qsort(rc_ord, (size_t)nready, sizeof *rc_ord, cmp_ready_cand);
+    int kept = 0;
+    for (int i = 0; rc == CW_OK && i < nready; i++) {
+        int taken = 0;
+        for (int j = 0; j < kept && !taken; j++)
+            taken = share_people(cand[j], rc_ord[i].people);
+        if (taken)
+            continue;
+        ready[kept] = rc_ord[i].r;
+        cand[kept] = rc_ord[i].people;
+        kept++;
+    }
+    if (rc == CW_OK)
+        nready = kept;
+    free(rc_ord);
+    *assigned =
+        rc == CW_OK ? tables_assign(ready, nready, free_tables, nfree, busy, nbusy, out) : 0;
+    json_t *list = json_array();
+    for (int i = 0; rc == CW_OK && i < nready; i++) {
+        if (!out[i].table)
+            continue;
+        struct match m;
+        rc = db_match_get(db, t->id, out[i].match_id, &m);
+        if (rc != CW_OK)
+            break;
+        json_t *before = op_match_record_json(&m);
+        snprintf(m.table, sizeof m.table, "%s", out[i].table);
+        rc = op_match_set_state(db, &m, MS_CALLED, o->now_ms, "td");
+        if (rc == CW_OK)
+            rc = op_match_save(o, &m, before, "match.call");
+        if (rc == CW_OK)
+            json_array_append_new(
+                list, json_pack("{s:I, s:s}", "match_id", (json_int_t)m.id, "table", m.table));
+    }
+    free(ms);
+    free(cand);
+    free(people);
+    free(free_tables);
+    free(busy);
+    free(ready);
+    free(out);
+    json_decref(tables);
+    if (rc != CW_OK) {
+        json_decref(list);
+        problem_internal(pb, "assigning tables");
+        return -1;
+    }
+    *waiting = nready - *assigned;
+    *calls = list;
+    return 0;
+}

@@ -1,0 +1,40 @@
+/* What the files of store/ share to write SQL: cached prepared statements and the readers
+ * of their rows. Included by the .c files of store/ only: no SQLite type leaves this floor (the
+ * other floors see struct db and the functions of store.h). */
+#ifndef STORE_SQL_H
+#define STORE_SQL_H
+
+#include <sqlite3.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "store/db.h"
+
+/* A prepared statement cached for the connection's lifetime, keyed by the address of
+ * the SQL text (always a string literal). Call with the lock held; db_done resets it. */
+sqlite3_stmt *db_stmt(struct db *db, const char *sql);
+void db_done(sqlite3_stmt *st);
+sqlite3 *db_handle(struct db *db);
+
+/* Makes room in *arr (an array of elements of `size` bytes, *cap of them allocated) for
+ * element n: grows to `first`, then doubles. 0, or -1 when out of memory (*arr kept). */
+int db_grow(void **arr, int *cap, int n, size_t size, int first);
+
+/* Steps st (prepared and bound) to its end, reading each row with read into a new array
+ * (*out, *n) of elements of `size` bytes, and resets it. CW_OK, or CW_EDB with *out NULL and
+ * *n 0. db_read_id reads column 0 into an int64_t. */
+int db_rows(sqlite3_stmt *st, void (*read)(sqlite3_stmt *st, void *row), size_t size, void **out,
+            int *n);
+void db_read_id(sqlite3_stmt *st, void *row);
+/* Steps st (prepared and bound) once and resets it: CW_OK with the row read into *row by
+ * read, CW_ENOTFOUND when there is no row, CW_EDB on an error. */
+int db_row(sqlite3_stmt *st, void (*read)(sqlite3_stmt *st, void *row), void *row);
+
+/* Binds a text, or NULL when s is NULL. */
+int db_bind_text(sqlite3_stmt *st, int i, const char *s);
+/* Copies column i into buf (empty string for NULL). */
+void db_col_text(sqlite3_stmt *st, int i, char *buf, size_t len);
+/* A malloc'd copy of column i, or NULL when it is NULL. */
+char *db_col_strdup(sqlite3_stmt *st, int i);
+
+#endif

@@ -1,0 +1,192 @@
+/* Unit tests of the migrations that rewrite data: a database left at an older schema, with
+ * rows of every kind, is opened by db_open (which migrates it) and read through the store.
+ * 011: how each decided match ended, from its row and its history. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "store/migrations.h"
+#include "store/sql.h"
+#include "store/store.h"
+#include "../check_main.h"
+
+static char tmpdir[64];
+
+static void mk_tmp(void)
+{
+    strcpy(tmpdir, "/tmp/crawford-migr-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+}
+
+static void rm_tmp(void)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+static void exec_ok(sqlite3 *h, const char *sql)
+{
+    char *err = NULL;
+    int rc = sqlite3_exec(h, sql, NULL, NULL, &err);
+    if (rc != SQLITE_OK)
+        ck_abort_msg("%s: %s", sql, err ? err : "?");
+}
+
+/* The database as a crawford of schema `version` left it: its migrations, one by one. */
+static sqlite3 *open_at(const char *path, int version)
+{
+    sqlite3 *h;
+    ck_assert_int_eq(sqlite3_open(path, &h), SQLITE_OK);
+    for (int i = 0; i < db_migrations_count && db_migrations[i].version <= version; i++) {
+        size_t len = 1;
+        for (int k = 0; k < db_migrations[i].n_lines; k++)
+            len += strlen(db_migrations[i].lines[k]);
+        char *sql = calloc(1, len);
+        ck_assert_ptr_nonnull(sql);
+        for (int k = 0; k < db_migrations[i].n_lines; k++)
+            strcat(sql, db_migrations[i].lines[k]);
+        exec_ok(h, sql);
+        free(sql);
+    }
+    char bump[48];
+    snprintf(bump, sizeof bump, "PRAGMA user_version = %d", version);
+    exec_ok(h, bump);
+    return h;
+}
+
+/* A decided match of tournament 1 between players 1 and 2 (7 points), as SQL values. */
+static void add_match(sqlite3 *h, int id, const char *state, const char *winner,
+                      const char *player_b, const char *decided_how)
+{
+    char sql[512];
+    snprintf(sql, sizeof sql,
+             "INSERT INTO matches(id, tournament_id, player_a, player_b, length, state, winner, "
+             "decided_how, created_ms, updated_ms) VALUES (%d, 1, 1, %s, 7, '%s', %s, '%s', 1, 1)",
+             id, player_b, state, winner, decided_how);
+    exec_ok(h, sql);
+}
+
+static void add_state(sqlite3 *h, int match, const char *state, int at, const char *actor)
+{
+    char sql[256];
+    snprintf(sql, sizeof sql,
+             "INSERT INTO match_states(match_id, state, at_ms, actor) VALUES (%d, '%s', %d, '%s')",
+             match, state, at, actor);
+    exec_ok(h, sql);
+}
+
+/* A complete report (side NULL: the TD's) the match's result stands on. */
+static void add_result(sqlite3 *h, int match, const char *side, int conceded)
+{
+    char sql[512];
+    snprintf(sql, sizeof sql,
+             "INSERT INTO reports(id, match_id, side, actor, kind, complete, score_a, score_b, "
+             "winner, games, created_ms, conceded) VALUES (%d, %d, %s, 'x', 'score', 1, 7, 3, 0, "
+             "'[]', 1, %d); UPDATE matches SET result_report = %d WHERE id = %d",
+             match * 10, match, side, conceded, match * 10, match);
+    exec_ok(h, sql);
+}
+
+static enum match_end ended_of(struct db *db, int id)
+{
+    struct match m;
+    ck_assert_int_eq(db_match_get(db, 1, id, &m), CW_OK);
+    return m.ended;
+}
+
+START_TEST(test_011_fills_how_each_decided_match_ended)
+{
+    char path[128], err[256];
+    snprintf(path, sizeof path, "%s/old.db", tmpdir);
+    sqlite3 *h = open_at(path, 10);
+    exec_ok(h, "INSERT INTO tournaments(id, name, created_ms, updated_ms) VALUES (1, 'T', 1, 1);"
+               "INSERT INTO players(id, tournament_id, name, pin, created_ms, updated_ms) VALUES "
+               "(1, 1, 'A', '1234', 1, 1), (2, 1, 'B', '5678', 1, 1)");
+    add_match(h, 1, "scheduled", "NULL", "2", "");
+    /* MATCH-7: both sides' reports agreed (after a dispute they settled themselves) */
+    add_match(h, 2, "verified", "0", "2", "");
+    add_state(h, 2, "disputed", 1, "player:2");
+    add_state(h, 2, "verified", 2, "player:1");
+    add_result(h, 2, "1", 0);
+    add_match(h, 3, "verified", "0", "2", "");
+    add_state(h, 3, "verified", 1, "player:1");
+    add_result(h, 3, "1", 1); /* MATCH-7: a concession */
+    /* the TD settled a dispute */
+    add_match(h, 4, "verified", "0", "2", "");
+    add_state(h, 4, "reported", 1, "player:1");
+    add_state(h, 4, "disputed", 2, "player:2");
+    add_state(h, 4, "verified", 3, "td");
+    add_result(h, 4, "NULL", 0);
+    /* MATCH-5: penalty points reached the length: no report behind the result */
+    add_match(h, 5, "verified", "0", "2", "");
+    add_state(h, 5, "verified", 1, "td");
+    /* CLK-7: a flag */
+    add_match(h, 6, "forfeited", "0", "2", "");
+    add_state(h, 6, "forfeited", 1, "clock");
+    /* PEN-2: side b's lateness passed half the length (4 of 7) */
+    add_match(h, 7, "forfeited", "0", "2", "");
+    add_state(h, 7, "forfeited", 1, "td");
+    exec_ok(h, "INSERT INTO penalties(match_id, side, kind, points, reason, before_game, actor, "
+               "created_ms) VALUES (7, 1, 'lateness', 2, 'r', 0, 'td', 1), "
+               "(7, 1, 'lateness', 2, 'r', 0, 'td', 2), (7, 0, 'lateness', 3, 'r', 0, 'td', 2)");
+    /* the TD's forfeit, with less lateness than that (3 of 7) */
+    add_match(h, 8, "forfeited", "0", "2", "");
+    add_state(h, 8, "forfeited", 1, "td");
+    exec_ok(h, "INSERT INTO penalties(match_id, side, kind, points, reason, before_game, actor, "
+               "created_ms) VALUES (8, 1, 'lateness', 3, 'r', 0, 'td', 1)");
+    add_match(h, 9, "withdrawn", "0", "2", "disqualified");
+    add_match(h, 10, "withdrawn", "1", "2", "");
+    add_match(h, 11, "void", "0", "NULL", ""); /* KO-3: a bye */
+    add_match(h, 12, "void", "NULL", "2", ""); /* a dead rubber: nobody won */
+    add_match(h, 13, "void", "0", "2", "");
+    sqlite3_close(h);
+
+    struct db *db;
+    ck_assert_int_eq(db_open(path, 1000, &db, err, sizeof err), 0);
+    ck_assert_int_eq(db_schema_version(db), db_schema_latest());
+    db_lock(db);
+    ck_assert_int_eq(ended_of(db, 1), ME_NONE);
+    ck_assert_int_eq(ended_of(db, 2), ME_PLAYED);
+    ck_assert_int_eq(ended_of(db, 3), ME_CONCEDED);
+    ck_assert_int_eq(ended_of(db, 4), ME_RULING);
+    ck_assert_int_eq(ended_of(db, 5), ME_RULING);
+    ck_assert_int_eq(ended_of(db, 6), ME_TIME);
+    ck_assert_int_eq(ended_of(db, 7), ME_LATENESS);
+    ck_assert_int_eq(ended_of(db, 8), ME_RULING);
+    ck_assert_int_eq(ended_of(db, 9), ME_DISQUALIFIED);
+    ck_assert_int_eq(ended_of(db, 10), ME_WITHDRAWN);
+    ck_assert_int_eq(ended_of(db, 11), ME_BYE);
+    ck_assert_int_eq(ended_of(db, 12), ME_NONE);
+    ck_assert_int_eq(ended_of(db, 13), ME_WALKOVER);
+    /* and a save keeps decided_how in step for its readers */
+    struct match m;
+    ck_assert_int_eq(db_match_get(db, 1, 10, &m), CW_OK);
+    m.ended = ME_DISQUALIFIED;
+    ck_assert_int_eq(db_match_update(db, &m, 5), CW_OK);
+    sqlite3_stmt *st;
+    sqlite3_prepare_v2(db_handle(db), "SELECT decided_how, ended FROM matches WHERE id = 10", -1,
+                       &st, NULL);
+    ck_assert_int_eq(sqlite3_step(st), SQLITE_ROW);
+    ck_assert_str_eq((const char *)sqlite3_column_text(st, 0), "disqualified");
+    ck_assert_str_eq((const char *)sqlite3_column_text(st, 1), "disqualified");
+    sqlite3_finalize(st);
+    db_unlock(db);
+    db_close(db);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("migrations");
+    TCase *tc = tcase_create("data");
+    tcase_add_checked_fixture(tc, mk_tmp, rm_tmp);
+    tcase_set_timeout(tc, 30);
+    tcase_add_test(tc, test_011_fills_how_each_decided_match_ended);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+CHECK_MAIN(suite)
