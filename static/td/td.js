@@ -10,7 +10,8 @@ import { renderBracket } from '/js/bracket.js';
 import { renderSwing, renderDavis, davisBracket } from '/js/boards.js';
 import * as clk from '/js/clock.js';
 
-const S = { tid: Number(params().get('t')) || 0, tour: null, players: [], events: [], boards: {}, matches: [], detail: 0, auditAfter: null, stream: null };
+const S = { tid: Number(params().get('t')) || 0, tour: null, players: [], events: [], boards: {}, matches: [], detail: 0, auditAfter: null, stream: null,
+  pins: {} /* player id -> the PIN the TD asked to see (see renderPlayers) */ };
 const T = () => `/api/v1/tournaments/${S.tid}`;
 const pname = (id) => (S.players.find((p) => p.id === id) || {}).name || `#${id}`;
 // a side of a match: its player, or in a Davis Cup consultation doubles its team
@@ -152,9 +153,10 @@ function renderPlayers() {
     tb.append(h('tr', { dataset: { playerId: p.id } },
       h('th', { scope: 'row' }, p.name), h('td', {}, p.country || ''), h('td', { class: 'status' }, status),
       // masked: a PIN is read one at a time (the server records who read which), so a
-      // glance at the screen or a copy of the page gives none away
-      h('td', { class: 'pin' }, h('button', { type: 'button', class: 'show-pin', 'aria-label': t('td.show_pin', { name: p.name }),
-        onclick: (ev) => act(async () => { const r = await api('GET', `${base}/pin`); ev.target.replaceWith(document.createTextNode(r.pin)); }) }, '••••••')),
+      // glance at the screen or a copy of the page gives none away. One the TD asked for stays
+      // shown through the room's live re-renders (S.pins), until the page is left.
+      h('td', { class: 'pin' }, S.pins[p.id] ? S.pins[p.id] : h('button', { type: 'button', class: 'show-pin', 'aria-label': t('td.show_pin', { name: p.name }),
+        onclick: () => act(async () => { const r = await api('GET', `${base}/pin`); S.pins[p.id] = r.pin; renderPlayers(); }) }, '••••••')),
       h('td', { class: 'actions' },
         p.status !== 'withdrawn' ? (p.checked_in
           ? h('button', { type: 'button', onclick: () => act(() => api('DELETE', `${base}/check-in`)) }, t('td.undo_check_in'))
@@ -162,7 +164,7 @@ function renderPlayers() {
         p.status === 'withdrawn'
           ? h('button', { type: 'button', onclick: () => act(() => api('POST', `${base}/reinstate`)) }, t('td.reinstate'))
           : h('button', { type: 'button', onclick: () => confirm(t('td.withdraw_q', { name: p.name })) && act(() => api('POST', `${base}/withdraw`)) }, t('td.withdraw')),
-        h('button', { type: 'button', onclick: () => confirm(t('td.new_pin_q', { name: p.name })) && act(() => api('POST', `${base}/pin`)) }, t('td.new_pin')),
+        h('button', { type: 'button', onclick: () => confirm(t('td.new_pin_q', { name: p.name })) && act(async () => { delete S.pins[p.id]; await api('POST', `${base}/pin`); }) }, t('td.new_pin')),
         h('button', { type: 'button', onclick: () => showCards([p]) }, t('td.card')))));
   }
 }

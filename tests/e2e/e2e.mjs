@@ -304,6 +304,12 @@ async function scenario(browser) {
   };
   const pinA = await pinOf(A.name); const pinB = await pinOf(B.name);
   if (!/^\d{6}$/.test(pinA) || !/^\d{6}$/.test(pinB)) fail('the console does not show the PINs');
+  // a PIN the TD asked to see stays shown through the room's live re-renders
+  const pinRenders = await renders(td);
+  const pr = await td.context().request.patch(url(`/api/v1/tournaments/${tid}`), { headers: { 'X-Crawford': '1', 'Content-Type': 'application/json' }, data: { venue: 'Bar Roma' } });
+  if (!pr.ok()) fail(`PATCH venue: ${pr.status()}`);
+  await waitRender(td, pinRenders, 'the console');
+  if ((await textOf(td, `#p-table tbody tr:has(th:text-is("${A.name}")) td.pin`)).trim() !== pinA) fail('a live update hid the PIN the TD asked to see');
 
   step = 'the player card has a QR code of the player page';
   await td.getByRole('row', { name: new RegExp(A.name) }).getByRole('button', { name: 'Card' }).click();
