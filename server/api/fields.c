@@ -200,3 +200,17 @@ int api_has(json_t *obj, const char *name)
 {
     return json_object_get(obj, name) != NULL;
 }
+
+int api_check_fields_pb(json_t *obj, const struct api_field *spec, int partial, struct problem *pb)
+{
+    struct api_resp r = {0};
+    int n = api_check_fields(obj, spec, partial, &r);
+    if (n) {
+        problem_free(pb);
+        pb->status = r.status;
+        pb->json = r.json;
+        r.json = NULL;
+    }
+    api_resp_free(&r);
+    return n;
+}

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "api/api.h"
+#include "ops/problem.h"
 
 enum api_fkind {
     F_STR, /* a single-line string of min..max characters */
@@ -33,6 +34,8 @@ struct api_field {
 /* Checks obj against spec (terminated by name NULL). partial: required fields may be
  * absent (PATCH). Every error is added to resp; returns the number of errors. */
 int api_check_fields(json_t *obj, const struct api_field *spec, int partial, struct api_resp *resp);
+/* The same into a problem (pb) for an operation to refuse with (ops/clock_frame.h). */
+int api_check_fields_pb(json_t *obj, const struct api_field *spec, int partial, struct problem *pb);
 
 /* Number of characters (UTF-8 code points) of a valid UTF-8 string. */
 size_t api_utf8_chars(const char *s);

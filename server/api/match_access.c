@@ -1,9 +1,10 @@
-/* Who may act on a match, and when: the player's side (either member of a pair plays a
- * side of a Davis Cup doubles, davis_access.c), whether the match takes reports now
+/* Who may act on a match, and when: the player's side (ops/access.c: either member of a
+ * pair plays a side of a Davis Cup doubles), whether the match takes reports now
  * (ops/gate.c), and the refusals that say why not. */
 #include "api/matches.h"
 #include "api/reports.h"
 #include "api/tx.h"
+#include "ops/access.h"
 #include "ops/gate.h"
 
 void api_match_not_found(struct api_resp *resp, int64_t tid, int64_t mid)
@@ -14,13 +15,7 @@ void api_match_not_found(struct api_resp *resp, int64_t tid, int64_t mid)
 
 int api_match_side(struct api_req *req, const struct match *m)
 {
-    if (!req->player_id || req->player_tournament != m->tournament_id)
-        return -1;
-    for (int s = 0; s < 2; s++)
-        if (m->player[s] == req->player_id)
-            return s;
-    /* a match played by pairs: either member of a pair plays its side */
-    return api_davis_doubles_side(req, m);
+    return op_match_side(req->app->db, req->player_id, req->player_tournament, m);
 }
 
 int api_match_gate(struct api_req *req, const struct match *m, struct api_resp *resp)

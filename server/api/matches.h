@@ -17,9 +17,6 @@ void api_match_not_found(struct api_resp *resp, int64_t tid, int64_t mid);
 /* The side (0 = a, 1 = b) of the logged-in player in this match, or -1. */
 int api_match_side(struct api_req *req, const struct match *m);
 
-/* davis_access.c: the side of the logged-in player in a Davis Cup doubles rubber (either
- * member of a pair plays its side), or -1. */
-int api_davis_doubles_side(struct api_req *req, const struct match *m);
 /* 0 when the match takes its players' reports now (ops/gate.c); else the refusal in resp. */
 int api_match_gate(struct api_req *req, const struct match *m, struct api_resp *resp);
 /* The public JSON of a match: sides with names, score, state, the time of each state. */

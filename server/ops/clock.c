@@ -1,6 +1,6 @@
 /* The clock record of a match: its JSON, its save with the stream entry, and the step of
  * the result cascade (api/results.c) that stops a clock when its match is decided. Apart
- * from the clock's routes (api/api_clock.c), whose flag decides matches: the cascade calls
+ * from the clock's operations (clock_acts.c, clock_frame.c), whose flag decides matches: the cascade calls
  * this file, and this file calls nothing that decides. */
 #include "ops/clock.h"
 

@@ -1,8 +1,7 @@
 /* The clock record of a match (clock.c): its JSON, its save with the stream entry,
  * and the result cascade's step that stops it; and its lateness (lateness.c): what
- * each side's lateness comes to, its JSON and its stream entry. The routes are
- * api/api_clock.c, api/api_lateness.c and api/api_penalties.c, in the frame of
- * api/clock_frame.c. */
+ * each side's lateness comes to, its JSON and its stream entry. The operations
+ * are clock_acts.c, lateness_acts.c and penalty.c, in the frame of clock_frame.c. */
 #ifndef OPS_CLOCK_H
 #define OPS_CLOCK_H
 

@@ -2,7 +2,7 @@
  * phases opening in turn, dead rubbers, the tie's winner moving on in a round robin or a
  * knockout of teams (the result cascade's step, op_davis_result), late entry closed, and
  * whether a rubber takes reports now (op_davis_rubber_open). The routes are
- * api/api_davis.c; who plays a doubles side, api/davis_access.c. */
+ * api/api_davis.c; who plays a doubles side, ops/access.c. */
 #include "ops/davis.h"
 
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* CLK-7, the flag: the side whose time ran out loses the match, as any request finds it
- * (the clock routes' frame, api/clock_frame.c) or the tick does each second. Apart from
+ * (the clock family's frame, ops/clock_frame.c) or the tick does each second. Apart from
  * the clock's record (clock.c), which the result cascade calls: a flag decides a match,
  * and the cascade must not call back into what decides. */
 #include "ops/flag.h"
