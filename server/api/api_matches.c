@@ -12,6 +12,7 @@
 #include "api/tx.h"
 #include "ops/decide.h"
 #include "ops/match.h"
+#include "ops/match_length.h"
 #include "ops/report_replay.h"
 #include "store/store.h"
 #include "tourney/results.h"
@@ -194,72 +195,15 @@ static const struct api_field edit_fields[] = {
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
-/* Where match m stands for a change of its length (MATCH-3): the games of the report
- * furthest on and the score they reach with the penalty points (replayed); before any game,
- * the penalty points alone (MATCH-5). A report that says the match is over, or is not game by
- * game, settles the length as it is: 409. 0, or -1 with the problem in resp. */
-static int standing_of(struct api_req *req, const struct match *m, struct results_standing *st,
-                       struct api_resp *resp)
-{
-    struct db *db = req->app->db;
-    st->games = 0;
-    st->score[0] = m->penalty[0];
-    st->score[1] = m->penalty[1];
-    for (int s = -1; s < 2; s++) {
-        struct report r;
-        int rc = db_report_current(db, m->id, s, &r);
-        if (rc == CW_ENOTFOUND)
-            continue;
-        if (rc != CW_OK) {
-            api_internal_error(resp, "reading the reports");
-            return -1;
-        }
-        int n, sc[2];
-        const char *who = s < 0 ? "the TD's" : s == 0 ? "side a's" : "side b's";
-        if (r.complete || strcmp(r.kind, "games")) {
-            api_problem(resp, 409, "match-reported", "The match is reported",
-                        "The length of match %lld cannot change: %s report %s (MATCH-3: a match "
-                        "completed at a wrong length stands; the length is corrected between "
-                        "games of a match reported game by game).",
-                        (long long)m->id, who,
-                        r.complete ? "says the match is over" : "is not game by game");
-            report_free(&r);
-            return -1;
-        }
-        rc = op_report_games_score(db, &r, m, &n, sc);
-        report_free(&r);
-        if (rc) {
-            api_internal_error(resp, "replaying the games reported");
-            return -1;
-        }
-        if (n > st->games) { /* the report furthest on: the next game is after its games */
-            st->games = n;
-            st->score[0] = sc[0];
-            st->score[1] = sc[1];
-        }
-    }
-    return 0;
-}
-
 int api_match_relength(struct api_req *req, struct match *m, int to, struct api_resp *resp)
 {
-    struct results_standing st;
-    if (standing_of(req, m, &st, resp))
+    struct op o = api_op(req);
+    struct problem pb = {0, NULL};
+    if (op_match_relength(&o, m, to, &pb)) {
+        api_reply_problem(resp, &pb);
         return -1;
-    char why[320];
-    switch (results_relength(m, &st, to, why, sizeof why)) {
-    case RL_SET:
-    case RL_CORRECT:
-        return 0;
-    case RL_TWICE:
-        api_problem(resp, 409, "length-corrected", "The length was corrected already", "%s", why);
-        break;
-    case RL_STANDS:
-        api_problem(resp, 409, "length-stands", "The wrong length stands", "%s", why);
-        break;
     }
-    json_object_set_new(resp->json, "rule", json_string("MATCH-3"));
-    return -1;
+    return 0;
 }
 
 static int do_edit(struct api_req *req, struct match *m, struct api_resp *resp, const char **action)
