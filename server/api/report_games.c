@@ -12,12 +12,11 @@
 #include "api/matches.h"
 #include "api/reports.h"
 #include "codec/bg_json.h"
+#include "ops/report_check.h"
 #include "ops/report_replay.h"
 #include "rules/bg_mat.h"
 #include "rules/bg_match.h"
 #include "store/store.h"
-
-static const char side_name[2][2] = {"a", "b"};
 
 static const char *const sides_ab[] = {"a", "b", NULL};
 
@@ -33,140 +32,51 @@ const struct api_field api_game_fields[] = {
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
-/* 422 naming the game, the move, the side, the rule and the engine's sentence. */
+/* The engine's refusal as the reply (op_report_refuse). */
 static void refuse(struct api_resp *resp, const bg_err *e, int swap)
 {
-    api_problem(resp, 422, "rules", "The rules engine refused the report", "%s", e->message);
-    json_object_set_new(resp->json, "game", e->game ? json_integer(e->game) : json_null());
-    json_object_set_new(resp->json, "move", e->move ? json_integer(e->move) : json_null());
-    json_object_set_new(resp->json, "side",
-                        e->side == 0 || e->side == 1 ? json_string(side_name[e->side ^ swap])
-                                                     : json_null());
-    json_object_set_new(resp->json, "rule", json_string(e->rule));
+    struct problem pb = {0, NULL};
+    op_report_refuse(&pb, e, swap);
+    api_reply_problem(resp, &pb);
 }
 
-/* The rules a match is played under: its length (0 = one Swing game) and the tournament's
- * illegal-move policy (MATCH-6). */
 static int rules_of(struct api_req *req, const struct match *m, bg_rules *rules,
                     struct api_resp *resp)
 {
-    char policy[12];
-    if (db_tournament_policy(req->app->db, m->tournament_id, policy) != CW_OK) {
-        api_internal_error(resp, "reading the tournament");
+    struct problem pb = {0, NULL};
+    if (op_report_rules_of(req->app->db, m, rules, &pb)) {
+        api_reply_problem(resp, &pb);
         return -1;
     }
-    memset(rules, 0, sizeof *rules);
-    rules->match_length = m->length;
-    rules->swing = m->length == 0;
-    rules->policy = strcmp(policy, "responsible") ? BG_POLICY_LEGAL : BG_POLICY_RESPONSIBLE;
     return 0;
 }
 
-/* Fills the report's score, winner and completeness from a replay; for a transcript also
- * its games as JSON summaries (a games report keeps its compact list, see below). *last,
- * when not NULL, receives the summary of the last game. */
-static int fill_report(struct report *r, const bg_match_report *rep, int length, int swap,
-                       int summaries, json_t **last)
+struct game_in api_game_in(json_t *g)
 {
-    if (summaries) {
-        json_t *games = json_array();
-        for (int i = 0; i < rep->n_games; i++)
-            json_array_append_new(games, op_report_summary_json(&rep->games[i], i + 1, swap));
-        r->games = json_dumps(games, JSON_COMPACT);
-        json_decref(games);
-        if (!r->games)
-            return -1;
-    }
-    if (last && rep->n_games)
-        *last = op_report_summary_json(&rep->games[rep->n_games - 1], rep->n_games, swap);
-    if (rep->notes.n) {
-        json_t *flags = json_array();
-        for (int i = 0; i < rep->notes.n; i++)
-            json_array_append_new(flags, bg_json_from_err(&rep->notes.v[i]));
-        r->flags = json_dumps(flags, JSON_COMPACT);
-        json_decref(flags);
-    }
-    for (int s = 0; s < 2; s++) {
-        int v = rep->score[s ^ swap];
-        r->score[s] = length && v > length ? length : v; /* MATCH-1 */
-    }
-    r->complete = length ? rep->over : rep->n_games == 1;
-    r->winner = -1;
-    if (r->complete)
-        r->winner =
-            length ? rep->winner ^ swap : (rep->n_games ? rep->games[0].out.winner ^ swap : -1);
-    return 0;
+    json_t *lv = json_object_get(g, "level");
+    const char *w = json_string_value(json_object_get(g, "winner"));
+    struct game_in in = {w && w[0] == 'b', (int)json_integer_value(json_object_get(g, "cube")),
+                         json_string_value(json_object_get(g, "result")),
+                         lv ? (int)json_integer_value(lv) : 0};
+    return in;
 }
-
-/* A games report is stored as its results as given, compactly: "a:1:single,b:2:drop,
- * a:1:resign:2" (winner, cube, how, and a resignation's level). Appending a game is then a
- * string append, and checking the report a replay of that string: no JSON on the path a
- * phone takes after every game. Summaries are made when the report is read. */
 
 /* Appends one game (already checked by api_game_fields) to a compact list (malloc'd). */
 char *api_report_compact_append(const char *text, json_t *g)
 {
-    const char *how = json_string_value(json_object_get(g, "result"));
-    json_t *lv = json_object_get(g, "level");
-    char *out = NULL;
-    int n = asprintf(&out, "%s%s%s:%lld:%s", text && *text ? text : "", text && *text ? "," : "",
-                     json_string_value(json_object_get(g, "winner")),
-                     (long long)json_integer_value(json_object_get(g, "cube")), how);
-    if (n < 0)
-        return NULL;
-    if (lv && !strcmp(how, "resign")) {
-        char *more = NULL;
-        n = asprintf(&more, "%s:%lld", out, (long long)json_integer_value(lv));
-        free(out);
-        out = n < 0 ? NULL : more;
-    }
-    return out;
+    struct game_in in = api_game_in(g);
+    return op_report_compact_append(text, &in);
 }
 
-/* Checks a compact list of score-only games against the match (the engine replays them:
- * each result against the match so far) and fills r (its games = the list). */
 int api_report_check_compact(struct api_req *req, const struct match *m, char *compact,
                              struct report *r, struct api_resp *resp, json_t **last)
 {
-    bg_match_rec rec;
-    memset(&rec, 0, sizeof rec);
-    if (rules_of(req, m, &rec.rules, resp)) {
-        free(compact);
+    struct problem pb = {0, NULL};
+    if (op_report_check_compact(req->app->db, m, compact, r, &pb, last)) {
+        api_reply_problem(resp, &pb);
         return -1;
     }
-    op_report_record_length(m, &rec);
-    if (op_report_rec_from_compact(compact, &rec) ||
-        op_report_add_penalties(req->app->db, m->id, &rec, 0)) {
-        bg_match_rec_free(&rec);
-        free(compact);
-        api_internal_error(resp, "reading the games");
-        return -1;
-    }
-    bg_match_report rep;
-    if (bg_match_replay(&rec, &rep)) {
-        refuse(resp, &rep.err, 0);
-        bg_match_report_free(&rep);
-        bg_match_rec_free(&rec);
-        free(compact);
-        return -1;
-    }
-    if (!m->length && rep.n_games != 1) {
-        int n = rec.n_games;
-        bg_match_report_free(&rep);
-        bg_match_rec_free(&rec);
-        free(compact);
-        api_problem(resp, 422, "validation", "One game",
-                    "A money-style pairing is one game (SWING-2); %d were reported.", n);
-        return -1;
-    }
-    int rc = fill_report(r, &rep, m->length, 0, 0, last);
-    r->games = compact;
-    snprintf(r->kind, sizeof r->kind, "games");
-    bg_match_report_free(&rep);
-    bg_match_rec_free(&rec);
-    if (rc)
-        api_internal_error(resp, "storing the games");
-    return rc;
+    return 0;
 }
 
 /* Score-only games given as a JSON list: each entry checked for its fields, then the list. */
@@ -402,7 +312,7 @@ static int check_transcript(struct api_req *req, const struct match *m, json_t *
                     played, (long long)m->id, m->length);
         return -1;
     }
-    rc = fill_report(r, &rep, played, swap, 1, NULL);
+    rc = op_report_fill(r, &rep, played, swap, 1, NULL);
     if (rc == 0 && played != m->length) {
         /* the result stands, flagged for the TD who verifies it */
         json_t *flags = r->flags ? json_loads(r->flags, 0, NULL) : NULL;

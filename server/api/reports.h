@@ -6,12 +6,10 @@
 
 #include "api/api.h"
 #include "api/fields.h"
+#include "ops/report_check.h"
 #include "store/store.h"
 
 json_t *api_report_json(struct db *db, const struct report *r, const struct match *m);
-/* The report without its list of games: score, completeness, winner, the number of games
- * and the last one (consumed), for the answer to each game reported. */
-json_t *api_report_brief(const struct report *r, json_t *last_game);
 
 /* Reads a report body for match m and checks it: {"score"} (MATCH-1), or with the rules
  * engine {"game"}, {"games"}, {"transcript"}, {"mat"} (api_games.c). 0, or -1 with the
@@ -20,6 +18,8 @@ int api_report_from_json(struct api_req *req, const struct match *m, json_t *bod
                          struct api_resp *resp);
 int api_report_games(struct api_req *req, const struct match *m, json_t *body, struct report *r,
                      struct api_resp *resp);
+/* One game (already checked by api_game_fields) as the operations take it. */
+struct game_in api_game_in(json_t *g);
 /* Appends one game (already checked by api_game_fields) to a compact list (malloc'd). */
 char *api_report_compact_append(const char *text, json_t *g);
 /* Checks a compact list of score-only games against match m (the engine replays them: each
