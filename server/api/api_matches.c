@@ -1,5 +1,6 @@
-/* Matches: create (standalone), list, read, call to a table, and the TD's and players'
- * actions on results. Reports and their validation are in api_reports.c. */
+/* Matches over HTTP: create (standalone), edit and call (ops/match_acts.c), forfeit,
+ * withdraw and disqualify (ops/decide.c), each body checked into its operation's input;
+ * list and read. Reports and their validation are in api_reports.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,10 +13,8 @@
 #include "api/tx.h"
 #include "ops/decide.h"
 #include "ops/match.h"
-#include "ops/match_length.h"
-#include "ops/report_replay.h"
+#include "ops/match_acts.h"
 #include "store/store.h"
-#include "tourney/results.h"
 
 /* ---- TD: create, edit, call, forfeit ---- */
 
@@ -26,27 +25,6 @@ static const struct api_field match_fields[] = {
     {"table", F_STR, 0, 0, 0, M_TABLE_MAX, NULL, NULL},
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
-
-/* The player of the tournament named by field, or a problem. */
-static int check_player(struct api_req *req, struct api_resp *resp, const char *field, int64_t id)
-{
-    struct player p;
-    int rc = db_player_get(req->app->db, req->ids[0], id, &p);
-    if (rc == CW_ENOTFOUND) {
-        api_problem_field(resp, field, "tournament %lld has no player %lld", (long long)req->ids[0],
-                          (long long)id);
-        return -1;
-    }
-    if (rc != CW_OK) {
-        api_internal_error(resp, "reading a player");
-        return -1;
-    }
-    if (!strcmp(p.status, "withdrawn")) {
-        api_problem_field(resp, field, "%s has withdrawn", p.name);
-        return -1;
-    }
-    return 0;
-}
 
 void api_match_create(struct api_req *req, struct api_resp *resp)
 {
@@ -69,28 +47,11 @@ void api_match_create(struct api_req *req, struct api_resp *resp)
     if (api_tx_begin(req, resp))
         return;
     struct db *db = req->app->db;
-    struct tournament t;
-    int rc = db_tournament_get(db, m.tournament_id, &t);
-    if (rc == CW_ENOTFOUND) {
+    struct op o = api_op(req);
+    struct problem pb = {0, NULL};
+    if (op_match_create(&o, &m, &pb)) {
         api_tx_rollback(req);
-        api_problem(resp, 404, "not-found", "No such tournament", "There is no tournament %lld.",
-                    (long long)m.tournament_id);
-        return;
-    }
-    if (rc == CW_OK && (check_player(req, resp, "player_a", m.player[0]) ||
-                        check_player(req, resp, "player_b", m.player[1]))) {
-        api_tx_rollback(req);
-        return;
-    }
-    if (rc == CW_OK)
-        rc = db_match_insert(db, &m, req->now_ms);
-    if (rc == CW_OK)
-        rc = db_match_state_log(db, m.id, MS_SCHEDULED, req->now_ms, "td");
-    if (rc == CW_OK)
-        rc = api_match_save(req, &m, NULL, "match.create", NULL);
-    if (rc != CW_OK) {
-        api_tx_rollback(req);
-        api_internal_error(resp, "creating the match");
+        api_reply_problem(resp, &pb);
         return;
     }
     snprintf(resp->location, sizeof resp->location, "/api/v1/tournaments/%lld/matches/%lld",
@@ -181,29 +142,18 @@ void api_match_get(struct api_req *req, struct api_resp *resp)
     api_reply_json(resp, 200, j);
 }
 
-static int refuse_finished(const struct match *m, struct api_resp *resp)
-{
-    struct problem pb = {0, NULL};
-    op_match_refuse_finished(m, &pb);
-    api_reply_problem(resp, &pb);
-    return -1;
-}
-
 static const struct api_field edit_fields[] = {
     {"length", F_INT, 0, 0, 1, 99, NULL, NULL},
     {"table", F_STR, 0, 0, 0, M_TABLE_MAX, NULL, NULL},
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
-int api_match_relength(struct api_req *req, struct match *m, int to, struct api_resp *resp)
+/* The operation's problem, if any, becomes the reply: -1; else 0. */
+static int replied(struct api_resp *resp, struct problem *pb, int rc)
 {
-    struct op o = api_op(req);
-    struct problem pb = {0, NULL};
-    if (op_match_relength(&o, m, to, &pb)) {
-        api_reply_problem(resp, &pb);
-        return -1;
-    }
-    return 0;
+    if (rc && pb->json)
+        api_reply_problem(resp, pb);
+    return rc ? -1 : 0;
 }
 
 static int do_edit(struct api_req *req, struct match *m, struct api_resp *resp, const char **action)
@@ -211,24 +161,10 @@ static int do_edit(struct api_req *req, struct match *m, struct api_resp *resp, 
     if (api_check_fields(req->json, edit_fields, 1, resp))
         return -1;
     json_t *len = json_object_get(req->json, "length");
-    if (len && m->length == 0) {
-        /* a pairing of a Swing event: its chips are counted per game (SWING-2/3) */
-        api_problem(resp, 409, "money-game", "The length of this game is fixed",
-                    "Match %lld is one money-style game of a Swing event (SWING-2/3): it has "
-                    "no match length, and the chips it moves depend on that game's result "
-                    "and cube only.",
-                    (long long)m->id);
-        return -1;
-    }
-    if (match_finished(m))
-        return refuse_finished(m, resp);
-    if (len && (int)json_integer_value(len) != m->length &&
-        api_match_relength(req, m, (int)json_integer_value(len), resp))
-        return -1;
-    const char *table = api_str(req->json, "table");
-    if (table)
-        snprintf(m->table, sizeof m->table, "%s", table);
-    return 0;
+    struct match_edit_in in = {len ? (int)json_integer_value(len) : 0, api_str(req->json, "table")};
+    struct op o = api_op(req);
+    struct problem pb = {0, NULL};
+    return replied(resp, &pb, op_match_edit(&o, m, &in, &pb));
 }
 
 void api_match_update(struct api_req *req, struct api_resp *resp)
@@ -245,21 +181,10 @@ static int do_call(struct api_req *req, struct match *m, struct api_resp *resp, 
 {
     if (req->json && api_check_fields(req->json, call_fields, 1, resp))
         return -1;
-    if (m->state != MS_SCHEDULED) {
-        api_problem(resp, 409, "not-scheduled", "The match cannot be called",
-                    "Match %lld is %s; only a scheduled match is called.", (long long)m->id,
-                    match_state_name(m->state));
-        return -1;
-    }
-    if (!m->player[0] || !m->player[1]) {
-        api_problem(resp, 409, "players-unknown", "Players not known yet",
-                    "Match %lld cannot be called before both players are known.", (long long)m->id);
-        return -1;
-    }
-    const char *table = req->json ? api_str(req->json, "table") : NULL;
-    if (table)
-        snprintf(m->table, sizeof m->table, "%s", table);
-    return op_match_set_state(req->app->db, m, MS_CALLED, req->now_ms, "td");
+    struct op o = api_op(req);
+    struct problem pb = {0, NULL};
+    return replied(resp, &pb,
+                   op_match_call(&o, m, req->json ? api_str(req->json, "table") : NULL, &pb));
 }
 
 void api_match_call(struct api_req *req, struct api_resp *resp)
@@ -280,11 +205,7 @@ static int decide_without_play(struct api_req *req, struct match *m, struct api_
 {
     struct op o = api_op(req);
     struct problem pb = {0, NULL};
-    if (op_match_decide_unplayed(&o, m, &pb, state, winner, how)) {
-        api_reply_problem(resp, &pb);
-        return -1;
-    }
-    return 0;
+    return replied(resp, &pb, op_match_decide_unplayed(&o, m, &pb, state, winner, how));
 }
 
 static int do_forfeit(struct api_req *req, struct match *m, struct api_resp *resp,

@@ -34,10 +34,6 @@ int api_match_decide(struct api_req *req, struct match *m, struct api_resp *resp
  * request: 0, or -1 with the problem in resp. */
 int api_result_follows(struct api_req *req, struct match *m, const struct match *before,
                        struct api_resp *resp);
-/* MATCH-3: the TD changes the length of match m to `to` (a PATCH of the match, a knockout
- * round's new length): results_relength on where the match stands, games and penalty points
- * alike. 0 with m changed (not saved), or -1 with a 409 naming the rule in resp. */
-int api_match_relength(struct api_req *req, struct match *m, int to, struct api_resp *resp);
 /* The common frame of a change: idempotent transaction, read, change, save, answer. */
 void api_match_change(struct api_req *req, struct api_resp *resp, const char *action,
                       api_match_fn change);
