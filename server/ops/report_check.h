@@ -37,4 +37,14 @@ char *op_report_compact_append(const char *text, const struct game_in *g);
 int op_report_check_compact(struct db *db, const struct match *m, char *compact, struct report *r,
                             struct problem *pb, json_t **last);
 
+/* transcript.c: replays transcript record *rec (read by the API; consumed) of match m under
+ * the tournament's rules: which column is side a by the players' names (order "ab" or "ba"
+ * overrides, may be NULL); a transcript that starts later than 0-0 continues the match's
+ * verified games (MATCH-2); a player's is replayed with the penalties the TD gave (is_td:
+ * the TD's own may record them, PEN-5); a match completed at a wrong length stands,
+ * flagged (MATCH-3). Fills r (kind "transcript"; its text is the caller's). 0, or -1 with
+ * the problem in pb. */
+int op_report_transcript(struct db *db, const struct match *m, bg_match_rec *rec, const char *order,
+                         int is_td, struct report *r, struct problem *pb);
+
 #endif
