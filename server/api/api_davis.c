@@ -356,7 +356,7 @@ void api_davis_board(struct api_req *req, struct api_resp *resp)
             davis_tie_state(res, s.play_dead, &st);
             int points[2] = {0, 0};
             for (int k = 0; rc == CW_OK && k < DAVIS_RUBBERS; k++) {
-                json_t *mj = api_match_json(db, &rubbers[k]);
+                json_t *mj = op_match_json(db, &rubbers[k]);
                 json_object_set_new(mj, "rubber", json_integer(k + 1));
                 json_object_set_new(mj, "phase", json_integer(davis_rubbers[k].phase));
                 json_object_set_new(mj, "doubles", json_boolean(davis_rubbers[k].phase == 2));

@@ -56,7 +56,7 @@ void api_match_create(struct api_req *req, struct api_resp *resp)
     }
     snprintf(resp->location, sizeof resp->location, "/api/v1/tournaments/%lld/matches/%lld",
              (long long)m.tournament_id, (long long)m.id);
-    api_reply_json(resp, 201, api_match_json(db, &m));
+    api_reply_json(resp, 201, op_match_json(db, &m));
     api_tx_commit(req, resp);
 }
 
@@ -82,7 +82,7 @@ void api_matches_list(struct api_req *req, struct api_resp *resp)
         rc = db_match_list(db, t.id, player, &ms, &n);
     json_t *arr = json_array();
     for (int i = 0; rc == CW_OK && i < n; i++)
-        json_array_append_new(arr, api_match_json(db, &ms[i]));
+        json_array_append_new(arr, op_match_json(db, &ms[i]));
     db_unlock(db);
     free(ms);
     if (rc == CW_ENOTFOUND) {
@@ -127,7 +127,7 @@ void api_match_get(struct api_req *req, struct api_resp *resp)
     struct match m;
     db_lock(db);
     int rc = db_match_get(db, req->ids[0], req->ids[1], &m);
-    json_t *j = rc == CW_OK ? api_match_json(db, &m) : NULL;
+    json_t *j = rc == CW_OK ? op_match_json(db, &m) : NULL;
     if (j)
         json_object_set_new(j, "history", state_history(db, m.id));
     db_unlock(db);

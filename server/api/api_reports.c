@@ -375,7 +375,7 @@ void api_match_reports(struct api_req *req, struct api_resp *resp)
         have[s] = db_report_current(db, m.id, s == 2 ? -1 : s, &r[s]) == CW_OK;
         json_object_set_new(out, keys[s], have[s] ? api_report_json(db, &r[s], &m) : json_null());
     }
-    json_t *reply = json_pack("{s:o, s:o}", "match", api_match_json(db, &m), "reports", out);
+    json_t *reply = json_pack("{s:o, s:o}", "match", op_match_json(db, &m), "reports", out);
     if (m.state == MS_DISPUTED && have[0] && have[1]) {
         /* what MATCH-4 says about the dispute, for the TD who decides it */
         char why[256];

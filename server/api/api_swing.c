@@ -222,7 +222,7 @@ void api_swing_round_start(struct api_req *req, struct api_resp *resp)
         if (rc == CW_OK)
             rc = db_match_state_log(db, m.id, MS_SCHEDULED, req->now_ms, "td");
         if (rc == CW_OK)
-            json_array_append_new(games, api_match_json(db, &m));
+            json_array_append_new(games, op_match_json(db, &m));
     }
     free(alive);
     free(sat);

@@ -11,7 +11,7 @@ int api_match_save(struct api_req *req, struct match *m, json_t *before, const c
     struct op o = api_op(req);
     int rc = op_match_save(&o, m, before, action);
     if (after_out && rc == CW_OK)
-        *after_out = api_match_json(o.db, m);
+        *after_out = op_match_json(o.db, m);
     return rc;
 }
 

@@ -1,12 +1,13 @@
-/* What the match files share: access (match_access.c), JSON (match_json.c), the frame of a
- * change (match_change.c) and the way into deciding a match (match_decide.c, over
- * ops/decide.c). */
+/* What the match files share: access (match_access.c), the frame of a change
+ * (match_change.c) and the way into deciding a match (match_decide.c, over ops/decide.c);
+ * a match's JSON is ops/match_json.c's. */
 #ifndef API_MATCHES_H
 #define API_MATCHES_H
 
 #include <jansson.h>
 
 #include "api/api.h"
+#include "ops/match.h"
 #include "store/store.h"
 
 /* A change of a match; it may rename the event it causes through *action. */
@@ -19,8 +20,6 @@ int api_match_side(struct api_req *req, const struct match *m);
 
 /* 0 when the match takes its players' reports now (ops/gate.c); else the refusal in resp. */
 int api_match_gate(struct api_req *req, const struct match *m, struct api_resp *resp);
-/* The public JSON of a match: sides with names, score, state, the time of each state. */
-json_t *api_match_json(struct db *db, const struct match *m);
 /* op_match_save for this request's actor; *after_out (may be NULL) receives the match's
  * public JSON. */
 int api_match_save(struct api_req *req, struct match *m, json_t *before, const char *action,

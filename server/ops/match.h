@@ -11,6 +11,9 @@
 /* The match's own fields, as the audit log and the stream carry them: no names, no state
  * times (both derivable). */
 json_t *op_match_record_json(const struct match *m);
+/* match_json.c: the public JSON of a match: sides with names (and the team of a Davis Cup
+ * doubles side), score, state, the time of each state. */
+json_t *op_match_json(struct db *db, const struct match *m);
 /* Sets the state and logs its time under actor (nothing if unchanged). CW_* code. */
 int op_match_set_state(struct db *db, struct match *m, enum match_state state, int64_t now_ms,
                        const char *actor);

@@ -1,9 +1,12 @@
 /* The public JSON of a match: sides with names (and the team of a doubles side), score,
- * state, the time of each state. */
+ * state, the time of each state; the replies, the stream entries and the audit rows of
+ * the operations that create matches carry it. */
+#include "ops/match.h"
+
 #include <stdlib.h>
 
-#include "api/json.h"
-#include "api/matches.h"
+#include "ops/record.h"
+#include "store/store.h"
 
 static const char side_name[2][2] = {"a", "b"};
 
@@ -28,7 +31,7 @@ static json_t *doubles_team_json(struct db *db, const struct match *m, int s)
                      players);
 }
 
-json_t *api_match_json(struct db *db, const struct match *m)
+json_t *op_match_json(struct db *db, const struct match *m)
 {
     json_t *sides = json_array();
     for (int s = 0; s < 2; s++) {
