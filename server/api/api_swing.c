@@ -1,7 +1,7 @@
-/* Swing events over HTTP (SWING-1..6): settings, rounds paired from a recorded seed, the
- * leaderboard and the chip ledger. The chips themselves (the state replayed from the games,
- * the ledger written when a game is decided) are swing_chips.c. */
-#include <inttypes.h>
+/* Swing events over HTTP (SWING-1..6): settings, a round started (ops/swing_round.c:
+ * paired from a recorded seed), the leaderboard and the chip ledger. The chips themselves
+ * (the state replayed from the games, the ledger written when a game is decided) are
+ * swing_chips.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,9 +12,8 @@
 #include "api/matches.h"
 #include "api/reports.h"
 #include "api/tx.h"
-#include "common/secret.h"
 #include "ops/swing.h"
-#include "tourney/rng.h"
+#include "ops/swing_round.h"
 
 static const char *const allins[] = {"short_stack", "cpp", NULL};
 
@@ -76,24 +75,6 @@ int api_swing_settings(json_t *in, json_t **out, struct api_resp *resp)
 
 /* ---- rounds ---- */
 
-/* The round's pairing draws from the project's generator (tourney/rng.h) seeded with the
- * recorded seed: a number (decimal, or 0x and hex) as it is, other text through FNV-1a. */
-static uint32_t rng_cb(void *ctx, uint32_t n)
-{
-    return (uint32_t)rng_below(ctx, n);
-}
-
-static uint64_t seed_from_text(const char *t)
-{
-    uint64_t v;
-    if (rng_seed_parse(t, &v) == 0)
-        return v;
-    uint64_t h = 14695981039346656037ull;
-    for (; *t; t++)
-        h = (h ^ (unsigned char)*t) * 1099511628211ull;
-    return h;
-}
-
 static const struct api_field round_fields[] = {
     {"seed", F_STR, 0, 0, 1, 32, NULL, NULL},
     {"force", F_BOOL, 0, 0, 0, 0, NULL, NULL},
@@ -105,169 +86,22 @@ void api_swing_round_start(struct api_req *req, struct api_resp *resp)
 {
     if (req->json && api_check_fields(req->json, round_fields, 0, resp))
         return;
-    int force = req->json && json_is_true(json_object_get(req->json, "force"));
-    const char *given = req->json ? api_str(req->json, "seed") : NULL;
+    struct swing_round_in in = {req->json && json_is_true(json_object_get(req->json, "force")),
+                                req->json ? api_str(req->json, "seed") : NULL,
+                                req->json ? api_str(req->json, "reason") : NULL};
     if (api_tx_begin(req, resp))
         return;
-    struct db *db = req->app->db;
     struct event e;
     if (api_event_load(req, &e, resp)) {
         api_tx_rollback(req);
         return;
     }
-    struct swing_state x;
-    int rc = strcmp(e.kind, "swing") ? CW_EINVAL : op_swing_state_load(db, &e, NULL, &x);
-    if (rc == CW_EINVAL) {
-        api_tx_rollback(req);
-        api_problem(resp, 409, "not-swing", "Not a Swing event", "%s is a %s event.", e.name,
-                    e.kind);
-        return;
-    }
-    const char *refusal = NULL;
-    char why[256] = "";
-    if (rc == CW_OK && x.n < 2)
-        refusal = "a Swing needs at least two entries";
-    if (rc == CW_OK && !refusal && !strcmp(e.state, "finished"))
-        refusal = "the event is over: one player holds every chip";
-    int open_games = 0, last_round = x.n_rounds ? x.rounds[x.n_rounds - 1].round : 0;
-    for (int i = 0; rc == CW_OK && i < x.n_matches; i++)
-        open_games += x.matches[i].round == last_round && !match_decided(&x.matches[i]);
-    if (rc == CW_OK && !refusal && open_games && !force) {
-        snprintf(why, sizeof why,
-                 "round %d still has %d game%s without a verified result; finish it, or "
-                 "start the next round with \"force\": true",
-                 last_round, open_games, open_games == 1 ? "" : "s");
-        refusal = why;
-    }
-    if (refusal) {
-        op_swing_state_free(&x);
-        api_tx_rollback(req);
-        api_problem(resp, 409, "round-refused", "The round cannot start", "%s.", refusal);
-        return;
-    }
-    if (rc != CW_OK) {
-        op_swing_state_free(&x);
-        api_tx_rollback(req);
-        api_internal_error(resp, "reading the Swing event");
-        return;
-    }
-    int round = last_round + 1;
-    /* the first round gives everyone the starting stack (SWING-1) */
-    if (round == 1)
-        for (int i = 0; rc == CW_OK && i < x.n; i++) {
-            char start_why[128];
-            snprintf(start_why, sizeof start_why, "Starting stack (SWING-1): %lld chips.",
-                     (long long)x.s.start_chips);
-            rc =
-                db_ledger_add(db, e.id, 0, 0, 0, x.ids[i], x.s.start_chips, start_why, req->now_ms);
-            x.st[i].chips = x.s.start_chips;
-        }
-    /* who plays: those holding chips; how often each sat out; the last round's pairs */
-    int64_t *alive = calloc((size_t)x.n, sizeof *alive), last_sitter = 0;
-    int *sat = calloc((size_t)x.n, sizeof *sat), na = 0;
-    int64_t(*prev)[2] = calloc((size_t)x.n_matches + 1, sizeof *prev);
-    int64_t(*pairs)[2] = calloc((size_t)x.n / 2 + 1, sizeof *pairs);
-    int n_prev = 0;
-    if (!alive || !sat || !prev || !pairs)
-        rc = CW_EDB;
-    for (int i = 0; rc == CW_OK && i < x.n; i++) {
-        if (x.st[i].chips <= 0)
-            continue;
-        for (int r = 0; r < x.n_rounds; r++)
-            sat[na] += x.rounds[r].sitter == x.ids[i];
-        alive[na++] = x.ids[i];
-    }
-    if (x.n_rounds)
-        last_sitter = x.rounds[x.n_rounds - 1].sitter;
-    for (int i = 0; rc == CW_OK && i < x.n_matches; i++)
-        if (x.matches[i].round == last_round) {
-            prev[n_prev][0] = x.matches[i].player[0];
-            prev[n_prev][1] = x.matches[i].player[1];
-            n_prev++;
-        }
-    struct swing_round_row row;
-    memset(&row, 0, sizeof row);
-    row.round = round;
-    row.cpp = swing_cpp(&x.s, round);
-    row.forced = open_games > 0;
-    row.started_ms = req->now_ms;
-    if (given)
-        snprintf(row.seed, sizeof row.seed, "%s", given);
-    else
-        snprintf(row.seed, sizeof row.seed, "%" PRIu64, (uint64_t)cw_random_u64());
-    struct rng gen;
-    rng_seed(&gen, seed_from_text(row.seed));
-    struct swing_rng rng = {rng_cb, &gen};
-    if (rc == CW_OK && na < 2)
-        rc = CW_EINVAL;
-    if (rc == CW_OK && swing_pair(alive, sat, na, last_sitter, (const int64_t(*)[2])prev, n_prev,
-                                  rng, pairs, &row.sitter) < 0)
-        rc = CW_EDB;
-    if (rc == CW_OK)
-        rc = db_swing_round_insert(db, e.id, &row);
-    json_t *games = json_array();
-    for (int p = 0; rc == CW_OK && p < na / 2; p++) {
-        struct match m;
-        memset(&m, 0, sizeof m);
-        m.tournament_id = e.tournament_id;
-        m.event_id = e.id;
-        m.round = round;
-        m.slot = p + 1;
-        m.player[0] = pairs[p][0];
-        m.player[1] = pairs[p][1];
-        m.length = 0; /* one money-style game (SWING-2) */
-        m.winner = -1;
-        m.state = MS_SCHEDULED;
-        rc = db_match_insert(db, &m, req->now_ms);
-        if (rc == CW_OK)
-            rc = db_match_state_log(db, m.id, MS_SCHEDULED, req->now_ms, "td");
-        if (rc == CW_OK)
-            json_array_append_new(games, op_match_json(db, &m));
-    }
-    free(alive);
-    free(sat);
-    free(prev);
-    free(pairs);
-    if (rc == CW_OK && strcmp(e.state, "running")) {
-        json_t *eb = op_event_json(db, &e);
-        strcpy(e.state, "running");
-        rc = api_event_save(req, &e, eb, "event.start");
-    }
+    struct op o = api_op(req);
+    struct problem pb = {0, NULL};
     json_t *out = NULL;
-    if (rc == CW_OK) {
-        out = json_pack("{s:I, s:i, s:I, s:s, s:b, s:o, s:o}", "event_id", (json_int_t)e.id,
-                        "round", round, "cpp", (json_int_t)row.cpp, "seed", row.seed, "forced",
-                        row.forced, "sitter", row.sitter ? json_integer(row.sitter) : json_null(),
-                        "games", games);
-        char actor[96];
-        api_actor(req, actor, sizeof actor);
-        /* the audit keeps the TD's reason (a forced round says why) */
-        json_t *audit = json_deep_copy(out);
-        const char *reason = req->json ? api_str(req->json, "reason") : NULL;
-        if (reason)
-            json_object_set_new(audit, "reason", json_string(reason));
-        char *a = json_dumps(audit, JSON_COMPACT);
-        json_decref(audit);
-        rc = db_audit(db, e.tournament_id, req->now_ms, actor,
-                      row.forced ? "swing.round_forced" : "swing.round_start", "event", e.id, NULL,
-                      a);
-        free(a);
-        if (rc == CW_OK)
-            rc = db_tournament_touch(db, e.tournament_id, req->now_ms);
-        if (rc == CW_OK)
-            rc = op_emit(db, e.tournament_id, req->now_ms, "swing.round_started", json_incref(out));
-    } else {
-        json_decref(games);
-    }
-    op_swing_state_free(&x);
-    if (rc != CW_OK) {
-        json_decref(out);
+    if (op_swing_round_start(&o, &e, &in, &out, &pb)) {
         api_tx_rollback(req);
-        if (rc == CW_EINVAL)
-            api_problem(resp, 409, "round-refused", "The round cannot start",
-                        "Fewer than two players hold chips.");
-        else
-            api_internal_error(resp, "starting the round");
+        api_reply_problem(resp, &pb);
         return;
     }
     api_reply_json(resp, 201, out);
