@@ -1,6 +1,6 @@
-/* Davis Cup team events over HTTP (DAVIS-1..3): pairs, the round-robin schedule of ties,
- * the three phases of each tie opening in turn, the tie's winner, and the grid with its
- * standings. */
+/* Davis Cup team events over HTTP (DAVIS-1..3): the settings checked; a team added and
+ * the start (ops/davis_acts.c), late entry closed (ops/davis.c), each body checked into
+ * its operation's input; and the grid with its standings. */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,9 +12,7 @@
 #include "api/reports.h"
 #include "api/tx.h"
 #include "common/clock.h"
-#include "common/secret.h"
-#include "ops/davis.h"
-#include "tourney/rng.h"
+#include "ops/davis_acts.h"
 
 static const char *const formats[] = {"round_robin", "knockout", NULL};
 
@@ -132,100 +130,15 @@ void api_davis_team_add(struct api_req *req, struct api_resp *resp)
     struct davis_settings s;
     if (davis_tx(req, &e, &s, resp))
         return;
-    int late = !strcmp(e.state, "running") && s.knockout; /* KO-4: a late team */
-    if (strcmp(e.state, "open") && !late) {
+    struct op o = api_op(req);
+    struct problem pb = {0, NULL};
+    if (op_davis_team_add(&o, &e, &s, &t, &pb)) {
         api_tx_rollback(req);
-        api_problem(resp, 409, "event-started", "Teams are closed",
-                    "%s has started; teams can no longer be added.", e.name);
-        return;
-    }
-    t.event_id = e.id;
-    static const char *const field[2] = {"player1", "player2"};
-    for (int k = 0; k < 2; k++) {
-        struct player p;
-        int rc = db_player_get(db, e.tournament_id, t.player[k], &p);
-        int64_t other = rc == CW_OK ? db_davis_team_of_player(db, e.id, t.player[k]) : 0;
-        const char *why = rc == CW_ENOTFOUND ? "is not a player of this tournament"
-                          : rc == CW_OK && !strcmp(p.status, "withdrawn") ? "has withdrawn"
-                          : other > 0 ? "is already in another team of this event (DAVIS-1)"
-                                      : NULL;
-        if (rc != CW_OK && rc != CW_ENOTFOUND) {
-            api_tx_rollback(req);
-            api_internal_error(resp, "reading a player");
-            return;
-        }
-        if (why) {
-            api_tx_rollback(req);
-            api_problem(resp, other > 0 ? 409 : 422, other > 0 ? "player-in-team" : "validation",
-                        "Cannot form this team", "Player %lld %s.", (long long)t.player[k], why);
-            api_problem_field(resp, field[k], "%s", why);
-            resp->status = other > 0 ? 409 : 422;
-            json_object_set_new(resp->json, "status", json_integer(resp->status));
-            return;
-        }
-    }
-    json_t *before = op_event_json(db, &e);
-    int rc = db_davis_team_insert(db, &t, req->now_ms);
-    if (rc == CW_OK && late) {
-        /* the team takes the next late place of the bracket, or is refused */
-        struct dko x;
-        char err[256] = "";
-        int late_no = 0;
-        rc = op_dko_load(db, &e, &x, err, sizeof err);
-        if (rc == CW_OK) {
-            ko_late_expire(&x.b, req->now_ms);
-            int arc = ko_late_arrive(&x.b, t.id, req->now_ms, &late_no, err, sizeof err);
-            if (arc != CW_OK) {
-                op_dko_free(&x);
-                json_decref(before);
-                api_tx_rollback(req);
-                api_problem(resp, 409, "late-refused", "Late arrival refused", "%s", err);
-                return;
-            }
-        }
-        struct op o = api_op(req);
-        rc = op_dko_store(&o, &e, &s, &x, rc);
-    }
-    if (rc == CW_OK)
-        rc = api_event_save(req, &e, before, late ? "davis.late_team" : "davis.team_add");
-    else
-        json_decref(before);
-    if (rc != CW_OK) {
-        api_tx_rollback(req);
-        api_internal_error(resp, "adding the team");
+        api_reply_problem(resp, &pb);
         return;
     }
     api_reply_json(resp, 201, team_json(db, &t, e.tournament_id));
     api_tx_commit(req, resp);
-}
-
-/* DAVIS-3: the round robin's ties by the circle method, a bye for an odd number. */
-static int rr_schedule(struct api_req *req, const struct event *e, const struct davis_settings *s,
-                       const struct davis_team_row *teams, int n)
-{
-    struct op o = api_op(req);
-    int m = n % 2 ? n + 1 : n;
-    int(*pairs)[2] = calloc((size_t)(m * m), sizeof *pairs);
-    int rounds = pairs ? davis_round_robin(n, pairs, m * m) : -1;
-    int rc = rounds < 0 ? CW_EDB : CW_OK;
-    for (int r = 0; rc == CW_OK && r < rounds; r++) {
-        for (int k = 0; rc == CW_OK && k < m / 2; k++) {
-            int *p = pairs[r * (m / 2) + k];
-            struct davis_tie_row tie;
-            memset(&tie, 0, sizeof tie);
-            tie.event_id = e->id;
-            tie.round = r + 1;
-            tie.slot = k + 1;
-            tie.team[0] = teams[p[0] - 1].id;
-            tie.team[1] = p[1] ? teams[p[1] - 1].id : 0;
-            tie.winner = p[1] ? -1 : 0; /* a bye: nothing to play */
-            rc = db_davis_tie_insert(req->app->db, &tie);
-            if (rc == CW_OK && p[1])
-                rc = op_davis_make_rubbers(&o, e, s, &tie, &teams[p[0] - 1], &teams[p[1] - 1]);
-        }
-    }
-    free(pairs);
-    return rc;
 }
 
 void api_davis_start(struct api_req *req, struct api_resp *resp)
@@ -235,48 +148,11 @@ void api_davis_start(struct api_req *req, struct api_resp *resp)
     struct davis_settings s;
     if (davis_tx(req, &e, &s, resp))
         return;
-    struct davis_team_row *teams = NULL;
-    int n = 0, rc = db_davis_teams(db, e.id, &teams, &n);
-    if (rc == CW_OK && (strcmp(e.state, "open") || n < 2)) {
-        free(teams);
+    struct op o = api_op(req);
+    struct problem pb = {0, NULL};
+    if (op_davis_start(&o, &e, &s, req->json ? api_str(req->json, "seed") : NULL, &pb)) {
         api_tx_rollback(req);
-        api_problem(resp, 409, "cannot-start", "The event cannot start",
-                    strcmp(e.state, "open") ? "%s has already started."
-                                            : "%s needs at least two teams.",
-                    e.name);
-        return;
-    }
-    if (rc == CW_OK && s.knockout) {
-        /* DAVIS-3: the knockout's own draw over the teams (KO-2..KO-4) */
-        const char *given = req->json ? api_str(req->json, "seed") : NULL;
-        uint64_t seed = (uint64_t)cw_random_u64();
-        char err[256] = "";
-        if (given && rng_seed_parse(given, &seed)) {
-            free(teams);
-            api_tx_rollback(req);
-            api_problem_field(resp, "seed", "must be a number: decimal, or 0x and hex digits");
-            return;
-        }
-        struct op o = api_op(req);
-        rc = op_dko_draw(&o, &e, &s, teams, n, seed, err, sizeof err);
-        if (rc == CW_EINVAL || rc == CW_ECONFLICT) {
-            free(teams);
-            api_tx_rollback(req);
-            api_problem(resp, 422, "cannot-draw", "The draw cannot be made", "%s", err);
-            return;
-        }
-    } else if (rc == CW_OK) {
-        rc = rr_schedule(req, &e, &s, teams, n);
-    }
-    free(teams);
-    if (rc == CW_OK) {
-        json_t *before = op_event_json(db, &e);
-        strcpy(e.state, "running");
-        rc = api_event_save(req, &e, before, "davis.start");
-    }
-    if (rc != CW_OK) {
-        api_tx_rollback(req);
-        api_internal_error(resp, s.knockout ? "making the draw" : "making the schedule");
+        api_reply_problem(resp, &pb);
         return;
     }
     api_reply_json(resp, 201, op_event_json(db, &e));
