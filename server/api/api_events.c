@@ -1,5 +1,6 @@
-/* Events of a tournament (knockout, swing, davis): create, list, read, and their entries.
- * The kind-specific parts live in api_swing.c (and the knockout and Davis files). */
+/* Events of a tournament (knockout, swing, davis) over HTTP: create and change them, enter
+ * and take out players (ops/event_acts.c), each body and the kind's settings checked
+ * first (api_swing.c, api_knockout.c, api_davis.c); list and read them. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,8 +11,8 @@
 #include "api/json.h"
 #include "api/tx.h"
 #include "common/clock.h"
+#include "ops/event_acts.h"
 #include "store/store.h"
-#include "tourney/knockout.h"
 
 static const char *const kinds[] = {"knockout", "swing", "davis", NULL};
 
@@ -58,43 +59,19 @@ void api_event_create(struct api_req *req, struct api_resp *resp)
     free(text);
     if (api_tx_begin(req, resp))
         return;
-    struct db *db = req->app->db;
-    struct tournament t;
-    int rc = db_tournament_get(db, e.tournament_id, &t);
-    if (rc == CW_ENOTFOUND) {
-        api_tx_rollback(req);
-        api_problem(resp, 404, "not-found", "No such tournament", "There is no tournament %lld.",
-                    (long long)e.tournament_id);
-        return;
-    }
-    /* KO-5/KO-6: a Consolation or Last Chance is fed by a knockout of the same tournament */
+    /* KO-5/KO-6: the knockout that feeds it, if any */
     json_t *ko = json_object_get(req->json, "knockout");
     json_t *from = ko ? json_object_get(ko, "feeds_from") : NULL;
-    if (rc == CW_OK && json_is_integer(from)) {
-        struct event f;
-        int frc = db_event_get(db, e.tournament_id, json_integer_value(from), &f);
-        if (frc == CW_ENOTFOUND || (frc == CW_OK && strcmp(f.kind, "knockout"))) {
-            api_tx_rollback(req);
-            api_problem(resp, 422, "validation", "Cannot be fed from there",
-                        "Event %lld is not a knockout of this tournament.",
-                        (long long)json_integer_value(from));
-            api_problem_field(resp, "knockout.feeds_from", "is not a knockout of this tournament");
-            return;
-        }
-        rc = frc;
-    }
-    if (rc == CW_OK)
-        rc = db_event_insert(db, &e, req->now_ms);
-    if (rc == CW_OK)
-        rc = api_event_save(req, &e, NULL, "event.create");
-    if (rc != CW_OK) {
+    struct op o = api_op(req);
+    struct problem pb = {0, NULL};
+    if (op_event_create(&o, &e, json_is_integer(from) ? json_integer_value(from) : 0, &pb)) {
         api_tx_rollback(req);
-        api_internal_error(resp, "creating the event");
+        api_reply_problem(resp, &pb);
         return;
     }
     snprintf(resp->location, sizeof resp->location, "/api/v1/tournaments/%lld/competitions/%lld",
              (long long)e.tournament_id, (long long)e.id);
-    api_reply_json(resp, 201, op_event_json(db, &e));
+    api_reply_json(resp, 201, op_event_json(o.db, &e));
     api_tx_commit(req, resp);
 }
 
@@ -127,55 +104,15 @@ void api_event_update(struct api_req *req, struct api_resp *resp)
         api_tx_rollback(req);
         return;
     }
-    json_t *before = op_event_json(db, &e);
-    if (api_str(req->json, "name"))
-        snprintf(e.name, sizeof e.name, "%s", api_str(req->json, "name"));
-    if (json_is_integer(json_object_get(req->json, "priority")))
-        e.priority = (int)json_integer_value(json_object_get(req->json, "priority"));
-    int rc = CW_OK;
-    if (dl) {
-        json_t *settings = json_loads(e.settings, 0, NULL);
-        int late = (int)json_integer_value(json_object_get(settings, "late_places"));
-        struct ko_bracket b;
-        int drawn = late ? db_ko_load(db, e.id, &b) : CW_ENOTFOUND;
-        const char *why = !late ? "has no late places"
-                          : drawn == CW_OK && (b.late_closed || b.late_filled >= b.n_late)
-                              ? "has closed late entry"
-                              : NULL;
-        if (why) {
-            if (drawn == CW_OK)
-                ko_bracket_free(&b);
-            json_decref(settings);
-            json_decref(before);
-            api_tx_rollback(req);
-            api_problem(resp, 409, "late-closed", "No late entry to move",
-                        "%s %s: there is no deadline to set (KO-4).", e.name, why);
-            return;
-        }
-        json_object_set(settings, "late_deadline", dl);
-        char *text = json_dumps(settings, JSON_COMPACT | JSON_SORT_KEYS);
-        json_decref(settings);
-        if (!text || strlen(text) >= sizeof e.settings)
-            rc = CW_EDB;
-        else
-            strcpy(e.settings, text);
-        free(text);
-        if (drawn == CW_OK) {
-            b.late_deadline_ms = dl_ms;
-            if (rc == CW_OK)
-                rc = db_ko_update(db, e.id, &b);
-            ko_bracket_free(&b);
-        } else if (drawn != CW_ENOTFOUND) {
-            rc = drawn;
-        }
-    }
-    if (rc == CW_OK)
-        rc = api_event_save(req, &e, before, "event.update");
-    else
-        json_decref(before);
-    if (rc != CW_OK) {
+    json_t *pri = json_object_get(req->json, "priority");
+    struct event_update_in in = {api_str(req->json, "name"),   json_is_integer(pri),
+                                 (int)json_integer_value(pri), dl != NULL,
+                                 json_string_value(dl),        dl_ms};
+    struct op o = api_op(req);
+    struct problem pb = {0, NULL};
+    if (op_event_update(&o, &e, &in, &pb)) {
         api_tx_rollback(req);
-        api_internal_error(resp, "updating the event");
+        api_reply_problem(resp, &pb);
         return;
     }
     api_reply_json(resp, 200, op_event_json(db, &e));
@@ -241,71 +178,11 @@ void api_entry_add(struct api_req *req, struct api_resp *resp)
         api_tx_rollback(req);
         return;
     }
-    if (!strcmp(e.kind, "davis")) {
-        /* DAVIS-1: a pair, registered together; a lone entry would bypass the team rules */
+    struct op o = api_op(req);
+    struct problem pb = {0, NULL};
+    if (op_entry_add(&o, &e, pid, &pb)) {
         api_tx_rollback(req);
-        api_problem(resp, 409, "davis-teams", "Players enter a Davis Cup event as teams",
-                    "Players enter a Davis Cup event as teams: POST "
-                    "/api/v1/tournaments/%lld/competitions/%lld/davis/teams with the team's name, "
-                    "player1 and player2 (DAVIS-1).",
-                    (long long)e.tournament_id, (long long)e.id);
-        return;
-    }
-    json_t *before = op_event_json(db, &e);
-    struct player p;
-    int rc = db_player_get(db, e.tournament_id, pid, &p);
-    const char *why = NULL;
-    if (rc == CW_ENOTFOUND)
-        why = "is not a player of this tournament";
-    else if (rc == CW_OK && !strcmp(p.status, "withdrawn"))
-        why = "has withdrawn from the tournament";
-    if (why) {
-        json_decref(before);
-        api_tx_rollback(req);
-        api_problem(resp, 422, "validation", "Cannot enter this player", "Player %lld %s.",
-                    (long long)pid, why);
-        api_problem_field(resp, "player_id", "%s", why);
-        return;
-    }
-    if (rc == CW_OK && strcmp(e.state, "open")) {
-        json_decref(before);
-        api_tx_rollback(req);
-        api_problem(resp, 409, "event-started", "Entries are closed",
-                    "%s has started; new entries are no longer taken%s.", e.name,
-                    !strcmp(e.kind, "knockout") ? " (a late arrival takes a late place)" : "");
-        api_problem_field(resp, "player_id", "cannot enter %s: it has started", e.name);
-        return;
-    }
-    if (rc == CW_OK && !strcmp(e.kind, "knockout") && strstr(e.settings, "\"feeds_from\":") &&
-        !strstr(e.settings, "\"feeds_from\":null")) {
-        json_decref(before);
-        api_tx_rollback(req);
-        api_problem(resp, 409, "fed-event", "Entries come from the event that feeds it",
-                    "%s takes its entrants from the losers of the event that feeds it (KO-5).",
-                    e.name);
-        api_problem_field(resp, "player_id",
-                          "cannot enter %s: its entrants come from the event "
-                          "that feeds it",
-                          e.name);
-        return;
-    }
-    if (rc == CW_OK)
-        rc = db_entry_add(db, e.id, pid, req->now_ms);
-    if (rc == CW_ECONFLICT) {
-        json_decref(before);
-        api_tx_rollback(req);
-        api_problem(resp, 409, "duplicate-entry", "Already entered", "%s is already entered in %s.",
-                    p.name, e.name);
-        api_problem_field(resp, "player_id", "is already entered in %s", e.name);
-        return;
-    }
-    if (rc == CW_OK)
-        rc = api_event_save(req, &e, before, "event.entry_add");
-    else
-        json_decref(before);
-    if (rc != CW_OK) {
-        api_tx_rollback(req);
-        api_internal_error(resp, "entering the player");
+        api_reply_problem(resp, &pb);
         return;
     }
     api_reply_json(resp, 201, op_event_json(db, &e));
@@ -322,28 +199,11 @@ void api_entry_remove(struct api_req *req, struct api_resp *resp)
         api_tx_rollback(req);
         return;
     }
-    if (strcmp(e.state, "open")) {
+    struct op o = api_op(req);
+    struct problem pb = {0, NULL};
+    if (op_entry_remove(&o, &e, req->ids[2], &pb)) {
         api_tx_rollback(req);
-        api_problem(resp, 409, "event-started", "Entries are closed",
-                    "%s has started; a player leaves it by withdrawing.", e.name);
-        return;
-    }
-    json_t *before = op_event_json(db, &e);
-    int rc = db_entry_remove(db, e.id, req->ids[2]);
-    if (rc == CW_ENOTFOUND) {
-        json_decref(before);
-        api_tx_rollback(req);
-        api_problem(resp, 404, "not-found", "No such entry", "Player %lld is not entered in %s.",
-                    (long long)req->ids[2], e.name);
-        return;
-    }
-    if (rc == CW_OK)
-        rc = api_event_save(req, &e, before, "event.entry_remove");
-    else
-        json_decref(before);
-    if (rc != CW_OK) {
-        api_tx_rollback(req);
-        api_internal_error(resp, "removing the entry");
+        api_reply_problem(resp, &pb);
         return;
     }
     api_reply_json(resp, 200, op_event_json(db, &e));
