@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "api/handlers.h"
+#include "api/player_read.h"
 #include "store/store.h"
 
 /* The audit row of a read, in its own transaction: the read is answered only once the
@@ -30,20 +31,9 @@ static int audit_read(struct api_req *req, struct api_resp *resp, const char *ac
 
 void api_player_pin_get(struct api_req *req, struct api_resp *resp)
 {
-    struct db *db = req->app->db;
     struct player p;
-    db_lock(db);
-    int rc = db_player_get(db, req->ids[0], req->ids[1], &p);
-    db_unlock(db);
-    if (rc == CW_ENOTFOUND) {
-        api_problem(resp, 404, "not-found", "No such player", "Tournament %lld has no player %lld.",
-                    (long long)req->ids[0], (long long)req->ids[1]);
+    if (api_read_player(req, resp, &p))
         return;
-    }
-    if (rc != CW_OK) {
-        api_internal_error(resp, "reading the player");
-        return;
-    }
     if (audit_read(req, resp, "player.pin_read", "player", p.id))
         return;
     api_reply_json(resp, 200,
@@ -53,24 +43,11 @@ void api_player_pin_get(struct api_req *req, struct api_resp *resp)
 
 void api_player_cards(struct api_req *req, struct api_resp *resp)
 {
-    struct db *db = req->app->db;
     struct tournament t;
-    struct player *ps = NULL;
-    int n = 0;
-    db_lock(db);
-    int rc = db_tournament_get(db, req->ids[0], &t);
-    if (rc == CW_OK)
-        rc = db_player_list(db, t.id, &ps, &n);
-    db_unlock(db);
-    if (rc == CW_ENOTFOUND) {
-        api_problem(resp, 404, "not-found", "No such tournament", "There is no tournament %lld.",
-                    (long long)req->ids[0]);
+    struct player *ps;
+    int n;
+    if (api_read_players(req, resp, &t, &ps, &n))
         return;
-    }
-    if (rc != CW_OK) {
-        api_internal_error(resp, "listing players");
-        return;
-    }
     if (audit_read(req, resp, "players.cards_printed", "tournament", t.id)) {
         free(ps);
         return;

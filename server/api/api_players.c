@@ -10,6 +10,7 @@
 #include "api/handlers.h"
 #include "api/json.h"
 #include "api/limiter.h"
+#include "api/player_read.h"
 #include "common/secret.h"
 #include "store/store.h"
 
@@ -80,23 +81,11 @@ static void conflict_federation(struct api_resp *resp, const struct player *p)
 
 void api_players_list(struct api_req *req, struct api_resp *resp)
 {
-    struct db *db = req->app->db;
     struct tournament t;
-    struct player *ps = NULL;
-    int n = 0;
-    db_lock(db);
-    int rc = db_tournament_get(db, req->ids[0], &t);
-    if (rc == CW_OK)
-        rc = db_player_list(db, t.id, &ps, &n);
-    db_unlock(db);
-    if (rc == CW_ENOTFOUND) {
-        not_found_tournament(resp, req->ids[0]);
+    struct player *ps;
+    int n;
+    if (api_read_players(req, resp, &t, &ps, &n))
         return;
-    }
-    if (rc != CW_OK) {
-        api_internal_error(resp, "listing players");
-        return;
-    }
     json_t *arr = json_array();
     for (int i = 0; i < n; i++)
         json_array_append_new(arr, api_player_json(&ps[i], 0));
@@ -164,19 +153,9 @@ void api_player_create(struct api_req *req, struct api_resp *resp)
 
 void api_player_get(struct api_req *req, struct api_resp *resp)
 {
-    struct db *db = req->app->db;
     struct player p;
-    db_lock(db);
-    int rc = db_player_get(db, req->ids[0], req->ids[1], &p);
-    db_unlock(db);
-    if (rc == CW_ENOTFOUND) {
-        not_found_player(resp, req->ids[0], req->ids[1]);
+    if (api_read_player(req, resp, &p))
         return;
-    }
-    if (rc != CW_OK) {
-        api_internal_error(resp, "reading the player");
-        return;
-    }
     api_reply_json(resp, 200, api_player_json(&p, 0));
 }
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "api/handlers.h"
+#include "api/player_read.h"
 #include "store/store.h"
 
 #define QR_BASE_MAX 200
@@ -122,20 +123,9 @@ void api_player_qr(struct api_req *req, struct api_resp *resp)
         }
         base = host_base;
     }
-    struct db *db = req->app->db;
     struct player p;
-    db_lock(db);
-    int rc = db_player_get(db, req->ids[0], req->ids[1], &p);
-    db_unlock(db);
-    if (rc == CW_ENOTFOUND) {
-        api_problem(resp, 404, "not-found", "No such player", "Tournament %lld has no player %lld.",
-                    (long long)req->ids[0], (long long)req->ids[1]);
+    if (api_read_player(req, resp, &p))
         return;
-    }
-    if (rc != CW_OK) {
-        api_internal_error(resp, "reading the player");
-        return;
-    }
     size_t bl = strlen(base);
     while (bl > 0 && base[bl - 1] == '/')
         bl--;
