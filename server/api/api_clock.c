@@ -1,7 +1,7 @@
 /* Match clocks over HTTP (CLK-1..7): each route checks its body into the typed input of
  * its operation (ops/clock_acts.c) and runs it in the frame (ops/clock_frame.c, by
- * api/clock_frame.c); and the tick that finds flags without a request. Lateness and
- * breaks are api_lateness.c, penalties api_penalties.c. */
+ * api/clock_frame.c). The tick that finds flags without a request is ops/ticks.c.
+ * Lateness and breaks are api_lateness.c, penalties api_penalties.c. */
 
 #include <string.h>
 
@@ -9,8 +9,6 @@
 #include "api/fields.h"
 #include "api/handlers.h"
 #include "ops/clock_acts.h"
-#include "ops/flag.h"
-#include "ops/frame.h"
 
 static const char *const sides_ab[] = {"a", "b", NULL};
 
@@ -120,31 +118,4 @@ void api_clock_reverse_flag(struct api_req *req, struct api_resp *resp)
 {
     /* its optional body is not read */
     api_cx_run(req, resp, op_clock_reverse, NULL, NULL);
-}
-
-/* ---- the tick: flags found without a request ---- */
-
-int api_clock_tick(struct app *app, int64_t now_ms)
-{
-    struct db *db = app->db;
-    int64_t ids[32][2];
-    db_lock(db);
-    int n = db_clocks_flag_due(db, now_ms, ids, 32);
-    db_unlock(db);
-    for (int i = 0; i < n; i++) {
-        /* the flag's own operation in a frame of its own; what it refuses or fails at
-         * changes nothing, and the next tick looks again */
-        struct op o = {db, now_ms, "td", 0, NULL, NULL};
-        struct op_replay none;
-        if (op_begin(&o, NULL, &none) != OP_OPEN)
-            continue;
-        struct problem pb = {0, NULL};
-        if (op_clock_flag_due(&o, ids[i][0], ids[i][1], &pb)) {
-            op_rollback(&o);
-            problem_free(&pb);
-        } else {
-            op_commit(&o, NULL, 0, NULL);
-        }
-    }
-    return n;
 }

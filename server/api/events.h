@@ -21,8 +21,6 @@ int api_swing_settings(json_t *in, json_t **out, struct api_resp *resp);
 int api_knockout_settings(json_t *in, json_t **out, struct api_resp *resp);
 /* Answers with the bracket of knockout event e (or what a fed event waits for). */
 void api_knockout_bracket_json(struct api_req *req, const struct event *e, struct api_resp *resp);
-/* Closes the late entry of brackets whose deadline passed (called about once a second). */
-int api_knockout_tick(struct app *app, int64_t now_ms);
 
 /* api_davis.c: checks the "davis" settings object (may be NULL) and returns its canonical form. */
 int api_davis_settings(json_t *in, json_t **out, struct api_resp *resp);

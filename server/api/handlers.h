@@ -108,7 +108,5 @@ void api_break_start(struct api_req *req, struct api_resp *resp);
 void api_break_end(struct api_req *req, struct api_resp *resp);
 void api_penalties_list(struct api_req *req, struct api_resp *resp);
 void api_penalty_add(struct api_req *req, struct api_resp *resp);
-/* Flags clocks whose time ran out (CLK-7); returns how many were looked at. */
-int api_clock_tick(struct app *app, int64_t now_ms);
 
 #endif

@@ -12,7 +12,6 @@
 
 #include "api/bus.h"
 #include "api/cache.h"
-#include "api/events.h"
 #include "api/handlers.h"
 #include "api/limiter.h"
 #include "app.h"
@@ -23,6 +22,7 @@
 #include "http/accesslog.h"
 #include "http/server.h"
 #include "http/sse.h"
+#include "ops/ticks.h"
 #include "store/store.h"
 
 static const char usage[] =
@@ -216,8 +216,8 @@ int cli_serve(int argc, char **argv)
             api_limiter_save(lims[i], lim_path[i]);
         int64_t now = cw_now_ms();
         http_sse_tick(&app, now);
-        api_knockout_tick(&app, now);
-        api_clock_tick(&app, now);
+        op_deadline_tick(app.db, now);
+        op_clock_tick(app.db, now);
         if (now - last_purge > 600000) {
             db_lock(app.db);
             db_sessions_purge(app.db, now);
