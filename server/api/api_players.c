@@ -11,6 +11,8 @@
 #include "api/json.h"
 #include "api/limiter.h"
 #include "api/player_read.h"
+#include "api/tx.h"
+#include "ops/players.h"
 #include "common/secret.h"
 #include "store/store.h"
 
@@ -22,61 +24,16 @@ static const struct api_field player_fields[] = {
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
-static void apply(struct player *p, json_t *j)
+/* The fields given (checked against player_fields) as the operation takes them. */
+static struct player_in player_in_of(json_t *j)
 {
-    const char *s;
-    if ((s = api_str(j, "name")))
-        snprintf(p->name, sizeof p->name, "%s", s);
-    if ((s = api_str(j, "country")))
-        snprintf(p->country, sizeof p->country, "%s", s);
-    if ((s = api_str(j, "federation_id")))
-        snprintf(p->federation_id, sizeof p->federation_id, "%s", s);
     json_t *r = json_object_get(j, "rating");
-    if (json_is_number(r)) {
-        p->has_rating = 1;
-        p->rating = json_number_value(r);
-    } else if (json_is_null(r)) {
-        p->has_rating = 0;
-        p->rating = 0;
-    }
-}
-
-static void not_found_tournament(struct api_resp *resp, int64_t id)
-{
-    api_problem(resp, 404, "not-found", "No such tournament", "There is no tournament %lld.",
-                (long long)id);
-}
-
-static void not_found_player(struct api_resp *resp, int64_t tid, int64_t pid)
-{
-    api_problem(resp, 404, "not-found", "No such player", "Tournament %lld has no player %lld.",
-                (long long)tid, (long long)pid);
-}
-
-/* 0 when the person is not registered twice; otherwise a 409 in resp. */
-static int check_duplicate(struct db *db, const struct player *p, struct api_resp *resp)
-{
-    int64_t same = db_player_find_same(db, p->tournament_id, p->name, p->country, p->id);
-    if (same < 0) {
-        api_internal_error(resp, "looking for duplicate players");
-        return -1;
-    }
-    if (same > 0) {
-        api_problem(resp, 409, "duplicate-player", "Player already registered",
-                    "%s%s%s is already registered in this tournament as player %lld.", p->name,
-                    p->country[0] ? " of " : "", p->country, (long long)same);
-        return -1;
-    }
-    return 0;
-}
-
-static void conflict_federation(struct api_resp *resp, const struct player *p)
-{
-    api_problem(resp, 409, "duplicate-player", "Federation id already registered",
-                "Federation id %s is already registered in this tournament.", p->federation_id);
-    api_problem_field(resp, "federation_id", "is already registered in this tournament");
-    resp->status = 409;
-    json_object_set_new(resp->json, "status", json_integer(409));
+    struct player_in in = {api_str(j, "name"), api_str(j, "country"), api_str(j, "federation_id"),
+                           json_is_number(r) ? PI_RATING
+                           : json_is_null(r) ? PI_NO_RATING
+                                             : PI_KEEP,
+                           json_is_number(r) ? json_number_value(r) : 0};
+    return in;
 }
 
 void api_players_list(struct api_req *req, struct api_resp *resp)
@@ -88,7 +45,7 @@ void api_players_list(struct api_req *req, struct api_resp *resp)
         return;
     json_t *arr = json_array();
     for (int i = 0; i < n; i++)
-        json_array_append_new(arr, api_player_json(&ps[i], 0));
+        json_array_append_new(arr, op_player_json(&ps[i], 0));
     free(ps);
     api_reply_json(resp, 200,
                    json_pack("{s:I, s:o}", "tournament_id", (json_int_t)t.id, "players", arr));
@@ -103,52 +60,25 @@ void api_player_create(struct api_req *req, struct api_resp *resp)
     memset(&p, 0, sizeof p);
     p.tournament_id = req->ids[0];
     strcpy(p.status, "registered");
-    apply(&p, req->json);
+    struct player_in in = player_in_of(req->json);
+    op_player_apply(&p, &in);
     cw_pin_new(p.pin);
     if (api_begin(db, resp))
         return;
-    struct tournament t;
-    int rc = db_tournament_get(db, p.tournament_id, &t);
-    if (rc == CW_ENOTFOUND) {
+    struct op o = api_op(req);
+    struct problem pb = {0, NULL};
+    if (op_player_register(&o, &p, &pb)) {
         db_rollback(db);
-        {
-            not_found_tournament(resp, p.tournament_id);
-            return;
-        }
-    }
-    if (rc == CW_OK && check_duplicate(db, &p, resp)) {
-        db_rollback(db);
+        api_reply_problem(resp, &pb);
         return;
-    }
-    if (rc == CW_OK)
-        rc = db_player_insert(db, &p, req->now_ms);
-    if (rc == CW_ECONFLICT) {
-        db_rollback(db);
-        {
-            conflict_federation(resp, &p);
-            return;
-        }
-    }
-    if (rc == CW_OK)
-        rc = op_audit_change(db, t.id, req->now_ms, "player.register", "player", p.id, NULL,
-                              api_player_json(&p, 0));
-    if (rc == CW_OK)
-        rc = op_emit(db, t.id, req->now_ms, "player.register",
-                      json_pack("{s:o}", "player", api_player_json(&p, 0)));
-    if (rc != CW_OK) {
-        db_rollback(db);
-        {
-            api_internal_error(resp, "registering the player");
-            return;
-        }
     }
     if (db_commit(db)) {
         api_internal_error(resp, "committing the player");
         return;
     }
     snprintf(resp->location, sizeof resp->location, "/api/v1/tournaments/%lld/players/%lld",
-             (long long)t.id, (long long)p.id);
-    api_reply_json(resp, 201, api_player_json(&p, 1));
+             (long long)p.tournament_id, (long long)p.id);
+    api_reply_json(resp, 201, op_player_json(&p, 1));
 }
 
 void api_player_get(struct api_req *req, struct api_resp *resp)
@@ -156,172 +86,67 @@ void api_player_get(struct api_req *req, struct api_resp *resp)
     struct player p;
     if (api_read_player(req, resp, &p))
         return;
-    api_reply_json(resp, 200, api_player_json(&p, 0));
+    api_reply_json(resp, 200, op_player_json(&p, 0));
 }
 
-/* The change a player action makes, between reading and writing the record.
- * Returns 0, or -1 with a problem (409) in resp. */
-typedef int (*player_change)(struct api_req *req, struct player *p, struct api_resp *resp);
-
+/* A change of a player's record (ops/players.c) in the request's transaction. */
 static void change_player(struct api_req *req, struct api_resp *resp, const char *action,
-                          player_change change)
+                          enum player_act act, const struct player_in *in, struct problem *invalid)
 {
     struct db *db = req->app->db;
-    if (api_begin(db, resp))
+    if (api_begin(db, resp)) {
+        if (invalid)
+            problem_free(invalid);
         return;
+    }
+    struct op o = api_op(req);
+    struct problem pb = {0, NULL};
     struct player p;
-    int rc = db_player_get(db, req->ids[0], req->ids[1], &p);
-    if (rc == CW_ENOTFOUND) {
+    if (op_player_change(&o, req->ids[0], req->ids[1], action, act, in, invalid, &p, &pb)) {
         db_rollback(db);
-        {
-            not_found_player(resp, req->ids[0], req->ids[1]);
-            return;
-        }
-    }
-    if (rc != CW_OK) {
-        db_rollback(db);
-        {
-            api_internal_error(resp, "reading the player");
-            return;
-        }
-    }
-    json_t *before = api_player_json(&p, 0);
-    if (change(req, &p, resp)) {
-        db_rollback(db);
-        json_decref(before);
+        api_reply_problem(resp, &pb);
         return;
     }
-    rc = db_player_update(db, &p, req->now_ms);
-    if (rc == CW_ECONFLICT) {
-        db_rollback(db);
-        json_decref(before);
-        {
-            conflict_federation(resp, &p);
-            return;
-        }
-    }
-    if (rc == CW_OK)
-        rc = op_audit_change(db, p.tournament_id, req->now_ms, action, "player", p.id, before,
-                              api_player_json(&p, 0));
-    else
-        json_decref(before);
-    if (rc == CW_OK)
-        rc = op_emit(db, p.tournament_id, req->now_ms, action,
-                      json_pack("{s:o}", "player", api_player_json(&p, 0)));
-    if (rc != CW_OK) {
-        db_rollback(db);
-        {
-            api_internal_error(resp, "updating the player");
-            return;
-        }
+    if (act == PA_NEW_PIN) {
+        /* a fresh PIN starts unlocked */
+        char key[64];
+        snprintf(key, sizeof key, API_PIN_KEY_FMT, (long long)p.id);
+        api_limiter_reset(req->app->pin_lim, key);
+        strncat(key, "@", sizeof key - strlen(key) - 1);
+        api_limiter_reset_prefix(req->app->pin_pair_lim, key);
     }
     if (db_commit(db)) {
         api_internal_error(resp, "committing the player");
         return;
     }
     /* only a new PIN is shown in the reply: the TD has to hand it over */
-    api_reply_json(resp, 200, api_player_json(&p, !strcmp(action, "player.pin_reset")));
-}
-
-static int do_edit(struct api_req *req, struct player *p, struct api_resp *resp)
-{
-    if (api_check_fields(req->json, player_fields, 1, resp))
-        return -1;
-    apply(p, req->json);
-    return check_duplicate(req->app->db, p, resp);
-}
-
-static int do_check_in(struct api_req *req, struct player *p, struct api_resp *resp)
-{
-    if (!strcmp(p->status, "withdrawn")) {
-        api_problem(resp, 409, "player-withdrawn", "Player withdrawn",
-                    "%s has withdrawn and cannot check in; reinstate them first.", p->name);
-        return -1;
-    }
-    if (p->checked_in_ms) {
-        api_problem(resp, 409, "already-checked-in", "Already checked in",
-                    "%s is already checked in.", p->name);
-        return -1;
-    }
-    p->checked_in_ms = req->now_ms;
-    return 0;
-}
-
-static int do_undo_check_in(struct api_req *req, struct player *p, struct api_resp *resp)
-{
-    if (!p->checked_in_ms) {
-        api_problem(resp, 409, "not-checked-in", "Not checked in", "%s is not checked in.",
-                    p->name);
-        return -1;
-    }
-    p->checked_in_ms = 0;
-    return 0;
-}
-
-static int do_withdraw(struct api_req *req, struct player *p, struct api_resp *resp)
-{
-    if (!strcmp(p->status, "withdrawn")) {
-        api_problem(resp, 409, "player-withdrawn", "Already withdrawn", "%s has already withdrawn.",
-                    p->name);
-        return -1;
-    }
-    strcpy(p->status, "withdrawn");
-    p->withdrawn_ms = req->now_ms;
-    return 0;
-}
-
-static int do_reinstate(struct api_req *req, struct player *p, struct api_resp *resp)
-{
-    if (strcmp(p->status, "withdrawn")) {
-        api_problem(resp, 409, "not-withdrawn", "Not withdrawn", "%s has not withdrawn.", p->name);
-        return -1;
-    }
-    strcpy(p->status, "registered");
-    p->withdrawn_ms = 0;
-    return check_duplicate(req->app->db, p, resp);
-}
-
-static int do_new_pin(struct api_req *req, struct player *p, struct api_resp *resp)
-{
-    char pin[CW_PIN_DIGITS + 1];
-    do
-        cw_pin_new(pin);
-    while (!strcmp(pin, p->pin));
-    memcpy(p->pin, pin, sizeof pin);
-    /* whoever logged in with the old PIN is logged out */
-    if (db_player_sessions_delete(req->app->db, p->id, NULL)) {
-        api_internal_error(resp, "ending the player's sessions");
-        return -1;
-    }
-    char key[64];
-    snprintf(key, sizeof key, API_PIN_KEY_FMT, (long long)p->id);
-    api_limiter_reset(req->app->pin_lim, key); /* a fresh PIN starts unlocked */
-    strncat(key, "@", sizeof key - strlen(key) - 1);
-    api_limiter_reset_prefix(req->app->pin_pair_lim, key);
-    return 0;
+    api_reply_json(resp, 200, op_player_json(&p, act == PA_NEW_PIN));
 }
 
 void api_player_update(struct api_req *req, struct api_resp *resp)
 {
-    change_player(req, resp, "player.edit", do_edit);
+    struct problem bad = {0, NULL};
+    api_check_fields_pb(req->json, player_fields, 1, &bad);
+    struct player_in in = player_in_of(req->json);
+    change_player(req, resp, "player.edit", PA_EDIT, &in, &bad);
 }
 void api_player_check_in(struct api_req *req, struct api_resp *resp)
 {
-    change_player(req, resp, "player.check_in", do_check_in);
+    change_player(req, resp, "player.check_in", PA_CHECK_IN, NULL, NULL);
 }
 void api_player_undo_check_in(struct api_req *req, struct api_resp *resp)
 {
-    change_player(req, resp, "player.undo_check_in", do_undo_check_in);
+    change_player(req, resp, "player.undo_check_in", PA_UNDO_CHECK_IN, NULL, NULL);
 }
 void api_player_withdraw(struct api_req *req, struct api_resp *resp)
 {
-    change_player(req, resp, "player.withdraw", do_withdraw);
+    change_player(req, resp, "player.withdraw", PA_WITHDRAW, NULL, NULL);
 }
 void api_player_reinstate(struct api_req *req, struct api_resp *resp)
 {
-    change_player(req, resp, "player.reinstate", do_reinstate);
+    change_player(req, resp, "player.reinstate", PA_REINSTATE, NULL, NULL);
 }
 void api_player_new_pin(struct api_req *req, struct api_resp *resp)
 {
-    change_player(req, resp, "player.pin_reset", do_new_pin);
+    change_player(req, resp, "player.pin_reset", PA_NEW_PIN, NULL, NULL);
 }

@@ -31,17 +31,3 @@ json_t *api_tournament_json(const struct tournament *t, const struct tournament_
                                       counts->checked_in, "withdrawn", counts->withdrawn));
     return j;
 }
-
-json_t *api_player_json(const struct player *p, int with_pin)
-{
-    json_t *j = json_pack(
-        "{s:I, s:I, s:s, s:s, s:o, s:s, s:s, s:b, s:o, s:o, s:o, s:o}", "id", (json_int_t)p->id,
-        "tournament_id", (json_int_t)p->tournament_id, "name", p->name, "country", p->country,
-        "rating", p->has_rating ? json_real(p->rating) : json_null(), "federation_id",
-        p->federation_id, "status", p->status, "checked_in", p->checked_in_ms != 0, "checked_in_at",
-        op_time_json(p->checked_in_ms), "withdrawn_at", op_time_json(p->withdrawn_ms), "created_at",
-        op_time_json(p->created_ms), "updated_at", op_time_json(p->updated_ms));
-    if (j && with_pin)
-        json_object_set_new(j, "pin", json_string(p->pin));
-    return j;
-}

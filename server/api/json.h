@@ -10,6 +10,4 @@
 
 /* counts may be NULL (the audit log's before/after leaves them out). */
 json_t *api_tournament_json(const struct tournament *t, const struct tournament_counts *counts);
-/* with_pin: only for the tournament director. */
-json_t *api_player_json(const struct player *p, int with_pin);
 #endif
