@@ -19,9 +19,7 @@ int op_event_create(const struct op *o, struct event *e, int64_t feeds_from, str
     struct tournament t;
     int rc = db_tournament_get(db, e->tournament_id, &t);
     if (rc == CW_ENOTFOUND) {
-        problem_set(pb, 404, "not-found", "No such tournament", "There is no tournament %lld.",
-                    (long long)e->tournament_id);
-        return -1;
+        return op_no_tournament(pb, e->tournament_id);
     }
     /* KO-5/KO-6: a Consolation or Last Chance is fed by a knockout of the same tournament */
     if (rc == CW_OK && feeds_from) {

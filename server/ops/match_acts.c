@@ -40,9 +40,7 @@ int op_match_create(const struct op *o, struct match *m, struct problem *pb)
     struct tournament t;
     int rc = db_tournament_get(db, m->tournament_id, &t);
     if (rc == CW_ENOTFOUND) {
-        problem_set(pb, 404, "not-found", "No such tournament", "There is no tournament %lld.",
-                    (long long)m->tournament_id);
-        return -1;
+        return op_no_tournament(pb, m->tournament_id);
     }
     if (rc == CW_OK && (check_player(db, m->tournament_id, pb, "player_a", m->player[0]) ||
                         check_player(db, m->tournament_id, pb, "player_b", m->player[1])))

@@ -72,9 +72,7 @@ int op_player_register(const struct op *o, struct player *p, struct problem *pb)
     struct tournament t;
     int rc = db_tournament_get(db, p->tournament_id, &t);
     if (rc == CW_ENOTFOUND) {
-        problem_set(pb, 404, "not-found", "No such tournament", "There is no tournament %lld.",
-                    (long long)p->tournament_id);
-        return -1;
+        return op_no_tournament(pb, p->tournament_id);
     }
     if (rc == CW_OK && check_duplicate(db, p, pb))
         return -1;

@@ -66,6 +66,13 @@ void problem_vfield(struct problem *p, const char *field, const char *fmt, va_li
     }
 }
 
+int op_no_tournament(struct problem *p, int64_t tid)
+{
+    problem_set(p, 404, "not-found", "No such tournament", "There is no tournament %lld.",
+                (long long)tid);
+    return -1;
+}
+
 void problem_internal(struct problem *p, const char *what)
 {
     fprintf(stderr, "crawford: internal error: %s\n", what);

@@ -6,6 +6,7 @@
 
 #include <jansson.h>
 #include <stdarg.h>
+#include <stdint.h>
 
 struct problem {
     int status;   /* the HTTP status it maps to; 0 while there is none */
@@ -23,6 +24,8 @@ void problem_field(struct problem *p, const char *field, const char *fmt, ...)
 void problem_vset(struct problem *p, int status, const char *slug, const char *title,
                   const char *fmt, va_list ap);
 void problem_vfield(struct problem *p, const char *field, const char *fmt, va_list ap);
+/* The 404 of a tournament that is not there (tid); returns -1. */
+int op_no_tournament(struct problem *p, int64_t tid);
 /* The 500 of a failure that is the server's, never the client's; logged. */
 void problem_internal(struct problem *p, const char *what);
 void problem_free(struct problem *p);
