@@ -485,6 +485,12 @@ void api_dispatch(struct api_req *req, struct api_resp *resp)
         }
     }
     found->handler(req, resp);
+    /* a change that failed on a full disk (or a failed write) says so, not "internal" */
+    int refusing = resp->status == 500 ? db_refusing(req->app->db) : 0;
+    if (refusing) {
+        api_resp_free(resp);
+        api_disk_refusal(resp, refusing);
+    }
     if (etag[0] && resp->status == 200 && !resp->etag[0])
         memcpy(resp->etag, etag, sizeof etag);
     if (shared && resp->status == 200 && resp->json && !resp->blob)

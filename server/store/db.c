@@ -2,6 +2,7 @@
 #include "store/db.h"
 #include "store/sql.h"
 #include "store/migrations.h"
+#include "store/reserve.h"
 #include "common/errors.h"
 
 #include <errno.h>
@@ -53,9 +54,15 @@ struct db {
     /* durability outside the lock: see wait_durable */
     int walfd;            /* the write-ahead log, or -1: SQLite syncs each commit itself */
     int syncing;          /* a thread is syncing the log now */
-    int broken;           /* a sync failed: nothing more is acknowledged */
+    int broken; /* a write or a sync failed: nothing more is acknowledged until reopened */
+    int full;   /* the disk was full: changes refused until the reserve is back */
+    char path[1024], reserve[1100];
+    int busy_timeout_ms;
     int64_t committed_id; /* the last batch committed to the log */
     int64_t durable_id;   /* the last batch known to be on disk */
+    /* batches committed when a sync failed: never acknowledged, even once reopen has moved
+     * durable_id past them */
+    int64_t lost_from, lost_to;
 };
 
 static void pending_clear(struct db *db)
@@ -196,20 +203,16 @@ static int open_wal(sqlite3 *h)
     return fd;
 }
 
-int db_open(const char *path, int busy_timeout_ms, struct db **out, char *err, size_t errlen)
+/* A connection to path with the server's settings; NULL with a sentence in err. */
+static sqlite3 *connect(const char *path, int busy_timeout_ms, char *err, size_t errlen)
 {
-    *out = NULL;
-    if (make_parent(path)) {
-        snprintf(err, errlen, "database %s: cannot create its folder: %s", path, strerror(errno));
-        return -1;
-    }
     sqlite3 *h = NULL;
     int rc = sqlite3_open_v2(
         path, &h, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, NULL);
     if (rc != SQLITE_OK) {
         snprintf(err, errlen, "database %s: %s", path, h ? sqlite3_errmsg(h) : sqlite3_errstr(rc));
         sqlite3_close(h);
-        return -1;
+        return NULL;
     }
     sqlite3_busy_timeout(h, busy_timeout_ms);
     sqlite3_extended_result_codes(h, 1);
@@ -222,8 +225,46 @@ int db_open(const char *path, int busy_timeout_ms, struct db **out, char *err, s
         exec(h, "PRAGMA foreign_keys=ON", e, sizeof e)) {
         snprintf(err, errlen, "database %s: %s", path, e);
         sqlite3_close(h);
+        return NULL;
+    }
+    return h;
+}
+
+static void stmts_finalize(struct db *db)
+{
+    for (int i = 0; i < STMT_SLOTS; i++) {
+        if (db->cache[i].st)
+            sqlite3_finalize(db->cache[i].st);
+        db->cache[i].sql = NULL;
+        db->cache[i].st = NULL;
+    }
+}
+
+/* The server syncs the log itself when it can open it (see wait_durable). */
+static void attach_wal(struct db *db)
+{
+    char e[512];
+    db->walfd = open_wal(db->h);
+    if (db->walfd >= 0 && exec(db->h, "PRAGMA synchronous=NORMAL", e, sizeof e)) {
+        close(db->walfd);
+        db->walfd = -1;
+    }
+}
+
+int db_open(const char *path, int busy_timeout_ms, struct db **out, char *err, size_t errlen)
+{
+    *out = NULL;
+    if (make_parent(path)) {
+        snprintf(err, errlen, "database %s: cannot create its folder: %s", path, strerror(errno));
         return -1;
     }
+    if (strlen(path) >= sizeof((struct db *)0)->path) {
+        snprintf(err, errlen, "database %s: the path is too long", path);
+        return -1;
+    }
+    sqlite3 *h = connect(path, busy_timeout_ms, err, errlen);
+    if (!h)
+        return -1;
     if (migrate(h, path, err, errlen)) {
         sqlite3_close(h);
         return -1;
@@ -235,13 +276,18 @@ int db_open(const char *path, int busy_timeout_ms, struct db **out, char *err, s
         return -1;
     }
     db->h = h;
+    snprintf(db->path, sizeof db->path, "%s", path);
+    db->busy_timeout_ms = busy_timeout_ms;
+    reserve_path(path, db->reserve, sizeof db->reserve);
+    /* no room for it now: the disk is full already, changes wait until there is */
+    if (reserve_keep(db->reserve)) {
+        fprintf(stderr, "crawford: the database's disk has no room for the TD's reserve (%d "
+                        "KiB): changes are refused until there is\n", RESERVE_BYTES / 1024);
+        db->full = 1;
+    }
     db->pending_tail = &db->pending;
     db->queued_tail = &db->queued;
-    db->walfd = open_wal(h);
-    if (db->walfd >= 0 && exec(h, "PRAGMA synchronous=NORMAL", e, sizeof e)) {
-        close(db->walfd);
-        db->walfd = -1;
-    }
+    attach_wal(db);
     pthread_mutex_init(&db->mu, NULL);
     pthread_cond_init(&db->committed, NULL);
     *out = db;
@@ -262,9 +308,7 @@ void db_close(struct db *db)
         free(p->data);
         free(p);
     }
-    for (int i = 0; i < STMT_SLOTS; i++)
-        if (db->cache[i].st)
-            sqlite3_finalize(db->cache[i].st);
+    stmts_finalize(db);
     sqlite3_close(db->h);
     pthread_cond_destroy(&db->committed);
     pthread_mutex_destroy(&db->mu);
@@ -334,6 +378,60 @@ static void publish_durable(struct db *db)
         db->queued_tail = &db->queued;
 }
 
+/* What a failed statement says about the disk (its extended result code). A full disk:
+ * the reserve is given back for the TD's login, and changes are refused until it can be
+ * kept again. A failed write or sync: SQLite's view of the files may no longer be what is
+ * on disk (the kernel may have dropped the pages it could not write), so the connection is
+ * not trusted again: db_begin reopens the database first. */
+static void note_disk(struct db *db, int code)
+{
+    if (code == SQLITE_FULL || (code == SQLITE_IOERR_WRITE && sqlite3_system_errno(db->h) == ENOSPC)) {
+        if (!db->full)
+            fprintf(stderr, "crawford: the database's disk is full: changes are refused "
+                            "until there is room again\n");
+        db->full = 1;
+        reserve_release(db->reserve);
+    } else if (code == SQLITE_IOERR_WRITE || code == SQLITE_IOERR_FSYNC ||
+               code == SQLITE_IOERR_DIR_FSYNC || code == SQLITE_IOERR_TRUNCATE) {
+        fprintf(stderr, "crawford: writing the database failed (%s): it is reopened before "
+                        "any further change\n", sqlite3_errstr(code));
+        db->broken = 1;
+    }
+}
+
+/* After a failed write or sync: a new connection and a new descriptor of the log, which
+ * must sync before anything is acknowledged again. No batch is open. Batches committed
+ * and not known durable were never acknowledged; their events are dropped from the queue
+ * (those that reached the disk are read from the log by the streams). 0, or -1 (still
+ * broken: the next change tries again). Lock held. */
+static int reopen(struct db *db)
+{
+    char err[600];
+    sqlite3 *h = connect(db->path, db->busy_timeout_ms, err, sizeof err);
+    if (!h) {
+        fprintf(stderr, "crawford: reopening the database failed: %s\n", err);
+        return -1;
+    }
+    stmts_finalize(db);
+    if (db->walfd >= 0)
+        close(db->walfd); /* never synced again: its pages may be gone */
+    sqlite3_close(db->h);
+    db->h = h;
+    attach_wal(db);
+    for (struct pending *p = db->queued, *next; p; p = next) {
+        next = p->next;
+        free(p->type);
+        free(p->data);
+        free(p);
+    }
+    db->queued = NULL;
+    db->queued_tail = &db->queued;
+    db->committed_id = db->durable_id = db->batch_id;
+    db->broken = 0;
+    fprintf(stderr, "crawford: the database was reopened: changes are accepted again\n");
+    return 0;
+}
+
 /* Commits (or, when failed, rolls back) the open batch and wakes its requests. Returns 0 or
  * -1. Called with the lock held. The commit is in the log; wait_durable makes it durable. */
 static int batch_finish(struct db *db, int failed)
@@ -341,6 +439,7 @@ static int batch_finish(struct db *db, int failed)
     int rc = 0;
     if (!failed && step_sql(db, "COMMIT")) {
         fprintf(stderr, "crawford: COMMIT failed: %s\n", sqlite3_errmsg(db->h));
+        note_disk(db, sqlite3_extended_errcode(db->h));
         failed = 1;
     }
     for (struct batch_waiter *w = db->waiters; w; w = w->next)
@@ -395,6 +494,8 @@ static int wait_durable(struct db *db, int64_t mine)
                     "acknowledged from now on\n",
                     strerror(err));
             db->broken = 1;
+            db->lost_from = db->durable_id + 1;
+            db->lost_to = db->committed_id;
         } else {
             db->durable_id = target;
             publish_durable(db);
@@ -405,7 +506,7 @@ static int wait_durable(struct db *db, int64_t mine)
             batch_finish(db, db->broken);
         pthread_cond_broadcast(&db->committed);
     }
-    return db->durable_id >= mine ? 0 : -1;
+    return db->durable_id >= mine && (mine < db->lost_from || mine > db->lost_to) ? 0 : -1;
 }
 
 /* After a request's savepoint is released or rolled back: commit the batch now unless
@@ -448,18 +549,37 @@ static int batch_leave(struct db *db, int joined)
     return rc;
 }
 
-int db_begin(struct db *db)
+/* The refusals of db_begin before any work: a broken connection is reopened first; on a
+ * full disk, changes wait until the reserve can be kept again (the disk has room), except
+ * the reserved ones. 0, DB_BROKEN or DB_FULL. Lock held; no savepoint is open. */
+static int refusal(struct db *db, int reserved)
+{
+    if (db->broken || (db->full && !reserved)) {
+        /* requests of the open batch wait for a writer that may now give up: finish the
+         * batch (failed when broken) so they answer instead of hanging */
+        if (db->batch_open)
+            batch_finish(db, db->broken);
+    }
+    if (db->broken && (db->syncing || reopen(db)))
+        return DB_BROKEN;
+    if (db->full && !reserved) {
+        if (!reserve_room(db->path) || reserve_keep(db->reserve))
+            return DB_FULL;
+        db->full = 0;
+        fprintf(stderr, "crawford: the database's disk has room again: changes are accepted\n");
+    }
+    return 0;
+}
+
+static int begin(struct db *db, int reserved)
 {
     __atomic_add_fetch(&db->writers_waiting, 1, __ATOMIC_ACQ_REL);
     pthread_mutex_lock(&db->mu);
     __atomic_sub_fetch(&db->writers_waiting, 1, __ATOMIC_ACQ_REL);
-    if (db->broken) {
-        /* requests of the open batch wait for a writer that now gives up: fail the batch
-         * (no savepoint is open while we hold the lock) so they answer instead of hanging */
-        if (db->batch_open)
-            batch_finish(db, 1);
+    int refused = refusal(db, reserved);
+    if (refused) {
         pthread_mutex_unlock(&db->mu);
-        return -1;
+        return refused;
     }
     if (!db->batch_open) {
         if (step_sql(db, "BEGIN IMMEDIATE")) {
@@ -480,6 +600,24 @@ int db_begin(struct db *db)
     return 0;
 }
 
+int db_begin(struct db *db)
+{
+    return begin(db, 0);
+}
+
+int db_begin_reserved(struct db *db)
+{
+    return begin(db, 1);
+}
+
+int db_refusing(struct db *db)
+{
+    db_lock(db);
+    int r = db->broken ? DB_BROKEN : db->full ? DB_FULL : 0;
+    db_unlock(db);
+    return r;
+}
+
 int db_commit(struct db *db)
 {
     if (step_sql(db, "RELEASE request")) {
@@ -493,6 +631,8 @@ int db_commit(struct db *db)
 
 void db_rollback(struct db *db)
 {
+    /* the operation may have failed on the disk: its last statement's code says */
+    note_disk(db, sqlite3_extended_errcode(db->h));
     step_sql(db, "ROLLBACK TO request");
     step_sql(db, "RELEASE request");
     /* drop the events this request queued, keep the batch's earlier ones */

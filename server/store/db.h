@@ -25,7 +25,19 @@ void db_unlock(struct db *db);
 /* db_begin returns DB_BUSY when another program holds the database's write lock past the
  * busy timeout (a backup, an sqlite3 shell): nothing was begun and a retry may succeed. */
 #define DB_BUSY (-2)
+/* DB_FULL: the disk is full (a write failed with no room); nothing was begun, and changes
+ * are refused until there is room again, seen by db_begin itself. DB_BROKEN: a write or a
+ * sync of the files failed and the database could not yet be reopened (db_begin tries
+ * again each time). */
+#define DB_FULL (-3)
+#define DB_BROKEN (-4)
 int db_begin(struct db *db);
+/* db_begin for what must work on a full disk (the TD's login): it uses the room kept for
+ * it (store/reserve.h). */
+int db_begin_reserved(struct db *db);
+/* 0, DB_FULL or DB_BROKEN: why changes are refused now (a 500 of a failed change is
+ * answered as this instead). */
+int db_refusing(struct db *db);
 int db_commit(struct db *db);
 void db_rollback(struct db *db);
 
