@@ -73,9 +73,12 @@ void api_disk_refusal(struct api_resp *resp, int why)
                     "acknowledged are safe and everything can still be read; the TD can log "
                     "in. Changes are accepted again as soon as there is room on the disk.");
     } else {
+        /* a failed sync leaves its batch in the log, perhaps kept, perhaps not */
         api_problem(resp, 503, "disk-failed", "Writing to the server's disk failed",
-                    "Writing to the server's disk failed, so nothing was changed. The server "
-                    "reopens its database before the next change; try again in a moment.");
+                    "Writing to the server's disk failed, so this change is not confirmed (it "
+                    "may or may not have been kept). The server reopens its database before "
+                    "the next change; send it again in a moment (with the same "
+                    "Idempotency-Key, a change already kept is not made twice).");
         snprintf(resp->retry_after, sizeof resp->retry_after, "5");
     }
 }
