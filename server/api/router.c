@@ -8,6 +8,7 @@
 
 #include "api/api.h"
 #include "api/cache.h"
+#include "api/flight.h"
 #include "api/handlers.h"
 #include "store/store.h"
 
@@ -365,13 +366,15 @@ static void keep_shared(struct api_req *req, struct api_resp *resp, int kind, co
     free(body);
     if (!blob)
         return;
+    struct api_blob *gz = api_cache_gzip(blob); /* before the lock: see api_cache_put_gz */
     char now[80];
     db_lock(req->app->db);
     snprintf(now, sizeof now, "\"t%lld.%lld\"", (long long)req->ids[0],
              (long long)db_tournament_revision(req->app->db, req->ids[0]));
     if (!strcmp(now, etag))
-        api_cache_put(req->app->cache, req->ids[0], kind, blob, etag);
+        api_cache_put_gz(req->app->cache, req->ids[0], kind, blob, gz, etag);
     db_unlock(req->app->db);
+    api_blob_release(gz);
     json_decref(resp->json);
     resp->json = NULL;
     resp->blob = blob;
@@ -463,6 +466,7 @@ void api_dispatch(struct api_req *req, struct api_resp *resp)
         }
     }
     int shared = etag[0] ? shared_kind(found, req) : 0;
+    int flight = -1;
     if (shared) {
         char tag[80];
         if (api_cache_get(req->app->cache, req->ids[0], shared, &resp->blob, tag,
@@ -483,6 +487,31 @@ void api_dispatch(struct api_req *req, struct api_resp *resp)
             memcpy(resp->etag, tag, sizeof tag);
             return;
         }
+        /* a miss: one reader at this revision builds, the others wait for its answer */
+        struct api_blob *flown;
+        flight = api_flight_join(req->app->cache, req->ids[0], shared, etag, &flown);
+        if (flight == 1) {
+            /* the builder's answer is cached too, gzipped, when no change came meanwhile;
+             * otherwise this answer goes plain */
+            resp->blob = flown;
+            resp->blob_gzip = 0;
+            resp->status = 200;
+            memcpy(resp->etag, etag, sizeof etag);
+            struct api_blob *cached;
+            char tag2[80];
+            int gz;
+            if (req->accept_gzip &&
+                api_cache_get(req->app->cache, req->ids[0], shared, &cached, tag2, 1, &gz)) {
+                if (!strcmp(tag2, etag)) {
+                    api_blob_release(resp->blob);
+                    resp->blob = cached;
+                    resp->blob_gzip = gz;
+                } else {
+                    api_blob_release(cached);
+                }
+            }
+            return;
+        }
     }
     found->handler(req, resp);
     /* a change that failed on a full disk (or a failed write) says so, not "internal" */
@@ -495,4 +524,7 @@ void api_dispatch(struct api_req *req, struct api_resp *resp)
         memcpy(resp->etag, etag, sizeof etag);
     if (shared && resp->status == 200 && resp->json && !resp->blob)
         keep_shared(req, resp, shared, etag);
+    if (flight == 0)
+        api_flight_land(req->app->cache, req->ids[0], shared, etag,
+                        resp->status == 200 ? resp->blob : NULL);
 }

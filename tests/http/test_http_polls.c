@@ -1,6 +1,7 @@
 /* What phones and screens poll is served like the tournament: kept serialized per
  * revision, with an ETag and gzip, and never stale after a change. */
 #include <check.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,6 +77,53 @@ START_TEST(test_players_list_cached_gzipped_fresh)
 }
 END_TEST
 
+/* A crowd of readers right after a change: one of them rebuilds the list, the others wait
+ * for its answer (api/flight.h), and every one of them sees the change. */
+#define CROWD 16
+struct reader {
+    const char *path;
+    int players; /* how many the answer listed; -1: no answer */
+};
+
+static void *read_players(void *arg)
+{
+    struct reader *rd = arg;
+    struct res r;
+    req(&S, "GET", rd->path, NULL, NULL, &r);
+    json_t *ps = r.status == 200 ? json_object_get(r.json, "players") : NULL;
+    rd->players = json_is_array(ps) ? (int)json_array_size(ps) : -1;
+    res_free(&r);
+    return NULL;
+}
+
+START_TEST(test_crowd_after_a_change_sees_it)
+{
+    long long tid = make_tournament(&S, "Crowded");
+    char path[128];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players", tid);
+    int expect = 0;
+    for (int round = 0; round < 12; round++) {
+        for (int k = 0; k < 20; k++) {
+            char name[48];
+            snprintf(name, sizeof name, "Round %d player %d", round, k);
+            make_player(&S, tid, name);
+            expect++;
+        }
+        pthread_t th[CROWD];
+        struct reader rd[CROWD];
+        for (int i = 0; i < CROWD; i++) {
+            rd[i] = (struct reader){path, -1};
+            ck_assert_int_eq(pthread_create(&th[i], NULL, read_players, &rd[i]), 0);
+        }
+        for (int i = 0; i < CROWD; i++) {
+            pthread_join(th[i], NULL);
+            ck_assert_msg(rd[i].players == expect, "round %d: a reader saw %d players of %d",
+                          round, rd[i].players, expect);
+        }
+    }
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_polls");
@@ -83,6 +131,7 @@ static Suite *suite(void)
     tcase_add_checked_fixture(tc, up, down);
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_players_list_cached_gzipped_fresh);
+    tcase_add_test(tc, test_crowd_after_a_change_sees_it);
     suite_add_tcase(s, tc);
     return s;
 }
