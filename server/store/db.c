@@ -65,14 +65,19 @@ struct db {
     int64_t lost_from, lost_to;
 };
 
-static void pending_clear(struct db *db)
+static void pending_free(struct pending *p)
 {
-    for (struct pending *p = db->pending, *next; p; p = next) {
+    for (struct pending *next; p; p = next) {
         next = p->next;
         free(p->type);
         free(p->data);
         free(p);
     }
+}
+
+static void pending_clear(struct db *db)
+{
+    pending_free(db->pending);
     db->pending = NULL;
     db->pending_tail = &db->pending;
 }
@@ -302,12 +307,7 @@ void db_close(struct db *db)
         fdatasync(db->walfd);
         close(db->walfd);
     }
-    for (struct pending *p = db->queued, *next; p; p = next) {
-        next = p->next;
-        free(p->type);
-        free(p->data);
-        free(p);
-    }
+    pending_free(db->queued);
     stmts_finalize(db);
     sqlite3_close(db->h);
     pthread_cond_destroy(&db->committed);
@@ -418,12 +418,7 @@ static int reopen(struct db *db)
     sqlite3_close(db->h);
     db->h = h;
     attach_wal(db);
-    for (struct pending *p = db->queued, *next; p; p = next) {
-        next = p->next;
-        free(p->type);
-        free(p->data);
-        free(p);
-    }
+    pending_free(db->queued);
     db->queued = NULL;
     db->queued_tail = &db->queued;
     db->committed_id = db->durable_id = db->batch_id;
@@ -637,12 +632,7 @@ void db_rollback(struct db *db)
     step_sql(db, "RELEASE request");
     /* drop the events this request queued, keep the batch's earlier ones */
     if (db->request_mark) {
-        for (struct pending *p = *db->request_mark, *next; p; p = next) {
-            next = p->next;
-            free(p->type);
-            free(p->data);
-            free(p);
-        }
+        pending_free(*db->request_mark);
         *db->request_mark = NULL;
         db->pending_tail = db->request_mark;
     }

@@ -25,14 +25,7 @@ cleanup_disk() {
 }
 trap cleanup_disk EXIT
 
-cat >"$dir/crawford.json" <<JSON
-{"database": "$disk/c.db", "static_dir": "static", "access_log": "off"}
-JSON
-CRAWFORD_TD_PASSWORD='disk full' "$BIN" serve --config "$dir/crawford.json" --port 0 \
-    >"$dir/out" 2>"$dir/err" &
-pid=$!
-wait_for 60 server_up "$pid" "$dir/out"
-U=$(grep -o 'http://[^ ]*/' "$dir/out" | head -1)
+serve_start 'disk full' "$disk/c.db"
 if [ -z "$U" ]; then echo "check_diskfull: the server did not start: $(cat "$dir/err")"; exit 1; fi
 U=${U%/}
 

@@ -11,17 +11,10 @@ check_start failsync
 if ! cc -shared -fPIC -O1 -o "$dir/failsync.so" "$(dirname "$0")/failsync.c" -ldl 2>"$dir/cc.err"; then
     echo "check_failsync: the shim does not build: $(cat "$dir/cc.err")"; exit 1
 fi
-cat >"$dir/crawford.json" <<JSON
-{"database": "$dir/c.db", "static_dir": "static", "access_log": "off"}
-JSON
-# the sanitizer's runtime wants to come first; the shim only wraps two libc calls
+# the sanitizer's runtime wants to come first; the shim only wraps two libc calls (the
+# commands serve_start runs besides the server get it too, harmlessly)
 FAILSYNC_TRIGGER=$dir/fail-next-sync LD_PRELOAD=$dir/failsync.so \
-    ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0 \
-    CRAWFORD_TD_PASSWORD='sync fails' "$BIN" serve --config "$dir/crawford.json" --port 0 \
-    >"$dir/out" 2>"$dir/err" &
-pid=$!
-wait_for 60 server_up "$pid" "$dir/out"
-U=$(grep -o 'http://[^ ]*/' "$dir/out" | head -1)
+    ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0 serve_start 'sync fails'
 if [ -z "$U" ]; then echo "check_failsync: the server did not start: $(cat "$dir/err")"; exit 1; fi
 U=${U%/}
 
