@@ -60,8 +60,8 @@ struct db {
     int busy_timeout_ms;
     int64_t committed_id; /* the last batch committed to the log */
     int64_t durable_id;   /* the last batch known to be on disk */
-    /* batches committed when a sync failed: never acknowledged, even once reopen has moved
-     * durable_id past them */
+    /* batches committed and not known durable when the database was reopened: never
+     * acknowledged, though the reopen moved durable_id past them */
     int64_t lost_from, lost_to;
 };
 
@@ -421,6 +421,10 @@ static int reopen(struct db *db)
     pending_free(db->queued);
     db->queued = NULL;
     db->queued_tail = &db->queued;
+    /* a request still waiting for one of these (it has not had the lock since the failure)
+     * must not take the jump of durable_id for its batch's sync */
+    db->lost_from = db->durable_id + 1;
+    db->lost_to = db->committed_id;
     db->committed_id = db->durable_id = db->batch_id;
     db->broken = 0;
     fprintf(stderr, "crawford: the database was reopened: changes are accepted again\n");
@@ -489,8 +493,6 @@ static int wait_durable(struct db *db, int64_t mine)
                     "acknowledged from now on\n",
                     strerror(err));
             db->broken = 1;
-            db->lost_from = db->durable_id + 1;
-            db->lost_to = db->committed_id;
         } else {
             db->durable_id = target;
             publish_durable(db);
