@@ -222,7 +222,7 @@ void api_cache_drop(struct api_cache *c, int64_t tid)
     pthread_rwlock_wrlock(&c->lock);
     struct entry **pp = &c->b[bucket(tid)];
     while (*pp) {
-        if ((*pp)->tid == tid) {
+        if ((*pp)->tid == tid && (*pp)->kind < CACHE_KEPT_BASE) {
             struct entry *old = *pp;
             *pp = old->next;
             entry_free(old);

@@ -29,6 +29,9 @@ enum api_cache_kind {
     CACHE_PLAYERS_PUBLIC = 2,
     CACHE_EVENT_BASE = 1000,
     CACHE_SHARED_BASE = 1 << 20,
+    /* kinds from here on are not dropped by a change of the tournament: their ETag is not
+     * its revision, and a reader uses an entry only when its ETag is the current one */
+    CACHE_KEPT_BASE = 1 << 28,
 };
 
 struct api_cache *api_cache_new(void);

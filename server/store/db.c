@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #define STMT_SLOTS 512
@@ -63,6 +64,7 @@ struct db {
     /* batches committed and not known durable when the database was reopened: never
      * acknowledged, though the reopen moved durable_id past them */
     int64_t lost_from, lost_to;
+    int64_t players_gen, started_us; /* db_players_tag */
 };
 
 static void pending_free(struct pending *p)
@@ -281,6 +283,9 @@ int db_open(const char *path, int busy_timeout_ms, struct db **out, char *err, s
         return -1;
     }
     db->h = h;
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    db->started_us = (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
     snprintf(db->path, sizeof db->path, "%s", path);
     db->busy_timeout_ms = busy_timeout_ms;
     reserve_path(path, db->reserve, sizeof db->reserve);
@@ -722,4 +727,14 @@ void db_changed(struct db *db, int64_t tournament_id)
 {
     if (db->hook)
         db->hook(db->hook_ctx, tournament_id);
+}
+
+void db_players_changed(struct db *db)
+{
+    db->players_gen++;
+}
+
+void db_players_tag(struct db *db, char *out, size_t len)
+{
+    snprintf(out, len, "p%lld.%llx", (long long)db->players_gen, (long long)db->started_us);
 }

@@ -60,6 +60,15 @@ int64_t db_event_undurable_from(struct db *db, int64_t tournament_id);
 int db_pending_event(struct db *db, int64_t tournament_id, int64_t id, const char *type,
                      const char *data);
 
+/* The players' own revision: a game report moves the tournament's revision but changes no
+ * player, so the anonymous players list (1,000 entries, polled by every phone) is tagged
+ * with this instead and survives reports. Every write of a player row calls
+ * db_players_changed (in any tournament: one counter is simplest and never stale);
+ * db_players_tag writes "p<generation>.<start>" (the start of this process, so that a
+ * restart never reuses a tag). Lock held. */
+void db_players_changed(struct db *db);
+void db_players_tag(struct db *db, char *out, size_t len);
+
 /* The last SQLite error message of the connection (for the server log). */
 const char *db_errmsg(struct db *db);
 

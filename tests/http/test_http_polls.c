@@ -77,6 +77,39 @@ START_TEST(test_players_list_cached_gzipped_fresh)
 }
 END_TEST
 
+/* The players list follows the players' own revision: a match (or a game report) moves the
+ * tournament's revision and leaves the list's ETag, and its kept copy, as they were; a
+ * player's change is seen at once. */
+START_TEST(test_players_list_survives_other_changes)
+{
+    long long tid = make_tournament(&S, "Own revision");
+    long long a = make_player(&S, tid, "Anna"), b = make_player(&S, tid, "Bruno");
+    char path[128], mpath[128], body[128];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players", tid);
+    snprintf(mpath, sizeof mpath, "/api/v1/tournaments/%lld/matches", tid);
+    struct res r;
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    char etag[96], inm[128];
+    ck_assert_ptr_nonnull(res_header(&r, "ETag", etag, sizeof etag));
+    res_free(&r);
+    snprintf(body, sizeof body, "{\"player_a\": %lld, \"player_b\": %lld, \"length\": 5}", a, b);
+    td(&S, "POST", mpath, body, &r);
+    ck_assert_int_eq(r.status, 201);
+    res_free(&r);
+    snprintf(inm, sizeof inm, "If-None-Match: %s", etag);
+    const char *again[] = {inm, NULL};
+    req(&S, "GET", path, NULL, again, &r);
+    ck_assert_msg(r.status == 304, "a new match changed the players list's ETag (%ld)", r.status);
+    res_free(&r);
+    make_player(&S, tid, "Carla");
+    req(&S, "GET", path, NULL, again, &r);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_ptr_nonnull(strstr(r.body, "Carla"));
+    res_free(&r);
+}
+END_TEST
+
 /* A crowd of readers right after a change: one of them rebuilds the list, the others wait
  * for its answer (api/flight.h), and every one of them sees the change. */
 #define CROWD 16
@@ -132,6 +165,7 @@ static Suite *suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_players_list_cached_gzipped_fresh);
     tcase_add_test(tc, test_crowd_after_a_change_sees_it);
+    tcase_add_test(tc, test_players_list_survives_other_changes);
     suite_add_tcase(s, tc);
     return s;
 }
