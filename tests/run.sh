@@ -12,7 +12,8 @@
 # time, when the suite ends (never interleaved with another's). The time of each suite is
 # kept in build/test-logs/times, and the next run starts the longest first, so that the
 # last to finish is not a long one started late. The last line is "suites: N passed, N
-# failed"; the exit status is 1 when any suite failed.
+# failed"; the exit status is 1 when any suite failed. A suite that exits with 77 could not
+# run here (e.g. a mount needs root): it is counted as skipped, neither passed nor failed.
 set -u
 jobs=$(($(nproc) * 2))
 if [ "${1:-}" = -j ]; then jobs=$2; shift 2; fi
@@ -38,6 +39,7 @@ done | sort -s -rn -k1,1 | cut -d' ' -f2-)
 declare -A started=() suite_of=()
 passed=0
 failed=0
+skipped=0
 failures=()
 newtimes=$(mktemp)
 
@@ -49,6 +51,9 @@ finish() { # finish PID STATUS
     cat "$logs/$n.log"
     if [ "$rc" = 0 ]; then
         passed=$((passed + 1))
+    elif [ "$rc" = 77 ]; then
+        echo "SKIPPED: $s"
+        skipped=$((skipped + 1))
     else
         echo "FAILED: $s (exit status $rc)"
         failed=$((failed + 1))
@@ -84,5 +89,9 @@ mv "$times.new" "$times"
 rm -f "$newtimes"
 
 [ "$failed" = 0 ] || printf 'failed suite: %s\n' "${failures[@]}"
-echo "suites: $passed passed, $failed failed"
+if [ "$skipped" = 0 ]; then
+    echo "suites: $passed passed, $failed failed"
+else
+    echo "suites: $passed passed, $failed failed, $skipped skipped"
+fi
 [ "$failed" = 0 ]

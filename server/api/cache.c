@@ -173,8 +173,21 @@ int api_cache_get(struct api_cache *c, int64_t tid, int kind, struct api_blob **
     return hit;
 }
 
+struct api_blob *api_cache_gzip(const struct api_blob *body)
+{
+    return body->len >= 2048 ? api_blob_gzip(body->data, body->len) : NULL;
+}
+
 void api_cache_put(struct api_cache *c, int64_t tid, int kind, struct api_blob *body,
                    const char *etag)
+{
+    struct api_blob *gz = api_cache_gzip(body);
+    api_cache_put_gz(c, tid, kind, body, gz, etag);
+    api_blob_release(gz);
+}
+
+void api_cache_put_gz(struct api_cache *c, int64_t tid, int kind, struct api_blob *body,
+                      struct api_blob *gz, const char *etag)
 {
     struct entry *n = malloc(sizeof *n);
     if (!n)
@@ -185,7 +198,9 @@ void api_cache_put(struct api_cache *c, int64_t tid, int kind, struct api_blob *
     strncpy(n->etag, etag, sizeof n->etag - 1);
     api_blob_ref(body);
     n->body = body;
-    n->gz = body->len >= 2048 ? api_blob_gzip(body->data, body->len) : NULL;
+    if (gz)
+        api_blob_ref(gz);
+    n->gz = gz;
     pthread_rwlock_wrlock(&c->lock);
     struct entry **pp = &c->b[bucket(tid)];
     while (*pp) {
@@ -207,7 +222,7 @@ void api_cache_drop(struct api_cache *c, int64_t tid)
     pthread_rwlock_wrlock(&c->lock);
     struct entry **pp = &c->b[bucket(tid)];
     while (*pp) {
-        if ((*pp)->tid == tid) {
+        if ((*pp)->tid == tid && (*pp)->kind < CACHE_KEPT_BASE) {
             struct entry *old = *pp;
             *pp = old->next;
             entry_free(old);

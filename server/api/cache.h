@@ -29,6 +29,9 @@ enum api_cache_kind {
     CACHE_PLAYERS_PUBLIC = 2,
     CACHE_EVENT_BASE = 1000,
     CACHE_SHARED_BASE = 1 << 20,
+    /* kinds from here on are not dropped by a change of the tournament: their ETag is not
+     * its revision, and a reader uses an entry only when its ETag is the current one */
+    CACHE_KEPT_BASE = 1 << 28,
 };
 
 struct api_cache *api_cache_new(void);
@@ -42,6 +45,13 @@ int api_cache_get(struct api_cache *c, int64_t tournament_id, int kind, struct a
  * screens on a poor venue network get a fraction of the bytes. */
 void api_cache_put(struct api_cache *c, int64_t tournament_id, int kind, struct api_blob *body,
                    const char *etag);
+/* api_cache_put with the compressed copy made beforehand (api_cache_gzip, NULL for none):
+ * compressing a large list takes milliseconds, which are better spent before taking the
+ * database lock that filling the cache needs. The cache takes its own references. */
+void api_cache_put_gz(struct api_cache *c, int64_t tournament_id, int kind, struct api_blob *body,
+                      struct api_blob *gz, const char *etag);
+/* The compressed copy the cache keeps of body, or NULL (small bodies are not worth it). */
+struct api_blob *api_cache_gzip(const struct api_blob *body);
 /* ETags: the gzip-compressed representation of a body tagged "X" is tagged "X-gz" (two
  * representations, two strong tags). api_etag_match says whether an If-None-Match value
  * (a list, weak tags and * allowed) names either representation of etag: 0 no, 1 the

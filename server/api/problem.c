@@ -65,10 +65,35 @@ void api_internal_error(struct api_resp *resp, const char *what)
     api_reply_problem(resp, &p);
 }
 
+void api_disk_refusal(struct api_resp *resp, int why)
+{
+    if (why == DB_FULL) {
+        api_problem(resp, 507, "disk-full", "The server's disk is full",
+                    "The server's disk is full, so nothing was changed. Results already "
+                    "acknowledged are safe and everything can still be read; the TD can log "
+                    "in. Changes are accepted again as soon as there is room on the disk.");
+    } else {
+        /* a failed sync leaves its batch in the log, perhaps kept, perhaps not */
+        api_problem(resp, 503, "disk-failed", "Writing to the server's disk failed",
+                    "Writing to the server's disk failed, so this change is not confirmed (it "
+                    "may or may not have been kept). The server reopens its database before "
+                    "the next change; send it again in a moment (with the same "
+                    "Idempotency-Key, a change already kept is not made twice).");
+        snprintf(resp->retry_after, sizeof resp->retry_after, "5");
+    }
+}
+
 int api_begin(struct db *db, struct api_resp *resp)
 {
-    int rc = db_begin(db);
-    if (rc == DB_BUSY) {
+    return api_begin_as(db, resp, 0);
+}
+
+int api_begin_as(struct db *db, struct api_resp *resp, int reserved)
+{
+    int rc = reserved ? db_begin_reserved(db) : db_begin(db);
+    if (rc == DB_FULL || rc == DB_BROKEN) {
+        api_disk_refusal(resp, rc);
+    } else if (rc == DB_BUSY) {
         api_problem(resp, 503, "database-busy", "The database is busy",
                     "Another program holds the tournament's database (a backup or an sqlite3 "
                     "shell?); nothing was changed. Try again in a moment.");

@@ -8,6 +8,7 @@
 
 #include "api/api.h"
 #include "api/cache.h"
+#include "api/flight.h"
 #include "api/handlers.h"
 #include "store/store.h"
 
@@ -18,6 +19,8 @@ enum {
     R_ETAG = 8,    /* a read inside a tournament: ETag from its revision, 304 when unchanged */
     R_SHARED = 16, /* ... and the same for every anonymous reader: kept serialized (and
                     * gzipped) per revision for the screens and phones that poll it */
+    R_PLAYERS = 32, /* ... by the players' own revision, not the tournament's: a game report
+                     * leaves the players list, and its copy, as they were */
 };
 
 struct route {
@@ -42,7 +45,7 @@ static const struct route routes[] = {
     {"GET", T, api_tournament_get, 0},
     {"PATCH", T, api_tournament_update, R_TD | R_JSON},
     {"GET", T "/audit", api_audit_list, R_TD},
-    {"GET", T "/players", api_players_list, R_ETAG | R_SHARED},
+    {"GET", T "/players", api_players_list, R_ETAG | R_SHARED | R_PLAYERS},
     {"POST", T "/players", api_player_create, R_TD | R_JSON},
     {"GET", P, api_player_get, R_ETAG},
     {"PATCH", P, api_player_update, R_TD | R_JSON},
@@ -350,13 +353,29 @@ static int shared_kind(const struct route *r, const struct api_req *req)
     int64_t sub = req->nids > 1 ? req->ids[1] : 0;
     if (sub < 0 || sub >= (1 << 20))
         return 0;
-    return CACHE_SHARED_BASE * (int)(r - routes + 1) + (int)sub;
+    return CACHE_SHARED_BASE * (int)(r - routes + 1) + (int)sub +
+           (r->flags & R_PLAYERS ? CACHE_KEPT_BASE : 0);
+}
+
+/* The ETag of an anonymous read of r in tournament tid, at revision rev: the players' own
+ * revision for the players list, the tournament's for the rest. Lock held. */
+static void anon_etag(const struct route *r, struct db *db, int64_t tid, int64_t rev, char *out,
+                      size_t len)
+{
+    if (r->flags & R_PLAYERS) {
+        char tag[64];
+        db_players_tag(db, tag, sizeof tag);
+        snprintf(out, len, "\"t%lld.%s\"", (long long)tid, tag);
+    } else {
+        snprintf(out, len, "\"t%lld.%lld\"", (long long)tid, (long long)rev);
+    }
 }
 
 /* Keeps the handler's answer, serialized, for the next anonymous readers when the
  * tournament is still at the revision of its ETag (a change in between drops entries, and
  * the answer may already show it): filled under the database lock, see cache.h. */
-static void keep_shared(struct api_req *req, struct api_resp *resp, int kind, const char *etag)
+static void keep_shared(struct api_req *req, struct api_resp *resp, const struct route *r,
+                        int kind, const char *etag)
 {
     char *body = json_dumps(resp->json, JSON_COMPACT);
     if (!body)
@@ -365,13 +384,15 @@ static void keep_shared(struct api_req *req, struct api_resp *resp, int kind, co
     free(body);
     if (!blob)
         return;
+    struct api_blob *gz = api_cache_gzip(blob); /* before the lock: see api_cache_put_gz */
     char now[80];
     db_lock(req->app->db);
-    snprintf(now, sizeof now, "\"t%lld.%lld\"", (long long)req->ids[0],
-             (long long)db_tournament_revision(req->app->db, req->ids[0]));
+    anon_etag(r, req->app->db, req->ids[0], db_tournament_revision(req->app->db, req->ids[0]), now,
+              sizeof now);
     if (!strcmp(now, etag))
-        api_cache_put(req->app->cache, req->ids[0], kind, blob, etag);
+        api_cache_put_gz(req->app->cache, req->ids[0], kind, blob, gz, etag);
     db_unlock(req->app->db);
+    api_blob_release(gz);
     json_decref(resp->json);
     resp->json = NULL;
     resp->blob = blob;
@@ -438,8 +459,10 @@ void api_dispatch(struct api_req *req, struct api_resp *resp)
     if (found->flags & R_ETAG) {
         /* Every change inside a tournament moves its revision, so the revision (and who
          * asks: the TD and players may see more) is a validator for any read in it. */
+        char anon[80];
         db_lock(req->app->db);
         int64_t rev = db_tournament_revision(req->app->db, req->ids[0]);
+        anon_etag(found, req->app->db, req->ids[0], rev, anon, sizeof anon);
         db_unlock(req->app->db);
         if (rev > 0) {
             if (req->is_td)
@@ -449,8 +472,7 @@ void api_dispatch(struct api_req *req, struct api_resp *resp)
                 snprintf(etag, sizeof etag, "\"t%lld.%lld.p%lld\"", (long long)req->ids[0],
                          (long long)rev, (long long)req->player_id);
             else
-                snprintf(etag, sizeof etag, "\"t%lld.%lld\"", (long long)req->ids[0],
-                         (long long)rev);
+                memcpy(etag, anon, sizeof anon);
             int hit = api_etag_match(req->if_none_match, etag);
             if (hit) {
                 resp->status = 304;
@@ -463,10 +485,17 @@ void api_dispatch(struct api_req *req, struct api_resp *resp)
         }
     }
     int shared = etag[0] ? shared_kind(found, req) : 0;
+    int flight = -1;
     if (shared) {
         char tag[80];
         if (api_cache_get(req->app->cache, req->ids[0], shared, &resp->blob, tag,
-                          req->accept_gzip, &resp->blob_gzip)) {
+                          req->accept_gzip, &resp->blob_gzip) &&
+            strcmp(tag, etag)) {
+            /* a kept copy of an earlier revision (CACHE_KEPT_BASE): not this one */
+            api_blob_release(resp->blob);
+            resp->blob = NULL;
+            resp->blob_gzip = 0;
+        } else if (resp->blob) {
             int hit = api_etag_match(req->if_none_match, tag);
             if (hit) {
                 api_blob_release(resp->blob);
@@ -483,10 +512,44 @@ void api_dispatch(struct api_req *req, struct api_resp *resp)
             memcpy(resp->etag, tag, sizeof tag);
             return;
         }
+        /* a miss: one reader at this revision builds, the others wait for its answer */
+        struct api_blob *flown;
+        flight = api_flight_join(req->app->cache, req->ids[0], shared, etag, &flown);
+        if (flight == 1) {
+            /* the builder's answer is cached too, gzipped, when no change came meanwhile;
+             * otherwise this answer goes plain */
+            resp->blob = flown;
+            resp->blob_gzip = 0;
+            resp->status = 200;
+            memcpy(resp->etag, etag, sizeof etag);
+            struct api_blob *cached;
+            char tag2[80];
+            int gz;
+            if (req->accept_gzip &&
+                api_cache_get(req->app->cache, req->ids[0], shared, &cached, tag2, 1, &gz)) {
+                if (!strcmp(tag2, etag)) {
+                    api_blob_release(resp->blob);
+                    resp->blob = cached;
+                    resp->blob_gzip = gz;
+                } else {
+                    api_blob_release(cached);
+                }
+            }
+            return;
+        }
     }
     found->handler(req, resp);
+    /* a change that failed on a full disk (or a failed write) says so, not "internal" */
+    int refusing = resp->status == 500 ? db_refusing(req->app->db) : 0;
+    if (refusing) {
+        api_resp_free(resp);
+        api_disk_refusal(resp, refusing);
+    }
     if (etag[0] && resp->status == 200 && !resp->etag[0])
         memcpy(resp->etag, etag, sizeof etag);
     if (shared && resp->status == 200 && resp->json && !resp->blob)
-        keep_shared(req, resp, shared, etag);
+        keep_shared(req, resp, found, shared, etag);
+    if (flight == 0)
+        api_flight_land(req->app->cache, req->ids[0], shared, etag,
+                        resp->status == 200 ? resp->blob : NULL);
 }

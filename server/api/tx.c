@@ -82,6 +82,12 @@ int api_tx_begin(struct api_req *req, struct api_resp *resp)
     case OP_FAILED:
         api_internal_error(resp, "starting the transaction");
         return 1;
+    case OP_FULL:
+        api_disk_refusal(resp, DB_FULL);
+        return 1;
+    case OP_BROKEN:
+        api_disk_refusal(resp, DB_BROKEN);
+        return 1;
     case OP_REPLAY:
         break;
     }

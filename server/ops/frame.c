@@ -12,6 +12,10 @@ enum op_begun op_begin(const struct op *o, const struct op_key *key, struct op_r
     int rc = db_begin(o->db);
     if (rc == DB_BUSY)
         return OP_BUSY;
+    if (rc == DB_FULL)
+        return OP_FULL;
+    if (rc == DB_BROKEN)
+        return OP_BROKEN;
     if (rc)
         return OP_FAILED;
     if (!key || !key->key)

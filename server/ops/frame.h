@@ -33,6 +33,8 @@ enum op_begun {
     OP_BUSY = 2,   /* another program holds the database: nothing was begun, retry later */
     OP_REUSED = 3, /* the key was used for a different request: refused */
     OP_FAILED = 4, /* the database failed: a server fault */
+    OP_FULL = 5,   /* the disk is full: nothing was begun, refused until there is room */
+    OP_BROKEN = 6, /* writing the files failed and the database is not reopened yet */
 };
 
 /* Opens the frame for o; key may be NULL. When it returns anything but OP_OPEN no

@@ -2,6 +2,7 @@
 #include "store/db.h"
 #include "store/sql.h"
 #include "store/migrations.h"
+#include "store/reserve.h"
 #include "common/errors.h"
 
 #include <errno.h>
@@ -12,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #define STMT_SLOTS 512
@@ -53,19 +55,31 @@ struct db {
     /* durability outside the lock: see wait_durable */
     int walfd;            /* the write-ahead log, or -1: SQLite syncs each commit itself */
     int syncing;          /* a thread is syncing the log now */
-    int broken;           /* a sync failed: nothing more is acknowledged */
+    int broken; /* a write or a sync failed: nothing more is acknowledged until reopened */
+    int full;   /* the disk was full: changes refused until the reserve is back */
+    char path[1024], reserve[1100];
+    int busy_timeout_ms;
     int64_t committed_id; /* the last batch committed to the log */
     int64_t durable_id;   /* the last batch known to be on disk */
+    /* batches committed and not known durable when the database was reopened: never
+     * acknowledged, though the reopen moved durable_id past them */
+    int64_t lost_from, lost_to;
+    int64_t players_gen, started_us; /* db_players_tag */
 };
 
-static void pending_clear(struct db *db)
+static void pending_free(struct pending *p)
 {
-    for (struct pending *p = db->pending, *next; p; p = next) {
+    for (struct pending *next; p; p = next) {
         next = p->next;
         free(p->type);
         free(p->data);
         free(p);
     }
+}
+
+static void pending_clear(struct db *db)
+{
+    pending_free(db->pending);
     db->pending = NULL;
     db->pending_tail = &db->pending;
 }
@@ -196,20 +210,16 @@ static int open_wal(sqlite3 *h)
     return fd;
 }
 
-int db_open(const char *path, int busy_timeout_ms, struct db **out, char *err, size_t errlen)
+/* A connection to path with the server's settings; NULL with a sentence in err. */
+static sqlite3 *connect(const char *path, int busy_timeout_ms, char *err, size_t errlen)
 {
-    *out = NULL;
-    if (make_parent(path)) {
-        snprintf(err, errlen, "database %s: cannot create its folder: %s", path, strerror(errno));
-        return -1;
-    }
     sqlite3 *h = NULL;
     int rc = sqlite3_open_v2(
         path, &h, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, NULL);
     if (rc != SQLITE_OK) {
         snprintf(err, errlen, "database %s: %s", path, h ? sqlite3_errmsg(h) : sqlite3_errstr(rc));
         sqlite3_close(h);
-        return -1;
+        return NULL;
     }
     sqlite3_busy_timeout(h, busy_timeout_ms);
     sqlite3_extended_result_codes(h, 1);
@@ -222,8 +232,46 @@ int db_open(const char *path, int busy_timeout_ms, struct db **out, char *err, s
         exec(h, "PRAGMA foreign_keys=ON", e, sizeof e)) {
         snprintf(err, errlen, "database %s: %s", path, e);
         sqlite3_close(h);
+        return NULL;
+    }
+    return h;
+}
+
+static void stmts_finalize(struct db *db)
+{
+    for (int i = 0; i < STMT_SLOTS; i++) {
+        if (db->cache[i].st)
+            sqlite3_finalize(db->cache[i].st);
+        db->cache[i].sql = NULL;
+        db->cache[i].st = NULL;
+    }
+}
+
+/* The server syncs the log itself when it can open it (see wait_durable). */
+static void attach_wal(struct db *db)
+{
+    char e[512];
+    db->walfd = open_wal(db->h);
+    if (db->walfd >= 0 && exec(db->h, "PRAGMA synchronous=NORMAL", e, sizeof e)) {
+        close(db->walfd);
+        db->walfd = -1;
+    }
+}
+
+int db_open(const char *path, int busy_timeout_ms, struct db **out, char *err, size_t errlen)
+{
+    *out = NULL;
+    if (make_parent(path)) {
+        snprintf(err, errlen, "database %s: cannot create its folder: %s", path, strerror(errno));
         return -1;
     }
+    if (strlen(path) >= sizeof((struct db *)0)->path) {
+        snprintf(err, errlen, "database %s: the path is too long", path);
+        return -1;
+    }
+    sqlite3 *h = connect(path, busy_timeout_ms, err, errlen);
+    if (!h)
+        return -1;
     if (migrate(h, path, err, errlen)) {
         sqlite3_close(h);
         return -1;
@@ -235,13 +283,21 @@ int db_open(const char *path, int busy_timeout_ms, struct db **out, char *err, s
         return -1;
     }
     db->h = h;
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    db->started_us = (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+    snprintf(db->path, sizeof db->path, "%s", path);
+    db->busy_timeout_ms = busy_timeout_ms;
+    reserve_path(path, db->reserve, sizeof db->reserve);
+    /* no room for it now: the disk is full already, changes wait until there is */
+    if (reserve_keep(db->reserve)) {
+        fprintf(stderr, "crawford: the database's disk has no room for the TD's reserve (%d "
+                        "KiB): changes are refused until there is\n", RESERVE_BYTES / 1024);
+        db->full = 1;
+    }
     db->pending_tail = &db->pending;
     db->queued_tail = &db->queued;
-    db->walfd = open_wal(h);
-    if (db->walfd >= 0 && exec(h, "PRAGMA synchronous=NORMAL", e, sizeof e)) {
-        close(db->walfd);
-        db->walfd = -1;
-    }
+    attach_wal(db);
     pthread_mutex_init(&db->mu, NULL);
     pthread_cond_init(&db->committed, NULL);
     *out = db;
@@ -256,15 +312,8 @@ void db_close(struct db *db)
         fdatasync(db->walfd);
         close(db->walfd);
     }
-    for (struct pending *p = db->queued, *next; p; p = next) {
-        next = p->next;
-        free(p->type);
-        free(p->data);
-        free(p);
-    }
-    for (int i = 0; i < STMT_SLOTS; i++)
-        if (db->cache[i].st)
-            sqlite3_finalize(db->cache[i].st);
+    pending_free(db->queued);
+    stmts_finalize(db);
     sqlite3_close(db->h);
     pthread_cond_destroy(&db->committed);
     pthread_mutex_destroy(&db->mu);
@@ -306,57 +355,6 @@ static int step_sql(struct db *db, const char *sql)
     return rc == SQLITE_DONE ? 0 : -1;
 }
 
-int db_grow(void **arr, int *cap, int n, size_t size, int first)
-{
-    if (n < *cap)
-        return 0;
-    int grown = *cap ? *cap * 2 : first;
-    void *p = realloc(*arr, (size_t)grown * size);
-    if (!p)
-        return -1;
-    *arr = p;
-    *cap = grown;
-    return 0;
-}
-
-int db_rows(sqlite3_stmt *st, void (*read)(sqlite3_stmt *st, void *row), size_t size, void **out,
-            int *n)
-{
-    *out = NULL;
-    *n = 0;
-    int cap = 0, rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (db_grow(out, &cap, *n, size, 16)) {
-            rc = SQLITE_NOMEM;
-            break;
-        }
-        read(st, (char *)*out + (size_t)(*n)++ * size);
-    }
-    db_done(st);
-    if (rc != SQLITE_DONE) {
-        free(*out);
-        *out = NULL;
-        *n = 0;
-        return CW_EDB;
-    }
-    return CW_OK;
-}
-
-int db_row(sqlite3_stmt *st, void (*read)(sqlite3_stmt *st, void *row), void *row)
-{
-    int rc = sqlite3_step(st);
-    int out = rc == SQLITE_ROW ? CW_OK : rc == SQLITE_DONE ? CW_ENOTFOUND : CW_EDB;
-    if (out == CW_OK)
-        read(st, row);
-    db_done(st);
-    return out;
-}
-
-void db_read_id(sqlite3_stmt *st, void *row)
-{
-    *(int64_t *)row = sqlite3_column_int64(st, 0);
-}
-
 int64_t db_event_undurable_from(struct db *db, int64_t tournament_id)
 {
     int64_t from = INT64_MAX;
@@ -385,6 +383,59 @@ static void publish_durable(struct db *db)
         db->queued_tail = &db->queued;
 }
 
+/* What a failed statement says about the disk (its extended result code). A full disk:
+ * the reserve is given back for the TD's login, and changes are refused until it can be
+ * kept again. A failed write or sync: SQLite's view of the files may no longer be what is
+ * on disk (the kernel may have dropped the pages it could not write), so the connection is
+ * not trusted again: db_begin reopens the database first. */
+static void note_disk(struct db *db, int code)
+{
+    if (code == SQLITE_FULL || (code == SQLITE_IOERR_WRITE && sqlite3_system_errno(db->h) == ENOSPC)) {
+        if (!db->full)
+            fprintf(stderr, "crawford: the database's disk is full: changes are refused "
+                            "until there is room again\n");
+        db->full = 1;
+        reserve_release(db->reserve);
+    } else if (code == SQLITE_IOERR_WRITE || code == SQLITE_IOERR_FSYNC ||
+               code == SQLITE_IOERR_DIR_FSYNC || code == SQLITE_IOERR_TRUNCATE) {
+        fprintf(stderr, "crawford: writing the database failed (%s): it is reopened before "
+                        "any further change\n", sqlite3_errstr(code));
+        db->broken = 1;
+    }
+}
+
+/* After a failed write or sync: a new connection and a new descriptor of the log, which
+ * must sync before anything is acknowledged again. No batch is open. Batches committed
+ * and not known durable were never acknowledged; their events are dropped from the queue
+ * (those that reached the disk are read from the log by the streams). 0, or -1 (still
+ * broken: the next change tries again). Lock held. */
+static int reopen(struct db *db)
+{
+    char err[600];
+    sqlite3 *h = connect(db->path, db->busy_timeout_ms, err, sizeof err);
+    if (!h) {
+        fprintf(stderr, "crawford: reopening the database failed: %s\n", err);
+        return -1;
+    }
+    stmts_finalize(db);
+    if (db->walfd >= 0)
+        close(db->walfd); /* never synced again: its pages may be gone */
+    sqlite3_close(db->h);
+    db->h = h;
+    attach_wal(db);
+    pending_free(db->queued);
+    db->queued = NULL;
+    db->queued_tail = &db->queued;
+    /* a request still waiting for one of these (it has not had the lock since the failure)
+     * must not take the jump of durable_id for its batch's sync */
+    db->lost_from = db->durable_id + 1;
+    db->lost_to = db->committed_id;
+    db->committed_id = db->durable_id = db->batch_id;
+    db->broken = 0;
+    fprintf(stderr, "crawford: the database was reopened: changes are accepted again\n");
+    return 0;
+}
+
 /* Commits (or, when failed, rolls back) the open batch and wakes its requests. Returns 0 or
  * -1. Called with the lock held. The commit is in the log; wait_durable makes it durable. */
 static int batch_finish(struct db *db, int failed)
@@ -392,6 +443,7 @@ static int batch_finish(struct db *db, int failed)
     int rc = 0;
     if (!failed && step_sql(db, "COMMIT")) {
         fprintf(stderr, "crawford: COMMIT failed: %s\n", sqlite3_errmsg(db->h));
+        note_disk(db, sqlite3_extended_errcode(db->h));
         failed = 1;
     }
     for (struct batch_waiter *w = db->waiters; w; w = w->next)
@@ -456,7 +508,7 @@ static int wait_durable(struct db *db, int64_t mine)
             batch_finish(db, db->broken);
         pthread_cond_broadcast(&db->committed);
     }
-    return db->durable_id >= mine ? 0 : -1;
+    return db->durable_id >= mine && (mine < db->lost_from || mine > db->lost_to) ? 0 : -1;
 }
 
 /* After a request's savepoint is released or rolled back: commit the batch now unless
@@ -499,18 +551,37 @@ static int batch_leave(struct db *db, int joined)
     return rc;
 }
 
-int db_begin(struct db *db)
+/* The refusals of db_begin before any work: a broken connection is reopened first; on a
+ * full disk, changes wait until the reserve can be kept again (the disk has room), except
+ * the reserved ones. 0, DB_BROKEN or DB_FULL. Lock held; no savepoint is open. */
+static int refusal(struct db *db, int reserved)
+{
+    if (db->broken || (db->full && !reserved)) {
+        /* requests of the open batch wait for a writer that may now give up: finish the
+         * batch (failed when broken) so they answer instead of hanging */
+        if (db->batch_open)
+            batch_finish(db, db->broken);
+    }
+    if (db->broken && (db->syncing || reopen(db)))
+        return DB_BROKEN;
+    if (db->full && !reserved) {
+        if (!reserve_room(db->path) || reserve_keep(db->reserve))
+            return DB_FULL;
+        db->full = 0;
+        fprintf(stderr, "crawford: the database's disk has room again: changes are accepted\n");
+    }
+    return 0;
+}
+
+static int begin(struct db *db, int reserved)
 {
     __atomic_add_fetch(&db->writers_waiting, 1, __ATOMIC_ACQ_REL);
     pthread_mutex_lock(&db->mu);
     __atomic_sub_fetch(&db->writers_waiting, 1, __ATOMIC_ACQ_REL);
-    if (db->broken) {
-        /* requests of the open batch wait for a writer that now gives up: fail the batch
-         * (no savepoint is open while we hold the lock) so they answer instead of hanging */
-        if (db->batch_open)
-            batch_finish(db, 1);
+    int refused = refusal(db, reserved);
+    if (refused) {
         pthread_mutex_unlock(&db->mu);
-        return -1;
+        return refused;
     }
     if (!db->batch_open) {
         if (step_sql(db, "BEGIN IMMEDIATE")) {
@@ -531,6 +602,24 @@ int db_begin(struct db *db)
     return 0;
 }
 
+int db_begin(struct db *db)
+{
+    return begin(db, 0);
+}
+
+int db_begin_reserved(struct db *db)
+{
+    return begin(db, 1);
+}
+
+int db_refusing(struct db *db)
+{
+    db_lock(db);
+    int r = db->broken ? DB_BROKEN : db->full ? DB_FULL : 0;
+    db_unlock(db);
+    return r;
+}
+
 int db_commit(struct db *db)
 {
     if (step_sql(db, "RELEASE request")) {
@@ -544,16 +633,13 @@ int db_commit(struct db *db)
 
 void db_rollback(struct db *db)
 {
+    /* the operation may have failed on the disk: its last statement's code says */
+    note_disk(db, sqlite3_extended_errcode(db->h));
     step_sql(db, "ROLLBACK TO request");
     step_sql(db, "RELEASE request");
     /* drop the events this request queued, keep the batch's earlier ones */
     if (db->request_mark) {
-        for (struct pending *p = *db->request_mark, *next; p; p = next) {
-            next = p->next;
-            free(p->type);
-            free(p->data);
-            free(p);
-        }
+        pending_free(*db->request_mark);
         *db->request_mark = NULL;
         db->pending_tail = db->request_mark;
     }
@@ -626,28 +712,6 @@ sqlite3 *db_handle(struct db *db)
     return db->h;
 }
 
-int db_bind_text(sqlite3_stmt *st, int i, const char *s)
-{
-    return s ? sqlite3_bind_text(st, i, s, -1, SQLITE_STATIC) : sqlite3_bind_null(st, i);
-}
-
-void db_col_text(sqlite3_stmt *st, int i, char *buf, size_t len)
-{
-    const unsigned char *t = sqlite3_column_text(st, i);
-    size_t n = t ? (size_t)sqlite3_column_bytes(st, i) : 0;
-    if (n >= len)
-        n = len - 1;
-    if (n)
-        memcpy(buf, t, n);
-    buf[n] = 0;
-}
-
-char *db_col_strdup(sqlite3_stmt *st, int i)
-{
-    const unsigned char *t = sqlite3_column_text(st, i);
-    return t ? strdup((const char *)t) : NULL;
-}
-
 const char *db_errmsg(struct db *db)
 {
     return sqlite3_errmsg(db->h);
@@ -663,4 +727,14 @@ void db_changed(struct db *db, int64_t tournament_id)
 {
     if (db->hook)
         db->hook(db->hook_ctx, tournament_id);
+}
+
+void db_players_changed(struct db *db)
+{
+    db->players_gen++;
+}
+
+void db_players_tag(struct db *db, char *out, size_t len)
+{
+    snprintf(out, len, "p%lld.%llx", (long long)db->players_gen, (long long)db->started_us);
 }

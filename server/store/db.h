@@ -25,7 +25,19 @@ void db_unlock(struct db *db);
 /* db_begin returns DB_BUSY when another program holds the database's write lock past the
  * busy timeout (a backup, an sqlite3 shell): nothing was begun and a retry may succeed. */
 #define DB_BUSY (-2)
+/* DB_FULL: the disk is full (a write failed with no room); nothing was begun, and changes
+ * are refused until there is room again, seen by db_begin itself. DB_BROKEN: a write or a
+ * sync of the files failed and the database could not yet be reopened (db_begin tries
+ * again each time). */
+#define DB_FULL (-3)
+#define DB_BROKEN (-4)
 int db_begin(struct db *db);
+/* db_begin for what must work on a full disk (the TD's login): it uses the room kept for
+ * it (store/reserve.h). */
+int db_begin_reserved(struct db *db);
+/* 0, DB_FULL or DB_BROKEN: why changes are refused now (a 500 of a failed change is
+ * answered as this instead). */
+int db_refusing(struct db *db);
 int db_commit(struct db *db);
 void db_rollback(struct db *db);
 
@@ -47,6 +59,15 @@ void db_set_publish_hook(struct db *db,
 int64_t db_event_undurable_from(struct db *db, int64_t tournament_id);
 int db_pending_event(struct db *db, int64_t tournament_id, int64_t id, const char *type,
                      const char *data);
+
+/* The players' own revision: a game report moves the tournament's revision but changes no
+ * player, so the anonymous players list (1,000 entries, polled by every phone) is tagged
+ * with this instead and survives reports. Every write of a player row calls
+ * db_players_changed (in any tournament: one counter is simplest and never stale);
+ * db_players_tag writes "p<generation>.<start>" (the start of this process, so that a
+ * restart never reuses a tag). Lock held. */
+void db_players_changed(struct db *db);
+void db_players_tag(struct db *db, char *out, size_t len);
 
 /* The last SQLite error message of the connection (for the server log). */
 const char *db_errmsg(struct db *db);

@@ -1,8 +1,9 @@
 # Sourced by the shell checks. check_start NAME: a temporary folder $dir, the counters
 # with ok and bad, and on exit the servers whose process ids are in $pid and $spid are
 # stopped and $dir removed. check_end: prints NAME's count; fails when a check failed.
-# serve_start PASSWORD: a server on a free port with a database in $dir, the TD password
-# PASSWORD; $pid is its process id, $U its address ("" when it did not start).
+# serve_start PASSWORD [DATABASE]: a server on a free port with a database in $dir (or at
+# DATABASE), the TD password PASSWORD; $pid is its process id, $U its address ("" when it
+# did not start).
 # wait_for SECONDS COMMAND...: runs COMMAND every 0.1 s until it succeeds (status 0) or
 # SECONDS pass (status 1). Checks wait for what they expect, never a fixed time: the
 # deadlines are generous so that only a real failure reaches them on a loaded machine.
@@ -29,7 +30,7 @@ check_end() {
 }
 serve_start() {
     cat > "$dir/crawford.json" <<EOF
-{"database": "$dir/c.db", "static_dir": "static", "access_log": "off"}
+{"database": "${2:-$dir/c.db}", "static_dir": "static", "access_log": "off"}
 EOF
     CRAWFORD_TD_PASSWORD=$1 "$BIN" serve --config "$dir/crawford.json" --port 0 \
         >"$dir/out" 2>"$dir/err" &
