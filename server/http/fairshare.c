@@ -188,6 +188,13 @@ struct http_fair_conn *http_fair_started(struct http_fair *f, const struct socka
     if (f->list)
         f->list->prev = c;
     f->list = c;
+    /* http_fair_admit (the accept policy) and this call are two steps: two threads may
+     * both have been admitted for an address's last place. The one counted over the limit
+     * is shut at once; the library then closes it and calls http_fair_closed. */
+    if (f->conns > f->lim.max_connections || (c->addr && c->addr->conns > f->lim.per_address)) {
+        c->deadline_ms = 0;
+        shutdown(fd, SHUT_RDWR);
+    }
     pthread_mutex_unlock(&f->mu);
     return c;
 }
