@@ -235,12 +235,6 @@ static struct match ms[MATCHES];
 static int by_id_cap;
 static int *by_id; /* match id -> index, -1 */
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 int main(void)
 {
     bench_raise_nofile();
@@ -460,8 +454,7 @@ int main(void)
     }
     if (nlat == 0)
         bench_fail("no press latency measured");
-    qsort(lat, (size_t)nlat, sizeof lat[0], cmp_double);
-    double p99 = lat[(int)(nlat * 0.99) > 0 ? (int)(nlat * 0.99) - 1 : 0];
+    double p99 = bench_p99(lat, nlat);
     fprintf(stderr,
             "bench_clock: %d presses sent, %d events timed, p50 %.1f ms, p99 %.1f ms, max %.1f ms; "
             "%d sent more than 50 ms late, %d refused, %d events missing\n",

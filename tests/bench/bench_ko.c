@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "support/benchlib.h"
 #include "tourney/knockout.h"
 
 #define ENTRIES 4096
@@ -15,12 +16,6 @@ static double now_ms(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
 }
 
 int main(void)
@@ -58,7 +53,7 @@ int main(void)
         check += b.slots[0].id;
         ko_bracket_free(&b);
     }
-    qsort(t, RUNS, sizeof t[0], cmp_double);
+    bench_sort(t, RUNS);
     printf("bench ko.draw_4096_ms %.3f ms\n", t[RUNS / 2]);
     free(e), free(res), free(v);
     return check > 0 ? 0 : 1;

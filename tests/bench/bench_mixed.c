@@ -26,10 +26,7 @@ struct conn {
     char cookie[128];
     long long matches[MATCHES_PER];
     int next, winner;
-    char in[1 << 14];
-    size_t in_len;
-    size_t skip; /* bytes of a body still to come, read and dropped */
-    int status;  /* of the response whose body is being dropped */
+    struct bench_rx rx;
     double sent_at;
 };
 
@@ -69,44 +66,6 @@ static void send_next(struct conn *c)
     }
     c->sent_at = bench_now_ms();
     send_all(c->fd, req, (size_t)n);
-}
-
-/* 1 when a whole response has come; sets *status. Headers are buffered, bodies (up to
- * a megabyte for a miss of the bracket) are counted and dropped. */
-static int take_response(struct conn *c, int *status)
-{
-    if (c->skip) {
-        size_t n = c->in_len < c->skip ? c->in_len : c->skip;
-        memmove(c->in, c->in + n, c->in_len - n);
-        c->in_len -= n;
-        c->skip -= n;
-        if (c->skip)
-            return 0;
-        *status = c->status;
-        return 1;
-    }
-    c->in[c->in_len] = 0;
-    char *end = strstr(c->in, "\r\n\r\n");
-    if (!end)
-        return 0;
-    char *cl = strcasestr(c->in, "Content-Length: ");
-    size_t body = cl && cl < end ? (size_t)atol(cl + 16) : 0;
-    size_t head = (size_t)(end + 4 - c->in);
-    c->status = atoi(c->in + 9);
-    memmove(c->in, c->in + head, c->in_len - head);
-    c->in_len -= head;
-    c->skip = body;
-    if (!body) {
-        *status = c->status;
-        return 1;
-    }
-    return take_response(c, status);
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
 }
 
 static long long post_id(struct bench_server *s, const char *path, const char *body)
@@ -191,15 +150,15 @@ int main(void)
         int n = epoll_wait(ep, evs, REPORTERS + POLLERS, 100);
         for (int k = 0; k < n; k++) {
             struct conn *c = &conns[evs[k].data.u32];
-            ssize_t m = read(c->fd, c->in + c->in_len, sizeof c->in - 1 - c->in_len);
+            ssize_t m = read(c->fd, c->rx.in + c->rx.len, sizeof c->rx.in - 1 - c->rx.len);
             if (m <= 0) {
                 if (m < 0 && errno == EAGAIN)
                     continue;
                 bench_fail("a connection closed");
             }
-            c->in_len += (size_t)m;
+            c->rx.len += (size_t)m;
             int status;
-            while (take_response(c, &status)) {
+            while (bench_rx_take(&c->rx, &status)) {
                 if (status < 200 || status >= 300)
                     bad++;
                 else if (c->poller)
@@ -212,15 +171,14 @@ int main(void)
                 if (bench_now_ms() < stop)
                     send_next(c);
             }
-            if (c->in_len >= sizeof c->in - 1)
+            if (c->rx.len >= sizeof c->rx.in - 1)
                 bench_fail("response headers larger than the buffer");
         }
     }
     double secs = (bench_now_ms() - start) / 1000.0;
     if (bad)
         fprintf(stderr, "bench_mixed: %ld answers were not 2xx\n", bad);
-    qsort(lat, (size_t)n_lat, sizeof lat[0], cmp_double);
-    printf("bench http.report.p99_ms.mixed %.1f ms\n", n_lat ? lat[(int)(n_lat * 0.99)] : 0.0);
+    printf("bench http.report.p99_ms.mixed %.1f ms\n", bench_p99(lat, n_lat));
     printf("bench http.report.mixed %.0f req/s\n", reports / secs);
     printf("bench http.poll.mixed %.0f req/s\n", polls / secs);
     printf("bench http.errors.mixed %ld count\n", bad);

@@ -22,8 +22,7 @@ struct conn {
     long long tid, matches[MATCHES_PER];
     int next;   /* which match the next game goes to */
     int winner; /* alternates, so a 99-point match lasts */
-    char in[8192];
-    size_t in_len;
+    struct bench_rx rx;
     double sent_at;
 };
 
@@ -46,30 +45,6 @@ static void send_game(struct conn *c)
     c->sent_at = bench_now_ms();
     if (write(c->fd, req, (size_t)n) != n)
         bench_fail("write");
-}
-
-/* 1 when a whole response is buffered; sets *status and drops it from the buffer. */
-static int take_response(struct conn *c, int *status)
-{
-    c->in[c->in_len] = 0;
-    char *end = strstr(c->in, "\r\n\r\n");
-    if (!end)
-        return 0;
-    char *cl = strstr(c->in, "Content-Length: ");
-    size_t body = cl && cl < end ? (size_t)atol(cl + 16) : 0;
-    size_t total = (size_t)(end + 4 - c->in) + body;
-    if (c->in_len < total)
-        return 0;
-    *status = atoi(c->in + 9);
-    memmove(c->in, c->in + total, c->in_len - total);
-    c->in_len -= total;
-    return 1;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
 }
 
 int main(void)
@@ -130,15 +105,15 @@ int main(void)
         int n = epoll_wait(ep, evs, CONNS, 100);
         for (int k = 0; k < n; k++) {
             struct conn *c = &conns[evs[k].data.u32];
-            ssize_t m = read(c->fd, c->in + c->in_len, sizeof c->in - 1 - c->in_len);
+            ssize_t m = read(c->fd, c->rx.in + c->rx.len, sizeof c->rx.in - 1 - c->rx.len);
             if (m <= 0) {
                 if (m < 0 && errno == EAGAIN)
                     continue;
                 bench_fail("a connection closed");
             }
-            c->in_len += (size_t)m;
+            c->rx.len += (size_t)m;
             int status;
-            while (take_response(c, &status)) {
+            while (bench_rx_take(&c->rx, &status)) {
                 if (status >= 200 && status < 300) {
                     ok++;
                     if (n_lat < (int)(sizeof lat / sizeof lat[0]))
@@ -154,9 +129,8 @@ int main(void)
     double secs = (bench_now_ms() - start) / 1000.0;
     if (bad)
         fprintf(stderr, "bench_report: %ld answers were not 2xx\n", bad);
-    qsort(lat, (size_t)n_lat, sizeof lat[0], cmp_double);
     printf("bench http.report.c64 %.0f req/s\n", ok / secs);
-    printf("bench http.report.p99_ms.c64 %.1f ms\n", n_lat ? lat[(int)(n_lat * 0.99)] : 0.0);
+    printf("bench http.report.p99_ms.c64 %.1f ms\n", bench_p99(lat, n_lat));
     printf("bench http.report.errors.c64 %ld count\n", bad);
     for (int i = 0; i < CONNS; i++)
         close(conns[i].fd);

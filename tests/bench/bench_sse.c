@@ -13,12 +13,6 @@
 
 #define STREAMS 5000
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 int main(void)
 {
     if (bench_raise_nofile() < STREAMS + 100) {
@@ -98,8 +92,7 @@ int main(void)
         kill(s.pid, SIGKILL);
         return 1;
     }
-    qsort(got, STREAMS, sizeof got[0], cmp_double);
-    printf("bench sse.p99_ms %.1f ms\n", got[(int)(STREAMS * 0.99) - 1]);
+    printf("bench sse.p99_ms %.1f ms\n", bench_p99(got, STREAMS));
     printf("bench sse.kb_per_stream %.1f KB\n", (double)(after - before) / STREAMS);
     for (int i = 0; i < STREAMS; i++)
         close(fds[i]);

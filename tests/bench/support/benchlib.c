@@ -200,3 +200,53 @@ long bench_rss_kb(pid_t pid)
         fclose(f);
     return kb;
 }
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+void bench_sort(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof v[0], cmp_double);
+}
+
+double bench_p99(double *v, int n)
+{
+    if (n <= 0)
+        return 0;
+    bench_sort(v, n);
+    int rank = (int)((n * 99 + 99) / 100); /* ceil(0.99 n), 1-based */
+    return v[rank - 1];
+}
+
+int bench_rx_take(struct bench_rx *rx, int *status)
+{
+    if (rx->skip) {
+        size_t n = rx->len < rx->skip ? rx->len : rx->skip;
+        memmove(rx->in, rx->in + n, rx->len - n);
+        rx->len -= n;
+        rx->skip -= n;
+        if (rx->skip)
+            return 0;
+        *status = rx->status;
+        return 1;
+    }
+    rx->in[rx->len] = 0;
+    char *end = strstr(rx->in, "\r\n\r\n");
+    if (!end)
+        return 0;
+    char *cl = strcasestr(rx->in, "Content-Length: ");
+    size_t body = cl && cl < end ? (size_t)atol(cl + 16) : 0;
+    size_t head = (size_t)(end + 4 - rx->in);
+    rx->status = atoi(rx->in + 9);
+    memmove(rx->in, rx->in + head, rx->len - head);
+    rx->len -= head;
+    rx->skip = body;
+    if (!body) {
+        *status = rx->status;
+        return 1;
+    }
+    return bench_rx_take(rx, status);
+}

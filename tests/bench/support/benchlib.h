@@ -34,4 +34,21 @@ double bench_now_ms(void);
 /* Raises the open-files limit to its maximum; returns it. */
 long bench_raise_nofile(void);
 
+/* Sorts v (n values) in place, smallest first. */
+void bench_sort(double *v, int n);
+/* Sorts v and returns its 99th percentile by nearest rank (0 when n is 0). */
+double bench_p99(double *v, int n);
+
+/* What a keep-alive connection has received: whole HTTP responses are taken one at a
+ * time; headers are buffered, bodies (up to a megabyte for a large list) counted and
+ * dropped. A caller reads into in + len (at most sizeof in - 1 - len) and adds to len. */
+struct bench_rx {
+    char in[1 << 14];
+    size_t len;
+    size_t skip; /* bytes of a body still to come */
+    int status;  /* of the response whose body is being dropped */
+};
+/* 1 when a whole response has come (its status in *status), else 0. */
+int bench_rx_take(struct bench_rx *rx, int *status);
+
 #endif
