@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "api/events.h"
+#include "api/fields.h"
 #include "api/handlers.h"
 #include "api/matches.h"
 #include "api/reports.h"
@@ -16,13 +17,14 @@
 
 static const char *const formats[] = {"round_robin", "knockout", NULL};
 
+enum { DS_FORMAT, DS_LENGTHS, DS_DEAD, DS_LATE, DS_DEADLINE, DS__N };
 static const struct api_field davis_fields[] = {
-    {"format", F_ENUM, 0, 0, 0, 0, formats, NULL},
-    {"lengths", F_ANY, 0, 0, 0, 0, NULL, NULL},
-    {"play_dead", F_BOOL, 0, 0, 0, 0, NULL, NULL},
-    {"late_places", F_INT, 0, 0, 0, 64, NULL, NULL},
-    {"late_deadline", F_STR, 0, 1, 17, 30, NULL, NULL},
-    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+    [DS_FORMAT] = {"format", F_ENUM, 0, 0, 0, 0, formats, NULL},
+    [DS_LENGTHS] = {"lengths", F_ANY, 0, 0, 0, 0, NULL, NULL},
+    [DS_DEAD] = {"play_dead", F_BOOL, 0, 0, 0, 0, NULL, NULL},
+    [DS_LATE] = {"late_places", F_INT, 0, 0, 0, 64, NULL, NULL},
+    [DS_DEADLINE] = {"late_deadline", F_STR, 0, 1, 17, 30, NULL, NULL},
+    [DS__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
 int api_davis_settings(json_t *in, json_t **out, struct api_resp *resp)
@@ -31,39 +33,38 @@ int api_davis_settings(json_t *in, json_t **out, struct api_resp *resp)
         api_problem_field(resp, "davis", "must be an object");
         return -1;
     }
-    if (in && api_check_fields(in, davis_fields, 0, resp))
+    struct api_val v[DS__N];
+    if (api_fields(in, davis_fields, 0, v, resp))
         return -1;
-    json_t *l = in ? json_object_get(in, "lengths") : NULL;
+    json_t *l = v[DS_LENGTHS].j;
     if (l && (!json_is_array(l) || json_array_size(l) != 3)) {
         api_problem_field(resp, "davis.lengths",
                           "must list the match length of the three phases, e.g. [7, 7, 7]");
         return -1;
     }
     for (size_t i = 0; l && i < 3; i++) {
-        json_t *v = json_array_get(l, i);
-        if (!json_is_integer(v) || json_integer_value(v) < 1 || json_integer_value(v) > 99) {
+        json_t *len = json_array_get(l, i);
+        if (!json_is_integer(len) || json_integer_value(len) < 1 || json_integer_value(len) > 99) {
             api_problem_field(resp, "davis.lengths", "phase %zu: a length from 1 to 99", i + 1);
             return -1;
         }
     }
-    json_t *dl = in ? json_object_get(in, "late_deadline") : NULL;
+    const char *dl = v[DS_DEADLINE].s;
     int64_t ms;
-    if (json_is_string(dl) && cw_parse_iso8601(json_string_value(dl), &ms)) {
+    if (dl && cw_parse_iso8601(dl, &ms)) {
         api_problem_field(resp, "davis.late_deadline",
                           "must be a UTC time written YYYY-MM-DDTHH:MM[:SS]Z");
         return -1;
     }
-    const char *format = in ? json_string_value(json_object_get(in, "format")) : NULL;
+    const char *format = v[DS_FORMAT].s;
     json_t *lengths = l ? json_incref(l) : json_pack("[i, i, i]", 5, 5, 5);
-    *out = json_pack("{s:s, s:o, s:b, s:i, s:O}", "format", format ? format : "round_robin",
-                     "lengths", lengths, "play_dead",
-                     in && json_is_true(json_object_get(in, "play_dead")), "late_places",
-                     in ? (int)json_integer_value(json_object_get(in, "late_places")) : 0,
-                     "late_deadline", json_is_string(dl) ? dl : json_null());
+    *out = json_pack("{s:s, s:o, s:b, s:i, s:o}", "format", format ? format : "round_robin",
+                     "lengths", lengths, "play_dead", (int)v[DS_DEAD].i, "late_places",
+                     (int)v[DS_LATE].i, "late_deadline", dl ? json_string(dl) : json_null());
     return 0;
 }
 
-static int load_davis(struct api_req *req, struct event *e, struct api_resp *resp)
+API_REPLIES static int load_davis(struct api_req *req, struct event *e, struct api_resp *resp)
 {
     if (api_event_load(req, e, resp))
         return -1;
@@ -76,7 +77,7 @@ static int load_davis(struct api_req *req, struct event *e, struct api_resp *res
 }
 
 /* A change of a Davis event: the transaction begun, the event and its settings read. */
-static int davis_tx(struct api_req *req, struct event *e, struct davis_settings *s,
+API_REPLIES static int davis_tx(struct api_req *req, struct event *e, struct davis_settings *s,
                     struct api_resp *resp)
 {
     if (api_tx_begin(req, resp))
@@ -91,11 +92,12 @@ static int davis_tx(struct api_req *req, struct event *e, struct davis_settings 
 
 /* ---- teams (DAVIS-1) ---- */
 
+enum { DT_NAME, DT_P1, DT_P2, DT__N };
 static const struct api_field team_fields[] = {
-    {"name", F_STR, 1, 0, 1, 200, NULL, NULL},
-    {"player1", F_INT, 1, 0, 1, 1000000000L, NULL, NULL},
-    {"player2", F_INT, 1, 0, 1, 1000000000L, NULL, NULL},
-    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+    [DT_NAME] = {"name", F_STR, 1, 0, 1, 200, NULL, NULL},
+    [DT_P1] = {"player1", F_INT, 1, 0, 1, 1000000000L, NULL, NULL},
+    [DT_P2] = {"player2", F_INT, 1, 0, 1, 1000000000L, NULL, NULL},
+    [DT__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
 static json_t *team_json(struct db *db, const struct davis_team_row *t, int64_t tid)
@@ -114,13 +116,14 @@ static json_t *team_json(struct db *db, const struct davis_team_row *t, int64_t 
 
 void api_davis_team_add(struct api_req *req, struct api_resp *resp)
 {
-    if (api_check_fields(req->json, team_fields, 0, resp))
+    struct api_val v[DT__N];
+    if (api_fields(req->json, team_fields, 0, v, resp))
         return;
     struct davis_team_row t;
     memset(&t, 0, sizeof t);
-    snprintf(t.name, sizeof t.name, "%s", api_str(req->json, "name"));
-    t.player[0] = json_integer_value(json_object_get(req->json, "player1"));
-    t.player[1] = json_integer_value(json_object_get(req->json, "player2"));
+    snprintf(t.name, sizeof t.name, "%s", v[DT_NAME].s);
+    t.player[0] = v[DT_P1].i;
+    t.player[1] = v[DT_P2].i;
     if (t.player[0] == t.player[1]) {
         api_problem_field(resp, "player2", "is player1 again: a pair has two players (DAVIS-1)");
         return;
@@ -141,8 +144,17 @@ void api_davis_team_add(struct api_req *req, struct api_resp *resp)
     api_tx_commit(req, resp);
 }
 
+/* the seed of a knockout of teams' draw, optional (a fresh one is recorded) */
+static const struct api_field start_fields[] = {
+    {"seed", F_STR, 0, 0, 1, 32, NULL, NULL},
+    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+};
+
 void api_davis_start(struct api_req *req, struct api_resp *resp)
 {
+    struct api_val v[1];
+    if (api_fields(req->json, start_fields, 0, v, resp))
+        return;
     struct db *db = req->app->db;
     struct event e;
     struct davis_settings s;
@@ -150,7 +162,7 @@ void api_davis_start(struct api_req *req, struct api_resp *resp)
         return;
     struct op o = api_op(req);
     struct problem pb = {0, NULL};
-    if (op_davis_start(&o, &e, &s, req->json ? api_str(req->json, "seed") : NULL, &pb)) {
+    if (op_davis_start(&o, &e, &s, v[0].s, &pb)) {
         api_tx_rollback(req);
         api_reply_problem(resp, &pb);
         return;

@@ -10,8 +10,7 @@
 #include "api/matches.h"
 #include "api/reports.h"
 #include "api/tx.h"
-#include "ops/decide.h"
-#include "ops/report.h"
+#include "ops/match_change.h"
 #include "ops/report_replay.h"
 #include "tourney/results.h"
 
@@ -32,318 +31,105 @@ json_t *api_report_json(struct db *db, const struct report *r, const struct matc
         r->conceded && r->winner >= 0 ? json_string(side_name[1 - r->winner]) : json_null());
 }
 
-static const struct api_field score_fields[] = {
-    {"a", F_INT, 1, 0, 0, 999, NULL, NULL},
-    {"b", F_INT, 1, 0, 0, 999, NULL, NULL},
-    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
-};
+/* ---- a side's report, run in the match's frame (who may act: MX_PLAYER) ---- */
 
-static const char *const orders[] = {"ab", "ba", NULL};
-
-/* exactly one of: the final score, one money-style game, the games one by one, a JSON game
- * record, a .mat file (with "order": which of its players is side a) */
-static const struct api_field report_fields[] = {
-    {"score", F_OBJ, 0, 0, 0, 0, NULL, score_fields},
-    {"game", F_OBJ, 0, 0, 0, 0, NULL, api_game_fields},
-    {"games", F_ANY, 0, 0, 0, 0, NULL, NULL},
-    {"transcript", F_ANY, 0, 0, 0, 0, NULL, NULL},
-    {"mat", F_STR_MULTILINE, 0, 0, 1, 1024 * 1024, NULL, NULL},
-    {"order", F_ENUM, 0, 0, 0, 0, orders, NULL},
-    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
-};
-
-int api_report_from_json(struct api_req *req, const struct match *m, json_t *body, struct report *r,
-                         struct api_resp *resp)
-{
-    memset(r, 0, sizeof *r);
-    r->winner = -1;
-    r->created_ms = req->now_ms;
-    if (api_check_fields(body, report_fields, 0, resp))
-        return -1;
-    int kinds = !!json_object_get(body, "score") + !!json_object_get(body, "game") +
-                !!json_object_get(body, "games") + !!json_object_get(body, "transcript") +
-                !!json_object_get(body, "mat");
-    if (kinds != 1) {
-        api_problem(resp, 422, "validation", "Which result?",
-                    "A report gives exactly one of: score (the final score), game (one "
-                    "money-style game), games (game by game), transcript (a JSON game record) "
-                    "or mat (a .mat file).");
-        return -1;
-    }
-    json_t *score = json_object_get(body, "score");
-    if (score && m->length == 0) {
-        /* a score says who won, not by what: a money game's chips need the cube and
-         * whether it was a gammon (SWING-3) */
-        api_problem(resp, 422, "validation", "Report the game, not a score",
-                    "Match %lld is one money-style game of a Swing event: report it as one "
-                    "game (\"game\": {\"winner\", \"cube\", \"result\"}), or as \"games\" "
-                    "or a \"transcript\" with that one game; a score does not say the cube or "
-                    "the gammon the chips depend on (SWING-3).",
-                    (long long)m->id);
-        api_problem_field(resp, "score",
-                          "a Swing game is reported as one game (game, games or transcript), "
-                          "not as a score");
-        return -1;
-    }
-    if (score) {
-        char err[256];
-        int a = (int)json_integer_value(json_object_get(score, "a"));
-        int b = (int)json_integer_value(json_object_get(score, "b"));
-        if (results_final_score(m->length, a, b, &r->winner, r->score, err, sizeof err)) {
-            api_problem(resp, 422, "invalid-result", "Impossible score", "%s", err);
-            api_problem_field(resp, "score", "%s", err);
-            resp->status = 422;
-            return -1;
-        }
-        if (results_score_holds_penalties(m, r->score, a, b, err, sizeof err)) {
-            api_problem(resp, 422, "invalid-result", "Impossible score", "%s", err);
-            api_problem_field(resp, "score", "%s", err);
-            resp->status = 422;
-            return -1;
-        }
-        snprintf(r->kind, sizeof r->kind, "score");
-        r->complete = 1;
-        r->games = strdup("[]");
-        return r->games ? 0 : -1;
-    }
-    return api_report_games(req, m, body, r, resp);
-}
-
-/* ---- the state after a change of reports ---- */
-
-/* ---- a concession (MATCH-7) ---- */
-
-/* The body {"concede": true} and nothing else; a Swing game is not conceded (its chips
- * depend on the cube and the gammon, SWING-3). 0, or -1 with a 422 naming the field. */
-static int check_concede(const struct match *m, json_t *body, struct api_resp *resp)
+/* The body {"concede": true} and nothing else (MATCH-7). 0, or -1 with a 422 naming the
+ * field in pb. */
+static int check_concede(json_t *body, struct problem *pb)
 {
     if (!json_is_true(json_object_get(body, "concede")))
-        api_problem_field(resp, "concede",
-                          "must be true: {\"concede\": true} concedes the match to your opponent");
+        problem_field(pb, "concede",
+                      "must be true: {\"concede\": true} concedes the match to your opponent");
     const char *key;
     json_t *v;
     json_object_foreach(body, key, v)
     {
         if (strcmp(key, "concede"))
-            api_problem_field(resp, key,
-                              "is not allowed with concede: a concession gives the opponent the "
-                              "match at the score as it stands");
+            problem_field(pb, key,
+                          "is not allowed with concede: a concession gives the opponent the "
+                          "match at the score as it stands");
     }
-    if (!resp->json && m->length == 0) {
-        api_problem(resp, 422, "validation", "A Swing game is not conceded",
-                    "Match %lld is one money-style game of a Swing event: report the game "
-                    "(\"game\": {\"winner\", \"cube\", \"result\"}); its chips depend on the "
-                    "cube and the gammon (SWING-3).",
-                    (long long)m->id);
-        api_problem_field(resp, "concede", "a Swing game is reported, not conceded");
-    }
-    return resp->json ? -1 : 0;
-}
-
-static int do_report(struct api_req *req, struct match *m, struct api_resp *resp,
-                     const char **action)
-{
-    int conceding = json_is_object(req->json) && json_object_get(req->json, "concede");
-    int side = api_player_side(req, m, resp);
-    if (side < 0 || api_report_open(req, m, resp))
-        return -1;
-    if (conceding && check_concede(m, req->json, resp))
-        return -1;
-    struct op o = api_op(req);
-    struct problem pb = {0, NULL};
-    int rc;
-    if (conceding) {
-        rc = op_report_concede(&o, m, side, &pb, action);
-    } else {
-        struct report r;
-        if (api_report_from_json(req, m, req->json, &r, resp)) {
-            report_free(&r);
-            if (!resp->json)
-                api_internal_error(resp, "reading the report");
-            return -1;
-        }
-        rc = op_report_file(&o, m, side, &r, &pb, action);
-        report_free(&r);
-    }
-    if (rc) {
-        api_reply_problem(resp, &pb);
-        return -1;
-    }
-    return 0;
+    return pb->json ? -1 : 0;
 }
 
 void api_match_report(struct api_req *req, struct api_resp *resp)
 {
-    api_match_change(req, resp, "match.reported", do_report);
-}
-
-static int do_unreport(struct api_req *req, struct match *m, struct api_resp *resp,
-                       const char **action)
-{
-    int side = api_player_side(req, m, resp);
-    if (side < 0 || api_report_open(req, m, resp))
-        return -1;
-    struct op o = api_op(req);
-    struct problem pb = {0, NULL};
-    if (op_report_withdraw(&o, m, side, &pb, action)) {
-        api_reply_problem(resp, &pb);
-        return -1;
+    struct api_mx c = {.may = MX_PLAYER, .action = "match.reported", .fn = op_mx_report};
+    if (json_is_object(req->json) && json_object_get(req->json, "concede")) {
+        check_concede(req->json, &c.invalid);
+        c.fn = op_mx_concede;
+        api_match_run(req, resp, &c);
+        return;
     }
-    return 0;
+    struct api_val v[R__PLAYERS];
+    struct report_in in;
+    memset(&in, 0, sizeof in);
+    if (!api_fields_check(req->json, api_report_fields, 0, v, &c.invalid))
+        api_report_in(v, &in, &c.invalid);
+    in.is_td = req->is_td;
+    c.in = &in;
+    api_match_run(req, resp, &c);
+    report_in_free(&in);
 }
 
 void api_match_unreport(struct api_req *req, struct api_resp *resp)
 {
-    api_match_change(req, resp, "match.report_withdrawn", do_unreport);
-}
-
-static int do_confirm(struct api_req *req, struct match *m, struct api_resp *resp,
-                      const char **action)
-{
-    int side = api_player_side(req, m, resp);
-    if (side < 0 || api_report_open(req, m, resp))
-        return -1;
-    /* the report the player saw: the reporter may have changed it meanwhile */
-    json_t *seen = req->json ? json_object_get(req->json, "report_id") : NULL;
-    if (req->json &&
-        (json_object_size(req->json) > 1 || (json_object_size(req->json) == 1 && !seen) ||
-         (seen && (!json_is_integer(seen) || json_integer_value(seen) < 1)))) {
-        api_problem_field(
-            resp, "report_id",
-            "the body is {\"report_id\": the id of the report you confirm}, or empty");
-        return -1;
-    }
-    struct op o = api_op(req);
-    struct problem pb = {0, NULL};
-    if (op_report_confirm(&o, m, side, seen ? json_integer_value(seen) : 0, &pb, action)) {
-        api_reply_problem(resp, &pb);
-        return -1;
-    }
-    return 0;
+    struct api_mx c = {.may = MX_PLAYER, .action = "match.report_withdrawn", .fn = op_mx_unreport};
+    api_match_run(req, resp, &c);
 }
 
 void api_match_confirm(struct api_req *req, struct api_resp *resp)
 {
-    api_match_change(req, resp, "match.verified", do_confirm);
+    struct api_mx c = {.may = MX_PLAYER, .action = "match.verified", .fn = op_mx_confirm};
+    /* the report the player saw: the reporter may have changed it meanwhile */
+    json_t *seen = req->json ? json_object_get(req->json, "report_id") : NULL;
+    if (req->json &&
+        (json_object_size(req->json) > 1 || (json_object_size(req->json) == 1 && !seen) ||
+         (seen && (!json_is_integer(seen) || json_integer_value(seen) < 1))))
+        problem_field(&c.invalid, "report_id",
+                      "the body is {\"report_id\": the id of the report you confirm}, or empty");
+    int64_t seen_id = seen ? json_integer_value(seen) : 0;
+    c.in = &seen_id;
+    api_match_run(req, resp, &c);
 }
 
-/* ---- the TD ---- */
+/* ---- the TD's verdict: an existing complete report (report_id) or one the TD gives ---- */
 
-static const struct api_field verify_fields[] = {
-    {"report_id", F_INT, 0, 0, 1, 1000000000000L, NULL, NULL},
-    {"score", F_OBJ, 0, 0, 0, 0, NULL, score_fields},
-    {"game", F_OBJ, 0, 0, 0, 0, NULL, api_game_fields},
-    {"games", F_ANY, 0, 0, 0, 0, NULL, NULL},
-    {"transcript", F_ANY, 0, 0, 0, 0, NULL, NULL},
-    {"mat", F_STR_MULTILINE, 0, 0, 1, 1024 * 1024, NULL, NULL},
-    {"order", F_ENUM, 0, 0, 0, 0, orders, NULL},
-    {"reason", F_STR, 0, 0, 0, 500, NULL, NULL},
-    {"confirm_cascade", F_BOOL, 0, 0, 0, 0, NULL, NULL},
-    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
-};
-
-/* The TD's decision: an existing complete report (report_id) or one the TD gives. */
-static int td_decide(struct api_req *req, struct match *m, struct api_resp *resp)
+static void verdict(struct api_req *req, struct api_resp *resp, enum mx_may may,
+                    const char *action)
 {
-    if (api_check_fields(req->json, verify_fields, 0, resp))
-        return -1;
-    if (!m->player[0] || !m->player[1]) {
-        api_problem(resp, 409, "players-unknown", "Players not known yet",
-                    "Match %lld has no opponent yet.", (long long)m->id);
-        return -1;
+    struct api_mx c = {.may = may, .action = action, .fn = op_mx_verdict};
+    struct api_val v[R__N];
+    struct verdict_in in;
+    memset(&in, 0, sizeof in);
+    if (!api_fields_check(req->json, api_verdict_fields, 0, v, &c.invalid)) {
+        int result = v[R_SCORE].set || v[R_GAME].set || v[R_GAMES].set ||
+                     v[R_TRANSCRIPT].set || v[R_MAT].set || v[R_ORDER].set;
+        if (v[R_REPORT_ID].set && result)
+            problem_set(&c.invalid, 422, "validation", "Which result?",
+                        "Give report_id (one of the players' reports) or a result of the TD's "
+                        "own (score, game, games, transcript or mat), not both.");
+        else if (v[R_REPORT_ID].set)
+            in.report_id = v[R_REPORT_ID].i;
+        else
+            api_report_in(v, &in.result, &c.invalid);
+        c.reason = v[R_REASON].s;
+        c.confirm_cascade = (int)v[R_CASCADE].i;
     }
-    struct db *db = req->app->db;
-    struct report r;
-    json_t *rid = json_object_get(req->json, "report_id");
-    if (rid &&
-        (int)json_object_size(req->json) > 1 + !!json_object_get(req->json, "reason") +
-                                               !!json_object_get(req->json, "confirm_cascade")) {
-        api_problem(resp, 422, "validation", "Which result?",
-                    "Give report_id (one of the players' reports) or a result of the TD's own "
-                    "(score, game, games, transcript or mat), not both.");
-        return -1;
-    }
-    if (rid) {
-        int rc = db_report_get(db, m->id, json_integer_value(rid), &r);
-        if (rc == CW_ENOTFOUND || (rc == CW_OK && (!r.complete || !r.current))) {
-            if (rc == CW_OK)
-                report_free(&r);
-            api_problem(resp, 422, "validation", "No such report",
-                        "Match %lld has no current, complete report %lld.", (long long)m->id,
-                        (long long)json_integer_value(rid));
-            api_problem_field(resp, "report_id", "is not a current, complete report of match %lld",
-                              (long long)m->id);
-            return -1;
-        }
-        if (rc != CW_OK) {
-            api_internal_error(resp, "reading the report");
-            return -1;
-        }
-    } else {
-        json_t *body = json_deep_copy(req->json);
-        json_object_del(body, "reason");
-        json_object_del(body, "confirm_cascade");
-        int rc = api_report_from_json(req, m, body, &r, resp);
-        json_decref(body);
-        if (rc) {
-            report_free(&r);
-            return -1;
-        }
-        if (!r.complete) {
-            report_free(&r);
-            api_problem(resp, 422, "incomplete-result", "The match is not over",
-                        "The games given end at %d-%d in a %d-point match: the TD verifies "
-                        "only a finished match.",
-                        r.score[0], r.score[1], m->length);
-            return -1;
-        }
-    }
-    /* the verdict itself: ops/decide.c */
-    struct op o = api_op(req);
-    struct problem pb = {0, NULL};
-    int rc = op_match_verify(&o, m, &r, !rid, &pb);
-    report_free(&r);
-    if (rc) {
-        api_reply_problem(resp, &pb);
-        return -1;
-    }
-    return 0;
-}
-
-static int do_verify(struct api_req *req, struct match *m, struct api_resp *resp,
-                     const char **action)
-{
-    if (api_match_gate(req, m, resp))
-        return -1;
-    if (match_finished(m)) {
-        api_problem(resp, 409, "match-finished", "Already decided",
-                    "Match %lld is already %s; use correct to change its result.", (long long)m->id,
-                    match_state_name(m->state));
-        return -1;
-    }
-    return td_decide(req, m, resp);
+    in.result.is_td = req->is_td;
+    c.in = &in;
+    api_match_run(req, resp, &c);
+    report_in_free(&in.result);
 }
 
 void api_match_verify(struct api_req *req, struct api_resp *resp)
 {
-    api_match_change(req, resp, "match.verified", do_verify);
-}
-
-static int do_correct(struct api_req *req, struct match *m, struct api_resp *resp,
-                      const char **action)
-{
-    if (!match_finished(m)) {
-        api_problem(resp, 409, "not-decided", "Nothing to correct",
-                    "Match %lld is %s, not decided; verify it instead.", (long long)m->id,
-                    match_state_name(m->state));
-        return -1;
-    }
-    return td_decide(req, m, resp);
+    verdict(req, resp, MX_TD_UNDECIDED, "match.verified");
 }
 
 void api_match_correct(struct api_req *req, struct api_resp *resp)
 {
-    api_match_change(req, resp, "match.corrected", do_correct);
+    verdict(req, resp, MX_TD_DECIDED, "match.corrected");
 }
 
 void api_match_reports(struct api_req *req, struct api_resp *resp)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "api/events.h"
+#include "api/fields.h"
 #include "api/handlers.h"
 #include "api/json.h"
 #include "api/matches.h"
@@ -17,15 +18,17 @@
 
 static const char *const allins[] = {"short_stack", "cpp", NULL};
 
+/* the settings are stored as given (with their defaults), so only these are read here */
+enum { SW_START, SW_CPP, SW_CPP_START, SW_GROWTH_PCT, SW_GROWTH_ADD, SW_DECREASE, SW_ALLIN, SW__N };
 static const struct api_field swing_fields[] = {
-    {"start_chips", F_INT, 1, 0, 1, 1000000000000L, NULL, NULL},
-    {"cpp", F_ANY, 0, 0, 0, 0, NULL, NULL},
-    {"cpp_start", F_INT, 0, 0, -1000000000L, 1000000000000L, NULL, NULL},
-    {"growth_percent", F_INT, 0, 0, -99, 1000, NULL, NULL},
-    {"growth_add", F_INT, 0, 0, -1000000000L, 1000000000L, NULL, NULL},
-    {"allow_decrease", F_BOOL, 0, 0, 0, 0, NULL, NULL},
-    {"allin", F_ENUM, 0, 0, 0, 0, allins, NULL},
-    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+    [SW_START] = {"start_chips", F_INT, 1, 0, 1, 1000000000000L, NULL, NULL},
+    [SW_CPP] = {"cpp", F_ANY, 0, 0, 0, 0, NULL, NULL},
+    [SW_CPP_START] = {"cpp_start", F_INT, 0, 0, -1000000000L, 1000000000000L, NULL, NULL},
+    [SW_GROWTH_PCT] = {"growth_percent", F_INT, 0, 0, -99, 1000, NULL, NULL},
+    [SW_GROWTH_ADD] = {"growth_add", F_INT, 0, 0, -1000000000L, 1000000000L, NULL, NULL},
+    [SW_DECREASE] = {"allow_decrease", F_BOOL, 0, 0, 0, 0, NULL, NULL},
+    [SW_ALLIN] = {"allin", F_ENUM, 0, 0, 0, 0, allins, NULL},
+    [SW__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
 int api_swing_settings(json_t *in, json_t **out, struct api_resp *resp)
@@ -34,10 +37,11 @@ int api_swing_settings(json_t *in, json_t **out, struct api_resp *resp)
         api_problem_field(resp, "swing", "must be an object with start_chips and the CPP schedule");
         return -1;
     }
-    if (api_check_fields(in, swing_fields, 0, resp))
+    struct api_val v[SW__N];
+    if (api_fields(in, swing_fields, 0, v, resp))
         return -1;
-    json_t *cpp = json_object_get(in, "cpp");
-    int has_list = cpp != NULL, has_start = json_object_get(in, "cpp_start") != NULL;
+    json_t *cpp = v[SW_CPP].j;
+    int has_list = v[SW_CPP].set, has_start = v[SW_CPP_START].set;
     if (has_list == has_start) {
         api_problem_field(resp, "swing.cpp",
                           "give either cpp (a list, one value per round) or "
@@ -58,7 +62,7 @@ int api_swing_settings(json_t *in, json_t **out, struct api_resp *resp)
             }
     }
     *out = json_deep_copy(in);
-    if (!json_object_get(*out, "allin"))
+    if (!v[SW_ALLIN].set)
         json_object_set_new(*out, "allin", json_string("short_stack"));
     struct swing_settings s;
     op_swing_settings_of(*out, &s);
@@ -75,20 +79,20 @@ int api_swing_settings(json_t *in, json_t **out, struct api_resp *resp)
 
 /* ---- rounds ---- */
 
+enum { SR_SEED, SR_FORCE, SR_REASON, SR__N };
 static const struct api_field round_fields[] = {
-    {"seed", F_STR, 0, 0, 1, 32, NULL, NULL},
-    {"force", F_BOOL, 0, 0, 0, 0, NULL, NULL},
-    {"reason", F_STR, 0, 0, 0, 500, NULL, NULL},
-    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+    [SR_SEED] = {"seed", F_STR, 0, 0, 1, 32, NULL, NULL},
+    [SR_FORCE] = {"force", F_BOOL, 0, 0, 0, 0, NULL, NULL},
+    [SR_REASON] = {"reason", F_STR, 0, 0, 0, 500, NULL, NULL},
+    [SR__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
 void api_swing_round_start(struct api_req *req, struct api_resp *resp)
 {
-    if (req->json && api_check_fields(req->json, round_fields, 0, resp))
+    struct api_val v[SR__N];
+    if (api_fields(req->json, round_fields, 0, v, resp))
         return;
-    struct swing_round_in in = {req->json && json_is_true(json_object_get(req->json, "force")),
-                                req->json ? api_str(req->json, "seed") : NULL,
-                                req->json ? api_str(req->json, "reason") : NULL};
+    struct swing_round_in in = {(int)v[SR_FORCE].i, v[SR_SEED].s, v[SR_REASON].s};
     if (api_tx_begin(req, resp))
         return;
     struct event e;

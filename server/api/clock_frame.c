@@ -1,17 +1,9 @@
 /* The HTTP side of the clock family's frame (see clock_frame.h). */
 #include "api/clock_frame.h"
 
-#include <string.h>
-
 #include "api/fields.h"
 #include "api/tx.h"
 #include "ops/clock_acts.h"
-
-int api_cx_side_of(json_t *j, const char *field)
-{
-    const char *s = api_str(j, field);
-    return s && !strcmp(s, "b") ? 1 : 0;
-}
 
 static void write_out(struct api_resp *resp, struct cx_out *out)
 {
@@ -22,12 +14,20 @@ static void write_out(struct api_resp *resp, struct cx_out *out)
 void api_cx_run(struct api_req *req, struct api_resp *resp, clock_fn fn, const void *in,
                 struct problem *invalid)
 {
+    api_cx_run_verdict(req, resp, fn, in, invalid, NULL, 0);
+}
+
+void api_cx_run_verdict(struct api_req *req, struct api_resp *resp, clock_fn fn, const void *in,
+                        struct problem *invalid, const char *reason, int confirm_cascade)
+{
     if (api_tx_begin(req, resp)) {
         if (invalid)
             problem_free(invalid);
         return;
     }
     struct op o = api_op(req);
+    o.reason = reason;
+    o.confirm_cascade = confirm_cascade;
     struct cx_who who = {req->is_td, req->player_id, req->player_tournament};
     struct cx_out out;
     op_cx_run(&o, &who, req->ids[0], req->ids[1], fn, in, invalid, &out);
@@ -62,15 +62,15 @@ static const struct api_field side_fields[] = {
 void api_cx_side_route(struct api_req *req, struct api_resp *resp, clock_fn fn)
 {
     struct problem bad = {0, NULL};
-    api_check_fields_pb(req->json, side_fields, 0, &bad);
-    struct clock_side_in in = {api_cx_side_of(req->json, "side")};
+    struct api_val v[1];
+    api_fields_check(req->json, side_fields, 0, v, &bad);
+    struct clock_side_in in = {api_val_side(&v[0])};
     api_cx_run(req, resp, fn, &in, &bad);
 }
 
 void api_cx_bare_route(struct api_req *req, struct api_resp *resp, clock_fn fn)
 {
     struct problem bad = {0, NULL};
-    if (req->json)
-        api_check_fields_pb(req->json, (const struct api_field[]){{NULL}}, 0, &bad);
+    api_fields_check(req->json, (const struct api_field[]){{NULL}}, 0, NULL, &bad);
     api_cx_run(req, resp, fn, NULL, &bad);
 }
