@@ -78,18 +78,19 @@ void api_match_unreport(struct api_req *req, struct api_resp *resp)
     api_match_run(req, resp, &c);
 }
 
+/* the report the player saw, optional: the reporter may have changed it meanwhile */
+static const struct api_field confirm_fields[] = {
+    {"report_id", F_INT, 0, 0, 1, 1000000000000L, NULL, NULL},
+    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+};
+
 void api_match_confirm(struct api_req *req, struct api_resp *resp)
 {
     struct api_mx c = {.may = MX_PLAYER, .action = "match.verified", .fn = op_mx_confirm};
-    /* the report the player saw: the reporter may have changed it meanwhile */
-    json_t *seen = req->json ? json_object_get(req->json, "report_id") : NULL;
-    if (req->json &&
-        (json_object_size(req->json) > 1 || (json_object_size(req->json) == 1 && !seen) ||
-         (seen && (!json_is_integer(seen) || json_integer_value(seen) < 1))))
-        problem_field(&c.invalid, "report_id",
-                      "the body is {\"report_id\": the id of the report you confirm}, or empty");
-    int64_t seen_id = seen ? json_integer_value(seen) : 0;
-    c.in = &seen_id;
+    struct api_val v[1];
+    api_fields_check(req->json, confirm_fields, 0, v, &c.invalid);
+    int64_t seen = v[0].i; /* 0: whatever is current */
+    c.in = &seen;
     api_match_run(req, resp, &c);
 }
 

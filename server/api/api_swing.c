@@ -116,7 +116,7 @@ void api_swing_round_start(struct api_req *req, struct api_resp *resp)
 
 /* For the reads: locks the database and loads the path's event, a Swing one; on a refusal
  * (in resp) the lock is released and -1 returned. */
-static int read_swing_event(struct api_req *req, struct event *e, struct api_resp *resp)
+API_REPLIES static int read_swing_event(struct api_req *req, struct event *e, struct api_resp *resp)
 {
     db_lock(req->app->db);
     if (api_event_load(req, e, resp)) {

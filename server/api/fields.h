@@ -60,7 +60,8 @@ int api_val_side(const struct api_val *v);
 
 /* The older interface, kept while routes of other branches still use it: */
 /* Checks obj against spec (terminated by name NULL). partial: required fields may be
- * absent (PATCH). Every error is added to resp; returns the number of errors. */
+ * absent (PATCH). Every error is added to resp (the reply: a problem); returns the number
+ * of errors. New routes use api_fields. */
 int api_check_fields(json_t *obj, const struct api_field *spec, int partial, struct api_resp *resp);
 /* The same into a problem (pb) for an operation to refuse with (ops/clock_frame.h). */
 int api_check_fields_pb(json_t *obj, const struct api_field *spec, int partial, struct problem *pb);

@@ -175,13 +175,13 @@ static int is_change(const char *method)
 
 /* The CSRF defence: a change needs the custom header X-Crawford (a browser sends it
  * cross-site only after a CORS preflight, which this server never grants), and an Origin,
- * when the browser sends one, must be this server's. */
-static int csrf_ok(struct api_req *req, struct api_resp *resp)
+ * when the browser sends one, must be this server's. 0, or -1 with the refusal written. */
+API_REPLIES static int check_csrf(struct api_req *req, struct api_resp *resp)
 {
     if (!req->csrf || !req->csrf[0]) {
         api_problem(resp, 403, "csrf", "Missing X-Crawford header",
                     "Requests that change something must carry the header \"X-Crawford: 1\".");
-        return 0;
+        return -1;
     }
     if (req->origin && strcmp(req->origin, "null")) {
         const char *o = req->origin;
@@ -192,14 +192,14 @@ static int csrf_ok(struct api_req *req, struct api_resp *resp)
         if (!req->host || strcmp(o, req->host)) {
             api_problem(resp, 403, "csrf", "Cross-origin request refused",
                         "The request comes from %.200s, not from this server.", req->origin);
-            return 0;
+            return -1;
         }
     } else if (req->origin) {
         api_problem(resp, 403, "csrf", "Cross-origin request refused",
                     "The request comes from an opaque origin.");
-        return 0;
+        return -1;
     }
-    return 1;
+    return 0;
 }
 
 /* Deepest nesting and longest string of a JSON text, scanned before parsing so that a
@@ -281,8 +281,8 @@ static int blank(const char *s, size_t n)
     return 1;
 }
 
-/* Parses the body into req->json. 0, or -1 with the problem in resp. */
-static int parse_body(struct api_req *req, struct api_resp *resp, int wants_json)
+/* Parses the body into req->json. 0, or -1 with the problem as the reply. */
+API_REPLIES static int parse_body(struct api_req *req, struct api_resp *resp, int wants_json)
 {
     const struct cw_config *cfg = &req->app->cfg;
     if (!wants_json) {
@@ -433,7 +433,7 @@ void api_dispatch(struct api_req *req, struct api_resp *resp)
         }
         return;
     }
-    if (is_change(method) && !csrf_ok(req, resp))
+    if (is_change(method) && check_csrf(req, resp))
         return;
     req->is_td = req->session_token ? api_session_valid(req) : 0;
     if (req->player_token)
