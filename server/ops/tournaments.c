@@ -150,8 +150,8 @@ int op_tournament_update(const struct op *o, int64_t tid, const struct tournamen
     if (rc == CW_OK)
         rc = db_tournament_counts(o->db, t->id, c);
     if (rc == CW_OK)
-        rc = op_audit_change(o->db, t->id, o->now_ms, "tournament.update", "tournament", t->id,
-                             before, op_tournament_json(t, NULL));
+        rc = op_audit_change(o, t->id, "tournament.update", "tournament", t->id, before,
+                             op_tournament_json(t, NULL));
     else
         json_decref(before);
     if (rc == CW_OK)
