@@ -11,14 +11,9 @@ static void write_out(struct api_resp *resp, struct cx_out *out)
     resp->is_problem = out->is_problem;
 }
 
-void api_cx_run(struct api_req *req, struct api_resp *resp, clock_fn fn, const void *in,
-                struct problem *invalid)
-{
-    api_cx_run_verdict(req, resp, fn, in, invalid, NULL, 0);
-}
-
-void api_cx_run_verdict(struct api_req *req, struct api_resp *resp, clock_fn fn, const void *in,
-                        struct problem *invalid, const char *reason, int confirm_cascade)
+/* The operation in the frame for `who`, inside the request's transaction. */
+static void run(struct api_req *req, struct api_resp *resp, const struct cx_who *who, clock_fn fn,
+                const void *in, struct problem *invalid, const char *reason, int confirm_cascade)
 {
     if (api_tx_begin(req, resp)) {
         if (invalid)
@@ -28,14 +23,26 @@ void api_cx_run_verdict(struct api_req *req, struct api_resp *resp, clock_fn fn,
     struct op o = api_op(req);
     o.reason = reason;
     o.confirm_cascade = confirm_cascade;
-    struct cx_who who = {req->is_td, req->player_id, req->player_tournament};
     struct cx_out out;
-    op_cx_run(&o, &who, req->ids[0], req->ids[1], fn, in, invalid, &out);
+    op_cx_run(&o, who, req->ids[0], req->ids[1], fn, in, invalid, &out);
     write_out(resp, &out);
     if (out.keep)
         api_tx_commit(req, resp);
     else
         api_tx_rollback(req);
+}
+
+void api_cx_run(struct api_req *req, struct api_resp *resp, clock_fn fn, const void *in,
+                struct problem *invalid)
+{
+    api_cx_run_verdict(req, resp, fn, in, invalid, NULL, 0);
+}
+
+void api_cx_run_verdict(struct api_req *req, struct api_resp *resp, clock_fn fn, const void *in,
+                        struct problem *invalid, const char *reason, int confirm_cascade)
+{
+    struct cx_who who = {req->is_td, req->player_id, req->player_tournament};
+    run(req, resp, &who, fn, in, invalid, reason, confirm_cascade);
 }
 
 void api_cx_read(struct api_req *req, struct api_resp *resp, clock_fn fn, int flag_matters)
@@ -46,10 +53,9 @@ void api_cx_read(struct api_req *req, struct api_resp *resp, clock_fn fn, int fl
         write_out(resp, &out);
         return;
     }
-    int td = req->is_td;
-    req->is_td = 1; /* the flag acts for the TD, as the tick does */
-    api_cx_run(req, resp, fn, NULL, NULL);
-    req->is_td = td;
+    /* the flag acts for the TD, as the tick does, whoever reads */
+    struct cx_who as_td = {1, req->player_id, req->player_tournament};
+    run(req, resp, &as_td, fn, NULL, NULL, NULL, 0);
 }
 
 static const char *const sides_ab[] = {"a", "b", NULL};
