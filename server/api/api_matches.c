@@ -14,6 +14,7 @@
 #include "ops/match.h"
 #include "ops/match_acts.h"
 #include "ops/match_change.h"
+#include "ops/match_read.h"
 #include "store/store.h"
 
 /* ---- TD: create, edit, call, forfeit ---- */
@@ -100,30 +101,6 @@ void api_matches_list(struct api_req *req, struct api_resp *resp)
     api_reply_json(resp, 200, json_pack("{s:o}", "matches", arr));
 }
 
-/* Every state the match has passed through, in order, with its time and who moved it: the
- * kind of actor ("td", "player", "clock", "system"), never an address or an id (`times`
- * keeps only the last time of each state). */
-static json_t *state_history(struct db *db, int64_t match_id)
-{
-    json_t *h = json_array();
-    struct match_state_time *st;
-    int n;
-    if (db_match_state_times(db, match_id, &st, &n) != CW_OK)
-        return h;
-    for (int i = 0; i < n; i++) {
-        char by[sizeof st[i].actor];
-        snprintf(by, sizeof by, "%.*s", (int)strcspn(st[i].actor, ":"), st[i].actor);
-        if (!strcmp(by, "official") || !strcmp(by, "token"))
-            snprintf(by, sizeof by, "td"); /* an official of any role, or their token */
-        json_t *e = json_pack("{s:s, s:o}", "state", match_state_name(st[i].state), "at",
-                              op_time_json(st[i].at_ms));
-        json_object_set_new(e, "by", by[0] && strcmp(by, "anon") ? json_string(by) : json_null());
-        json_array_append_new(h, e);
-    }
-    free(st);
-    return h;
-}
-
 void api_match_get(struct api_req *req, struct api_resp *resp)
 {
     struct db *db = req->app->db;
@@ -132,7 +109,7 @@ void api_match_get(struct api_req *req, struct api_resp *resp)
     int rc = db_match_get(db, req->ids[0], req->ids[1], &m);
     json_t *j = rc == CW_OK ? op_match_json(db, &m) : NULL;
     if (j)
-        json_object_set_new(j, "history", state_history(db, m.id));
+        json_object_set_new(j, "history", op_match_history_json(db, m.id));
     db_unlock(db);
     if (rc == CW_ENOTFOUND) {
         api_match_not_found(resp, req->ids[0], req->ids[1]);

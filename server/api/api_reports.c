@@ -11,25 +11,7 @@
 #include "api/reports.h"
 #include "api/tx.h"
 #include "ops/match_change.h"
-#include "ops/report_replay.h"
-#include "tourney/results.h"
-
-static const char side_name[2][2] = {"a", "b"};
-
-json_t *api_report_json(struct db *db, const struct report *r, const struct match *m)
-{
-    json_t *games = op_report_games_json(db, r, m);
-    json_t *flags = r->flags ? json_loads(r->flags, 0, NULL) : NULL;
-    return json_pack(
-        "{s:I, s:o, s:s, s:s, s:b, s:b, s:{s:i, s:i}, s:o, s:o, s:o, s:o, s:o}", "id",
-        (json_int_t)r->id, "side",
-        r->side >= 0 ? json_string(side_name[r->side]) : json_string("td"), "by", r->actor, "kind",
-        r->kind, "complete", r->complete, "current", r->current, "score", "a", r->score[0], "b",
-        r->score[1], "winner", r->winner >= 0 ? json_string(side_name[r->winner]) : json_null(),
-        "games", games ? games : json_array(), "flags", flags ? flags : json_array(), "reported_at",
-        op_time_json(r->created_ms), "conceded",
-        r->conceded && r->winner >= 0 ? json_string(side_name[1 - r->winner]) : json_null());
-}
+#include "ops/match_read.h"
 
 /* ---- a side's report, run in the match's frame (who may act: MX_PLAYER) ---- */
 
@@ -153,28 +135,7 @@ void api_match_reports(struct api_req *req, struct api_resp *resp)
                     "Only the TD and the players of match %lld see its reports.", (long long)m.id);
         return;
     }
-    /* side by side: a, b, and the TD's own */
-    json_t *out = json_object();
-    static const char *keys[3] = {"a", "b", "td"};
-    struct report r[3];
-    int have[3];
-    for (int s = 0; s < 3; s++) {
-        have[s] = db_report_current(db, m.id, s == 2 ? -1 : s, &r[s]) == CW_OK;
-        json_object_set_new(out, keys[s], have[s] ? api_report_json(db, &r[s], &m) : json_null());
-    }
-    json_t *reply = json_pack("{s:o, s:o}", "match", op_match_json(db, &m), "reports", out);
-    if (m.state == MS_DISPUTED && have[0] && have[1]) {
-        /* what MATCH-4 says about the dispute, for the TD who decides it */
-        char why[256];
-        int p = results_dispute_prevails(&r[0], &r[1], why, sizeof why);
-        json_object_set_new(reply, "dispute",
-                            json_pack("{s:o, s:o, s:s}", "prevails",
-                                      p >= 0 ? json_string(keys[p]) : json_null(), "report_id",
-                                      p >= 0 ? json_integer(r[p].id) : json_null(), "why", why));
-    }
-    for (int s = 0; s < 3; s++)
-        if (have[s])
-            report_free(&r[s]);
+    json_t *reply = op_match_reports_json(db, &m);
     db_unlock(db);
     api_reply_json(resp, 200, reply);
 }

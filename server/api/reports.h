@@ -11,8 +11,6 @@
 #include "ops/report_in.h"
 #include "store/store.h"
 
-json_t *api_report_json(struct db *db, const struct report *r, const struct match *m);
-
 /* The fields of one game result {winner, cube, result, level}, and its values. */
 enum { G_WINNER, G_CUBE, G_RESULT, G_LEVEL, G__N };
 extern const struct api_field api_game_fields[];
