@@ -1,6 +1,9 @@
-/* Results from the players and the TD: a side reports (final score, game by game, or a
- * transcript), the opponent confirms or reports otherwise (a dispute), the TD verifies
- * or corrects. Each report is checked before anything is stored (MATCH-1..7). */
+/* Results from the players and the TD over HTTP: a side reports (final score, game by game,
+ * or a transcript), concedes, withdraws its report, the opponent confirms or reports
+ * otherwise (a dispute), the TD verifies or corrects. Each body is parsed into its typed
+ * input (report_games.c) and run in the match's frame (ops/match_frame.c, the operations of
+ * ops/match_change.c), where it is checked against the match before anything is stored
+ * (MATCH-1..7); and both sides' reports read side by side (ops/match_read.c). */
 
 #include <stdio.h>
 #include <string.h>
