@@ -76,7 +76,7 @@ API_REPLIES static int load_davis(struct api_req *req, struct event *e, struct a
 
 /* A change of a Davis event: the transaction begun, the event and its settings read. */
 API_REPLIES static int davis_tx(struct api_req *req, struct event *e, struct davis_settings *s,
-                    struct api_resp *resp)
+                                struct api_resp *resp)
 {
     if (api_tx_begin(req, resp))
         return -1;

@@ -104,8 +104,8 @@ void api_event_update(struct api_req *req, struct api_resp *resp)
         api_tx_rollback(req);
         return;
     }
-    struct event_update_in in = {v[EU_NAME].s, v[EU_PRIORITY].set, (int)v[EU_PRIORITY].i,
-                                 dl->set,     dl->s,              dl_ms};
+    struct event_update_in in = {
+        v[EU_NAME].s, v[EU_PRIORITY].set, (int)v[EU_PRIORITY].i, dl->set, dl->s, dl_ms};
     struct op o = api_op(req);
     struct problem pb = {0, NULL};
     if (op_event_update(&o, &e, &in, &pb)) {

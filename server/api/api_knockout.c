@@ -16,7 +16,17 @@
 /* ---- settings ---- */
 
 /* the settings are stored as given (with their defaults), read by ops/knockout.c */
-enum { KS_LATE, KS_DEADLINE, KS_LENGTHS, KS_SEEDED, KS_SEEDS, KS_FEEDS, KS_PROGRESSIVE, KS_FLIGHT, KS__N };
+enum {
+    KS_LATE,
+    KS_DEADLINE,
+    KS_LENGTHS,
+    KS_SEEDED,
+    KS_SEEDS,
+    KS_FEEDS,
+    KS_PROGRESSIVE,
+    KS_FLIGHT,
+    KS__N
+};
 static const struct api_field ko_fields[] = {
     [KS_LATE] = {"late_places", F_INT, 0, 0, 0, 64, NULL, NULL},
     [KS_DEADLINE] = {"late_deadline", F_STR, 0, 1, 17, 30, NULL, NULL},

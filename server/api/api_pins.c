@@ -12,8 +12,7 @@
 /* The read recorded in a frame of its own (no Idempotency-Key: nothing to replay), then
  * committed, before any PIN is answered. 0, or -1 with the refusal as the reply. */
 API_REPLIES static int read_pins(struct api_req *req, struct api_resp *resp, int64_t pid,
-                                 struct player *p, struct tournament *t, struct player **ps,
-                                 int *n)
+                                 struct player *p, struct tournament *t, struct player **ps, int *n)
 {
     if (api_tx_begin_read(req, resp))
         return -1;
@@ -37,9 +36,9 @@ void api_player_pin_get(struct api_req *req, struct api_resp *resp)
     struct player p;
     if (read_pins(req, resp, req->ids[1], &p, NULL, NULL, NULL))
         return;
-    api_reply_json(resp, 200,
-                   json_pack("{s:I, s:s, s:s}", "player_id", (json_int_t)p.id, "name", p.name,
-                             "pin", p.pin));
+    api_reply_json(
+        resp, 200,
+        json_pack("{s:I, s:s, s:s}", "player_id", (json_int_t)p.id, "name", p.name, "pin", p.pin));
 }
 
 void api_player_cards(struct api_req *req, struct api_resp *resp)
@@ -52,9 +51,10 @@ void api_player_cards(struct api_req *req, struct api_resp *resp)
     json_t *arr = json_array();
     for (int i = 0; i < n; i++)
         if (strcmp(ps[i].status, "withdrawn"))
-            json_array_append_new(arr, json_pack("{s:I, s:s, s:s}", "player_id",
-                                                 (json_int_t)ps[i].id, "name", ps[i].name, "pin",
-                                                 ps[i].pin));
+            json_array_append_new(arr,
+                                  json_pack("{s:I, s:s, s:s}", "player_id", (json_int_t)ps[i].id,
+                                            "name", ps[i].name, "pin", ps[i].pin));
     free(ps);
-    api_reply_json(resp, 200, json_pack("{s:I, s:o}", "tournament_id", (json_int_t)t.id, "cards", arr));
+    api_reply_json(resp, 200,
+                   json_pack("{s:I, s:o}", "tournament_id", (json_int_t)t.id, "cards", arr));
 }

@@ -30,12 +30,9 @@ static const struct api_field player_fields[] = {
 static struct player_in player_in_of(const struct api_val *v)
 {
     const struct api_val *r = &v[PF_RATING], *off = &v[PF_OFFICIAL];
-    struct player_in in = {v[PF_NAME].s,
-                           v[PF_COUNTRY].s,
-                           v[PF_FEDID].s,
-                           !r->set ? PI_KEEP : r->null ? PI_NO_RATING : PI_RATING,
-                           r->d,
-                           !off->set ? PO_KEEP : off->null ? PO_NONE : PO_SET,
+    struct player_in in = {v[PF_NAME].s,  v[PF_COUNTRY].s,
+                           v[PF_FEDID].s, !r->set ? PI_KEEP : r->null ? PI_NO_RATING : PI_RATING,
+                           r->d,          !off->set ? PO_KEEP : off->null ? PO_NONE : PO_SET,
                            off->i};
     return in;
 }

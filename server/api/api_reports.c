@@ -81,16 +81,15 @@ void api_match_confirm(struct api_req *req, struct api_resp *resp)
 
 /* ---- the TD's verdict: an existing complete report (report_id) or one the TD gives ---- */
 
-static void verdict(struct api_req *req, struct api_resp *resp, enum mx_may may,
-                    const char *action)
+static void verdict(struct api_req *req, struct api_resp *resp, enum mx_may may, const char *action)
 {
     struct api_mx c = {.may = may, .action = action, .fn = op_mx_verdict};
     struct api_val v[R__N];
     struct verdict_in in;
     memset(&in, 0, sizeof in);
     if (!api_fields_check(req->json, api_verdict_fields, 0, v, &c.invalid)) {
-        int result = v[R_SCORE].set || v[R_GAME].set || v[R_GAMES].set ||
-                     v[R_TRANSCRIPT].set || v[R_MAT].set || v[R_ORDER].set;
+        int result = v[R_SCORE].set || v[R_GAME].set || v[R_GAMES].set || v[R_TRANSCRIPT].set ||
+                     v[R_MAT].set || v[R_ORDER].set;
         if (v[R_REPORT_ID].set && result)
             problem_set(&c.invalid, 422, "validation", "Which result?",
                         "Give report_id (one of the players' reports) or a result of the TD's "

@@ -31,7 +31,18 @@ static const struct api_field clock_fields[] = {
     [CF__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
-enum { TF_NAME, TF_VENUE, TF_START, TF_END, TF_POLICY, TF_LATENESS, TF_BREAKS, TF_CLOCK, TF_TABLES, TF__N };
+enum {
+    TF_NAME,
+    TF_VENUE,
+    TF_START,
+    TF_END,
+    TF_POLICY,
+    TF_LATENESS,
+    TF_BREAKS,
+    TF_CLOCK,
+    TF_TABLES,
+    TF__N
+};
 static const struct api_field tournament_fields[] = {
     [TF_NAME] = {"name", F_STR, 1, 0, 1, T_NAME_MAX, NULL, NULL},
     [TF_VENUE] = {"venue", F_STR, 0, 0, 0, T_VENUE_MAX, NULL, NULL},

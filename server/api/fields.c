@@ -50,8 +50,8 @@ static int check_one(json_t *v, const struct api_field *f, const char *path, str
             if (f->min > 0 && n == 0)
                 problem_field(pb, path, "must not be empty");
             else
-                problem_field(pb, path, "must be %ld to %ld characters long; it has %zu",
-                                  f->min, f->max, n);
+                problem_field(pb, path, "must be %ld to %ld characters long; it has %zu", f->min,
+                              f->max, n);
             return 1;
         }
         return 0;
@@ -63,7 +63,7 @@ static int check_one(json_t *v, const struct api_field *f, const char *path, str
         }
         if (json_integer_value(v) < f->min || json_integer_value(v) > f->max) {
             problem_field(pb, path, "must be from %ld to %ld; it is %lld", f->min, f->max,
-                              (long long)json_integer_value(v));
+                          (long long)json_integer_value(v));
             return 1;
         }
         return 0;

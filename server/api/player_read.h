@@ -11,6 +11,6 @@
 API_REPLIES int api_read_player(struct api_req *req, struct api_resp *resp, struct player *p);
 /* Tournament req->ids[0] and its players (*ps, n of them: the caller frees *ps). */
 API_REPLIES int api_read_players(struct api_req *req, struct api_resp *resp, struct tournament *t,
-                     struct player **ps, int *n);
+                                 struct player **ps, int *n);
 
 #endif

@@ -164,8 +164,8 @@ static int read_record(const struct api_val *v, struct report_in *in, struct pro
 int api_report_in(const struct api_val *v, struct report_in *in, struct problem *pb)
 {
     memset(in, 0, sizeof *in);
-    int kinds = v[R_SCORE].set + v[R_GAME].set + v[R_GAMES].set + v[R_TRANSCRIPT].set +
-                v[R_MAT].set;
+    int kinds =
+        v[R_SCORE].set + v[R_GAME].set + v[R_GAMES].set + v[R_TRANSCRIPT].set + v[R_MAT].set;
     if (kinds != 1) {
         problem_set(pb, 422, "validation", "Which result?",
                     "A report gives exactly one of: score (the final score), game (one "

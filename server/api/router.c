@@ -25,15 +25,15 @@ enum {
     ASSISTANT = 1 << 3, /* an assistant: runs the room, decides nothing (GOV-1) */
     TOKEN = 1 << 4,     /* a machine token, within its role */
 };
-#define TDS (HEAD | TD | TOKEN)                /* the directors, and tokens with the role td */
+#define TDS (HEAD | TD | TOKEN)               /* the directors, and tokens with the role td */
 #define STAFF (HEAD | TD | ASSISTANT | TOKEN) /* ... and the assistants, and their tokens */
 
 enum {
-    R_JSON = 2,    /* a JSON object body is required */
-    R_OPTJSON = 4, /* a JSON object body is optional */
-    R_ETAG = 8,    /* a read inside a tournament: ETag from its revision, 304 when unchanged */
-    R_SHARED = 16, /* ... and the same for every anonymous reader: kept serialized (and
-                    * gzipped) per revision for the screens and phones that poll it */
+    R_JSON = 2,     /* a JSON object body is required */
+    R_OPTJSON = 4,  /* a JSON object body is optional */
+    R_ETAG = 8,     /* a read inside a tournament: ETag from its revision, 304 when unchanged */
+    R_SHARED = 16,  /* ... and the same for every anonymous reader: kept serialized (and
+                     * gzipped) per revision for the screens and phones that poll it */
     R_PLAYERS = 32, /* ... by the players' own revision, not the tournament's: a game report
                      * leaves the players list, and its copy, as they were */
 };
@@ -390,8 +390,8 @@ static void anon_etag(const struct route *r, struct db *db, int64_t tid, int64_t
 /* Keeps the handler's answer, serialized, for the next anonymous readers when the
  * tournament is still at the revision of its ETag (a change in between drops entries, and
  * the answer may already show it): filled under the database lock, see cache.h. */
-static void keep_shared(struct api_req *req, struct api_resp *resp, const struct route *r,
-                        int kind, const char *etag)
+static void keep_shared(struct api_req *req, struct api_resp *resp, const struct route *r, int kind,
+                        const char *etag)
 {
     char *body = json_dumps(resp->json, JSON_COMPACT);
     if (!body)
@@ -568,8 +568,8 @@ void api_dispatch(struct api_req *req, struct api_resp *resp)
     int flight = -1;
     if (shared) {
         char tag[80];
-        if (api_cache_get(req->app->cache, req->ids[0], shared, &resp->blob, tag,
-                          req->accept_gzip, &resp->blob_gzip) &&
+        if (api_cache_get(req->app->cache, req->ids[0], shared, &resp->blob, tag, req->accept_gzip,
+                          &resp->blob_gzip) &&
             strcmp(tag, etag)) {
             /* a kept copy of an earlier revision (CACHE_KEPT_BASE): not this one */
             api_blob_release(resp->blob);

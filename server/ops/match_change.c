@@ -142,6 +142,5 @@ int op_mx_withdraw(const struct op *o, struct match *m, int side, void *in, stru
 int op_mx_disqualify(const struct op *o, struct match *m, int side, void *in, struct problem *pb,
                      const char **action)
 {
-    return op_match_decide_unplayed(o, m, pb, MS_WITHDRAWN, 1 - *(const int *)in,
-                                    ME_DISQUALIFIED);
+    return op_match_decide_unplayed(o, m, pb, MS_WITHDRAWN, 1 - *(const int *)in, ME_DISQUALIFIED);
 }

@@ -90,8 +90,8 @@ static int may_act(const struct op *o, const struct op_who *w, enum mx_may may,
 }
 
 int op_match_change(const struct op *o, const struct op_who *who, enum mx_may may, int64_t tid,
-                    int64_t mid, const char *action, match_fn fn, void *in,
-                    struct problem *invalid, json_t **after, struct problem *pb)
+                    int64_t mid, const char *action, match_fn fn, void *in, struct problem *invalid,
+                    json_t **after, struct problem *pb)
 {
     *after = NULL;
     struct match m;

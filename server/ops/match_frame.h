@@ -29,8 +29,8 @@ enum mx_may {
 /* One change of match m by `side` (the player's; -1 for the TD) with its typed input (may
  * be NULL; the operation may take what it owns); *action may rename the stream entry. 0,
  * or -1 with the refusal in pb. */
-typedef int (*match_fn)(const struct op *o, struct match *m, int side, void *in,
-                        struct problem *pb, const char **action);
+typedef int (*match_fn)(const struct op *o, struct match *m, int side, void *in, struct problem *pb,
+                        const char **action);
 
 /* Loads match (tid, mid), checks `may` for who, then runs fn(in) and saves the match as
  * `action`. invalid (may be NULL, consumed) is what the API found wrong with the request:
@@ -38,7 +38,7 @@ typedef int (*match_fn)(const struct op *o, struct match *m, int side, void *in,
  * missing match nor a refusal of who asks. 0 with *after the match's public JSON (owned),
  * or -1 with the refusal in pb (the caller rolls back). */
 int op_match_change(const struct op *o, const struct op_who *who, enum mx_may may, int64_t tid,
-                    int64_t mid, const char *action, match_fn fn, void *in,
-                    struct problem *invalid, json_t **after, struct problem *pb);
+                    int64_t mid, const char *action, match_fn fn, void *in, struct problem *invalid,
+                    json_t **after, struct problem *pb);
 
 #endif

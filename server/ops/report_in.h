@@ -19,10 +19,10 @@ enum report_in_kind {
 
 struct report_in {
     enum report_in_kind kind;
-    int score[2];     /* RI_SCORE: as told (points beyond the length included) */
-    char *compact;    /* RI_GAMES: the games as a compact list (owned) */
-    bg_match_rec rec; /* RI_RECORD: the record read (owned) */
-    char *text;       /* RI_RECORD: the transcript as it is stored (owned) */
+    int score[2];      /* RI_SCORE: as told (points beyond the length included) */
+    char *compact;     /* RI_GAMES: the games as a compact list (owned) */
+    bg_match_rec rec;  /* RI_RECORD: the record read (owned) */
+    char *text;        /* RI_RECORD: the transcript as it is stored (owned) */
     const char *order; /* RI_RECORD: which of the file's players is side a ("ab", "ba"), or NULL */
     int is_td;         /* the TD's own result (may record penalties, PEN-5) */
 };
