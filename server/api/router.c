@@ -442,34 +442,34 @@ static void roles_words(unsigned roles, char *out, size_t len)
         snprintf(out, len, "%s, %s and %s", got[0], got[1], got[2]);
 }
 
-/* The role table's check of route r (GOV-1): 1 when the request may go on to the handler,
- * else 0 with the refusal in resp (401 without an official's login; 403 naming GOV-1 for a
+/* The role table's check of route r (GOV-1): 0 when the request may go on to the handler,
+ * else -1 with the refusal as the reply (401 without an official's login; 403 naming GOV-1 for a
  * suspended official's session and for an official or a token beyond their role). */
-static int role_check(const struct route *r, struct api_req *req, struct api_resp *resp)
+API_REPLIES static int check_role(const struct route *r, struct api_req *req, struct api_resp *resp)
 {
     if (r->roles & ANYONE)
-        return 1;
+        return 0;
     if (!req->role && req->suspended) {
         api_problem(resp, 403, "official-suspended", "Official suspended",
                     "This session ended when the head TD suspended its official (GOV-1).");
         json_object_set_new(resp->json, "rule", json_string("GOV-1"));
-        return 0;
+        return -1;
     }
     if (!req->role && !req->session_token && req->player_id) {
         /* logged in, but as a player: logging in again would not help */
         api_problem(resp, 403, "td-only", "Tournament director only",
                     "Only the tournament director may do this; you are logged in as a player.");
-        return 0;
+        return -1;
     }
     if (!req->role) {
         api_problem(resp, 401, "unauthorized", "Tournament director login required",
                     "Only the tournament director may do this; log in first (POST "
                     "/api/v1/login).");
-        return 0;
+        return -1;
     }
     unsigned bit = role_bit(req->role);
     if ((r->roles & bit) && (!req->token_id || (r->roles & TOKEN)))
-        return 1;
+        return 0;
     char who[64];
     roles_words(r->roles, who, sizeof who);
     if (req->token_id)
@@ -484,7 +484,7 @@ static int role_check(const struct route *r, struct api_req *req, struct api_res
                     role_name(req->role), role_words(req->role), r->method, r->pattern, who);
     json_object_set_new(resp->json, "rule", json_string("GOV-1"));
     json_object_set_new(resp->json, "role", json_string(role_name(req->role)));
-    return 0;
+    return -1;
 }
 
 void api_dispatch(struct api_req *req, struct api_resp *resp)
@@ -528,7 +528,7 @@ void api_dispatch(struct api_req *req, struct api_resp *resp)
         api_official_session(req);
     if (req->player_token)
         api_player_session(req);
-    if (!role_check(found, req, resp))
+    if (check_role(found, req, resp))
         return;
     int wants = found->flags & R_JSON ? 1 : 0;
     if ((found->flags & R_OPTJSON) && req->body && !blank(req->body, req->body_len))
