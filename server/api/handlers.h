@@ -20,6 +20,14 @@ void api_player_login(struct api_req *req, struct api_resp *resp);
 /* The limiter key of a player's PIN failures. */
 #define API_PIN_KEY_FMT "pin:%lld"
 
+/* api_officials.c: officials and machine tokens (GOV-1), the head TD's */
+void api_officials_list(struct api_req *req, struct api_resp *resp);
+void api_official_add(struct api_req *req, struct api_resp *resp);
+void api_official_update(struct api_req *req, struct api_resp *resp);
+void api_official_remove(struct api_req *req, struct api_resp *resp);
+void api_token_create(struct api_req *req, struct api_resp *resp);
+void api_token_revoke(struct api_req *req, struct api_resp *resp);
+
 /* api_tournaments.c */
 void api_tournaments_list(struct api_req *req, struct api_resp *resp);
 void api_tournament_create(struct api_req *req, struct api_resp *resp);
