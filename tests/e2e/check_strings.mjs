@@ -18,6 +18,8 @@ const DYNAMIC = {
   estate: ['open', 'running', 'finished'],
   'swing.st': ['waiting', 'playing', 'sitting_out', 'out', 'not_paired'],
   ko: ['waiting_opponent', 'champion', 'waiting_entrant'],
+  role: ['head', 'td', 'assistant'],
+  ostatus: ['active', 'suspended', 'removed'],
 };
 
 function files(dir) {

@@ -793,6 +793,39 @@ async function scenario(browser) {
     log(`the 37-player display step took ${((Date.now() - began) / 1000).toFixed(1)} s`);
   }
 
+  step = 'the head TD adds an assistant and a machine token; the assistant logs in by name and acts within their role (GOV-1)';
+  await td.click('#tabs a[href="#officials"]');
+  await waitVisible(td, '#of-add');
+  await td.fill('#ofa-name', 'Andrea Assistente');
+  await td.selectOption('#ofa-role', 'assistant');
+  await td.fill('#ofa-pw', 'assistant password');
+  await td.click('#of-add button[type=submit]');
+  await waitText(td, '#of-table tbody tr:has(th:text-is("Andrea Assistente"))', 'assistant');
+  await td.fill('#toka-label', 'Standby laptop');
+  await td.click('#tok-add button[type=submit]');
+  await waitVisible(td, '#tok-secret');
+  if (!/^[A-Za-z0-9_-]{43}$/.test((await textOf(td, '#tok-value')).trim())) fail('the new token is not shown once, whole');
+  await waitText(td, '#tok-table tbody', 'Standby laptop');
+  const asCtx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
+  const as = await asCtx.newPage();
+  watch(as, 'assistant');
+  await as.goto(url(`/td/?t=${tid}#settings`));
+  await waitVisible(as, '#login');
+  await as.fill('#login-name', 'Andrea Assistente');
+  await as.fill('#password', 'assistant password');
+  await as.press('#password', 'Enter');
+  await waitText(as, '#who', 'Andrea Assistente (assistant)');
+  if (await as.locator('#tab-officials').isVisible()) fail('an assistant sees the Officials tab');
+  await waitText(as, '#t-current', 'E2E Open');
+  // beyond the role: the tournament's settings are refused with the server's sentence
+  await as.click('#set-form button[type=submit]');
+  await waitVisible(as, '#alert');
+  const beyond = await textOf(as, '#alert');
+  if (!/assistant/.test(beyond) || !/GOV-1/.test(beyond)) fail(`an assistant's change of settings was not refused naming the role and GOV-1: "${beyond}"`);
+  await asCtx.close();
+  await td.click('#tabs a[href="#audit"]');
+  await waitText(td, '#a-table tbody tr:has(th:text-is("tournament.update")) td:nth-child(2)', 'Head TD');
+
   step = 'screenshots';
   await td.click('#tabs a[href="#board"]');
   await td.screenshot({ path: join(SHOTS, 'td-board-1440x900.png') });
