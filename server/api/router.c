@@ -457,7 +457,8 @@ static int role_check(const struct route *r, struct api_req *req, struct api_res
         return 1;
     if (!req->role && req->suspended) {
         api_problem(resp, 403, "official-suspended", "Official suspended",
-                    "This session ended when the head TD suspended its official (GOV-1).");
+                    "This session ended when the head TD suspended (or removed) its official "
+                    "(GOV-1).");
         json_object_set_new(resp->json, "rule", json_string("GOV-1"));
         return 0;
     }
