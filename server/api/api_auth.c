@@ -41,6 +41,8 @@ void api_official_session(struct api_req *req)
             req->is_td = 1;
             req->token_id = k.id;
             req->role = k.role;
+        } else if (rc == CW_OK && k.revoked_ms) {
+            req->token_revoked = 1; /* refused where an official is needed, naming GOV-1 */
         }
     }
 }

@@ -464,6 +464,12 @@ static int role_check(const struct route *r, struct api_req *req, struct api_res
         json_object_set_new(resp->json, "rule", json_string("GOV-1"));
         return 0;
     }
+    if (!req->role && req->token_revoked) {
+        api_problem(resp, 401, "token-revoked", "Machine token revoked",
+                    "This machine token was revoked by the head TD; ask for a new one (GOV-1).");
+        json_object_set_new(resp->json, "rule", json_string("GOV-1"));
+        return 0;
+    }
     if (!req->role && !req->session_token && req->player_id) {
         /* logged in, but as a player: logging in again would not help */
         api_problem(resp, 403, "td-only", "Tournament director only",

@@ -806,6 +806,7 @@ async function scenario(browser) {
   await waitVisible(td, '#tok-secret');
   if (!/^[A-Za-z0-9_-]{43}$/.test((await textOf(td, '#tok-value')).trim())) fail('the new token is not shown once, whole');
   await waitText(td, '#tok-table tbody', 'Standby laptop');
+  await td.screenshot({ path: join(SHOTS, 'td-officials-1440x900.png') });
   const asCtx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
   const as = await asCtx.newPage();
   watch(as, 'assistant');

@@ -355,7 +355,7 @@ START_TEST(test_GOV1_machine_token)
     res_free(&r);
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players/%lld/check-in", tid, pid);
     bearer(secret, "DELETE", path, NULL, &r);
-    ck_assert_int_eq(r.status, 401);
+    ck_problem(&r, 401, "/problems/token-revoked", "GOV-1");
     res_free(&r);
 }
 END_TEST
