@@ -74,6 +74,7 @@ CREATE TABLE rulings (
     state          TEXT NOT NULL CHECK (state IN ('decided', 'awaiting_committee')),
     decided_match  INTEGER NOT NULL DEFAULT 0 CHECK (decided_match IN (0, 1)),
     official       TEXT NOT NULL,
+    official_id    INTEGER REFERENCES officials(id),
     created_ms     INTEGER NOT NULL
 ) STRICT;
 CREATE INDEX rulings_match ON rulings(match_id);

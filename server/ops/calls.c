@@ -79,6 +79,18 @@ int op_cx_record(struct cx *x, const char *action, const char *entity, int64_t i
     return 0;
 }
 
+void op_cx_official_name(const struct cx *x, char *out, size_t len)
+{
+    struct official off;
+    struct machine_token tok;
+    if (x->o.official_id && db_official_get(x->o.db, x->o.official_id, &off) == CW_OK)
+        snprintf(out, len, "%s", off.name);
+    else if (x->o.token_id && db_token_get(x->o.db, x->o.token_id, &tok) == CW_OK)
+        snprintf(out, len, "%s", tok.label);
+    else
+        snprintf(out, len, "%s", x->o.actor);
+}
+
 int op_cx_official(struct cx *x, const char *rule)
 {
     if (x->is_td)
@@ -198,7 +210,7 @@ int op_call_take(struct cx *x, const void *in)
     }
     json_t *before = op_call_json(&c, x->o.now_ms);
     snprintf(c.state, sizeof c.state, "taken");
-    snprintf(c.taken_by, sizeof c.taken_by, "%s", x->o.actor);
+    op_cx_official_name(x, c.taken_by, sizeof c.taken_by);
     c.taken_ms = x->o.now_ms;
     if (db_call_update(x->o.db, &c)) {
         json_decref(before);
@@ -225,10 +237,10 @@ int op_call_close(struct cx *x, const void *in)
     json_t *before = op_call_json(&c, x->o.now_ms);
     snprintf(c.state, sizeof c.state, "closed");
     if (!c.taken_ms) {
-        snprintf(c.taken_by, sizeof c.taken_by, "%s", x->o.actor);
+        op_cx_official_name(x, c.taken_by, sizeof c.taken_by);
         c.taken_ms = x->o.now_ms;
     }
-    snprintf(c.closed_by, sizeof c.closed_by, "%s", x->o.actor);
+    op_cx_official_name(x, c.closed_by, sizeof c.closed_by);
     c.closed_ms = x->o.now_ms;
     snprintf(c.outcome, sizeof c.outcome, "%s", v->outcome);
     c.leave_minutes = v->leave_minutes;
@@ -251,7 +263,7 @@ int op_match_warn(struct cx *x, const void *in)
     memset(&w, 0, sizeof w);
     w.match_id = x->m.id;
     snprintf(w.text, sizeof w.text, "%s", v->text);
-    snprintf(w.actor, sizeof w.actor, "%s", x->o.actor);
+    op_cx_official_name(x, w.actor, sizeof w.actor);
     w.created_ms = x->o.now_ms;
     if (db_warning_insert(x->o.db, &w))
         return -1;

@@ -69,7 +69,7 @@ int op_observer_appoint(struct cx *x, const void *in)
     o.fee_cents = v->fee_cents;
     snprintf(o.fee_payer, sizeof o.fee_payer, "%s", v->fee_payer ? v->fee_payer : "");
     o.call_id = v->call_id;
-    snprintf(o.appointed_by, sizeof o.appointed_by, "%s", x->o.actor);
+    op_cx_official_name(x, o.appointed_by, sizeof o.appointed_by);
     o.appointed_ms = x->o.now_ms;
     if (db_observer_insert(x->o.db, &o))
         return -1;
@@ -102,7 +102,7 @@ int op_observer_remove(struct cx *x, const void *in)
         return -1;
     }
     json_t *before = op_observer_json(&o);
-    snprintf(o.removed_by, sizeof o.removed_by, "%s", x->o.actor);
+    op_cx_official_name(x, o.removed_by, sizeof o.removed_by);
     o.removed_ms = x->o.now_ms;
     if (db_observer_remove(x->o.db, &o)) {
         json_decref(before);

@@ -36,6 +36,8 @@ json_t *op_ruling_json(struct db *db, const struct ruling_row *r)
     json_t *given = r->effect_json ? json_loads(r->effect_json, 0, NULL) : NULL;
     json_object_set_new(j, "effect_given", given ? given : json_null());
     json_object_set_new(j, "official", json_string(r->official));
+    json_object_set_new(j, "official_id",
+                        r->official_id ? json_integer(r->official_id) : json_null());
     json_object_set_new(j, "created_ms", json_integer(r->created_ms));
     json_object_set_new(j, "created_at", op_time_json(r->created_ms));
     int64_t *ids = NULL;
@@ -106,6 +108,39 @@ static int apply_effect(struct cx *x, const struct ruling_in *v)
     return 0;
 }
 
+/* GOV-6: whether the official who acts plays in the match (a player of it is linked to
+ * them); then whether another active TD (or the head TD) is there to rule instead. Each 1
+ * or 0, -1 when the database failed. */
+static int is_party(struct cx *x)
+{
+    if (!x->o.official_id)
+        return 0;
+    for (int s = 0; s < 2; s++) {
+        struct player p;
+        if (!x->m.player[s])
+            continue;
+        int rc = db_player_get(x->o.db, x->m.tournament_id, x->m.player[s], &p);
+        if (rc != CW_OK)
+            return -1;
+        if (p.official_id == x->o.official_id)
+            return 1;
+    }
+    return 0;
+}
+
+static int another_td(struct cx *x)
+{
+    struct official *all = NULL;
+    int n = 0, found = 0;
+    if (db_officials_list(x->o.db, &all, &n) != CW_OK)
+        return -1;
+    for (int i = 0; i < n; i++)
+        found |= all[i].id != x->o.official_id && !strcmp(all[i].status, "active") &&
+                 (all[i].role == ROLE_HEAD || all[i].role == ROLE_TD);
+    free(all);
+    return found;
+}
+
 int op_ruling_give(struct cx *x, const void *in)
 {
     const struct ruling_in *v = in;
@@ -129,9 +164,21 @@ int op_ruling_give(struct cx *x, const void *in)
         if (rc)
             return -1;
     }
+    int party = is_party(x);
+    int other = party == 1 ? another_td(x) : 0;
+    if (party < 0 || other < 0)
+        return -1;
+    if (party && other) {
+        problem_set(&x->pb, 403, "party-to-the-match", "You play in this match",
+                    "You are a player of match %lld: another TD rules on it (GOV-6).",
+                    (long long)x->m.id);
+        json_object_set_new(x->pb.json, "rule", json_string("GOV-6"));
+        return -1;
+    }
     if (db_audit_last_id(db, &x->audit_mark))
         return -1;
-    if (apply_effect(x, v))
+    /* with no other TD the ruling waits for the Committee, and changes nothing yet */
+    if (!party && apply_effect(x, v))
         return -1;
     struct ruling_row r;
     memset(&r, 0, sizeof r);
@@ -144,10 +191,11 @@ int op_ruling_give(struct cx *x, const void *in)
     r.reasons = (char *)v->reasons;
     snprintf(r.effect, sizeof r.effect, "%s", effect_names[v->effect]);
     r.effect_json = v->given ? json_dumps(v->given, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
-    snprintf(r.state, sizeof r.state, "decided");
-    r.decided_match = v->effect == RE_SCORE || v->effect == RE_FORFEIT ||
-                      (v->effect == RE_PENALTY && match_finished(&x->m));
-    snprintf(r.official, sizeof r.official, "%s", x->o.actor);
+    snprintf(r.state, sizeof r.state, "%s", party ? "awaiting_committee" : "decided");
+    r.decided_match = !party && (v->effect == RE_SCORE || v->effect == RE_FORFEIT ||
+                                 (v->effect == RE_PENALTY && match_finished(&x->m)));
+    op_cx_official_name(x, r.official, sizeof r.official);
+    r.official_id = x->o.official_id;
     r.created_ms = x->o.now_ms;
     int rc = db_ruling_insert(db, &r);
     char *given = r.effect_json;

@@ -44,6 +44,9 @@ json_t *op_warning_json(const struct warning_row *w);
  * change at a table, by who acts; x->wrote is set. 0, or -1 (a failure of the server). */
 int op_cx_record(struct cx *x, const char *action, const char *entity, int64_t id, json_t *before,
                  json_t *after, json_t *event);
+/* The name of the official who acts (GOV-1), as the phones show it: the official's, a
+ * machine token's label, else the actor. */
+void op_cx_official_name(const struct cx *x, char *out, size_t len);
 /* An official's operation: -1 with a 403 for a player. */
 int op_cx_official(struct cx *x, const char *rule);
 

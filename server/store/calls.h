@@ -77,7 +77,8 @@ struct ruling_row {
     char *effect_json; /* what the effect was given (may be NULL) */
     char state[24];    /* decided, awaiting_committee */
     int decided_match;
-    char official[96];
+    char official[96];   /* the official's name */
+    int64_t official_id; /* 0: a machine token */
     int64_t created_ms;
 };
 void db_ruling_free(struct ruling_row *r);

@@ -31,8 +31,8 @@ int db_ruling_insert(struct db *db, struct ruling_row *r)
 {
     sqlite3_stmt *st = db_stmt(
         db, "INSERT INTO rulings(tournament_id, match_id, call_id, question, facts, decision, "
-            "reasons, effect, effect_json, state, decided_match, official, created_ms) VALUES "
-            "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)");
+            "reasons, effect, effect_json, state, decided_match, official, created_ms, "
+            "official_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)");
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, r->tournament_id);
@@ -51,6 +51,10 @@ int db_ruling_insert(struct db *db, struct ruling_row *r)
     sqlite3_bind_int(st, 11, r->decided_match);
     db_bind_text(st, 12, r->official);
     sqlite3_bind_int64(st, 13, r->created_ms);
+    if (r->official_id)
+        sqlite3_bind_int64(st, 14, r->official_id);
+    else
+        sqlite3_bind_null(st, 14);
     int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
     db_done(st);
     if (rc == CW_OK)
@@ -75,6 +79,7 @@ static void read_ruling(sqlite3_stmt *st, void *row)
     r->decided_match = sqlite3_column_int(st, 11);
     db_col_text(st, 12, r->official, sizeof r->official);
     r->created_ms = sqlite3_column_int64(st, 13);
+    r->official_id = sqlite3_column_int64(st, 14);
 }
 
 int db_rulings(struct db *db, int64_t tournament_id, int64_t match_id, const char *state,
@@ -82,8 +87,8 @@ int db_rulings(struct db *db, int64_t tournament_id, int64_t match_id, const cha
 {
     sqlite3_stmt *st = db_stmt(
         db, "SELECT id, tournament_id, match_id, coalesce(call_id, 0), question, facts, "
-            "decision, reasons, effect, effect_json, state, decided_match, official, created_ms "
-            "FROM rulings WHERE tournament_id = ?1 AND (?2 = 0 OR match_id = ?2) AND "
+            "decision, reasons, effect, effect_json, state, decided_match, official, created_ms, "
+            "coalesce(official_id, 0) FROM rulings WHERE tournament_id = ?1 AND (?2 = 0 OR match_id = ?2) AND "
             "(?3 IS NULL OR state = ?3) ORDER BY id");
     if (!st)
         return CW_EDB;

@@ -364,9 +364,9 @@ async function scenario(browser) {
   if (/cocked/i.test(await textOf(disp, 'body'))) fail('the display shows what was said at the table');
   await waitUntil(pb, () => document.querySelector('#call-form').hidden, null, 'phone B offering no second call while one is open');
   await td.click(`${callRow} button[data-take]`);
-  await waitText(pa, '#call-state', 'The TD is on the way (A dispute).');
-  await waitText(pb, '#call-state', 'The TD is on the way (A dispute).');
-  await waitText(td, callRow, 'taken by The TD');
+  await waitText(pa, '#call-state', 'Head TD is on the way (A dispute).');
+  await waitText(pb, '#call-state', 'Head TD is on the way (A dispute).');
+  await waitText(td, callRow, 'taken by Head TD');
   await td.fill(`${callRow} input[id^=call-out-]`, 'dice replaced, play on');
   await td.click(`${callRow} button[data-close]`);
   await waitText(pa, '#call-state', 'Call closed: dice replaced, play on');

@@ -208,7 +208,7 @@ START_TEST(test_GOV5_call_taken_and_closed)
     /* the phone shows who is on the way, and so does the opponent's */
     op(&f.b, &f, "GET", "calls", NULL, &r);
     ck_assert_int_eq(r.status, 200);
-    ck_assert_str_eq(json_string_value(json_object_get(first_call(&r), "taken_by")), "td");
+    ck_assert_str_eq(json_string_value(json_object_get(first_call(&r), "taken_by")), "Head TD");
     res_free(&r);
     call_act(&f, cid, "take", NULL, &r);
     refused(&r, 409, "GOV-5", "taking a call taken");
@@ -448,7 +448,8 @@ START_TEST(test_GOV6_ruling_recorded_and_only_for_the_players)
     ck_assert_msg(r.status == 201, "ruling: %ld %s", r.status, r.body);
     ck_assert_str_eq(jstr(&r, "question"), "Who won the last game?");
     ck_assert_str_eq(jstr(&r, "reasons"), "The scoresheets (5.5 i)");
-    ck_assert_str_eq(jstr(&r, "official"), "td");
+    ck_assert_str_eq(jstr(&r, "official"), "Head TD");
+    ck_assert_int_eq(jint(&r, "official_id"), 1);
     ck_assert_str_eq(jstr(&r, "state"), "decided");
     ck_assert_str_eq(jstr(&r, "effect"), "penalty");
     ck_assert(strlen(jstr(&r, "created_at")) > 0);
@@ -613,6 +614,34 @@ START_TEST(test_GOV6_ruling_score_moves_the_bracket)
 }
 END_TEST
 
+/* GOV-6: an official who plays in the match does not rule on it; with no other TD the
+ * ruling is recorded as waiting for the Committee and changes nothing yet. */
+START_TEST(test_GOV6_party_ruling_waits_for_the_committee)
+{
+    struct fx f;
+    setup(&f, 5);
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players/%lld", f.tid, f.pa);
+    struct res r;
+    td(&S, "PATCH", path, "{\"official_id\": 1}", &r); /* Anna is the head TD */
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    ruling(&f, "{\"kind\": \"score\", \"score\": {\"a\": 5, \"b\": 0}}", &r);
+    ck_assert_msg(r.status == 201, "party ruling: %ld %s", r.status, r.body);
+    ck_assert_str_eq(jstr(&r, "state"), "awaiting_committee");
+    ck_assert(json_is_false(json_object_get(r.json, "decided_match")));
+    res_free(&r);
+    op(&f.anon, &f, "GET", "", NULL, &r);
+    ck_assert_str_eq(jstr(&r, "state"), "called");
+    ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(r.json, "score"), "a")), 0);
+    res_free(&r);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/rulings?state=awaiting_committee", f.tid);
+    td(&S, "GET", path, NULL, &r);
+    ck_assert_int_eq(json_array_size(json_object_get(r.json, "rulings")), 1);
+    res_free(&r);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_calls");
@@ -627,6 +656,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_GOV6_ruling_recorded_and_only_for_the_players);
     tcase_add_test(tc, test_GOV6_ruling_forfeit_and_clock);
     tcase_add_test(tc, test_GOV6_ruling_score_moves_the_bracket);
+    tcase_add_test(tc, test_GOV6_party_ruling_waits_for_the_committee);
     suite_add_tcase(s, tc);
     return s;
 }
