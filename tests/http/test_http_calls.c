@@ -428,6 +428,10 @@ static void audit_actions(struct fx *f, json_t *ids, char *out, size_t len)
             json_t *row = json_array_get(rows, k);
             if (json_integer_value(json_object_get(row, "id")) ==
                 json_integer_value(json_array_get(ids, i))) {
+                /* the row itself names the ruling */
+                ck_assert_msg(json_is_integer(json_object_get(row, "ruling_id")),
+                              "audit row %lld names no ruling",
+                              (long long)json_integer_value(json_object_get(row, "id")));
                 strncat(out, json_string_value(json_object_get(row, "action")),
                         len - strlen(out) - 2);
                 strncat(out, " ", len - strlen(out) - 1);
