@@ -147,8 +147,7 @@ int op_call_open(struct cx *x, const void *in)
     }
     if (rc != CW_ENOTFOUND)
         return -1;
-    int64_t me = 0;
-    sscanf(x->o.actor, "player:%lld", (long long *)&me);
+    int64_t me = x->player_id;
     int count;
     int64_t first;
     if (db_calls_since(db, me, x->o.now_ms - CALL_RATE_WINDOW_MS, &count, &first))

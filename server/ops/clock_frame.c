@@ -235,6 +235,7 @@ static int who(struct cx *x, const struct cx_who *w)
         return who_refused(x, w);
     }
     x->side = op_match_side(x->o.db, w->player_id, w->player_tournament, &x->m);
+    x->player_id = w->player_id;
     if (x->side < 0) {
         problem_set(&x->pb, 403, "not-your-match", "Not your match",
                     "You are not a player of match %lld; only its players and the TD act on "

@@ -33,6 +33,7 @@ struct cx {
     char *pre_flag; /* the match before a flag decided it (JSON), or NULL */
     int is_td;
     int side;             /* the player's side; -1 for the TD */
+    int64_t player_id;    /* the player who asks (a Davis Cup pair's member), or 0 */
     int clock_changed;    /* store the clock and send a `clock` event */
     int lateness_changed; /* send a `lateness` event */
     int wrote;            /* something else was stored (a penalty): commit */
