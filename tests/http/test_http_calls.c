@@ -290,6 +290,31 @@ START_TEST(test_GOV5_refusals_change_nothing)
 }
 END_TEST
 
+/* GOV-5: a phone that retries its call (venue Wi-Fi) with the same Idempotency-Key gets
+ * the first answer again, and the match has one call, not a refusal of a second one. */
+START_TEST(test_GOV5_call_retried_with_its_key)
+{
+    struct fx f;
+    setup(&f, 5);
+    char path[160], cookie[200];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld/calls", f.tid, f.mid);
+    snprintf(cookie, sizeof cookie, "Cookie: %s", f.a.cookie);
+    const char *hd[] = {cookie, "X-Crawford: 1", "Content-Type: application/json",
+                        "Idempotency-Key: call-once-1", NULL};
+    struct res r1, r2;
+    req(&S, "POST", path, "{\"reason\": \"equipment\"}", hd, &r1);
+    req(&S, "POST", path, "{\"reason\": \"equipment\"}", hd, &r2);
+    ck_assert_msg(r1.status == 201 && r2.status == 201, "%ld %s / %ld %s", r1.status, r1.body,
+                  r2.status, r2.body);
+    ck_assert_int_eq(jint(&r1, "id"), jint(&r2, "id"));
+    res_free(&r1);
+    res_free(&r2);
+    op(&f.a, &f, "GET", "calls", NULL, &r1);
+    ck_assert_int_eq(json_array_size(json_object_get(r1.json, "calls")), 1);
+    res_free(&r1);
+}
+END_TEST
+
 /* GOV-5: permission to leave the room is a break of N minutes (PEN-4's presence: shown
  * on both phones, overrunning it is lateness) that uses none of the side's breaks, and a
  * running clock stops. */
@@ -654,6 +679,7 @@ static Suite *suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_GOV5_call_taken_and_closed);
     tcase_add_test(tc, test_GOV5_refusals_change_nothing);
+    tcase_add_test(tc, test_GOV5_call_retried_with_its_key);
     tcase_add_test(tc, test_GOV5_leave_room_is_a_break);
     tcase_add_test(tc, test_GOV5_warning_of_a_slow_match);
     tcase_add_test(tc, test_GOV3_observer_appointed_and_removed);
