@@ -34,6 +34,8 @@ static const struct api_field ruling_fields[] = {
     {"reasons", F_STR_MULTILINE, 1, 0, 1, RULING_TEXT_MAX, NULL, NULL},
     {"call_id", F_INT, 0, 0, 1, 1000000000000L, NULL, NULL},
     {"effect", F_OBJ, 0, 0, 0, 0, NULL, effect_fields},
+    /* a score that corrects a decided match whose winner played on (KO-8) */
+    {"confirm_cascade", F_BOOL, 0, 0, 0, 0, NULL, NULL},
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 

@@ -67,7 +67,10 @@ static int set_score(struct cx *x, const struct ruling_in *v)
                            &x->pb))
         return -1;
     op_cx_match_touch(x, match_finished(&x->m) ? "match.corrected" : "match.verified");
-    int rc = op_match_verify(&x->o, &x->m, &r, 1, &x->pb);
+    /* a correction's audit rows (knockout.correction) give the ruling's decision as why */
+    struct op o = x->o;
+    o.reason = v->decision;
+    int rc = op_match_verify(&o, &x->m, &r, 1, &x->pb);
     report_free(&r);
     if (rc)
         return -1;

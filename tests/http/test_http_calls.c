@@ -636,9 +636,24 @@ START_TEST(test_GOV6_ruling_score_moves_the_bracket)
     ck_assert_msg(strstr(acts, "match.verified") && strstr(acts, "ruling.recorded"),
                   "the ruling's audit rows: %s", acts);
     res_free(&r);
+    /* a second ruling corrects the result: the other player moves on instead */
+    ruling(&f, "{\"kind\": \"score\", \"score\": {\"a\": 5, \"b\": 4}}", &r);
+    ck_assert_msg(r.status == 201, "correcting ruling: %ld %s", r.status, r.body);
+    res_free(&r);
+    op(&f.anon, &f, "GET", "", NULL, &r);
+    ck_assert_str_eq(jstr(&r, "winner"), "a");
+    ck_assert_str_eq(jstr(&r, "ended"), "ruling");
+    json_t *g0 = json_array_get(json_object_get(r.json, "sides"), 0);
+    long long now_winner = json_integer_value(json_object_get(g0, "player_id"));
+    res_free(&r);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld", f.tid, final);
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_msg(side_player(r.json, 0) == now_winner || side_player(r.json, 1) == now_winner,
+                  "the corrected winner %lld did not move on: %s", now_winner, r.body);
+    res_free(&r);
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/rulings", f.tid);
     td(&S, "GET", path, NULL, &r);
-    ck_assert_int_eq(json_array_size(json_object_get(r.json, "rulings")), 1);
+    ck_assert_int_eq(json_array_size(json_object_get(r.json, "rulings")), 2);
     res_free(&r);
 }
 END_TEST
