@@ -120,4 +120,17 @@ void api_break_end(struct api_req *req, struct api_resp *resp);
 void api_penalties_list(struct api_req *req, struct api_resp *resp);
 void api_penalty_add(struct api_req *req, struct api_resp *resp);
 
+/* calls and warnings (api_calls.c), observers (api_observers.c), rulings (api_rulings.c) */
+void api_call_open(struct api_req *req, struct api_resp *resp);
+void api_call_take(struct api_req *req, struct api_resp *resp);
+void api_call_close(struct api_req *req, struct api_resp *resp);
+void api_match_warn(struct api_req *req, struct api_resp *resp);
+void api_calls_of_match(struct api_req *req, struct api_resp *resp);
+void api_calls_open(struct api_req *req, struct api_resp *resp);
+void api_observer_appoint(struct api_req *req, struct api_resp *resp);
+void api_observer_remove(struct api_req *req, struct api_resp *resp);
+void api_ruling_give(struct api_req *req, struct api_resp *resp);
+void api_rulings_of_match(struct api_req *req, struct api_resp *resp);
+void api_rulings_list(struct api_req *req, struct api_resp *resp);
+
 #endif

@@ -10,6 +10,7 @@ import { renderBracket } from '/js/bracket.js';
 import { renderSwing, renderDavis, davisBracket } from '/js/boards.js';
 import * as clk from '/js/clock.js';
 import { loadOfficials, wireOfficials, showWho } from './officials.js';
+import { renderCalls, renderTableSection } from '/td/calls.js';
 
 const S = { tid: Number(params().get('t')) || 0, tour: null, players: [], events: [], boards: {}, matches: [], detail: 0, auditAfter: null, stream: null,
   pins: {} /* player id -> the PIN the TD asked to see (see renderPlayers) */ };
@@ -94,6 +95,7 @@ async function reload() {
       try { S.boards[e.id] = await api('GET', `${T()}/competitions/${e.id}/${path}`); } catch (err) { S.boards[e.id] = null; }
     }));
     renderAll();
+    await renderCalls(S.tid, act);
   } catch (e) { showError(e); }
 }
 
@@ -428,6 +430,8 @@ async function renderDetail() {
   }
   body.append(h('div', { id: 'cascade' }));
   if (S.elig && S.elig.id === m.id) body.append(eligNotice(S.elig.items));
+  const sec = await renderTableSection(m, body, act, M, sideName);
+  if (gen !== S.detailGen && sec) sec.remove(); // a newer render has its own
   await renderClockControls(m, body, gen);
   if (gen === S.detailGen) restoreTyping(body);
 }

@@ -20,6 +20,8 @@ const DYNAMIC = {
   ko: ['waiting_opponent', 'champion', 'waiting_entrant'],
   role: ['head', 'td', 'assistant'],
   ostatus: ['active', 'suspended', 'removed'],
+  'call.reason': ['dispute', 'clock', 'baffle_box', 'observer', 'spectators', 'equipment', 'leave_room', 'other'],
+  'ruling.effect': ['none', 'score', 'penalty', 'forfeit', 'clock'],
 };
 
 function files(dir) {
