@@ -15,6 +15,7 @@
 #include "ops/match_acts.h"
 #include "ops/match_change.h"
 #include "ops/match_read.h"
+#include "ops/table_acts.h"
 #include "store/store.h"
 
 /* ---- TD: create, edit, call, forfeit ---- */
@@ -110,6 +111,10 @@ void api_match_get(struct api_req *req, struct api_resp *resp)
     json_t *j = rc == CW_OK ? op_match_json(db, &m) : NULL;
     if (j)
         json_object_set_new(j, "history", op_match_history_json(db, m.id));
+    /* GOV-3: who observes the match is public, as at the table */
+    json_t *obs = j ? op_observers_json(db, m.id) : NULL;
+    if (j)
+        json_object_set_new(j, "observers", obs ? obs : json_array());
     db_unlock(db);
     if (rc == CW_ENOTFOUND) {
         api_match_not_found(resp, req->ids[0], req->ids[1]);

@@ -1,6 +1,8 @@
 /* The HTTP side of the clock family's frame (see clock_frame.h). */
 #include "api/clock_frame.h"
 
+#include <string.h>
+
 #include "api/fields.h"
 #include "api/tx.h"
 #include "ops/clock_acts.h"
@@ -9,6 +11,12 @@ static void write_out(struct api_resp *resp, struct cx_out *out)
 {
     api_reply_json(resp, out->status, out->json);
     resp->is_problem = out->is_problem;
+}
+
+int api_cx_side_of(json_t *j, const char *field)
+{
+    const char *s = api_str(j, field);
+    return s && !strcmp(s, "b") ? 1 : 0;
 }
 
 /* The operation in the frame for `who`, inside the request's transaction. */
@@ -38,10 +46,17 @@ void api_cx_run(struct api_req *req, struct api_resp *resp, clock_fn fn, const v
     api_cx_run_verdict(req, resp, fn, in, invalid, NULL, 0);
 }
 
+void api_cx_run_rule(struct api_req *req, struct api_resp *resp, clock_fn fn, const void *in,
+                     struct problem *invalid, const char *rule)
+{
+    struct cx_who who = {req->is_td, req->player_id, req->player_tournament, rule};
+    run(req, resp, &who, fn, in, invalid, NULL, 0);
+}
+
 void api_cx_run_verdict(struct api_req *req, struct api_resp *resp, clock_fn fn, const void *in,
                         struct problem *invalid, const char *reason, int confirm_cascade)
 {
-    struct cx_who who = {req->is_td, req->player_id, req->player_tournament};
+    struct cx_who who = {req->is_td, req->player_id, req->player_tournament, NULL};
     run(req, resp, &who, fn, in, invalid, reason, confirm_cascade);
 }
 
@@ -54,7 +69,7 @@ void api_cx_read(struct api_req *req, struct api_resp *resp, clock_fn fn, int fl
         return;
     }
     /* the flag acts for the TD, as the tick does, whoever reads */
-    struct cx_who as_td = {1, req->player_id, req->player_tournament};
+    struct cx_who as_td = {1, req->player_id, req->player_tournament, NULL};
     run(req, resp, &as_td, fn, NULL, NULL, NULL, 0);
 }
 

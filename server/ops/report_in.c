@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "ops/report_check.h"
-#include "tourney/results.h"
 
 void report_in_free(struct report_in *in)
 {
@@ -18,11 +17,10 @@ void report_in_free(struct report_in *in)
     in->text = NULL;
 }
 
-/* MATCH-1, MATCH-5: a final score as told, for match m. */
-static int read_score(const struct match *m, const int told[2], struct report *r,
-                      struct problem *pb)
+/* MATCH-1, MATCH-5: a final score as told, for match m (op_report_of_score). */
+static int read_score(const struct op *o, const struct match *m, const int told[2],
+                      struct report *r, struct problem *pb)
 {
-    char err[256];
     if (m->length == 0) {
         /* a score says who won, not by what: a money game's chips need the cube and
          * whether it was a gammon (SWING-3) */
@@ -37,21 +35,7 @@ static int read_score(const struct match *m, const int told[2], struct report *r
                       "not as a score");
         return -1;
     }
-    if (results_final_score(m->length, told[0], told[1], &r->winner, r->score, err, sizeof err) ||
-        results_score_holds_penalties(m, r->score, told[0], told[1], err, sizeof err)) {
-        problem_set(pb, 422, "invalid-result", "Impossible score", "%s", err);
-        problem_field(pb, "score", "%s", err);
-        pb->status = 422;
-        return -1;
-    }
-    snprintf(r->kind, sizeof r->kind, "score");
-    r->complete = 1;
-    r->games = strdup("[]");
-    if (!r->games) {
-        problem_internal(pb, "reading the report");
-        return -1;
-    }
-    return 0;
+    return op_report_of_score(m, told[0], told[1], o->now_ms, "score", r, pb);
 }
 
 int op_report_read(const struct op *o, const struct match *m, struct report_in *in,
@@ -63,7 +47,7 @@ int op_report_read(const struct op *o, const struct match *m, struct report_in *
     int rc = -1;
     switch (in->kind) {
     case RI_SCORE:
-        rc = read_score(m, in->score, r, pb);
+        rc = read_score(o, m, in->score, r, pb);
         break;
     case RI_GAMES: {
         char *compact = in->compact; /* consumed by the check */
