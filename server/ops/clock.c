@@ -57,7 +57,7 @@ int op_clock_store(struct db *db, const struct match *m, const struct clk *c,
     json_t *ev = json_pack("{s:o}", "clock", op_clock_json(c, m, t, now_ms));
     char *s = json_dumps(ev, JSON_COMPACT);
     json_decref(ev);
-    int rc = s ? db_event_add(db, m->tournament_id, now_ms, "clock", s) : CW_EDB;
+    int rc = s ? db_stream_add(db, m->tournament_id, now_ms, "clock", s) : CW_EDB;
     free(s);
     return rc;
 }

@@ -181,7 +181,7 @@ static int finish(struct cx *x)
         if (op_match_save(&o, &x->m, b, x->action))
             return -1;
     }
-    if (x->lateness_changed && op_lateness_event(db, &x->m, &x->t, x->o.now_ms))
+    if (x->lateness_changed && op_lateness_emit(db, &x->m, &x->t, x->o.now_ms))
         return -1;
     return 0;
 }

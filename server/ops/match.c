@@ -58,7 +58,7 @@ int op_match_save(const struct op *o, struct match *m, json_t *before, const cha
     if (rc == CW_OK && asprintf(&ev, "{\"match\":%s}", a) < 0)
         rc = CW_EDB;
     if (rc == CW_OK)
-        rc = db_event_add(o->db, m->tournament_id, o->now_ms, action, ev);
+        rc = db_stream_add(o->db, m->tournament_id, o->now_ms, action, ev);
     free(b);
     free(a);
     free(ev);

@@ -124,7 +124,7 @@ static int give_points(struct cx *x, int side, int points)
     return 0;
 }
 
-/* Records a penalty (audit, event); apply: its points go to the opponent's score now. */
+/* Records a penalty (audit, stream entry); apply: its points go to the opponent's score now. */
 int op_cx_add_penalty(struct cx *x, int side, const char *kind, int points, const char *reason,
                       int before_game, int apply, struct penalty *out)
 {
@@ -150,7 +150,7 @@ int op_cx_add_penalty(struct cx *x, int side, const char *kind, int points, cons
     if (!rc && asprintf(&ev, "{\"penalty\":%s}", s) < 0)
         rc = CW_EDB;
     if (!rc)
-        rc = db_event_add(db, x->m.tournament_id, x->o.now_ms, "penalty", ev);
+        rc = db_stream_add(db, x->m.tournament_id, x->o.now_ms, "penalty", ev);
     free(s);
     free(ev);
     json_decref(pj);

@@ -214,17 +214,17 @@ int db_ko_deadlines_due(struct db *db, int64_t now_ms, int64_t (*out)[2], int ma
 
 /* the live stream's log (store/stream.c); entries added in a transaction are published by
  * db_commit once the commit succeeded */
-struct db_event {
+struct db_stream_entry {
     int64_t id;
     char type[48];
     char *data;
 };
-int db_event_add(struct db *db, int64_t tournament_id, int64_t now_ms, const char *type,
-                 const char *data);
-int db_events_since(struct db *db, int64_t tournament_id, int64_t after_id, int limit,
-                    struct db_event **out, int *n);
-void db_events_free(struct db_event *ev, int n);
-int64_t db_last_event_id(struct db *db, int64_t tournament_id);
+int db_stream_add(struct db *db, int64_t tournament_id, int64_t now_ms, const char *type,
+                  const char *data);
+int db_stream_since(struct db *db, int64_t tournament_id, int64_t after_id, int limit,
+                    struct db_stream_entry **out, int *n);
+void db_stream_free(struct db_stream_entry *entries, int n);
+int64_t db_stream_last_id(struct db *db, int64_t tournament_id);
 
 /* player sessions (PIN logins) */
 int db_player_session_insert(struct db *db, const char *token_hash, int64_t player_id,
