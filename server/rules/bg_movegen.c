@@ -267,17 +267,6 @@ int bg_max_dice(const bg_board *b, int d1, int d2)
 
 /* ---- checking a play someone made ---- */
 
-/* "bar", "off" or the number: the words of standard notation. */
-static void point_name(char *buf, size_t len, int p)
-{
-    if (p == BG_BAR)
-        snprintf(buf, len, "bar");
-    else if (p == BG_OFF)
-        snprintf(buf, len, "off");
-    else
-        snprintf(buf, len, "%d", p);
-}
-
 /* "the 7-point" or "the bar". */
 static void place_name(char *buf, size_t len, int p)
 {
@@ -290,8 +279,8 @@ static void place_name(char *buf, size_t len, int p)
 static void step_text(char *buf, size_t len, bg_step s)
 {
     char a[8], z[8];
-    point_name(a, sizeof a, s.from);
-    point_name(z, sizeof z, s.to);
+    bg_point_name(a, sizeof a, s.from);
+    bg_point_name(z, sizeof z, s.to);
     snprintf(buf, len, "%s/%s", a, z);
 }
 
