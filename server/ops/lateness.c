@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ops/match.h"
+
 static const char side_name[2][2] = {"a", "b"};
 
 /* The last time the match was called to a table, 0 if never. */
@@ -90,7 +92,8 @@ int op_lateness_emit(struct db *db, const struct match *m, const struct tourname
     struct late l;
     if (op_late_of(db, m, t, now_ms, &l))
         return -1;
-    json_t *ev = json_pack("{s:o}", "lateness", op_lateness_json(m, t, &l, now_ms));
+    json_t *ev = json_pack("{s:o, s:o}", "lateness", op_lateness_json(m, t, &l, now_ms), "label",
+                           op_match_label_json(db, m));
     char *s = json_dumps(ev, JSON_COMPACT);
     json_decref(ev);
     int rc = s ? db_stream_add(db, m->tournament_id, now_ms, "lateness", s) : CW_EDB;

@@ -147,8 +147,14 @@ int op_cx_add_penalty(struct cx *x, int side, const char *kind, int points, cons
     int rc = s ? db_audit(db, x->m.tournament_id, x->o.now_ms, out->actor, "match.penalty",
                           "penalty", out->id, NULL, s)
                : CW_EDB;
-    if (!rc && asprintf(&ev, "{\"penalty\":%s}", s) < 0)
-        rc = CW_EDB;
+    if (!rc) {
+        json_t *entry = json_pack("{s:O, s:o}", "penalty", pj, "label",
+                                  op_match_label_json(db, &x->m));
+        ev = entry ? json_dumps(entry, JSON_COMPACT) : NULL;
+        json_decref(entry);
+        if (!ev)
+            rc = CW_EDB;
+    }
     if (!rc)
         rc = db_stream_add(db, x->m.tournament_id, x->o.now_ms, "penalty", ev);
     free(s);
