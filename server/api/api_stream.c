@@ -67,7 +67,8 @@ char *api_stream_fetch(struct app *app, int64_t tid, int64_t after_id, size_t ma
         for (int i = 0; i < n; i++) {
             if (i > 0 && *len >= max_bytes)
                 break;
-            *len += api_sse_frame(out + *len, cap - *len, entries[i].id, entries[i].type, entries[i].data);
+            *len += api_sse_frame(out + *len, cap - *len, entries[i].id, entries[i].type,
+                                  entries[i].data);
             *last = entries[i].id;
         }
     }

@@ -148,8 +148,8 @@ int op_cx_add_penalty(struct cx *x, int side, const char *kind, int points, cons
                           "penalty", out->id, NULL, s)
                : CW_EDB;
     if (!rc) {
-        json_t *entry = json_pack("{s:O, s:o}", "penalty", pj, "label",
-                                  op_match_label_json(db, &x->m));
+        json_t *entry =
+            json_pack("{s:O, s:o}", "penalty", pj, "label", op_match_label_json(db, &x->m));
         ev = entry ? json_dumps(entry, JSON_COMPACT) : NULL;
         json_decref(entry);
         if (!ev)

@@ -60,8 +60,7 @@ void match_label(const struct match *m, const struct label_event *e, struct matc
     out->rounds = out->kind == LABEL_SWING ? 0 : e->rounds;
     if (out->round)
         round_name(out->round, out->rounds, out->round_name, sizeof out->round_name);
-    int n = out->round ? snprintf(out->text, sizeof out->text, "%s · %s", e->name,
-                                  out->round_name)
+    int n = out->round ? snprintf(out->text, sizeof out->text, "%s · %s", e->name, out->round_name)
                        : snprintf(out->text, sizeof out->text, "%s", e->name);
     if (out->kind != LABEL_DAVIS || !m->tie_id)
         return;
@@ -70,7 +69,7 @@ void match_label(const struct match *m, const struct label_event *e, struct matc
         out->rubber = m->rubber;
         out->phase = davis_rubbers[m->rubber - 1].phase;
         if (n >= 0 && (size_t)n < sizeof out->text)
-            snprintf(out->text + n, sizeof out->text - (size_t)n, " · Rubber %d (%s)",
-                     out->rubber, label_phase_name(out->phase));
+            snprintf(out->text + n, sizeof out->text - (size_t)n, " · Rubber %d (%s)", out->rubber,
+                     label_phase_name(out->phase));
     }
 }

@@ -59,8 +59,8 @@ START_TEST(test_knockout_and_standalone_matches_carry_their_label)
     }
     char path[200], body[200];
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions", tid);
-    long long eid =
-        post_201(path, "{\"kind\": \"knockout\", \"name\": \"Main\", \"knockout\": {\"lengths\": [3]}}");
+    long long eid = post_201(
+        path, "{\"kind\": \"knockout\", \"name\": \"Main\", \"knockout\": {\"lengths\": [3]}}");
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/entries", tid, eid);
     for (int i = 0; i < 8; i++) {
         snprintf(body, sizeof body, "{\"player_id\": %lld}", p[i]);
@@ -164,8 +164,7 @@ START_TEST(test_swing_games_and_davis_rubbers_carry_their_label)
         snprintf(body, sizeof body, "{\"player_id\": %lld}", p[i]);
         post_201(path, body);
     }
-    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/swing/rounds", tid,
-             sw);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/swing/rounds", tid, sw);
     struct res r;
     td(&S, "POST", path, "{\"seed\": \"1\"}", &r);
     ck_assert_msg(r.status == 201, "%s", r.body);
@@ -200,7 +199,8 @@ START_TEST(test_swing_games_and_davis_rubbers_carry_their_label)
         ck_assert_int_eq(lint(m, "phase"), k < 2 ? 1 : k == 2 ? 2 : 3);
         ck_assert_str_eq(lstr(m, "phase_name"), k == 2 ? "doubles" : "singles");
     }
-    ck_assert_str_eq(lstr(json_array_get(rubbers, 2), "text"), "Cup · Round 1 · Rubber 3 (doubles)");
+    ck_assert_str_eq(lstr(json_array_get(rubbers, 2), "text"),
+                     "Cup · Round 1 · Rubber 3 (doubles)");
     res_free(&r);
 }
 END_TEST

@@ -43,9 +43,8 @@ START_TEST(test_knockout_rounds_counted_back_from_the_final)
     struct label_event e = {"Main", "knockout", 5};
     static const char *const names[] = {"Round 1", "Round 2", "Quarter-final", "Semi-final",
                                         "Final"};
-    static const char *const texts[] = {"Main · Round 1", "Main · Round 2",
-                                        "Main · Quarter-final", "Main · Semi-final",
-                                        "Main · Final"};
+    static const char *const texts[] = {"Main · Round 1", "Main · Round 2", "Main · Quarter-final",
+                                        "Main · Semi-final", "Main · Final"};
     for (int r = 1; r <= 5; r++) {
         struct match m = match_in(40 + r, 1, r);
         struct match_label l;
