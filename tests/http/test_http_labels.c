@@ -173,7 +173,20 @@ START_TEST(test_swing_games_and_davis_rubbers_carry_their_label)
     ck_assert_int_eq(lint(g, "round"), 1);
     ck_assert(lnull(g, "rounds"));
     ck_assert_str_eq(lstr(g, "text"), "Swing · Round 1");
+    long long gid = json_integer_value(json_object_get(g, "id"));
     res_free(&r);
+    /* the chips the game moves are a stream entry about the match: it names it too */
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld/verify", tid, gid);
+    td(&S, "POST", path, "{\"game\": {\"winner\": \"a\", \"cube\": 1, \"result\": \"single\"}}",
+       &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/events", tid);
+    const char *needles[] = {"event: swing.chips_moved",
+                             "\"chips\":10,\"label\":{\"event\":\"Swing\",\"kind\":\"swing\"",
+                             NULL};
+    char out[65536];
+    ck_assert_msg(stream_until(&S, path, "0", needles, WAIT_MS, -1, out, sizeof out), "%s", out);
 
     for (int t = 0; t < 2; t++) {
         snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/davis/teams", tid,
