@@ -10,6 +10,7 @@
 #include "api/cache.h"
 #include "api/flight.h"
 #include "api/handlers.h"
+#include "store/readers.h"
 #include "store/store.h"
 
 enum {
@@ -21,6 +22,8 @@ enum {
                     * gzipped) per revision for the screens and phones that poll it */
     R_PLAYERS = 32, /* ... by the players' own revision, not the tournament's: a game report
                      * leaves the players list, and its copy, as they were */
+    R_EVENTS = 64,  /* ... by the events' own revision (store/db.h): a game report of a match
+                     * outside any event leaves the bracket, and its copy, as they were */
 };
 
 struct route {
@@ -113,7 +116,7 @@ static const struct route routes[] = {
     {"POST", E "/knockout/late", api_knockout_late, R_TD | R_JSON},
     {"POST", E "/knockout/late/close", api_knockout_late_close, R_TD},
     {"PUT", E "/knockout/lengths", api_knockout_lengths, R_TD | R_JSON},
-    {"GET", E "/knockout", api_knockout_get, 0},
+    {"GET", E "/knockout", api_knockout_get, R_ETAG | R_SHARED | R_EVENTS},
     {"GET", E "/knockout/players/{id}", api_knockout_player, R_ETAG},
     {"POST", T "/tables/assign", api_tables_assign, R_TD},
 };
@@ -354,17 +357,18 @@ static int shared_kind(const struct route *r, const struct api_req *req)
     if (sub < 0 || sub >= (1 << 20))
         return 0;
     return CACHE_SHARED_BASE * (int)(r - routes + 1) + (int)sub +
-           (r->flags & R_PLAYERS ? CACHE_KEPT_BASE : 0);
+           (r->flags & (R_PLAYERS | R_EVENTS) ? CACHE_KEPT_BASE : 0);
 }
 
 /* The ETag of an anonymous read of r in tournament tid, at revision rev: the players' own
- * revision for the players list, the tournament's for the rest. Lock held. */
+ * revision for the players list, the events' for the bracket, the tournament's for the
+ * rest. Lock held. */
 static void anon_etag(const struct route *r, struct db *db, int64_t tid, int64_t rev, char *out,
                       size_t len)
 {
-    if (r->flags & R_PLAYERS) {
+    if (r->flags & (R_PLAYERS | R_EVENTS)) {
         char tag[64];
-        db_players_tag(db, tag, sizeof tag);
+        db_part_tag(db, r->flags & R_PLAYERS ? DB_PLAYERS : DB_EVENTS, tag, sizeof tag);
         snprintf(out, len, "\"t%lld.%s\"", (long long)tid, tag);
     } else {
         snprintf(out, len, "\"t%lld.%lld\"", (long long)tid, (long long)rev);
@@ -373,7 +377,10 @@ static void anon_etag(const struct route *r, struct db *db, int64_t tid, int64_t
 
 /* Keeps the handler's answer, serialized, for the next anonymous readers when the
  * tournament is still at the revision of its ETag (a change in between drops entries, and
- * the answer may already show it): filled under the database lock, see cache.h. */
+ * the answer may already show it): filled under the database lock, see cache.h. Read from
+ * a reader, the answer and its ETag are of one snapshot, and a copy kept while a change is
+ * still uncommitted is of the revision before it: it is used only while the ETag of the
+ * readers' snapshot is still its own (answer compares them), never after that change. */
 static void keep_shared(struct api_req *req, struct api_resp *resp, const struct route *r,
                         int kind, const char *etag)
 {
@@ -398,63 +405,10 @@ static void keep_shared(struct api_req *req, struct api_resp *resp, const struct
     resp->blob = blob;
 }
 
-void api_dispatch(struct api_req *req, struct api_resp *resp)
+/* The answer of a found route to a request that passed its checks: ETag and 304, the kept
+ * copy of a polled list, or the handler. */
+static void answer(struct api_req *req, struct api_resp *resp, const struct route *found)
 {
-    const char *method = strcmp(req->method, "HEAD") ? req->method : "GET";
-    const struct route *found = NULL;
-    char allow[48] = "";
-    for (int i = 0; i < NROUTES; i++) {
-        int64_t ids[API_MAX_IDS];
-        int nids;
-        if (!match(routes[i].pattern, req->path, ids, &nids))
-            continue;
-        if (!strcmp(routes[i].method, method)) {
-            found = &routes[i];
-            memcpy(req->ids, ids, sizeof ids);
-            req->nids = nids;
-            break;
-        }
-        if (!strstr(allow, routes[i].method)) {
-            if (allow[0])
-                strncat(allow, ", ", sizeof allow - strlen(allow) - 1);
-            strncat(allow, routes[i].method, sizeof allow - strlen(allow) - 1);
-        }
-    }
-    if (!found) {
-        if (allow[0]) {
-            snprintf(resp->allow, sizeof resp->allow, "%s%s", allow,
-                     strstr(allow, "GET") ? ", HEAD" : "");
-            api_problem(resp, 405, "method-not-allowed", "Method not allowed",
-                        "%s is not allowed on %.200s; allowed: %s.", req->method, req->path,
-                        resp->allow);
-        } else {
-            api_problem(resp, 404, "not-found", "Not found", "There is no resource at %.200s.",
-                        req->path);
-        }
-        return;
-    }
-    if (is_change(method) && !csrf_ok(req, resp))
-        return;
-    req->is_td = req->session_token ? api_session_valid(req) : 0;
-    if (req->player_token)
-        api_player_session(req);
-    if ((found->flags & R_TD) && !req->is_td && !req->session_token && req->player_id) {
-        /* logged in, but as a player: logging in again would not help */
-        api_problem(resp, 403, "td-only", "Tournament director only",
-                    "Only the tournament director may do this; you are logged in as a player.");
-        return;
-    }
-    if ((found->flags & R_TD) && !req->is_td) {
-        api_problem(resp, 401, "unauthorized", "Tournament director login required",
-                    "Only the tournament director may do this; log in first (POST "
-                    "/api/v1/login).");
-        return;
-    }
-    int wants = found->flags & R_JSON ? 1 : 0;
-    if ((found->flags & R_OPTJSON) && req->body && !blank(req->body, req->body_len))
-        wants = 1;
-    if (is_change(method) && parse_body(req, resp, wants))
-        return;
     char etag[80] = "";
     if (found->flags & R_ETAG) {
         /* Every change inside a tournament moves its revision, so the revision (and who
@@ -552,4 +506,77 @@ void api_dispatch(struct api_req *req, struct api_resp *resp)
     if (flight == 0)
         api_flight_land(req->app->cache, req->ids[0], shared, etag,
                         resp->status == 200 ? resp->blob : NULL);
+}
+
+void api_dispatch(struct api_req *req, struct api_resp *resp)
+{
+    const char *method = strcmp(req->method, "HEAD") ? req->method : "GET";
+    const struct route *found = NULL;
+    char allow[48] = "";
+    for (int i = 0; i < NROUTES; i++) {
+        int64_t ids[API_MAX_IDS];
+        int nids;
+        if (!match(routes[i].pattern, req->path, ids, &nids))
+            continue;
+        if (!strcmp(routes[i].method, method)) {
+            found = &routes[i];
+            memcpy(req->ids, ids, sizeof ids);
+            req->nids = nids;
+            break;
+        }
+        if (!strstr(allow, routes[i].method)) {
+            if (allow[0])
+                strncat(allow, ", ", sizeof allow - strlen(allow) - 1);
+            strncat(allow, routes[i].method, sizeof allow - strlen(allow) - 1);
+        }
+    }
+    if (!found) {
+        if (allow[0]) {
+            snprintf(resp->allow, sizeof resp->allow, "%s%s", allow,
+                     strstr(allow, "GET") ? ", HEAD" : "");
+            api_problem(resp, 405, "method-not-allowed", "Method not allowed",
+                        "%s is not allowed on %.200s; allowed: %s.", req->method, req->path,
+                        resp->allow);
+        } else {
+            api_problem(resp, 404, "not-found", "Not found", "There is no resource at %.200s.",
+                        req->path);
+        }
+        return;
+    }
+    if (is_change(method) && !csrf_ok(req, resp))
+        return;
+    req->is_td = req->session_token ? api_session_valid(req) : 0;
+    if (req->player_token)
+        api_player_session(req);
+    if ((found->flags & R_TD) && !req->is_td && !req->session_token && req->player_id) {
+        /* logged in, but as a player: logging in again would not help */
+        api_problem(resp, 403, "td-only", "Tournament director only",
+                    "Only the tournament director may do this; you are logged in as a player.");
+        return;
+    }
+    if ((found->flags & R_TD) && !req->is_td) {
+        api_problem(resp, 401, "unauthorized", "Tournament director login required",
+                    "Only the tournament director may do this; log in first (POST "
+                    "/api/v1/login).");
+        return;
+    }
+    int wants = found->flags & R_JSON ? 1 : 0;
+    if ((found->flags & R_OPTJSON) && req->body && !blank(req->body, req->body_len))
+        wants = 1;
+    if (is_change(method) && parse_body(req, resp, wants))
+        return;
+    if (shared_kind(found, req) && req->app->readers) {
+        /* an anonymous read of a polled list: from a reader, in one snapshot from its ETag
+         * to its body, so building it never holds the writer's lock (store/readers.h) */
+        struct app *app = req->app, view = *app;
+        view.db = db_readers_take(app->readers);
+        if (view.db) {
+            req->app = &view;
+            answer(req, resp, found);
+            req->app = app;
+            db_readers_give(app->readers, view.db);
+            return;
+        }
+    }
+    answer(req, resp, found);
 }

@@ -64,7 +64,9 @@ struct db {
     /* batches committed and not known durable when the database was reopened: never
      * acknowledged, though the reopen moved durable_id past them */
     int64_t lost_from, lost_to;
-    int64_t players_gen, started_us; /* db_players_tag */
+    int64_t gen[DB_PARTS], started_us; /* db_part_tag */
+    int64_t gen_committed[DB_PARTS];   /* gen as of the last commit (atomic) */
+    struct db *parent;               /* a reader's writer (db_reader_new), else NULL */
 };
 
 static void pending_free(struct pending *p)
@@ -328,14 +330,56 @@ int db_schema_version(struct db *db)
     return v;
 }
 
+static int step_sql(struct db *db, const char *sql);
+
+/* A reader is one thread's alone between db_read_begin and db_read_end: no lock. */
 void db_lock(struct db *db)
 {
-    pthread_mutex_lock(&db->mu);
+    if (!db->parent)
+        pthread_mutex_lock(&db->mu);
 }
 
 void db_unlock(struct db *db)
 {
-    pthread_mutex_unlock(&db->mu);
+    if (!db->parent)
+        pthread_mutex_unlock(&db->mu);
+}
+
+struct db *db_reader_new(struct db *db)
+{
+    const char *file = sqlite3_db_filename(db->h, "main");
+    char err[600];
+    /* a database in memory has no file a second connection could open */
+    sqlite3 *h = file && *file ? connect(file, db->busy_timeout_ms, err, sizeof err) : NULL;
+    struct db *r = h ? calloc(1, sizeof *r) : NULL;
+    if (!r || exec(h, "PRAGMA query_only=1", err, sizeof err)) {
+        free(r);
+        sqlite3_close(h);
+        return NULL;
+    }
+    r->h = h;
+    r->parent = db;
+    r->walfd = -1;
+    r->started_us = db->started_us;
+    r->pending_tail = &r->pending;
+    r->queued_tail = &r->queued;
+    pthread_mutex_init(&r->mu, NULL);
+    pthread_cond_init(&r->committed, NULL);
+    return r;
+}
+
+int db_read_begin(struct db *r)
+{
+    /* the parts' tags as last committed, taken before the snapshot is: what the snapshot
+     * shows is never older than the tags say */
+    for (int i = 0; i < DB_PARTS; i++)
+        r->gen[i] = __atomic_load_n(&r->parent->gen_committed[i], __ATOMIC_ACQUIRE);
+    return step_sql(r, "BEGIN");
+}
+
+void db_read_end(struct db *r)
+{
+    step_sql(r, "COMMIT");
 }
 
 /* Group commit. A change is a SAVEPOINT inside one real transaction (the batch) that
@@ -462,6 +506,8 @@ static int batch_finish(struct db *db, int failed)
         db->pending = NULL;
         db->pending_tail = &db->pending;
         db->committed_id = db->batch_id;
+        for (int i = 0; i < DB_PARTS; i++)
+            __atomic_store_n(&db->gen_committed[i], db->gen[i], __ATOMIC_RELEASE);
         if (db->walfd < 0) { /* synchronous=FULL: the commit synced the log */
             db->durable_id = db->committed_id;
             publish_durable(db);
@@ -729,12 +775,16 @@ void db_changed(struct db *db, int64_t tournament_id)
         db->hook(db->hook_ctx, tournament_id);
 }
 
-void db_players_changed(struct db *db)
+void db_part_changed(struct db *db, enum db_part part)
 {
-    db->players_gen++;
+    db->gen[part]++;
 }
 
-void db_players_tag(struct db *db, char *out, size_t len)
+void db_part_tag(struct db *db, enum db_part part, char *out, size_t len)
 {
-    snprintf(out, len, "p%lld.%llx", (long long)db->players_gen, (long long)db->started_us);
+    if (part == DB_PLAYERS)
+        snprintf(out, len, "p%lld.%llx", (long long)db->gen[DB_PLAYERS], (long long)db->started_us);
+    else /* the bracket names its players */
+        snprintf(out, len, "e%lld.p%lld.%llx", (long long)db->gen[DB_EVENTS],
+                 (long long)db->gen[DB_PLAYERS], (long long)db->started_us);
 }

@@ -102,6 +102,8 @@ static void bind_match(sqlite3_stmt *st, const struct match *m)
 
 int db_match_insert(struct db *db, struct match *m, int64_t now_ms)
 {
+    if (m->event_id)
+        db_part_changed(db, DB_EVENTS); /* a bracket may show it (db.h) */
     sqlite3_stmt *st = db_stmt(
         db, "INSERT INTO matches(event_id, player_a, player_b, length, table_label, state, "
             "score_a, score_b, winner, result_report, tournament_id, created_ms, updated_ms, "
@@ -149,6 +151,8 @@ int db_match_update(struct db *db, struct match *m, int64_t now_ms)
                     "tournament_id = ?13");
     if (!st)
         return CW_EDB;
+    if (m->event_id)
+        db_part_changed(db, DB_EVENTS); /* a bracket may show it (db.h) */
     bind_match(st, m);
     sqlite3_bind_int64(st, 11, now_ms);
     sqlite3_bind_int64(st, 12, m->id);
@@ -169,6 +173,8 @@ int db_match_update(struct db *db, struct match *m, int64_t now_ms)
     bind_match(st, m);
     sqlite3_bind_int64(st, 12, m->id);
     rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
+    if (rc != CW_OK || sqlite3_changes(db_handle(db)))
+        db_part_changed(db, DB_EVENTS); /* it may have left an event */
     db_done(st);
     if (rc == CW_OK)
         m->updated_ms = now_ms;
