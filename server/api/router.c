@@ -10,6 +10,8 @@
 #include "api/cache.h"
 #include "api/flight.h"
 #include "api/handlers.h"
+#include "api/rebuild.h"
+#include "common/clock.h"
 #include "store/readers.h"
 #include "store/store.h"
 
@@ -24,6 +26,8 @@ enum {
                      * leaves the players list, and its copy, as they were */
     R_EVENTS = 64,  /* ... by the events' own revision (store/db.h): a game report of a match
                      * outside any event leaves the bracket, and its copy, as they were */
+    R_ANYONE = 128, /* ... and the same reply whoever asks: the TD and players get the kept
+                     * copy and its ETag too */
 };
 
 struct route {
@@ -116,7 +120,7 @@ static const struct route routes[] = {
     {"POST", E "/knockout/late", api_knockout_late, R_TD | R_JSON},
     {"POST", E "/knockout/late/close", api_knockout_late_close, R_TD},
     {"PUT", E "/knockout/lengths", api_knockout_lengths, R_TD | R_JSON},
-    {"GET", E "/knockout", api_knockout_get, R_ETAG | R_SHARED | R_EVENTS},
+    {"GET", E "/knockout", api_knockout_get, R_ETAG | R_SHARED | R_EVENTS | R_ANYONE},
     {"GET", E "/knockout/players/{id}", api_knockout_player, R_ETAG},
     {"POST", T "/tables/assign", api_tables_assign, R_TD},
 };
@@ -346,12 +350,13 @@ static int parse_body(struct api_req *req, struct api_resp *resp, int wants_json
     return 0;
 }
 
-/* The cache kind of an anonymous read of a shared route without a query: one per route
- * and event id, apart from the kinds the handlers use themselves (cache.h); 0 = none. */
+/* The cache kind of an anonymous read (anyone's, R_ANYONE) of a shared route without a
+ * query: one per route and event id, apart from the kinds the handlers use themselves
+ * (cache.h); 0 = none. */
 static int shared_kind(const struct route *r, const struct api_req *req)
 {
-    if (!(r->flags & R_SHARED) || req->is_td || req->player_id || req->nargs ||
-        strcmp(req->method, "GET"))
+    if (!(r->flags & R_SHARED) || ((req->is_td || req->player_id) && !(r->flags & R_ANYONE)) ||
+        req->nargs || strcmp(req->method, "GET"))
         return 0;
     int64_t sub = req->nids > 1 ? req->ids[1] : 0;
     if (sub < 0 || sub >= (1 << 20))
@@ -382,7 +387,7 @@ static void anon_etag(const struct route *r, struct db *db, int64_t tid, int64_t
  * still uncommitted is of the revision before it: it is used only while the ETag of the
  * readers' snapshot is still its own (answer compares them), never after that change. */
 static void keep_shared(struct api_req *req, struct api_resp *resp, const struct route *r,
-                        int kind, const char *etag)
+                        int kind, const char *etag, struct api_blob **gz_out)
 {
     char *body = json_dumps(resp->json, JSON_COMPACT);
     if (!body)
@@ -399,10 +404,76 @@ static void keep_shared(struct api_req *req, struct api_resp *resp, const struct
     if (!strcmp(now, etag))
         api_cache_put_gz(req->app->cache, req->ids[0], kind, blob, gz, etag);
     db_unlock(req->app->db);
-    api_blob_release(gz);
+    if (gz_out)
+        *gz_out = gz;
+    else
+        api_blob_release(gz);
     json_decref(resp->json);
     resp->json = NULL;
     resp->blob = blob;
+}
+
+/* A rebuild of a polled list off the HTTP threads (rebuild.h): what it needs of the poll
+ * that asked, copied, since the poll's own request is suspended meanwhile. */
+struct shared_job {
+    struct app app; /* its readers and cache */
+    const struct route *route;
+    int kind;
+    int64_t ids[API_MAX_IDS];
+    int nids;
+    char path[];
+};
+
+static struct shared_job *shared_job_new(const struct api_req *req, const struct route *r,
+                                         int kind)
+{
+    size_t n = strlen(req->path) + 1;
+    struct shared_job *j = malloc(sizeof *j + n);
+    if (!j)
+        return NULL;
+    j->app = *req->app;
+    j->route = r;
+    j->kind = kind;
+    memcpy(j->ids, req->ids, sizeof j->ids);
+    j->nids = req->nids;
+    memcpy(j->path, req->path, n);
+    return j;
+}
+
+/* The list built on a builder thread, from a reader of its own, as an anonymous GET of
+ * the same path: its body, gzip copy and ETag, kept for the next polls too. */
+static void build_shared(void *arg, struct api_blob **body, struct api_blob **gz, char etag[80])
+{
+    struct shared_job *j = arg;
+    struct app view = j->app;
+    view.db = db_readers_take(view.readers);
+    if (!view.db)
+        return;
+    struct api_req req;
+    struct api_resp resp;
+    memset(&req, 0, sizeof req);
+    memset(&resp, 0, sizeof resp);
+    req.app = &view;
+    req.method = "GET";
+    req.path = j->path;
+    req.client_ip = req.client_key = "";
+    req.now_ms = cw_now_ms();
+    memcpy(req.ids, j->ids, sizeof req.ids);
+    req.nids = j->nids;
+    int64_t rev = db_tournament_revision(view.db, req.ids[0]);
+    if (rev > 0) {
+        anon_etag(j->route, view.db, req.ids[0], rev, etag, 80);
+        j->route->handler(&req, &resp);
+        if (resp.status == 200 && resp.json && !resp.blob)
+            keep_shared(&req, &resp, j->route, j->kind, etag, gz);
+        if (resp.status == 200 && resp.blob) {
+            *body = resp.blob;
+            resp.blob = NULL;
+        }
+    }
+    db_readers_give(view.readers, view.db);
+    json_decref(req.extra);
+    api_resp_free(&resp);
 }
 
 /* The answer of a found route to a request that passed its checks: ETag and 304, the kept
@@ -419,7 +490,9 @@ static void answer(struct api_req *req, struct api_resp *resp, const struct rout
         anon_etag(found, req->app->db, req->ids[0], rev, anon, sizeof anon);
         db_unlock(req->app->db);
         if (rev > 0) {
-            if (req->is_td)
+            if (found->flags & R_ANYONE)
+                memcpy(etag, anon, sizeof anon);
+            else if (req->is_td)
                 snprintf(etag, sizeof etag, "\"t%lld.%lld.td\"", (long long)req->ids[0],
                          (long long)rev);
             else if (req->player_id)
@@ -466,7 +539,16 @@ static void answer(struct api_req *req, struct api_resp *resp, const struct rout
             memcpy(resp->etag, tag, sizeof tag);
             return;
         }
-        /* a miss: one reader at this revision builds, the others wait for its answer */
+        /* a miss: rebuilt off this thread, this request suspended meanwhile (rebuild.h) */
+        if (req->suspendable && req->app->readers) {
+            struct shared_job *j = shared_job_new(req, found, shared);
+            resp->wait = j ? api_rebuild_join(req->app->cache, req->ids[0], shared, build_shared,
+                                              j, free)
+                           : NULL;
+            if (resp->wait)
+                return;
+        }
+        /* or here: one reader at this revision builds, the others wait for its answer */
         struct api_blob *flown;
         flight = api_flight_join(req->app->cache, req->ids[0], shared, etag, &flown);
         if (flight == 1) {
@@ -502,7 +584,7 @@ static void answer(struct api_req *req, struct api_resp *resp, const struct rout
     if (etag[0] && resp->status == 200 && !resp->etag[0])
         memcpy(resp->etag, etag, sizeof etag);
     if (shared && resp->status == 200 && resp->json && !resp->blob)
-        keep_shared(req, resp, found, shared, etag);
+        keep_shared(req, resp, found, shared, etag, NULL);
     if (flight == 0)
         api_flight_land(req->app->cache, req->ids[0], shared, etag,
                         resp->status == 200 ? resp->blob : NULL);
