@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "app.h"
+#include "tourney/roles.h"
 
 struct api_blob;
 struct api_rebuild;
@@ -25,7 +26,8 @@ struct api_req {
     const char *csrf;          /* X-Crawford header or NULL */
     const char *origin;        /* Origin header or NULL */
     const char *host;          /* Host header or NULL */
-    const char *session_token; /* the TD cookie or NULL */
+    const char *session_token; /* the officials' cookie or NULL */
+    const char *bearer;        /* a machine token (Authorization: Bearer) or NULL */
     const char *player_token;  /* the player cookie or NULL */
     const char *idem_key;      /* Idempotency-Key header or NULL */
     const char *if_none_match; /* If-None-Match header or NULL */
@@ -41,7 +43,11 @@ struct api_req {
     /* filled by the dispatcher */
     int64_t ids[API_MAX_IDS]; /* numeric path parameters, in order */
     int nids;
-    int is_td;
+    int is_td;                 /* an official acts (a session or a machine token), any role */
+    int64_t official_id;       /* that official (0 for a machine token) */
+    int64_t token_id;          /* that machine token, or 0 */
+    enum role role;            /* their role (GOV-1); ROLE_NONE for everyone else */
+    int suspended;             /* the officials' cookie is a suspended official's (GOV-1) */
     int64_t player_id;         /* the logged-in player (PIN session), or 0 */
     int64_t player_tournament; /* that player's tournament */
     json_t *json;              /* the parsed body of routes that take JSON */

@@ -66,6 +66,9 @@ void api_audit_list(struct api_req *req, struct api_resp *resp)
                               op_time_json(r->at_ms), "actor", r->actor, "action", r->action,
                               "entity", r->entity, "entity_id",
                               r->entity_id ? json_integer(r->entity_id) : json_null());
+        /* who the actor is: the official's name or the token's label (GOV-1) */
+        json_object_set_new(e, "actor_name",
+                            r->actor_name[0] ? json_string(r->actor_name) : json_null());
         json_object_set_new(e, "before",
                             r->before_json ? json_loads(r->before_json, 0, NULL) : json_null());
         json_object_set_new(e, "after",

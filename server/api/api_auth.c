@@ -1,45 +1,63 @@
-/* The tournament director's login: password check (Argon2id), session cookie, logout. */
-#include <stdatomic.h>
+/* Logins: an official's (name and password, ops/login.c) and a player's (PIN), their
+ * cookies, the machine tokens' Authorization header, logout, and who the session is. */
 #include <stdio.h>
 #include <string.h>
 
 #include "api/fields.h"
 #include "api/handlers.h"
 #include "api/limiter.h"
+#include "api/tx.h"
+#include "ops/login.h"
 #include "common/clock.h"
 #include "common/secret.h"
 #include "store/store.h"
 
-#define TD_PASSWORD_KEY "td_password_hash"
-
-int api_session_valid(struct api_req *req)
+void api_official_session(struct api_req *req)
 {
-    size_t n = strlen(req->session_token);
-    if (n != CW_TOKEN_LEN)
-        return 0;
+    struct db *db = req->app->db;
     char h[CW_TOKEN_HASH_LEN + 1];
-    cw_token_hash(req->session_token, h);
-    db_lock(req->app->db);
-    int ok = db_session_valid(req->app->db, h, req->now_ms);
-    db_unlock(req->app->db);
-    return ok == 1;
+    if (req->session_token && strlen(req->session_token) == CW_TOKEN_LEN) {
+        cw_token_hash(req->session_token, h);
+        struct session_who w;
+        db_lock(db);
+        int rc = db_session_get(db, h, req->now_ms, &w);
+        db_unlock(db);
+        if (rc == CW_OK && (w.suspended || w.ended)) {
+            req->suspended = 1; /* refused where an official is needed, naming GOV-1 */
+        } else if (rc == CW_OK && w.role != ROLE_NONE) {
+            req->is_td = 1;
+            req->official_id = w.official_id;
+            req->role = w.role;
+            return;
+        }
+    }
+    if (req->bearer && strlen(req->bearer) == CW_TOKEN_LEN) {
+        cw_token_hash(req->bearer, h);
+        struct machine_token k;
+        db_lock(db);
+        int rc = db_token_by_hash(db, h, &k);
+        db_unlock(db);
+        if (rc == CW_OK && !k.revoked_ms && k.role != ROLE_NONE) {
+            req->is_td = 1;
+            req->token_id = k.id;
+            req->role = k.role;
+        }
+    }
 }
 
 static const struct api_field login_fields[] = {
+    {"name", F_STR, 0, 0, 1, O_NAME_MAX, NULL, NULL},
     {"password", F_STR, 1, 0, 1, CW_PASSWORD_MAX, NULL, NULL},
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
-/* Password hashes being computed now: each Argon2id hash takes 64 MiB and a CPU for a
- * while, so a burst of logins is bounded here rather than by the memory of the machine. */
-static atomic_int hashes_in_flight;
-
+/* An official's login (ops/login.c), the tries limited per address: a wrong password
+ * counts, a login refused as busy does not. */
 void api_login(struct api_req *req, struct api_resp *resp)
 {
     struct app *app = req->app;
     if (api_check_fields(req->json, login_fields, 0, resp))
         return;
-    const char *password = api_str(req->json, "password");
     char key[120];
     snprintf(key, sizeof key, "login:%s", req->client_key ? req->client_key : req->client_ip);
     /* counted before the hash: simultaneous wrong logins cannot all pass the check */
@@ -52,75 +70,42 @@ void api_login(struct api_req *req, struct api_resp *resp)
                     (long long)(wait + 999) / 1000);
         return;
     }
-
-    char stored[CW_PWHASH_LEN + 1];
-    db_lock(app->db);
-    int rc = db_setting_get(app->db, TD_PASSWORD_KEY, stored, sizeof stored);
-    db_unlock(app->db);
-    if (rc == CW_ENOTFOUND) {
-        api_problem(resp, 409, "no-password", "No TD password is set",
-                    "No tournament director password has been set yet: run `crawford passwd` on "
-                    "the server.");
-        return;
-    }
-    if (rc != CW_OK) {
-        api_internal_error(resp, "reading the TD password");
-        return;
-    }
-    /* The slow hash runs outside the database lock so logins do not stall other requests,
-     * and only so many at once. */
-    if (atomic_fetch_add(&hashes_in_flight, 1) >= app->cfg.login_hashes_max) {
-        atomic_fetch_sub(&hashes_in_flight, 1);
-        api_limiter_refund(app->login_lim, key); /* not a try: the attempt is given back */
-        snprintf(resp->retry_after, sizeof resp->retry_after, "1");
-        api_problem(resp, 503, "busy", "Busy checking other logins",
-                    "The server is checking other logins just now; try again in a second.");
-        return;
-    }
-    int good = cw_password_verify(stored, password);
-    atomic_fetch_sub(&hashes_in_flight, 1);
-    if (!good) {
-        int64_t w = api_limiter_wait_ms(app->login_lim, key, req->now_ms);
-        if (w > 0) {
-            snprintf(resp->retry_after, sizeof resp->retry_after, "%lld", (long long)w / 1000);
-            api_problem(resp, 429, "too-many-attempts", "Too many wrong passwords",
-                        "Wrong password; too many from this address, so logins from it are "
-                        "refused for %lld seconds.",
-                        (long long)w / 1000);
-        } else {
-            api_problem(resp, 401, "wrong-password", "Wrong password",
-                        "The password is not the tournament director's.");
+    struct op o = api_op(req);
+    struct login_in in = {api_str(req->json, "name"), api_str(req->json, "password"),
+                          (int64_t)app->cfg.session_hours * 3600 * 1000,
+                          app->cfg.login_hashes_max};
+    struct login_out out;
+    struct problem pb = {0, NULL};
+    if (op_login(&o, &in, &out, &pb)) {
+        if (pb.status == 503) {
+            api_limiter_refund(app->login_lim, key); /* not a try: the attempt is given back */
+            snprintf(resp->retry_after, sizeof resp->retry_after, "1");
+        } else if (pb.status == 401) {
+            int64_t w = api_limiter_wait_ms(app->login_lim, key, req->now_ms);
+            if (w > 0) {
+                problem_free(&pb);
+                snprintf(resp->retry_after, sizeof resp->retry_after, "%lld",
+                         (long long)w / 1000);
+                api_problem(resp, 429, "too-many-attempts", "Too many wrong passwords",
+                            "Wrong password; too many from this address, so logins from it are "
+                            "refused for %lld seconds.",
+                            (long long)w / 1000);
+                return;
+            }
         }
+        api_reply_problem(resp, &pb);
         return;
     }
     api_limiter_reset(app->login_lim, key);
-
-    char token[CW_TOKEN_LEN + 1], h[CW_TOKEN_HASH_LEN + 1];
-    cw_token_new(token);
-    cw_token_hash(token, h);
-    int64_t expires = req->now_ms + (int64_t)app->cfg.session_hours * 3600 * 1000;
     char exp_iso[32];
-    cw_iso8601(expires, exp_iso, sizeof exp_iso);
-    /* the reserve: on a full disk the TD can still log in, and free space */
-    if (api_begin_as(app->db, resp, 1))
-        return;
-    char after[128];
-    snprintf(after, sizeof after, "{\"expires_at\":\"%s\"}", exp_iso);
-    if (db_sessions_purge(app->db, req->now_ms) ||
-        db_session_insert(app->db, h, req->now_ms, expires) ||
-        db_audit(app->db, 0, req->now_ms, "td", "td.login", "session", 0, NULL, after)) {
-        db_rollback(app->db);
-        api_internal_error(resp, "storing the session");
-        return;
-    }
-    if (db_commit(app->db)) {
-        api_internal_error(resp, "committing the session");
-        return;
-    }
+    cw_iso8601(out.expires_ms, exp_iso, sizeof exp_iso);
     snprintf(resp->set_cookie, sizeof resp->set_cookie,
-             "%s=%s; Path=/; HttpOnly; SameSite=Strict; Max-Age=%d", API_SESSION_COOKIE, token,
-             app->cfg.session_hours * 3600);
-    api_reply_json(resp, 200, json_pack("{s:s, s:s}", "role", "td", "expires_at", exp_iso));
+             "%s=%s; Path=/; HttpOnly; SameSite=Strict; Max-Age=%d", API_SESSION_COOKIE,
+             out.token, app->cfg.session_hours * 3600);
+    api_reply_json(resp, 200,
+                   json_pack("{s:s, s:s, s:{s:I, s:s, s:s}}", "role", "td", "expires_at", exp_iso,
+                             "official", "id", (json_int_t)out.who.id, "name", out.who.name,
+                             "role", role_name(out.who.role)));
 }
 
 int api_player_session(struct api_req *req)
@@ -281,12 +266,11 @@ void api_logout(struct api_req *req, struct api_resp *resp)
         cw_token_hash(req->session_token, h);
         if (api_begin(app->db, resp))
             return;
-        int was = db_session_valid(app->db, h, req->now_ms);
-        if (db_session_delete(app->db, h) ||
-            (was == 1 &&
-             db_audit(app->db, 0, req->now_ms, "td", "td.logout", "session", 0, NULL, NULL))) {
+        struct op o = api_op(req);
+        struct problem pb = {0, NULL};
+        if (op_logout(&o, h, &pb)) {
             db_rollback(app->db);
-            api_internal_error(resp, "ending the session");
+            api_reply_problem(resp, &pb);
             return;
         }
         if (db_commit(app->db)) {
@@ -299,10 +283,34 @@ void api_logout(struct api_req *req, struct api_resp *resp)
     resp->status = 204;
 }
 
+/* Who the official or the token is, for the console's header. */
+static json_t *acting_json(struct api_req *req)
+{
+    struct db *db = req->app->db;
+    json_t *j = NULL;
+    db_lock(db);
+    if (req->token_id) {
+        struct machine_token k;
+        if (db_token_get(db, req->token_id, &k) == CW_OK)
+            j = json_pack("{s:{s:I, s:s, s:s}}", "token", "id", (json_int_t)k.id, "label",
+                          k.label, "role", role_name(k.role));
+    } else {
+        struct official w;
+        if (db_official_get(db, req->official_id, &w) == CW_OK)
+            j = json_pack("{s:{s:I, s:s, s:s}}", "official", "id", (json_int_t)w.id, "name",
+                          w.name, "role", role_name(w.role));
+    }
+    db_unlock(db);
+    return j ? j : json_object();
+}
+
 void api_session_get(struct api_req *req, struct api_resp *resp)
 {
-    if (req->is_td)
-        api_reply_json(resp, 200, json_pack("{s:s}", "role", "td"));
+    if (req->is_td) {
+        json_t *j = acting_json(req);
+        json_object_set_new(j, "role", json_string("td"));
+        api_reply_json(resp, 200, j);
+    }
     else if (req->player_id)
         api_reply_json(resp, 200,
                        json_pack("{s:s, s:I, s:I}", "role", "player", "player_id",

@@ -112,6 +112,8 @@ static json_t *state_history(struct db *db, int64_t match_id)
     for (int i = 0; i < n; i++) {
         char by[sizeof st[i].actor];
         snprintf(by, sizeof by, "%.*s", (int)strcspn(st[i].actor, ":"), st[i].actor);
+        if (!strcmp(by, "official") || !strcmp(by, "token"))
+            snprintf(by, sizeof by, "td"); /* an official of any role, or their token */
         json_t *e = json_pack("{s:s, s:o}", "state", match_state_name(st[i].state), "at",
                               op_time_json(st[i].at_ms));
         json_object_set_new(e, "by", by[0] && strcmp(by, "anon") ? json_string(by) : json_null());

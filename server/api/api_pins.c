@@ -7,6 +7,7 @@
 
 #include "api/handlers.h"
 #include "api/player_read.h"
+#include "api/tx.h"
 #include "store/store.h"
 
 /* The audit row of a read, in its own transaction: the read is answered only once the
@@ -17,7 +18,9 @@ static int audit_read(struct api_req *req, struct api_resp *resp, const char *ac
     struct db *db = req->app->db;
     if (api_begin(db, resp))
         return -1;
-    if (db_audit(db, req->ids[0], req->now_ms, "td", action, entity, entity_id, NULL, NULL)) {
+    char actor[96];
+    api_actor(req, actor, sizeof actor);
+    if (db_audit(db, req->ids[0], req->now_ms, actor, action, entity, entity_id, NULL, NULL)) {
         db_rollback(db);
         api_internal_error(resp, "recording who read the PIN");
         return -1;

@@ -21,6 +21,7 @@ static const struct api_field player_fields[] = {
     {"country", F_STR, 0, 0, 0, P_COUNTRY_MAX, NULL, NULL},
     {"rating", F_NUM, 0, 1, 0, 10000, NULL, NULL},
     {"federation_id", F_STR, 0, 0, 0, P_FEDID_MAX, NULL, NULL},
+    {"official_id", F_INT, 0, 1, 1, 1000000000, NULL, NULL},
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
@@ -32,7 +33,15 @@ static struct player_in player_in_of(json_t *j)
                            json_is_number(r) ? PI_RATING
                            : json_is_null(r) ? PI_NO_RATING
                                              : PI_KEEP,
-                           json_is_number(r) ? json_number_value(r) : 0};
+                           json_is_number(r) ? json_number_value(r) : 0,
+                           PO_KEEP, 0};
+    json_t *oid = json_object_get(j, "official_id");
+    if (json_is_integer(oid)) {
+        in.official = PO_SET;
+        in.official_id = json_integer_value(oid);
+    } else if (json_is_null(oid)) {
+        in.official = PO_NONE;
+    }
     return in;
 }
 

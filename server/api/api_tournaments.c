@@ -7,6 +7,7 @@
 #include "api/fields.h"
 #include "api/handlers.h"
 #include "api/json.h"
+#include "api/tx.h"
 #include "common/clock.h"
 #include "store/store.h"
 
@@ -185,8 +186,10 @@ void api_tournament_create(struct api_req *req, struct api_resp *resp)
     if (rc == CW_OK) {
         after = api_tournament_json(&t, NULL);
         char *a = json_dumps(after, JSON_COMPACT);
-        rc =
-            db_audit(db, t.id, req->now_ms, "td", "tournament.create", "tournament", t.id, NULL, a);
+        char actor[96];
+        api_actor(req, actor, sizeof actor);
+        rc = db_audit(db, t.id, req->now_ms, actor, "tournament.create", "tournament", t.id, NULL,
+                      a);
         free(a);
     }
     if (rc != CW_OK) {
@@ -252,6 +255,7 @@ void api_tournament_update(struct api_req *req, struct api_resp *resp)
     struct db *db = req->app->db;
     if (api_begin(db, resp))
         return;
+    struct op o = api_op(req);
     struct tournament t;
     int rc = db_tournament_get(db, req->ids[0], &t);
     if (rc == CW_ENOTFOUND) {
@@ -291,8 +295,8 @@ void api_tournament_update(struct api_req *req, struct api_resp *resp)
     if (rc == CW_OK)
         rc = db_tournament_counts(db, t.id, &c);
     if (rc == CW_OK)
-        rc = op_audit_change(db, t.id, req->now_ms, "tournament.update", "tournament", t.id,
-                              before, api_tournament_json(&t, NULL));
+        rc = op_audit_change(&o, t.id, "tournament.update", "tournament", t.id, before,
+                             api_tournament_json(&t, NULL));
     else
         json_decref(before);
     if (rc == CW_OK)

@@ -10,8 +10,10 @@ typedef void (*api_handler)(struct api_req *req, struct api_resp *resp);
 void api_login(struct api_req *req, struct api_resp *resp);
 void api_logout(struct api_req *req, struct api_resp *resp);
 void api_session_get(struct api_req *req, struct api_resp *resp);
-/* 1 when the request carries a valid TD session cookie. */
-int api_session_valid(struct api_req *req);
+/* Who the officials' cookie or a machine token (Authorization: Bearer) says acts: fills
+ * req->is_td, official_id, token_id and role, or req->suspended for a suspended
+ * official's session (GOV-1); nothing for none, an expired one or a revoked token. */
+void api_official_session(struct api_req *req);
 /* 1 when it carries a valid player session; fills req->player_id and player_tournament. */
 int api_player_session(struct api_req *req);
 void api_player_login(struct api_req *req, struct api_resp *resp);

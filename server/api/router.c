@@ -1,7 +1,7 @@
 /* The routing table and the order of checks every API request goes through:
- * route (404/405) -> CSRF defence on changes (403) -> TD session (401; 403 for a player's
- * session) -> body (415/400/422)
- * -> handler. */
+ * route (404/405) -> CSRF defence on changes (403) -> the role table (GOV-1: 401 without a
+ * login; 403 for a player's session, a suspended official's, or a role the route is not
+ * for) -> body (415/400/422) -> handler. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,8 +15,23 @@
 #include "store/readers.h"
 #include "store/store.h"
 
+/* The one role table (GOV-1) is the roles column of the routes below, checked here for
+ * every route before its handler runs. ANYONE: everyone passes, and the handler decides
+ * what a player or anyone may do there (their own match, a read). Otherwise only the
+ * officials of the roles named; TOKEN: a machine token too, within its own role (a token
+ * with the role td where TD is named, assistant where ASSISTANT is). A route with no role
+ * named is refused to everybody. README.md (Officials and roles) shows the same table. */
 enum {
-    R_TD = 1,      /* only the tournament director */
+    ANYONE = 1 << 0,
+    HEAD = 1 << 1,      /* the head TD */
+    TD = 1 << 2,        /* a tournament director */
+    ASSISTANT = 1 << 3, /* an assistant: runs the room, decides nothing (GOV-1) */
+    TOKEN = 1 << 4,     /* a machine token, within its role */
+};
+#define TDS (HEAD | TD | TOKEN)                /* the directors, and tokens with the role td */
+#define STAFF (HEAD | TD | ASSISTANT | TOKEN) /* ... and the assistants, and their tokens */
+
+enum {
     R_JSON = 2,    /* a JSON object body is required */
     R_OPTJSON = 4, /* a JSON object body is optional */
     R_ETAG = 8,    /* a read inside a tournament: ETag from its revision, 304 when unchanged */
@@ -34,6 +49,7 @@ struct route {
     const char *method;
     const char *pattern; /* segments; "{id}" is a positive integer */
     api_handler handler;
+    unsigned roles; /* who may use it: the role table */
     unsigned flags;
 };
 
@@ -42,87 +58,87 @@ struct route {
 #define M T "/matches/{id}"
 #define E T "/competitions/{id}"
 static const struct route routes[] = {
-    {"GET", "/api/v1/health", api_health, 0},
-    {"POST", "/api/v1/login", api_login, R_JSON},
-    {"POST", "/api/v1/logout", api_logout, 0},
-    {"GET", "/api/v1/session", api_session_get, 0},
-    {"GET", "/api/v1/audit", api_audit_list, R_TD},
-    {"GET", "/api/v1/tournaments", api_tournaments_list, 0},
-    {"POST", "/api/v1/tournaments", api_tournament_create, R_TD | R_JSON},
-    {"GET", T, api_tournament_get, 0},
-    {"PATCH", T, api_tournament_update, R_TD | R_JSON},
-    {"GET", T "/audit", api_audit_list, R_TD},
-    {"GET", T "/players", api_players_list, R_ETAG | R_SHARED | R_PLAYERS},
-    {"POST", T "/players", api_player_create, R_TD | R_JSON},
-    {"GET", P, api_player_get, R_ETAG},
-    {"PATCH", P, api_player_update, R_TD | R_JSON},
-    {"POST", P "/check-in", api_player_check_in, R_TD},
-    {"DELETE", P "/check-in", api_player_undo_check_in, R_TD},
-    {"POST", P "/withdraw", api_player_withdraw, R_TD},
-    {"POST", P "/reinstate", api_player_reinstate, R_TD},
-    {"POST", P "/pin", api_player_new_pin, R_TD},
-    {"GET", P "/pin", api_player_pin_get, R_TD},
-    {"GET", T "/cards", api_player_cards, R_TD},
-    {"GET", P "/qr.svg", api_player_qr, R_TD},
-    {"POST", P "/login", api_player_login, R_JSON},
-    {"GET", T "/matches", api_matches_list, R_ETAG | R_SHARED},
-    {"POST", T "/matches", api_match_create, R_TD | R_JSON},
-    {"GET", M, api_match_get, R_ETAG},
-    {"PATCH", M, api_match_update, R_TD | R_JSON},
-    {"POST", M "/call", api_match_call, R_TD | R_OPTJSON},
-    {"POST", M "/forfeit", api_match_forfeit, R_TD | R_JSON},
-    {"POST", M "/withdraw", api_match_withdraw, R_TD | R_JSON},
-    {"POST", M "/disqualify", api_match_disqualify, R_TD | R_JSON},
-    {"POST", M "/report", api_match_report, R_JSON},
-    {"DELETE", M "/report", api_match_unreport, 0},
-    {"POST", M "/confirm", api_match_confirm, R_OPTJSON},
-    {"POST", M "/games", api_match_add_game, R_JSON},
-    {"DELETE", M "/games/last", api_match_undo_game, 0},
-    {"GET", M "/reports", api_match_reports, R_ETAG},
-    {"GET", M "/clock", api_clock_get, 0},
-    {"PUT", M "/clock", api_clock_set, R_TD | R_JSON},
-    {"POST", M "/clock/start", api_clock_start, R_JSON},
-    {"POST", M "/clock/press", api_clock_press, R_JSON},
-    {"POST", M "/clock/double", api_clock_double, R_JSON},
-    {"POST", M "/clock/take", api_clock_take, R_JSON},
-    {"POST", M "/clock/drop", api_clock_drop, R_JSON},
-    {"POST", M "/clock/pause", api_clock_pause, R_JSON},
-    {"POST", M "/clock/resume", api_clock_resume, R_OPTJSON},
-    {"POST", M "/clock/pickup", api_clock_pickup, R_TD | R_JSON},
-    {"POST", M "/clock/reverse-flag", api_clock_reverse_flag, R_TD | R_OPTJSON},
-    {"GET", M "/lateness", api_lateness_get, 0},
-    {"POST", M "/arrive", api_lateness_arrive, R_JSON},
-    {"POST", M "/lateness/confirm", api_lateness_confirm, R_TD | R_JSON},
-    {"POST", M "/lateness/clock", api_lateness_clock, R_TD | R_JSON},
-    {"POST", M "/postpone", api_match_postpone, R_TD | R_OPTJSON},
-    {"GET", M "/breaks", api_breaks_get, 0},
-    {"POST", M "/breaks", api_break_start, R_JSON},
-    {"POST", M "/breaks/end", api_break_end, R_OPTJSON},
-    {"GET", M "/penalties", api_penalties_list, 0},
-    {"POST", M "/penalties", api_penalty_add, R_TD | R_JSON},
-    {"POST", M "/verify", api_match_verify, R_TD | R_JSON},
-    {"POST", M "/correct", api_match_correct, R_TD | R_JSON},
-    {"GET", T "/competitions", api_events_list, R_ETAG | R_SHARED},
-    {"POST", T "/competitions", api_event_create, R_TD | R_JSON},
-    {"GET", E, api_event_get, R_ETAG | R_SHARED},
-    {"PATCH", E, api_event_update, R_TD | R_JSON},
-    {"POST", E "/entries", api_entry_add, R_TD | R_JSON},
-    {"DELETE", E "/entries/{id}", api_entry_remove, R_TD},
-    {"POST", E "/swing/rounds", api_swing_round_start, R_TD | R_OPTJSON},
-    {"GET", E "/swing", api_swing_board, R_ETAG | R_SHARED},
-    {"GET", E "/swing/ledger", api_swing_ledger, R_ETAG},
-    {"GET", E "/swing/ledger/{id}", api_swing_ledger, R_ETAG},
-    {"POST", E "/davis/teams", api_davis_team_add, R_TD | R_JSON},
-    {"POST", E "/davis/start", api_davis_start, R_TD | R_OPTJSON},
-    {"POST", E "/davis/late/close", api_davis_late_close, R_TD},
-    {"GET", E "/davis", api_davis_board, R_ETAG},
-    {"POST", E "/knockout/draw", api_knockout_draw, R_TD | R_OPTJSON},
-    {"POST", E "/knockout/late", api_knockout_late, R_TD | R_JSON},
-    {"POST", E "/knockout/late/close", api_knockout_late_close, R_TD},
-    {"PUT", E "/knockout/lengths", api_knockout_lengths, R_TD | R_JSON},
-    {"GET", E "/knockout", api_knockout_get, R_ETAG | R_SHARED | R_EVENTS | R_ANYONE},
-    {"GET", E "/knockout/players/{id}", api_knockout_player, R_ETAG},
-    {"POST", T "/tables/assign", api_tables_assign, R_TD},
+    {"GET", "/api/v1/health", api_health, ANYONE, 0},
+    {"POST", "/api/v1/login", api_login, ANYONE, R_JSON},
+    {"POST", "/api/v1/logout", api_logout, ANYONE, 0},
+    {"GET", "/api/v1/session", api_session_get, ANYONE, 0},
+    {"GET", "/api/v1/audit", api_audit_list, TDS, 0},
+    {"GET", "/api/v1/tournaments", api_tournaments_list, ANYONE, 0},
+    {"POST", "/api/v1/tournaments", api_tournament_create, TDS, R_JSON},
+    {"GET", T, api_tournament_get, ANYONE, 0},
+    {"PATCH", T, api_tournament_update, TDS, R_JSON},
+    {"GET", T "/audit", api_audit_list, TDS, 0},
+    {"GET", T "/players", api_players_list, ANYONE, R_ETAG | R_SHARED | R_PLAYERS},
+    {"POST", T "/players", api_player_create, TDS, R_JSON},
+    {"GET", P, api_player_get, ANYONE, R_ETAG},
+    {"PATCH", P, api_player_update, TDS, R_JSON},
+    {"POST", P "/check-in", api_player_check_in, STAFF, 0},
+    {"DELETE", P "/check-in", api_player_undo_check_in, STAFF, 0},
+    {"POST", P "/withdraw", api_player_withdraw, TDS, 0},
+    {"POST", P "/reinstate", api_player_reinstate, TDS, 0},
+    {"POST", P "/pin", api_player_new_pin, TDS, 0},
+    {"GET", P "/pin", api_player_pin_get, TDS, 0},
+    {"GET", T "/cards", api_player_cards, TDS, 0},
+    {"GET", P "/qr.svg", api_player_qr, TDS, 0},
+    {"POST", P "/login", api_player_login, ANYONE, R_JSON},
+    {"GET", T "/matches", api_matches_list, ANYONE, R_ETAG | R_SHARED},
+    {"POST", T "/matches", api_match_create, TDS, R_JSON},
+    {"GET", M, api_match_get, ANYONE, R_ETAG},
+    {"PATCH", M, api_match_update, TDS, R_JSON},
+    {"POST", M "/call", api_match_call, STAFF, R_OPTJSON},
+    {"POST", M "/forfeit", api_match_forfeit, TDS, R_JSON},
+    {"POST", M "/withdraw", api_match_withdraw, TDS, R_JSON},
+    {"POST", M "/disqualify", api_match_disqualify, TDS, R_JSON},
+    {"POST", M "/report", api_match_report, ANYONE, R_JSON},
+    {"DELETE", M "/report", api_match_unreport, ANYONE, 0},
+    {"POST", M "/confirm", api_match_confirm, ANYONE, R_OPTJSON},
+    {"POST", M "/games", api_match_add_game, ANYONE, R_JSON},
+    {"DELETE", M "/games/last", api_match_undo_game, ANYONE, 0},
+    {"GET", M "/reports", api_match_reports, ANYONE, R_ETAG},
+    {"GET", M "/clock", api_clock_get, ANYONE, 0},
+    {"PUT", M "/clock", api_clock_set, TDS, R_JSON},
+    {"POST", M "/clock/start", api_clock_start, ANYONE, R_JSON},
+    {"POST", M "/clock/press", api_clock_press, ANYONE, R_JSON},
+    {"POST", M "/clock/double", api_clock_double, ANYONE, R_JSON},
+    {"POST", M "/clock/take", api_clock_take, ANYONE, R_JSON},
+    {"POST", M "/clock/drop", api_clock_drop, ANYONE, R_JSON},
+    {"POST", M "/clock/pause", api_clock_pause, ANYONE, R_JSON},
+    {"POST", M "/clock/resume", api_clock_resume, ANYONE, R_OPTJSON},
+    {"POST", M "/clock/pickup", api_clock_pickup, TDS, R_JSON},
+    {"POST", M "/clock/reverse-flag", api_clock_reverse_flag, TDS, R_OPTJSON},
+    {"GET", M "/lateness", api_lateness_get, ANYONE, 0},
+    {"POST", M "/arrive", api_lateness_arrive, ANYONE, R_JSON},
+    {"POST", M "/lateness/confirm", api_lateness_confirm, TDS, R_JSON},
+    {"POST", M "/lateness/clock", api_lateness_clock, TDS, R_JSON},
+    {"POST", M "/postpone", api_match_postpone, TDS, R_OPTJSON},
+    {"GET", M "/breaks", api_breaks_get, ANYONE, 0},
+    {"POST", M "/breaks", api_break_start, ANYONE, R_JSON},
+    {"POST", M "/breaks/end", api_break_end, ANYONE, R_OPTJSON},
+    {"GET", M "/penalties", api_penalties_list, ANYONE, 0},
+    {"POST", M "/penalties", api_penalty_add, TDS, R_JSON},
+    {"POST", M "/verify", api_match_verify, STAFF, R_JSON},
+    {"POST", M "/correct", api_match_correct, TDS, R_JSON},
+    {"GET", T "/competitions", api_events_list, ANYONE, R_ETAG | R_SHARED},
+    {"POST", T "/competitions", api_event_create, TDS, R_JSON},
+    {"GET", E, api_event_get, ANYONE, R_ETAG | R_SHARED},
+    {"PATCH", E, api_event_update, TDS, R_JSON},
+    {"POST", E "/entries", api_entry_add, TDS, R_JSON},
+    {"DELETE", E "/entries/{id}", api_entry_remove, TDS, 0},
+    {"POST", E "/swing/rounds", api_swing_round_start, TDS, R_OPTJSON},
+    {"GET", E "/swing", api_swing_board, ANYONE, R_ETAG | R_SHARED},
+    {"GET", E "/swing/ledger", api_swing_ledger, ANYONE, R_ETAG},
+    {"GET", E "/swing/ledger/{id}", api_swing_ledger, ANYONE, R_ETAG},
+    {"POST", E "/davis/teams", api_davis_team_add, TDS, R_JSON},
+    {"POST", E "/davis/start", api_davis_start, TDS, R_OPTJSON},
+    {"POST", E "/davis/late/close", api_davis_late_close, TDS, 0},
+    {"GET", E "/davis", api_davis_board, ANYONE, R_ETAG},
+    {"POST", E "/knockout/draw", api_knockout_draw, TDS, R_OPTJSON},
+    {"POST", E "/knockout/late", api_knockout_late, TDS, R_JSON},
+    {"POST", E "/knockout/late/close", api_knockout_late_close, TDS, 0},
+    {"PUT", E "/knockout/lengths", api_knockout_lengths, TDS, R_JSON},
+    {"GET", E "/knockout", api_knockout_get, ANYONE, R_ETAG | R_SHARED | R_EVENTS | R_ANYONE},
+    {"GET", E "/knockout/players/{id}", api_knockout_player, ANYONE, R_ETAG},
+    {"POST", T "/tables/assign", api_tables_assign, STAFF, 0},
 };
 #undef E
 #undef M
@@ -590,6 +606,79 @@ static void answer(struct api_req *req, struct api_resp *resp, const struct rout
                         resp->status == 200 ? resp->blob : NULL);
 }
 
+/* The bit of the role table that the request's official or token stands for. */
+static unsigned role_bit(enum role r)
+{
+    return r == ROLE_HEAD ? HEAD : r == ROLE_TD ? TD : r == ROLE_ASSISTANT ? ASSISTANT : 0;
+}
+
+/* Who route r is for, in words: "the head TD, TDs and assistants". */
+static void roles_words(unsigned roles, char *out, size_t len)
+{
+    static const struct {
+        unsigned bit;
+        const char *words;
+    } names[] = {{HEAD, "the head TD"}, {TD, "TDs"}, {ASSISTANT, "assistants"}};
+    const char *got[3];
+    int n = 0;
+    for (int i = 0; i < 3; i++)
+        if (roles & names[i].bit)
+            got[n++] = names[i].words;
+    if (n == 0)
+        snprintf(out, len, "nobody");
+    else if (n == 1)
+        snprintf(out, len, "%s", got[0]);
+    else if (n == 2)
+        snprintf(out, len, "%s and %s", got[0], got[1]);
+    else
+        snprintf(out, len, "%s, %s and %s", got[0], got[1], got[2]);
+}
+
+/* The role table's check of route r (GOV-1): 1 when the request may go on to the handler,
+ * else 0 with the refusal in resp (401 without an official's login; 403 naming GOV-1 for a
+ * suspended official's session and for an official or a token beyond their role). */
+static int role_check(const struct route *r, struct api_req *req, struct api_resp *resp)
+{
+    if (r->roles & ANYONE)
+        return 1;
+    if (!req->role && req->suspended) {
+        api_problem(resp, 403, "official-suspended", "Official suspended",
+                    "This session ended when the head TD suspended its official (GOV-1).");
+        json_object_set_new(resp->json, "rule", json_string("GOV-1"));
+        return 0;
+    }
+    if (!req->role && !req->session_token && req->player_id) {
+        /* logged in, but as a player: logging in again would not help */
+        api_problem(resp, 403, "td-only", "Tournament director only",
+                    "Only the tournament director may do this; you are logged in as a player.");
+        return 0;
+    }
+    if (!req->role) {
+        api_problem(resp, 401, "unauthorized", "Tournament director login required",
+                    "Only the tournament director may do this; log in first (POST "
+                    "/api/v1/login).");
+        return 0;
+    }
+    unsigned bit = role_bit(req->role);
+    if ((r->roles & bit) && (!req->token_id || (r->roles & TOKEN)))
+        return 1;
+    char who[64];
+    roles_words(r->roles, who, sizeof who);
+    if (req->token_id)
+        api_problem(resp, 403, "role-forbidden", "Not allowed for this role",
+                    "A machine token with the role %s may not use %s %s: it is for %s%s "
+                    "(GOV-1).",
+                    role_name(req->role), r->method, r->pattern, who,
+                    r->roles & TOKEN ? ", and tokens of those roles" : " in person");
+    else
+        api_problem(resp, 403, "role-forbidden", "Not allowed for this role",
+                    "An official with the role %s (%s) may not use %s %s: it is for %s (GOV-1).",
+                    role_name(req->role), role_words(req->role), r->method, r->pattern, who);
+    json_object_set_new(resp->json, "rule", json_string("GOV-1"));
+    json_object_set_new(resp->json, "role", json_string(role_name(req->role)));
+    return 0;
+}
+
 void api_dispatch(struct api_req *req, struct api_resp *resp)
 {
     const char *method = strcmp(req->method, "HEAD") ? req->method : "GET";
@@ -627,21 +716,12 @@ void api_dispatch(struct api_req *req, struct api_resp *resp)
     }
     if (is_change(method) && !csrf_ok(req, resp))
         return;
-    req->is_td = req->session_token ? api_session_valid(req) : 0;
+    if (req->session_token || req->bearer)
+        api_official_session(req);
     if (req->player_token)
         api_player_session(req);
-    if ((found->flags & R_TD) && !req->is_td && !req->session_token && req->player_id) {
-        /* logged in, but as a player: logging in again would not help */
-        api_problem(resp, 403, "td-only", "Tournament director only",
-                    "Only the tournament director may do this; you are logged in as a player.");
+    if (!role_check(found, req, resp))
         return;
-    }
-    if ((found->flags & R_TD) && !req->is_td) {
-        api_problem(resp, 401, "unauthorized", "Tournament director login required",
-                    "Only the tournament director may do this; log in first (POST "
-                    "/api/v1/login).");
-        return;
-    }
     int wants = found->flags & R_JSON ? 1 : 0;
     if ((found->flags & R_OPTJSON) && req->body && !blank(req->body, req->body_len))
         wants = 1;

@@ -14,8 +14,10 @@
 
 void api_actor(const struct api_req *req, char *out, size_t len)
 {
-    if (req->is_td)
-        snprintf(out, len, "td");
+    if (req->token_id)
+        snprintf(out, len, "token:%lld", (long long)req->token_id);
+    else if (req->official_id)
+        snprintf(out, len, "official:%lld", (long long)req->official_id);
     else if (req->player_id)
         snprintf(out, len, "player:%lld", (long long)req->player_id);
     else
@@ -24,8 +26,11 @@ void api_actor(const struct api_req *req, char *out, size_t len)
 
 struct op api_op(struct api_req *req)
 {
-    struct op o = {req->app->db, req->now_ms, "", 0, NULL, &req->extra};
+    struct op o = {req->app->db, req->now_ms, "", 0, NULL, &req->extra, 0, ROLE_NONE, 0};
     api_actor(req, o.actor, sizeof o.actor);
+    o.official_id = req->official_id;
+    o.role = req->role;
+    o.token_id = req->token_id;
     /* the body's members of a verdict, read once here for every operation it reaches */
     if (json_is_object(req->json)) {
         o.confirm_cascade = json_is_true(json_object_get(req->json, "confirm_cascade"));

@@ -19,7 +19,8 @@ void api_tx_rollback(struct api_req *req);
 /* The operation context of this request: its database, time and actor (api_actor). */
 struct op api_op(struct api_req *req);
 
-/* "td", "player:12" or "anon:<address>": who a key belongs to. */
+/* "official:3", "token:2", "player:12" or "anon:<address>": who acts, as the audit log
+ * names them, and who a key belongs to. */
 void api_actor(const struct api_req *req, char *out, size_t len);
 
 #endif

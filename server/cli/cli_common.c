@@ -11,7 +11,8 @@
 #include "common/secret.h"
 #include "store/store.h"
 
-#define TD_PASSWORD_KEY "td_password_hash"
+/* The head TD: official #1 (schema/012), whose password `crawford passwd` sets. */
+#define HEAD_TD_ID 1
 
 int cli_parse(int argc, char **argv, struct cli_opts *o, int allow_port, const char *usage)
 {
@@ -119,7 +120,7 @@ int cli_has_td_password(struct db *db)
 {
     char h[CW_PWHASH_LEN + 1];
     db_lock(db);
-    int rc = db_setting_get(db, TD_PASSWORD_KEY, h, sizeof h);
+    int rc = db_official_password(db, HEAD_TD_ID, h, sizeof h);
     db_unlock(db);
     return rc == CW_OK;
 }
@@ -142,9 +143,11 @@ int cli_set_td_password(struct db *db, const char *password, const char *actor)
         fprintf(stderr, "crawford: the database is busy; try again\n");
         return -1;
     }
-    /* A new password ends every TD session: whoever knew the old one is logged out. */
-    if (db_setting_set(db, TD_PASSWORD_KEY, h) || db_sessions_delete_all(db) ||
-        db_audit(db, 0, now, actor, "td.password_set", "td", 0, NULL, NULL)) {
+    /* A new password ends every session of the head TD: whoever knew the old one is
+     * logged out (the other officials have passwords of their own). */
+    if (db_official_set_password(db, HEAD_TD_ID, h, now) ||
+        db_sessions_delete_official(db, HEAD_TD_ID) ||
+        db_audit(db, 0, now, actor, "td.password_set", "official", HEAD_TD_ID, NULL, NULL)) {
         fprintf(stderr, "crawford: cannot store the password: %s\n", db_errmsg(db));
         db_rollback(db);
         return -1;

@@ -190,6 +190,9 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
     req.host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
     req.session_token = MHD_lookup_connection_value(c, MHD_COOKIE_KIND, API_SESSION_COOKIE);
     req.player_token = MHD_lookup_connection_value(c, MHD_COOKIE_KIND, API_PLAYER_COOKIE);
+    const char *authz = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Authorization");
+    if (authz && !strncasecmp(authz, "Bearer ", 7))
+        req.bearer = authz + 7;
     req.idem_key = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Idempotency-Key");
     req.if_none_match = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "If-None-Match");
     const char *ae = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Accept-Encoding");
@@ -262,7 +265,7 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
     }
     /* A reply to someone logged in may depend on who asks (a player's own view, what
      * only the TD sees): no shared cache (a proxy's) may keep it for anyone else. */
-    int personal = req.session_token || req.player_token;
+    int personal = req.session_token || req.player_token || req.bearer;
     if (resp.etag[0]) {
         MHD_add_response_header(r, "ETag", resp.etag);
         MHD_add_response_header(r, "Cache-Control", personal ? "private, no-cache" : "no-cache");

@@ -156,7 +156,7 @@ int op_match_verify(const struct op *o, struct match *m, struct report *r, int i
     if (is_new) {
         r->match_id = m->id;
         r->side = -1;
-        snprintf(r->actor, sizeof r->actor, "td");
+        snprintf(r->actor, sizeof r->actor, "%s", o->actor); /* the official who decided */
         if (db_report_supersede(db, m->id, -1) || db_report_insert(db, r)) {
             problem_internal(pb, "storing the TD's report");
             return -1;
@@ -171,7 +171,7 @@ int op_match_verify(const struct op *o, struct match *m, struct report *r, int i
     enum match_end how = r->conceded                   ? ME_CONCEDED
                          : before.state == MS_DISPUTED ? ME_RULING
                                                        : ME_PLAYED;
-    if (op_match_set_state(db, m, MS_VERIFIED, o->now_ms, "td")) {
+    if (op_match_set_state(db, m, MS_VERIFIED, o->now_ms, o->actor)) {
         problem_internal(pb, "verifying the match");
         return -1;
     }

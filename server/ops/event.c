@@ -33,7 +33,7 @@ int op_event_save(const struct op *o, struct event *e, json_t *before, const cha
     int rc = db_event_update(db, e, o->now_ms);
     json_t *after = rc == CW_OK ? op_event_json(db, e) : NULL;
     if (rc == CW_OK)
-        rc = op_audit_change(db, e->tournament_id, o->now_ms, action, "event", e->id, before,
+        rc = op_audit_change(o, e->tournament_id, action, "event", e->id, before,
                              json_incref(after));
     else
         json_decref(before);

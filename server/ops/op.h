@@ -7,13 +7,16 @@
 #include <jansson.h>
 #include <stdint.h>
 
+#include "tourney/roles.h"
+
 struct db;
 
 struct op {
     struct db *db;
     int64_t now_ms;
-    /* who acts, as the audit log and the match's history name them: "td", "player:12",
-     * "anon:<address>", or the server itself: "clock" (a flag), "system" (a deadline) */
+    /* who acts, as the audit log and the match's history name them: "official:3" (GOV-1),
+     * "token:2" (a machine token), "player:12", "anon:<address>", or the server itself:
+     * "clock" (a flag), "system" (a deadline), "td" (the server acting for the TD: a tick) */
     char actor[96];
     /* What the TD said with a verdict that undoes results (KO-8, DAVIS): that the later
      * matches it undoes may go (confirm_cascade), and why (reason, may be NULL; audited). */
@@ -22,6 +25,13 @@ struct op {
     /* Members an operation adds to the reply (a JSON object it creates when first needed,
      * owned by the caller); NULL when nobody reads them (a tick). */
     json_t **extra;
+    /* The official who acts (0: none; a machine token acts for nobody), and the role they
+     * or the token act in (ROLE_NONE: a player, anyone, the server). The router already
+     * let only the roles of the route's entry through; an operation that depends on who
+     * rules (GOV-6) reads these. */
+    int64_t official_id;
+    enum role role;
+    int64_t token_id;
 };
 
 #endif

@@ -20,6 +20,9 @@ json_t *op_player_json(const struct player *p, int with_pin)
         p->federation_id, "status", p->status, "checked_in", p->checked_in_ms != 0, "checked_in_at",
         op_time_json(p->checked_in_ms), "withdrawn_at", op_time_json(p->withdrawn_ms), "created_at",
         op_time_json(p->created_ms), "updated_at", op_time_json(p->updated_ms));
+    if (j)
+        json_object_set_new(j, "official_id",
+                            p->official_id ? json_integer(p->official_id) : json_null());
     if (j && with_pin)
         json_object_set_new(j, "pin", json_string(p->pin));
     return j;
@@ -40,6 +43,29 @@ void op_player_apply(struct player *p, const struct player_in *in)
         p->has_rating = 0;
         p->rating = 0;
     }
+    if (in->official == PO_SET)
+        p->official_id = in->official_id;
+    else if (in->official == PO_NONE)
+        p->official_id = 0;
+}
+
+/* 0 when the player's official (if any) is one not removed; otherwise a 422 naming
+ * official_id in pb. */
+static int check_official(struct db *db, const struct player *p, struct problem *pb)
+{
+    if (!p->official_id)
+        return 0;
+    struct official w;
+    int rc = db_official_get(db, p->official_id, &w);
+    if (rc == CW_OK && strcmp(w.status, "removed"))
+        return 0;
+    if (rc != CW_OK && rc != CW_ENOTFOUND) {
+        problem_internal(pb, "reading the official");
+        return -1;
+    }
+    problem_field(pb, "official_id", "is no official (there is no official %lld)",
+                  (long long)p->official_id);
+    return -1;
 }
 
 /* 0 when the person is not registered twice; otherwise a 409 in pb. */
@@ -74,7 +100,7 @@ int op_player_register(const struct op *o, struct player *p, struct problem *pb)
     if (rc == CW_ENOTFOUND) {
         return op_no_tournament(pb, p->tournament_id);
     }
-    if (rc == CW_OK && check_duplicate(db, p, pb))
+    if (rc == CW_OK && (check_official(db, p, pb) || check_duplicate(db, p, pb)))
         return -1;
     if (rc == CW_OK)
         rc = db_player_insert(db, p, o->now_ms);
@@ -83,7 +109,7 @@ int op_player_register(const struct op *o, struct player *p, struct problem *pb)
         return -1;
     }
     if (rc == CW_OK)
-        rc = op_audit_change(db, t.id, o->now_ms, "player.register", "player", p->id, NULL,
+        rc = op_audit_change(o, t.id, "player.register", "player", p->id, NULL,
                              op_player_json(p, 0));
     if (rc == CW_OK)
         rc = op_emit(db, t.id, o->now_ms, "player.register",
@@ -102,7 +128,7 @@ static int change(const struct op *o, enum player_act act, const struct player_i
     switch (act) {
     case PA_EDIT:
         op_player_apply(p, in);
-        return check_duplicate(o->db, p, pb);
+        return check_official(o->db, p, pb) || check_duplicate(o->db, p, pb) ? -1 : 0;
     case PA_CHECK_IN:
         if (!strcmp(p->status, "withdrawn")) {
             problem_set(pb, 409, "player-withdrawn", "Player withdrawn",
@@ -195,7 +221,7 @@ int op_player_change(const struct op *o, int64_t tid, int64_t pid, const char *a
         return -1;
     }
     if (rc == CW_OK)
-        rc = op_audit_change(db, p->tournament_id, o->now_ms, action, "player", p->id, before,
+        rc = op_audit_change(o, p->tournament_id, action, "player", p->id, before,
                              op_player_json(p, 0));
     else
         json_decref(before);

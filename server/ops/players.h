@@ -17,6 +17,9 @@ struct player_in {
     const char *name, *country, *federation_id; /* NULL: unchanged */
     enum { PI_KEEP, PI_RATING, PI_NO_RATING } rating;
     double rating_value;
+    /* which official the player is (GOV-1, for GOV-6: an official who is a party) */
+    enum { PO_KEEP, PO_SET, PO_NONE } official;
+    int64_t official_id;
 };
 void op_player_apply(struct player *p, const struct player_in *in);
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "common/clock.h"
+#include "ops/op.h"
 #include "store/store.h"
 
 json_t *op_time_json(int64_t ms)
@@ -15,14 +16,15 @@ json_t *op_time_json(int64_t ms)
     return json_string(buf);
 }
 
-int op_audit_change(struct db *db, int64_t tournament_id, int64_t now_ms, const char *action,
+int op_audit_change(const struct op *o, int64_t tournament_id, const char *action,
                     const char *entity, int64_t entity_id, json_t *before, json_t *after)
 {
     char *b = before ? json_dumps(before, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
     char *a = after ? json_dumps(after, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
     int rc = (before && !b) || (after && !a)
                  ? CW_EDB
-                 : db_audit(db, tournament_id, now_ms, "td", action, entity, entity_id, b, a);
+                 : db_audit(o->db, tournament_id, o->now_ms, o->actor, action, entity, entity_id,
+                            b, a);
     free(b);
     free(a);
     json_decref(before);

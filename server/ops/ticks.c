@@ -18,7 +18,7 @@
  * nothing, and the next tick tries again while the deadline is due. */
 static void close_late_entry(struct db *db, int64_t now_ms, int64_t tid, int64_t eid)
 {
-    struct op o = {db, now_ms, "td", 0, NULL, NULL};
+    struct op o = {db, now_ms, "td", 0, NULL, NULL, 0, ROLE_NONE, 0};
     struct op_replay none;
     if (op_begin(&o, NULL, &none) != OP_OPEN)
         return;
@@ -61,7 +61,7 @@ int op_clock_tick(struct db *db, int64_t now_ms)
     for (int i = 0; i < n; i++) {
         /* the flag's own operation in a frame of its own; what it refuses or fails at
          * changes nothing, and the next tick looks again */
-        struct op o = {db, now_ms, "td", 0, NULL, NULL};
+        struct op o = {db, now_ms, "td", 0, NULL, NULL, 0, ROLE_NONE, 0};
         struct op_replay none;
         if (op_begin(&o, NULL, &none) != OP_OPEN)
             continue;

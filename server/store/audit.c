@@ -40,7 +40,12 @@ int db_audit_list(struct db *db, int64_t tournament_id, int64_t after_id, int li
     *n = 0;
     sqlite3_stmt *st =
         db_stmt(db, "SELECT id, coalesce(tournament_id, 0), at_ms, actor, action, entity, "
-                    "coalesce(entity_id, 0), before_json, after_json FROM audit_log "
+                    "coalesce(entity_id, 0), before_json, after_json, "
+                    /* who the actor is by name, now: a renamed official shows the new name */
+                    "CASE WHEN actor LIKE 'official:%' THEN (SELECT name FROM officials "
+                    "WHERE id = CAST(substr(actor, 10) AS INTEGER)) "
+                    "WHEN actor LIKE 'token:%' THEN (SELECT label FROM machine_tokens "
+                    "WHERE id = CAST(substr(actor, 7) AS INTEGER)) END FROM audit_log "
                     "WHERE coalesce(tournament_id, 0) = ?1 AND id > ?2 ORDER BY id LIMIT ?3");
     if (!st)
         return CW_EDB;
@@ -64,6 +69,7 @@ int db_audit_list(struct db *db, int64_t tournament_id, int64_t after_id, int li
         r->entity_id = sqlite3_column_int64(st, 6);
         r->before_json = db_col_strdup(st, 7);
         r->after_json = db_col_strdup(st, 8);
+        db_col_text(st, 9, r->actor_name, sizeof r->actor_name);
     }
     db_done(st);
     if (rc != SQLITE_DONE && rc != SQLITE_ROW) {

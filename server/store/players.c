@@ -7,7 +7,7 @@
 
 #define P_COLS                                                                                     \
     "id, tournament_id, name, country, rating, federation_id, pin, status, checked_in_ms, "        \
-    "withdrawn_ms, created_ms, updated_ms"
+    "withdrawn_ms, created_ms, updated_ms, coalesce(official_id, 0)"
 
 static void read_row(sqlite3_stmt *st, void *row)
 {
@@ -25,6 +25,7 @@ static void read_row(sqlite3_stmt *st, void *row)
     p->withdrawn_ms = sqlite3_column_int64(st, 9);
     p->created_ms = sqlite3_column_int64(st, 10);
     p->updated_ms = sqlite3_column_int64(st, 11);
+    p->official_id = sqlite3_column_int64(st, 12);
 }
 
 static void bind_fields(sqlite3_stmt *st, const struct player *p)
@@ -46,6 +47,10 @@ static void bind_fields(sqlite3_stmt *st, const struct player *p)
         sqlite3_bind_int64(st, 8, p->withdrawn_ms);
     else
         sqlite3_bind_null(st, 8);
+    if (p->official_id)
+        sqlite3_bind_int64(st, 12, p->official_id);
+    else
+        sqlite3_bind_null(st, 12);
 }
 
 static int step_write(struct db *db, sqlite3_stmt *st)
@@ -60,8 +65,8 @@ int db_player_insert(struct db *db, struct player *p, int64_t now_ms)
 {
     sqlite3_stmt *st =
         db_stmt(db, "INSERT INTO players(name, country, rating, federation_id, pin, status, "
-                    "checked_in_ms, withdrawn_ms, tournament_id, created_ms, updated_ms) "
-                    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10)");
+                    "checked_in_ms, withdrawn_ms, tournament_id, created_ms, updated_ms, official_id) "
+                    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?12)");
     if (!st)
         return CW_EDB;
     bind_fields(st, p);
@@ -92,8 +97,8 @@ int db_player_update(struct db *db, struct player *p, int64_t now_ms)
 {
     sqlite3_stmt *st =
         db_stmt(db, "UPDATE players SET name = ?1, country = ?2, rating = ?3, federation_id = ?4, "
-                    "pin = ?5, status = ?6, checked_in_ms = ?7, withdrawn_ms = ?8, updated_ms = ?9 "
-                    "WHERE id = ?10 AND tournament_id = ?11");
+                    "pin = ?5, status = ?6, checked_in_ms = ?7, withdrawn_ms = ?8, updated_ms = ?9, "
+                    "official_id = ?12 WHERE id = ?10 AND tournament_id = ?11");
     if (!st)
         return CW_EDB;
     bind_fields(st, p);

@@ -10,17 +10,67 @@
 #include "store/db.h"
 #include "tourney/knockout.h"
 #include "tourney/model.h"
+#include "tourney/roles.h"
 
-/* settings: small named values (the TD password hash) */
+/* settings: small named values */
 int db_setting_get(struct db *db, const char *key, char *buf, size_t len);
 int db_setting_set(struct db *db, const char *key, const char *value);
 
-/* TD sessions, by the hash of their token */
-int db_session_insert(struct db *db, const char *token_hash, int64_t now_ms, int64_t expires_ms);
-int db_session_valid(struct db *db, const char *token_hash, int64_t now_ms); /* 1 / 0 / <0 */
+/* officials (GOV-1): named accounts with a role; never deleted (status "removed") */
+struct official {
+    int64_t id;
+    char name[O_NAME_MAX * 4 + 1];
+    enum role role;
+    char status[12]; /* "active" | "suspended" | "removed" */
+    int has_password;
+    int64_t created_ms, updated_ms;
+};
+int db_official_get(struct db *db, int64_t id, struct official *o);
+/* The official not removed of that name (any case). */
+int db_official_by_name(struct db *db, const char *name, struct official *o);
+int db_officials_list(struct db *db, struct official **out, int *n);
+/* The password hash; CW_ENOTFOUND when the official has none (or is no official). */
+int db_official_password(struct db *db, int64_t id, char *buf, size_t len);
+int db_official_set_password(struct db *db, int64_t id, const char *hash, int64_t now_ms);
+/* Inserts o (name, role) with the hash (may be NULL), active; fills id. CW_ECONFLICT: the
+ * name is taken. */
+int db_official_insert(struct db *db, struct official *o, const char *hash, int64_t now_ms);
+/* Writes o's name, role and status. CW_ECONFLICT: the name is taken. */
+int db_official_update(struct db *db, struct official *o, int64_t now_ms);
+
+/* machine tokens: a role for a laptop or a script; only the hash of the secret is kept */
+struct machine_token {
+    int64_t id;
+    char label[O_NAME_MAX * 4 + 1];
+    enum role role;     /* ROLE_TD or ROLE_ASSISTANT */
+    int64_t created_by; /* the official who created it */
+    int64_t created_ms;
+    int64_t revoked_ms; /* 0 while usable */
+};
+int db_token_insert(struct db *db, struct machine_token *k, const char *token_hash,
+                    int64_t now_ms);
+int db_token_get(struct db *db, int64_t id, struct machine_token *k);
+int db_token_by_hash(struct db *db, const char *token_hash, struct machine_token *k);
+int db_tokens_list(struct db *db, struct machine_token **out, int *n);
+/* CW_ENOTFOUND when there is no such token not revoked yet. */
+int db_token_revoke(struct db *db, int64_t id, int64_t now_ms);
+
+/* officials' sessions, by the hash of their token */
+struct session_who {
+    int64_t official_id;
+    enum role role;
+    int suspended; /* the official is suspended (or removed) */
+    int ended;     /* the session was ended by a suspension */
+};
+int db_session_insert(struct db *db, const char *token_hash, int64_t official_id, int64_t now_ms,
+                      int64_t expires_ms);
+/* The unexpired session of that hash and its official: CW_OK, CW_ENOTFOUND or CW_EDB. */
+int db_session_get(struct db *db, const char *token_hash, int64_t now_ms, struct session_who *w);
 int db_session_delete(struct db *db, const char *token_hash);
 int db_sessions_purge(struct db *db, int64_t now_ms);
-int db_sessions_delete_all(struct db *db);
+/* Ends (keeping them, to say why) every session of the official: a suspension. */
+int db_sessions_end(struct db *db, int64_t official_id, int64_t now_ms);
+int db_sessions_delete_official(struct db *db, int64_t official_id);
 
 /* tournaments */
 int db_tournament_insert(struct db *db, struct tournament *t, int64_t now_ms);
@@ -53,6 +103,7 @@ int64_t db_player_find_same(struct db *db, int64_t tournament_id, const char *na
 struct audit_row {
     int64_t id, tournament_id, at_ms, entity_id;
     char actor[64], action[64], entity[32];
+    char actor_name[O_NAME_MAX * 4 + 1]; /* the official's name, the token's label, or "" */
     char *before_json, *after_json; /* malloc'd; NULL when absent */
 };
 int db_audit(struct db *db, int64_t tournament_id, int64_t at_ms, const char *actor,

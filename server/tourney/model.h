@@ -42,6 +42,7 @@ struct player {
     int64_t checked_in_ms; /* 0 = not checked in */
     int64_t withdrawn_ms;  /* 0 = not withdrawn */
     int64_t created_ms, updated_ms;
+    int64_t official_id; /* the official this player is (GOV-1, GOV-6), or 0 */
 };
 
 #define M_TABLE_MAX 32

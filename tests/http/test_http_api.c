@@ -366,7 +366,9 @@ START_TEST(test_audit_records_before_and_after)
                      "player.register");
     json_t *ci = json_array_get(e, 2);
     ck_assert_str_eq(json_string_value(json_object_get(ci, "action")), "player.check_in");
-    ck_assert_str_eq(json_string_value(json_object_get(ci, "actor")), "td");
+    /* the official who acted, by id and by name (GOV-1) */
+    ck_assert_str_eq(json_string_value(json_object_get(ci, "actor")), "official:1");
+    ck_assert_str_eq(json_string_value(json_object_get(ci, "actor_name")), "Head TD");
     ck_assert(json_is_false(json_object_get(json_object_get(ci, "before"), "checked_in")));
     ck_assert(json_is_true(json_object_get(json_object_get(ci, "after"), "checked_in")));
     ck_assert(json_is_string(json_object_get(ci, "at")));

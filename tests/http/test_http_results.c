@@ -277,7 +277,7 @@ START_TEST(test_td_correction_is_audited)
     json_t *e = json_object_get(r.json, "entries");
     json_t *last = json_array_get(e, json_array_size(e) - 1);
     ck_assert_str_eq(json_string_value(json_object_get(last, "action")), "match.corrected");
-    ck_assert_str_eq(json_string_value(json_object_get(last, "actor")), "td");
+    ck_assert_str_eq(json_string_value(json_object_get(last, "actor")), "official:1");
     ck_assert_str_eq(json_string_value(json_object_get(json_object_get(last, "before"), "winner")),
                      "a");
     ck_assert_str_eq(json_string_value(json_object_get(json_object_get(last, "after"), "winner")),

@@ -1,6 +1,7 @@
 /* Unit tests of the migrations that rewrite data: a database left at an older schema, with
  * rows of every kind, is opened by db_open (which migrates it) and read through the store.
- * 011: how each decided match ended, from its row and its history. */
+ * 011: how each decided match ended, from its row and its history.
+ * 012: the TD's password and sessions become the head TD's, official #1 (GOV-1). */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -178,6 +179,46 @@ START_TEST(test_011_fills_how_each_decided_match_ended)
 }
 END_TEST
 
+/* 012: the one TD password becomes official #1's, the head TD's, and the sessions open at
+ * the upgrade stay open, as the head TD's; the setting is gone (one place for a password). */
+START_TEST(test_012_td_password_becomes_the_head_td)
+{
+    char path[128], err[256];
+    snprintf(path, sizeof path, "%s/c.db", tmpdir);
+    sqlite3 *h = open_at(path, 11);
+    exec_ok(h, "INSERT INTO settings(key, value) VALUES ('td_password_hash', '$argon2id$old')");
+    exec_ok(h, "INSERT INTO td_sessions(token_hash, created_ms, expires_ms) "
+               "VALUES ('abc', 1, 9000000000000)");
+    exec_ok(h, "INSERT INTO tournaments(id, name, created_ms, updated_ms) VALUES (1, 'T', 1, 1)");
+    exec_ok(h, "INSERT INTO players(id, tournament_id, name, pin, created_ms, updated_ms) "
+               "VALUES (1, 1, 'Ann', '123456', 1, 1)");
+    sqlite3_close(h);
+
+    struct db *db;
+    ck_assert_int_eq(db_open(path, 1000, &db, err, sizeof err), 0);
+    db_lock(db);
+    struct official o;
+    ck_assert_int_eq(db_official_get(db, 1, &o), CW_OK);
+    ck_assert_int_eq(o.role, ROLE_HEAD);
+    ck_assert_str_eq(o.status, "active");
+    ck_assert_str_eq(o.name, "Head TD");
+    char hash[200];
+    ck_assert_int_eq(db_official_password(db, 1, hash, sizeof hash), CW_OK);
+    ck_assert_str_eq(hash, "$argon2id$old");
+    ck_assert_int_eq(db_setting_get(db, "td_password_hash", hash, sizeof hash), CW_ENOTFOUND);
+    struct session_who w;
+    ck_assert_int_eq(db_session_get(db, "abc", 2, &w), CW_OK);
+    ck_assert_int_eq(w.official_id, 1);
+    ck_assert_int_eq(w.role, ROLE_HEAD);
+    ck_assert_int_eq(w.suspended || w.ended, 0);
+    struct player p;
+    ck_assert_int_eq(db_player_get(db, 1, 1, &p), CW_OK);
+    ck_assert_int_eq(p.official_id, 0); /* no player is an official until a TD says so */
+    db_unlock(db);
+    db_close(db);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("migrations");
@@ -185,6 +226,7 @@ static Suite *suite(void)
     tcase_add_checked_fixture(tc, mk_tmp, rm_tmp);
     tcase_set_timeout(tc, 30);
     tcase_add_test(tc, test_011_fills_how_each_decided_match_ended);
+    tcase_add_test(tc, test_012_td_password_becomes_the_head_td);
     suite_add_tcase(s, tc);
     return s;
 }
