@@ -330,8 +330,6 @@ int db_schema_version(struct db *db)
     return v;
 }
 
-static int step_sql(struct db *db, const char *sql);
-
 /* A reader is one thread's alone between db_read_begin and db_read_end: no lock. */
 void db_lock(struct db *db)
 {
@@ -345,11 +343,27 @@ void db_unlock(struct db *db)
         pthread_mutex_unlock(&db->mu);
 }
 
+/* Group commit. A change is a SAVEPOINT inside one real transaction (the batch) that
+ * stays open while other writers wait for the lock; the last writer of a run commits the
+ * batch, so one fsync and one write of each shared page serve many requests. No request
+ * returns before its batch is durable (db_commit waits), so an acknowledged change is on
+ * disk exactly as with a commit of its own; a failed batch commit fails all its requests,
+ * and none was acknowledged. */
+
+static int step_sql(struct db *db, const char *sql)
+{
+    sqlite3_stmt *st = db_stmt(db, sql);
+    if (!st)
+        return -1;
+    int rc = sqlite3_step(st);
+    db_done(st);
+    return rc == SQLITE_DONE ? 0 : -1;
+}
+
 struct db *db_reader_new(struct db *db)
 {
     const char *file = sqlite3_db_filename(db->h, "main");
-    char err[600];
-    /* a database in memory has no file a second connection could open */
+    char err[600]; /* a database in memory has no file a second connection could open: */
     sqlite3 *h = file && *file ? connect(file, db->busy_timeout_ms, err, sizeof err) : NULL;
     struct db *r = h ? calloc(1, sizeof *r) : NULL;
     if (!r || exec(h, "PRAGMA query_only=1", err, sizeof err)) {
@@ -370,8 +384,7 @@ struct db *db_reader_new(struct db *db)
 
 int db_read_begin(struct db *r)
 {
-    /* the parts' tags as last committed, taken before the snapshot is: what the snapshot
-     * shows is never older than the tags say */
+    /* the counters as last committed, before the snapshot: it is never older than they say */
     for (int i = 0; i < DB_PARTS; i++)
         r->gen[i] = __atomic_load_n(&r->parent->gen_committed[i], __ATOMIC_ACQUIRE);
     return step_sql(r, "BEGIN");
@@ -380,23 +393,6 @@ int db_read_begin(struct db *r)
 void db_read_end(struct db *r)
 {
     step_sql(r, "COMMIT");
-}
-
-/* Group commit. A change is a SAVEPOINT inside one real transaction (the batch) that
- * stays open while other writers wait for the lock; the last writer of a run commits the
- * batch, so one fsync and one write of each shared page serve many requests. No request
- * returns before its batch is durable (db_commit waits), so an acknowledged change is on
- * disk exactly as with a commit of its own; a failed batch commit fails all its requests,
- * and none was acknowledged. */
-
-static int step_sql(struct db *db, const char *sql)
-{
-    sqlite3_stmt *st = db_stmt(db, sql);
-    if (!st)
-        return -1;
-    int rc = sqlite3_step(st);
-    db_done(st);
-    return rc == SQLITE_DONE ? 0 : -1;
 }
 
 int64_t db_event_undurable_from(struct db *db, int64_t tournament_id)
@@ -506,13 +502,14 @@ static int batch_finish(struct db *db, int failed)
         db->pending = NULL;
         db->pending_tail = &db->pending;
         db->committed_id = db->batch_id;
-        for (int i = 0; i < DB_PARTS; i++)
-            __atomic_store_n(&db->gen_committed[i], db->gen[i], __ATOMIC_RELEASE);
         if (db->walfd < 0) { /* synchronous=FULL: the commit synced the log */
             db->durable_id = db->committed_id;
             publish_durable(db);
         }
     }
+    /* a failed batch moves the counters again: nothing tagged while it was open is current */
+    for (int i = 0; i < DB_PARTS; i++)
+        __atomic_store_n(&db->gen_committed[i], db->gen[i] += failed, __ATOMIC_RELEASE);
     db->batch_open = 0;
     db->in_batch = 0;
     db->done_id = db->batch_id;
@@ -780,11 +777,24 @@ void db_part_changed(struct db *db, enum db_part part)
     db->gen[part]++;
 }
 
-void db_part_tag(struct db *db, enum db_part part, char *out, size_t len)
+static void part_tag(const int64_t *gen, int64_t start, enum db_part part, char *out, size_t len)
 {
     if (part == DB_PLAYERS)
-        snprintf(out, len, "p%lld.%llx", (long long)db->gen[DB_PLAYERS], (long long)db->started_us);
+        snprintf(out, len, "p%lld.%llx", (long long)gen[DB_PLAYERS], (long long)start);
     else /* the bracket names its players */
-        snprintf(out, len, "e%lld.p%lld.%llx", (long long)db->gen[DB_EVENTS],
-                 (long long)db->gen[DB_PLAYERS], (long long)db->started_us);
+        snprintf(out, len, "e%lld.p%lld.%llx", (long long)gen[DB_EVENTS],
+                 (long long)gen[DB_PLAYERS], (long long)start);
+}
+
+void db_part_tag(struct db *db, enum db_part part, char *out, size_t len)
+{
+    part_tag(db->gen, db->started_us, part, out, len);
+}
+
+void db_part_tag_committed(struct db *db, enum db_part part, char *out, size_t len)
+{
+    int64_t gen[DB_PARTS];
+    for (int i = 0; i < DB_PARTS; i++)
+        gen[i] = __atomic_load_n(&db->gen_committed[i], __ATOMIC_ACQUIRE);
+    part_tag(gen, db->started_us, part, out, len);
 }

@@ -84,6 +84,8 @@ int db_pending_event(struct db *db, int64_t tournament_id, int64_t id, const cha
 enum db_part { DB_PLAYERS, DB_EVENTS, DB_PARTS };
 void db_part_changed(struct db *db, enum db_part part);
 void db_part_tag(struct db *db, enum db_part part, char *out, size_t len);
+/* The tag as last committed, without the lock (a kept copy of that tag is up to date). */
+void db_part_tag_committed(struct db *db, enum db_part part, char *out, size_t len);
 
 /* The last SQLite error message of the connection (for the server log). */
 const char *db_errmsg(struct db *db);
