@@ -138,8 +138,9 @@ void api_knockout_bracket_json(struct api_req *req, const struct event *e, struc
     api_reply_json(resp, 200, j);
 }
 
-/* The bracket: anonymous readers get it through the router's kept copy per revision (one
- * rebuild at a time, from a reader, gzipped: router.c), so this only builds it. */
+/* The bracket: the same reply for whoever asks, kept by the router per revision of the
+ * events (rebuilt off the HTTP threads, from a reader, gzipped: router.c), so this only
+ * builds it. */
 void api_knockout_get(struct api_req *req, struct api_resp *resp)
 {
     struct db *db = req->app->db;
