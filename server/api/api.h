@@ -48,6 +48,7 @@ struct api_req {
     int64_t token_id;          /* that machine token, or 0 */
     enum role role;            /* their role (GOV-1); ROLE_NONE for everyone else */
     int suspended;             /* the officials' cookie is a suspended official's (GOV-1) */
+    int token_revoked;         /* the machine token was revoked (GOV-1) */
     int64_t player_id;         /* the logged-in player (PIN session), or 0 */
     int64_t player_tournament; /* that player's tournament */
     json_t *json;              /* the parsed body of routes that take JSON */

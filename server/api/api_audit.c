@@ -69,6 +69,8 @@ void api_audit_list(struct api_req *req, struct api_resp *resp)
         /* who the actor is: the official's name or the token's label (GOV-1) */
         json_object_set_new(e, "actor_name",
                             r->actor_name[0] ? json_string(r->actor_name) : json_null());
+        /* the ruling (GOV-6) whose state change this row is */
+        json_object_set_new(e, "ruling_id", r->ruling_id ? json_integer(r->ruling_id) : json_null());
         json_object_set_new(e, "before",
                             r->before_json ? json_loads(r->before_json, 0, NULL) : json_null());
         json_object_set_new(e, "after",

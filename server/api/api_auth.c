@@ -41,6 +41,8 @@ void api_official_session(struct api_req *req)
             req->is_td = 1;
             req->token_id = k.id;
             req->role = k.role;
+        } else if (rc == CW_OK && k.revoked_ms) {
+            req->token_revoked = 1; /* refused where an official is needed, naming GOV-1 */
         }
     }
 }
@@ -172,63 +174,29 @@ void api_player_login(struct api_req *req, struct api_resp *resp)
         too_many_pins(resp, w, "for this player lately");
         return;
     }
+    struct op o = api_op(req);
     struct player p;
-    db_lock(app->db);
-    int rc = db_player_get(app->db, tid, pid, &p);
-    db_unlock(app->db);
-    if (rc == CW_ENOTFOUND) {
-        api_problem(resp, 404, "not-found", "No such player", "Tournament %lld has no player %lld.",
-                    (long long)tid, (long long)pid);
-        return;
-    }
-    if (rc != CW_OK) {
-        api_internal_error(resp, "reading the player");
-        return;
-    }
-    if (!cw_secret_equal(p.pin, pin)) {
-        int64_t wp = api_limiter_wait_ms(app->pin_pair_lim, pairkey, req->now_ms);
-        int64_t wi = api_limiter_wait_ms(app->pin_ip_lim, ikey, req->now_ms);
-        if (wp > 0) {
-            too_many_pins(resp, wp, "for this player from this address");
-            return;
+    char token[CW_TOKEN_LEN + 1];
+    struct problem pb = {0, NULL};
+    if (op_player_login(&o, tid, pid, pin, (int64_t)app->cfg.session_hours * 3600 * 1000, &p,
+                        token, &pb)) {
+        if (pb.status == 401) {
+            /* a wrong PIN that reached a lock says so, with the wait */
+            int64_t wp = api_limiter_wait_ms(app->pin_pair_lim, pairkey, req->now_ms);
+            int64_t wi = api_limiter_wait_ms(app->pin_ip_lim, ikey, req->now_ms);
+            if (wp > 0 || wi > 0) {
+                problem_free(&pb);
+                too_many_pins(resp, wp > 0 ? wp : wi,
+                              wp > 0 ? "for this player from this address" : "from this address");
+                return;
+            }
         }
-        if (wi > 0) {
-            too_many_pins(resp, wi, "from this address");
-            return;
-        }
-        api_problem(
-            resp, 401, "wrong-pin", "Wrong PIN",
-            "That is not %s's PIN. The PIN is on the player card; the TD can give a new one.",
-            p.name);
-        return;
-    }
-    if (!strcmp(p.status, "withdrawn")) {
-        api_problem(resp, 403, "player-withdrawn", "Player withdrawn",
-                    "%s has withdrawn from the tournament.", p.name);
+        api_reply_problem(resp, &pb);
         return;
     }
     api_limiter_reset(app->pin_lim, pkey);
     api_limiter_reset(app->pin_pair_lim, pairkey);
     api_limiter_refund(app->pin_ip_lim, ikey);
-    char token[CW_TOKEN_LEN + 1], h[CW_TOKEN_HASH_LEN + 1];
-    cw_token_new(token);
-    cw_token_hash(token, h);
-    /* A player's login lasts the tournament's day or so; the TD ends it with a new PIN. */
-    int64_t expires = req->now_ms + (int64_t)app->cfg.session_hours * 3600 * 1000;
-    if (api_begin(app->db, resp))
-        return;
-    char actor[40];
-    snprintf(actor, sizeof actor, "player:%lld", (long long)pid);
-    if (db_player_session_insert(app->db, h, pid, tid, req->now_ms, expires) ||
-        db_audit(app->db, tid, req->now_ms, actor, "player.login", "player", pid, NULL, NULL)) {
-        db_rollback(app->db);
-        api_internal_error(resp, "storing the session");
-        return;
-    }
-    if (db_commit(app->db)) {
-        api_internal_error(resp, "storing the session");
-        return;
-    }
     snprintf(resp->set_cookie, sizeof resp->set_cookie,
              "%s=%s; Path=/; HttpOnly; SameSite=Strict; Max-Age=%d", API_PLAYER_COOKIE, token,
              app->cfg.session_hours * 3600);
@@ -240,35 +208,21 @@ void api_player_login(struct api_req *req, struct api_resp *resp)
 void api_logout(struct api_req *req, struct api_resp *resp)
 {
     struct app *app = req->app;
-    if (req->player_token && strlen(req->player_token) == CW_TOKEN_LEN && api_player_session(req)) {
-        char h[CW_TOKEN_HASH_LEN + 1];
-        cw_token_hash(req->player_token, h);
-        if (api_begin(app->db, resp))
-            return;
-        char actor[40];
-        snprintf(actor, sizeof actor, "player:%lld", (long long)req->player_id);
-        if (db_player_sessions_delete(app->db, req->player_id, h) ||
-            db_audit(app->db, req->player_tournament, req->now_ms, actor, "player.logout", "player",
-                     req->player_id, NULL, NULL)) {
-            db_rollback(app->db);
-            api_internal_error(resp, "ending the session");
-            return;
-        }
-        if (db_commit(app->db)) {
-            api_internal_error(resp, "ending the session");
-            return;
-        }
-    }
-    snprintf(resp->set_cookie2, sizeof resp->set_cookie2,
-             "%s=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0", API_PLAYER_COOKIE);
-    if (req->session_token && strlen(req->session_token) == CW_TOKEN_LEN) {
-        char h[CW_TOKEN_HASH_LEN + 1];
-        cw_token_hash(req->session_token, h);
+    char ph[CW_TOKEN_HASH_LEN + 1], oh[CW_TOKEN_HASH_LEN + 1];
+    int player = req->player_token && strlen(req->player_token) == CW_TOKEN_LEN &&
+                 api_player_session(req);
+    int official = req->session_token && strlen(req->session_token) == CW_TOKEN_LEN;
+    if (player)
+        cw_token_hash(req->player_token, ph);
+    if (official)
+        cw_token_hash(req->session_token, oh);
+    if (player || official) {
         if (api_begin(app->db, resp))
             return;
         struct op o = api_op(req);
         struct problem pb = {0, NULL};
-        if (op_logout(&o, h, &pb)) {
+        if (op_logout(&o, official ? oh : NULL, player ? ph : NULL, req->player_id,
+                      req->player_tournament, &pb)) {
             db_rollback(app->db);
             api_reply_problem(resp, &pb);
             return;
@@ -278,6 +232,8 @@ void api_logout(struct api_req *req, struct api_resp *resp)
             return;
         }
     }
+    snprintf(resp->set_cookie2, sizeof resp->set_cookie2,
+             "%s=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0", API_PLAYER_COOKIE);
     snprintf(resp->set_cookie, sizeof resp->set_cookie,
              "%s=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0", API_SESSION_COOKIE);
     resp->status = 204;

@@ -9,6 +9,7 @@
 #include "api/handlers.h"
 #include "api/json.h"
 #include "api/matches.h"
+#include "ops/table_acts.h"
 #include "api/reports.h"
 #include "api/tx.h"
 #include "ops/decide.h"
@@ -132,6 +133,10 @@ void api_match_get(struct api_req *req, struct api_resp *resp)
     json_t *j = rc == CW_OK ? op_match_json(db, &m) : NULL;
     if (j)
         json_object_set_new(j, "history", state_history(db, m.id));
+    /* GOV-3: who observes the match is public, as at the table */
+    json_t *obs = j ? op_observers_json(db, m.id) : NULL;
+    if (j)
+        json_object_set_new(j, "observers", obs ? obs : json_array());
     db_unlock(db);
     if (rc == CW_ENOTFOUND) {
         api_match_not_found(resp, req->ids[0], req->ids[1]);

@@ -12,6 +12,7 @@
 #include "api/tx.h"
 #include "ops/decide.h"
 #include "ops/report.h"
+#include "ops/report_check.h"
 #include "ops/report_replay.h"
 #include "tourney/results.h"
 
@@ -86,25 +87,14 @@ int api_report_from_json(struct api_req *req, const struct match *m, json_t *bod
         return -1;
     }
     if (score) {
-        char err[256];
+        struct problem pb = {0, NULL};
         int a = (int)json_integer_value(json_object_get(score, "a"));
         int b = (int)json_integer_value(json_object_get(score, "b"));
-        if (results_final_score(m->length, a, b, &r->winner, r->score, err, sizeof err)) {
-            api_problem(resp, 422, "invalid-result", "Impossible score", "%s", err);
-            api_problem_field(resp, "score", "%s", err);
-            resp->status = 422;
+        if (op_report_of_score(m, a, b, req->now_ms, "score", r, &pb)) {
+            api_reply_problem(resp, &pb);
             return -1;
         }
-        if (results_score_holds_penalties(m, r->score, a, b, err, sizeof err)) {
-            api_problem(resp, 422, "invalid-result", "Impossible score", "%s", err);
-            api_problem_field(resp, "score", "%s", err);
-            resp->status = 422;
-            return -1;
-        }
-        snprintf(r->kind, sizeof r->kind, "score");
-        r->complete = 1;
-        r->games = strdup("[]");
-        return r->games ? 0 : -1;
+        return 0;
     }
     return api_report_games(req, m, body, r, resp);
 }

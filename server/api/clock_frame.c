@@ -22,13 +22,19 @@ static void write_out(struct api_resp *resp, struct cx_out *out)
 void api_cx_run(struct api_req *req, struct api_resp *resp, clock_fn fn, const void *in,
                 struct problem *invalid)
 {
+    api_cx_run_rule(req, resp, fn, in, invalid, NULL);
+}
+
+void api_cx_run_rule(struct api_req *req, struct api_resp *resp, clock_fn fn, const void *in,
+                     struct problem *invalid, const char *rule)
+{
     if (api_tx_begin(req, resp)) {
         if (invalid)
             problem_free(invalid);
         return;
     }
     struct op o = api_op(req);
-    struct cx_who who = {req->is_td, req->player_id, req->player_tournament};
+    struct cx_who who = {req->is_td, req->player_id, req->player_tournament, rule};
     struct cx_out out;
     op_cx_run(&o, &who, req->ids[0], req->ids[1], fn, in, invalid, &out);
     write_out(resp, &out);

@@ -11,6 +11,9 @@
  * the problem the request's fields came with. */
 void api_cx_run(struct api_req *req, struct api_resp *resp, clock_fn fn, const void *in,
                 struct problem *invalid);
+/* The same; a refusal of who asks names rule (e.g. "GOV-5"). */
+void api_cx_run_rule(struct api_req *req, struct api_resp *resp, clock_fn fn, const void *in,
+                     struct problem *invalid, const char *rule);
 /* A read under the lock (op_cx_read); flag_matters: a fallen flag is stored on the way,
  * in the frame, acting for the TD as the tick does. */
 void api_cx_read(struct api_req *req, struct api_resp *resp, clock_fn fn, int flag_matters);

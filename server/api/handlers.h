@@ -12,13 +12,22 @@ void api_logout(struct api_req *req, struct api_resp *resp);
 void api_session_get(struct api_req *req, struct api_resp *resp);
 /* Who the officials' cookie or a machine token (Authorization: Bearer) says acts: fills
  * req->is_td, official_id, token_id and role, or req->suspended for a suspended
- * official's session (GOV-1); nothing for none, an expired one or a revoked token. */
+ * official's session and req->token_revoked for a revoked token (GOV-1); nothing for
+ * none or an expired session. */
 void api_official_session(struct api_req *req);
 /* 1 when it carries a valid player session; fills req->player_id and player_tournament. */
 int api_player_session(struct api_req *req);
 void api_player_login(struct api_req *req, struct api_resp *resp);
 /* The limiter key of a player's PIN failures. */
 #define API_PIN_KEY_FMT "pin:%lld"
+
+/* api_officials.c: officials and machine tokens (GOV-1), the head TD's */
+void api_officials_list(struct api_req *req, struct api_resp *resp);
+void api_official_add(struct api_req *req, struct api_resp *resp);
+void api_official_update(struct api_req *req, struct api_resp *resp);
+void api_official_remove(struct api_req *req, struct api_resp *resp);
+void api_token_create(struct api_req *req, struct api_resp *resp);
+void api_token_revoke(struct api_req *req, struct api_resp *resp);
 
 /* api_tournaments.c */
 void api_tournaments_list(struct api_req *req, struct api_resp *resp);
@@ -110,5 +119,18 @@ void api_break_start(struct api_req *req, struct api_resp *resp);
 void api_break_end(struct api_req *req, struct api_resp *resp);
 void api_penalties_list(struct api_req *req, struct api_resp *resp);
 void api_penalty_add(struct api_req *req, struct api_resp *resp);
+
+/* calls and warnings (api_calls.c), observers (api_observers.c), rulings (api_rulings.c) */
+void api_call_open(struct api_req *req, struct api_resp *resp);
+void api_call_take(struct api_req *req, struct api_resp *resp);
+void api_call_close(struct api_req *req, struct api_resp *resp);
+void api_match_warn(struct api_req *req, struct api_resp *resp);
+void api_calls_of_match(struct api_req *req, struct api_resp *resp);
+void api_calls_open(struct api_req *req, struct api_resp *resp);
+void api_observer_appoint(struct api_req *req, struct api_resp *resp);
+void api_observer_remove(struct api_req *req, struct api_resp *resp);
+void api_ruling_give(struct api_req *req, struct api_resp *resp);
+void api_rulings_of_match(struct api_req *req, struct api_resp *resp);
+void api_rulings_list(struct api_req *req, struct api_resp *resp);
 
 #endif

@@ -71,3 +71,29 @@ int api_report_open(struct api_req *req, const struct match *m, struct api_resp 
     }
     return api_match_gate(req, m, resp);
 }
+
+/* The match of the path for its players and the officials only (what was said at the
+ * table is theirs): 0 with the lock held, or -1 with the refusal in resp. */
+int api_match_private_read(struct api_req *req, struct api_resp *resp, struct match *m,
+                           const char *rule)
+{
+    struct db *db = req->app->db;
+    db_lock(db);
+    int rc = db_match_get(db, req->ids[0], req->ids[1], m);
+    if (rc == CW_OK && !req->is_td && api_match_side(req, m) < 0) {
+        db_unlock(db);
+        api_problem(resp, 403, "not-your-match", "Not your match",
+                    "Only the officials and the players of match %lld see this (%s).",
+                    (long long)m->id, rule);
+        json_object_set_new(resp->json, "rule", json_string(rule));
+        return -1;
+    }
+    if (rc == CW_OK)
+        return 0;
+    db_unlock(db);
+    if (rc == CW_ENOTFOUND)
+        api_match_not_found(resp, req->ids[0], req->ids[1]);
+    else
+        api_internal_error(resp, "reading the match");
+    return -1;
+}

@@ -18,6 +18,11 @@ void api_match_not_found(struct api_resp *resp, int64_t tid, int64_t mid);
 /* The side (0 = a, 1 = b) of the logged-in player in this match, or -1. */
 int api_match_side(struct api_req *req, const struct match *m);
 
+/* The match of the path read for its players and the officials only (what was said at its
+ * table, its rulings): 0 with the database's lock held (the caller unlocks), or -1 with
+ * the refusal in resp (a 403 naming rule for anyone else). */
+int api_match_private_read(struct api_req *req, struct api_resp *resp, struct match *m,
+                           const char *rule);
 /* 0 when the match takes its players' reports now (ops/gate.c); else the refusal in resp. */
 int api_match_gate(struct api_req *req, const struct match *m, struct api_resp *resp);
 /* op_match_save for this request's actor; *after_out (may be NULL) receives the match's

@@ -22,11 +22,13 @@
  * with the role td where TD is named, assistant where ASSISTANT is). A route with no role
  * named is refused to everybody. README.md (Officials and roles) shows the same table. */
 enum {
-    ANYONE = 1 << 0,
-    HEAD = 1 << 1,      /* the head TD */
-    TD = 1 << 2,        /* a tournament director */
-    ASSISTANT = 1 << 3, /* an assistant: runs the room, decides nothing (GOV-1) */
-    TOKEN = 1 << 4,     /* a machine token, within its role */
+    /* bits apart from the flags below: a route written with its flags in the roles' place
+     * names no role, and is refused to everybody (and fails test_http_roles) */
+    ANYONE = 1 << 8,
+    HEAD = 1 << 9,       /* the head TD */
+    TD = 1 << 10,        /* a tournament director */
+    ASSISTANT = 1 << 11, /* an assistant: runs the room, decides nothing (GOV-1) */
+    TOKEN = 1 << 12,     /* a machine token, within its role */
 };
 #define TDS (HEAD | TD | TOKEN)                /* the directors, and tokens with the role td */
 #define STAFF (HEAD | TD | ASSISTANT | TOKEN) /* ... and the assistants, and their tokens */
@@ -63,6 +65,12 @@ static const struct route routes[] = {
     {"POST", "/api/v1/logout", api_logout, ANYONE, 0},
     {"GET", "/api/v1/session", api_session_get, ANYONE, 0},
     {"GET", "/api/v1/audit", api_audit_list, TDS, 0},
+    {"GET", "/api/v1/officials", api_officials_list, HEAD, 0},
+    {"POST", "/api/v1/officials", api_official_add, HEAD, R_JSON},
+    {"PATCH", "/api/v1/officials/{id}", api_official_update, HEAD, R_JSON},
+    {"DELETE", "/api/v1/officials/{id}", api_official_remove, HEAD, 0},
+    {"POST", "/api/v1/tokens", api_token_create, HEAD, R_JSON},
+    {"DELETE", "/api/v1/tokens/{id}", api_token_revoke, HEAD, 0},
     {"GET", "/api/v1/tournaments", api_tournaments_list, ANYONE, 0},
     {"POST", "/api/v1/tournaments", api_tournament_create, TDS, R_JSON},
     {"GET", T, api_tournament_get, ANYONE, 0},
@@ -116,6 +124,17 @@ static const struct route routes[] = {
     {"POST", M "/breaks/end", api_break_end, ANYONE, R_OPTJSON},
     {"GET", M "/penalties", api_penalties_list, ANYONE, 0},
     {"POST", M "/penalties", api_penalty_add, TDS, R_JSON},
+    {"GET", M "/calls", api_calls_of_match, ANYONE, 0},
+    {"POST", M "/calls", api_call_open, ANYONE, R_JSON},
+    {"POST", M "/calls/{id}/take", api_call_take, STAFF, R_OPTJSON},
+    {"POST", M "/calls/{id}/close", api_call_close, STAFF, R_JSON},
+    {"POST", M "/warnings", api_match_warn, STAFF, R_JSON},
+    {"POST", M "/observers", api_observer_appoint, STAFF, R_JSON},
+    {"DELETE", M "/observers/{id}", api_observer_remove, STAFF, 0},
+    {"GET", M "/rulings", api_rulings_of_match, ANYONE, 0},
+    {"POST", M "/rulings", api_ruling_give, TDS, R_JSON},
+    {"GET", T "/calls", api_calls_open, STAFF, 0},
+    {"GET", T "/rulings", api_rulings_list, STAFF, 0},
     {"POST", M "/verify", api_match_verify, STAFF, R_JSON},
     {"POST", M "/correct", api_match_correct, TDS, R_JSON},
     {"GET", T "/competitions", api_events_list, ANYONE, R_ETAG | R_SHARED},
@@ -643,7 +662,14 @@ static int role_check(const struct route *r, struct api_req *req, struct api_res
         return 1;
     if (!req->role && req->suspended) {
         api_problem(resp, 403, "official-suspended", "Official suspended",
-                    "This session ended when the head TD suspended its official (GOV-1).");
+                    "This session ended when the head TD suspended (or removed) its official "
+                    "(GOV-1).");
+        json_object_set_new(resp->json, "rule", json_string("GOV-1"));
+        return 0;
+    }
+    if (!req->role && req->token_revoked) {
+        api_problem(resp, 401, "token-revoked", "Machine token revoked",
+                    "This machine token was revoked by the head TD; ask for a new one (GOV-1).");
         json_object_set_new(resp->json, "rule", json_string("GOV-1"));
         return 0;
     }

@@ -273,7 +273,7 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
         MHD_add_response_header(r, "Cache-Control", personal ? "private, no-store" : "no-store");
     }
     if (personal)
-        MHD_add_response_header(r, "Vary", "Cookie");
+        MHD_add_response_header(r, "Vary", req.bearer ? "Cookie, Authorization" : "Cookie");
     if (resp.set_cookie[0])
         add_cookie(r, resp.set_cookie, rc->who.https);
     if (resp.set_cookie2[0])

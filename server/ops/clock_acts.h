@@ -49,6 +49,10 @@ int op_match_postpone(struct cx *x, const void *in);   /* none */
 int op_breaks_read(struct cx *x, const void *in);
 int op_break_start(struct cx *x, const void *in); /* break_in */
 int op_break_end(struct cx *x, const void *in);   /* none */
+/* An official's permission to leave the room (GOV-5) for `minutes`: side is away as on a
+ * break (overrunning it is lateness, PEN-1) without using one of its breaks, and a running
+ * clock is paused until the players resume it. */
+int op_cx_leave(struct cx *x, int side, int minutes);
 
 /* ---- penalties ---- */
 struct penalty_in {

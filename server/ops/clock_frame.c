@@ -11,6 +11,7 @@
 #include "ops/clock.h"
 #include "ops/flag.h"
 #include "ops/match.h"
+#include "store/calls.h"
 
 static const char side_name[2][2] = {"a", "b"};
 
@@ -183,6 +184,8 @@ static int finish(struct cx *x)
     }
     if (x->lateness_changed && op_lateness_event(db, &x->m, &x->t, x->o.now_ms))
         return -1;
+    if (x->ruling_id && db_audit_link_ruling(db, x->audit_mark, x->ruling_id))
+        return -1;
     return 0;
 }
 
@@ -210,6 +213,14 @@ static int load(struct cx *x, int64_t tid, int64_t mid)
     return 0;
 }
 
+/* The rule a refusal of who asks names, when the operation has one. */
+static int who_refused(struct cx *x, const struct cx_who *w)
+{
+    if (w->rule)
+        json_object_set_new(x->pb.json, "rule", json_string(w->rule));
+    return -1;
+}
+
 /* Who may act: the TD, or a logged-in player of the match. */
 static int who(struct cx *x, const struct cx_who *w)
 {
@@ -221,15 +232,16 @@ static int who(struct cx *x, const struct cx_who *w)
         problem_set(&x->pb, 401, "unauthorized", "Login required",
                     "Log in as the TD, or as a player of match %lld with your PIN.",
                     (long long)x->m.id);
-        return -1;
+        return who_refused(x, w);
     }
     x->side = op_match_side(x->o.db, w->player_id, w->player_tournament, &x->m);
+    x->player_id = w->player_id;
     if (x->side < 0) {
         problem_set(&x->pb, 403, "not-your-match", "Not your match",
                     "You are not a player of match %lld; only its players and the TD act on "
-                    "its clock.",
-                    (long long)x->m.id);
-        return -1;
+                    "its clock%s.",
+                    (long long)x->m.id, w->rule ? " and call an official to its table" : "");
+        return who_refused(x, w);
     }
     return 0;
 }

@@ -18,6 +18,7 @@ struct cx_who {
     int is_td;
     int64_t player_id;
     int64_t player_tournament;
+    const char *rule; /* the rule a refusal of who asks names (GOV-5), or NULL */
 };
 
 struct cx {
@@ -32,12 +33,16 @@ struct cx {
     char *pre_flag; /* the match before a flag decided it (JSON), or NULL */
     int is_td;
     int side;             /* the player's side; -1 for the TD */
+    int64_t player_id;    /* the player who asks (a Davis Cup pair's member), or 0 */
     int clock_changed;    /* store the clock and send a `clock` event */
     int lateness_changed; /* send a `lateness` event */
     int wrote;            /* something else was stored (a penalty): commit */
     int flagged_now;      /* this request found the flag */
     json_t *match_before; /* set when the match changes: saved and audited at the end */
     const char *action;   /* the match's audit action */
+    /* a ruling (GOV-6): the audit rows written after audit_mark, the match's own save
+     * included, name ruling_id once everything is stored; 0: none */
+    int64_t ruling_id, audit_mark;
 };
 
 /* One operation in the frame, with its typed input (may be NULL): 0, or -1 with the

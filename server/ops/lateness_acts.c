@@ -271,9 +271,24 @@ int op_breaks_read(struct cx *x, const void *in)
     return 0;
 }
 
+/* A side away from the table for `minutes` from now (a break, or an official's permission
+ * to leave the room): not present, and overrunning it is lateness from its end (PEN-4,
+ * PEN-1). */
+static int absence_start(struct cx *x, struct presence p[2], int side, int minutes)
+{
+    int64_t now = x->o.now_ms;
+    p[side].break_started_ms = now;
+    p[side].break_ends_ms = now + (int64_t)minutes * 60000;
+    p[side].arrived_ms = 0;
+    p[side].absent_from_ms = p[side].break_ends_ms;
+    if (db_presence_put(x->o.db, x->m.id, side, &p[side]))
+        return -1;
+    x->lateness_changed = 1;
+    return 0;
+}
+
 int op_break_start(struct cx *x, const void *in)
 {
-    struct db *db = x->o.db;
     struct presence p[2];
     int side = own_presence(x, ((const struct break_in *)in)->side, p);
     if (side < 0)
@@ -318,18 +333,35 @@ int op_break_start(struct cx *x, const void *in)
                     "way.");
         return -1;
     }
-    int64_t now = x->o.now_ms;
     p[side].breaks_used += take;
-    p[side].break_started_ms = now;
-    p[side].break_ends_ms = now + (int64_t)take * minutes * 60000;
-    p[side].arrived_ms = 0;
-    /* overrunning the break is lateness from its end (PEN-4, PEN-1) */
-    p[side].absent_from_ms = p[side].break_ends_ms;
-    if (db_presence_put(db, x->m.id, side, &p[side]))
+    if (absence_start(x, p, side, take * minutes))
         return -1;
-    x->lateness_changed = 1;
     x->status = 201;
     return op_breaks_read(x, NULL);
+}
+
+int op_cx_leave(struct cx *x, int side, int minutes)
+{
+    struct presence p[2];
+    if (match_finished(&x->m))
+        return op_cx_refuse_finished(x);
+    if (db_presence_get(x->o.db, x->m.id, p)) {
+        problem_internal(&x->pb, "reading who is present");
+        return -1;
+    }
+    if (p[0].break_started_ms || p[1].break_started_ms) {
+        problem_set(&x->pb, 409, "break-running", "A break is running",
+                    "Side %s is away on a break until it ends; permission to leave the room is "
+                    "given when both players are back (PEN-4).",
+                    side_name[p[0].break_started_ms ? 0 : 1]);
+        return -1;
+    }
+    /* the player away spends no time, as on a break; mid-game it is the official who
+     * stopped the clock (CLK-5: a break is not a pause reason, the TD is) */
+    if (x->has_clock && x->c.state == CLK_RUNNING &&
+        op_cx_applied(x, clk_pause(&x->c, x->o.now_ms, CLK_R_TD), "pause for the absence"))
+        return -1;
+    return absence_start(x, p, side, minutes);
 }
 
 int op_break_end(struct cx *x, const void *in)

@@ -1,6 +1,6 @@
-/* An official's login and logout (GOV-1): the name and password checked, the session
- * stored with its audit row. The HTTP side (api/api_auth.c) limits the tries per address
- * and sets the cookie. */
+/* Logins: an official's (GOV-1: the name and password checked) and a player's (the PIN),
+ * each session stored with its audit row; an official's logout. The HTTP side
+ * (api/api_auth.c) limits the tries per address and sets the cookies. */
 #ifndef OPS_LOGIN_H
 #define OPS_LOGIN_H
 
@@ -30,7 +30,19 @@ struct login_out {
 int op_login(const struct op *o, const struct login_in *in, struct login_out *out,
              struct problem *pb);
 
-/* Ends the session of token_hash, audited when it was a live one. 0, or -1 with pb. */
-int op_logout(const struct op *o, const char *token_hash, struct problem *pb);
+/* A player's PIN login to their tournament tid: the PIN checked (in constant time) and the
+ * session stored with its audit row, in its own transaction. 0 with the player in *p and
+ * the session's secret in token, or -1 with pb: 404 no such player, 401 wrong-pin, 403
+ * player-withdrawn. */
+int op_player_login(const struct op *o, int64_t tid, int64_t pid, const char *pin,
+                    int64_t session_ms, struct player *p, char token[CW_TOKEN_LEN + 1],
+                    struct problem *pb);
+
+/* A logout ends the sessions the request carries, each audited when it was a live one:
+ * the official's of official_hash, and the player's of player_hash (the player
+ * player_id of tournament player_tournament, found by the API). Either hash may be NULL.
+ * Runs in o's open transaction. 0, or -1 with pb. */
+int op_logout(const struct op *o, const char *official_hash, const char *player_hash,
+              int64_t player_id, int64_t player_tournament, struct problem *pb);
 
 #endif

@@ -11,6 +11,7 @@
 #include "codec/bg_json.h"
 #include "ops/report_replay.h"
 #include "store/store.h"
+#include "tourney/results.h"
 
 static const char side_name[2][2] = {"a", "b"};
 
@@ -24,6 +25,30 @@ void op_report_refuse(struct problem *pb, const bg_err *e, int swap)
                         e->side == 0 || e->side == 1 ? json_string(side_name[e->side ^ swap])
                                                      : json_null());
     json_object_set_new(pb->json, "rule", json_string(e->rule));
+}
+
+int op_report_of_score(const struct match *m, int a, int b, int64_t now_ms, const char *field,
+                       struct report *r, struct problem *pb)
+{
+    memset(r, 0, sizeof *r);
+    r->winner = -1;
+    r->created_ms = now_ms;
+    char err[256];
+    if (results_final_score(m->length, a, b, &r->winner, r->score, err, sizeof err) ||
+        results_score_holds_penalties(m, r->score, a, b, err, sizeof err)) {
+        problem_set(pb, 422, "invalid-result", "Impossible score", "%s", err);
+        problem_field(pb, field, "%s", err);
+        pb->status = 422;
+        return -1;
+    }
+    snprintf(r->kind, sizeof r->kind, "score");
+    r->complete = 1;
+    r->games = strdup("[]");
+    if (!r->games) {
+        problem_internal(pb, "storing the score");
+        return -1;
+    }
+    return 0;
 }
 
 /* The rules a match is played under: its length (0 = one Swing game) and the tournament's

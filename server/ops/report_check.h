@@ -37,6 +37,13 @@ char *op_report_compact_append(const char *text, const struct game_in *g);
 int op_report_check_compact(struct db *db, const struct match *m, char *compact, struct report *r,
                             struct problem *pb, json_t **last);
 
+/* MATCH-1, MATCH-5: a final score (told a-b) of match m as a complete score-only report r
+ * (zeroed first, made at now_ms): the points beyond the length cut, the penalty points
+ * already in the score kept. 0, or -1 with a 422 naming the field `field` in pb (or a 500
+ * when out of memory). The players' reports and the TD's verdicts and rulings share it. */
+int op_report_of_score(const struct match *m, int a, int b, int64_t now_ms, const char *field,
+                       struct report *r, struct problem *pb);
+
 /* transcript.c: replays transcript record *rec (read by the API; consumed) of match m under
  * the tournament's rules: which column is side a by the players' names (order "ab" or "ba"
  * overrides, may be NULL); a transcript that starts later than 0-0 continues the match's

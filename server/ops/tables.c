@@ -156,7 +156,7 @@ int op_tables_assign(const struct op *o, const struct tournament *t, int *assign
             break;
         json_t *before = op_match_record_json(&m);
         snprintf(m.table, sizeof m.table, "%s", out[i].table);
-        rc = op_match_set_state(db, &m, MS_CALLED, o->now_ms, "td");
+        rc = op_match_set_state(db, &m, MS_CALLED, o->now_ms, o->actor);
         if (rc == CW_OK)
             rc = op_match_save(o, &m, before, "match.call");
         if (rc == CW_OK)

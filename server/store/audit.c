@@ -45,7 +45,8 @@ int db_audit_list(struct db *db, int64_t tournament_id, int64_t after_id, int li
                     "CASE WHEN actor LIKE 'official:%' THEN (SELECT name FROM officials "
                     "WHERE id = CAST(substr(actor, 10) AS INTEGER)) "
                     "WHEN actor LIKE 'token:%' THEN (SELECT label FROM machine_tokens "
-                    "WHERE id = CAST(substr(actor, 7) AS INTEGER)) END FROM audit_log "
+                    "WHERE id = CAST(substr(actor, 7) AS INTEGER)) END, coalesce(ruling_id, 0) "
+                    "FROM audit_log "
                     "WHERE coalesce(tournament_id, 0) = ?1 AND id > ?2 ORDER BY id LIMIT ?3");
     if (!st)
         return CW_EDB;
@@ -70,6 +71,7 @@ int db_audit_list(struct db *db, int64_t tournament_id, int64_t after_id, int li
         r->before_json = db_col_strdup(st, 7);
         r->after_json = db_col_strdup(st, 8);
         db_col_text(st, 9, r->actor_name, sizeof r->actor_name);
+        r->ruling_id = sqlite3_column_int64(st, 10);
     }
     db_done(st);
     if (rc != SQLITE_DONE && rc != SQLITE_ROW) {

@@ -104,6 +104,7 @@ struct audit_row {
     int64_t id, tournament_id, at_ms, entity_id;
     char actor[64], action[64], entity[32];
     char actor_name[O_NAME_MAX * 4 + 1]; /* the official's name, the token's label, or "" */
+    int64_t ruling_id;              /* GOV-6: the ruling whose state change this is, or 0 */
     char *before_json, *after_json; /* malloc'd; NULL when absent */
 };
 int db_audit(struct db *db, int64_t tournament_id, int64_t at_ms, const char *actor,

@@ -387,10 +387,23 @@ function tick() {
 
 const reload = debounce(() => load().catch((e) => showError(e)), 100);
 
+// GOV-5: while a call is not closed the screen says a TD was called to its table, and
+// nothing of why (the stream carries no text; the tables come from its entries).
+const calledTables = new Map();
+function called(c) {
+  if (c.state === 'closed') calledTables.delete(c.id);
+  else calledTables.set(c.id, c.table || '—');
+  const el = $('#td-called');
+  const tables = [...new Set(calledTables.values())];
+  el.hidden = !tables.length;
+  el.textContent = tables.length ? t('display.td_called', { tables: tables.join(', ') }) : '';
+}
+
 function startLive() {
   live(S.tid, {
     onSync: reload,
     onEvent: (type, data) => {
+      if (type.startsWith('call.') && data && data.call) { called(data.call); return; }
       const c = data && data.clock ? data.clock : data; // the event carries {clock: {...}}
       if (type === 'clock' && c && c.match_id) {
         S.clocks[c.match_id] = receive(c);

@@ -22,6 +22,8 @@ const TYPES = [
   'knockout.entrant_replaced', 'knockout.place_vacated', 'knockout.place_filled',
   'knockout.place_closed', 'knockout.reopened',
   'clock', 'lateness', 'penalty', 'break',
+  'call.opened', 'call.taken', 'call.closed', 'match.warned', 'observer.appointed', 'observer.removed',
+  'ruling.recorded',
 ];
 
 // live(tid, {onEvent(type, data), onSync(), onState('live'|'connecting'|'offline')})

@@ -4,6 +4,7 @@ import { api, newKey } from '/js/api.js';
 import { $, h, clear, announce, showError, clearError, params, hhmm, num } from '/js/dom.js';
 import { t, getLang, applyI18n, mountLangSwitch, onLangChange } from '/js/i18n.js';
 import { live, debounce } from '/js/live.js';
+import { renderTable, buildCallForm, wireCallForm } from '/play/table.js';
 import { probeClock, remaining, fmt, clockAction, receive, PAUSE_REASONS, breaks, breakStart, breakEnd } from '/js/clock.js';
 
 const q = params();
@@ -33,8 +34,10 @@ function show(id, on) { const el = document.getElementById(id); if (el) el.hidde
 async function start() {
   applyI18n();
   mountLangSwitch();
-  onLangChange(() => { buildChoices(); render(); });
+  onLangChange(() => { buildChoices(); buildCallForm(); render(); });
   buildChoices();
+  buildCallForm();
+  wireCallForm(() => S, () => later());
   wire();
   if (!S.tid) {
     const list = await api('GET', '/api/v1/tournaments');
@@ -133,6 +136,7 @@ async function refresh() {
     await standing();
     await swingLine();
     render();
+    await renderTable(S);
     // how many whole re-renders the page has made (a test waits for the next one)
     document.body.dataset.renders = String((Number(document.body.dataset.renders) || 0) + 1);
   } catch (e) {

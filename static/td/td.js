@@ -9,6 +9,8 @@ import { live, debounce } from '/js/live.js';
 import { renderBracket } from '/js/bracket.js';
 import { renderSwing, renderDavis, davisBracket } from '/js/boards.js';
 import * as clk from '/js/clock.js';
+import { loadOfficials, wireOfficials, showWho } from './officials.js';
+import { renderCalls, renderTableSection } from '/td/calls.js';
 
 const S = { tid: Number(params().get('t')) || 0, tour: null, players: [], events: [], boards: {}, matches: [], detail: 0, auditAfter: null, stream: null,
   pins: {} /* player id -> the PIN the TD asked to see (see renderPlayers) */ };
@@ -40,13 +42,22 @@ async function main() {
   wire();
   const s = await api('GET', '/api/v1/session');
   if (s.role !== 'td') { $('#login').hidden = false; $('#password').focus(); return; }
-  await loggedIn();
+  await loggedIn(s);
 }
 
-async function loggedIn() {
+// session: who logged in (the official, or a token), as /session and the login answer it.
+async function loggedIn(session) {
   $('#login').hidden = true;
   $('#logout').hidden = false;
-  if (!S.tid) { await showTournaments(); return; }
+  showWho(session);
+  // the officials and the tokens are the head TD's (GOV-1)
+  const head = (session.official || {}).role === 'head';
+  $('#tab-officials').hidden = !head;
+  if (!S.tid) {
+    await showTournaments();
+    if (head) { $('#officials').hidden = false; loadOfficials(); }
+    return;
+  }
   $('#tabs').hidden = false;
   // every change re-reads the state (the board, an open match panel, the events); an open
   // audit log also takes the new entries (a cascade's knockout.correction, a match.postponed…)
@@ -68,6 +79,7 @@ function showPane() {
   for (const p of $$('.pane')) p.hidden = p.id !== id;
   for (const a of $$('#tabs a')) a.setAttribute('aria-current', a.getAttribute('href') === `#${id}` ? 'page' : 'false');
   if (id === 'audit') loadAudit(true);
+  if (id === 'officials') loadOfficials();
 }
 
 const later = debounce(() => reload(), 150);
@@ -83,6 +95,7 @@ async function reload() {
       try { S.boards[e.id] = await api('GET', `${T()}/competitions/${e.id}/${path}`); } catch (err) { S.boards[e.id] = null; }
     }));
     renderAll();
+    await renderCalls(S.tid, act);
   } catch (e) { showError(e); }
 }
 
@@ -417,6 +430,8 @@ async function renderDetail() {
   }
   body.append(h('div', { id: 'cascade' }));
   if (S.elig && S.elig.id === m.id) body.append(eligNotice(S.elig.items));
+  const sec = await renderTableSection(m, body, act, M, sideName);
+  if (gen !== S.detailGen && sec) sec.remove(); // a newer render has its own
   await renderClockControls(m, body, gen);
   if (gen === S.detailGen) restoreTyping(body);
 }
@@ -639,8 +654,10 @@ function loadAudit(fresh, quiet) {
   return S.auditQ;
 }
 
-// Who made a change, as the TD knows them: "player:7" is that player's name.
-function actorName(a) {
+// Who made a change, as the TD knows them: "player:7" is that player's name, an official
+// or a token by the name the server gives (actor_name).
+function actorName(a, name) {
+  if (name) return name;
   const m = /^player:(\d+)$/.exec(a || '');
   const p = m && S.players.find((x) => x.id === Number(m[1]));
   if (p) return p.name;
@@ -654,7 +671,7 @@ async function readAudit(fresh, quiet) {
   if (!r) return;
   const tb = $('#a-table tbody');
   for (const e of r.entries) {
-    tb.append(h('tr', {}, h('td', {}, new Date(e.at).toLocaleString(getLang())), h('td', { title: e.actor }, actorName(e.actor)), h('th', { scope: 'row' }, e.action),
+    tb.append(h('tr', {}, h('td', {}, new Date(e.at).toLocaleString(getLang())), h('td', { title: e.actor }, actorName(e.actor, e.actor_name)), h('th', { scope: 'row' }, e.action),
       h('td', {}, h('details', {}, h('summary', {}, `${e.entity} ${e.entity_id ?? ''}`), h('pre', {}, JSON.stringify({ before: e.before, after: e.after }, null, 1))))));
     S.auditAfter = e.id;
   }
@@ -665,10 +682,13 @@ async function readAudit(fresh, quiet) {
 function wire() {
   followTyping($('#dt-body'));
   followTyping($('#e-list'));
+  wireOfficials(act);
   $('#login').addEventListener('submit', async (ev) => {
     ev.preventDefault();
-    const ok = await act(() => api('POST', '/api/v1/login', { password: $('#password').value }));
-    if (ok) { $('#password').value = ''; loggedIn(); }
+    const body = { password: $('#password').value };
+    if ($('#login-name').value.trim()) body.name = $('#login-name').value.trim();
+    const ok = await act(() => api('POST', '/api/v1/login', body));
+    if (ok) { $('#password').value = ''; loggedIn(ok); }
   });
   $('#logout').onclick = async () => { await api('POST', '/api/v1/logout').catch(() => null); location.href = '/td/'; };
   $('#t-create').addEventListener('submit', async (ev) => {

@@ -80,9 +80,19 @@ else
     role() { curl -s -b "$1" "$api/session"; }
     st=$(login "the first password" "$dir/jar1")
     [ "$st" = 200 ] && grep -q '"td"' <<<"$(role "$dir/jar1")" && ok || bad "first login: $st"
+    # an assistant of the head TD's (GOV-1), logged in: passwd is the head TD's alone
+    st=$(curl -s -o /dev/null -w '%{http_code}' -b "$dir/jar1" -H 'X-Crawford: 1' \
+        -H 'Content-Type: application/json' \
+        -d '{"name": "Ada", "role": "assistant", "password": "ada password"}' "$api/officials")
+    [ "$st" = 201 ] && ok || bad "the head TD adds an assistant: $st"
+    st=$(curl -s -o /dev/null -w '%{http_code}' -c "$dir/jar-ada" -H 'X-Crawford: 1' \
+        -H 'Content-Type: application/json' -d '{"name": "Ada", "password": "ada password"}' \
+        "$api/login")
+    [ "$st" = 200 ] && ok || bad "the assistant's login: $st"
     out=$(echo "the second password" | "$BIN" passwd --db "$dir/run.db" 2>&1); rc=$?
     [ $rc = 0 ] && grep -q "TD password set" <<<"$out" && ok || bad "passwd while serving: $rc $out"
     grep -q '"public"' <<<"$(role "$dir/jar1")" && ok || bad "the old session survived passwd"
+    grep -q '"Ada"' <<<"$(role "$dir/jar-ada")" && ok || bad "passwd ended another official's session"
     st=$(login "the first password" "$dir/jar2")
     [ "$st" = 401 ] && ok || bad "the old password after passwd: $st"
     st=$(login "the second password" "$dir/jar3")

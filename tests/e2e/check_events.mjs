@@ -15,6 +15,9 @@ for (const f of readdirSync(api).filter((n) => n.endsWith('.c'))) {
   for (const m of src.matchAll(/"((?:match|knockout|event|tournament|player|davis|swing|bracket)\.[a-z_]+)"/g)) emitted.add(m[1]);
 }
 for (const t of ['clock', 'lateness', 'penalty']) emitted.add(t);
+// what happens at a table (server/ops/calls.c, observers.c, rulings.c)
+for (const t of ['call.opened', 'call.taken', 'call.closed', 'match.warned', 'observer.appointed',
+  'observer.removed', 'ruling.recorded']) emitted.add(t);
 // written to the audit log only, never sent on the stream
 for (const t of ['player.login', 'player.logout', 'player.pin_read']) emitted.delete(t);
 const missing = [...emitted].filter((t) => !listed.has(t)).sort();

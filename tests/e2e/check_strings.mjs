@@ -18,6 +18,10 @@ const DYNAMIC = {
   estate: ['open', 'running', 'finished'],
   'swing.st': ['waiting', 'playing', 'sitting_out', 'out', 'not_paired'],
   ko: ['waiting_opponent', 'champion', 'waiting_entrant'],
+  role: ['head', 'td', 'assistant'],
+  ostatus: ['active', 'suspended', 'removed'],
+  'call.reason': ['dispute', 'clock', 'baffle_box', 'observer', 'spectators', 'equipment', 'leave_room', 'other'],
+  'ruling.effect': ['none', 'score', 'penalty', 'forfeit', 'clock'],
 };
 
 function files(dir) {

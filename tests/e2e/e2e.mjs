@@ -348,6 +348,74 @@ async function scenario(browser) {
   await waitText(pa, '#m-table', m.table);
   await waitText(pa, '#m-length', '3');
 
+  step = 'phone A calls a TD (GOV-5): the console flashes it, takes it (both phones show who), closes it';
+  await waitVisible(pa, '#call-form');
+  await pa.selectOption('#call-reason', 'dispute');
+  await pa.fill('#call-text', 'cocked dice on the bar');
+  await pa.click('#call-form button[type=submit]');
+  await waitText(pa, '#call-state', 'You called a TD (A dispute)');
+  await td.click('#tabs a[href="#players"]');
+  const callRow = '#calls-list li[data-call]';
+  await waitText(td, callRow, `Table ${m.table}, match ${m.id}: A dispute`);
+  await waitText(td, callRow, 'cocked dice on the bar');
+  await waitUntil(td, () => document.querySelector('#calls').classList.contains('flash'), null, 'the console flashing a new call');
+  // the venue's screen says where, never why
+  await waitText(disp, '#td-called', `TD called to table ${m.table}`);
+  if (/cocked/i.test(await textOf(disp, 'body'))) fail('the display shows what was said at the table');
+  await waitUntil(pb, () => document.querySelector('#call-form').hidden, null, 'phone B offering no second call while one is open');
+  await td.click(`${callRow} button[data-take]`);
+  await waitText(pa, '#call-state', 'Head TD is on the way (A dispute).');
+  await waitText(pb, '#call-state', 'Head TD is on the way (A dispute).');
+  await waitText(td, callRow, 'taken by Head TD');
+  await td.fill(`${callRow} input[id^=call-out-]`, 'dice replaced, play on');
+  await td.click(`${callRow} button[data-close]`);
+  await waitText(pa, '#call-state', 'Call closed: dice replaced, play on');
+  await waitVisible(td, '#calls-none');
+  await waitUntil(disp, () => document.querySelector('#td-called').hidden, null, 'the display dropping the closed call');
+  await waitVisible(pa, '#call-form');
+  log('a call went from phone A to the console and back');
+
+  step = 'a ruling (GOV-6) sets a score in the console and the bracket moves on';
+  {
+    // a knockout of its own, of four players who play none of the matches this test goes
+    // on with, so that the rest of the room stays as it was
+    const tdReq = td.context().request;
+    const H = { 'X-Crawford': '1', 'Content-Type': 'application/json' };
+    const post = async (path, data) => {
+      const r = await tdReq.post(url(`/api/v1/tournaments/${tid}${path}`), { headers: H, data });
+      if (!r.ok()) fail(`POST ${path}: ${r.status()} ${await r.text()}`);
+      return r.json();
+    };
+    const busy = new Set([m, other, pm].flatMap((x) => x.sides.map((sd) => sd.player_id)));
+    const { players: everyone } = await (await tdReq.get(url(`/api/v1/tournaments/${tid}/players`))).json();
+    const four = everyone.filter((p) => !busy.has(p.id)).slice(0, 4);
+    if (four.length < 4) fail('no four players free for the ruled knockout');
+    const ko = await post('/competitions', { kind: 'knockout', name: 'Ruled', knockout: { lengths: [3] } });
+    for (const p of four) await post(`/competitions/${ko.id}/entries`, { player_id: p.id });
+    await post(`/competitions/${ko.id}/knockout/draw`, { seed: '7' });
+    const bracketOf = async () => (await tdReq.get(url(`/api/v1/tournaments/${tid}/competitions/${ko.id}/knockout`))).json();
+    const rm = (await bracketOf()).rounds[0].matches[0];
+    await td.click('#tabs a[href="#board"]');
+    await td.click(`button.mcard[data-match-id="${rm.match_id}"]`);
+    await waitVisible(td, '#dt-ruling');
+    await td.fill('#dt-r-q', 'Who won the match?');
+    await td.fill('#dt-r-f', 'The scoresheets differ; both players agree the last game was a gammon.');
+    await td.fill('#dt-r-d', 'Side a wins 3-0.');
+    await td.fill('#dt-r-r', 'The kept scoresheet prevails (MATCH-4).');
+    await td.selectOption('#dt-r-kind', 'score');
+    await td.fill('#dt-r-a', '3');
+    await td.fill('#dt-r-b', '0');
+    await td.click('#dt-r-give');
+    await waitText(td, '#dt-rulings', 'Who won the match?');
+    await waitText(td, '.col-verified', `${rm.sides[0].name} – ${rm.sides[1].name}`);
+    const ruled = await (await tdReq.get(url(`/api/v1/tournaments/${tid}/matches/${rm.match_id}`))).json();
+    if (ruled.ended !== 'ruling' || ruled.winner !== 'a') fail(`the ruled match: ${ruled.state} ${ruled.ended} ${ruled.winner}`);
+    const final = (await bracketOf()).rounds[1].matches[0];
+    if (!JSON.stringify(final.sides).includes(JSON.stringify(rm.sides[0].name))) fail(`${rm.sides[0].name} did not move on: ${JSON.stringify(final)}`);
+    await td.keyboard.press('Escape');
+    log(`a ruling decided match ${rm.match_id} and ${rm.sides[0].name} moved on in the bracket`);
+  }
+
   step = 'phone A reports game 1 (cube 2); the display shows 2-0 without a reload';
   await pa.click('#f-winner [data-winner=me]');
   await pa.click('#f-cube [data-cube="2"]');
@@ -792,6 +860,40 @@ async function scenario(browser) {
     await bigCtx.close();
     log(`the 37-player display step took ${((Date.now() - began) / 1000).toFixed(1)} s`);
   }
+
+  step = 'the head TD adds an assistant and a machine token; the assistant logs in by name and acts within their role (GOV-1)';
+  await td.click('#tabs a[href="#officials"]');
+  await waitVisible(td, '#of-add');
+  await td.fill('#ofa-name', 'Andrea Assistente');
+  await td.selectOption('#ofa-role', 'assistant');
+  await td.fill('#ofa-pw', 'assistant password');
+  await td.click('#of-add button[type=submit]');
+  await waitText(td, '#of-table tbody tr:has(th:text-is("Andrea Assistente"))', 'assistant');
+  await td.fill('#toka-label', 'Standby laptop');
+  await td.click('#tok-add button[type=submit]');
+  await waitVisible(td, '#tok-secret');
+  if (!/^[A-Za-z0-9_-]{43}$/.test((await textOf(td, '#tok-value')).trim())) fail('the new token is not shown once, whole');
+  await waitText(td, '#tok-table tbody', 'Standby laptop');
+  await td.screenshot({ path: join(SHOTS, 'td-officials-1440x900.png') });
+  const asCtx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
+  const as = await asCtx.newPage();
+  watch(as, 'assistant');
+  await as.goto(url(`/td/?t=${tid}#settings`));
+  await waitVisible(as, '#login');
+  await as.fill('#login-name', 'Andrea Assistente');
+  await as.fill('#password', 'assistant password');
+  await as.press('#password', 'Enter');
+  await waitText(as, '#who', 'Andrea Assistente (assistant)');
+  if (await as.locator('#tab-officials').isVisible()) fail('an assistant sees the Officials tab');
+  await waitText(as, '#t-current', 'E2E Open');
+  // beyond the role: the tournament's settings are refused with the server's sentence
+  await as.click('#set-form button[type=submit]');
+  await waitVisible(as, '#alert');
+  const beyond = await textOf(as, '#alert');
+  if (!/assistant/.test(beyond) || !/GOV-1/.test(beyond)) fail(`an assistant's change of settings was not refused naming the role and GOV-1: "${beyond}"`);
+  await asCtx.close();
+  await td.click('#tabs a[href="#audit"]');
+  await waitText(td, '#a-table tbody tr:has(th:text-is("tournament.update")) td:nth-child(2)', 'Head TD');
 
   step = 'screenshots';
   await td.click('#tabs a[href="#board"]');

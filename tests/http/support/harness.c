@@ -280,6 +280,39 @@ void srv_login(struct srv *s)
     res_free(&r);
 }
 
+void srv_login_as(struct srv *as, const struct srv *s, const char *name, const char *password)
+{
+    *as = *s;
+    as->cookie[0] = 0;
+    const char *h[] = {"X-Crawford: 1", "Content-Type: application/json", NULL};
+    char body[400];
+    snprintf(body, sizeof body, "{\"name\": \"%s\", \"password\": \"%s\"}", name, password);
+    struct res r;
+    req(as, "POST", "/api/v1/login", body, h, &r);
+    char sc[300];
+    if (r.status != 200 || !res_header(&r, "Set-Cookie", sc, sizeof sc))
+        die("an official's login failed");
+    char *semi = strchr(sc, ';');
+    if (semi)
+        *semi = 0;
+    snprintf(as->cookie, sizeof as->cookie, "%s", sc);
+    res_free(&r);
+}
+
+long long make_official(struct srv *s, const char *name, const char *role, const char *password)
+{
+    char body[400];
+    snprintf(body, sizeof body, "{\"name\": \"%s\", \"role\": \"%s\", \"password\": \"%s\"}",
+             name, role, password);
+    struct res r;
+    td(s, "POST", "/api/v1/officials", body, &r);
+    long long id = r.status == 201 ? jint(&r, "id") : -1;
+    res_free(&r);
+    if (id < 0)
+        die("make_official");
+    return id;
+}
+
 long long make_tournament(struct srv *s, const char *name)
 {
     char body[256];

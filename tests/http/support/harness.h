@@ -101,6 +101,11 @@ void raw_free(struct raw *o);
 /* 1 when PRAGMA integrity_check of the existing database file says "ok", else 0. */
 int db_integrity_ok(const char *path);
 
+/* as becomes a copy of s logged in as the official of that name (GOV-1). */
+void srv_login_as(struct srv *as, const struct srv *s, const char *name, const char *password);
+/* The head TD (s logged in) adds an official (role "td" or "assistant"); returns the id. */
+long long make_official(struct srv *s, const char *name, const char *role, const char *password);
+
 /* Creates a tournament as the TD and returns its id. */
 long long make_tournament(struct srv *s, const char *name);
 /* Registers a player and returns its id. */

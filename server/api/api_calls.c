@@ -1,0 +1,140 @@
+/* Calls from the tables over HTTP (GOV-5): a player's call, an official taking and
+ * closing it, a warning of a slow match; the match's calls and warnings for its players
+ * and the officials, the tournament's open calls for the console. The operations are
+ * ops/calls.c's, in the frame of ops/clock_frame.c. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/clock_frame.h"
+#include "api/fields.h"
+#include "api/handlers.h"
+#include "api/matches.h"
+#include "ops/table_acts.h"
+
+static const char *const reasons[] = {"dispute",    "clock",     "baffle_box", "observer",
+                                      "spectators", "equipment", "leave_room", "other",
+                                      NULL};
+static const struct api_field open_fields[] = {
+    {"reason", F_ENUM, 1, 0, 0, 0, reasons, NULL},
+    {"text", F_STR, 0, 0, 0, CALL_TEXT_MAX, NULL, NULL},
+    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+};
+
+/* A refusal past the rate limit says when to call again in Retry-After too. */
+static void retry_after(struct api_resp *resp)
+{
+    json_t *s = resp->status == 429 ? json_object_get(resp->json, "retry_after_s") : NULL;
+    if (s)
+        snprintf(resp->retry_after, sizeof resp->retry_after, "%lld",
+                 (long long)json_integer_value(s));
+}
+
+void api_call_open(struct api_req *req, struct api_resp *resp)
+{
+    struct problem bad = {0, NULL};
+    struct call_open_in in = {"other", ""};
+    if (!api_check_fields_pb(req->json, open_fields, 0, &bad)) {
+        in.reason = api_str(req->json, "reason");
+        in.text = api_str(req->json, "text") ? api_str(req->json, "text") : "";
+    }
+    api_cx_run_rule(req, resp, op_call_open, &in, &bad, "GOV-5");
+    retry_after(resp);
+}
+
+void api_call_take(struct api_req *req, struct api_resp *resp)
+{
+    struct problem bad = {0, NULL};
+    if (req->json)
+        api_check_fields_pb(req->json, (const struct api_field[]){{NULL}}, 0, &bad);
+    struct call_act_in in = {req->ids[2], NULL, 0};
+    api_cx_run(req, resp, op_call_take, &in, &bad);
+}
+
+static const struct api_field close_fields[] = {
+    {"outcome", F_STR, 1, 0, 1, CALL_OUTCOME_MAX, NULL, NULL},
+    {"leave_minutes", F_INT, 0, 0, 1, CALL_LEAVE_MAX_MIN, NULL, NULL},
+    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+};
+
+void api_call_close(struct api_req *req, struct api_resp *resp)
+{
+    struct problem bad = {0, NULL};
+    struct call_act_in in = {req->ids[2], "", 0};
+    if (!api_check_fields_pb(req->json, close_fields, 0, &bad)) {
+        in.outcome = api_str(req->json, "outcome");
+        in.leave_minutes = (int)json_integer_value(json_object_get(req->json, "leave_minutes"));
+    }
+    api_cx_run(req, resp, op_call_close, &in, &bad);
+}
+
+static const struct api_field warn_fields[] = {
+    {"text", F_STR, 1, 0, 1, CALL_OUTCOME_MAX, NULL, NULL},
+    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+};
+
+void api_match_warn(struct api_req *req, struct api_resp *resp)
+{
+    struct problem bad = {0, NULL};
+    struct warn_in in = {""};
+    if (!api_check_fields_pb(req->json, warn_fields, 0, &bad))
+        in.text = api_str(req->json, "text");
+    api_cx_run(req, resp, op_match_warn, &in, &bad);
+}
+
+void api_calls_of_match(struct api_req *req, struct api_resp *resp)
+{
+    struct match m;
+    if (api_match_private_read(req, resp, &m, "GOV-5"))
+        return;
+    struct db *db = req->app->db;
+    struct call_row *calls = NULL;
+    struct warning_row *warns = NULL;
+    int nc = 0, nw = 0;
+    int rc = db_calls_of_match(db, m.id, &calls, &nc);
+    if (rc == CW_OK)
+        rc = db_warnings(db, m.id, &warns, &nw);
+    db_unlock(db);
+    if (rc != CW_OK) {
+        free(calls);
+        api_internal_error(resp, "reading the calls");
+        return;
+    }
+    json_t *c = json_array(), *w = json_array();
+    for (int i = 0; i < nc; i++)
+        json_array_append_new(c, op_call_json(&calls[i], req->now_ms));
+    for (int i = 0; i < nw; i++)
+        json_array_append_new(w, op_warning_json(&warns[i]));
+    free(calls);
+    free(warns);
+    api_reply_json(resp, 200,
+                   json_pack("{s:I, s:o, s:o, s:I}", "match_id", (json_int_t)m.id, "calls", c,
+                             "warnings", w, "server_time_ms", (json_int_t)req->now_ms));
+}
+
+void api_calls_open(struct api_req *req, struct api_resp *resp)
+{
+    struct db *db = req->app->db;
+    struct call_row *calls = NULL;
+    int n = 0;
+    db_lock(db);
+    int64_t rev = db_tournament_revision(db, req->ids[0]);
+    int rc = rev > 0 ? db_calls_open(db, req->ids[0], &calls, &n) : (int)rev;
+    db_unlock(db);
+    if (rc == CW_ENOTFOUND) {
+        api_problem(resp, 404, "not-found", "No such tournament", "There is no tournament %lld.",
+                    (long long)req->ids[0]);
+        return;
+    }
+    if (rc != CW_OK) {
+        api_internal_error(resp, "reading the calls");
+        return;
+    }
+    json_t *arr = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(arr, op_call_json(&calls[i], req->now_ms));
+    free(calls);
+    api_reply_json(resp, 200,
+                   json_pack("{s:o, s:I}", "calls", arr, "server_time_ms",
+                             (json_int_t)req->now_ms));
+}

@@ -1,0 +1,183 @@
+/* Officials and machine tokens (GOV-1), the head TD's: listed, added, renamed, suspended
+ * or reinstated, given a password, removed; tokens made (the secret shown once) and
+ * revoked. Passwords are hashed here, before the transaction (Argon2id is slow). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/fields.h"
+#include "api/handlers.h"
+#include "api/tx.h"
+#include "common/secret.h"
+#include "ops/officials.h"
+#include "store/store.h"
+
+static const char *const role_choices[] = {"td", "assistant", NULL};
+static const char *const status_choices[] = {"active", "suspended", NULL};
+
+static const struct api_field official_fields[] = {
+    {"name", F_STR, 1, 0, 1, O_NAME_MAX, NULL, NULL},
+    {"role", F_ENUM, 1, 0, 0, 0, role_choices, NULL},
+    {"password", F_STR, 1, 0, CW_PASSWORD_MIN, CW_PASSWORD_MAX, NULL, NULL},
+    {"status", F_ENUM, 0, 0, 0, 0, status_choices, NULL},
+    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+};
+
+static const struct api_field token_fields[] = {
+    {"label", F_STR, 1, 0, 1, O_NAME_MAX, NULL, NULL},
+    {"role", F_ENUM, 1, 0, 0, 0, role_choices, NULL},
+    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+};
+
+/* The hash of the body's password into out, or "" without one. 0, or -1 with a 500. */
+static int hash_password(struct api_req *req, struct api_resp *resp, char out[CW_PWHASH_LEN])
+{
+    const char *pw = api_str(req->json, "password");
+    out[0] = 0;
+    if (pw && cw_password_hash(pw, out)) {
+        api_internal_error(resp, "hashing the password");
+        return -1;
+    }
+    return 0;
+}
+
+void api_officials_list(struct api_req *req, struct api_resp *resp)
+{
+    struct db *db = req->app->db;
+    struct official *ws = NULL;
+    struct machine_token *ks = NULL;
+    int n = 0, nk = 0;
+    db_lock(db);
+    int rc = db_officials_list(db, &ws, &n);
+    if (rc == CW_OK)
+        rc = db_tokens_list(db, &ks, &nk);
+    db_unlock(db);
+    if (rc != CW_OK) {
+        free(ws);
+        api_internal_error(resp, "listing the officials");
+        return;
+    }
+    json_t *arr = json_array(), *toks = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(arr, op_official_json(&ws[i]));
+    for (int i = 0; i < nk; i++)
+        json_array_append_new(toks, op_token_json(&ks[i]));
+    free(ws);
+    free(ks);
+    api_reply_json(resp, 200, json_pack("{s:o, s:o}", "officials", arr, "tokens", toks));
+}
+
+void api_official_add(struct api_req *req, struct api_resp *resp)
+{
+    if (api_check_fields(req->json, official_fields, 0, resp))
+        return;
+    if (api_has(req->json, "status")) {
+        api_problem_field(resp, "status", "is set later: a new official is active");
+        return;
+    }
+    char hash[CW_PWHASH_LEN];
+    if (hash_password(req, resp, hash))
+        return;
+    struct official w;
+    memset(&w, 0, sizeof w);
+    snprintf(w.name, sizeof w.name, "%s", api_str(req->json, "name"));
+    w.role = (enum role)role_from_name(api_str(req->json, "role"));
+    if (api_tx_begin(req, resp))
+        return;
+    struct op o = api_op(req);
+    struct problem pb = {0, NULL};
+    if (op_official_add(&o, &w, hash, &pb)) {
+        api_tx_rollback(req);
+        api_reply_problem(resp, &pb);
+        return;
+    }
+    snprintf(resp->location, sizeof resp->location, "/api/v1/officials/%lld", (long long)w.id);
+    api_reply_json(resp, 201, op_official_json(&w));
+    api_tx_commit(req, resp);
+}
+
+void api_official_update(struct api_req *req, struct api_resp *resp)
+{
+    if (api_check_fields(req->json, official_fields, 1, resp))
+        return;
+    char hash[CW_PWHASH_LEN];
+    if (hash_password(req, resp, hash))
+        return;
+    const char *role = api_str(req->json, "role");
+    struct official_in in = {api_str(req->json, "name"), role ? role_from_name(role) : -1,
+                             api_str(req->json, "status"), hash[0] ? hash : NULL};
+    if (api_tx_begin(req, resp))
+        return;
+    struct op o = api_op(req);
+    struct problem pb = {0, NULL};
+    struct official w;
+    if (op_official_change(&o, req->ids[0], &in, &w, &pb)) {
+        api_tx_rollback(req);
+        api_reply_problem(resp, &pb);
+        return;
+    }
+    api_reply_json(resp, 200, op_official_json(&w));
+    api_tx_commit(req, resp);
+}
+
+void api_official_remove(struct api_req *req, struct api_resp *resp)
+{
+    if (api_tx_begin(req, resp))
+        return;
+    struct op o = api_op(req);
+    struct problem pb = {0, NULL};
+    struct official w;
+    if (op_official_remove(&o, req->ids[0], &w, &pb)) {
+        api_tx_rollback(req);
+        api_reply_problem(resp, &pb);
+        return;
+    }
+    api_reply_json(resp, 200, op_official_json(&w));
+    api_tx_commit(req, resp);
+}
+
+/* Not under an Idempotency-Key: its stored answer would keep the secret, which only the
+ * reply may hold. */
+void api_token_create(struct api_req *req, struct api_resp *resp)
+{
+    if (api_check_fields(req->json, token_fields, 0, resp))
+        return;
+    struct machine_token k;
+    memset(&k, 0, sizeof k);
+    snprintf(k.label, sizeof k.label, "%s", api_str(req->json, "label"));
+    k.role = (enum role)role_from_name(api_str(req->json, "role"));
+    if (api_begin(req->app->db, resp))
+        return;
+    struct op o = api_op(req);
+    struct problem pb = {0, NULL};
+    char secret[CW_TOKEN_LEN + 1];
+    if (op_token_create(&o, &k, secret, &pb)) {
+        db_rollback(req->app->db);
+        api_reply_problem(resp, &pb);
+        return;
+    }
+    if (db_commit(req->app->db)) {
+        api_internal_error(resp, "committing the token");
+        return;
+    }
+    json_t *j = op_token_json(&k);
+    json_object_set_new(j, "token", json_string(secret));
+    snprintf(resp->location, sizeof resp->location, "/api/v1/tokens/%lld", (long long)k.id);
+    api_reply_json(resp, 201, j);
+}
+
+void api_token_revoke(struct api_req *req, struct api_resp *resp)
+{
+    if (api_tx_begin(req, resp))
+        return;
+    struct op o = api_op(req);
+    struct problem pb = {0, NULL};
+    struct machine_token k;
+    if (op_token_revoke(&o, req->ids[0], &k, &pb)) {
+        api_tx_rollback(req);
+        api_reply_problem(resp, &pb);
+        return;
+    }
+    api_reply_json(resp, 200, op_token_json(&k));
+    api_tx_commit(req, resp);
+}
