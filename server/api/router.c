@@ -511,6 +511,31 @@ static void build_shared(void *arg, struct api_blob **body, struct api_blob **gz
     api_resp_free(&resp);
 }
 
+/* The kept copy of a polled list (kind) as the answer when its tag is etag: 1 with a 200,
+ * or a 304 when If-None-Match names it; 0 (a miss, or a copy of an earlier revision) with
+ * resp untouched. */
+static int from_kept(struct api_req *req, struct api_resp *resp, int kind, const char *etag)
+{
+    char tag[80];
+    if (!api_cache_get(req->app->cache, req->ids[0], kind, &resp->blob, tag, req->accept_gzip,
+                       &resp->blob_gzip))
+        return 0;
+    int hit = strcmp(tag, etag) ? -1 : api_etag_match(req->if_none_match, tag);
+    if (hit) {
+        api_blob_release(resp->blob);
+        resp->blob = NULL;
+        resp->blob_gzip = 0;
+        if (hit < 0) /* of an earlier revision (CACHE_KEPT_BASE): not this one */
+            return 0;
+    }
+    resp->status = hit ? 304 : 200;
+    if (hit == 2)
+        api_etag_gz(tag, resp->etag, sizeof resp->etag);
+    else
+        memcpy(resp->etag, tag, sizeof tag);
+    return 1;
+}
+
 /* The answer of a found route to a request that passed its checks: ETag and 304, the kept
  * copy of a polled list, or the handler. */
 static void answer(struct api_req *req, struct api_resp *resp, const struct route *found)
@@ -549,31 +574,8 @@ static void answer(struct api_req *req, struct api_resp *resp, const struct rout
     int shared = etag[0] ? shared_kind(found, req) : 0;
     int flight = -1;
     if (shared) {
-        char tag[80];
-        if (api_cache_get(req->app->cache, req->ids[0], shared, &resp->blob, tag,
-                          req->accept_gzip, &resp->blob_gzip) &&
-            strcmp(tag, etag)) {
-            /* a kept copy of an earlier revision (CACHE_KEPT_BASE): not this one */
-            api_blob_release(resp->blob);
-            resp->blob = NULL;
-            resp->blob_gzip = 0;
-        } else if (resp->blob) {
-            int hit = api_etag_match(req->if_none_match, tag);
-            if (hit) {
-                api_blob_release(resp->blob);
-                resp->blob = NULL;
-                resp->blob_gzip = 0;
-                resp->status = 304;
-                if (hit == 2)
-                    api_etag_gz(tag, resp->etag, sizeof resp->etag);
-                else
-                    memcpy(resp->etag, tag, sizeof tag);
-                return;
-            }
-            resp->status = 200;
-            memcpy(resp->etag, tag, sizeof tag);
+        if (from_kept(req, resp, shared, etag))
             return;
-        }
         /* a miss: rebuilt off this thread, this request suspended meanwhile (rebuild.h) */
         if (req->suspendable && req->app->readers) {
             struct shared_job *j = shared_job_new(req, found, shared);
@@ -711,34 +713,11 @@ static int role_check(const struct route *r, struct api_req *req, struct api_res
  * 304); 0: go the usual way. */
 static int kept_hit(struct api_req *req, struct api_resp *resp, const struct route *r, int kind)
 {
-    char tag[64], etag[80], kept[80];
+    char tag[64], etag[80];
     db_part_tag_committed(req->app->db, r->flags & R_PLAYERS ? DB_PLAYERS : DB_EVENTS, tag,
                           sizeof tag);
     snprintf(etag, sizeof etag, "\"t%lld.%s\"", (long long)req->ids[0], tag);
-    if (!api_cache_get(req->app->cache, req->ids[0], kind, &resp->blob, kept, req->accept_gzip,
-                       &resp->blob_gzip))
-        return 0;
-    if (strcmp(kept, etag)) {
-        api_blob_release(resp->blob);
-        resp->blob = NULL;
-        resp->blob_gzip = 0;
-        return 0;
-    }
-    int hit = api_etag_match(req->if_none_match, etag);
-    if (hit) {
-        api_blob_release(resp->blob);
-        resp->blob = NULL;
-        resp->blob_gzip = 0;
-        resp->status = 304;
-        if (hit == 2)
-            api_etag_gz(etag, resp->etag, sizeof resp->etag);
-        else
-            memcpy(resp->etag, etag, sizeof etag);
-        return 1;
-    }
-    resp->status = 200;
-    memcpy(resp->etag, etag, sizeof etag);
-    return 1;
+    return from_kept(req, resp, kind, etag);
 }
 
 void api_dispatch(struct api_req *req, struct api_resp *resp)
