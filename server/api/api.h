@@ -11,6 +11,7 @@
 #include "tourney/roles.h"
 
 struct api_blob;
+struct api_rebuild;
 
 /* Who writes the problem reply, one convention for the whole API:
  * - an operation of ops/ that refuses returns -1 after filling a `struct problem`
@@ -64,6 +65,9 @@ struct api_req {
     int64_t player_tournament; /* that player's tournament */
     json_t *json;              /* the parsed body of routes that take JSON */
     json_t *extra;             /* members a result hook adds to the answer (owned) */
+    /* set by the HTTP layer: it can suspend this request while a polled list is rebuilt
+     * off its thread (api/rebuild.h), and resume it with the rebuild's answer */
+    int suspendable;
 };
 
 struct api_resp {
@@ -81,6 +85,9 @@ struct api_resp {
     char retry_after[24];
     char allow[64];
     char location[160];
+    /* instead of an answer: the rebuild this request waits for (a reference), when
+     * req->suspendable; the HTTP layer suspends the request until it is done */
+    struct api_rebuild *wait;
 };
 
 /* Routes the request, authenticates, parses the body and calls the handler. */
