@@ -47,10 +47,11 @@ void api_official_session(struct api_req *req)
     }
 }
 
+enum { LF_NAME, LF_PASSWORD, LF__N };
 static const struct api_field login_fields[] = {
-    {"name", F_STR, 0, 0, 1, O_NAME_MAX, NULL, NULL},
-    {"password", F_STR, 1, 0, 1, CW_PASSWORD_MAX, NULL, NULL},
-    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+    [LF_NAME] = {"name", F_STR, 0, 0, 1, O_NAME_MAX, NULL, NULL},
+    [LF_PASSWORD] = {"password", F_STR, 1, 0, 1, CW_PASSWORD_MAX, NULL, NULL},
+    [LF__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
 /* An official's login (ops/login.c), the tries limited per address: a wrong password
@@ -58,7 +59,8 @@ static const struct api_field login_fields[] = {
 void api_login(struct api_req *req, struct api_resp *resp)
 {
     struct app *app = req->app;
-    if (api_check_fields(req->json, login_fields, 0, resp))
+    struct api_val v[LF__N];
+    if (api_fields(req->json, login_fields, 0, v, resp))
         return;
     char key[120];
     snprintf(key, sizeof key, "login:%s", req->client_key ? req->client_key : req->client_ip);
@@ -73,7 +75,7 @@ void api_login(struct api_req *req, struct api_resp *resp)
         return;
     }
     struct op o = api_op(req);
-    struct login_in in = {api_str(req->json, "name"), api_str(req->json, "password"),
+    struct login_in in = {v[LF_NAME].s, v[LF_PASSWORD].s,
                           (int64_t)app->cfg.session_hours * 3600 * 1000,
                           app->cfg.login_hashes_max};
     struct login_out out;
@@ -125,9 +127,10 @@ int api_player_session(struct api_req *req)
     return rc == CW_OK;
 }
 
+enum { NF_PIN, NF__N };
 static const struct api_field pin_fields[] = {
-    {"pin", F_STR, 1, 0, 1, 32, NULL, NULL},
-    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+    [NF_PIN] = {"pin", F_STR, 1, 0, 1, 32, NULL, NULL},
+    [NF__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
 /* 429 with the wait in words and in Retry-After. */
@@ -155,9 +158,10 @@ void api_player_login(struct api_req *req, struct api_resp *resp)
     snprintf(pkey, sizeof pkey, API_PIN_KEY_FMT, (long long)pid);
     snprintf(pairkey, sizeof pairkey, API_PIN_KEY_FMT "@%s", (long long)pid, who);
     snprintf(ikey, sizeof ikey, "pinip:%s", who);
-    if (api_check_fields(req->json, pin_fields, 0, resp))
+    struct api_val v[NF__N];
+    if (api_fields(req->json, pin_fields, 0, v, resp))
         return;
-    const char *pin = api_str(req->json, "pin");
+    const char *pin = v[NF_PIN].s;
     int64_t w;
     if ((w = api_limiter_take(app->pin_ip_lim, ikey, req->now_ms)) > 0) {
         too_many_pins(resp, w, "from this address");

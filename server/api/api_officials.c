@@ -15,24 +15,26 @@
 static const char *const role_choices[] = {"td", "assistant", NULL};
 static const char *const status_choices[] = {"active", "suspended", NULL};
 
+enum { OF_NAME, OF_ROLE, OF_PASSWORD, OF_STATUS, OF__N };
 static const struct api_field official_fields[] = {
-    {"name", F_STR, 1, 0, 1, O_NAME_MAX, NULL, NULL},
-    {"role", F_ENUM, 1, 0, 0, 0, role_choices, NULL},
-    {"password", F_STR, 1, 0, CW_PASSWORD_MIN, CW_PASSWORD_MAX, NULL, NULL},
-    {"status", F_ENUM, 0, 0, 0, 0, status_choices, NULL},
-    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+    [OF_NAME] = {"name", F_STR, 1, 0, 1, O_NAME_MAX, NULL, NULL},
+    [OF_ROLE] = {"role", F_ENUM, 1, 0, 0, 0, role_choices, NULL},
+    [OF_PASSWORD] = {"password", F_STR, 1, 0, CW_PASSWORD_MIN, CW_PASSWORD_MAX, NULL, NULL},
+    [OF_STATUS] = {"status", F_ENUM, 0, 0, 0, 0, status_choices, NULL},
+    [OF__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
+enum { KF_LABEL, KF_ROLE, KF__N };
 static const struct api_field token_fields[] = {
-    {"label", F_STR, 1, 0, 1, O_NAME_MAX, NULL, NULL},
-    {"role", F_ENUM, 1, 0, 0, 0, role_choices, NULL},
-    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+    [KF_LABEL] = {"label", F_STR, 1, 0, 1, O_NAME_MAX, NULL, NULL},
+    [KF_ROLE] = {"role", F_ENUM, 1, 0, 0, 0, role_choices, NULL},
+    [KF__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
-/* The hash of the body's password into out, or "" without one. 0, or -1 with a 500. */
-static int hash_password(struct api_req *req, struct api_resp *resp, char out[CW_PWHASH_LEN])
+/* The hash of the checked password (pw, may be NULL) into out, or "" without one. 0, or
+ * -1 with a 500. */
+static int hash_password(const char *pw, struct api_resp *resp, char out[CW_PWHASH_LEN])
 {
-    const char *pw = api_str(req->json, "password");
     out[0] = 0;
     if (pw && cw_password_hash(pw, out)) {
         api_internal_error(resp, "hashing the password");
@@ -69,19 +71,20 @@ void api_officials_list(struct api_req *req, struct api_resp *resp)
 
 void api_official_add(struct api_req *req, struct api_resp *resp)
 {
-    if (api_check_fields(req->json, official_fields, 0, resp))
+    struct api_val v[OF__N];
+    if (api_fields(req->json, official_fields, 0, v, resp))
         return;
-    if (api_has(req->json, "status")) {
+    if (v[OF_STATUS].set) {
         api_problem_field(resp, "status", "is set later: a new official is active");
         return;
     }
     char hash[CW_PWHASH_LEN];
-    if (hash_password(req, resp, hash))
+    if (hash_password(v[OF_PASSWORD].s, resp, hash))
         return;
     struct official w;
     memset(&w, 0, sizeof w);
-    snprintf(w.name, sizeof w.name, "%s", api_str(req->json, "name"));
-    w.role = (enum role)role_from_name(api_str(req->json, "role"));
+    snprintf(w.name, sizeof w.name, "%s", v[OF_NAME].s);
+    w.role = (enum role)role_from_name(v[OF_ROLE].s);
     if (api_tx_begin(req, resp))
         return;
     struct op o = api_op(req);
@@ -98,14 +101,15 @@ void api_official_add(struct api_req *req, struct api_resp *resp)
 
 void api_official_update(struct api_req *req, struct api_resp *resp)
 {
-    if (api_check_fields(req->json, official_fields, 1, resp))
+    struct api_val v[OF__N];
+    if (api_fields(req->json, official_fields, 1, v, resp))
         return;
     char hash[CW_PWHASH_LEN];
-    if (hash_password(req, resp, hash))
+    if (hash_password(v[OF_PASSWORD].s, resp, hash))
         return;
-    const char *role = api_str(req->json, "role");
-    struct official_in in = {api_str(req->json, "name"), role ? role_from_name(role) : -1,
-                             api_str(req->json, "status"), hash[0] ? hash : NULL};
+    const char *role = v[OF_ROLE].s;
+    struct official_in in = {v[OF_NAME].s, role ? role_from_name(role) : -1, v[OF_STATUS].s,
+                             hash[0] ? hash : NULL};
     if (api_tx_begin(req, resp))
         return;
     struct op o = api_op(req);
@@ -140,12 +144,13 @@ void api_official_remove(struct api_req *req, struct api_resp *resp)
  * reply may hold. */
 void api_token_create(struct api_req *req, struct api_resp *resp)
 {
-    if (api_check_fields(req->json, token_fields, 0, resp))
+    struct api_val v[KF__N];
+    if (api_fields(req->json, token_fields, 0, v, resp))
         return;
     struct machine_token k;
     memset(&k, 0, sizeof k);
-    snprintf(k.label, sizeof k.label, "%s", api_str(req->json, "label"));
-    k.role = (enum role)role_from_name(api_str(req->json, "role"));
+    snprintf(k.label, sizeof k.label, "%s", v[KF_LABEL].s);
+    k.role = (enum role)role_from_name(v[KF_ROLE].s);
     if (api_begin(req->app->db, resp))
         return;
     struct op o = api_op(req);

@@ -13,12 +13,6 @@ static void write_out(struct api_resp *resp, struct cx_out *out)
     resp->is_problem = out->is_problem;
 }
 
-int api_cx_side_of(json_t *j, const char *field)
-{
-    const char *s = api_str(j, field);
-    return s && !strcmp(s, "b") ? 1 : 0;
-}
-
 /* The operation in the frame for `who`, inside the request's transaction. */
 static void run(struct api_req *req, struct api_resp *resp, const struct cx_who *who, clock_fn fn,
                 const void *in, struct problem *invalid, const char *reason, int confirm_cascade)

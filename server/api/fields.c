@@ -275,29 +275,3 @@ int api_val_side(const struct api_val *v)
 {
     return v->s && !strcmp(v->s, "b") ? 1 : 0;
 }
-
-int api_check_fields(json_t *obj, const struct api_field *spec, int partial, struct api_resp *resp)
-{
-    struct problem pb = {0, NULL};
-    int n = check_all(obj, spec, partial, &pb);
-    if (n)
-        api_reply_problem(resp, &pb);
-    return n;
-}
-
-const char *api_str(json_t *obj, const char *name)
-{
-    json_t *v = json_object_get(obj, name);
-    return json_is_string(v) ? json_string_value(v) : NULL;
-}
-
-int api_has(json_t *obj, const char *name)
-{
-    return json_object_get(obj, name) != NULL;
-}
-
-int api_check_fields_pb(json_t *obj, const struct api_field *spec, int partial, struct problem *pb)
-{
-    problem_free(pb);
-    return check_all(obj, spec, partial, pb);
-}

@@ -58,19 +58,7 @@ void api_fields_sub(const struct api_val *v, const struct api_field *spec, struc
 /* The side a checked ("a" | "b") field names: 0 or 1 (0 when absent). */
 int api_val_side(const struct api_val *v);
 
-/* The older interface, kept while routes of other branches still use it: */
-/* Checks obj against spec (terminated by name NULL). partial: required fields may be
- * absent (PATCH). Every error is added to resp (the reply: a problem); returns the number
- * of errors. New routes use api_fields. */
-int api_check_fields(json_t *obj, const struct api_field *spec, int partial, struct api_resp *resp);
-/* The same into a problem (pb) for an operation to refuse with (ops/clock_frame.h). */
-int api_check_fields_pb(json_t *obj, const struct api_field *spec, int partial, struct problem *pb);
-
 /* Number of characters (UTF-8 code points) of a valid UTF-8 string. */
 size_t api_utf8_chars(const char *s);
-
-/* Accessors for values already checked: */
-const char *api_str(json_t *obj, const char *name); /* NULL if absent or null */
-int api_has(json_t *obj, const char *name);         /* present, even null */
 
 #endif

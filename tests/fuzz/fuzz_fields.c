@@ -1,7 +1,7 @@
 /* libFuzzer target: the field validation of request bodies (api/fields.c) on any JSON,
  * against a table holding every kind of field, nested objects and a PATCH's partial check.
- * Properties: no crash or sanitizer report; the typed check (api_fields_check) and the older
- * one agree; a body accepted has its required fields (unless partial), each typed value the
+ * Properties: no crash or sanitizer report; the check into a problem (api_fields_check) and
+ * the one that writes the reply (api_fields) agree; a body accepted has its required fields (unless partial), each typed value the
  * body's own, each string within its length and free of control characters, each integer
  * within its range; a body refused carries a problem naming at least one field. */
 #include <jansson.h>
@@ -44,34 +44,32 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     struct api_resp resp;
     memset(&resp, 0, sizeof resp);
-    int errors = api_check_fields(j, spec, partial, &resp);
-    if (errors) {
+    struct api_val v[F_COUNT], sub[2];
+    if (api_fields(j, spec, partial, v, &resp)) {
         json_t *list = json_object_get(resp.json, "errors");
         if (resp.status < 400 || resp.status > 499 || json_array_size(list) == 0)
             abort(); /* a refusal names what is wrong */
-    } else {
-        if (!partial && (!api_has(j, "name") || !api_has(j, "length")))
+        for (int i = 0; i < F_COUNT; i++)
+            if (v[i].set)
+                abort(); /* refused, every value reads as absent */
+    }
+    int errors = resp.json != NULL;
+    struct problem pb = {0, NULL};
+    int typed = api_fields_check(j, spec, partial, v, &pb);
+    if ((typed != 0) != (errors != 0) || (typed && !pb.json) || (!typed && pb.json))
+        abort(); /* the two agree */
+    if (!typed) {
+        if (!partial && (!v[F_NAME_AT].set || !v[F_LENGTH_AT].set))
             abort();
-        const char *name = api_str(j, "name");
+        json_t *name_j = json_object_get(j, "name");
+        if (v[F_NAME_AT].s != (json_is_string(name_j) ? json_string_value(name_j) : NULL))
+            abort(); /* the body's own string */
+        const char *name = v[F_NAME_AT].s;
         if (name && (api_utf8_chars(name) < 1 || api_utf8_chars(name) > 20))
             abort();
         for (const char *p = name; p && *p; p++)
             if ((unsigned char)*p < 0x20 || *p == 0x7f)
                 abort();
-        json_t *len = json_object_get(j, "length");
-        if (len && (json_integer_value(len) < 1 || json_integer_value(len) > 99))
-            abort();
-    }
-    struct api_val v[F_COUNT], sub[2];
-    struct problem pb = {0, NULL};
-    int typed = api_fields_check(j, spec, partial, v, &pb);
-    if ((typed != 0) != (errors != 0) || (typed && !pb.json) || (!typed && pb.json))
-        abort(); /* the two interfaces agree */
-    if (!typed) {
-        if (!partial && (!v[F_NAME_AT].set || !v[F_LENGTH_AT].set))
-            abort();
-        if (v[F_NAME_AT].s != api_str(j, "name"))
-            abort(); /* the body's own string */
         if (v[F_LENGTH_AT].set && (v[F_LENGTH_AT].i < 1 || v[F_LENGTH_AT].i > 99))
             abort();
         api_fields_sub(&v[F_CLOCK_AT], inner, sub);
