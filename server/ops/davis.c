@@ -56,7 +56,7 @@ int op_davis_make_rubbers(const struct op *o, const struct event *e, const struc
         m.state = MS_SCHEDULED;
         int rc = db_match_insert(db, &m, o->now_ms);
         if (rc == CW_OK)
-            rc = db_match_state_log(db, m.id, MS_SCHEDULED, o->now_ms, "td");
+            rc = db_match_state_log(db, m.id, MS_SCHEDULED, o->now_ms, o->actor);
         if (rc != CW_OK)
             return rc;
     }

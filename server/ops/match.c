@@ -84,7 +84,7 @@ int op_match_undo(const struct op *o, struct match *m, const char *action)
     m->winner = -1;
     m->score[0] = m->score[1] = 0;
     m->result_report = 0;
-    if (op_match_set_state(o->db, m, MS_SCHEDULED, o->now_ms, "td")) {
+    if (op_match_set_state(o->db, m, MS_SCHEDULED, o->now_ms, o->actor)) {
         json_decref(b);
         return CW_EDB;
     }

@@ -16,7 +16,8 @@ struct op {
     int64_t now_ms;
     /* who acts, as the audit log and the match's history name them: "official:3" (GOV-1),
      * "token:2" (a machine token), "player:12", "anon:<address>", or the server itself:
-     * "clock" (a flag), "system" (a deadline), "td" (the server acting for the TD: a tick) */
+     * "clock" (a flag), "system" (a deadline). Never a bare "td": the server's ticks act
+     * as themselves, a change an official makes names that official (GOV-1, GOV-6) */
     char actor[96];
     /* What the TD said with a verdict that undoes results (KO-8, DAVIS): that the later
      * matches it undoes may go (confirm_cascade), and why (reason, may be NULL; audited). */

@@ -139,7 +139,7 @@ int op_swing_round_start(const struct op *o, struct event *e, const struct swing
         m.state = MS_SCHEDULED;
         rc = db_match_insert(db, &m, o->now_ms);
         if (rc == CW_OK)
-            rc = db_match_state_log(db, m.id, MS_SCHEDULED, o->now_ms, "td");
+            rc = db_match_state_log(db, m.id, MS_SCHEDULED, o->now_ms, o->actor);
         if (rc == CW_OK)
             json_array_append_new(games, op_match_json(db, &m));
     }

@@ -1,7 +1,8 @@
 /* The server's own ticks, once a second, each the same operations as a person's request
  * in frames of their own (ops/frame.c), with no request built: the late-entry deadline
  * (KO-4) closes the late entry of the brackets whose deadline passed, knockouts of players
- * and of Davis Cup teams alike, acting for the TD; a flag (CLK-7) falls on the clocks
+ * and of Davis Cup teams alike, as "system" (no official acted: the audit log and the
+ * matches' history must not name one, GOV-1); a flag (CLK-7) falls on the clocks
  * whose time ran out. A refusal or a failure changes nothing, and the next tick looks
  * again. */
 #include "ops/ticks.h"
@@ -18,7 +19,7 @@
  * nothing, and the next tick tries again while the deadline is due. */
 static void close_late_entry(struct db *db, int64_t now_ms, int64_t tid, int64_t eid)
 {
-    struct op o = {db, now_ms, "td", 0, NULL, NULL, 0, ROLE_NONE, 0};
+    struct op o = {db, now_ms, "system", 0, NULL, NULL, 0, ROLE_NONE, 0};
     struct op_replay none;
     if (op_begin(&o, NULL, &none) != OP_OPEN)
         return;
@@ -61,7 +62,7 @@ int op_clock_tick(struct db *db, int64_t now_ms)
     for (int i = 0; i < n; i++) {
         /* the flag's own operation in a frame of its own; what it refuses or fails at
          * changes nothing, and the next tick looks again */
-        struct op o = {db, now_ms, "td", 0, NULL, NULL, 0, ROLE_NONE, 0};
+        struct op o = {db, now_ms, "clock", 0, NULL, NULL, 0, ROLE_NONE, 0};
         struct op_replay none;
         if (op_begin(&o, NULL, &none) != OP_OPEN)
             continue;

@@ -620,6 +620,13 @@ START_TEST(test_DAVIS3_knockout_of_seven_with_bye_and_cascade)
     for (size_t i = 0; i < json_array_size(ties); i++)
         ck_assert(!json_is_null(json_object_get(json_array_get(ties, i), "winner")));
     res_free(&r);
+    /* every rubber created as the ties moved on, and every one the cascade undid, names the
+     * official who acted in its history, never a bare "td" (GOV-1) */
+    ck_assert_int_eq(db_count(S.db, "SELECT count(*) FROM match_states WHERE actor = 'td'"), 0);
+    ck_assert_int_gt(db_count(S.db, "SELECT count(*) FROM match_states m JOIN matches x ON "
+                                    "x.id = m.match_id WHERE x.tie_id IS NOT NULL AND "
+                                    "x.round > 1 AND m.actor = 'official:1'"),
+                     0);
 }
 END_TEST
 

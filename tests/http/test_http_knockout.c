@@ -1463,6 +1463,15 @@ START_TEST(test_KO8_cascade_audit_order)
         ck_assert_str_eq(json_string_value(json_object_get(json_object_get(u, "after"), "state")),
                          "scheduled");
     }
+    /* the undone matches' history names the official who confirmed the cascade, never a
+     * bare "td" (GOV-1) */
+    ck_assert_int_eq(db_count(S.db, "SELECT count(*) FROM match_states WHERE actor = 'td'"), 0);
+    char q[160];
+    snprintf(q, sizeof q,
+             "SELECT count(*) FROM match_states WHERE match_id = %lld AND state = 'scheduled' "
+             "AND actor = 'official:1'",
+             json_integer_value(json_array_get(wu, 0)));
+    ck_assert_int_ge(db_count(S.db, q), 1);
     /* last: the corrected match's own record, with its new winner */
     json_t *last = json_array_get(log, n - 1);
     ck_assert_str_eq(json_string_value(json_object_get(last, "action")), "match.corrected");
@@ -1574,7 +1583,8 @@ END_TEST
 
 /* KO-4 by the server's own time: the late-entry deadline passes with the late place still
  * empty; nobody asks anything, the server's tick closes late entry, the place becomes a
- * bye and the player who waited for a late arrival walks into round 2. */
+ * bye and the player who waited for a late arrival walks into round 2; the audit log names
+ * the server ("system"), not a TD. */
 START_TEST(test_KO4_deadline_passes_waiting_player_walks_over)
 {
     struct ko k;
@@ -1665,6 +1675,8 @@ START_TEST(test_KO4_deadline_passes_waiting_player_walks_over)
             seen++;
             ck_assert_int_eq(
                 json_integer_value(json_object_get(json_object_get(a, "after"), "unfilled")), 1);
+            /* by the server's own tick: no official is named (GOV-1) */
+            ck_assert_str_eq(json_string_value(json_object_get(a, "actor")), "system");
         }
     }
     ck_assert_int_eq(seen, 1);

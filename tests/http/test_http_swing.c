@@ -198,6 +198,14 @@ START_TEST(test_SWING3_chips_move_and_round_rules)
     long long g2 = json_integer_value(json_object_get(json_array_get(games, 1), "id"));
     long long tid = json_integer_value(json_object_get(json_array_get(games, 0), "tournament_id"));
     res_free(&r);
+    /* the games' history names the official who started the round, not a bare "td" (GOV-1) */
+    char q[160];
+    snprintf(q, sizeof q,
+             "SELECT count(*) FROM match_states WHERE match_id IN (%lld, %lld) AND actor = "
+             "'official:1'",
+             g1, g2);
+    ck_assert_int_ge(db_count(S.db, q), 2);
+    ck_assert_int_eq(db_count(S.db, "SELECT count(*) FROM match_states WHERE actor = 'td'"), 0);
     /* the round is open: the next one waits, and nothing changes */
     td(&S, "POST", path, NULL, &r);
     ck_assert(problem_is(&r, 409));

@@ -408,6 +408,21 @@ int db_integrity_ok(const char *path)
     return ok;
 }
 
+long long db_count(const char *path, const char *sql)
+{
+    sqlite3 *h = NULL;
+    sqlite3_stmt *st = NULL;
+    long long n = -1;
+    /* read-only beside the running server (WAL): it sees what the server committed */
+    if (sqlite3_open_v2(path, &h, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
+        sqlite3_busy_timeout(h, 5000) == SQLITE_OK &&
+        sqlite3_prepare_v2(h, sql, -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+        n = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+    return n;
+}
+
 /* ---- waiting for events, not for time ---- */
 
 struct stream_read {

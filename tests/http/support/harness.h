@@ -100,6 +100,9 @@ void raw_free(struct raw *o);
 
 /* 1 when PRAGMA integrity_check of the existing database file says "ok", else 0. */
 int db_integrity_ok(const char *path);
+/* The first column of the first row of sql (a count) on the database file at path, read
+ * beside the running server; -1 when it cannot be read. For facts no route shows. */
+long long db_count(const char *path, const char *sql);
 
 /* as becomes a copy of s logged in as the official of that name (GOV-1). */
 void srv_login_as(struct srv *as, const struct srv *s, const char *name, const char *password);
