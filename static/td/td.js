@@ -53,6 +53,7 @@ async function loggedIn(session) {
   showWho(session);
   // the officials and the tokens are the head TD's (GOV-1)
   const head = (session.official || {}).role === 'head';
+  S.head = head;
   $('#tab-officials').hidden = !head;
   if (!S.tid) {
     await showTournaments();
@@ -81,6 +82,7 @@ function showPane() {
   for (const a of $$('#tabs a')) a.setAttribute('aria-current', a.getAttribute('href') === `#${id}` ? 'page' : 'false');
   if (id === 'audit') loadAudit(true);
   if (id === 'officials') loadOfficials();
+  if (id === 'players' && S.head) later(); /* the officials offered may have changed */
 }
 
 const later = debounce(() => reload(), 150);
@@ -91,6 +93,9 @@ async function reload() {
     const [tour, pl, ev, ms] = await Promise.all([
       api('GET', T()), api('GET', `${T()}/players`), api('GET', `${T()}/competitions`), api('GET', `${T()}/matches`)]);
     S.tour = tour; S.players = pl.players; S.events = ev.events; S.matches = ms.matches;
+    // the officials a player may be (GOV-6 reads the link): only the head TD lists them
+    // (read again with every reload, so one added on the Officials page is offered too)
+    if (S.head) S.officials = await api('GET', '/api/v1/officials').then((r) => r.officials.filter((o) => o.status !== 'removed'), () => S.officials);
     await Promise.all(S.events.map(async (e) => {
       const path = e.kind === 'knockout' ? 'knockout' : e.kind;
       try { S.boards[e.id] = await api('GET', `${T()}/competitions/${e.id}/${path}`); } catch (err) { S.boards[e.id] = null; }
@@ -179,8 +184,19 @@ function renderPlayers() {
           ? h('button', { type: 'button', onclick: () => act(() => api('POST', `${base}/reinstate`)) }, t('td.reinstate'))
           : h('button', { type: 'button', onclick: () => confirm(t('td.withdraw_q', { name: p.name })) && act(() => api('POST', `${base}/withdraw`)) }, t('td.withdraw')),
         h('button', { type: 'button', onclick: () => confirm(t('td.new_pin_q', { name: p.name })) && act(async () => { delete S.pins[p.id]; await api('POST', `${base}/pin`); }) }, t('td.new_pin')),
-        h('button', { type: 'button', onclick: () => showCards([p]) }, t('td.card')))));
+        h('button', { type: 'button', onclick: () => showCards([p]) }, t('td.card')),
+        officialSelect(p, base))));
   }
+}
+
+// Which official the player is (GOV-6: an official who is a party cannot rule on the
+// match), for the head TD, who alone sees the officials; saved as soon as it is chosen.
+function officialSelect(p, base) {
+  if (!S.officials) return null;
+  return h('select', { class: 'official', 'aria-label': t('td.player_official', { name: p.name }),
+    onchange: (ev) => act(() => api('PATCH', base, { official_id: ev.target.value ? Number(ev.target.value) : null }), t('td.saved')) },
+  h('option', { value: '', selected: !p.official_id }, t('td.not_official')),
+  S.officials.map((o) => h('option', { value: o.id, selected: p.official_id === o.id }, t('td.is_official', { name: o.name }))));
 }
 
 // The cards need the PINs: one audited read of the whole tournament's, or of one player's.

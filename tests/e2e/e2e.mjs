@@ -892,6 +892,23 @@ async function scenario(browser) {
   const beyond = await textOf(as, '#alert');
   if (!/assistant/.test(beyond) || !/GOV-1/.test(beyond)) fail(`an assistant's change of settings was not refused naming the role and GOV-1: "${beyond}"`);
   await asCtx.close();
+
+  step = 'the head TD says which official a player is, from the player\'s row (GOV-6 reads it)';
+  await td.click('#tabs a[href="#players"]');
+  const offSel = '#p-table tbody tr:has(th:text-is("Marta Greco")) select.official';
+  await waitText(td, offSel, 'Official: Andrea Assistente');
+  await td.selectOption(offSel, { label: 'Official: Andrea Assistente' });
+  await waitUntil(td, async (t) => {
+    const [pl, of] = await Promise.all([`/api/v1/tournaments/${t}/players`, '/api/v1/officials'].map((u) => fetch(u).then((r) => r.json())));
+    const p = pl.players.find((x) => x.name === 'Marta Greco');
+    const o = of.officials.find((x) => x.name === 'Andrea Assistente');
+    return p && o && p.official_id === o.id;
+  }, tid, 'Marta Greco linked to the official Andrea Assistente');
+  await waitUntil(td, (name) => {
+    const row = [...document.querySelectorAll('#p-table tbody tr')].find((r) => r.querySelector('th').textContent === name);
+    const e = row && row.querySelector('select.official');
+    return e && e.selectedOptions[0].textContent === 'Official: Andrea Assistente';
+  }, 'Marta Greco', 'the select showing the official chosen, after the live re-render');
   await td.click('#tabs a[href="#audit"]');
   await waitText(td, '#a-table tbody tr:has(th:text-is("tournament.update")) td:nth-child(2)', 'Head TD');
 
