@@ -17,7 +17,7 @@ struct app {
     struct api_limiter *pin_lim;   /* wrong PINs per player, from all addresses: delays */
     struct api_limiter *pin_pair_lim; /* wrong PINs per player and address: locks */
     struct api_limiter *pin_ip_lim; /* wrong PINs per client address */
-    struct api_bus *bus;           /* events of each tournament, for the event streams */
+    struct api_bus *bus;           /* stream entries of each tournament, for the live streams */
 };
 
 #endif

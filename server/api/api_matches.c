@@ -81,10 +81,10 @@ void api_matches_list(struct api_req *req, struct api_resp *resp)
     int rc = db_tournament_get(db, req->ids[0], &t);
     if (rc == CW_OK)
         rc = db_match_list(db, t.id, player, &ms, &n);
-    json_t *arr = json_array();
-    for (int i = 0; rc == CW_OK && i < n; i++)
-        json_array_append_new(arr, op_match_json(db, &ms[i]));
+    json_t *arr = rc == CW_OK ? op_matches_json(db, ms, n) : NULL;
     db_unlock(db);
+    if (rc == CW_OK && !arr)
+        rc = CW_ENOMEM;
     free(ms);
     if (rc == CW_ENOTFOUND) {
         json_decref(arr);

@@ -1,4 +1,4 @@
-/* Event bus: a ring of formatted frames and a subscriber list per tournament, behind one
+/* Stream entry bus: a ring of formatted frames and a subscriber list per tournament, behind one
  * mutex (publishing is rare next to reading, and every critical section is short). */
 #include "api/bus.h"
 
@@ -165,7 +165,7 @@ char *api_bus_read(struct api_bus *b, int64_t tid, int64_t after_id, size_t max_
     int newest = (t->head - 1 + BUS_RING) % BUS_RING;
     if (t->ring[newest].id <= after_id)
         goto done;
-    /* Event ids are dense per tournament, so the ring covers what follows after_id
+    /* Stream entry ids are dense per tournament, so the ring covers what follows after_id
      * exactly when its oldest frame is at most after_id + 1. */
     if (t->ring[oldest].id > after_id + 1) {
         *gap = 1;

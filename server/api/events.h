@@ -12,7 +12,7 @@
 int api_event_load(struct api_req *req, struct event *e, struct api_resp *resp);
 /* The same, and checks it is a knockout: 0, or -1 with a 404, 409 or 500 in resp. */
 int api_ko_event_load(struct api_req *req, struct event *e, struct api_resp *resp);
-/* Writes the event, bumps the tournament, audits (before is consumed) and emits action. */
+/* Writes the event, bumps the tournament, audits (before is consumed) and adds the stream entry action. */
 int api_event_save(struct api_req *req, struct event *e, json_t *before, const char *action);
 
 /* api_swing.c: checks the "swing" settings object and returns its canonical form. */

@@ -173,8 +173,16 @@ int api_check_fields(json_t *obj, const struct api_field *spec, int partial, str
         while (f->name && strcmp(f->name, key))
             f++;
         if (!f->name) {
+            /* at most 64 bytes of the key, cut between two characters: a name cut inside
+             * one would be no UTF-8, and the problem could not name it */
             char shown[80];
-            snprintf(shown, sizeof shown, "%.64s", key);
+            size_t n = strlen(key);
+            if (n > 64) {
+                n = 64;
+                while (n > 0 && ((unsigned char)key[n] & 0xC0) == 0x80)
+                    n--;
+            }
+            snprintf(shown, sizeof shown, "%.*s", (int)n, key);
             api_problem_field(resp, shown, "is not a known field");
             errors++;
             continue;

@@ -13,6 +13,7 @@
 #include "api/knockout_text.h"
 #include "common/clock.h"
 #include "ops/knockout.h"
+#include "ops/match.h"
 
 static const char side_name[2][2] = {"a", "b"};
 
@@ -289,6 +290,9 @@ void api_knockout_player(struct api_req *req, struct api_resp *resp)
             json_object_set_new(out, "decision", json_string(ko_out_name(st.decision)));
         if (out && st.state == KO_P_WAIT_DRAW)
             json_object_set_new(out, "missing", json_integer(st.missing));
+        /* the match it is about, named as every reply names it */
+        if (out)
+            json_object_set_new(out, "label", row ? op_match_label_json(db, row) : json_null());
     }
     op_ko_state_free(&x);
     db_unlock(db);

@@ -15,8 +15,8 @@ int api_match_save(struct api_req *req, struct match *m, json_t *before, const c
     return rc;
 }
 
-/* Runs change on the match inside an idempotent transaction, then saves, audits, emits
- * the event `action` and answers with the match. */
+/* Runs change on the match inside an idempotent transaction, then saves, audits, adds
+ * the stream entry `action` and answers with the match. */
 void api_match_change(struct api_req *req, struct api_resp *resp, const char *action,
                       api_match_fn change)
 {

@@ -10,7 +10,7 @@
 #include "ops/match.h"
 #include "store/store.h"
 
-/* A change of a match; it may rename the event it causes through *action. */
+/* A change of a match; it may rename the stream entry it causes through *action. */
 typedef int (*api_match_fn)(struct api_req *req, struct match *m, struct api_resp *resp,
                             const char **action);
 

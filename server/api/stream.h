@@ -1,4 +1,4 @@
-/* The event stream's access to the tournament's change events, for the HTTP layer. */
+/* The live stream's access to the tournament's stream entries, for the HTTP layer. */
 #ifndef API_STREAM_H
 #define API_STREAM_H
 
@@ -7,16 +7,16 @@
 
 #include "app.h"
 
-#define API_EVENTS_PATH_PREFIX "/api/v1/tournaments/"
-#define API_EVENTS_HEARTBEAT_MS 15000
+#define API_STREAM_PATH_PREFIX "/api/v1/tournaments/"
+#define API_STREAM_HEARTBEAT_MS 15000
 
 /* If path is /api/v1/tournaments/{id}/events, sets *tid and returns 1. */
-int api_events_path(const char *path, int64_t *tid);
-/* 0 and the tournament's newest event id in *last, or CW_ENOTFOUND / CW_EDB. */
-int api_events_start(struct app *app, int64_t tid, int64_t *last);
+int api_stream_path(const char *path, int64_t *tid);
+/* 0 and the tournament's newest stream entry id in *last, or CW_ENOTFOUND / CW_EDB. */
+int api_stream_start(struct app *app, int64_t tid, int64_t *last);
 /* The frames after after_id (malloc'd, about max_bytes; *len 0 when none), from memory
  * or, for an old Last-Event-ID, from the database. */
-char *api_events_fetch(struct app *app, int64_t tid, int64_t after_id, size_t max_bytes,
+char *api_stream_fetch(struct app *app, int64_t tid, int64_t after_id, size_t max_bytes,
                        size_t *len, int64_t *last);
 
 #endif

@@ -88,7 +88,7 @@ static int first_password(struct db *db)
     return 0;
 }
 
-/* Each connection and each event stream holds a file descriptor; Debian's default soft
+/* Each connection and each live stream holds a file descriptor; Debian's default soft
  * limit (1,024) is far below the settings' defaults, so the soft limit goes up to the hard
  * one, and a hard limit too low for the settings is said at start, with the way out. */
 static void raise_open_files(const struct cw_config *cfg)

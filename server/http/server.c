@@ -352,7 +352,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         return queue_problem(c, rc, 413, "body-too-large", "Request body too large", detail);
     }
     int64_t tid;
-    if (!strcmp(method, "GET") && api_events_path(url, &tid)) {
+    if (!strcmp(method, "GET") && api_stream_path(url, &tid)) {
         if (http_fair_stream(s->fair, rc->fc)) {
             struct MHD_Response *busy = problem_response(
                 503, "too-many-streams", "Too many event streams",
@@ -378,7 +378,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         return queue_problem(c, rc, 500, "internal", "Internal server error",
                              "The event stream could not be opened; the error is in the log.");
     }
-    if (api_events_path(url, &tid)) {
+    if (api_stream_path(url, &tid)) {
         char detail[160];
         snprintf(detail, sizeof detail, "%s is not allowed on the event stream; GET it.", method);
         return queue_problem_allow(c, rc, 405, "method-not-allowed", "Method not allowed", detail,

@@ -1,4 +1,4 @@
-/* Event streams over libmicrohttpd's suspend/resume. */
+/* Live streams (Server-Sent Events) over libmicrohttpd's suspend/resume. */
 #include "http/sse.h"
 
 #include <stdlib.h>
@@ -58,13 +58,13 @@ static ssize_t reader(void *cls, uint64_t pos, char *out, size_t max)
             return MHD_CONTENT_READER_END_OF_STREAM;
         size_t len;
         int64_t last;
-        char *frames = api_events_fetch(s->app, s->tid, s->last_id, BATCH_BYTES, &len, &last);
+        char *frames = api_stream_fetch(s->app, s->tid, s->last_id, BATCH_BYTES, &len, &last);
         if (frames && len) {
             s->buf = frames;
             s->len = len;
             s->off = 0;
             s->last_id = last;
-            s->next_heartbeat_ms = cw_now_ms() + API_EVENTS_HEARTBEAT_MS;
+            s->next_heartbeat_ms = cw_now_ms() + API_STREAM_HEARTBEAT_MS;
             continue;
         }
         free(frames);
@@ -76,10 +76,10 @@ static ssize_t reader(void *cls, uint64_t pos, char *out, size_t max)
             s->buf = s->small;
             s->len = 3;
             s->off = 0;
-            s->next_heartbeat_ms = now + API_EVENTS_HEARTBEAT_MS;
+            s->next_heartbeat_ms = now + API_STREAM_HEARTBEAT_MS;
             continue;
         }
-        /* Nothing to send: sleep, unless an event came in since we looked. */
+        /* Nothing to send: sleep, unless an entry came in since we looked. */
         api_bus_lock(s->app->bus);
         if (s->woken || s->closing) {
             s->woken = 0;
@@ -106,7 +106,7 @@ struct MHD_Response *http_sse_open(struct app *app, struct MHD_Connection *c, in
                                    const char *last_event_id, int *status)
 {
     int64_t newest;
-    int rc = api_events_start(app, tid, &newest);
+    int rc = api_stream_start(app, tid, &newest);
     if (rc) {
         *status = rc == -2 ? 404 : 500;
         return NULL;
@@ -130,7 +130,7 @@ struct MHD_Response *http_sse_open(struct app *app, struct MHD_Connection *c, in
     strcpy(s->small, "retry: 2000\n\n");
     s->buf = s->small;
     s->len = strlen(s->small);
-    s->next_heartbeat_ms = cw_now_ms() + API_EVENTS_HEARTBEAT_MS;
+    s->next_heartbeat_ms = cw_now_ms() + API_STREAM_HEARTBEAT_MS;
     s->sub = api_bus_subscribe(app->bus, tid, wake, s);
     if (!s->sub) {
         free(s);

@@ -1,6 +1,6 @@
-/* Server-Sent Events: GET /api/v1/tournaments/{id}/events. No thread is held per client:
- * a stream with nothing to send suspends its connection and the bus resumes it when an
- * event is published or its 15-second heartbeat is due. */
+/* Server-Sent Events: GET /api/v1/tournaments/{id}/events, the live stream. No thread is
+ * held per client: a stream with nothing to send suspends its connection and the bus
+ * resumes it when a stream entry is published or its 15-second heartbeat is due. */
 #ifndef HTTP_SSE_H
 #define HTTP_SSE_H
 

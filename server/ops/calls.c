@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ops/clock_acts.h"
+#include "ops/match.h"
 #include "ops/record.h"
 
 static const char side_name[2][2] = {"a", "b"};
@@ -52,7 +53,7 @@ json_t *op_warning_json(const struct warning_row *w)
 }
 
 int op_cx_record(struct cx *x, const char *action, const char *entity, int64_t id, json_t *before,
-                 json_t *after, json_t *event)
+                 json_t *after, json_t *entry)
 {
     char *b = before ? json_dumps(before, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
     char *a = after ? json_dumps(after, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
@@ -67,10 +68,13 @@ int op_cx_record(struct cx *x, const char *action, const char *entity, int64_t i
     /* the tournament's reads (the match's observers) carry its revision in their ETag */
     if (rc == CW_OK)
         rc = db_tournament_touch(x->o.db, x->m.tournament_id, x->o.now_ms);
+    /* a change at a table is about its match: the entry names it as every reply does */
+    if (rc == CW_OK && json_is_object(entry))
+        json_object_set_new(entry, "label", op_match_label_json(x->o.db, &x->m));
     if (rc == CW_OK)
-        rc = op_emit(x->o.db, x->m.tournament_id, x->o.now_ms, action, event);
+        rc = op_emit(x->o.db, x->m.tournament_id, x->o.now_ms, action, entry);
     else
-        json_decref(event);
+        json_decref(entry);
     if (rc != CW_OK) {
         problem_internal(&x->pb, "recording the change");
         return -1;

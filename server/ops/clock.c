@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ops/match.h"
+
 static const char side_name[2][2] = {"a", "b"};
 
 /* The settings of a new clock come from the tournament (CLK-1, CLK-2). */
@@ -54,10 +56,11 @@ int op_clock_store(struct db *db, const struct match *m, const struct clk *c,
     if (db_clock_put(db, m->id, c, c->state == CLK_RUNNING ? v.flag_at_ms : INT64_MAX, pre_flag,
                      now_ms))
         return CW_EDB;
-    json_t *ev = json_pack("{s:o}", "clock", op_clock_json(c, m, t, now_ms));
+    json_t *ev = json_pack("{s:o, s:o}", "clock", op_clock_json(c, m, t, now_ms), "label",
+                           op_match_label_json(db, m));
     char *s = json_dumps(ev, JSON_COMPACT);
     json_decref(ev);
-    int rc = s ? db_event_add(db, m->tournament_id, now_ms, "clock", s) : CW_EDB;
+    int rc = s ? db_stream_add(db, m->tournament_id, now_ms, "clock", s) : CW_EDB;
     free(s);
     return rc;
 }

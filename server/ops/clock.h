@@ -49,7 +49,7 @@ int op_late_of(struct db *db, const struct match *m, const struct tournament *t,
                struct late *l);
 json_t *op_lateness_json(const struct match *m, const struct tournament *t, const struct late *l,
                          int64_t now_ms);
-int op_lateness_event(struct db *db, const struct match *m, const struct tournament *t,
-                      int64_t now_ms);
+int op_lateness_emit(struct db *db, const struct match *m, const struct tournament *t,
+                     int64_t now_ms);
 
 #endif

@@ -182,7 +182,7 @@ static int finish(struct cx *x)
         if (op_match_save(&o, &x->m, b, x->action))
             return -1;
     }
-    if (x->lateness_changed && op_lateness_event(db, &x->m, &x->t, x->o.now_ms))
+    if (x->lateness_changed && op_lateness_emit(db, &x->m, &x->t, x->o.now_ms))
         return -1;
     if (x->ruling_id && db_audit_link_ruling(db, x->audit_mark, x->ruling_id))
         return -1;

@@ -1,7 +1,7 @@
 /* The frame every operation on a match's clock, lateness, breaks and penalties runs in
  * (clock_frame.c): load the match and its clock, check who may act, find a flag that fell
  * (CLK-7: the side whose time ran out loses the match), apply one operation at the
- * server's time, store what changed and tell the event stream. The transaction around it
+ * server's time, store what changed and tell the live stream. The transaction around it
  * is the caller's (ops/frame.c, opened by the API with the request's Idempotency-Key). */
 #ifndef OPS_CLOCK_FRAME_H
 #define OPS_CLOCK_FRAME_H
@@ -34,8 +34,8 @@ struct cx {
     int is_td;
     int side;             /* the player's side; -1 for the TD */
     int64_t player_id;    /* the player who asks (a Davis Cup pair's member), or 0 */
-    int clock_changed;    /* store the clock and send a `clock` event */
-    int lateness_changed; /* send a `lateness` event */
+    int clock_changed;    /* store the clock and add a `clock` stream entry */
+    int lateness_changed; /* add a `lateness` stream entry */
     int wrote;            /* something else was stored (a penalty): commit */
     int flagged_now;      /* this request found the flag */
     json_t *match_before; /* set when the match changes: saved and audited at the end */

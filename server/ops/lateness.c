@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ops/match.h"
+
 static const char side_name[2][2] = {"a", "b"};
 
 /* The last time the match was called to a table, 0 if never. */
@@ -84,16 +86,17 @@ json_t *op_lateness_json(const struct match *m, const struct tournament *t, cons
                      l->confirmed[1], "confirmed_total", "a", l->total[0], "b", l->total[1]);
 }
 
-int op_lateness_event(struct db *db, const struct match *m, const struct tournament *t,
-                      int64_t now_ms)
+int op_lateness_emit(struct db *db, const struct match *m, const struct tournament *t,
+                     int64_t now_ms)
 {
     struct late l;
     if (op_late_of(db, m, t, now_ms, &l))
         return -1;
-    json_t *ev = json_pack("{s:o}", "lateness", op_lateness_json(m, t, &l, now_ms));
+    json_t *ev = json_pack("{s:o, s:o}", "lateness", op_lateness_json(m, t, &l, now_ms), "label",
+                           op_match_label_json(db, m));
     char *s = json_dumps(ev, JSON_COMPACT);
     json_decref(ev);
-    int rc = s ? db_event_add(db, m->tournament_id, now_ms, "lateness", s) : CW_EDB;
+    int rc = s ? db_stream_add(db, m->tournament_id, now_ms, "lateness", s) : CW_EDB;
     free(s);
     return rc ? -1 : 0;
 }

@@ -43,8 +43,8 @@ int op_match_set_state(struct db *db, struct match *m, enum match_state state, i
 int op_match_save(const struct op *o, struct match *m, json_t *before, const char *action)
 {
     int rc = db_match_update(o->db, m, o->now_ms);
-    /* the audit row and the stream entry carry the match's own fields; one serialization
-     * serves both */
+    /* the audit row and the stream entry carry the match's own fields, the entry with the
+     * match's label too (pages name the match by it; the audit row keeps the record) */
     json_t *after = rc == CW_OK ? op_match_record_json(m) : NULL;
     char *b = NULL, *a = NULL, *ev = NULL;
     if (rc == CW_OK) {
@@ -55,10 +55,16 @@ int op_match_save(const struct op *o, struct match *m, json_t *before, const cha
     }
     if (rc == CW_OK)
         rc = db_audit(o->db, m->tournament_id, o->now_ms, o->actor, action, "match", m->id, b, a);
-    if (rc == CW_OK && asprintf(&ev, "{\"match\":%s}", a) < 0)
-        rc = CW_EDB;
+    if (rc == CW_OK) {
+        json_object_set_new(after, "label", op_match_label_json(o->db, m));
+        json_t *entry = json_pack("{s:O}", "match", after);
+        ev = entry ? json_dumps(entry, JSON_COMPACT) : NULL;
+        json_decref(entry);
+        if (!ev)
+            rc = CW_EDB;
+    }
     if (rc == CW_OK)
-        rc = db_event_add(o->db, m->tournament_id, o->now_ms, action, ev);
+        rc = db_stream_add(o->db, m->tournament_id, o->now_ms, action, ev);
     free(b);
     free(a);
     free(ev);

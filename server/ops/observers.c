@@ -34,7 +34,7 @@ json_t *op_observers_json(struct db *db, int64_t match_id)
 }
 
 /* The observer as the stream tells it: the name is public, as on the match's page. */
-static json_t *event_of(const struct cx *x, const struct observer_row *o)
+static json_t *entry_of(const struct cx *x, const struct observer_row *o)
 {
     return json_pack("{s:{s:I, s:I, s:s, s:s}}", "observer", "id", (json_int_t)o->id, "match_id",
                      (json_int_t)o->match_id, "table", x->m.table, "name", o->name);
@@ -74,7 +74,7 @@ int op_observer_appoint(struct cx *x, const void *in)
     if (db_observer_insert(x->o.db, &o))
         return -1;
     if (op_cx_record(x, "observer.appointed", "observer", o.id, NULL, op_observer_json(&o),
-                     event_of(x, &o)))
+                     entry_of(x, &o)))
         return -1;
     op_cx_reply(x, 201, op_observer_json(&o));
     return 0;
@@ -109,7 +109,7 @@ int op_observer_remove(struct cx *x, const void *in)
         return -1;
     }
     if (op_cx_record(x, "observer.removed", "observer", o.id, before, op_observer_json(&o),
-                     event_of(x, &o)))
+                     entry_of(x, &o)))
         return -1;
     op_cx_reply(x, 200, op_observer_json(&o));
     return 0;

@@ -124,7 +124,7 @@ static int give_points(struct cx *x, int side, int points)
     return 0;
 }
 
-/* Records a penalty (audit, event); apply: its points go to the opponent's score now. */
+/* Records a penalty (audit, stream entry); apply: its points go to the opponent's score now. */
 int op_cx_add_penalty(struct cx *x, int side, const char *kind, int points, const char *reason,
                       int before_game, int apply, struct penalty *out)
 {
@@ -147,10 +147,16 @@ int op_cx_add_penalty(struct cx *x, int side, const char *kind, int points, cons
     int rc = s ? db_audit(db, x->m.tournament_id, x->o.now_ms, out->actor, "match.penalty",
                           "penalty", out->id, NULL, s)
                : CW_EDB;
-    if (!rc && asprintf(&ev, "{\"penalty\":%s}", s) < 0)
-        rc = CW_EDB;
+    if (!rc) {
+        json_t *entry =
+            json_pack("{s:O, s:o}", "penalty", pj, "label", op_match_label_json(db, &x->m));
+        ev = entry ? json_dumps(entry, JSON_COMPACT) : NULL;
+        json_decref(entry);
+        if (!ev)
+            rc = CW_EDB;
+    }
     if (!rc)
-        rc = db_event_add(db, x->m.tournament_id, x->o.now_ms, "penalty", ev);
+        rc = db_stream_add(db, x->m.tournament_id, x->o.now_ms, "penalty", ev);
     free(s);
     free(ev);
     json_decref(pj);

@@ -38,7 +38,7 @@ int op_emit(struct db *db, int64_t tournament_id, int64_t now_ms, const char *ty
     json_decref(data);
     if (!text)
         return CW_EDB;
-    int rc = db_event_add(db, tournament_id, now_ms, type, text);
+    int rc = db_stream_add(db, tournament_id, now_ms, type, text);
     free(text);
     return rc;
 }

@@ -83,7 +83,7 @@ int op_report_concede(const struct op *o, struct match *m, int side, struct prob
     }
     int rc = op_report_file(o, m, side, &r, pb, action);
     report_free(&r);
-    /* a concession waiting for the opponent (or the TD) has an event of its own */
+    /* a concession waiting for the opponent (or the TD) has a stream entry of its own */
     if (!rc && !strcmp(*action, "match.reported"))
         *action = "match.conceded";
     return rc;

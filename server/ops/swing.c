@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ops/event.h"
+#include "ops/match.h"
 #include "ops/record.h"
 #include "ops/report_replay.h"
 
@@ -325,9 +326,11 @@ int op_swing_result(const struct op *o, struct match *m, const struct match *bef
         if (x.matches[i].id == m->id)
             moved = x.transfers[i];
     rc = op_emit(db, m->tournament_id, o->now_ms, "swing.chips_moved",
-                 json_pack("{s:I, s:I, s:I, s:I, s:I}", "event_id", (json_int_t)e.id, "match_id",
-                           (json_int_t)m->id, "from", (json_int_t)m->player[1 - m->winner], "to",
-                           (json_int_t)m->player[m->winner], "chips", (json_int_t)moved));
+                 json_pack("{s:I, s:I, s:I, s:I, s:I, s:o}", "event_id", (json_int_t)e.id,
+                           "match_id", (json_int_t)m->id, "from",
+                           (json_int_t)m->player[1 - m->winner], "to",
+                           (json_int_t)m->player[m->winner], "chips", (json_int_t)moved, "label",
+                           op_match_label_json(db, m)));
     int alive = 0;
     for (int i = 0; i < x.n; i++)
         alive += x.st[i].chips > 0;

@@ -40,10 +40,11 @@ json_t *op_call_json(const struct call_row *c, int64_t now_ms);
 /* A call as the stream tells it: no text. */
 json_t *op_call_public_json(const struct call_row *c);
 json_t *op_warning_json(const struct warning_row *w);
-/* The audit row (before and after owned, may be NULL) and the stream entry (owned) of a
- * change at a table, by who acts; x->wrote is set. 0, or -1 (a failure of the server). */
+/* The audit row (before and after owned, may be NULL) and the stream entry (owned; the
+ * match's label is added to it) of a change at a table, by who acts; x->wrote is set. 0, or
+ * -1 (a failure of the server). */
 int op_cx_record(struct cx *x, const char *action, const char *entity, int64_t id, json_t *before,
-                 json_t *after, json_t *event);
+                 json_t *after, json_t *entry);
 /* The name of the official who acts (GOV-1), as the phones show it: the official's, a
  * machine token's label, else the actor. */
 void op_cx_official_name(const struct cx *x, char *out, size_t len);

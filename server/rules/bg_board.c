@@ -90,3 +90,14 @@ void bg_board_key(const bg_board *b, char out[53])
     }
     out[52] = '\0';
 }
+
+const char *bg_point_name(char *buf, size_t len, int p)
+{
+    if (p == BG_BAR)
+        snprintf(buf, len, "bar");
+    else if (p == BG_OFF)
+        snprintf(buf, len, "off");
+    else
+        snprintf(buf, len, "%d", p);
+    return buf;
+}

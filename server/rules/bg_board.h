@@ -79,6 +79,11 @@ int bg_apply_step(bg_board *b, int from, int to, int *hit);
  * me[0..25] then opp[0..25]. out must hold 53 bytes. */
 void bg_board_key(const bg_board *b, char out[53]);
 
+/* A point as standard notation names it, the one name every message and play text uses:
+ * "bar" (25), "off" (0) or its number. Writes buf (4 bytes hold any point) and returns
+ * it. */
+const char *bg_point_name(char *buf, size_t len, int p);
+
 /* Fills out with every legal play for dice d1, d2 (1..6, either order), in an order in which
  * each can be played. Returns 0, or -1 (and out->n = 0) for dice outside 1..6. b must pass
  * bg_board_check. */

@@ -69,16 +69,6 @@ const char *bg_how_name(int how)
     }
 }
 
-static void point_text(char *buf, size_t len, int p)
-{
-    if (p == BG_BAR)
-        snprintf(buf, len, "bar");
-    else if (p == BG_OFF)
-        snprintf(buf, len, "off");
-    else
-        snprintf(buf, len, "%d", p);
-}
-
 void bg_play_text(char *buf, size_t len, const bg_step *steps, int n)
 {
     size_t k = 0;
@@ -90,8 +80,8 @@ void bg_play_text(char *buf, size_t len, const bg_step *steps, int n)
     }
     for (int i = 0; i < n && i < 4; i++) {
         char a[8], z[8];
-        point_text(a, sizeof a, steps[i].from);
-        point_text(z, sizeof z, steps[i].to);
+        bg_point_name(a, sizeof a, steps[i].from);
+        bg_point_name(z, sizeof z, steps[i].to);
         int w = snprintf(buf + k, len - k, "%s%s/%s", i ? " " : "", a, z);
         if (w < 0 || (size_t)w >= len - k) return;
         k += (size_t)w;

@@ -1,5 +1,6 @@
 /* Legal plays (DOMAIN.md ENG-3..7): every distinct play of a roll, the ENG-6 maximum, and the
  * check of a play someone made, with the rule it breaks. Pure C: no I/O, no allocation. */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -132,7 +133,11 @@ static void leaf(gen *g, int depth)
     unsigned i = (unsigned)(g->h >> 32) & g->mask;
     for (unsigned s; (s = o->slot_[i]) != 0; i = (i + 1) & g->mask)
         if (o->hash_[s - 1] == g->h && !memcmp(&o->after[s - 1], &g->b, sizeof g->b)) return;
-    if (o->n >= BG_MAX_PLAYS) /* unreachable (see the bound above); keeps memory safe */
+    /* The bound above holds for every position with 15 checkers a side, which every caller
+     * passes (see the precondition before dice_ok); the test after it keeps memory safe all
+     * the same. */
+    assert(o->n < BG_MAX_PLAYS);
+    if (o->n >= BG_MAX_PLAYS)
         return;
     int k = o->n++;
     o->slot_[i] = (uint16_t)(k + 1);
@@ -222,6 +227,15 @@ static void gen_init(gen *g, const bg_board *b, int d1, int d2, bg_playlist *out
         g->die[i] = (i & 1) ? lo : hi;
 }
 
+/* The precondition of every entry point: a position of 15 checkers a side, never both sides
+ * on one point. No input reaches these functions with another: the moves command and the
+ * fuzz targets pass positions that passed bg_board_check, and every replay (bg_game.c, the
+ * JSON and .mat readers following a game) starts from bg_board_init and changes the
+ * position only through legal plays or bg_apply_step, which refuses a step that would
+ * break it. It is not asserted on each call (bg_board_check there cost the move generator
+ * a fifth of its speed, measured with bench_rules_movegen); what rests on it, the bound on
+ * the plays a roll has, is asserted in leaf(). */
+
 static int dice_ok(int d1, int d2)
 {
     return d1 >= 1 && d1 <= 6 && d2 >= 1 && d2 <= 6;
@@ -267,17 +281,6 @@ int bg_max_dice(const bg_board *b, int d1, int d2)
 
 /* ---- checking a play someone made ---- */
 
-/* "bar", "off" or the number: the words of standard notation. */
-static void point_name(char *buf, size_t len, int p)
-{
-    if (p == BG_BAR)
-        snprintf(buf, len, "bar");
-    else if (p == BG_OFF)
-        snprintf(buf, len, "off");
-    else
-        snprintf(buf, len, "%d", p);
-}
-
 /* "the 7-point" or "the bar". */
 static void place_name(char *buf, size_t len, int p)
 {
@@ -290,8 +293,8 @@ static void place_name(char *buf, size_t len, int p)
 static void step_text(char *buf, size_t len, bg_step s)
 {
     char a[8], z[8];
-    point_name(a, sizeof a, s.from);
-    point_name(z, sizeof z, s.to);
+    bg_point_name(a, sizeof a, s.from);
+    bg_point_name(z, sizeof z, s.to);
     snprintf(buf, len, "%s/%s", a, z);
 }
 

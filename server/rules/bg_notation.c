@@ -106,16 +106,6 @@ static int read_point(reader *r, int *p)
     return 0;
 }
 
-static void point_word(char *buf, size_t len, int p)
-{
-    if (p == BG_BAR)
-        snprintf(buf, len, "bar");
-    else if (p == BG_OFF)
-        snprintf(buf, len, "off");
-    else
-        snprintf(buf, len, "%d", p);
-}
-
 /* One path such as 13/7(2) or bar/22*, starting at r->pos (not a separator). */
 static int read_path(reader *r, bg_path *pa)
 {
@@ -156,7 +146,7 @@ static int read_path(reader *r, bg_path *pa)
     char a[8], z[8];
     for (int i = 0; i < pa->npts; i++) {
         int p = pa->pts[i];
-        point_word(a, sizeof a, p);
+        bg_point_name(a, sizeof a, p);
         if (i == 0 && p == BG_OFF)
             return set_err(r->err, "NOTATION",
                            "at character %zu: a checker borne off cannot move again", start + 1);
@@ -173,7 +163,7 @@ static int read_path(reader *r, bg_path *pa)
                            "not after %s",
                            start + 1, a);
         if (i > 0 && p >= pa->pts[i - 1]) {
-            point_word(z, sizeof z, pa->pts[i - 1]);
+            bg_point_name(z, sizeof z, pa->pts[i - 1]);
             return set_err(r->err, "ENG-3",
                            "%s/%s: a checker moves toward lower point numbers (24 to 1, then "
                            "off), ENG-3",
@@ -404,7 +394,7 @@ static void put_point(writer *w, int p, int words)
 {
     char buf[8];
     if (words)
-        point_word(buf, sizeof buf, p);
+        bg_point_name(buf, sizeof buf, p);
     else
         snprintf(buf, sizeof buf, "%d", p < 0 ? 0 : p % 100);
     put(w, buf);

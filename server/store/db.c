@@ -36,7 +36,7 @@ struct db {
         char *type, *data;
         int64_t batch; /* in queued: the batch that made it */
     } * pending, **pending_tail;
-    /* events of committed batches, published once their batch is durable, in order */
+    /* stream entries of committed batches, published once their batch is durable, in order */
     struct pending *queued, **queued_tail;
     /* group commit: see db_begin */
     pthread_cond_t committed;
@@ -355,7 +355,7 @@ static int step_sql(struct db *db, const char *sql)
     return rc == SQLITE_DONE ? 0 : -1;
 }
 
-int64_t db_event_undurable_from(struct db *db, int64_t tournament_id)
+int64_t db_stream_undurable_from(struct db *db, int64_t tournament_id)
 {
     int64_t from = INT64_MAX;
     for (struct pending *p = db->queued; p; p = p->next)
@@ -367,7 +367,7 @@ int64_t db_event_undurable_from(struct db *db, int64_t tournament_id)
     return from;
 }
 
-/* Publishes, in order, the queued events of the batches that are durable. */
+/* Publishes, in order, the queued stream entries of the batches that are durable. */
 static void publish_durable(struct db *db)
 {
     while (db->queued && db->queued->batch <= db->durable_id) {
@@ -406,7 +406,7 @@ static void note_disk(struct db *db, int code)
 
 /* After a failed write or sync: a new connection and a new descriptor of the log, which
  * must sync before anything is acknowledged again. No batch is open. Batches committed
- * and not known durable were never acknowledged; their events are dropped from the queue
+ * and not known durable were never acknowledged; their stream entries are dropped from the queue
  * (those that reached the disk are read from the log by the streams). 0, or -1 (still
  * broken: the next change tries again). Lock held. */
 static int reopen(struct db *db)
@@ -637,7 +637,7 @@ void db_rollback(struct db *db)
     note_disk(db, sqlite3_extended_errcode(db->h));
     step_sql(db, "ROLLBACK TO request");
     step_sql(db, "RELEASE request");
-    /* drop the events this request queued, keep the batch's earlier ones */
+    /* drop the stream entries this request queued, keep the batch's earlier ones */
     if (db->request_mark) {
         pending_free(*db->request_mark);
         *db->request_mark = NULL;
@@ -655,8 +655,8 @@ void db_set_publish_hook(struct db *db,
     db->publish_ctx = ctx;
 }
 
-int db_pending_event(struct db *db, int64_t tournament_id, int64_t id, const char *type,
-                     const char *data)
+int db_stream_pending(struct db *db, int64_t tournament_id, int64_t id, const char *type,
+                      const char *data)
 {
     struct pending *p = calloc(1, sizeof *p);
     if (!p)

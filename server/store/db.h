@@ -46,19 +46,19 @@ void db_rollback(struct db *db);
 void db_set_change_hook(struct db *db, void (*fn)(void *ctx, int64_t tournament_id), void *ctx);
 void db_changed(struct db *db, int64_t tournament_id);
 
-/* Events are published after the commit that wrote them, before the lock is released,
- * so subscribers see them in id order. */
+/* Stream entries are published after the commit that wrote them, before the lock is
+ * released, so subscribers see them in id order. */
 void db_set_publish_hook(struct db *db,
                          void (*fn)(void *ctx, int64_t tournament_id, int64_t id, const char *type,
                                     const char *data),
                          void *ctx);
-/* Queues an event written in the current transaction for publishing (store/stream.c). */
-/* The lowest id of the tournament's events not yet durable (in the open batch, or committed
- * and not yet synced), or INT64_MAX: readers of the event log stop below it, so a stream
- * never sends an event that could still be lost. Lock held. */
-int64_t db_event_undurable_from(struct db *db, int64_t tournament_id);
-int db_pending_event(struct db *db, int64_t tournament_id, int64_t id, const char *type,
-                     const char *data);
+/* The lowest id of the tournament's stream entries not yet durable (in the open batch, or
+ * committed and not yet synced), or INT64_MAX: readers of the stream's log stop below it,
+ * so a stream never sends an entry that could still be lost. Lock held. */
+int64_t db_stream_undurable_from(struct db *db, int64_t tournament_id);
+/* Queues a stream entry written in the current transaction for publishing (store/stream.c). */
+int db_stream_pending(struct db *db, int64_t tournament_id, int64_t id, const char *type,
+                      const char *data);
 
 /* The players' own revision: a game report moves the tournament's revision but changes no
  * player, so the anonymous players list (1,000 entries, polled by every phone) is tagged

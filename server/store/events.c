@@ -55,6 +55,32 @@ int db_event_get(struct db *db, int64_t tournament_id, int64_t id, struct event 
     return db_row(st, read_event, e);
 }
 
+int db_event_label(struct db *db, int64_t id, char *name, size_t name_len, char kind[10],
+                   int *rounds)
+{
+    sqlite3_stmt *st = db_stmt(db, "SELECT name, kind, (SELECT size FROM ko_brackets WHERE "
+                                   "event_id = events.id) FROM events WHERE id = ?1");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, id);
+    int rc = sqlite3_step(st);
+    if (rc != SQLITE_ROW) {
+        db_done(st);
+        return rc == SQLITE_DONE ? CW_ENOTFOUND : CW_EDB;
+    }
+    db_col_text(st, 0, name, name_len);
+    db_col_text(st, 1, kind, 10);
+    /* a bracket's size is a power of two: its rounds are the halvings down to the final */
+    int size = sqlite3_column_int(st, 2);
+    *rounds = 0;
+    while (size > 1) {
+        size >>= 1;
+        ++*rounds;
+    }
+    db_done(st);
+    return CW_OK;
+}
+
 int db_event_update(struct db *db, struct event *e, int64_t now_ms)
 {
     sqlite3_stmt *st = db_stmt(db, "UPDATE events SET name = ?1, priority = ?2, settings = ?3, "

@@ -184,6 +184,10 @@ int db_event_insert(struct db *db, struct event *e, int64_t now_ms);
 int db_event_get(struct db *db, int64_t tournament_id, int64_t id, struct event *e);
 int db_event_update(struct db *db, struct event *e, int64_t now_ms);
 int db_event_list(struct db *db, int64_t tournament_id, struct event **out, int *n);
+/* What a match's label needs of its event, in one read: its name (name_len bytes), its
+ * kind, and the rounds of its bracket (0 before a draw, or for a kind without one). */
+int db_event_label(struct db *db, int64_t id, char *name, size_t name_len, char kind[10],
+                   int *rounds);
 int db_entry_add(struct db *db, int64_t event_id, int64_t player_id, int64_t now_ms);
 int db_entry_remove(struct db *db, int64_t event_id, int64_t player_id);
 /* The entered players' ids, in the order they entered. */
@@ -266,17 +270,17 @@ int db_ko_deadlines_due(struct db *db, int64_t now_ms, int64_t (*out)[2], int ma
 
 /* the live stream's log (store/stream.c); entries added in a transaction are published by
  * db_commit once the commit succeeded */
-struct db_event {
+struct db_stream_entry {
     int64_t id;
     char type[48];
     char *data;
 };
-int db_event_add(struct db *db, int64_t tournament_id, int64_t now_ms, const char *type,
-                 const char *data);
-int db_events_since(struct db *db, int64_t tournament_id, int64_t after_id, int limit,
-                    struct db_event **out, int *n);
-void db_events_free(struct db_event *ev, int n);
-int64_t db_last_event_id(struct db *db, int64_t tournament_id);
+int db_stream_add(struct db *db, int64_t tournament_id, int64_t now_ms, const char *type,
+                  const char *data);
+int db_stream_since(struct db *db, int64_t tournament_id, int64_t after_id, int limit,
+                    struct db_stream_entry **out, int *n);
+void db_stream_free(struct db_stream_entry *entries, int n);
+int64_t db_stream_last_id(struct db *db, int64_t tournament_id);
 
 /* player sessions (PIN logins) */
 int db_player_session_insert(struct db *db, const char *token_hash, int64_t player_id,

@@ -1,5 +1,6 @@
-/* SQL of the live stream's log: the entries each change adds for the tournament's event
- * streams. Entries added inside a transaction are published, in order, by db_commit after
+/* SQL of the live stream's log: the entries each change adds for the tournament's streams
+ * (the table tournament_events and the id counter last_event_id keep their schema names).
+ * Entries added inside a transaction are published, in order, by db_commit after
  * the commit succeeds. */
 #include "store/store.h"
 #include "store/sql.h"
@@ -7,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-int db_event_add(struct db *db, int64_t tournament_id, int64_t now_ms, const char *type,
-                 const char *data)
+int db_stream_add(struct db *db, int64_t tournament_id, int64_t now_ms, const char *type,
+                  const char *data)
 {
-    /* an event is a change inside the tournament: its revision (the ETag) moves too */
+    /* a stream entry is a change inside the tournament: its revision (the ETag) moves too */
     sqlite3_stmt *st = db_stmt(db, "UPDATE tournaments SET last_event_id = last_event_id + 1, "
                                    "revision = revision + 1, updated_ms = ?2 "
                                    "WHERE id = ?1 RETURNING last_event_id");
@@ -38,13 +39,13 @@ int db_event_add(struct db *db, int64_t tournament_id, int64_t now_ms, const cha
     sqlite3_bind_int64(st, 5, now_ms);
     rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
     db_done(st);
-    if (rc == CW_OK && db_pending_event(db, tournament_id, id, type, data))
+    if (rc == CW_OK && db_stream_pending(db, tournament_id, id, type, data))
         rc = CW_EDB;
     return rc;
 }
 
-int db_events_since(struct db *db, int64_t tournament_id, int64_t after_id, int limit,
-                    struct db_event **out, int *n)
+int db_stream_since(struct db *db, int64_t tournament_id, int64_t after_id, int limit,
+                    struct db_stream_entry **out, int *n)
 {
     *out = NULL;
     *n = 0;
@@ -56,36 +57,36 @@ int db_events_since(struct db *db, int64_t tournament_id, int64_t after_id, int 
     sqlite3_bind_int64(st, 1, tournament_id);
     sqlite3_bind_int64(st, 2, after_id);
     sqlite3_bind_int(st, 3, limit);
-    /* only what is on disk: a stream must never send an event that could still be lost */
-    sqlite3_bind_int64(st, 4, db_event_undurable_from(db, tournament_id));
-    struct db_event *ev = calloc((size_t)(limit > 0 ? limit : 1), sizeof *ev);
-    if (!ev) {
+    /* only what is on disk: a stream must never send an entry that could still be lost */
+    sqlite3_bind_int64(st, 4, db_stream_undurable_from(db, tournament_id));
+    struct db_stream_entry *entries = calloc((size_t)(limit > 0 ? limit : 1), sizeof *entries);
+    if (!entries) {
         db_done(st);
         return CW_EDB;
     }
     int rc, k = 0;
     while (k < limit && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-        ev[k].id = sqlite3_column_int64(st, 0);
-        db_col_text(st, 1, ev[k].type, sizeof ev[k].type);
-        ev[k].data = db_col_strdup(st, 2);
+        entries[k].id = sqlite3_column_int64(st, 0);
+        db_col_text(st, 1, entries[k].type, sizeof entries[k].type);
+        entries[k].data = db_col_strdup(st, 2);
         k++;
     }
     db_done(st);
-    *out = ev;
+    *out = entries;
     *n = k;
     return CW_OK;
 }
 
-void db_events_free(struct db_event *ev, int n)
+void db_stream_free(struct db_stream_entry *entries, int n)
 {
-    if (!ev)
+    if (!entries)
         return;
     for (int i = 0; i < n; i++)
-        free(ev[i].data);
-    free(ev);
+        free(entries[i].data);
+    free(entries);
 }
 
-int64_t db_last_event_id(struct db *db, int64_t tournament_id)
+int64_t db_stream_last_id(struct db *db, int64_t tournament_id)
 {
     sqlite3_stmt *st = db_stmt(db, "SELECT last_event_id FROM tournaments WHERE id = ?1");
     if (!st)

@@ -3,6 +3,7 @@
  * player stands. The algorithms are documented in knockout.h. */
 #include "tourney/knockout.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,6 +115,10 @@ int ko_match_index(const struct ko_bracket *b, int round, int i)
 
 void ko_match_pos(const struct ko_bracket *b, int m, int *round, int *i)
 {
+    /* Callers pass a match of the bracket: a loop over ko_match_count, a ko_match_index or
+     * ko_next that is not -1, or a side's `from` that ko_compute set from one; never a
+     * number a request brings. Outside the bracket the loop below would not end. */
+    assert(m >= 0 && m < ko_match_count(b));
     int r = 1;
     while (m >= b->size - (b->size >> r))
         r++;

@@ -23,6 +23,9 @@ static const char *const state_names[MS_COUNT] = {
 
 const char *match_state_name(enum match_state s)
 {
+    /* No input reaches a state outside the enum: states are set from its constants, and a
+     * name read back (the store's rows, a flag's saved match) goes through
+     * match_state_from_name, whose -1 its callers refuse. */
     assert(s >= 0 && s < MS_COUNT);
     return state_names[s];
 }
@@ -42,6 +45,7 @@ static const char *const end_names[ME_COUNT] = {
 
 const char *match_end_name(enum match_end e)
 {
+    /* As for states: set from the enum's constants, or read through match_end_from_name. */
     assert(e >= 0 && e < ME_COUNT);
     return end_names[e];
 }

@@ -9,6 +9,9 @@ static const char *const words[ROLE_COUNT] = {"nobody", "head TD", "TD", "assist
 
 const char *role_name(enum role r)
 {
+    /* No input reaches a role outside the enum: roles are set from its constants, and a
+     * name read back (a session's or an official's row) goes through role_from_name, whose
+     * -1 the store takes as ROLE_NONE. */
     assert(r >= 0 && r < ROLE_COUNT);
     return names[r];
 }
@@ -23,6 +26,7 @@ int role_from_name(const char *name)
 
 const char *role_words(enum role r)
 {
+    /* as for role_name */
     assert(r >= 0 && r < ROLE_COUNT);
     return words[r];
 }

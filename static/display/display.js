@@ -14,6 +14,7 @@ import { $, h, clear, showError, clearError, params, hhmm } from '/js/dom.js';
 import { t, applyI18n, setLang, getLang } from '/js/i18n.js';
 import { live, debounce } from '/js/live.js';
 import { renderBracketPage, firstOpenRound } from '/js/bracket.js';
+import { matchLabel } from '/js/label.js';
 import { renderSwing, renderDavis, davisBracket } from '/js/boards.js';
 import { probeClock, remaining, fmt, receive, clocksAbsent } from '/js/clock.js';
 
@@ -364,7 +365,9 @@ function renderLive(ms) {
   return h('ul', { class: 'inplay' }, ms.map((m) => {
     const c = S.clocks[m.id];
     return h('li', { class: `card state-${m.state}`, dataset: { matchId: m.id } },
-      h('div', { class: 'tbl' }, m.table ? t('match.table', { table: m.table }) : ''),
+      // the table, and beside it on the same line the match's name (cut short, never a line more)
+      h('div', { class: 'top' }, h('div', { class: 'tbl' }, m.table ? t('match.table', { table: m.table }) : ''),
+        m.label && m.label.kind !== 'standalone' ? h('div', { class: 'lbl' }, matchLabel(m.label, m.id)) : null),
       m.sides.map((s) => h('div', { class: `side${c && c.state === 'running' && c.running === s.side ? ' running' : ''}` },
         h('span', { class: 'name' }, s.team ? s.team.name : s.name), // a Davis Cup doubles: the team
         h('span', { class: 'score', dataset: { match: m.id, side: s.side } }, String(m.score[s.side])),

@@ -2,6 +2,7 @@
 // score and state. Used by the display and the TD console.
 import { h } from './dom.js';
 import { t } from './i18n.js';
+import { roundsLeft } from './label.js';
 
 function sideLabel(s) {
   if (s.player_id) return s.name;
@@ -26,8 +27,9 @@ function championName(ko) {
   return '';
 }
 
+// A column's heading (plural: the round's matches); label.js names one match's round.
 export function roundName(r, count) {
-  const left = count - r.round;
+  const left = roundsLeft(r.round, count);
   if (left === 0) return t('bracket.final');
   if (left === 1) return t('bracket.semi');
   if (left === 2) return t('bracket.quarter');

@@ -4,6 +4,7 @@ import { api, newKey } from '/js/api.js';
 import { $, h, clear, announce, showError, clearError, params, hhmm, num } from '/js/dom.js';
 import { t, getLang, applyI18n, mountLangSwitch, onLangChange } from '/js/i18n.js';
 import { live, debounce } from '/js/live.js';
+import { matchLabel } from '/js/label.js';
 import { renderTable, buildCallForm, wireCallForm } from '/play/table.js';
 import { probeClock, remaining, fmt, clockAction, receive, PAUSE_REASONS, breaks, breakStart, breakEnd } from '/js/clock.js';
 
@@ -257,6 +258,7 @@ function render() {
   if (!m) { show('clock', false); return; }
   const opp = m.sides.find((s) => s.side !== S.side);
   $('#opp-name').textContent = sideName(opp);
+  $('#m-label').textContent = matchLabel(m.label, m.id);
   $('#m-table').textContent = m.table || t('play.no_table');
   $('#m-length').textContent = m.length ? t(m.length === 1 ? 'play.point_one' : 'play.points', { n: m.length }) : t('play.money_game');
   $('#m-state').textContent = t(`state.${m.state}`);

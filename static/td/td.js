@@ -7,6 +7,7 @@ import { $, $$, h, clear, announce, showError, clearError, params, hhmm, num } f
 import { t, getLang, applyI18n, mountLangSwitch, onLangChange } from '/js/i18n.js';
 import { live, debounce } from '/js/live.js';
 import { renderBracket } from '/js/bracket.js';
+import { matchLabel } from '/js/label.js';
 import { renderSwing, renderDavis, davisBracket } from '/js/boards.js';
 import * as clk from '/js/clock.js';
 import { loadOfficials, wireOfficials, showWho } from './officials.js';
@@ -337,6 +338,7 @@ function renderBoard() {
       h('h3', {}, t(`state.${st}`), ' ', h('span', { class: 'count' }, String(ms.length))),
       h('ul', { class: 'plain' }, ms.map((m) => h('li', {},
         h('button', { type: 'button', class: `mcard state-${m.state}`, dataset: { matchId: m.id }, onclick: () => openDetail(m.id) },
+          h('span', { class: 'lb' }, matchLabel(m.label, m.id)),
           h('span', { class: 'pl' }, `${sideName(m.sides[0])} – ${sideName(m.sides[1])}`),
           h('span', { class: 'sc' }, `${m.score.a}–${m.score.b}`),
           h('span', { class: 'tb' }, m.table ? t('match.table', { table: m.table }) : '')))))));
@@ -363,6 +365,8 @@ async function renderDetail() {
   $('#dt-h').textContent = t('td.match_title', { id: m.id, a: sideName(m.sides[0]), b: sideName(m.sides[1]) });
   const body = clear($('#dt-body'));
   body.append(h('p', {}, t(!m.length ? 'td.match_line_game' : m.length === 1 ? 'td.match_line_one' : 'td.match_line', { state: t(`state.${m.state}`), a: m.score.a, b: m.score.b, length: m.length, table: m.table || '—' })));
+  // the match's name (event, round, rubber) under its facts: the first line stays the facts
+  if (m.label && m.label.kind !== 'standalone') body.append(h('p', { class: 'muted', id: 'dt-label' }, matchLabel(m.label, m.id)));
   // call to a table
   const table = h('input', { id: 'dt-table', value: m.table || '', size: 6 });
   body.append(h('div', { class: 'row' }, h('label', { for: 'dt-table' }, t('td.table')), table,

@@ -100,7 +100,6 @@ static int setup(void)
     app.pin_pair_lim = api_limiter_new(API_LIMIT_LOCK, 1000, 1000, 1000);
     app.pin_ip_lim = api_limiter_new(API_LIMIT_LOCK, 1000, 1000, 1000);
     app.pin_lim = api_limiter_new(API_LIMIT_DELAY, 1000, 1000, 1000);
-    api_init();
     db_set_change_hook(app.db, drop_cached, app.cache);
     db_set_publish_hook(app.db, publish, app.bus);
     if (cli_set_td_password(app.db, "fuzzing password", "fuzz"))

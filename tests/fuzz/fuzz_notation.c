@@ -1,6 +1,7 @@
-/* libFuzzer target: the play and dice readers and the play checker on any bytes. Besides
- * "no crash, no out-of-bounds read", it checks that what is accepted is a legal play and that
- * writing it back and reading it again gives the same position. */
+/* libFuzzer target: the play and dice readers, the play checker and the move generator on
+ * any bytes. Besides "no crash, no out-of-bounds read", it checks that what is accepted (or
+ * generated) is a legal play and that writing it back and reading it again gives the same
+ * position. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,5 +100,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         s[i] = (bg_step){(int8_t)text[2 * i], (int8_t)text[2 * i + 1]};
     if (bg_check_play_ordered(&b, d1, d2, s, n, &after, &p, &e) == 0)
         roundtrip(&b, d1, d2, &p, &after);
+
+    /* The move generator (its bound on plays is asserted): every play it lists for the roll
+     * checks as legal and reads back. */
+    static bg_playlist pl;
+    if (bg_legal_plays(&b, d1, d2, &pl)) abort();
+    for (int i = 0; i < pl.n; i++) {
+        if (bg_check_play(&b, d1, d2, pl.plays[i].steps, pl.plays[i].n, &after, &e)) abort();
+        if (i < 4) roundtrip(&b, d1, d2, &pl.plays[i], &after);
+    }
     return 0;
 }

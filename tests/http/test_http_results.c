@@ -458,7 +458,7 @@ START_TEST(test_idempotent_retry)
 END_TEST
 
 /* Reads an event stream for up to ms milliseconds into out. */
-/* A quiet stream stays alive: a comment line every 15 s (API_EVENTS_HEARTBEAT_MS) when
+/* A quiet stream stays alive: a comment line every 15 s (API_STREAM_HEARTBEAT_MS) when
  * nothing happens, so that proxies and phones do not time the connection out, and a
  * vanished client is noticed. */
 START_TEST(test_event_stream_heartbeat)

@@ -223,6 +223,16 @@ START_TEST(test_fields_each_error_named)
     ck_assert_int_eq(errors_of("{\"name\": \"ok\", \"when\": \"2026-02-30\"}", 0, &r), 1);
     ck_assert_str_eq(field_at(&r, 0), "when");
     api_resp_free(&r);
+    /* an unknown key of more than 64 bytes is named by its first 64 at most, cut between two
+     * characters (63 bytes of "a" then a two-byte letter: cut before it), never inside one */
+    char key[200] = "{\"";
+    for (int i = 0; i < 63; i++)
+        strcat(key, "a");
+    strcat(key, "\\u00e9\\u00e9\": 1}");
+    ck_assert_int_eq(errors_of(key, 1, &r), 1);
+    ck_assert_ptr_nonnull(field_at(&r, 0));
+    ck_assert_uint_eq(strlen(field_at(&r, 0)), 63);
+    api_resp_free(&r);
 }
 END_TEST
 

@@ -1,0 +1,52 @@
+/* One label for a match, the same wherever a reply, a stream entry or a page names it: its
+ * event, the event's kind, the round (named as the bracket names it) and, for a Davis Cup
+ * rubber, its tie and phase. Composed here from the facts (the match, what the caller read
+ * of its event); ops/match_json.c writes it as JSON. The text is English; a page in another
+ * language composes its own from the fields. */
+#ifndef TOURNEY_MATCH_LABEL_H
+#define TOURNEY_MATCH_LABEL_H
+
+#include <stdint.h>
+
+#include "tourney/model.h"
+
+enum label_kind {
+    LABEL_STANDALONE, /* a match the TD created, in no event */
+    LABEL_KNOCKOUT,   /* a Main, or a Consolation or Last Chance fed by it */
+    LABEL_SWING,      /* one money-style game of a Swing round */
+    LABEL_DAVIS,      /* a rubber of a Davis Cup tie */
+};
+
+/* What a label needs of the match's event; NULL for a standalone match. */
+struct label_event {
+    const char *name; /* the event's name */
+    const char *kind; /* "knockout" | "swing" | "davis" (struct event's kind) */
+    int rounds;       /* the rounds of its bracket (a knockout, a Davis Cup knockout of
+                         teams), or 0 when it has none (a round robin, a Swing pool, a
+                         knockout not drawn yet) */
+};
+
+struct match_label {
+    enum label_kind kind;
+    const char *event;   /* the event's name (the caller's string), NULL when standalone */
+    int round;           /* 1.., or 0 for a standalone match */
+    int rounds;          /* the bracket's rounds, 0 when the event has no bracket */
+    char round_name[24]; /* "Final", "Semi-final", "Quarter-final" (counted back from the
+                            bracket's last round), else "Round N"; "" when standalone */
+    int64_t tie;         /* a Davis Cup rubber: its tie, and which of the five it is, in */
+    int rubber;          /* which phase (DAVIS-2: 1 singles, 2 the doubles, 3 singles); */
+    int phase;           /* 0 for any other match */
+    /* "Main · Quarter-final", "Cup · Round 2 · Rubber 3 (doubles)", "Swing · Round 4",
+     * "Match 12" */
+    char text[E_NAME_MAX * 4 + 96];
+};
+
+/* Fills *out for match m of event e (NULL: a standalone match, or an event that could not
+ * be read: then the match is named by its number). */
+void match_label(const struct match *m, const struct label_event *e, struct match_label *out);
+/* "standalone", "knockout", "swing", "davis": the names the API uses. */
+const char *label_kind_name(enum label_kind k);
+/* "singles" or "doubles" for a Davis Cup phase (1..3), NULL for another. */
+const char *label_phase_name(int phase);
+
+#endif

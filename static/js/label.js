@@ -1,0 +1,31 @@
+// The name of a match, as every page says it: composed, in the page's language, from the
+// server's `label` of the match (its event, round, the bracket's rounds, a Davis Cup
+// rubber and phase), the one label every match reply, status reply and stream entry
+// carries. Pages never compose a match's name themselves.
+import { t } from './i18n.js';
+
+// How many rounds are left after round r of a bracket of `rounds` rounds: 0 the final,
+// 1 the semi-finals, 2 the quarter-finals; -1 when the event has no bracket (numbered).
+export function roundsLeft(round, rounds) {
+  return rounds > 0 && round <= rounds ? rounds - round : -1;
+}
+
+// One match's round: "Final", "Semi-final", "Quarter-final", else "Round N".
+function roundOfMatch(l) {
+  const left = roundsLeft(l.round, l.rounds);
+  if (left === 0) return t('label.final');
+  if (left === 1) return t('label.semi');
+  if (left === 2) return t('label.quarter');
+  return t('label.round', { n: l.round });
+}
+
+// label: a match's `label`; id: the match's id (a standalone match is named by it).
+// "Main · Quarter-final", "Cup · Round 2 · Rubber 3 (doubles)", "Match 12".
+export function matchLabel(label, id) {
+  if (!label) return '';
+  if (label.kind === 'standalone' || !label.event) return t('label.match', { n: id ?? '' });
+  const parts = [label.event];
+  if (label.round) parts.push(roundOfMatch(label));
+  if (label.rubber) parts.push(t(label.phase === 2 ? 'label.rubber_doubles' : 'label.rubber_singles', { n: label.rubber }));
+  return parts.join(' · ');
+}
