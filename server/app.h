@@ -5,6 +5,7 @@
 #include "common/config.h"
 
 struct db;
+struct db_readers;
 struct api_cache;
 struct api_limiter;
 struct api_bus;
@@ -12,6 +13,7 @@ struct api_bus;
 struct app {
     struct cw_config cfg;
     struct db *db;
+    struct db_readers *readers;   /* readers of db for the polled lists, or NULL */
     struct api_cache *cache;       /* serialized GET responses, invalidated on change */
     struct api_limiter *login_lim; /* wrong TD passwords per client address */
     struct api_limiter *pin_lim;   /* wrong PINs per player, from all addresses: delays */

@@ -6,9 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "api/cache.h"
 #include "api/events.h"
-#include "api/flight.h"
 #include "api/handlers.h"
 #include "api/knockout_text.h"
 #include "common/clock.h"
@@ -141,49 +139,16 @@ void api_knockout_bracket_json(struct api_req *req, const struct event *e, struc
     api_reply_json(resp, 200, j);
 }
 
-static void ko_build(struct api_req *req, struct api_resp *resp, int kind);
-
+/* The bracket: the same reply for whoever asks, kept by the router per revision of the
+ * events (rebuilt off the HTTP threads, from a reader, gzipped: router.c), so this only
+ * builds it. */
 void api_knockout_get(struct api_req *req, struct api_resp *resp)
 {
-    struct app *app = req->app;
-    int kind = CACHE_EVENT_BASE + (int)req->ids[1];
-    if (!req->is_td && api_cache_get(app->cache, req->ids[0], kind, &resp->blob, resp->etag,
-                                     req->accept_gzip, &resp->blob_gzip)) {
-        resp->status = 200;
-        return;
-    }
-    /* a miss: one anonymous reader at this revision builds, the others wait (flight.h) */
-    char want[80] = "";
-    int flight = -1;
-    if (!req->is_td) {
-        db_lock(app->db);
-        int64_t now_rev = db_tournament_revision(app->db, req->ids[0]);
-        db_unlock(app->db);
-        snprintf(want, sizeof want, "\"t%lld.%lld\"", (long long)req->ids[0],
-                 (long long)now_rev);
-        struct api_blob *flown;
-        flight = now_rev > 0 ? api_flight_join(app->cache, req->ids[0], kind, want, &flown) : -1;
-        if (flight == 1) {
-            resp->blob = flown;
-            resp->status = 200;
-            memcpy(resp->etag, want, sizeof want);
-            return;
-        }
-    }
-    ko_build(req, resp, kind);
-    if (flight == 0)
-        api_flight_land(app->cache, req->ids[0], kind, want,
-                        resp->status == 200 ? resp->blob : NULL);
-}
-
-/* The bracket built, serialized and kept in the cache. */
-static void ko_build(struct api_req *req, struct api_resp *resp, int kind)
-{
-    struct app *app = req->app;
+    struct db *db = req->app->db;
     struct event e;
-    db_lock(app->db);
+    db_lock(db);
     if (api_ko_event_load(req, &e, resp)) {
-        db_unlock(app->db);
+        db_unlock(db);
         if (resp->status == 409) {
             resp->status = 404;
             json_object_set_new(resp->json, "status", json_integer(404));
@@ -191,30 +156,7 @@ static void ko_build(struct api_req *req, struct api_resp *resp, int kind)
         return;
     }
     api_knockout_bracket_json(req, &e, resp);
-    int64_t rev = db_tournament_revision(app->db, e.tournament_id);
-    db_unlock(app->db);
-    if (resp->status != 200 || rev <= 0)
-        return;
-    /* serialized and compressed outside the lock (a large bracket takes milliseconds), and
-     * kept only if no change came meanwhile: the cache is filled under the database lock,
-     * see api/cache.h */
-    char *body = json_dumps(resp->json, JSON_COMPACT);
-    if (!body)
-        return;
-    snprintf(resp->etag, sizeof resp->etag, "\"t%lld.%lld\"", (long long)e.tournament_id,
-             (long long)rev);
-    resp->blob = api_blob_new(body, strlen(body));
-    free(body);
-    if (!resp->blob)
-        return;
-    json_decref(resp->json);
-    resp->json = NULL;
-    struct api_blob *gz = api_cache_gzip(resp->blob);
-    db_lock(app->db);
-    if (db_tournament_revision(app->db, e.tournament_id) == rev)
-        api_cache_put_gz(app->cache, e.tournament_id, kind, resp->blob, gz, resp->etag);
-    db_unlock(app->db);
-    api_blob_release(gz);
+    db_unlock(db);
 }
 
 /* ---- where a player stands ---- */

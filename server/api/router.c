@@ -10,6 +10,9 @@
 #include "api/cache.h"
 #include "api/flight.h"
 #include "api/handlers.h"
+#include "api/rebuild.h"
+#include "common/clock.h"
+#include "store/readers.h"
 #include "store/store.h"
 
 /* The one role table (GOV-1) is the roles column of the routes below, checked here for
@@ -27,17 +30,21 @@ enum {
     ASSISTANT = 1 << 11, /* an assistant: runs the room, decides nothing (GOV-1) */
     TOKEN = 1 << 12,     /* a machine token, within its role */
 };
-#define TDS (HEAD | TD | TOKEN)                /* the directors, and tokens with the role td */
+#define TDS (HEAD | TD | TOKEN)               /* the directors, and tokens with the role td */
 #define STAFF (HEAD | TD | ASSISTANT | TOKEN) /* ... and the assistants, and their tokens */
 
 enum {
-    R_JSON = 2,    /* a JSON object body is required */
-    R_OPTJSON = 4, /* a JSON object body is optional */
-    R_ETAG = 8,    /* a read inside a tournament: ETag from its revision, 304 when unchanged */
-    R_SHARED = 16, /* ... and the same for every anonymous reader: kept serialized (and
-                    * gzipped) per revision for the screens and phones that poll it */
+    R_JSON = 2,     /* a JSON object body is required */
+    R_OPTJSON = 4,  /* a JSON object body is optional */
+    R_ETAG = 8,     /* a read inside a tournament: ETag from its revision, 304 when unchanged */
+    R_SHARED = 16,  /* ... and the same for every anonymous reader: kept serialized (and
+                     * gzipped) per revision for the screens and phones that poll it */
     R_PLAYERS = 32, /* ... by the players' own revision, not the tournament's: a game report
                      * leaves the players list, and its copy, as they were */
+    R_EVENTS = 64,  /* ... by the events' own revision (store/db.h): a game report of a match
+                     * outside any event leaves the bracket, and its copy, as they were */
+    R_ANYONE = 128, /* ... and the same reply whoever asks: the TD and players get the kept
+                     * copy and its ETag too */
 };
 
 struct route {
@@ -148,7 +155,7 @@ static const struct route routes[] = {
     {"POST", E "/knockout/late", api_knockout_late, TDS, R_JSON},
     {"POST", E "/knockout/late/close", api_knockout_late_close, TDS, 0},
     {"PUT", E "/knockout/lengths", api_knockout_lengths, TDS, R_JSON},
-    {"GET", E "/knockout", api_knockout_get, ANYONE, 0},
+    {"GET", E "/knockout", api_knockout_get, ANYONE, R_ETAG | R_SHARED | R_EVENTS | R_ANYONE},
     {"GET", E "/knockout/players/{id}", api_knockout_player, ANYONE, R_ETAG},
     {"POST", T "/tables/assign", api_tables_assign, STAFF, 0},
 };
@@ -210,13 +217,13 @@ static int is_change(const char *method)
 
 /* The CSRF defence: a change needs the custom header X-Crawford (a browser sends it
  * cross-site only after a CORS preflight, which this server never grants), and an Origin,
- * when the browser sends one, must be this server's. */
-static int csrf_ok(struct api_req *req, struct api_resp *resp)
+ * when the browser sends one, must be this server's. 0, or -1 with the refusal written. */
+API_REPLIES static int check_csrf(struct api_req *req, struct api_resp *resp)
 {
     if (!req->csrf || !req->csrf[0]) {
         api_problem(resp, 403, "csrf", "Missing X-Crawford header",
                     "Requests that change something must carry the header \"X-Crawford: 1\".");
-        return 0;
+        return -1;
     }
     if (req->origin && strcmp(req->origin, "null")) {
         const char *o = req->origin;
@@ -227,14 +234,14 @@ static int csrf_ok(struct api_req *req, struct api_resp *resp)
         if (!req->host || strcmp(o, req->host)) {
             api_problem(resp, 403, "csrf", "Cross-origin request refused",
                         "The request comes from %.200s, not from this server.", req->origin);
-            return 0;
+            return -1;
         }
     } else if (req->origin) {
         api_problem(resp, 403, "csrf", "Cross-origin request refused",
                     "The request comes from an opaque origin.");
-        return 0;
+        return -1;
     }
-    return 1;
+    return 0;
 }
 
 /* Deepest nesting and longest string of a JSON text, scanned before parsing so that a
@@ -316,8 +323,8 @@ static int blank(const char *s, size_t n)
     return 1;
 }
 
-/* Parses the body into req->json. 0, or -1 with the problem in resp. */
-static int parse_body(struct api_req *req, struct api_resp *resp, int wants_json)
+/* Parses the body into req->json. 0, or -1 with the problem as the reply. */
+API_REPLIES static int parse_body(struct api_req *req, struct api_resp *resp, int wants_json)
 {
     const struct cw_config *cfg = &req->app->cfg;
     if (!wants_json) {
@@ -378,28 +385,30 @@ static int parse_body(struct api_req *req, struct api_resp *resp, int wants_json
     return 0;
 }
 
-/* The cache kind of an anonymous read of a shared route without a query: one per route
- * and event id, apart from the kinds the handlers use themselves (cache.h); 0 = none. */
+/* The cache kind of an anonymous read (anyone's, R_ANYONE) of a shared route without a
+ * query: one per route and event id, apart from the kinds the handlers use themselves
+ * (cache.h); 0 = none. */
 static int shared_kind(const struct route *r, const struct api_req *req)
 {
-    if (!(r->flags & R_SHARED) || req->is_td || req->player_id || req->nargs ||
-        strcmp(req->method, "GET"))
+    if (!(r->flags & R_SHARED) || ((req->is_td || req->player_id) && !(r->flags & R_ANYONE)) ||
+        req->nargs || strcmp(req->method, "GET"))
         return 0;
     int64_t sub = req->nids > 1 ? req->ids[1] : 0;
     if (sub < 0 || sub >= (1 << 20))
         return 0;
     return CACHE_SHARED_BASE * (int)(r - routes + 1) + (int)sub +
-           (r->flags & R_PLAYERS ? CACHE_KEPT_BASE : 0);
+           (r->flags & (R_PLAYERS | R_EVENTS) ? CACHE_KEPT_BASE : 0);
 }
 
 /* The ETag of an anonymous read of r in tournament tid, at revision rev: the players' own
- * revision for the players list, the tournament's for the rest. Lock held. */
+ * revision for the players list, the events' for the bracket, the tournament's for the
+ * rest. Lock held. */
 static void anon_etag(const struct route *r, struct db *db, int64_t tid, int64_t rev, char *out,
                       size_t len)
 {
-    if (r->flags & R_PLAYERS) {
+    if (r->flags & (R_PLAYERS | R_EVENTS)) {
         char tag[64];
-        db_players_tag(db, tag, sizeof tag);
+        db_part_tag(db, r->flags & R_PLAYERS ? DB_PLAYERS : DB_EVENTS, tag, sizeof tag);
         snprintf(out, len, "\"t%lld.%s\"", (long long)tid, tag);
     } else {
         snprintf(out, len, "\"t%lld.%lld\"", (long long)tid, (long long)rev);
@@ -408,9 +417,12 @@ static void anon_etag(const struct route *r, struct db *db, int64_t tid, int64_t
 
 /* Keeps the handler's answer, serialized, for the next anonymous readers when the
  * tournament is still at the revision of its ETag (a change in between drops entries, and
- * the answer may already show it): filled under the database lock, see cache.h. */
+ * the answer may already show it): filled under the database lock, see cache.h. Read from
+ * a reader, the answer and its ETag are of one snapshot, and a copy kept while a change is
+ * still uncommitted is of the revision before it: it is used only while the ETag of the
+ * readers' snapshot is still its own (answer compares them), never after that change. */
 static void keep_shared(struct api_req *req, struct api_resp *resp, const struct route *r,
-                        int kind, const char *etag)
+                        int kind, const char *etag, struct api_blob **gz_out)
 {
     char *body = json_dumps(resp->json, JSON_COMPACT);
     if (!body)
@@ -427,10 +439,192 @@ static void keep_shared(struct api_req *req, struct api_resp *resp, const struct
     if (!strcmp(now, etag))
         api_cache_put_gz(req->app->cache, req->ids[0], kind, blob, gz, etag);
     db_unlock(req->app->db);
-    api_blob_release(gz);
+    if (gz_out)
+        *gz_out = gz;
+    else
+        api_blob_release(gz);
     json_decref(resp->json);
     resp->json = NULL;
     resp->blob = blob;
+}
+
+/* A rebuild of a polled list off the HTTP threads (rebuild.h): what it needs of the poll
+ * that asked, copied, since the poll's own request is suspended meanwhile. */
+struct shared_job {
+    struct app app; /* its readers and cache */
+    const struct route *route;
+    int kind;
+    int64_t ids[API_MAX_IDS];
+    int nids;
+    char path[];
+};
+
+static struct shared_job *shared_job_new(const struct api_req *req, const struct route *r,
+                                         int kind)
+{
+    size_t n = strlen(req->path) + 1;
+    struct shared_job *j = malloc(sizeof *j + n);
+    if (!j)
+        return NULL;
+    j->app = *req->app;
+    j->route = r;
+    j->kind = kind;
+    memcpy(j->ids, req->ids, sizeof j->ids);
+    j->nids = req->nids;
+    memcpy(j->path, req->path, n);
+    return j;
+}
+
+/* The list built on a builder thread, from a reader of its own, as an anonymous GET of
+ * the same path: its body, gzip copy and ETag, kept for the next polls too. */
+static void build_shared(void *arg, struct api_blob **body, struct api_blob **gz, char etag[80])
+{
+    struct shared_job *j = arg;
+    struct app view = j->app;
+    view.db = db_readers_take(view.readers);
+    if (!view.db)
+        return;
+    struct api_req req;
+    struct api_resp resp;
+    memset(&req, 0, sizeof req);
+    memset(&resp, 0, sizeof resp);
+    req.app = &view;
+    req.method = "GET";
+    req.path = j->path;
+    req.client_ip = req.client_key = "";
+    req.now_ms = cw_now_ms();
+    memcpy(req.ids, j->ids, sizeof req.ids);
+    req.nids = j->nids;
+    int64_t rev = db_tournament_revision(view.db, req.ids[0]);
+    if (rev > 0) {
+        anon_etag(j->route, view.db, req.ids[0], rev, etag, 80);
+        j->route->handler(&req, &resp);
+        if (resp.status == 200 && resp.json && !resp.blob)
+            keep_shared(&req, &resp, j->route, j->kind, etag, gz);
+        if (resp.status == 200 && resp.blob) {
+            *body = resp.blob;
+            resp.blob = NULL;
+        }
+    }
+    db_readers_give(view.readers, view.db);
+    json_decref(req.extra);
+    api_resp_free(&resp);
+}
+
+/* The kept copy of a polled list (kind) as the answer when its tag is etag: 1 with a 200,
+ * or a 304 when If-None-Match names it; 0 (a miss, or a copy of an earlier revision) with
+ * resp untouched. */
+static int from_kept(struct api_req *req, struct api_resp *resp, int kind, const char *etag)
+{
+    char tag[80];
+    if (!api_cache_get(req->app->cache, req->ids[0], kind, &resp->blob, tag, req->accept_gzip,
+                       &resp->blob_gzip))
+        return 0;
+    int hit = strcmp(tag, etag) ? -1 : api_etag_match(req->if_none_match, tag);
+    if (hit) {
+        api_blob_release(resp->blob);
+        resp->blob = NULL;
+        resp->blob_gzip = 0;
+        if (hit < 0) /* of an earlier revision (CACHE_KEPT_BASE): not this one */
+            return 0;
+    }
+    resp->status = hit ? 304 : 200;
+    if (hit == 2)
+        api_etag_gz(tag, resp->etag, sizeof resp->etag);
+    else
+        memcpy(resp->etag, tag, sizeof tag);
+    return 1;
+}
+
+/* The answer of a found route to a request that passed its checks: ETag and 304, the kept
+ * copy of a polled list, or the handler. */
+static void answer(struct api_req *req, struct api_resp *resp, const struct route *found)
+{
+    char etag[80] = "";
+    if (found->flags & R_ETAG) {
+        /* Every change inside a tournament moves its revision, so the revision (and who
+         * asks: the TD and players may see more) is a validator for any read in it. */
+        char anon[80];
+        db_lock(req->app->db);
+        int64_t rev = db_tournament_revision(req->app->db, req->ids[0]);
+        anon_etag(found, req->app->db, req->ids[0], rev, anon, sizeof anon);
+        db_unlock(req->app->db);
+        if (rev > 0) {
+            if (found->flags & R_ANYONE)
+                memcpy(etag, anon, sizeof anon);
+            else if (req->is_td)
+                snprintf(etag, sizeof etag, "\"t%lld.%lld.td\"", (long long)req->ids[0],
+                         (long long)rev);
+            else if (req->player_id)
+                snprintf(etag, sizeof etag, "\"t%lld.%lld.p%lld\"", (long long)req->ids[0],
+                         (long long)rev, (long long)req->player_id);
+            else
+                memcpy(etag, anon, sizeof anon);
+            int hit = api_etag_match(req->if_none_match, etag);
+            if (hit) {
+                resp->status = 304;
+                if (hit == 2)
+                    api_etag_gz(etag, resp->etag, sizeof resp->etag);
+                else
+                    memcpy(resp->etag, etag, sizeof etag);
+                return;
+            }
+        }
+    }
+    int shared = etag[0] ? shared_kind(found, req) : 0;
+    int flight = -1;
+    if (shared) {
+        if (from_kept(req, resp, shared, etag))
+            return;
+        /* a miss: rebuilt off this thread, this request suspended meanwhile (rebuild.h) */
+        if (req->suspendable && req->app->readers) {
+            struct shared_job *j = shared_job_new(req, found, shared);
+            resp->wait = j ? api_rebuild_join(req->app->cache, req->ids[0], shared, build_shared,
+                                              j, free)
+                           : NULL;
+            if (resp->wait)
+                return;
+        }
+        /* or here: one reader at this revision builds, the others wait for its answer */
+        struct api_blob *flown;
+        flight = api_flight_join(req->app->cache, req->ids[0], shared, etag, &flown);
+        if (flight == 1) {
+            /* the builder's answer is cached too, gzipped, when no change came meanwhile;
+             * otherwise this answer goes plain */
+            resp->blob = flown;
+            resp->blob_gzip = 0;
+            resp->status = 200;
+            memcpy(resp->etag, etag, sizeof etag);
+            struct api_blob *cached;
+            char tag2[80];
+            int gz;
+            if (req->accept_gzip &&
+                api_cache_get(req->app->cache, req->ids[0], shared, &cached, tag2, 1, &gz)) {
+                if (!strcmp(tag2, etag)) {
+                    api_blob_release(resp->blob);
+                    resp->blob = cached;
+                    resp->blob_gzip = gz;
+                } else {
+                    api_blob_release(cached);
+                }
+            }
+            return;
+        }
+    }
+    found->handler(req, resp);
+    /* a change that failed on a full disk (or a failed write) says so, not "internal" */
+    int refusing = resp->status == 500 ? db_refusing(req->app->db) : 0;
+    if (refusing) {
+        api_resp_free(resp);
+        api_disk_refusal(resp, refusing);
+    }
+    if (etag[0] && resp->status == 200 && !resp->etag[0])
+        memcpy(resp->etag, etag, sizeof etag);
+    if (shared && resp->status == 200 && resp->json && !resp->blob)
+        keep_shared(req, resp, found, shared, etag, NULL);
+    if (flight == 0)
+        api_flight_land(req->app->cache, req->ids[0], shared, etag,
+                        resp->status == 200 ? resp->blob : NULL);
 }
 
 /* The bit of the role table that the request's official or token stands for. */
@@ -461,41 +655,42 @@ static void roles_words(unsigned roles, char *out, size_t len)
         snprintf(out, len, "%s, %s and %s", got[0], got[1], got[2]);
 }
 
-/* The role table's check of route r (GOV-1): 1 when the request may go on to the handler,
- * else 0 with the refusal in resp (401 without an official's login; 403 naming GOV-1 for a
- * suspended official's session and for an official or a token beyond their role). */
-static int role_check(const struct route *r, struct api_req *req, struct api_resp *resp)
+/* The role table's check of route r (GOV-1): 0 when the request may go on to the handler,
+ * else -1 with the refusal as the reply (401 without an official's login or with a revoked
+ * token; 403 naming GOV-1 for a suspended official's session and for an official or a token
+ * beyond their role). */
+API_REPLIES static int check_role(const struct route *r, struct api_req *req, struct api_resp *resp)
 {
     if (r->roles & ANYONE)
-        return 1;
+        return 0;
     if (!req->role && req->suspended) {
         api_problem(resp, 403, "official-suspended", "Official suspended",
                     "This session ended when the head TD suspended (or removed) its official "
                     "(GOV-1).");
         json_object_set_new(resp->json, "rule", json_string("GOV-1"));
-        return 0;
+        return -1;
     }
     if (!req->role && req->token_revoked) {
         api_problem(resp, 401, "token-revoked", "Machine token revoked",
                     "This machine token was revoked by the head TD; ask for a new one (GOV-1).");
         json_object_set_new(resp->json, "rule", json_string("GOV-1"));
-        return 0;
+        return -1;
     }
     if (!req->role && !req->session_token && req->player_id) {
         /* logged in, but as a player: logging in again would not help */
         api_problem(resp, 403, "td-only", "Tournament director only",
                     "Only the tournament director may do this; you are logged in as a player.");
-        return 0;
+        return -1;
     }
     if (!req->role) {
         api_problem(resp, 401, "unauthorized", "Tournament director login required",
                     "Only the tournament director may do this; log in first (POST "
                     "/api/v1/login).");
-        return 0;
+        return -1;
     }
     unsigned bit = role_bit(req->role);
     if ((r->roles & bit) && (!req->token_id || (r->roles & TOKEN)))
-        return 1;
+        return 0;
     char who[64];
     roles_words(r->roles, who, sizeof who);
     if (req->token_id)
@@ -510,7 +705,20 @@ static int role_check(const struct route *r, struct api_req *req, struct api_res
                     role_name(req->role), role_words(req->role), r->method, r->pattern, who);
     json_object_set_new(resp->json, "rule", json_string("GOV-1"));
     json_object_set_new(resp->json, "role", json_string(role_name(req->role)));
-    return 0;
+    return -1;
+}
+
+/* A list on a revision of its own (R_PLAYERS, R_EVENTS) answered from its kept copy when
+ * that copy's tag is the last committed one: nothing was committed since that it shows, so
+ * no snapshot (nor any SQL) is needed to know it is up to date. 1 when answered (200 or
+ * 304); 0: go the usual way. */
+static int kept_hit(struct api_req *req, struct api_resp *resp, const struct route *r, int kind)
+{
+    char tag[64], etag[80];
+    db_part_tag_committed(req->app->db, r->flags & R_PLAYERS ? DB_PLAYERS : DB_EVENTS, tag,
+                          sizeof tag);
+    snprintf(etag, sizeof etag, "\"t%lld.%s\"", (long long)req->ids[0], tag);
+    return from_kept(req, resp, kind, etag);
 }
 
 void api_dispatch(struct api_req *req, struct api_resp *resp)
@@ -548,114 +756,34 @@ void api_dispatch(struct api_req *req, struct api_resp *resp)
         }
         return;
     }
-    if (is_change(method) && !csrf_ok(req, resp))
+    if (is_change(method) && check_csrf(req, resp))
         return;
     if (req->session_token || req->bearer)
         api_official_session(req);
     if (req->player_token)
         api_player_session(req);
-    if (!role_check(found, req, resp))
+    if (check_role(found, req, resp))
         return;
     int wants = found->flags & R_JSON ? 1 : 0;
     if ((found->flags & R_OPTJSON) && req->body && !blank(req->body, req->body_len))
         wants = 1;
     if (is_change(method) && parse_body(req, resp, wants))
         return;
-    char etag[80] = "";
-    if (found->flags & R_ETAG) {
-        /* Every change inside a tournament moves its revision, so the revision (and who
-         * asks: the TD and players may see more) is a validator for any read in it. */
-        char anon[80];
-        db_lock(req->app->db);
-        int64_t rev = db_tournament_revision(req->app->db, req->ids[0]);
-        anon_etag(found, req->app->db, req->ids[0], rev, anon, sizeof anon);
-        db_unlock(req->app->db);
-        if (rev > 0) {
-            if (req->is_td)
-                snprintf(etag, sizeof etag, "\"t%lld.%lld.td\"", (long long)req->ids[0],
-                         (long long)rev);
-            else if (req->player_id)
-                snprintf(etag, sizeof etag, "\"t%lld.%lld.p%lld\"", (long long)req->ids[0],
-                         (long long)rev, (long long)req->player_id);
-            else
-                memcpy(etag, anon, sizeof anon);
-            int hit = api_etag_match(req->if_none_match, etag);
-            if (hit) {
-                resp->status = 304;
-                if (hit == 2)
-                    api_etag_gz(etag, resp->etag, sizeof resp->etag);
-                else
-                    memcpy(resp->etag, etag, sizeof etag);
-                return;
-            }
-        }
-    }
-    int shared = etag[0] ? shared_kind(found, req) : 0;
-    int flight = -1;
-    if (shared) {
-        char tag[80];
-        if (api_cache_get(req->app->cache, req->ids[0], shared, &resp->blob, tag,
-                          req->accept_gzip, &resp->blob_gzip) &&
-            strcmp(tag, etag)) {
-            /* a kept copy of an earlier revision (CACHE_KEPT_BASE): not this one */
-            api_blob_release(resp->blob);
-            resp->blob = NULL;
-            resp->blob_gzip = 0;
-        } else if (resp->blob) {
-            int hit = api_etag_match(req->if_none_match, tag);
-            if (hit) {
-                api_blob_release(resp->blob);
-                resp->blob = NULL;
-                resp->blob_gzip = 0;
-                resp->status = 304;
-                if (hit == 2)
-                    api_etag_gz(tag, resp->etag, sizeof resp->etag);
-                else
-                    memcpy(resp->etag, tag, sizeof tag);
-                return;
-            }
-            resp->status = 200;
-            memcpy(resp->etag, tag, sizeof tag);
-            return;
-        }
-        /* a miss: one reader at this revision builds, the others wait for its answer */
-        struct api_blob *flown;
-        flight = api_flight_join(req->app->cache, req->ids[0], shared, etag, &flown);
-        if (flight == 1) {
-            /* the builder's answer is cached too, gzipped, when no change came meanwhile;
-             * otherwise this answer goes plain */
-            resp->blob = flown;
-            resp->blob_gzip = 0;
-            resp->status = 200;
-            memcpy(resp->etag, etag, sizeof etag);
-            struct api_blob *cached;
-            char tag2[80];
-            int gz;
-            if (req->accept_gzip &&
-                api_cache_get(req->app->cache, req->ids[0], shared, &cached, tag2, 1, &gz)) {
-                if (!strcmp(tag2, etag)) {
-                    api_blob_release(resp->blob);
-                    resp->blob = cached;
-                    resp->blob_gzip = gz;
-                } else {
-                    api_blob_release(cached);
-                }
-            }
+    int shared = shared_kind(found, req);
+    if (shared && (found->flags & (R_PLAYERS | R_EVENTS)) && kept_hit(req, resp, found, shared))
+        return;
+    if (shared && req->app->readers) {
+        /* an anonymous read of a polled list: from a reader, in one snapshot from its ETag
+         * to its body, so building it never holds the writer's lock (store/readers.h) */
+        struct app *app = req->app, view = *app;
+        view.db = db_readers_take(app->readers);
+        if (view.db) {
+            req->app = &view;
+            answer(req, resp, found);
+            req->app = app;
+            db_readers_give(app->readers, view.db);
             return;
         }
     }
-    found->handler(req, resp);
-    /* a change that failed on a full disk (or a failed write) says so, not "internal" */
-    int refusing = resp->status == 500 ? db_refusing(req->app->db) : 0;
-    if (refusing) {
-        api_resp_free(resp);
-        api_disk_refusal(resp, refusing);
-    }
-    if (etag[0] && resp->status == 200 && !resp->etag[0])
-        memcpy(resp->etag, etag, sizeof etag);
-    if (shared && resp->status == 200 && resp->json && !resp->blob)
-        keep_shared(req, resp, found, shared, etag);
-    if (flight == 0)
-        api_flight_land(req->app->cache, req->ids[0], shared, etag,
-                        resp->status == 200 ? resp->blob : NULL);
+    answer(req, resp, found);
 }

@@ -23,6 +23,7 @@
 #include "http/server.h"
 #include "http/sse.h"
 #include "ops/ticks.h"
+#include "store/readers.h"
 #include "store/store.h"
 
 static const char usage[] =
@@ -150,6 +151,8 @@ int cli_serve(int argc, char **argv)
         return 1;
     }
     app.cache = api_cache_new();
+    /* as many as the HTTP threads can lend at once, opened as they are needed */
+    app.readers = db_readers_new(app.db, 64);
     app.bus = api_bus_new();
     const int64_t day = 24 * 3600 * 1000;
     app.login_lim = api_limiter_new(API_LIMIT_LOCK, app.cfg.login_max_failures,
@@ -160,7 +163,7 @@ int cli_serve(int argc, char **argv)
                                      (int64_t)app.cfg.pin_lock_minutes * 60 * 1000, day);
     app.pin_lim = api_limiter_new(API_LIMIT_DELAY, app.cfg.pin_max_failures, 1000,
                                   (int64_t)app.cfg.pin_player_max_delay_s * 1000);
-    if (!app.cache || !app.login_lim || !app.pin_lim || !app.pin_pair_lim || !app.pin_ip_lim ||
+    if (!app.cache || !app.readers || !app.login_lim || !app.pin_lim || !app.pin_pair_lim || !app.pin_ip_lim ||
         !app.bus) {
         fprintf(stderr, "crawford: out of memory\n");
         return 1;
@@ -229,6 +232,7 @@ int cli_serve(int argc, char **argv)
     for (int i = 0; i < 4; i++)
         api_limiter_save(lims[i], lim_path[i]);
     http_log_close();
+    db_readers_free(app.readers);
     db_close(app.db);
     api_cache_free(app.cache);
     api_bus_free(app.bus);

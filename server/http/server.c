@@ -20,6 +20,7 @@
 
 #include "api/api.h"
 #include "api/cache.h"
+#include "api/rebuild.h"
 #include "common/clock.h"
 #include "http/accesslog.h"
 #include "http/fairshare.h"
@@ -57,6 +58,10 @@ struct req_ctx {
     char *path;  /* a copy for the access log, at most 256 bytes */
     struct http_client who; /* the client: the peer, or whom a trusted proxy forwards */
     struct http_fair_conn *fc; /* the connection's share (fairshare.h) */
+    /* the rebuild of a polled list this request was suspended for (api/rebuild.h); once
+     * resumed, its answer, and it is never suspended twice */
+    struct api_rebuild *rebuild;
+    int resumed;
 };
 
 /* The client's address, or the one a trusted proxy forwards (forwarded.h). */
@@ -162,6 +167,11 @@ static void release_blob(void *data)
     api_blob_release(api_blob_of(data));
 }
 
+static void resume(void *ctx)
+{
+    MHD_resume_connection(ctx);
+}
+
 static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c,
                                  struct req_ctx *rc, const char *url)
 {
@@ -191,10 +201,28 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
     req.client_key = rc->who.key;
     req.now_ms = cw_now_ms();
     MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, collect_arg, &req);
+    req.suspendable = !rc->resumed;
 
-    api_dispatch(&req, &resp);
+    if (rc->rebuild) {
+        /* resumed: the rebuild's answer, or (it failed) the request served here after all */
+        if (api_rebuild_answer(rc->rebuild, req.accept_gzip, &resp.blob, &resp.blob_gzip,
+                               resp.etag))
+            resp.status = 200;
+        api_rebuild_release(rc->rebuild);
+        rc->rebuild = NULL;
+    }
+    if (!resp.status)
+        api_dispatch(&req, &resp);
     json_decref(req.json);
     json_decref(req.extra);
+    if (resp.wait) {
+        /* the list is rebuilt off this thread: the connection waits without holding it */
+        rc->rebuild = resp.wait;
+        rc->resumed = 1;
+        MHD_suspend_connection(c);
+        api_rebuild_wait(rc->rebuild, resume, c);
+        return MHD_YES;
+    }
 
     int status = resp.status ? resp.status : 500;
     const char *inm = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "If-None-Match");
@@ -414,6 +442,7 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
                      cw_mono_us() - rc->start_us);
     if (toe == MHD_REQUEST_TERMINATED_COMPLETED_OK)
         http_fair_replied(s->fair, rc->fc, cw_mono_us() / 1000);
+    api_rebuild_release(rc->rebuild);
     free(rc->body);
     free(rc->path);
     free(rc);

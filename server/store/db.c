@@ -64,7 +64,9 @@ struct db {
     /* batches committed and not known durable when the database was reopened: never
      * acknowledged, though the reopen moved durable_id past them */
     int64_t lost_from, lost_to;
-    int64_t players_gen, started_us; /* db_players_tag */
+    int64_t gen[DB_PARTS], started_us; /* db_part_tag */
+    int64_t gen_committed[DB_PARTS];   /* gen as of the last commit (atomic) */
+    struct db *parent;               /* a reader's writer (db_reader_new), else NULL */
 };
 
 static void pending_free(struct pending *p)
@@ -328,14 +330,17 @@ int db_schema_version(struct db *db)
     return v;
 }
 
+/* A reader is one thread's alone between db_read_begin and db_read_end: no lock. */
 void db_lock(struct db *db)
 {
-    pthread_mutex_lock(&db->mu);
+    if (!db->parent)
+        pthread_mutex_lock(&db->mu);
 }
 
 void db_unlock(struct db *db)
 {
-    pthread_mutex_unlock(&db->mu);
+    if (!db->parent)
+        pthread_mutex_unlock(&db->mu);
 }
 
 /* Group commit. A change is a SAVEPOINT inside one real transaction (the batch) that
@@ -353,6 +358,41 @@ static int step_sql(struct db *db, const char *sql)
     int rc = sqlite3_step(st);
     db_done(st);
     return rc == SQLITE_DONE ? 0 : -1;
+}
+
+struct db *db_reader_new(struct db *db)
+{
+    const char *file = sqlite3_db_filename(db->h, "main");
+    char err[600]; /* a database in memory has no file a second connection could open: */
+    sqlite3 *h = file && *file ? connect(file, db->busy_timeout_ms, err, sizeof err) : NULL;
+    struct db *r = h ? calloc(1, sizeof *r) : NULL;
+    if (!r || exec(h, "PRAGMA query_only=1", err, sizeof err)) {
+        free(r);
+        sqlite3_close(h);
+        return NULL;
+    }
+    r->h = h;
+    r->parent = db;
+    r->walfd = -1;
+    r->started_us = db->started_us;
+    r->pending_tail = &r->pending;
+    r->queued_tail = &r->queued;
+    pthread_mutex_init(&r->mu, NULL);
+    pthread_cond_init(&r->committed, NULL);
+    return r;
+}
+
+int db_read_begin(struct db *r)
+{
+    /* the counters as last committed, before the snapshot: it is never older than they say */
+    for (int i = 0; i < DB_PARTS; i++)
+        r->gen[i] = __atomic_load_n(&r->parent->gen_committed[i], __ATOMIC_ACQUIRE);
+    return step_sql(r, "BEGIN");
+}
+
+void db_read_end(struct db *r)
+{
+    step_sql(r, "COMMIT");
 }
 
 int64_t db_stream_undurable_from(struct db *db, int64_t tournament_id)
@@ -467,6 +507,9 @@ static int batch_finish(struct db *db, int failed)
             publish_durable(db);
         }
     }
+    /* a failed batch moves the counters again: nothing tagged while it was open is current */
+    for (int i = 0; i < DB_PARTS; i++)
+        __atomic_store_n(&db->gen_committed[i], db->gen[i] += failed, __ATOMIC_RELEASE);
     db->batch_open = 0;
     db->in_batch = 0;
     db->done_id = db->batch_id;
@@ -729,12 +772,29 @@ void db_changed(struct db *db, int64_t tournament_id)
         db->hook(db->hook_ctx, tournament_id);
 }
 
-void db_players_changed(struct db *db)
+void db_part_changed(struct db *db, enum db_part part)
 {
-    db->players_gen++;
+    db->gen[part]++;
 }
 
-void db_players_tag(struct db *db, char *out, size_t len)
+static void part_tag(const int64_t *gen, int64_t start, enum db_part part, char *out, size_t len)
 {
-    snprintf(out, len, "p%lld.%llx", (long long)db->players_gen, (long long)db->started_us);
+    if (part == DB_PLAYERS)
+        snprintf(out, len, "p%lld.%llx", (long long)gen[DB_PLAYERS], (long long)start);
+    else /* the bracket names its players */
+        snprintf(out, len, "e%lld.p%lld.%llx", (long long)gen[DB_EVENTS],
+                 (long long)gen[DB_PLAYERS], (long long)start);
+}
+
+void db_part_tag(struct db *db, enum db_part part, char *out, size_t len)
+{
+    part_tag(db->gen, db->started_us, part, out, len);
+}
+
+void db_part_tag_committed(struct db *db, enum db_part part, char *out, size_t len)
+{
+    int64_t gen[DB_PARTS];
+    for (int i = 0; i < DB_PARTS; i++)
+        gen[i] = __atomic_load_n(&db->gen_committed[i], __ATOMIC_ACQUIRE);
+    part_tag(gen, db->started_us, part, out, len);
 }

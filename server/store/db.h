@@ -22,6 +22,17 @@ int db_schema_latest(void);
  * included; db_commit returns -1 when the commit failed (then nothing was written). */
 void db_lock(struct db *db);
 void db_unlock(struct db *db);
+/* Readers: more connections to the same file, for reads alone, so that building a large
+ * reply never holds the writer's lock (WAL: readers and the writer do not wait for each
+ * other). A reader reads in a transaction of its own, db_read_begin .. db_read_end, and
+ * sees the database as of the last commit (never a change still in the open batch); the
+ * store's read functions take it as they take the writer, and db_lock on it does nothing
+ * (one thread uses it at a time: store/readers.h keeps them). db_reader_new returns NULL
+ * when there can be none (a database in memory); db_close closes one. */
+struct db *db_reader_new(struct db *db);
+int db_read_begin(struct db *reader);
+void db_read_end(struct db *reader);
+
 /* db_begin returns DB_BUSY when another program holds the database's write lock past the
  * busy timeout (a backup, an sqlite3 shell): nothing was begun and a retry may succeed. */
 #define DB_BUSY (-2)
@@ -60,14 +71,21 @@ int64_t db_stream_undurable_from(struct db *db, int64_t tournament_id);
 int db_stream_pending(struct db *db, int64_t tournament_id, int64_t id, const char *type,
                       const char *data);
 
-/* The players' own revision: a game report moves the tournament's revision but changes no
- * player, so the anonymous players list (1,000 entries, polled by every phone) is tagged
- * with this instead and survives reports. Every write of a player row calls
- * db_players_changed (in any tournament: one counter is simplest and never stale);
- * db_players_tag writes "p<generation>.<start>" (the start of this process, so that a
- * restart never reuses a tag). Lock held. */
-void db_players_changed(struct db *db);
-void db_players_tag(struct db *db, char *out, size_t len);
+/* Parts of the database with revisions of their own, for the lists polled most. A game
+ * report moves the tournament's revision but changes no player, and one of a match outside
+ * any event changes no bracket; so the anonymous players list (1,000 entries, polled by
+ * every phone) and the knockout brackets are tagged with these instead and survive such
+ * reports. Every write of a player row calls db_part_changed(DB_PLAYERS); every write of
+ * an event, its entries, its bracket or a match of an event, db_part_changed(DB_EVENTS)
+ * (in any tournament: one counter a part is simplest and never stale). db_part_tag writes
+ * "p<players>.<start>", or for DB_EVENTS "e<events>.p<players>.<start>" (a bracket names
+ * its players), <start> the start of this process, so that a restart never reuses a tag;
+ * on a reader, the counters as last committed before its snapshot. Lock held. */
+enum db_part { DB_PLAYERS, DB_EVENTS, DB_PARTS };
+void db_part_changed(struct db *db, enum db_part part);
+void db_part_tag(struct db *db, enum db_part part, char *out, size_t len);
+/* The tag as last committed, without the lock (a kept copy of that tag is up to date). */
+void db_part_tag_committed(struct db *db, enum db_part part, char *out, size_t len);
 
 /* The last SQLite error message of the connection (for the server log). */
 const char *db_errmsg(struct db *db);

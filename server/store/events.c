@@ -23,6 +23,7 @@ static void read_event(sqlite3_stmt *st, void *row)
 
 int db_event_insert(struct db *db, struct event *e, int64_t now_ms)
 {
+    db_part_changed(db, DB_EVENTS); /* a bracket may show it (db.h) */
     sqlite3_stmt *st = db_stmt(db, "INSERT INTO events(tournament_id, kind, name, priority, "
                                    "settings, state, created_ms, updated_ms) "
                                    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)");
@@ -83,6 +84,7 @@ int db_event_label(struct db *db, int64_t id, char *name, size_t name_len, char 
 
 int db_event_update(struct db *db, struct event *e, int64_t now_ms)
 {
+    db_part_changed(db, DB_EVENTS); /* a bracket may show it (db.h) */
     sqlite3_stmt *st = db_stmt(db, "UPDATE events SET name = ?1, priority = ?2, settings = ?3, "
                                    "state = ?4, updated_ms = ?5 WHERE id = ?6");
     if (!st)
@@ -114,6 +116,7 @@ int db_event_list(struct db *db, int64_t tournament_id, struct event **out, int 
 
 int db_entry_add(struct db *db, int64_t event_id, int64_t player_id, int64_t now_ms)
 {
+    db_part_changed(db, DB_EVENTS); /* a bracket may show it (db.h) */
     sqlite3_stmt *st = db_stmt(
         db, "INSERT INTO event_entries(event_id, player_id, entered_ms) VALUES (?1, ?2, ?3)");
     if (!st)
@@ -128,6 +131,7 @@ int db_entry_add(struct db *db, int64_t event_id, int64_t player_id, int64_t now
 
 int db_entry_remove(struct db *db, int64_t event_id, int64_t player_id)
 {
+    db_part_changed(db, DB_EVENTS); /* a bracket may show it (db.h) */
     sqlite3_stmt *st =
         db_stmt(db, "DELETE FROM event_entries WHERE event_id = ?1 AND player_id = ?2");
     if (!st)

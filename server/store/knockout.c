@@ -33,6 +33,7 @@ static int lengths_text(const struct ko_bracket *b, char *out, size_t len)
 
 int db_ko_save(struct db *db, int64_t event_id, const struct ko_bracket *b, int64_t now_ms)
 {
+    db_part_changed(db, DB_EVENTS); /* a bracket may show it (db.h) */
     char seed[32], lengths[256];
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)b->seed);
     if (lengths_text(b, lengths, sizeof lengths))
@@ -203,6 +204,7 @@ int db_ko_load(struct db *db, int64_t event_id, struct ko_bracket *b)
 
 int db_ko_update(struct db *db, int64_t event_id, const struct ko_bracket *b)
 {
+    db_part_changed(db, DB_EVENTS); /* a bracket may show it (db.h) */
     char lengths[256];
     if (lengths_text(b, lengths, sizeof lengths))
         return CW_EINVAL;

@@ -102,6 +102,8 @@ static void bind_match(sqlite3_stmt *st, const struct match *m)
 
 int db_match_insert(struct db *db, struct match *m, int64_t now_ms)
 {
+    if (m->event_id)
+        db_part_changed(db, DB_EVENTS); /* a bracket may show it (db.h) */
     sqlite3_stmt *st = db_stmt(
         db, "INSERT INTO matches(event_id, player_a, player_b, length, table_label, state, "
             "score_a, score_b, winner, result_report, tournament_id, created_ms, updated_ms, "
@@ -133,17 +135,24 @@ int db_match_get(struct db *db, int64_t tournament_id, int64_t id, struct match 
     return db_row(st, read_match, m);
 }
 
+/* A match is saved in two statements, because SQLite evaluates a column's CHECK list and
+ * its foreign key whenever an UPDATE sets that column, changed or not, and a CHECK with an
+ * IN list builds a temporary index each time: on every game report that cost as much as the
+ * rest of the save. So the columns a report changes (scores, times) are set always, and
+ * those with a CHECK list or a foreign key (players, event, tie, state, winner, how it ended)
+ * only in the row whose values differ, which a game report's save never is. */
 int db_match_update(struct db *db, struct match *m, int64_t now_ms)
 {
     sqlite3_stmt *st =
-        db_stmt(db, "UPDATE matches SET event_id = ?1, player_a = ?2, player_b = ?3, length = ?4, "
-                    "table_label = ?5, state = ?6, score_a = ?7, score_b = ?8, winner = ?9, "
-                    "result_report = ?10, updated_ms = ?11, round = ?14, slot = ?15, tie_id = ?16, "
-                    "rubber = ?17, penalty_a = ?18, penalty_b = ?19, decided_how = ?20, "
-                    "first_length = ?21, length_fix_game = ?22, ended = ?23 WHERE id = ?12 AND "
+        db_stmt(db, "UPDATE matches SET length = ?4, table_label = ?5, score_a = ?7, "
+                    "score_b = ?8, result_report = ?10, updated_ms = ?11, round = ?14, "
+                    "slot = ?15, rubber = ?17, penalty_a = ?18, penalty_b = ?19, "
+                    "first_length = ?21, length_fix_game = ?22 WHERE id = ?12 AND "
                     "tournament_id = ?13");
     if (!st)
         return CW_EDB;
+    if (m->event_id)
+        db_part_changed(db, DB_EVENTS); /* a bracket may show it (db.h) */
     bind_match(st, m);
     sqlite3_bind_int64(st, 11, now_ms);
     sqlite3_bind_int64(st, 12, m->id);
@@ -151,6 +160,21 @@ int db_match_update(struct db *db, struct match *m, int64_t now_ms)
     int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
     if (rc == CW_OK && sqlite3_changes(db_handle(db)) == 0)
         rc = CW_ENOTFOUND;
+    db_done(st);
+    if (rc != CW_OK)
+        return rc;
+    st = db_stmt(db, "UPDATE matches SET event_id = ?1, player_a = ?2, player_b = ?3, "
+                     "state = ?6, winner = ?9, tie_id = ?16, decided_how = ?20, ended = ?23 "
+                     "WHERE id = ?12 AND (event_id IS NOT ?1 OR player_a IS NOT ?2 OR "
+                     "player_b IS NOT ?3 OR state IS NOT ?6 OR winner IS NOT ?9 OR "
+                     "tie_id IS NOT ?16 OR decided_how IS NOT ?20 OR ended IS NOT ?23)");
+    if (!st)
+        return CW_EDB;
+    bind_match(st, m);
+    sqlite3_bind_int64(st, 12, m->id);
+    rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
+    if (rc != CW_OK || sqlite3_changes(db_handle(db)))
+        db_part_changed(db, DB_EVENTS); /* it may have left an event */
     db_done(st);
     if (rc == CW_OK)
         m->updated_ms = now_ms;

@@ -72,7 +72,7 @@ int db_player_insert(struct db *db, struct player *p, int64_t now_ms)
     bind_fields(st, p);
     sqlite3_bind_int64(st, 9, p->tournament_id);
     sqlite3_bind_int64(st, 10, now_ms);
-    db_players_changed(db); /* even when it fails: a needless rebuild, never a stale list */
+    db_part_changed(db, DB_PLAYERS); /* even when it fails: a needless rebuild, never a stale list */
     int rc = step_write(db, st);
     db_done(st);
     if (rc == CW_OK) {
@@ -105,7 +105,7 @@ int db_player_update(struct db *db, struct player *p, int64_t now_ms)
     sqlite3_bind_int64(st, 9, now_ms);
     sqlite3_bind_int64(st, 10, p->id);
     sqlite3_bind_int64(st, 11, p->tournament_id);
-    db_players_changed(db);
+    db_part_changed(db, DB_PLAYERS);
     int rc = step_write(db, st);
     if (rc == CW_OK && sqlite3_changes(db_handle(db)) == 0)
         rc = CW_ENOTFOUND;

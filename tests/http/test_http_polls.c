@@ -114,8 +114,89 @@ START_TEST(test_players_list_survives_other_changes)
 }
 END_TEST
 
-/* A crowd of readers right after a change: one of them rebuilds the list, the others wait
- * for its answer (api/flight.h), and every one of them sees the change. */
+/* The bracket follows the events' own revision: a change of a match outside any event moves
+ * the tournament's revision (the matches list changes) and leaves the bracket's ETag as it
+ * was; a change of one of its matches is seen at once, by the ETag that answered 304 before
+ * and by the TD, who gets the same kept copy and tag. */
+START_TEST(test_bracket_survives_changes_outside_its_event)
+{
+    long long tid = make_tournament(&S, "Bracket revision");
+    char path[160], body[160], mpath[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions", tid);
+    struct res r;
+    td(&S, "POST", path, "{\"kind\": \"knockout\", \"name\": \"Main\", \"knockout\": {}}", &r);
+    ck_assert_int_eq(r.status, 201);
+    long long eid = jint(&r, "id");
+    res_free(&r);
+    for (int i = 0; i < 4; i++) {
+        char name[32], epath[160];
+        snprintf(name, sizeof name, "Entrant %d", i);
+        snprintf(body, sizeof body, "{\"player_id\": %lld}", make_player(&S, tid, name));
+        snprintf(epath, sizeof epath, "%s/%lld/entries", path, eid);
+        td(&S, "POST", epath, body, &r);
+        ck_assert_int_lt(r.status, 300);
+        res_free(&r);
+    }
+    snprintf(mpath, sizeof mpath, "%s/%lld/knockout/draw", path, eid);
+    td(&S, "POST", mpath, "{\"seed\": \"7\"}", &r);
+    ck_assert_int_lt(r.status, 300);
+    res_free(&r);
+    long long a = make_player(&S, tid, "Outside A"), b = make_player(&S, tid, "Outside B");
+    snprintf(mpath, sizeof mpath, "/api/v1/tournaments/%lld/matches", tid);
+    snprintf(body, sizeof body, "{\"player_a\": %lld, \"player_b\": %lld, \"length\": 5}", a, b);
+    td(&S, "POST", mpath, body, &r);
+    ck_assert_int_eq(r.status, 201);
+    long long outside = jint(&r, "id");
+    res_free(&r);
+
+    char bpath[160], etag[96], etag2[96], inm[128];
+    snprintf(bpath, sizeof bpath, "%s/%lld/knockout", path, eid);
+    req(&S, "GET", bpath, NULL, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_ptr_nonnull(res_header(&r, "ETag", etag, sizeof etag));
+    json_t *m0 = json_array_get(
+        json_object_get(json_array_get(json_object_get(r.json, "rounds"), 0), "matches"), 0);
+    long long inside = json_integer_value(json_object_get(m0, "match_id"));
+    ck_assert_int_gt(inside, 0);
+    res_free(&r);
+    snprintf(inm, sizeof inm, "If-None-Match: %s", etag);
+    const char *again[] = {inm, NULL};
+
+    /* outside the event: the bracket stands, the matches list does not */
+    snprintf(body, sizeof body, "%s/%lld", mpath, outside);
+    td(&S, "PATCH", body, "{\"table\": \"T1\"}", &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    req(&S, "GET", bpath, NULL, again, &r);
+    ck_assert_msg(r.status == 304, "a match outside the event changed the bracket's ETag (%ld)",
+                  r.status);
+    res_free(&r);
+    req(&S, "GET", mpath, NULL, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_ptr_nonnull(strstr(r.body, "\"T1\""));
+    res_free(&r);
+
+    /* one of its matches: a new bracket at once, for the crowd and the TD alike */
+    snprintf(body, sizeof body, "%s/%lld", mpath, inside);
+    td(&S, "PATCH", body, "{\"table\": \"T7\"}", &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    req(&S, "GET", bpath, NULL, again, &r);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_ptr_nonnull(strstr(r.body, "\"T7\""));
+    ck_assert_ptr_nonnull(res_header(&r, "ETag", etag2, sizeof etag2));
+    ck_assert_str_ne(etag2, etag);
+    res_free(&r);
+    td(&S, "GET", bpath, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_ptr_nonnull(strstr(r.body, "\"T7\""));
+    ck_assert_str_eq(res_header(&r, "ETag", etag, sizeof etag), etag2);
+    res_free(&r);
+}
+END_TEST
+
+/* A crowd of readers right after a change: the list is rebuilt once for them, off the HTTP
+ * threads (api/rebuild.h), and every one of them sees the change. */
 #define CROWD 16
 struct reader {
     const char *path;
@@ -170,6 +251,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_players_list_cached_gzipped_fresh);
     tcase_add_test(tc, test_crowd_after_a_change_sees_it);
     tcase_add_test(tc, test_players_list_survives_other_changes);
+    tcase_add_test(tc, test_bracket_survives_changes_outside_its_event);
     suite_add_tcase(s, tc);
     return s;
 }
