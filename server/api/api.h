@@ -13,6 +13,18 @@
 struct api_blob;
 struct api_rebuild;
 
+/* Who writes the problem reply, one convention for the whole API:
+ * - an operation of ops/ that refuses returns -1 after filling a `struct problem`
+ *   (ops/problem.h); the route hands it to api_reply_problem, the one writer of it;
+ * - a function of api/ that may answer the request itself (a refusal, a 404, a replay of
+ *   an Idempotency-Key) is declared API_REPLIES: it returns 0 to go on, or -1 having
+ *   written the whole reply into resp, and its caller then returns at once, writing
+ *   nothing more. The compiler insists that the result is looked at;
+ * - a function of api/ that only checks and lets its caller decide (api_fields_check)
+ *   takes a `struct problem` as the operations do.
+ * Handlers (void) always leave a reply in resp. */
+#define API_REPLIES __attribute__((warn_unused_result))
+
 #define API_MAX_IDS 4
 #define API_MAX_ARGS 16
 
@@ -99,10 +111,10 @@ void api_reply_problem(struct api_resp *resp, struct problem *p);
 void api_internal_error(struct api_resp *resp, const char *what);
 /* db_begin with its failure answered: 503 with Retry-After while another program holds the
  * database (DB_BUSY), 507 on a full disk, 503 while a failed disk write awaits the reopening
- * of the database, else 500. Returns 0 when the transaction is open. */
-int api_begin(struct db *db, struct api_resp *resp);
+ * of the database, else 500. Returns 0 when the transaction is open, else -1 (replied). */
+API_REPLIES int api_begin(struct db *db, struct api_resp *resp);
 /* api_begin; reserved: the change may use the room kept for the TD's login (a full disk). */
-int api_begin_as(struct db *db, struct api_resp *resp, int reserved);
+API_REPLIES int api_begin_as(struct db *db, struct api_resp *resp, int reserved);
 /* Why changes are refused (DB_FULL, DB_BROKEN of store/db.h) as the reply: 507 with the
  * sentence that the disk is full, or 503 while the database is reopened. */
 void api_disk_refusal(struct api_resp *resp, int why);

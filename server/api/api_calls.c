@@ -12,9 +12,9 @@
 #include "api/matches.h"
 #include "ops/table_acts.h"
 
-static const char *const reasons[] = {"dispute",    "clock",     "baffle_box", "observer",
-                                      "spectators", "equipment", "leave_room", "other",
-                                      NULL};
+static const char *const reasons[] = {"dispute",    "clock",      "baffle_box",
+                                      "observer",   "spectators", "equipment",
+                                      "leave_room", "other",      NULL};
 static const struct api_field open_fields[] = {
     {"reason", F_ENUM, 1, 0, 0, 0, reasons, NULL},
     {"text", F_STR, 0, 0, 0, CALL_TEXT_MAX, NULL, NULL},
@@ -33,10 +33,11 @@ static void retry_after(struct api_resp *resp)
 void api_call_open(struct api_req *req, struct api_resp *resp)
 {
     struct problem bad = {0, NULL};
+    struct api_val v[2];
     struct call_open_in in = {"other", ""};
-    if (!api_check_fields_pb(req->json, open_fields, 0, &bad)) {
-        in.reason = api_str(req->json, "reason");
-        in.text = api_str(req->json, "text") ? api_str(req->json, "text") : "";
+    if (!api_fields_check(req->json, open_fields, 0, v, &bad)) {
+        in.reason = v[0].s;
+        in.text = v[1].s ? v[1].s : "";
     }
     api_cx_run_rule(req, resp, op_call_open, &in, &bad, "GOV-5");
     retry_after(resp);
@@ -45,8 +46,7 @@ void api_call_open(struct api_req *req, struct api_resp *resp)
 void api_call_take(struct api_req *req, struct api_resp *resp)
 {
     struct problem bad = {0, NULL};
-    if (req->json)
-        api_check_fields_pb(req->json, (const struct api_field[]){{NULL}}, 0, &bad);
+    api_fields_check(req->json, (const struct api_field[]){{NULL}}, 0, NULL, &bad);
     struct call_act_in in = {req->ids[2], NULL, 0};
     api_cx_run(req, resp, op_call_take, &in, &bad);
 }
@@ -60,10 +60,11 @@ static const struct api_field close_fields[] = {
 void api_call_close(struct api_req *req, struct api_resp *resp)
 {
     struct problem bad = {0, NULL};
+    struct api_val v[2];
     struct call_act_in in = {req->ids[2], "", 0};
-    if (!api_check_fields_pb(req->json, close_fields, 0, &bad)) {
-        in.outcome = api_str(req->json, "outcome");
-        in.leave_minutes = (int)json_integer_value(json_object_get(req->json, "leave_minutes"));
+    if (!api_fields_check(req->json, close_fields, 0, v, &bad)) {
+        in.outcome = v[0].s;
+        in.leave_minutes = (int)v[1].i;
     }
     api_cx_run(req, resp, op_call_close, &in, &bad);
 }
@@ -76,9 +77,10 @@ static const struct api_field warn_fields[] = {
 void api_match_warn(struct api_req *req, struct api_resp *resp)
 {
     struct problem bad = {0, NULL};
+    struct api_val v[1];
     struct warn_in in = {""};
-    if (!api_check_fields_pb(req->json, warn_fields, 0, &bad))
-        in.text = api_str(req->json, "text");
+    if (!api_fields_check(req->json, warn_fields, 0, v, &bad))
+        in.text = v[0].s;
     api_cx_run(req, resp, op_match_warn, &in, &bad);
 }
 
@@ -134,7 +136,7 @@ void api_calls_open(struct api_req *req, struct api_resp *resp)
     for (int i = 0; i < n; i++)
         json_array_append_new(arr, op_call_json(&calls[i], req->now_ms));
     free(calls);
-    api_reply_json(resp, 200,
-                   json_pack("{s:o, s:I}", "calls", arr, "server_time_ms",
-                             (json_int_t)req->now_ms));
+    api_reply_json(
+        resp, 200,
+        json_pack("{s:o, s:I}", "calls", arr, "server_time_ms", (json_int_t)req->now_ms));
 }

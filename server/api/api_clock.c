@@ -3,8 +3,6 @@
  * api/clock_frame.c). The tick that finds flags without a request is ops/ticks.c.
  * Lateness and breaks are api_lateness.c, penalties api_penalties.c. */
 
-#include <string.h>
-
 #include "api/clock_frame.h"
 #include "api/fields.h"
 #include "api/handlers.h"
@@ -27,8 +25,9 @@ static const struct api_field start_fields[] = {
 void api_clock_start(struct api_req *req, struct api_resp *resp)
 {
     struct problem bad = {0, NULL};
-    api_check_fields_pb(req->json, start_fields, 0, &bad);
-    struct clock_start_in in = {api_cx_side_of(req->json, "lower_die")};
+    struct api_val v[1];
+    api_fields_check(req->json, start_fields, 0, v, &bad);
+    struct clock_start_in in = {api_val_side(&v[0])};
     api_cx_run(req, resp, op_clock_start, &in, &bad);
 }
 
@@ -64,12 +63,13 @@ static const struct api_field pause_fields[] = {
 void api_clock_pause(struct api_req *req, struct api_resp *resp)
 {
     struct problem bad = {0, NULL};
+    struct api_val v[1];
     /* name the rule with the field */
-    if (api_check_fields_pb(req->json, pause_fields, 0, &bad))
+    if (api_fields_check(req->json, pause_fields, 0, v, &bad))
         json_object_set_new(bad.json, "rule", json_string("CLK-5"));
     struct clock_pause_in in = {CLK_R_END_OF_GAME};
     if (!bad.json)
-        clk_reason_parse(api_str(req->json, "reason"), &in.reason);
+        clk_reason_parse(v[0].s, &in.reason);
     api_cx_run(req, resp, op_clock_pause, &in, &bad);
 }
 
@@ -79,43 +79,53 @@ void api_clock_resume(struct api_req *req, struct api_resp *resp)
 }
 
 static const char *const modes[] = {"delay", "bronstein", NULL};
+/* a side's fields at [side a] and [side a + 1] */
+enum { CS_BANK, CS_BANK_B, CS_SECOND, CS_SECOND_B, CS_MODE, CS_DELAY, CS__N };
 static const struct api_field set_fields[] = {
-    {"a_bank_ms", F_INT, 1, 0, 0, 24L * 3600 * 1000, NULL, NULL},
-    {"b_bank_ms", F_INT, 1, 0, 0, 24L * 3600 * 1000, NULL, NULL},
-    {"mode", F_ENUM, 0, 0, 0, 0, modes, NULL},
-    {"delay_ms", F_INT, 0, 0, 0, 600L * 1000, NULL, NULL},
-    {"a_second_ms", F_INT, 0, 0, 0, 24L * 3600 * 1000, NULL, NULL},
-    {"b_second_ms", F_INT, 0, 0, 0, 24L * 3600 * 1000, NULL, NULL},
-    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+    [CS_BANK] = {"a_bank_ms", F_INT, 1, 0, 0, 24L * 3600 * 1000, NULL, NULL},
+    [CS_BANK_B] = {"b_bank_ms", F_INT, 1, 0, 0, 24L * 3600 * 1000, NULL, NULL},
+    [CS_SECOND] = {"a_second_ms", F_INT, 0, 0, 0, 24L * 3600 * 1000, NULL, NULL},
+    [CS_SECOND_B] = {"b_second_ms", F_INT, 0, 0, 0, 24L * 3600 * 1000, NULL, NULL},
+    [CS_MODE] = {"mode", F_ENUM, 0, 0, 0, 0, modes, NULL},
+    [CS_DELAY] = {"delay_ms", F_INT, 0, 0, 0, 600L * 1000, NULL, NULL},
+    [CS__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
 void api_clock_set(struct api_req *req, struct api_resp *resp)
 {
-    json_t *j = req->json;
     struct problem bad = {0, NULL};
+    struct api_val v[CS__N];
     struct clock_set_in in = {{0, 0}, {0, 0}, {0, 0}, -1, -1};
-    if (!api_check_fields_pb(j, set_fields, 0, &bad)) {
+    if (!api_fields_check(req->json, set_fields, 0, v, &bad)) {
         for (int s = 0; s < 2; s++) {
-            in.bank_ms[s] = json_integer_value(json_object_get(j, s ? "b_bank_ms" : "a_bank_ms"));
-            json_t *sec = json_object_get(j, s ? "b_second_ms" : "a_second_ms");
-            in.has_second[s] = sec != NULL;
-            in.second_ms[s] = json_integer_value(sec);
+            in.bank_ms[s] = v[CS_BANK + s].i;
+            in.has_second[s] = v[CS_SECOND + s].set;
+            in.second_ms[s] = v[CS_SECOND + s].i;
         }
-        const char *ms = api_str(j, "mode");
-        if (ms) {
+        if (v[CS_MODE].s) {
             enum clk_mode md;
-            clk_mode_parse(ms, &md);
+            clk_mode_parse(v[CS_MODE].s, &md);
             in.mode = (int)md;
         }
-        json_t *d = json_object_get(j, "delay_ms");
-        if (d)
-            in.delay_ms = json_integer_value(d);
+        if (v[CS_DELAY].set)
+            in.delay_ms = v[CS_DELAY].i;
     }
     api_cx_run(req, resp, op_clock_set, &in, &bad);
 }
 
+/* KO-8: a reversal that undoes later results of a bracket needs the TD's confirmation */
+enum { RF_CASCADE, RF_REASON, RF__N };
+static const struct api_field reverse_fields[] = {
+    [RF_CASCADE] = {"confirm_cascade", F_BOOL, 0, 0, 0, 0, NULL, NULL},
+    [RF_REASON] = {"reason", F_STR, 0, 0, 0, 500, NULL, NULL},
+    [RF__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+};
+
 void api_clock_reverse_flag(struct api_req *req, struct api_resp *resp)
 {
-    /* its optional body is not read */
-    api_cx_run(req, resp, op_clock_reverse, NULL, NULL);
+    struct problem bad = {0, NULL};
+    struct api_val v[RF__N];
+    api_fields_check(req->json, reverse_fields, 0, v, &bad);
+    api_cx_run_verdict(req, resp, op_clock_reverse, NULL, &bad, v[RF_REASON].s,
+                       (int)v[RF_CASCADE].i);
 }

@@ -16,36 +16,37 @@
 
 static const char *const kinds[] = {"knockout", "swing", "davis", NULL};
 
+enum { EV_KIND, EV_NAME, EV_PRIORITY, EV_SWING, EV_DAVIS, EV_KNOCKOUT, EV__N };
 static const struct api_field event_fields[] = {
-    {"kind", F_ENUM, 1, 0, 0, 0, kinds, NULL},
-    {"name", F_STR, 1, 0, 1, E_NAME_MAX, NULL, NULL},
-    {"priority", F_INT, 0, 0, -1000, 1000, NULL, NULL},
-    {"swing", F_ANY, 0, 0, 0, 0, NULL, NULL},
-    {"davis", F_ANY, 0, 0, 0, 0, NULL, NULL},
-    {"knockout", F_ANY, 0, 0, 0, 0, NULL, NULL},
-    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+    [EV_KIND] = {"kind", F_ENUM, 1, 0, 0, 0, kinds, NULL},
+    [EV_NAME] = {"name", F_STR, 1, 0, 1, E_NAME_MAX, NULL, NULL},
+    [EV_PRIORITY] = {"priority", F_INT, 0, 0, -1000, 1000, NULL, NULL},
+    [EV_SWING] = {"swing", F_ANY, 0, 0, 0, 0, NULL, NULL},
+    [EV_DAVIS] = {"davis", F_ANY, 0, 0, 0, 0, NULL, NULL},
+    [EV_KNOCKOUT] = {"knockout", F_ANY, 0, 0, 0, 0, NULL, NULL},
+    [EV__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
 void api_event_create(struct api_req *req, struct api_resp *resp)
 {
-    if (api_check_fields(req->json, event_fields, 0, resp))
+    struct api_val v[EV__N];
+    if (api_fields(req->json, event_fields, 0, v, resp))
         return;
     struct event e;
     memset(&e, 0, sizeof e);
     e.tournament_id = req->ids[0];
-    snprintf(e.kind, sizeof e.kind, "%s", api_str(req->json, "kind"));
-    snprintf(e.name, sizeof e.name, "%s", api_str(req->json, "name"));
-    e.priority = (int)json_integer_value(json_object_get(req->json, "priority"));
+    snprintf(e.kind, sizeof e.kind, "%s", v[EV_KIND].s);
+    snprintf(e.name, sizeof e.name, "%s", v[EV_NAME].s);
+    e.priority = (int)v[EV_PRIORITY].i;
     strcpy(e.state, "open");
     json_t *settings = NULL;
-    if (!strcmp(e.kind, "swing") &&
-        api_swing_settings(json_object_get(req->json, "swing"), &settings, resp))
+    int64_t feeds_from = 0; /* KO-5/KO-6: the knockout that feeds it, if any */
+    if (!strcmp(e.kind, "swing") && api_swing_settings(v[EV_SWING].j, &settings, resp))
         return;
-    if (!strcmp(e.kind, "davis") &&
-        api_davis_settings(json_object_get(req->json, "davis"), &settings, resp))
+    if (!strcmp(e.kind, "davis") && api_davis_settings(v[EV_DAVIS].j, &settings, resp))
         return;
     if (!strcmp(e.kind, "knockout") &&
-        api_knockout_settings(json_object_get(req->json, "knockout"), &settings, resp))
+        api_knockout_settings(v[EV_KNOCKOUT].j, &settings, &feeds_from, resp))
         return;
     char *text = json_dumps(settings, JSON_COMPACT | JSON_SORT_KEYS);
     json_decref(settings);
@@ -59,12 +60,9 @@ void api_event_create(struct api_req *req, struct api_resp *resp)
     free(text);
     if (api_tx_begin(req, resp))
         return;
-    /* KO-5/KO-6: the knockout that feeds it, if any */
-    json_t *ko = json_object_get(req->json, "knockout");
-    json_t *from = ko ? json_object_get(ko, "feeds_from") : NULL;
     struct op o = api_op(req);
     struct problem pb = {0, NULL};
-    if (op_event_create(&o, &e, json_is_integer(from) ? json_integer_value(from) : 0, &pb)) {
+    if (op_event_create(&o, &e, feeds_from, &pb)) {
         api_tx_rollback(req);
         api_reply_problem(resp, &pb);
         return;
@@ -75,11 +73,12 @@ void api_event_create(struct api_req *req, struct api_resp *resp)
     api_tx_commit(req, resp);
 }
 
+enum { EU_NAME, EU_PRIORITY, EU_DEADLINE, EU__N };
 static const struct api_field event_update_fields[] = {
-    {"name", F_STR, 0, 0, 1, E_NAME_MAX, NULL, NULL},
-    {"priority", F_INT, 0, 0, -1000, 1000, NULL, NULL},
-    {"late_deadline", F_STR, 0, 1, 17, 30, NULL, NULL},
-    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+    [EU_NAME] = {"name", F_STR, 0, 0, 1, E_NAME_MAX, NULL, NULL},
+    [EU_PRIORITY] = {"priority", F_INT, 0, 0, -1000, 1000, NULL, NULL},
+    [EU_DEADLINE] = {"late_deadline", F_STR, 0, 1, 17, 30, NULL, NULL},
+    [EU__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
 /* The TD renames an event, changes its table priority, or moves the late-entry deadline of
@@ -87,11 +86,12 @@ static const struct api_field event_update_fields[] = {
  * closes it). */
 void api_event_update(struct api_req *req, struct api_resp *resp)
 {
-    if (api_check_fields(req->json, event_update_fields, 1, resp))
+    struct api_val v[EU__N];
+    if (api_fields(req->json, event_update_fields, 1, v, resp))
         return;
-    json_t *dl = json_object_get(req->json, "late_deadline");
+    const struct api_val *dl = &v[EU_DEADLINE];
     int64_t dl_ms = 0;
-    if (json_is_string(dl) && cw_parse_iso8601(json_string_value(dl), &dl_ms)) {
+    if (dl->s && cw_parse_iso8601(dl->s, &dl_ms)) {
         api_problem_field(resp, "late_deadline",
                           "must be a UTC time written YYYY-MM-DDTHH:MM[:SS]Z, or null");
         return;
@@ -104,10 +104,8 @@ void api_event_update(struct api_req *req, struct api_resp *resp)
         api_tx_rollback(req);
         return;
     }
-    json_t *pri = json_object_get(req->json, "priority");
-    struct event_update_in in = {api_str(req->json, "name"),   json_is_integer(pri),
-                                 (int)json_integer_value(pri), dl != NULL,
-                                 json_string_value(dl),        dl_ms};
+    struct event_update_in in = {
+        v[EU_NAME].s, v[EU_PRIORITY].set, (int)v[EU_PRIORITY].i, dl->set, dl->s, dl_ms};
     struct op o = api_op(req);
     struct problem pb = {0, NULL};
     if (op_event_update(&o, &e, &in, &pb)) {
@@ -167,9 +165,10 @@ static const struct api_field entry_fields[] = {
 
 void api_entry_add(struct api_req *req, struct api_resp *resp)
 {
-    if (api_check_fields(req->json, entry_fields, 0, resp))
+    struct api_val v[1];
+    if (api_fields(req->json, entry_fields, 0, v, resp))
         return;
-    int64_t pid = json_integer_value(json_object_get(req->json, "player_id"));
+    int64_t pid = v[0].i;
     if (api_tx_begin(req, resp))
         return;
     struct db *db = req->app->db;

@@ -15,19 +15,31 @@
 
 /* ---- settings ---- */
 
+/* the settings are stored as given (with their defaults), read by ops/knockout.c */
+enum {
+    KS_LATE,
+    KS_DEADLINE,
+    KS_LENGTHS,
+    KS_SEEDED,
+    KS_SEEDS,
+    KS_FEEDS,
+    KS_PROGRESSIVE,
+    KS_FLIGHT,
+    KS__N
+};
 static const struct api_field ko_fields[] = {
-    {"late_places", F_INT, 0, 0, 0, 64, NULL, NULL},
-    {"late_deadline", F_STR, 0, 1, 17, 30, NULL, NULL},
-    {"lengths", F_ANY, 0, 0, 0, 0, NULL, NULL},
-    {"seeded", F_BOOL, 0, 0, 0, 0, NULL, NULL},
-    {"seeds", F_INT, 0, 0, 0, 1024, NULL, NULL},
-    {"feeds_from", F_INT, 0, 1, 1, 1000000000L, NULL, NULL},
-    {"progressive", F_BOOL, 0, 0, 0, 0, NULL, NULL},
-    {"flight", F_STR, 0, 0, 1, 40, NULL, NULL},
-    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+    [KS_LATE] = {"late_places", F_INT, 0, 0, 0, 64, NULL, NULL},
+    [KS_DEADLINE] = {"late_deadline", F_STR, 0, 1, 17, 30, NULL, NULL},
+    [KS_LENGTHS] = {"lengths", F_ANY, 0, 0, 0, 0, NULL, NULL},
+    [KS_SEEDED] = {"seeded", F_BOOL, 0, 0, 0, 0, NULL, NULL},
+    [KS_SEEDS] = {"seeds", F_INT, 0, 0, 0, 1024, NULL, NULL},
+    [KS_FEEDS] = {"feeds_from", F_INT, 0, 1, 1, 1000000000L, NULL, NULL},
+    [KS_PROGRESSIVE] = {"progressive", F_BOOL, 0, 0, 0, 0, NULL, NULL},
+    [KS_FLIGHT] = {"flight", F_STR, 0, 0, 1, 40, NULL, NULL},
+    [KS__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
-static int check_lengths(json_t *l, const char *field, struct api_resp *resp)
+API_REPLIES static int check_lengths(json_t *l, const char *field, struct api_resp *resp)
 {
     if (!json_is_array(l) || json_array_size(l) < 1 || json_array_size(l) > KO_MAX_ROUNDS) {
         api_problem_field(resp, field,
@@ -47,24 +59,25 @@ static int check_lengths(json_t *l, const char *field, struct api_resp *resp)
     return 0;
 }
 
-int api_knockout_settings(json_t *in, json_t **out, struct api_resp *resp)
+int api_knockout_settings(json_t *in, json_t **out, int64_t *feeds_from, struct api_resp *resp)
 {
     if (in && !json_is_object(in)) {
         api_problem_field(resp, "knockout", "must be an object");
         return -1;
     }
-    if (in && api_check_fields(in, ko_fields, 0, resp))
+    struct api_val v[KS__N];
+    if (api_fields(in, ko_fields, 0, v, resp))
         return -1;
-    json_t *dl = in ? json_object_get(in, "late_deadline") : NULL;
     int64_t ms;
-    if (json_is_string(dl) && cw_parse_iso8601(json_string_value(dl), &ms)) {
+    if (v[KS_DEADLINE].s && cw_parse_iso8601(v[KS_DEADLINE].s, &ms)) {
         api_problem_field(resp, "knockout.late_deadline",
                           "must be a UTC time written YYYY-MM-DDTHH:MM[:SS]Z");
         return -1;
     }
-    json_t *l = in ? json_object_get(in, "lengths") : NULL;
+    json_t *l = v[KS_LENGTHS].j;
     if (l && check_lengths(l, "knockout.lengths", resp))
         return -1;
+    *feeds_from = v[KS_FEEDS].i;
     *out = in ? json_deep_copy(in) : json_object();
     if (!l)
         json_object_set_new(*out, "lengths", json_pack("[i]", 7));
@@ -78,9 +91,10 @@ static const struct api_field draw_fields[] = {
 
 void api_knockout_draw(struct api_req *req, struct api_resp *resp)
 {
-    if (req->json && api_check_fields(req->json, draw_fields, 0, resp))
+    struct api_val v[1];
+    if (api_fields(req->json, draw_fields, 0, v, resp))
         return;
-    const char *seed_text = req->json ? api_str(req->json, "seed") : NULL;
+    const char *seed_text = v[0].s;
     uint64_t seed = 0;
     if (seed_text && rng_seed_parse(seed_text, &seed)) {
         api_problem_field(resp, "seed", "must be a number: decimal, or 0x and up to 16 hex digits");
@@ -115,9 +129,10 @@ static const struct api_field late_fields[] = {
 
 void api_knockout_late(struct api_req *req, struct api_resp *resp)
 {
-    if (api_check_fields(req->json, late_fields, 0, resp))
+    struct api_val v[1];
+    if (api_fields(req->json, late_fields, 0, v, resp))
         return;
-    int64_t pid = json_integer_value(json_object_get(req->json, "player_id"));
+    int64_t pid = v[0].i;
     if (api_tx_begin(req, resp))
         return;
     struct event e;
@@ -169,9 +184,10 @@ static const struct api_field lengths_fields[] = {
 
 void api_knockout_lengths(struct api_req *req, struct api_resp *resp)
 {
-    if (api_check_fields(req->json, lengths_fields, 0, resp))
+    struct api_val v[1];
+    if (api_fields(req->json, lengths_fields, 0, v, resp))
         return;
-    json_t *l = json_object_get(req->json, "lengths");
+    json_t *l = v[0].j;
     if (check_lengths(l, "lengths", resp))
         return;
     int lengths[KO_MAX_ROUNDS], n = (int)json_array_size(l);

@@ -49,9 +49,9 @@ static const struct api_field break_fields[] = {
 void api_break_start(struct api_req *req, struct api_resp *resp)
 {
     struct problem bad = {0, NULL};
-    api_check_fields_pb(req->json, break_fields, 0, &bad);
-    json_t *cj = json_object_get(req->json, "count");
-    struct break_in in = {api_cx_side_of(req->json, "side"), cj ? (int)json_integer_value(cj) : 1};
+    struct api_val v[2];
+    api_fields_check(req->json, break_fields, 0, v, &bad);
+    struct break_in in = {api_val_side(&v[0]), v[1].set ? (int)v[1].i : 1};
     api_cx_run(req, resp, op_break_start, &in, &bad);
 }
 

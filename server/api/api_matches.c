@@ -1,6 +1,7 @@
 /* Matches over HTTP: create (standalone), edit and call (ops/match_acts.c), forfeit,
- * withdraw and disqualify (ops/decide.c), each body checked into its operation's input;
- * list and read. Reports and their validation are in api_reports.c. */
+ * withdraw and disqualify (ops/decide.c), each body checked into its operation's typed
+ * input and run in the match's frame (ops/match_frame.c); list and read. Reports are in
+ * api_reports.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,36 +10,37 @@
 #include "api/handlers.h"
 #include "api/json.h"
 #include "api/matches.h"
-#include "ops/table_acts.h"
-#include "api/reports.h"
 #include "api/tx.h"
-#include "ops/decide.h"
 #include "ops/match.h"
 #include "ops/match_acts.h"
+#include "ops/match_change.h"
+#include "ops/match_read.h"
+#include "ops/table_acts.h"
 #include "store/store.h"
 
 /* ---- TD: create, edit, call, forfeit ---- */
 
+enum { MC_A, MC_B, MC_LENGTH, MC_TABLE, MC__N };
 static const struct api_field match_fields[] = {
-    {"player_a", F_INT, 1, 0, 1, 1000000000L, NULL, NULL},
-    {"player_b", F_INT, 1, 0, 1, 1000000000L, NULL, NULL},
-    {"length", F_INT, 1, 0, 1, 99, NULL, NULL},
-    {"table", F_STR, 0, 0, 0, M_TABLE_MAX, NULL, NULL},
-    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+    [MC_A] = {"player_a", F_INT, 1, 0, 1, 1000000000L, NULL, NULL},
+    [MC_B] = {"player_b", F_INT, 1, 0, 1, 1000000000L, NULL, NULL},
+    [MC_LENGTH] = {"length", F_INT, 1, 0, 1, 99, NULL, NULL},
+    [MC_TABLE] = {"table", F_STR, 0, 0, 0, M_TABLE_MAX, NULL, NULL},
+    [MC__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
 void api_match_create(struct api_req *req, struct api_resp *resp)
 {
-    if (api_check_fields(req->json, match_fields, 0, resp))
+    struct api_val v[MC__N];
+    if (api_fields(req->json, match_fields, 0, v, resp))
         return;
     struct match m;
     memset(&m, 0, sizeof m);
     m.tournament_id = req->ids[0];
-    m.player[0] = json_integer_value(json_object_get(req->json, "player_a"));
-    m.player[1] = json_integer_value(json_object_get(req->json, "player_b"));
-    m.length = (int)json_integer_value(json_object_get(req->json, "length"));
-    const char *table = api_str(req->json, "table");
-    snprintf(m.table, sizeof m.table, "%s", table ? table : "");
+    m.player[0] = v[MC_A].i;
+    m.player[1] = v[MC_B].i;
+    m.length = (int)v[MC_LENGTH].i;
+    snprintf(m.table, sizeof m.table, "%s", v[MC_TABLE].s ? v[MC_TABLE].s : "");
     m.state = MS_SCHEDULED;
     m.winner = -1;
     if (m.player[0] == m.player[1]) {
@@ -100,30 +102,6 @@ void api_matches_list(struct api_req *req, struct api_resp *resp)
     api_reply_json(resp, 200, json_pack("{s:o}", "matches", arr));
 }
 
-/* Every state the match has passed through, in order, with its time and who moved it: the
- * kind of actor ("td", "player", "clock", "system"), never an address or an id (`times`
- * keeps only the last time of each state). */
-static json_t *state_history(struct db *db, int64_t match_id)
-{
-    json_t *h = json_array();
-    struct match_state_time *st;
-    int n;
-    if (db_match_state_times(db, match_id, &st, &n) != CW_OK)
-        return h;
-    for (int i = 0; i < n; i++) {
-        char by[sizeof st[i].actor];
-        snprintf(by, sizeof by, "%.*s", (int)strcspn(st[i].actor, ":"), st[i].actor);
-        if (!strcmp(by, "official") || !strcmp(by, "token"))
-            snprintf(by, sizeof by, "td"); /* an official of any role, or their token */
-        json_t *e = json_pack("{s:s, s:o}", "state", match_state_name(st[i].state), "at",
-                              op_time_json(st[i].at_ms));
-        json_object_set_new(e, "by", by[0] && strcmp(by, "anon") ? json_string(by) : json_null());
-        json_array_append_new(h, e);
-    }
-    free(st);
-    return h;
-}
-
 void api_match_get(struct api_req *req, struct api_resp *resp)
 {
     struct db *db = req->app->db;
@@ -132,7 +110,7 @@ void api_match_get(struct api_req *req, struct api_resp *resp)
     int rc = db_match_get(db, req->ids[0], req->ids[1], &m);
     json_t *j = rc == CW_OK ? op_match_json(db, &m) : NULL;
     if (j)
-        json_object_set_new(j, "history", state_history(db, m.id));
+        json_object_set_new(j, "history", op_match_history_json(db, m.id));
     /* GOV-3: who observes the match is public, as at the table */
     json_t *obs = j ? op_observers_json(db, m.id) : NULL;
     if (j)
@@ -149,34 +127,23 @@ void api_match_get(struct api_req *req, struct api_resp *resp)
     api_reply_json(resp, 200, j);
 }
 
+/* ---- the TD's changes, each run in the match's frame (api_match_run) ---- */
+
+enum { ME_LENGTH, ME_TABLE, ME__N };
 static const struct api_field edit_fields[] = {
-    {"length", F_INT, 0, 0, 1, 99, NULL, NULL},
-    {"table", F_STR, 0, 0, 0, M_TABLE_MAX, NULL, NULL},
-    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+    [ME_LENGTH] = {"length", F_INT, 0, 0, 1, 99, NULL, NULL},
+    [ME_TABLE] = {"table", F_STR, 0, 0, 0, M_TABLE_MAX, NULL, NULL},
+    [ME__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
-
-/* The operation's problem, if any, becomes the reply: -1; else 0. */
-static int replied(struct api_resp *resp, struct problem *pb, int rc)
-{
-    if (rc && pb->json)
-        api_reply_problem(resp, pb);
-    return rc ? -1 : 0;
-}
-
-static int do_edit(struct api_req *req, struct match *m, struct api_resp *resp, const char **action)
-{
-    if (api_check_fields(req->json, edit_fields, 1, resp))
-        return -1;
-    json_t *len = json_object_get(req->json, "length");
-    struct match_edit_in in = {len ? (int)json_integer_value(len) : 0, api_str(req->json, "table")};
-    struct op o = api_op(req);
-    struct problem pb = {0, NULL};
-    return replied(resp, &pb, op_match_edit(&o, m, &in, &pb));
-}
 
 void api_match_update(struct api_req *req, struct api_resp *resp)
 {
-    api_match_change(req, resp, "match.update", do_edit);
+    struct api_val v[ME__N];
+    struct api_mx c = {.may = MX_TD, .action = "match.update", .fn = op_mx_edit};
+    api_fields_check(req->json, edit_fields, 1, v, &c.invalid);
+    struct match_edit_in in = {(int)v[ME_LENGTH].i, v[ME_TABLE].s};
+    c.in = &in;
+    api_match_run(req, resp, &c);
 }
 
 static const struct api_field call_fields[] = {
@@ -184,90 +151,51 @@ static const struct api_field call_fields[] = {
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
-static int do_call(struct api_req *req, struct match *m, struct api_resp *resp, const char **action)
-{
-    if (req->json && api_check_fields(req->json, call_fields, 1, resp))
-        return -1;
-    struct op o = api_op(req);
-    struct problem pb = {0, NULL};
-    return replied(resp, &pb,
-                   op_match_call(&o, m, req->json ? api_str(req->json, "table") : NULL, &pb));
-}
-
 void api_match_call(struct api_req *req, struct api_resp *resp)
 {
-    api_match_change(req, resp, "match.call", do_call);
+    struct api_val v[1];
+    struct api_mx c = {.may = MX_TD, .action = "match.call", .fn = op_mx_call};
+    api_fields_check(req->json, call_fields, 1, v, &c.invalid);
+    c.in = (void *)v[0].s; /* the table, or NULL: the one it has */
+    api_match_run(req, resp, &c);
 }
 
+/* KO-8 (ops/decide.c): a forfeit, a withdrawal or a disqualification; the opponent
+ * advances. The body names a side and the TD's reason (required but for a withdrawal). */
 static const char *const sides[] = {"a", "b", NULL};
-static const struct api_field forfeit_fields[] = {
-    {"winner", F_ENUM, 1, 0, 0, 0, sides, NULL},
-    {"reason", F_STR, 1, 0, 1, 500, NULL, NULL},
-    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
-};
+enum { UP_SIDE, UP_REASON, UP__N };
 
-/* KO-8 (ops/decide.c): the opponent advances; the operation's refusal is the reply. */
-static int decide_without_play(struct api_req *req, struct match *m, struct api_resp *resp,
-                               enum match_state state, int winner, enum match_end how)
+static void decide_unplayed(struct api_req *req, struct api_resp *resp, const char *side_field,
+                            int reason_required, const char *action, match_fn fn)
 {
-    struct op o = api_op(req);
-    struct problem pb = {0, NULL};
-    return replied(resp, &pb, op_match_decide_unplayed(&o, m, &pb, state, winner, how));
-}
-
-static int do_forfeit(struct api_req *req, struct match *m, struct api_resp *resp,
-                      const char **action)
-{
-    if (api_check_fields(req->json, forfeit_fields, 0, resp))
-        return -1;
-    int w = !strcmp(api_str(req->json, "winner"), "b");
-    return decide_without_play(req, m, resp, MS_FORFEITED, w, ME_RULING);
+    const struct api_field fields[] = {
+        [UP_SIDE] = {side_field, F_ENUM, 1, 0, 0, 0, sides, NULL},
+        [UP_REASON] = {"reason", F_STR, reason_required, 0, reason_required, 500, NULL, NULL},
+        [UP__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+    };
+    struct api_val v[UP__N];
+    struct api_mx c = {.may = MX_TD, .action = action, .fn = fn};
+    api_fields_check(req->json, fields, 0, v, &c.invalid);
+    int side = api_val_side(&v[UP_SIDE]);
+    c.in = &side;
+    c.reason = v[UP_REASON].s;
+    api_match_run(req, resp, &c);
 }
 
 void api_match_forfeit(struct api_req *req, struct api_resp *resp)
 {
-    api_match_change(req, resp, "match.forfeit", do_forfeit);
-}
-
-static const struct api_field withdraw_fields[] = {
-    {"side", F_ENUM, 1, 0, 0, 0, sides, NULL},
-    {"reason", F_STR, 0, 0, 0, 500, NULL, NULL},
-    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
-};
-
-static int do_withdraw(struct api_req *req, struct match *m, struct api_resp *resp,
-                       const char **action)
-{
-    if (api_check_fields(req->json, withdraw_fields, 0, resp))
-        return -1;
-    int leaving = !strcmp(api_str(req->json, "side"), "b");
-    return decide_without_play(req, m, resp, MS_WITHDRAWN, 1 - leaving, ME_WITHDRAWN);
+    decide_unplayed(req, resp, "winner", 1, "match.forfeit", op_mx_forfeit);
 }
 
 void api_match_withdraw(struct api_req *req, struct api_resp *resp)
 {
-    api_match_change(req, resp, "match.withdraw", do_withdraw);
+    decide_unplayed(req, resp, "side", 0, "match.withdraw", op_mx_withdraw);
 }
 
 /* KO-8: the TD disqualifies the player of a side; the opponent advances, and the player is
  * out as after a withdrawal (no Consolation, KO-5). Stored as state "withdrawn", ended
  * ME_DISQUALIFIED (decided_how "disqualified" in the API). */
-static const struct api_field disqualify_fields[] = {
-    {"side", F_ENUM, 1, 0, 0, 0, sides, NULL},
-    {"reason", F_STR, 1, 0, 1, 500, NULL, NULL},
-    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
-};
-
-static int do_disqualify(struct api_req *req, struct match *m, struct api_resp *resp,
-                         const char **action)
-{
-    if (api_check_fields(req->json, disqualify_fields, 0, resp))
-        return -1;
-    int leaving = !strcmp(api_str(req->json, "side"), "b");
-    return decide_without_play(req, m, resp, MS_WITHDRAWN, 1 - leaving, ME_DISQUALIFIED);
-}
-
 void api_match_disqualify(struct api_req *req, struct api_resp *resp)
 {
-    api_match_change(req, resp, "match.disqualify", do_disqualify);
+    decide_unplayed(req, resp, "side", 1, "match.disqualify", op_mx_disqualify);
 }

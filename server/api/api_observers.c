@@ -7,25 +7,26 @@
 #include "ops/table_acts.h"
 
 static const char *const payers[] = {"a", "b", "both", NULL};
+enum { OB_NAME, OB_FEE, OB_PAYER, OB_CALL, OB__N };
 static const struct api_field observer_fields[] = {
-    {"name", F_STR, 1, 0, 1, P_NAME_MAX, NULL, NULL},
-    {"fee_cents", F_INT, 0, 0, 0, 100000000, NULL, NULL},
-    {"fee_payer", F_ENUM, 0, 0, 0, 0, payers, NULL},
-    {"call_id", F_INT, 0, 0, 1, 1000000000000L, NULL, NULL},
-    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+    [OB_NAME] = {"name", F_STR, 1, 0, 1, P_NAME_MAX, NULL, NULL},
+    [OB_FEE] = {"fee_cents", F_INT, 0, 0, 0, 100000000, NULL, NULL},
+    [OB_PAYER] = {"fee_payer", F_ENUM, 0, 0, 0, 0, payers, NULL},
+    [OB_CALL] = {"call_id", F_INT, 0, 0, 1, 1000000000000L, NULL, NULL},
+    [OB__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
 void api_observer_appoint(struct api_req *req, struct api_resp *resp)
 {
     struct problem bad = {0, NULL};
+    struct api_val v[OB__N];
     struct observer_in in = {"", -1, NULL, 0, 0};
-    json_t *j = req->json;
-    if (!api_check_fields_pb(j, observer_fields, 0, &bad)) {
-        in.name = api_str(j, "name");
-        if (json_object_get(j, "fee_cents"))
-            in.fee_cents = json_integer_value(json_object_get(j, "fee_cents"));
-        in.fee_payer = api_str(j, "fee_payer");
-        in.call_id = json_integer_value(json_object_get(j, "call_id"));
+    if (!api_fields_check(req->json, observer_fields, 0, v, &bad)) {
+        in.name = v[OB_NAME].s;
+        if (v[OB_FEE].set)
+            in.fee_cents = v[OB_FEE].i;
+        in.fee_payer = v[OB_PAYER].s;
+        in.call_id = v[OB_CALL].i;
     }
     api_cx_run(req, resp, op_observer_appoint, &in, &bad);
 }

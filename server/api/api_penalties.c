@@ -2,7 +2,6 @@
  * ops/penalty.c and run in the frame (ops/clock_frame.c, by api/clock_frame.c); and the
  * list of a match's penalties. */
 #include <stdlib.h>
-#include <string.h>
 
 #include "api/clock_frame.h"
 #include "api/fields.h"
@@ -12,24 +11,27 @@
 
 static const char *const sides_ab[] = {"a", "b", NULL};
 static const char *const kinds[] = {"warning", "points", NULL};
+enum { PN_SIDE, PN_KIND, PN_POINTS, PN_REASON, PN_BEFORE, PN__N };
 static const struct api_field penalty_fields[] = {
-    {"side", F_ENUM, 1, 0, 0, 0, sides_ab, NULL},     {"kind", F_ENUM, 1, 0, 0, 0, kinds, NULL},
-    {"points", F_INT, 0, 0, 0, 99, NULL, NULL},       {"reason", F_STR, 1, 0, 1, 500, NULL, NULL},
-    {"before_game", F_INT, 0, 0, 0, 999, NULL, NULL}, {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+    [PN_SIDE] = {"side", F_ENUM, 1, 0, 0, 0, sides_ab, NULL},
+    [PN_KIND] = {"kind", F_ENUM, 1, 0, 0, 0, kinds, NULL},
+    [PN_POINTS] = {"points", F_INT, 0, 0, 0, 99, NULL, NULL},
+    [PN_REASON] = {"reason", F_STR, 1, 0, 1, 500, NULL, NULL},
+    [PN_BEFORE] = {"before_game", F_INT, 0, 0, 0, 999, NULL, NULL},
+    [PN__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
 void api_penalty_add(struct api_req *req, struct api_resp *resp)
 {
-    json_t *j = req->json;
     struct problem bad = {0, NULL};
+    struct api_val v[PN__N];
     struct penalty_in in = {0, 0, 0, NULL, -1};
-    if (!api_check_fields_pb(j, penalty_fields, 0, &bad)) {
-        json_t *bg = json_object_get(j, "before_game");
-        in.side = api_cx_side_of(j, "side");
-        in.warning = !strcmp(api_str(j, "kind"), "warning");
-        in.points = (int)json_integer_value(json_object_get(j, "points"));
-        in.reason = api_str(j, "reason");
-        in.before_game = bg ? (int)json_integer_value(bg) : -1;
+    if (!api_fields_check(req->json, penalty_fields, 0, v, &bad)) {
+        in.side = api_val_side(&v[PN_SIDE]);
+        in.warning = v[PN_KIND].i == 0; /* kinds[0]: "warning" */
+        in.points = (int)v[PN_POINTS].i;
+        in.reason = v[PN_REASON].s;
+        in.before_game = v[PN_BEFORE].set ? (int)v[PN_BEFORE].i : -1;
     }
     api_cx_run(req, resp, op_penalty_give, &in, &bad);
 }

@@ -1,32 +1,31 @@
 /* Reading PINs: one player's at a time, or the cards of a whole tournament for printing;
- * the TD only, every read in the audit log (who read which, never the PIN), and replies
- * that no cache keeps (the HTTP layer marks them private, no-store). */
-#include <stdio.h>
+ * the TD only, every read in the audit log (ops/players.c: who read which, never the PIN)
+ * committed before the answer, and replies that no cache keeps (the HTTP layer marks them
+ * private, no-store). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "api/handlers.h"
-#include "api/player_read.h"
 #include "api/tx.h"
-#include "store/store.h"
+#include "ops/players.h"
 
-/* The audit row of a read, in its own transaction: the read is answered only once the
- * row is on disk, so no PIN leaves the server unrecorded. 0, or -1 with resp filled. */
-static int audit_read(struct api_req *req, struct api_resp *resp, const char *action,
-                      const char *entity, int64_t entity_id)
+/* The read recorded in a frame of its own (no Idempotency-Key: nothing to replay), then
+ * committed, before any PIN is answered. 0, or -1 with the refusal as the reply. */
+API_REPLIES static int read_pins(struct api_req *req, struct api_resp *resp, int64_t pid,
+                                 struct player *p, struct tournament *t, struct player **ps, int *n)
 {
-    struct db *db = req->app->db;
-    if (api_begin(db, resp))
+    if (api_tx_begin_read(req, resp))
         return -1;
-    char actor[96];
-    api_actor(req, actor, sizeof actor);
-    if (db_audit(db, req->ids[0], req->now_ms, actor, action, entity, entity_id, NULL, NULL)) {
-        db_rollback(db);
-        api_internal_error(resp, "recording who read the PIN");
+    struct op o = api_op(req);
+    struct problem pb = {0, NULL};
+    if (op_pins_read(&o, req->ids[0], pid, p, t, ps, n, &pb)) {
+        api_tx_rollback(req);
+        api_reply_problem(resp, &pb);
         return -1;
     }
-    if (db_commit(db)) {
-        api_internal_error(resp, "recording who read the PIN");
+    if (api_tx_commit_read(req, resp)) {
+        if (!pid)
+            free(*ps);
         return -1;
     }
     return 0;
@@ -35,13 +34,11 @@ static int audit_read(struct api_req *req, struct api_resp *resp, const char *ac
 void api_player_pin_get(struct api_req *req, struct api_resp *resp)
 {
     struct player p;
-    if (api_read_player(req, resp, &p))
+    if (read_pins(req, resp, req->ids[1], &p, NULL, NULL, NULL))
         return;
-    if (audit_read(req, resp, "player.pin_read", "player", p.id))
-        return;
-    api_reply_json(resp, 200,
-                   json_pack("{s:I, s:s, s:s}", "player_id", (json_int_t)p.id, "name", p.name,
-                             "pin", p.pin));
+    api_reply_json(
+        resp, 200,
+        json_pack("{s:I, s:s, s:s}", "player_id", (json_int_t)p.id, "name", p.name, "pin", p.pin));
 }
 
 void api_player_cards(struct api_req *req, struct api_resp *resp)
@@ -49,18 +46,15 @@ void api_player_cards(struct api_req *req, struct api_resp *resp)
     struct tournament t;
     struct player *ps;
     int n;
-    if (api_read_players(req, resp, &t, &ps, &n))
+    if (read_pins(req, resp, 0, NULL, &t, &ps, &n))
         return;
-    if (audit_read(req, resp, "players.cards_printed", "tournament", t.id)) {
-        free(ps);
-        return;
-    }
     json_t *arr = json_array();
     for (int i = 0; i < n; i++)
         if (strcmp(ps[i].status, "withdrawn"))
-            json_array_append_new(arr, json_pack("{s:I, s:s, s:s}", "player_id",
-                                                 (json_int_t)ps[i].id, "name", ps[i].name, "pin",
-                                                 ps[i].pin));
+            json_array_append_new(arr,
+                                  json_pack("{s:I, s:s, s:s}", "player_id", (json_int_t)ps[i].id,
+                                            "name", ps[i].name, "pin", ps[i].pin));
     free(ps);
-    api_reply_json(resp, 200, json_pack("{s:I, s:o}", "tournament_id", (json_int_t)t.id, "cards", arr));
+    api_reply_json(resp, 200,
+                   json_pack("{s:I, s:o}", "tournament_id", (json_int_t)t.id, "cards", arr));
 }

@@ -16,32 +16,24 @@
 #include "common/secret.h"
 #include "store/store.h"
 
+enum { PF_NAME, PF_COUNTRY, PF_RATING, PF_FEDID, PF_OFFICIAL, PF__N };
 static const struct api_field player_fields[] = {
-    {"name", F_STR, 1, 0, 1, P_NAME_MAX, NULL, NULL},
-    {"country", F_STR, 0, 0, 0, P_COUNTRY_MAX, NULL, NULL},
-    {"rating", F_NUM, 0, 1, 0, 10000, NULL, NULL},
-    {"federation_id", F_STR, 0, 0, 0, P_FEDID_MAX, NULL, NULL},
-    {"official_id", F_INT, 0, 1, 1, 1000000000, NULL, NULL},
-    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+    [PF_NAME] = {"name", F_STR, 1, 0, 1, P_NAME_MAX, NULL, NULL},
+    [PF_COUNTRY] = {"country", F_STR, 0, 0, 0, P_COUNTRY_MAX, NULL, NULL},
+    [PF_RATING] = {"rating", F_NUM, 0, 1, 0, 10000, NULL, NULL},
+    [PF_FEDID] = {"federation_id", F_STR, 0, 0, 0, P_FEDID_MAX, NULL, NULL},
+    [PF_OFFICIAL] = {"official_id", F_INT, 0, 1, 1, 1000000000, NULL, NULL},
+    [PF__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
 /* The fields given (checked against player_fields) as the operation takes them. */
-static struct player_in player_in_of(json_t *j)
+static struct player_in player_in_of(const struct api_val *v)
 {
-    json_t *r = json_object_get(j, "rating");
-    struct player_in in = {api_str(j, "name"), api_str(j, "country"), api_str(j, "federation_id"),
-                           json_is_number(r) ? PI_RATING
-                           : json_is_null(r) ? PI_NO_RATING
-                                             : PI_KEEP,
-                           json_is_number(r) ? json_number_value(r) : 0,
-                           PO_KEEP, 0};
-    json_t *oid = json_object_get(j, "official_id");
-    if (json_is_integer(oid)) {
-        in.official = PO_SET;
-        in.official_id = json_integer_value(oid);
-    } else if (json_is_null(oid)) {
-        in.official = PO_NONE;
-    }
+    const struct api_val *r = &v[PF_RATING], *off = &v[PF_OFFICIAL];
+    struct player_in in = {v[PF_NAME].s,  v[PF_COUNTRY].s,
+                           v[PF_FEDID].s, !r->set ? PI_KEEP : r->null ? PI_NO_RATING : PI_RATING,
+                           r->d,          !off->set ? PO_KEEP : off->null ? PO_NONE : PO_SET,
+                           off->i};
     return in;
 }
 
@@ -62,32 +54,29 @@ void api_players_list(struct api_req *req, struct api_resp *resp)
 
 void api_player_create(struct api_req *req, struct api_resp *resp)
 {
-    if (api_check_fields(req->json, player_fields, 0, resp))
+    struct api_val v[PF__N];
+    if (api_fields(req->json, player_fields, 0, v, resp))
         return;
-    struct db *db = req->app->db;
     struct player p;
     memset(&p, 0, sizeof p);
     p.tournament_id = req->ids[0];
     strcpy(p.status, "registered");
-    struct player_in in = player_in_of(req->json);
+    struct player_in in = player_in_of(v);
     op_player_apply(&p, &in);
     cw_pin_new(p.pin);
-    if (api_begin(db, resp))
+    if (api_tx_begin(req, resp))
         return;
     struct op o = api_op(req);
     struct problem pb = {0, NULL};
     if (op_player_register(&o, &p, &pb)) {
-        db_rollback(db);
+        api_tx_rollback(req);
         api_reply_problem(resp, &pb);
-        return;
-    }
-    if (db_commit(db)) {
-        api_internal_error(resp, "committing the player");
         return;
     }
     snprintf(resp->location, sizeof resp->location, "/api/v1/tournaments/%lld/players/%lld",
              (long long)p.tournament_id, (long long)p.id);
     api_reply_json(resp, 201, op_player_json(&p, 1));
+    api_tx_commit(req, resp);
 }
 
 void api_player_get(struct api_req *req, struct api_resp *resp)
@@ -98,12 +87,12 @@ void api_player_get(struct api_req *req, struct api_resp *resp)
     api_reply_json(resp, 200, op_player_json(&p, 0));
 }
 
-/* A change of a player's record (ops/players.c) in the request's transaction. */
+/* A change of a player's record (ops/players.c) in the frame (ops/frame.c, with the
+ * request's Idempotency-Key). */
 static void change_player(struct api_req *req, struct api_resp *resp, const char *action,
                           enum player_act act, const struct player_in *in, struct problem *invalid)
 {
-    struct db *db = req->app->db;
-    if (api_begin(db, resp)) {
+    if (api_tx_begin(req, resp)) {
         if (invalid)
             problem_free(invalid);
         return;
@@ -112,7 +101,7 @@ static void change_player(struct api_req *req, struct api_resp *resp, const char
     struct problem pb = {0, NULL};
     struct player p;
     if (op_player_change(&o, req->ids[0], req->ids[1], action, act, in, invalid, &p, &pb)) {
-        db_rollback(db);
+        api_tx_rollback(req);
         api_reply_problem(resp, &pb);
         return;
     }
@@ -124,19 +113,17 @@ static void change_player(struct api_req *req, struct api_resp *resp, const char
         strncat(key, "@", sizeof key - strlen(key) - 1);
         api_limiter_reset_prefix(req->app->pin_pair_lim, key);
     }
-    if (db_commit(db)) {
-        api_internal_error(resp, "committing the player");
-        return;
-    }
     /* only a new PIN is shown in the reply: the TD has to hand it over */
     api_reply_json(resp, 200, op_player_json(&p, act == PA_NEW_PIN));
+    api_tx_commit(req, resp);
 }
 
 void api_player_update(struct api_req *req, struct api_resp *resp)
 {
     struct problem bad = {0, NULL};
-    api_check_fields_pb(req->json, player_fields, 1, &bad);
-    struct player_in in = player_in_of(req->json);
+    struct api_val v[PF__N];
+    api_fields_check(req->json, player_fields, 1, v, &bad);
+    struct player_in in = player_in_of(v);
     change_player(req, resp, "player.edit", PA_EDIT, &in, &bad);
 }
 void api_player_check_in(struct api_req *req, struct api_resp *resp)

@@ -19,83 +19,83 @@ static const struct api_field score_fields[] = {
     {"b", F_INT, 1, 0, 0, 999, NULL, NULL},
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
+enum { EF_KIND, EF_SCORE, EF_SIDE, EF_POINTS, EF_WINNER, EF__N };
 static const struct api_field effect_fields[] = {
-    {"kind", F_ENUM, 1, 0, 0, 0, kinds, NULL},
-    {"score", F_OBJ, 0, 0, 0, 0, NULL, score_fields},
-    {"side", F_ENUM, 0, 0, 0, 0, sides_ab, NULL},
-    {"points", F_INT, 0, 0, 1, 99, NULL, NULL},
-    {"winner", F_ENUM, 0, 0, 0, 0, sides_ab, NULL},
-    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+    [EF_KIND] = {"kind", F_ENUM, 1, 0, 0, 0, kinds, NULL},
+    [EF_SCORE] = {"score", F_OBJ, 0, 0, 0, 0, NULL, score_fields},
+    [EF_SIDE] = {"side", F_ENUM, 0, 0, 0, 0, sides_ab, NULL},
+    [EF_POINTS] = {"points", F_INT, 0, 0, 1, 99, NULL, NULL},
+    [EF_WINNER] = {"winner", F_ENUM, 0, 0, 0, 0, sides_ab, NULL},
+    [EF__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
+enum { RF_QUESTION, RF_FACTS, RF_DECISION, RF_REASONS, RF_CALL, RF_EFFECT, RF_CASCADE, RF__N };
 static const struct api_field ruling_fields[] = {
-    {"question", F_STR_MULTILINE, 1, 0, 1, RULING_TEXT_MAX, NULL, NULL},
-    {"facts", F_STR_MULTILINE, 1, 0, 1, RULING_TEXT_MAX, NULL, NULL},
-    {"decision", F_STR_MULTILINE, 1, 0, 1, RULING_TEXT_MAX, NULL, NULL},
-    {"reasons", F_STR_MULTILINE, 1, 0, 1, RULING_TEXT_MAX, NULL, NULL},
-    {"call_id", F_INT, 0, 0, 1, 1000000000000L, NULL, NULL},
-    {"effect", F_OBJ, 0, 0, 0, 0, NULL, effect_fields},
+    [RF_QUESTION] = {"question", F_STR_MULTILINE, 1, 0, 1, RULING_TEXT_MAX, NULL, NULL},
+    [RF_FACTS] = {"facts", F_STR_MULTILINE, 1, 0, 1, RULING_TEXT_MAX, NULL, NULL},
+    [RF_DECISION] = {"decision", F_STR_MULTILINE, 1, 0, 1, RULING_TEXT_MAX, NULL, NULL},
+    [RF_REASONS] = {"reasons", F_STR_MULTILINE, 1, 0, 1, RULING_TEXT_MAX, NULL, NULL},
+    [RF_CALL] = {"call_id", F_INT, 0, 0, 1, 1000000000000L, NULL, NULL},
+    [RF_EFFECT] = {"effect", F_OBJ, 0, 0, 0, 0, NULL, effect_fields},
     /* a score that corrects a decided match whose winner played on (KO-8) */
-    {"confirm_cascade", F_BOOL, 0, 0, 0, 0, NULL, NULL},
-    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+    [RF_CASCADE] = {"confirm_cascade", F_BOOL, 0, 0, 0, 0, NULL, NULL},
+    [RF__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
 /* The effect's members its kind needs, and none it does not: 0, or -1 with the fields. */
-static int read_effect(json_t *e, struct ruling_in *in, struct problem *bad)
+static int read_effect(const struct api_val *given, struct ruling_in *in, struct problem *bad)
 {
-    if (!e)
+    if (!given->set)
         return 0;
-    const char *k = api_str(e, "kind");
-    static const char *const need[] = {NULL, "score", "points", "winner", NULL};
-    for (int i = 0; kinds[i]; i++)
-        if (!strcmp(k, kinds[i]))
-            in->effect = (enum ruling_effect)i;
-    in->given = e;
-    const char *want = need[in->effect];
-    if (want && !json_object_get(e, want))
-        problem_field(bad, want[0] == 's' ? "effect.score" : want[0] == 'p' ? "effect.points"
-                                                                             : "effect.winner",
+    struct api_val v[EF__N], score[2];
+    api_fields_sub(given, effect_fields, v);
+    const char *k = v[EF_KIND].s;
+    in->effect = (enum ruling_effect)v[EF_KIND].i;
+    in->given = given->j;
+    /* the member each kind needs, by its index in effect_fields (none: EF__N) */
+    static const int need[] = {EF__N, EF_SCORE, EF_POINTS, EF_WINNER, EF__N};
+    int want = need[in->effect];
+    if (want != EF__N && !v[want].set)
+        problem_field(bad,
+                      want == EF_SCORE    ? "effect.score"
+                      : want == EF_POINTS ? "effect.points"
+                                          : "effect.winner",
                       "is required for a ruling of kind %s", k);
-    if (in->effect == RE_PENALTY && !json_object_get(e, "side"))
+    if (in->effect == RE_PENALTY && !v[EF_SIDE].set)
         problem_field(bad, "effect.side", "names the penalised side (a or b)");
-    const char *key;
-    json_t *v;
-    json_object_foreach(e, key, v)
-    {
-        int ok = !strcmp(key, "kind") || (want && !strcmp(key, want)) ||
-                 (in->effect == RE_PENALTY && !strcmp(key, "side"));
-        if (!ok) {
+    for (int f = EF_SCORE; f < EF__N; f++)
+        if (v[f].set && f != want && !(in->effect == RE_PENALTY && f == EF_SIDE)) {
             char path[64];
-            snprintf(path, sizeof path, "effect.%s", key);
+            snprintf(path, sizeof path, "effect.%s", effect_fields[f].name);
             problem_field(bad, path, "does not belong to a ruling of kind %s", k);
         }
-    }
     if (bad->json)
         return -1;
-    json_t *s = json_object_get(e, "score");
-    in->score[0] = (int)json_integer_value(json_object_get(s, "a"));
-    in->score[1] = (int)json_integer_value(json_object_get(s, "b"));
-    in->points = (int)json_integer_value(json_object_get(e, "points"));
+    api_fields_sub(&v[EF_SCORE], score_fields, score);
+    in->score[0] = (int)score[0].i;
+    in->score[1] = (int)score[1].i;
+    in->points = (int)v[EF_POINTS].i;
     if (in->effect == RE_PENALTY)
-        in->side = api_cx_side_of(e, "side");
+        in->side = api_val_side(&v[EF_SIDE]);
     if (in->effect == RE_FORFEIT)
-        in->side = api_cx_side_of(e, "winner");
+        in->side = api_val_side(&v[EF_WINNER]);
     return 0;
 }
 
 void api_ruling_give(struct api_req *req, struct api_resp *resp)
 {
     struct problem bad = {0, NULL};
-    json_t *j = req->json;
+    struct api_val v[RF__N];
     struct ruling_in in = {"", "", "", "", 0, RE_NONE, {0, 0}, 0, 0, NULL};
-    if (!api_check_fields_pb(j, ruling_fields, 0, &bad) &&
-        !read_effect(json_object_get(j, "effect"), &in, &bad)) {
-        in.question = api_str(j, "question");
-        in.facts = api_str(j, "facts");
-        in.decision = api_str(j, "decision");
-        in.reasons = api_str(j, "reasons");
-        in.call_id = json_integer_value(json_object_get(j, "call_id"));
+    if (!api_fields_check(req->json, ruling_fields, 0, v, &bad) &&
+        !read_effect(&v[RF_EFFECT], &in, &bad)) {
+        in.question = v[RF_QUESTION].s;
+        in.facts = v[RF_FACTS].s;
+        in.decision = v[RF_DECISION].s;
+        in.reasons = v[RF_REASONS].s;
+        in.call_id = v[RF_CALL].i;
     }
-    api_cx_run(req, resp, op_ruling_give, &in, &bad);
+    /* a score that undoes later results is confirmed as /correct confirms it */
+    api_cx_run_verdict(req, resp, op_ruling_give, &in, &bad, NULL, (int)v[RF_CASCADE].i);
 }
 
 static void reply_rulings(struct api_req *req, struct api_resp *resp, struct ruling_row *r, int n,

@@ -7,26 +7,21 @@
 #include "api/tx.h"
 #include "ops/clock_acts.h"
 
-int api_cx_side_of(json_t *j, const char *field)
-{
-    const char *s = api_str(j, field);
-    return s && !strcmp(s, "b") ? 1 : 0;
-}
-
 static void write_out(struct api_resp *resp, struct cx_out *out)
 {
     api_reply_json(resp, out->status, out->json);
     resp->is_problem = out->is_problem;
 }
 
-void api_cx_run(struct api_req *req, struct api_resp *resp, clock_fn fn, const void *in,
-                struct problem *invalid)
+int api_cx_side_of(json_t *j, const char *field)
 {
-    api_cx_run_rule(req, resp, fn, in, invalid, NULL);
+    const char *s = api_str(j, field);
+    return s && !strcmp(s, "b") ? 1 : 0;
 }
 
-void api_cx_run_rule(struct api_req *req, struct api_resp *resp, clock_fn fn, const void *in,
-                     struct problem *invalid, const char *rule)
+/* The operation in the frame for `who`, inside the request's transaction. */
+static void run(struct api_req *req, struct api_resp *resp, const struct cx_who *who, clock_fn fn,
+                const void *in, struct problem *invalid, const char *reason, int confirm_cascade)
 {
     if (api_tx_begin(req, resp)) {
         if (invalid)
@@ -34,14 +29,35 @@ void api_cx_run_rule(struct api_req *req, struct api_resp *resp, clock_fn fn, co
         return;
     }
     struct op o = api_op(req);
-    struct cx_who who = {req->is_td, req->player_id, req->player_tournament, rule};
+    o.reason = reason;
+    o.confirm_cascade = confirm_cascade;
     struct cx_out out;
-    op_cx_run(&o, &who, req->ids[0], req->ids[1], fn, in, invalid, &out);
+    op_cx_run(&o, who, req->ids[0], req->ids[1], fn, in, invalid, &out);
     write_out(resp, &out);
     if (out.keep)
         api_tx_commit(req, resp);
     else
         api_tx_rollback(req);
+}
+
+void api_cx_run(struct api_req *req, struct api_resp *resp, clock_fn fn, const void *in,
+                struct problem *invalid)
+{
+    api_cx_run_verdict(req, resp, fn, in, invalid, NULL, 0);
+}
+
+void api_cx_run_rule(struct api_req *req, struct api_resp *resp, clock_fn fn, const void *in,
+                     struct problem *invalid, const char *rule)
+{
+    struct cx_who who = {req->is_td, req->player_id, req->player_tournament, rule};
+    run(req, resp, &who, fn, in, invalid, NULL, 0);
+}
+
+void api_cx_run_verdict(struct api_req *req, struct api_resp *resp, clock_fn fn, const void *in,
+                        struct problem *invalid, const char *reason, int confirm_cascade)
+{
+    struct cx_who who = {req->is_td, req->player_id, req->player_tournament, NULL};
+    run(req, resp, &who, fn, in, invalid, reason, confirm_cascade);
 }
 
 void api_cx_read(struct api_req *req, struct api_resp *resp, clock_fn fn, int flag_matters)
@@ -52,10 +68,9 @@ void api_cx_read(struct api_req *req, struct api_resp *resp, clock_fn fn, int fl
         write_out(resp, &out);
         return;
     }
-    int td = req->is_td;
-    req->is_td = 1; /* the flag acts for the TD, as the tick does */
-    api_cx_run(req, resp, fn, NULL, NULL);
-    req->is_td = td;
+    /* the flag acts for the TD, as the tick does, whoever reads */
+    struct cx_who as_td = {1, req->player_id, req->player_tournament, NULL};
+    run(req, resp, &as_td, fn, NULL, NULL, NULL, 0);
 }
 
 static const char *const sides_ab[] = {"a", "b", NULL};
@@ -68,15 +83,15 @@ static const struct api_field side_fields[] = {
 void api_cx_side_route(struct api_req *req, struct api_resp *resp, clock_fn fn)
 {
     struct problem bad = {0, NULL};
-    api_check_fields_pb(req->json, side_fields, 0, &bad);
-    struct clock_side_in in = {api_cx_side_of(req->json, "side")};
+    struct api_val v[1];
+    api_fields_check(req->json, side_fields, 0, v, &bad);
+    struct clock_side_in in = {api_val_side(&v[0])};
     api_cx_run(req, resp, fn, &in, &bad);
 }
 
 void api_cx_bare_route(struct api_req *req, struct api_resp *resp, clock_fn fn)
 {
     struct problem bad = {0, NULL};
-    if (req->json)
-        api_check_fields_pb(req->json, (const struct api_field[]){{NULL}}, 0, &bad);
+    api_fields_check(req->json, (const struct api_field[]){{NULL}}, 0, NULL, &bad);
     api_cx_run(req, resp, fn, NULL, &bad);
 }

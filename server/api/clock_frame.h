@@ -14,10 +14,15 @@ void api_cx_run(struct api_req *req, struct api_resp *resp, clock_fn fn, const v
 /* The same; a refusal of who asks names rule (e.g. "GOV-5"). */
 void api_cx_run_rule(struct api_req *req, struct api_resp *resp, clock_fn fn, const void *in,
                      struct problem *invalid, const char *rule);
+/* The same for a TD's verdict that may undo later results (a flag reversed): its reason
+ * (may be NULL) and whether the undoing is confirmed (struct op). */
+void api_cx_run_verdict(struct api_req *req, struct api_resp *resp, clock_fn fn, const void *in,
+                        struct problem *invalid, const char *reason, int confirm_cascade);
 /* A read under the lock (op_cx_read); flag_matters: a fallen flag is stored on the way,
  * in the frame, acting for the TD as the tick does. */
 void api_cx_read(struct api_req *req, struct api_resp *resp, clock_fn fn, int flag_matters);
-/* The side named "a" or "b" by a checked field: 0 or 1. */
+/* The side named "a" or "b" by a checked field of j: 0 or 1 (the older interface; new
+ * routes read api_val_side of their typed values). */
 int api_cx_side_of(json_t *j, const char *field);
 /* A route whose body is {"side": "a" | "b"} (struct clock_side_in). */
 void api_cx_side_route(struct api_req *req, struct api_resp *resp, clock_fn fn);

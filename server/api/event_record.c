@@ -1,5 +1,5 @@
-/* The event a route names, loaded (or its 404), and a change of it saved for this request;
- * the record's JSON and the save are ops/event.c. Apart from api_events.c so that the
+/* The event a route names, loaded (or its 404); the record's JSON and its save are
+ * ops/event.c. Apart from api_events.c so that the
  * kind-specific files (knockout, Swing, Davis) use it without calling back into the file
  * that validates their settings. */
 #include <stdlib.h>
@@ -7,7 +7,6 @@
 
 #include "api/events.h"
 #include "api/handlers.h"
-#include "api/tx.h"
 #include "ops/event.h"
 #include "store/store.h"
 
@@ -20,12 +19,6 @@ int api_event_load(struct api_req *req, struct event *e, struct api_resp *resp)
     else if (rc != CW_OK)
         api_internal_error(resp, "reading the event");
     return rc == CW_OK ? 0 : -1;
-}
-
-int api_event_save(struct api_req *req, struct event *e, json_t *before, const char *action)
-{
-    struct op o = api_op(req);
-    return op_event_save(&o, e, before, action);
 }
 
 int api_ko_event_load(struct api_req *req, struct event *e, struct api_resp *resp)

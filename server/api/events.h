@@ -8,21 +8,22 @@
 #include "ops/event.h"
 #include "store/store.h"
 
-/* Reads event ids[1] of tournament ids[0]; 0, or -1 with a 404 or 500 in resp. */
-int api_event_load(struct api_req *req, struct event *e, struct api_resp *resp);
-/* The same, and checks it is a knockout: 0, or -1 with a 404, 409 or 500 in resp. */
-int api_ko_event_load(struct api_req *req, struct event *e, struct api_resp *resp);
-/* Writes the event, bumps the tournament, audits (before is consumed) and adds the stream entry action. */
-int api_event_save(struct api_req *req, struct event *e, json_t *before, const char *action);
+/* Reads event ids[1] of tournament ids[0]; 0, or -1 with a 404 or 500 as the reply. */
+API_REPLIES int api_event_load(struct api_req *req, struct event *e, struct api_resp *resp);
+/* The same, and checks it is a knockout: 0, or -1 with a 404, 409 or 500 as the reply. */
+API_REPLIES int api_ko_event_load(struct api_req *req, struct event *e, struct api_resp *resp);
 
-/* api_swing.c: checks the "swing" settings object and returns its canonical form. */
-int api_swing_settings(json_t *in, json_t **out, struct api_resp *resp);
-/* api_knockout.c: checks the "knockout" settings object (may be NULL). */
-int api_knockout_settings(json_t *in, json_t **out, struct api_resp *resp);
+/* The settings of each kind of event, checked, in their canonical form (*out); 0, or -1
+ * with the refusal as the reply. api_swing.c: the "swing" settings object. */
+API_REPLIES int api_swing_settings(json_t *in, json_t **out, struct api_resp *resp);
+/* api_knockout.c: the "knockout" settings object (may be NULL); *feeds_from receives the
+ * knockout that feeds it (KO-5, KO-6), or 0. */
+API_REPLIES int api_knockout_settings(json_t *in, json_t **out, int64_t *feeds_from,
+                                      struct api_resp *resp);
 /* Answers with the bracket of knockout event e (or what a fed event waits for). */
 void api_knockout_bracket_json(struct api_req *req, const struct event *e, struct api_resp *resp);
 
-/* api_davis.c: checks the "davis" settings object (may be NULL) and returns its canonical form. */
-int api_davis_settings(json_t *in, json_t **out, struct api_resp *resp);
+/* api_davis.c: the "davis" settings object (may be NULL). */
+API_REPLIES int api_davis_settings(json_t *in, json_t **out, struct api_resp *resp);
 
 #endif

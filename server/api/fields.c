@@ -25,68 +25,68 @@ static int has_control(const char *s, size_t len)
     return 0;
 }
 
-static int check_one(json_t *v, const struct api_field *f, const char *path, struct api_resp *resp)
+static int check_one(json_t *v, const struct api_field *f, const char *path, struct problem *pb)
 {
     if (json_is_null(v)) {
         if (f->nullable)
             return 0;
-        api_problem_field(resp, path, "must not be null");
+        problem_field(pb, path, "must not be null");
         return 1;
     }
     switch (f->kind) {
     case F_STR: {
         if (!json_is_string(v)) {
-            api_problem_field(resp, path, "must be a string");
+            problem_field(pb, path, "must be a string");
             return 1;
         }
         const char *s = json_string_value(v);
         size_t bytes = json_string_length(v);
         size_t n = api_utf8_chars(s);
         if (bytes != strlen(s) || has_control(s, bytes)) {
-            api_problem_field(resp, path, "must not contain control characters");
+            problem_field(pb, path, "must not contain control characters");
             return 1;
         }
         if ((long)n < f->min || (long)n > f->max) {
             if (f->min > 0 && n == 0)
-                api_problem_field(resp, path, "must not be empty");
+                problem_field(pb, path, "must not be empty");
             else
-                api_problem_field(resp, path, "must be %ld to %ld characters long; it has %zu",
-                                  f->min, f->max, n);
+                problem_field(pb, path, "must be %ld to %ld characters long; it has %zu", f->min,
+                              f->max, n);
             return 1;
         }
         return 0;
     }
     case F_INT:
         if (!json_is_integer(v)) {
-            api_problem_field(resp, path, "must be an integer");
+            problem_field(pb, path, "must be an integer");
             return 1;
         }
         if (json_integer_value(v) < f->min || json_integer_value(v) > f->max) {
-            api_problem_field(resp, path, "must be from %ld to %ld; it is %lld", f->min, f->max,
-                              (long long)json_integer_value(v));
+            problem_field(pb, path, "must be from %ld to %ld; it is %lld", f->min, f->max,
+                          (long long)json_integer_value(v));
             return 1;
         }
         return 0;
     case F_NUM:
         if (!json_is_number(v)) {
-            api_problem_field(resp, path, "must be a number");
+            problem_field(pb, path, "must be a number");
             return 1;
         }
         if (json_number_value(v) < f->min || json_number_value(v) > f->max) {
-            api_problem_field(resp, path, "must be from %ld to %ld", f->min, f->max);
+            problem_field(pb, path, "must be from %ld to %ld", f->min, f->max);
             return 1;
         }
         return 0;
     case F_BOOL:
         if (!json_is_boolean(v)) {
-            api_problem_field(resp, path, "must be true or false");
+            problem_field(pb, path, "must be true or false");
             return 1;
         }
         return 0;
     case F_DATE: {
         int y, m, d;
         if (!json_is_string(v) || cw_parse_date(json_string_value(v), &y, &m, &d)) {
-            api_problem_field(resp, path, "must be a date written YYYY-MM-DD");
+            problem_field(pb, path, "must be a date written YYYY-MM-DD");
             return 1;
         }
         return 0;
@@ -102,14 +102,14 @@ static int check_one(json_t *v, const struct api_field *f, const char *path, str
             strncat(list, *c, sizeof list - strlen(list) - 1);
             strncat(list, "\"", sizeof list - strlen(list) - 1);
         }
-        api_problem_field(resp, path, "must be one of %s", list);
+        problem_field(pb, path, "must be one of %s", list);
         return 1;
     }
     case F_ANY:
         return 0;
     case F_STR_MULTILINE: {
         if (!json_is_string(v)) {
-            api_problem_field(resp, path, "must be a string");
+            problem_field(pb, path, "must be a string");
             return 1;
         }
         const char *s = json_string_value(v);
@@ -117,19 +117,19 @@ static int check_one(json_t *v, const struct api_field *f, const char *path, str
         for (size_t i = 0; i < bytes; i++) {
             unsigned char c = (unsigned char)s[i];
             if ((c < 0x20 && c != '\n' && c != '\r' && c != '\t') || c == 0x7f) {
-                api_problem_field(resp, path, "must not contain control characters");
+                problem_field(pb, path, "must not contain control characters");
                 return 1;
             }
         }
         if ((long)bytes < f->min || (long)bytes > f->max) {
-            api_problem_field(resp, path, "must be %ld to %ld bytes long", f->min, f->max);
+            problem_field(pb, path, "must be %ld to %ld bytes long", f->min, f->max);
             return 1;
         }
         return 0;
     }
     case F_OBJ:
         if (!json_is_object(v)) {
-            api_problem_field(resp, path, "must be an object");
+            problem_field(pb, path, "must be an object");
             return 1;
         }
         break;
@@ -146,23 +146,24 @@ static int check_one(json_t *v, const struct api_field *f, const char *path, str
         char sub[160];
         snprintf(sub, sizeof sub, "%s.%s", path, key);
         if (!sf->name) {
-            api_problem_field(resp, sub, "is not a known field");
+            problem_field(pb, sub, "is not a known field");
             errors++;
         } else {
-            errors += check_one(sv, sf, sub, resp);
+            errors += check_one(sv, sf, sub, pb);
         }
     }
     for (const struct api_field *sf = f->sub; sf->name; sf++)
         if (sf->required && !json_object_get(v, sf->name)) {
             char sub[160];
             snprintf(sub, sizeof sub, "%s.%s", path, sf->name);
-            api_problem_field(resp, sub, "is required");
+            problem_field(pb, sub, "is required");
             errors++;
         }
     return errors;
 }
 
-int api_check_fields(json_t *obj, const struct api_field *spec, int partial, struct api_resp *resp)
+/* Every error of obj against spec into pb; the number of errors. */
+static int check_all(json_t *obj, const struct api_field *spec, int partial, struct problem *pb)
 {
     int errors = 0;
     const char *key;
@@ -183,19 +184,105 @@ int api_check_fields(json_t *obj, const struct api_field *spec, int partial, str
                     n--;
             }
             snprintf(shown, sizeof shown, "%.*s", (int)n, key);
-            api_problem_field(resp, shown, "is not a known field");
+            problem_field(pb, shown, "is not a known field");
             errors++;
             continue;
         }
-        errors += check_one(v, f, key, resp);
+        errors += check_one(v, f, key, pb);
     }
     if (!partial)
         for (const struct api_field *f = spec; f->name; f++)
             if (f->required && !json_object_get(obj, f->name)) {
-                api_problem_field(resp, f->name, "is required");
+                problem_field(pb, f->name, "is required");
                 errors++;
             }
     return errors;
+}
+
+/* The typed value of one member that passed check_one. */
+static void fill_one(json_t *v, const struct api_field *f, struct api_val *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!v)
+        return;
+    out->set = 1;
+    out->j = v;
+    if (json_is_null(v)) {
+        out->null = 1;
+        return;
+    }
+    switch (f->kind) {
+    case F_STR:
+    case F_STR_MULTILINE:
+    case F_DATE:
+        out->s = json_string_value(v);
+        break;
+    case F_ENUM:
+        out->s = json_string_value(v);
+        for (const char *const *c = f->choices; *c; c++)
+            if (!strcmp(*c, out->s))
+                out->i = c - f->choices;
+        break;
+    case F_INT:
+        out->i = json_integer_value(v);
+        out->d = (double)out->i;
+        break;
+    case F_NUM:
+        out->d = json_number_value(v);
+        break;
+    case F_BOOL:
+        out->i = json_is_true(v);
+        break;
+    case F_OBJ:
+    case F_ANY:
+        break;
+    }
+}
+
+static void fill_all(json_t *obj, const struct api_field *spec, struct api_val *out)
+{
+    for (int i = 0; spec[i].name; i++)
+        fill_one(obj ? json_object_get(obj, spec[i].name) : NULL, &spec[i], &out[i]);
+}
+
+int api_fields_check(json_t *obj, const struct api_field *spec, int partial, struct api_val *out,
+                     struct problem *pb)
+{
+    /* NULL (no body) has no members: only the required ones are missed */
+    int bad = check_all(obj, spec, partial, pb);
+    /* refused, the values read as absent: a caller that goes on to the frame (which
+     * refuses there) reads no garbage */
+    fill_all(bad ? NULL : obj, spec, out);
+    return bad ? -1 : 0;
+}
+
+int api_fields(json_t *obj, const struct api_field *spec, int partial, struct api_val *out,
+               struct api_resp *resp)
+{
+    struct problem pb = {0, NULL};
+    if (!api_fields_check(obj, spec, partial, out, &pb))
+        return 0;
+    api_reply_problem(resp, &pb);
+    return -1;
+}
+
+void api_fields_sub(const struct api_val *v, const struct api_field *spec, struct api_val *out)
+{
+    fill_all(json_is_object(v->j) ? v->j : NULL, spec, out);
+}
+
+int api_val_side(const struct api_val *v)
+{
+    return v->s && !strcmp(v->s, "b") ? 1 : 0;
+}
+
+int api_check_fields(json_t *obj, const struct api_field *spec, int partial, struct api_resp *resp)
+{
+    struct problem pb = {0, NULL};
+    int n = check_all(obj, spec, partial, &pb);
+    if (n)
+        api_reply_problem(resp, &pb);
+    return n;
 }
 
 const char *api_str(json_t *obj, const char *name)
@@ -211,14 +298,6 @@ int api_has(json_t *obj, const char *name)
 
 int api_check_fields_pb(json_t *obj, const struct api_field *spec, int partial, struct problem *pb)
 {
-    struct api_resp r = {0};
-    int n = api_check_fields(obj, spec, partial, &r);
-    if (n) {
-        problem_free(pb);
-        pb->status = r.status;
-        pb->json = r.json;
-        r.json = NULL;
-    }
-    api_resp_free(&r);
-    return n;
+    problem_free(pb);
+    return check_all(obj, spec, partial, pb);
 }

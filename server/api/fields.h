@@ -31,8 +31,37 @@ struct api_field {
     const struct api_field *sub; /* F_OBJ: terminated by a field with name NULL */
 };
 
+/* A field's value once checked, typed by its kind (as kcgi's validated pairs): a route
+ * reads its fields from these, never from the raw JSON again. The array of values is
+ * indexed as the table of fields is, so a route names both with one enum. Strings and
+ * JSON values are the body's own (valid while req->json lives). */
+struct api_val {
+    int set;       /* the member was given (a null too) */
+    int null;      /* ... as null (a nullable field) */
+    const char *s; /* F_STR, F_STR_MULTILINE, F_DATE, F_ENUM: the text */
+    int64_t i;     /* F_INT; F_BOOL: 0 or 1; F_ENUM: the index of the choice */
+    double d;      /* F_NUM (F_INT too) */
+    json_t *j;     /* F_OBJ, F_ANY (and every kind): the value itself */
+};
+
+/* Checks obj (NULL: an empty body) against spec (terminated by name NULL) and fills
+ * out[i] for spec[i]. partial: required fields may be absent (PATCH). Returns 0, or -1
+ * having filled pb with every error, each naming its field (a 422), and every value
+ * absent. */
+int api_fields_check(json_t *obj, const struct api_field *spec, int partial, struct api_val *out,
+                     struct problem *pb);
+/* The same, the refusal written as the reply (the API_REPLIES convention of api.h). */
+API_REPLIES int api_fields(json_t *obj, const struct api_field *spec, int partial,
+                           struct api_val *out, struct api_resp *resp);
+/* The values of an F_OBJ member already checked (v), for its sub-table spec. */
+void api_fields_sub(const struct api_val *v, const struct api_field *spec, struct api_val *out);
+/* The side a checked ("a" | "b") field names: 0 or 1 (0 when absent). */
+int api_val_side(const struct api_val *v);
+
+/* The older interface, kept while routes of other branches still use it: */
 /* Checks obj against spec (terminated by name NULL). partial: required fields may be
- * absent (PATCH). Every error is added to resp; returns the number of errors. */
+ * absent (PATCH). Every error is added to resp (the reply: a problem); returns the number
+ * of errors. New routes use api_fields. */
 int api_check_fields(json_t *obj, const struct api_field *spec, int partial, struct api_resp *resp);
 /* The same into a problem (pb) for an operation to refuse with (ops/clock_frame.h). */
 int api_check_fields_pb(json_t *obj, const struct api_field *spec, int partial, struct problem *pb);

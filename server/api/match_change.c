@@ -1,57 +1,29 @@
-/* The frame of a change of one match, as the match routes share it: an idempotent
- * transaction, read the match, change it, save it with its audit row and stream entry,
- * answer with the match. */
+/* The HTTP side of a match's change (ops/match_frame.c): the request's transaction with
+ * its Idempotency-Key, who asks, the operation run in the frame, and its answer (the match,
+ * with what the operation added) or its refusal as the reply. */
 #include "api/matches.h"
 #include "api/tx.h"
-#include "ops/match.h"
 
-int api_match_save(struct api_req *req, struct match *m, json_t *before, const char *action,
-                   json_t **after_out)
+void api_match_run(struct api_req *req, struct api_resp *resp, struct api_mx *c)
 {
+    if (api_tx_begin(req, resp)) {
+        problem_free(&c->invalid);
+        return;
+    }
     struct op o = api_op(req);
-    int rc = op_match_save(&o, m, before, action);
-    if (after_out && rc == CW_OK)
-        *after_out = op_match_json(o.db, m);
-    return rc;
-}
-
-/* Runs change on the match inside an idempotent transaction, then saves, audits, adds
- * the stream entry `action` and answers with the match. */
-void api_match_change(struct api_req *req, struct api_resp *resp, const char *action,
-                      api_match_fn change)
-{
-    if (api_tx_begin(req, resp))
-        return;
-    struct db *db = req->app->db;
-    struct match m;
-    int rc = db_match_get(db, req->ids[0], req->ids[1], &m);
-    if (rc == CW_ENOTFOUND) {
-        api_tx_rollback(req);
-        api_match_not_found(resp, req->ids[0], req->ids[1]);
-        return;
-    }
-    if (rc != CW_OK) {
-        api_tx_rollback(req);
-        api_internal_error(resp, "reading the match");
-        return;
-    }
-    json_t *before = op_match_record_json(&m);
-    if (change(req, &m, resp, &action)) {
-        json_decref(before);
-        api_tx_rollback(req);
-        return;
-    }
+    o.reason = c->reason;
+    o.confirm_cascade = c->confirm_cascade;
+    struct op_who who = {req->is_td, req->player_id, req->player_tournament};
+    struct problem pb = {0, NULL};
     json_t *after = NULL;
-    if (api_match_save(req, &m, before, action, &after)) {
+    if (op_match_change(&o, &who, c->may, req->ids[0], req->ids[1], c->action, c->fn, c->in,
+                        &c->invalid, &after, &pb)) {
         api_tx_rollback(req);
-        api_internal_error(resp, "saving the match");
+        api_reply_problem(resp, &pb);
         return;
     }
-    if (!resp->json)
-        api_reply_json(resp, 200, after);
-    else
-        json_decref(after);
-    if (req->extra && json_is_object(resp->json))
+    api_reply_json(resp, 200, after);
+    if (req->extra)
         json_object_update(resp->json, req->extra);
     api_tx_commit(req, resp);
 }

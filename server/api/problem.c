@@ -101,7 +101,7 @@ int api_begin_as(struct db *db, struct api_resp *resp, int reserved)
     } else if (rc) {
         api_internal_error(resp, "starting a transaction");
     }
-    return rc ? 1 : 0;
+    return rc ? -1 : 0;
 }
 
 void api_resp_free(struct api_resp *resp)

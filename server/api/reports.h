@@ -1,4 +1,5 @@
-/* Reports of matches (api_reports.c), the games they carry (report_games.c, api_games.c). */
+/* Reports of matches (api_reports.c), the results a request brings (report_games.c) and
+ * the games of the phones (api_games.c). */
 #ifndef API_REPORTS_H
 #define API_REPORTS_H
 
@@ -7,35 +8,34 @@
 #include "api/api.h"
 #include "api/fields.h"
 #include "ops/report_check.h"
+#include "ops/report_in.h"
 #include "store/store.h"
 
-json_t *api_report_json(struct db *db, const struct report *r, const struct match *m);
-
-/* Reads a report body for match m and checks it: {"score"} (MATCH-1), or with the rules
- * engine {"game"}, {"games"}, {"transcript"}, {"mat"} (api_games.c). 0, or -1 with the
- * problem in resp. */
-int api_report_from_json(struct api_req *req, const struct match *m, json_t *body, struct report *r,
-                         struct api_resp *resp);
-int api_report_games(struct api_req *req, const struct match *m, json_t *body, struct report *r,
-                     struct api_resp *resp);
-/* One game (already checked by api_game_fields) as the operations take it. */
-struct game_in api_game_in(json_t *g);
-/* Appends one game (already checked by api_game_fields) to a compact list (malloc'd). */
-char *api_report_compact_append(const char *text, json_t *g);
-/* Checks a compact list of score-only games against match m (the engine replays them: each
- * result against the match so far) and fills r (its games = the list); *last receives the
- * last game's summary. 0, or -1 with the problem in resp. */
-int api_report_check_compact(struct api_req *req, const struct match *m, char *compact,
-                             struct report *r, struct api_resp *resp, json_t **last);
-/* The fields of one game result {winner, cube, result, level}. */
+/* The fields of one game result {winner, cube, result, level}, and its values. */
+enum { G_WINNER, G_CUBE, G_RESULT, G_LEVEL, G__N };
 extern const struct api_field api_game_fields[];
-/* 0 when the match takes reports; else 409 in resp. */
-int api_report_open(struct api_req *req, const struct match *m, struct api_resp *resp);
-/* The side of the logged-in player in m, or -1 with the refusal in resp: 401 with no
- * session, 403 to the TD's session (the players report) or to a player of another match. */
-int api_player_side(struct api_req *req, const struct match *m, struct api_resp *resp);
-/* Recomputes the match's state from both sides' current reports (MATCH-7). */
-int api_report_settle(struct api_req *req, struct match *m, struct api_resp *resp,
-                      const char **action);
+struct game_in api_game_in(const struct api_val *v);
+
+/* The fields of a result: a player's report (api_report_fields, up to R__PLAYERS) or the
+ * TD's verdict (api_verdict_fields: a result, or a player's report_id; a reason; whether
+ * a cascade of undone results is confirmed). */
+enum {
+    R_SCORE,
+    R_GAME,
+    R_GAMES,
+    R_TRANSCRIPT,
+    R_MAT,
+    R_ORDER,
+    R__PLAYERS,
+    R_REPORT_ID = R__PLAYERS,
+    R_REASON,
+    R_CASCADE,
+    R__N
+};
+extern const struct api_field api_report_fields[];
+extern const struct api_field api_verdict_fields[];
+/* The result the checked values v bring (exactly one of score, game, games, transcript,
+ * mat), parsed into in (free it with report_in_free): 0, or -1 with the problem in pb. */
+int api_report_in(const struct api_val *v, struct report_in *in, struct problem *pb);
 
 #endif

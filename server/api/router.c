@@ -30,15 +30,15 @@ enum {
     ASSISTANT = 1 << 11, /* an assistant: runs the room, decides nothing (GOV-1) */
     TOKEN = 1 << 12,     /* a machine token, within its role */
 };
-#define TDS (HEAD | TD | TOKEN)                /* the directors, and tokens with the role td */
+#define TDS (HEAD | TD | TOKEN)               /* the directors, and tokens with the role td */
 #define STAFF (HEAD | TD | ASSISTANT | TOKEN) /* ... and the assistants, and their tokens */
 
 enum {
-    R_JSON = 2,    /* a JSON object body is required */
-    R_OPTJSON = 4, /* a JSON object body is optional */
-    R_ETAG = 8,    /* a read inside a tournament: ETag from its revision, 304 when unchanged */
-    R_SHARED = 16, /* ... and the same for every anonymous reader: kept serialized (and
-                    * gzipped) per revision for the screens and phones that poll it */
+    R_JSON = 2,     /* a JSON object body is required */
+    R_OPTJSON = 4,  /* a JSON object body is optional */
+    R_ETAG = 8,     /* a read inside a tournament: ETag from its revision, 304 when unchanged */
+    R_SHARED = 16,  /* ... and the same for every anonymous reader: kept serialized (and
+                     * gzipped) per revision for the screens and phones that poll it */
     R_PLAYERS = 32, /* ... by the players' own revision, not the tournament's: a game report
                      * leaves the players list, and its copy, as they were */
     R_EVENTS = 64,  /* ... by the events' own revision (store/db.h): a game report of a match
@@ -217,13 +217,13 @@ static int is_change(const char *method)
 
 /* The CSRF defence: a change needs the custom header X-Crawford (a browser sends it
  * cross-site only after a CORS preflight, which this server never grants), and an Origin,
- * when the browser sends one, must be this server's. */
-static int csrf_ok(struct api_req *req, struct api_resp *resp)
+ * when the browser sends one, must be this server's. 0, or -1 with the refusal written. */
+API_REPLIES static int check_csrf(struct api_req *req, struct api_resp *resp)
 {
     if (!req->csrf || !req->csrf[0]) {
         api_problem(resp, 403, "csrf", "Missing X-Crawford header",
                     "Requests that change something must carry the header \"X-Crawford: 1\".");
-        return 0;
+        return -1;
     }
     if (req->origin && strcmp(req->origin, "null")) {
         const char *o = req->origin;
@@ -234,14 +234,14 @@ static int csrf_ok(struct api_req *req, struct api_resp *resp)
         if (!req->host || strcmp(o, req->host)) {
             api_problem(resp, 403, "csrf", "Cross-origin request refused",
                         "The request comes from %.200s, not from this server.", req->origin);
-            return 0;
+            return -1;
         }
     } else if (req->origin) {
         api_problem(resp, 403, "csrf", "Cross-origin request refused",
                     "The request comes from an opaque origin.");
-        return 0;
+        return -1;
     }
-    return 1;
+    return 0;
 }
 
 /* Deepest nesting and longest string of a JSON text, scanned before parsing so that a
@@ -323,8 +323,8 @@ static int blank(const char *s, size_t n)
     return 1;
 }
 
-/* Parses the body into req->json. 0, or -1 with the problem in resp. */
-static int parse_body(struct api_req *req, struct api_resp *resp, int wants_json)
+/* Parses the body into req->json. 0, or -1 with the problem as the reply. */
+API_REPLIES static int parse_body(struct api_req *req, struct api_resp *resp, int wants_json)
 {
     const struct cw_config *cfg = &req->app->cfg;
     if (!wants_json) {
@@ -511,10 +511,11 @@ static void build_shared(void *arg, struct api_blob **body, struct api_blob **gz
     api_resp_free(&resp);
 }
 
-/* The kept copy of a polled list (kind) as the answer when its tag is etag: 1 with a 200,
- * or a 304 when If-None-Match names it; 0 (a miss, or a copy of an earlier revision) with
- * resp untouched. */
-static int from_kept(struct api_req *req, struct api_resp *resp, int kind, const char *etag)
+/* The kept copy of a polled list (kind) as the answer when its tag is etag: -1 having
+ * answered 200, or 304 when If-None-Match names it; 0 (a miss, or a copy of an earlier
+ * revision) with resp untouched. */
+API_REPLIES static int from_kept(struct api_req *req, struct api_resp *resp, int kind,
+                                 const char *etag)
 {
     char tag[80];
     if (!api_cache_get(req->app->cache, req->ids[0], kind, &resp->blob, tag, req->accept_gzip,
@@ -533,7 +534,7 @@ static int from_kept(struct api_req *req, struct api_resp *resp, int kind, const
         api_etag_gz(tag, resp->etag, sizeof resp->etag);
     else
         memcpy(resp->etag, tag, sizeof tag);
-    return 1;
+    return -1;
 }
 
 /* The answer of a found route to a request that passed its checks: ETag and 304, the kept
@@ -655,41 +656,42 @@ static void roles_words(unsigned roles, char *out, size_t len)
         snprintf(out, len, "%s, %s and %s", got[0], got[1], got[2]);
 }
 
-/* The role table's check of route r (GOV-1): 1 when the request may go on to the handler,
- * else 0 with the refusal in resp (401 without an official's login; 403 naming GOV-1 for a
- * suspended official's session and for an official or a token beyond their role). */
-static int role_check(const struct route *r, struct api_req *req, struct api_resp *resp)
+/* The role table's check of route r (GOV-1): 0 when the request may go on to the handler,
+ * else -1 with the refusal as the reply (401 without an official's login or with a revoked
+ * token; 403 naming GOV-1 for a suspended official's session and for an official or a token
+ * beyond their role). */
+API_REPLIES static int check_role(const struct route *r, struct api_req *req, struct api_resp *resp)
 {
     if (r->roles & ANYONE)
-        return 1;
+        return 0;
     if (!req->role && req->suspended) {
         api_problem(resp, 403, "official-suspended", "Official suspended",
                     "This session ended when the head TD suspended (or removed) its official "
                     "(GOV-1).");
         json_object_set_new(resp->json, "rule", json_string("GOV-1"));
-        return 0;
+        return -1;
     }
     if (!req->role && req->token_revoked) {
         api_problem(resp, 401, "token-revoked", "Machine token revoked",
                     "This machine token was revoked by the head TD; ask for a new one (GOV-1).");
         json_object_set_new(resp->json, "rule", json_string("GOV-1"));
-        return 0;
+        return -1;
     }
     if (!req->role && !req->session_token && req->player_id) {
         /* logged in, but as a player: logging in again would not help */
         api_problem(resp, 403, "td-only", "Tournament director only",
                     "Only the tournament director may do this; you are logged in as a player.");
-        return 0;
+        return -1;
     }
     if (!req->role) {
         api_problem(resp, 401, "unauthorized", "Tournament director login required",
                     "Only the tournament director may do this; log in first (POST "
                     "/api/v1/login).");
-        return 0;
+        return -1;
     }
     unsigned bit = role_bit(req->role);
     if ((r->roles & bit) && (!req->token_id || (r->roles & TOKEN)))
-        return 1;
+        return 0;
     char who[64];
     roles_words(r->roles, who, sizeof who);
     if (req->token_id)
@@ -704,14 +706,15 @@ static int role_check(const struct route *r, struct api_req *req, struct api_res
                     role_name(req->role), role_words(req->role), r->method, r->pattern, who);
     json_object_set_new(resp->json, "rule", json_string("GOV-1"));
     json_object_set_new(resp->json, "role", json_string(role_name(req->role)));
-    return 0;
+    return -1;
 }
 
 /* A list on a revision of its own (R_PLAYERS, R_EVENTS) answered from its kept copy when
  * that copy's tag is the last committed one: nothing was committed since that it shows, so
- * no snapshot (nor any SQL) is needed to know it is up to date. 1 when answered (200 or
+ * no snapshot (nor any SQL) is needed to know it is up to date. -1 having answered (200 or
  * 304); 0: go the usual way. */
-static int kept_hit(struct api_req *req, struct api_resp *resp, const struct route *r, int kind)
+API_REPLIES static int kept_hit(struct api_req *req, struct api_resp *resp, const struct route *r,
+                                int kind)
 {
     char tag[64], etag[80];
     db_part_tag_committed(req->app->db, r->flags & R_PLAYERS ? DB_PLAYERS : DB_EVENTS, tag,
@@ -755,13 +758,13 @@ void api_dispatch(struct api_req *req, struct api_resp *resp)
         }
         return;
     }
-    if (is_change(method) && !csrf_ok(req, resp))
+    if (is_change(method) && check_csrf(req, resp))
         return;
     if (req->session_token || req->bearer)
         api_official_session(req);
     if (req->player_token)
         api_player_session(req);
-    if (!role_check(found, req, resp))
+    if (check_role(found, req, resp))
         return;
     int wants = found->flags & R_JSON ? 1 : 0;
     if ((found->flags & R_OPTJSON) && req->body && !blank(req->body, req->body_len))

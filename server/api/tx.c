@@ -31,11 +31,8 @@ struct op api_op(struct api_req *req)
     o.official_id = req->official_id;
     o.role = req->role;
     o.token_id = req->token_id;
-    /* the body's members of a verdict, read once here for every operation it reaches */
-    if (json_is_object(req->json)) {
-        o.confirm_cascade = json_is_true(json_object_get(req->json, "confirm_cascade"));
-        o.reason = json_string_value(json_object_get(req->json, "reason"));
-    }
+    /* the TD's words with a verdict (reason, confirm_cascade) are the route's typed input:
+     * api_match_run and api_cx_run_verdict set them */
     return o;
 }
 
@@ -50,9 +47,10 @@ static void request_id(const struct api_req *req, char *out, size_t len)
     snprintf(out, len, "%s %s %s", req->method, req->path, hex);
 }
 
-int api_tx_begin(struct api_req *req, struct api_resp *resp)
+/* The frame opened under key (NULL: none). -1: answered (a refusal, or a replay of the
+ * first answer): the API_REPLIES rule. */
+static int begin(struct api_req *req, struct api_resp *resp, const char *key)
 {
-    const char *key = req->idem_key;
     if (key) {
         size_t n = strlen(key);
         int ok = n >= 1 && n <= IDEM_KEY_MAX;
@@ -62,7 +60,7 @@ int api_tx_begin(struct api_req *req, struct api_resp *resp)
             api_problem(resp, 400, "bad-idempotency-key", "Bad Idempotency-Key",
                         "The Idempotency-Key header must be 1 to %d visible ASCII characters.",
                         IDEM_KEY_MAX);
-            return 1;
+            return -1;
         }
     }
     struct op o = api_op(req);
@@ -78,21 +76,21 @@ int api_tx_begin(struct api_req *req, struct api_resp *resp)
                     "Another program holds the tournament's database (a backup or an sqlite3 "
                     "shell?); nothing was changed. Try again in a moment.");
         snprintf(resp->retry_after, sizeof resp->retry_after, "1");
-        return 1;
+        return -1;
     case OP_REUSED:
         api_problem(resp, 422, "idempotency-key-reused", "Idempotency-Key reused",
                     "This Idempotency-Key was already used for a different request; use a new "
                     "key for a new submission.");
-        return 1;
+        return -1;
     case OP_FAILED:
         api_internal_error(resp, "starting the transaction");
-        return 1;
+        return -1;
     case OP_FULL:
         api_disk_refusal(resp, DB_FULL);
-        return 1;
+        return -1;
     case OP_BROKEN:
         api_disk_refusal(resp, DB_BROKEN);
-        return 1;
+        return -1;
     case OP_REPLAY:
         break;
     }
@@ -103,7 +101,27 @@ int api_tx_begin(struct api_req *req, struct api_resp *resp)
         resp->json = j;
         resp->is_problem = replay.status >= 400;
     }
-    return 1;
+    return -1;
+}
+
+int api_tx_begin(struct api_req *req, struct api_resp *resp)
+{
+    return begin(req, resp, req->idem_key);
+}
+
+int api_tx_begin_read(struct api_req *req, struct api_resp *resp)
+{
+    return begin(req, resp, NULL);
+}
+
+int api_tx_commit_read(struct api_req *req, struct api_resp *resp)
+{
+    struct op o = api_op(req);
+    struct op_key k = {NULL, NULL};
+    if (op_commit(&o, &k, 0, NULL) == CW_OK)
+        return 0;
+    api_internal_error(resp, "committing");
+    return -1;
 }
 
 void api_tx_commit(struct api_req *req, struct api_resp *resp)

@@ -7,10 +7,15 @@
 #include "api/api.h"
 #include "ops/op.h"
 
-/* Begins the transaction. Returns 0 to go on (the transaction is open), or 1 when the
+/* Begins the transaction. Returns 0 to go on (the transaction is open), or -1 when the
  * answer is already in resp (a replay of an earlier request, or a refusal); then no
  * transaction is open. */
-int api_tx_begin(struct api_req *req, struct api_resp *resp);
+API_REPLIES int api_tx_begin(struct api_req *req, struct api_resp *resp);
+/* The frame of a read that records itself (who read a PIN): no Idempotency-Key (a read
+ * has no first answer to replay). api_tx_commit_read commits before the answer is
+ * written: 0, or -1 with a 500 as the reply. */
+API_REPLIES int api_tx_begin_read(struct api_req *req, struct api_resp *resp);
+API_REPLIES int api_tx_commit_read(struct api_req *req, struct api_resp *resp);
 /* Stores the answer under the key (if any) and commits. On failure resp becomes a 500. */
 void api_tx_commit(struct api_req *req, struct api_resp *resp);
 /* Rolls back, keeping the problem already in resp. */

@@ -6,6 +6,7 @@
 #include "ops/players.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "common/secret.h"
@@ -230,6 +231,43 @@ int op_player_change(const struct op *o, int64_t tid, int64_t pid, const char *a
                      json_pack("{s:o}", "player", op_player_json(p, 0)));
     if (rc != CW_OK) {
         problem_internal(pb, "updating the player");
+        return -1;
+    }
+    return 0;
+}
+
+int op_pins_read(const struct op *o, int64_t tid, int64_t pid, struct player *p,
+                 struct tournament *t, struct player **ps, int *n, struct problem *pb)
+{
+    int rc;
+    if (pid) {
+        rc = db_player_get(o->db, tid, pid, p);
+        if (rc == CW_ENOTFOUND) {
+            problem_set(pb, 404, "not-found", "No such player",
+                        "Tournament %lld has no player %lld.", (long long)tid, (long long)pid);
+            return -1;
+        }
+        if (rc == CW_OK)
+            rc = db_audit(o->db, tid, o->now_ms, o->actor, "player.pin_read", "player", pid, NULL,
+                          NULL);
+    } else {
+        *ps = NULL;
+        *n = 0;
+        rc = db_tournament_get(o->db, tid, t);
+        if (rc == CW_ENOTFOUND)
+            return op_no_tournament(pb, tid);
+        if (rc == CW_OK)
+            rc = db_player_list(o->db, tid, ps, n);
+        if (rc == CW_OK)
+            rc = db_audit(o->db, tid, o->now_ms, o->actor, "players.cards_printed", "tournament",
+                          tid, NULL, NULL);
+        if (rc != CW_OK) {
+            free(*ps);
+            *ps = NULL;
+        }
+    }
+    if (rc != CW_OK) {
+        problem_internal(pb, "recording who read the PIN");
         return -1;
     }
     return 0;

@@ -36,4 +36,12 @@ int op_player_change(const struct op *o, int64_t tid, int64_t pid, const char *a
                      enum player_act act, const struct player_in *in, struct problem *invalid,
                      struct player *p, struct problem *pb);
 
+/* The TD reads PINs: player pid's (player.pin_read), or the cards of every player of
+ * tournament tid not withdrawn (pid 0: players.cards_printed). The read is recorded in
+ * the audit log (who read which, never the PIN), in the caller's frame, which commits it
+ * before any PIN is answered: none leaves the server unrecorded. 0 with *p (a player) or
+ * *t and the players *ps (malloc'd), *n; or -1 with the problem in pb (404). */
+int op_pins_read(const struct op *o, int64_t tid, int64_t pid, struct player *p,
+                 struct tournament *t, struct player **ps, int *n, struct problem *pb);
+
 #endif

@@ -7,8 +7,8 @@
  * Input: byte 0 the method, byte 1 a route of the table, byte 2 flags (the TD's session,
  * X-Crawford, not JSON, an Origin of another site, the route's own method, a path taken
  * from the input up to its first newline instead of the route), bytes 3-4 the ids put in
- * the pattern's {id}s, the rest the body. Properties: no crash, no sanitizer report, a status from 200
- * to 599, and a refusal (4xx) is problem+json naming its type.
+ * the pattern's {id}s, the rest the body. Properties: no crash, no sanitizer report, a status from
+ * 200 to 599, and a refusal (4xx) is problem+json naming its type.
  *
  * Left out: POST /api/v1/login (each try costs a 64 MiB Argon2id hash, which would make
  * the fuzzer crawl; its body goes through the same parse and check as every route) and

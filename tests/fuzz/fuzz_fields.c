@@ -1,7 +1,8 @@
 /* libFuzzer target: the field validation of request bodies (api/fields.c) on any JSON,
  * against a table holding every kind of field, nested objects and a PATCH's partial check.
- * Properties: no crash or sanitizer report; a body accepted has its required fields (unless
- * partial), each string within its length and free of control characters, each integer
+ * Properties: no crash or sanitizer report; the typed check (api_fields_check) and the older
+ * one agree; a body accepted has its required fields (unless partial), each typed value the
+ * body's own, each string within its length and free of control characters, each integer
  * within its range; a body refused carries a problem naming at least one field. */
 #include <jansson.h>
 #include <stdint.h>
@@ -10,6 +11,7 @@
 
 #include "api/api.h"
 #include "api/fields.h"
+#include "ops/problem.h"
 
 static const char *const colours[] = {"white", "black", NULL};
 static const struct api_field inner[] = {
@@ -17,6 +19,7 @@ static const struct api_field inner[] = {
     {"note", F_STR_MULTILINE, 0, 1, 0, 40, NULL, NULL},
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
+enum { F_NAME_AT, F_LENGTH_AT, F_CLOCK_AT = 6, F_COUNT = 8 };
 static const struct api_field spec[] = {
     {"name", F_STR, 1, 0, 1, 20, NULL, NULL},
     {"length", F_INT, 1, 0, 1, 99, NULL, NULL},
@@ -59,6 +62,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (len && (json_integer_value(len) < 1 || json_integer_value(len) > 99))
             abort();
     }
+    struct api_val v[F_COUNT], sub[2];
+    struct problem pb = {0, NULL};
+    int typed = api_fields_check(j, spec, partial, v, &pb);
+    if ((typed != 0) != (errors != 0) || (typed && !pb.json) || (!typed && pb.json))
+        abort(); /* the two interfaces agree */
+    if (!typed) {
+        if (!partial && (!v[F_NAME_AT].set || !v[F_LENGTH_AT].set))
+            abort();
+        if (v[F_NAME_AT].s != api_str(j, "name"))
+            abort(); /* the body's own string */
+        if (v[F_LENGTH_AT].set && (v[F_LENGTH_AT].i < 1 || v[F_LENGTH_AT].i > 99))
+            abort();
+        api_fields_sub(&v[F_CLOCK_AT], inner, sub);
+        if (v[F_CLOCK_AT].set && !v[F_CLOCK_AT].null && (!sub[0].set || sub[0].i > 240))
+            abort(); /* grace is required in the clock, within its range */
+    }
+    problem_free(&pb);
     api_resp_free(&resp);
     json_decref(j);
     return 0;

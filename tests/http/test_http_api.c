@@ -1376,6 +1376,54 @@ START_TEST(test_audit_paging_and_who_reads_it)
 }
 END_TEST
 
+/* Sends body to path twice as the TD with one Idempotency-Key: both answers are the first
+ * one (status and body). */
+static void td_twice(const char *method, const char *path, const char *body, const char *key,
+                     int status)
+{
+    char cookie[200], idem[120];
+    snprintf(cookie, sizeof cookie, "Cookie: %s", S.cookie);
+    snprintf(idem, sizeof idem, "Idempotency-Key: %s", key);
+    const char *h[] = {cookie, "X-Crawford: 1", "Content-Type: application/json", idem, NULL};
+    struct res r1, r2;
+    req(&S, method, path, body, h, &r1);
+    req(&S, method, path, body, h, &r2);
+    ck_assert_msg(r1.status == status, "%s %s: %ld %s", method, path, r1.status, r1.body);
+    ck_assert_int_eq(r2.status, status);
+    ck_assert_str_eq(r1.body, r2.body);
+    res_free(&r1);
+    res_free(&r2);
+}
+
+/* A tournament, a player and a change of the player run in the one frame with their
+ * Idempotency-Key, as results do: a retry gets the first answer and changes nothing twice
+ * (one tournament, one player with one PIN, one audit entry each). */
+START_TEST(test_idempotent_tournament_and_player_changes)
+{
+    size_t before = tournament_count(&S);
+    td_twice("POST", "/api/v1/tournaments", "{\"name\": \"Retried\"}", "t-retry-1", 201);
+    ck_assert_int_eq(tournament_count(&S), before + 1);
+    long long tid = make_tournament(&S, "Players retried");
+    int audits = audit_count(tid);
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players", tid);
+    td_twice("POST", path, "{\"name\": \"Anna Bianchi\"}", "p-retry-1", 201);
+    struct res r;
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_int_eq(json_array_size(json_object_get(r.json, "players")), 1);
+    long long pid = json_integer_value(
+        json_object_get(json_array_get(json_object_get(r.json, "players"), 0), "id"));
+    res_free(&r);
+    ck_assert_int_eq(audit_count(tid), audits + 1);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players/%lld", tid, pid);
+    td_twice("PATCH", path, "{\"country\": \"ITA\"}", "p-retry-2", 200);
+    ck_assert_int_eq(audit_count(tid), audits + 2);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld", tid);
+    td_twice("PATCH", path, "{\"venue\": \"Bar Roma\"}", "t-retry-2", 200);
+    ck_assert_int_eq(audit_count(tid), audits + 3);
+}
+END_TEST
+
 /* A refused change leaves the record exactly as it was: the same bytes and the same ETag,
  * even when the refused body also held valid changes. */
 START_TEST(test_refused_change_leaves_bytes_equal)
@@ -1475,6 +1523,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_static_content_types);
     tcase_add_test(tc, test_audit_paging_and_who_reads_it);
     tcase_add_test(tc, test_refused_change_leaves_bytes_equal);
+    tcase_add_test(tc, test_idempotent_tournament_and_player_changes);
     suite_add_tcase(s, tc);
     return s;
 }

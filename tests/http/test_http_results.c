@@ -95,6 +95,57 @@ static int problem_is(struct res *r, long status)
            !strcmp(ct, "application/problem+json") && strlen(jstr(r, "detail")) > 0;
 }
 
+/* The match's frame refuses in the order a reader checks: the match, who asks, then what
+ * the body says; a bad body hides neither a missing match nor a refusal of who asks. */
+START_TEST(test_frame_refuses_the_match_and_who_asks_before_the_body)
+{
+    struct fixture f;
+    setup_match(&f, 5);
+    char path[160], missing[160];
+    const char *bad = "{\"score\": \"five to nil\"}";
+    match_path(&f, "/report", path, sizeof path);
+    snprintf(missing, sizeof missing, "/api/v1/tournaments/%lld/matches/999999/report", f.tid);
+    struct res r;
+    td(&f.a, "POST", missing, bad, &r);
+    ck_assert_msg(problem_is(&r, 404), "%s", r.body);
+    res_free(&r);
+    td(&S, "POST", path, bad, &r); /* the TD decides, the players report */
+    ck_assert_msg(problem_is(&r, 403), "%s", r.body);
+    ck_assert_str_eq(jstr(&r, "type"), "/problems/not-a-player");
+    res_free(&r);
+    const char *anon[] = {"X-Crawford: 1", "Content-Type: application/json", NULL};
+    req(&S, "POST", path, bad, anon, &r);
+    ck_assert_msg(problem_is(&r, 401), "%s", r.body);
+    res_free(&r);
+    td(&f.a, "POST", path, bad, &r); /* now the body: named */
+    ck_assert_msg(problem_is(&r, 422), "%s", r.body);
+    ck_assert_str_eq(json_string_value(json_object_get(
+                         json_array_get(json_object_get(r.json, "errors"), 0), "field")),
+                     "score");
+    res_free(&r);
+    /* the TD: a correction of a match not decided, whatever its body */
+    match_path(&f, "/correct", path, sizeof path);
+    td(&S, "POST", path, "{\"bogus\": 1}", &r);
+    ck_assert_msg(problem_is(&r, 409), "%s", r.body);
+    ck_assert_str_eq(jstr(&r, "type"), "/problems/not-decided");
+    res_free(&r);
+    report_score(&f.a, &f, 5, 0, &r);
+    res_free(&r);
+    match_path(&f, "/confirm", path, sizeof path);
+    td(&f.b, "POST", path, "{\"report_id\": 0}", &r); /* ids start at 1 */
+    ck_assert_msg(problem_is(&r, 422), "%s", r.body);
+    res_free(&r);
+    td(&f.b, "POST", path, NULL, &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    match_path(&f, "/verify", path, sizeof path);
+    td(&S, "POST", path, "{\"bogus\": 1}", &r); /* decided: correct it instead */
+    ck_assert_msg(problem_is(&r, 409), "%s", r.body);
+    ck_assert_str_eq(jstr(&r, "type"), "/problems/match-finished");
+    res_free(&r);
+}
+END_TEST
+
 START_TEST(test_MATCH7_report_then_confirm_verifies)
 {
     struct fixture f;
@@ -2047,6 +2098,7 @@ static Suite *suite(void)
     tcase_add_unchecked_fixture(tc, up, down);
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_MATCH7_report_then_confirm_verifies);
+    tcase_add_test(tc, test_frame_refuses_the_match_and_who_asks_before_the_body);
     tcase_add_test(tc, test_MATCH1_impossible_scores_refused);
     tcase_add_test(tc, test_only_own_match);
     tcase_add_test(tc, test_dispute_and_td_decides);

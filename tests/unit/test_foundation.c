@@ -236,6 +236,40 @@ START_TEST(test_fields_each_error_named)
 }
 END_TEST
 
+/* The values a check fills, typed and indexed as the table: each kind read once, absent
+ * and null told apart, a sub-object's own values, and every value absent on a refusal. */
+START_TEST(test_fields_typed_values)
+{
+    json_t *j = json_loads("{\"name\": \"ab\", \"colour\": \"blue\", \"when\": null,"
+                           " \"inner\": {\"n\": 3}}",
+                           0, NULL);
+    struct api_val v[4], in[1];
+    struct problem pb = {0, NULL};
+    ck_assert_int_eq(api_fields_check(j, spec, 0, v, &pb), 0);
+    ck_assert_ptr_null(pb.json);
+    ck_assert_str_eq(v[0].s, "ab");
+    ck_assert(v[1].set && !v[1].null);
+    ck_assert_int_eq(v[1].i, 1); /* the index of "blue" in colours */
+    ck_assert(v[2].set && v[2].null && !v[2].s);
+    api_fields_sub(&v[3], sub, in);
+    ck_assert(in[0].set);
+    ck_assert_int_eq(in[0].i, 3);
+    json_decref(j);
+    j = json_loads("{\"colour\": \"red\"}", 0, NULL);
+    ck_assert_int_eq(api_fields_check(j, spec, 1, v, &pb), 0); /* partial: name may be absent */
+    ck_assert(!v[0].set && !v[0].s && v[1].set && v[1].i == 0 && !v[2].set && !v[3].set);
+    ck_assert_int_eq(api_fields_check(j, spec, 0, v, &pb), -1); /* name is required */
+    ck_assert_int_eq(pb.status, 422);
+    ck_assert(!v[1].set); /* refused: nothing reads as given */
+    problem_free(&pb);
+    json_decref(j);
+    /* no body at all: only the required fields are missed */
+    ck_assert_int_eq(api_fields_check(NULL, spec, 1, v, &pb), 0);
+    ck_assert_int_eq(api_fields_check(NULL, spec, 0, v, &pb), -1);
+    problem_free(&pb);
+}
+END_TEST
+
 /* ---- limiter ---- */
 
 START_TEST(test_limiter_locks_after_max_failures)
@@ -702,9 +736,8 @@ START_TEST(test_MATCH3_a_correction_that_would_end_the_match)
     ck_assert_ptr_nonnull(strstr(why, "match 12 continues to 9 points"));
     ck_assert_ptr_nonnull(strstr(why, "MATCH-3"));
     ck_assert_int_eq(results_relength(&m, &pen, 2, why, sizeof why), RL_STANDS);
-    ck_assert_int_eq(results_relength(&m, &(struct results_standing){0, {0, 3}}, 3, why,
-                                      sizeof why),
-                     RL_STANDS);
+    ck_assert_int_eq(
+        results_relength(&m, &(struct results_standing){0, {0, 3}}, 3, why, sizeof why), RL_STANDS);
     /* ... 4 would not: simply set, no correction recorded */
     ck_assert_int_eq(results_relength(&m, &pen, 4, why, sizeof why), RL_SET);
     ck_assert_int_eq(m.length, 4);
@@ -747,6 +780,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_etag_match);
     tcase_add_test(tc, test_fields_valid);
     tcase_add_test(tc, test_fields_each_error_named);
+    tcase_add_test(tc, test_fields_typed_values);
     tcase_add_test(tc, test_limiter_locks_after_max_failures);
     tcase_add_test(tc, test_limiter_delays);
     tcase_add_test(tc, test_limiter_saved);

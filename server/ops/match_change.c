@@ -1,0 +1,146 @@
+/* What a person does to one match (see match_change.h): each function adapts one
+ * operation to the match's frame (match_frame.c), with its typed input. */
+#include "ops/match_change.h"
+
+#include <string.h>
+
+#include "ops/decide.h"
+#include "ops/games.h"
+#include "ops/match_acts.h"
+#include "ops/report.h"
+#include "ops/report_check.h"
+
+int op_mx_report(const struct op *o, struct match *m, int side, void *in, struct problem *pb,
+                 const char **action)
+{
+    struct report r;
+    int rc = op_report_read(o, m, in, &r, pb);
+    if (!rc)
+        rc = op_report_file(o, m, side, &r, pb, action);
+    report_free(&r);
+    return rc;
+}
+
+int op_mx_concede(const struct op *o, struct match *m, int side, void *in, struct problem *pb,
+                  const char **action)
+{
+    if (m->length == 0) {
+        problem_set(pb, 422, "validation", "A Swing game is not conceded",
+                    "Match %lld is one money-style game of a Swing event: report the game "
+                    "(\"game\": {\"winner\", \"cube\", \"result\"}); its chips depend on the "
+                    "cube and the gammon (SWING-3).",
+                    (long long)m->id);
+        problem_field(pb, "concede", "a Swing game is reported, not conceded");
+        return -1;
+    }
+    return op_report_concede(o, m, side, pb, action);
+}
+
+int op_mx_unreport(const struct op *o, struct match *m, int side, void *in, struct problem *pb,
+                   const char **action)
+{
+    return op_report_withdraw(o, m, side, pb, action);
+}
+
+int op_mx_confirm(const struct op *o, struct match *m, int side, void *in, struct problem *pb,
+                  const char **action)
+{
+    return op_report_confirm(o, m, side, *(const int64_t *)in, pb, action);
+}
+
+int op_mx_game_add(const struct op *o, struct match *m, int side, void *in, struct problem *pb,
+                   const char **action)
+{
+    return op_game_add(o, m, side, in, pb, action);
+}
+
+int op_mx_game_undo(const struct op *o, struct match *m, int side, void *in, struct problem *pb,
+                    const char **action)
+{
+    return op_game_undo(o, m, side, pb, action);
+}
+
+/* The report a verdict stands on: a player's current, complete one (report_id), or the
+ * TD's own result, which must end the match. */
+static int verdict_report(const struct op *o, const struct match *m, struct verdict_in *v,
+                          struct report *r, struct problem *pb)
+{
+    if (v->report_id) {
+        int rc = db_report_get(o->db, m->id, v->report_id, r);
+        if (rc == CW_ENOTFOUND || (rc == CW_OK && (!r->complete || !r->current))) {
+            if (rc == CW_OK)
+                report_free(r);
+            problem_set(pb, 422, "validation", "No such report",
+                        "Match %lld has no current, complete report %lld.", (long long)m->id,
+                        (long long)v->report_id);
+            problem_field(pb, "report_id", "is not a current, complete report of match %lld",
+                          (long long)m->id);
+            return -1;
+        }
+        if (rc != CW_OK) {
+            problem_internal(pb, "reading the report");
+            return -1;
+        }
+        return 0;
+    }
+    if (op_report_read(o, m, &v->result, r, pb)) {
+        report_free(r);
+        return -1;
+    }
+    if (!r->complete) {
+        problem_set(pb, 422, "incomplete-result", "The match is not over",
+                    "The games given end at %d-%d in a %d-point match: the TD verifies "
+                    "only a finished match.",
+                    r->score[0], r->score[1], m->length);
+        report_free(r);
+        return -1;
+    }
+    return 0;
+}
+
+int op_mx_verdict(const struct op *o, struct match *m, int side, void *in, struct problem *pb,
+                  const char **action)
+{
+    struct verdict_in *v = in;
+    if (!m->player[0] || !m->player[1]) {
+        problem_set(pb, 409, "players-unknown", "Players not known yet",
+                    "Match %lld has no opponent yet.", (long long)m->id);
+        return -1;
+    }
+    struct report r;
+    if (verdict_report(o, m, v, &r, pb))
+        return -1;
+    int rc = op_match_verify(o, m, &r, !v->report_id, pb);
+    report_free(&r);
+    return rc;
+}
+
+int op_mx_edit(const struct op *o, struct match *m, int side, void *in, struct problem *pb,
+               const char **action)
+{
+    return op_match_edit(o, m, in, pb);
+}
+
+int op_mx_call(const struct op *o, struct match *m, int side, void *in, struct problem *pb,
+               const char **action)
+{
+    return op_match_call(o, m, in, pb);
+}
+
+int op_mx_forfeit(const struct op *o, struct match *m, int side, void *in, struct problem *pb,
+                  const char **action)
+{
+    return op_match_decide_unplayed(o, m, pb, MS_FORFEITED, *(const int *)in, ME_RULING);
+}
+
+int op_mx_withdraw(const struct op *o, struct match *m, int side, void *in, struct problem *pb,
+                   const char **action)
+{
+    return op_match_decide_unplayed(o, m, pb, MS_WITHDRAWN, 1 - *(const int *)in, ME_WITHDRAWN);
+}
+
+int op_mx_disqualify(const struct op *o, struct match *m, int side, void *in, struct problem *pb,
+                     const char **action)
+{
+    return op_match_decide_unplayed(o, m, pb, MS_WITHDRAWN, 1 - *(const int *)in, ME_DISQUALIFIED);
+}
