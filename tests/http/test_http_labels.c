@@ -132,13 +132,20 @@ START_TEST(test_knockout_and_standalone_matches_carry_their_label)
     ck_assert_int_eq(jint(&r, "match_id"), qf);
     res_free(&r);
 
-    /* the stream entry of a decision names the match the same way */
+    /* a warning at the table, and the decision: their stream entries name the match the
+     * same way (the warning's label beside its record, the decision's inside its match) */
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld/warnings", tid, qf);
+    td(&S, "POST", path, "{\"text\": \"Play faster\"}", &r);
+    ck_assert_msg(r.status == 200 || r.status == 201, "%s", r.body);
+    res_free(&r);
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld/verify", tid, qf);
     td(&S, "POST", path, "{\"score\": {\"a\": 3, \"b\": 1}}", &r);
     ck_assert_msg(r.status == 200, "%s", r.body);
     res_free(&r);
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/events", tid);
-    const char *needles[] = {"event: match.verified", "\"text\":\"Main · Quarter-final\"", NULL};
+    const char *needles[] = {
+        "event: match.verified", "\"text\":\"Main · Quarter-final\"", "event: match.warned",
+        "},\"label\":{\"event\":\"Main\",\"kind\":\"knockout\",\"round\":1", NULL};
     char out[65536];
     ck_assert_msg(stream_until(&S, path, "0", needles, WAIT_MS, -1, out, sizeof out), "%s", out);
 }
