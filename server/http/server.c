@@ -13,6 +13,7 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <strings.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <time.h>
@@ -288,6 +289,11 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
     return queue(c, rc, status, r);
 }
 
+/* How far past max_body_bytes a body declared too large is still read (and thrown away) to
+ * answer its 413 cleanly; beyond that, or when the client waits for 100-continue, the 413
+ * goes at once. */
+#define DISCARD_FACTOR 8
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
                                   const char *method, const char *version, const char *upload_data,
                                   size_t *upload_size, void **con_cls)
@@ -321,7 +327,19 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         atomic_fetch_add(&s->inflight, 1);
         *con_cls = rc;
         const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Length");
-        if (cl && strtoull(cl, NULL, 10) > max) {
+        unsigned long long declared = cl ? strtoull(cl, NULL, 10) : 0;
+        const char *expect = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Expect");
+        int waits = expect && !strcasecmp(expect, "100-continue");
+        if (declared > max && !waits && declared <= DISCARD_FACTOR * (unsigned long long)max) {
+            /* A client that sends its body without waiting (a browser's upload) would see
+             * a refusal sent before its body was read as a reset connection, the 413 lost
+             * with the unread bytes: the body is read and thrown away (the upload path
+             * below keeps none of it, the connection's deadlines still run) and the 413
+             * answers the last call. */
+            rc->too_big = 1;
+            return MHD_YES;
+        }
+        if (declared > max) {
             rc->too_big = 1;
             char detail[160];
             snprintf(detail, sizeof detail,

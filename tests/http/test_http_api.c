@@ -786,6 +786,37 @@ static void send_all(int fd, const char *p, size_t n)
     }
 }
 
+/* A body declared far too large by a client that waits for "100 Continue" is refused at
+ * once, before a byte of it is sent; one sent without waiting (test_bad_huge_body) is read
+ * and thrown away so that its 413 arrives rather than a reset connection. */
+START_TEST(test_expect_continue_refused_before_the_body)
+{
+    char head[512];
+    int hn = snprintf(head, sizeof head,
+                      "POST /api/v1/tournaments HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n"
+                      "Cookie: %s\r\nX-Crawford: 1\r\nContent-Type: application/json\r\n"
+                      "Content-Length: 104857600\r\nConnection: close\r\n"
+                      "Expect: 100-continue\r\n\r\n",
+                      S.port, S.cookie);
+    size_t before = tournament_count(&S);
+    int fd = connect_to(S.port);
+    ck_assert_int_ge(fd, 0);
+    send_all(fd, head, (size_t)hn);
+    struct timeval tv = {WAIT_MS / 1000, 0};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    char got[2048];
+    size_t n = 0;
+    ssize_t k;
+    while (n < sizeof got - 1 && (k = recv(fd, got + n, sizeof got - 1 - n, 0)) > 0)
+        n += (size_t)k;
+    got[n] = 0;
+    close(fd);
+    ck_assert_msg(!strncmp(got, "HTTP/1.1 413", 12), "not a 413 at once: %.200s", got);
+    ck_assert_ptr_nonnull(strstr(got, "body-too-large"));
+    ck_assert_int_eq(tournament_count(&S), before);
+}
+END_TEST
+
 /* SIGTERM while a request's body is still arriving: the server stops taking connections at
  * once, finishes that request (it is answered and stored), then exits 0. */
 START_TEST(test_sigterm_during_request_body)
@@ -1509,6 +1540,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_bad_content_type);
     tcase_add_test(tc, test_bad_paths_and_methods);
     tcase_add_test(tc, test_bad_huge_body);
+    tcase_add_test(tc, test_expect_continue_refused_before_the_body);
     tcase_add_test(tc, test_static_files);
     tcase_add_test(tc, test_static_no_path_traversal);
     tcase_add_test(tc, test_login_rate_limited);

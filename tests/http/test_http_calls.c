@@ -686,6 +686,50 @@ START_TEST(test_GOV6_party_ruling_waits_for_the_committee)
 }
 END_TEST
 
+/* GOV-6 with officials (GOV-1): a TD who plays in the match is refused (403 naming GOV-6,
+ * nothing changed) since the head TD is there to rule, and the head TD's ruling stands;
+ * an assistant answers a call (the phone shows their name) but does not rule (GOV-1).
+ * Runs last: the TD it adds is "another TD" for every later ruling of the server. */
+START_TEST(test_GOV6_party_refused_another_td_rules)
+{
+    struct fx f;
+    setup(&f, 5);
+    long long tina = make_official(&S, "Tina", "td", "tina password");
+    make_official(&S, "Andy", "assistant", "andy password");
+    struct srv as_tina, as_andy;
+    srv_login_as(&as_tina, &S, "Tina", "tina password");
+    srv_login_as(&as_andy, &S, "Andy", "andy password");
+    char path[160], body[64];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players/%lld", f.tid, f.pb);
+    snprintf(body, sizeof body, "{\"official_id\": %lld}", tina); /* Bruno is Tina */
+    struct res r;
+    td(&S, "PATCH", path, body, &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    const char *score = "{\"question\": \"q\", \"facts\": \"f\", \"decision\": \"d\", \"reasons\": "
+                        "\"r\", \"effect\": {\"kind\": \"score\", \"score\": {\"a\": 5, \"b\": 1}}}";
+    refuse(&as_tina, &f, "POST", "rulings", score, 403, "GOV-6", "a ruling by a party");
+    refuse(&as_andy, &f, "POST", "rulings", score, 403, "GOV-1", "a ruling by an assistant");
+    long long cid = open_call(&f, &f.a, "dispute");
+    char tail[64];
+    snprintf(tail, sizeof tail, "calls/%lld/take", cid);
+    op(&as_andy, &f, "POST", tail, NULL, &r);
+    ck_assert_msg(r.status == 200, "an assistant taking a call: %ld %s", r.status, r.body);
+    res_free(&r);
+    op(&f.a, &f, "GET", "calls", NULL, &r);
+    ck_assert_str_eq(json_string_value(json_object_get(first_call(&r), "taken_by")), "Andy");
+    res_free(&r);
+    op(&S, &f, "POST", "rulings", score, &r);
+    ck_assert_msg(r.status == 201, "the head TD's ruling: %ld %s", r.status, r.body);
+    ck_assert_str_eq(jstr(&r, "state"), "decided");
+    res_free(&r);
+    op(&f.anon, &f, "GET", "", NULL, &r);
+    ck_assert_str_eq(jstr(&r, "state"), "verified");
+    ck_assert_str_eq(jstr(&r, "ended"), "ruling");
+    res_free(&r);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_calls");
@@ -702,6 +746,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_GOV6_ruling_forfeit_and_clock);
     tcase_add_test(tc, test_GOV6_ruling_score_moves_the_bracket);
     tcase_add_test(tc, test_GOV6_party_ruling_waits_for_the_committee);
+    tcase_add_test(tc, test_GOV6_party_refused_another_td_rules);
     suite_add_tcase(s, tc);
     return s;
 }
