@@ -511,10 +511,11 @@ static void build_shared(void *arg, struct api_blob **body, struct api_blob **gz
     api_resp_free(&resp);
 }
 
-/* The kept copy of a polled list (kind) as the answer when its tag is etag: 1 with a 200,
- * or a 304 when If-None-Match names it; 0 (a miss, or a copy of an earlier revision) with
- * resp untouched. */
-static int from_kept(struct api_req *req, struct api_resp *resp, int kind, const char *etag)
+/* The kept copy of a polled list (kind) as the answer when its tag is etag: -1 having
+ * answered 200, or 304 when If-None-Match names it; 0 (a miss, or a copy of an earlier
+ * revision) with resp untouched. */
+API_REPLIES static int from_kept(struct api_req *req, struct api_resp *resp, int kind,
+                                 const char *etag)
 {
     char tag[80];
     if (!api_cache_get(req->app->cache, req->ids[0], kind, &resp->blob, tag, req->accept_gzip,
@@ -533,7 +534,7 @@ static int from_kept(struct api_req *req, struct api_resp *resp, int kind, const
         api_etag_gz(tag, resp->etag, sizeof resp->etag);
     else
         memcpy(resp->etag, tag, sizeof tag);
-    return 1;
+    return -1;
 }
 
 /* The answer of a found route to a request that passed its checks: ETag and 304, the kept
@@ -710,9 +711,10 @@ API_REPLIES static int check_role(const struct route *r, struct api_req *req, st
 
 /* A list on a revision of its own (R_PLAYERS, R_EVENTS) answered from its kept copy when
  * that copy's tag is the last committed one: nothing was committed since that it shows, so
- * no snapshot (nor any SQL) is needed to know it is up to date. 1 when answered (200 or
+ * no snapshot (nor any SQL) is needed to know it is up to date. -1 having answered (200 or
  * 304); 0: go the usual way. */
-static int kept_hit(struct api_req *req, struct api_resp *resp, const struct route *r, int kind)
+API_REPLIES static int kept_hit(struct api_req *req, struct api_resp *resp, const struct route *r,
+                                int kind)
 {
     char tag[64], etag[80];
     db_part_tag_committed(req->app->db, r->flags & R_PLAYERS ? DB_PLAYERS : DB_EVENTS, tag,
