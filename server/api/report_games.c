@@ -42,25 +42,25 @@ static const struct api_field score_fields[] = {
 
 static const char *const orders[] = {"ab", "ba", NULL};
 
+/* The ways to give a result, shared by a report and a verdict, written once so that a way
+ * added for the players is one the TD's verdict takes too. */
+#define RESULT_FIELDS \
+    [R_SCORE] = {"score", F_OBJ, 0, 0, 0, 0, NULL, score_fields}, \
+    [R_GAME] = {"game", F_OBJ, 0, 0, 0, 0, NULL, api_game_fields}, \
+    [R_GAMES] = {"games", F_ANY, 0, 0, 0, 0, NULL, NULL}, \
+    [R_TRANSCRIPT] = {"transcript", F_ANY, 0, 0, 0, 0, NULL, NULL}, \
+    [R_MAT] = {"mat", F_STR_MULTILINE, 0, 0, 1, 1024 * 1024, NULL, NULL}, \
+    [R_ORDER] = {"order", F_ENUM, 0, 0, 0, 0, orders, NULL}
+
 /* exactly one of: the final score, one money-style game, the games one by one, a JSON game
  * record, a .mat file (with "order": which of its players is side a); the TD's verdict
  * also names a report of the players', and says why, and confirms a cascade */
 const struct api_field api_report_fields[] = {
-    [R_SCORE] = {"score", F_OBJ, 0, 0, 0, 0, NULL, score_fields},
-    [R_GAME] = {"game", F_OBJ, 0, 0, 0, 0, NULL, api_game_fields},
-    [R_GAMES] = {"games", F_ANY, 0, 0, 0, 0, NULL, NULL},
-    [R_TRANSCRIPT] = {"transcript", F_ANY, 0, 0, 0, 0, NULL, NULL},
-    [R_MAT] = {"mat", F_STR_MULTILINE, 0, 0, 1, 1024 * 1024, NULL, NULL},
-    [R_ORDER] = {"order", F_ENUM, 0, 0, 0, 0, orders, NULL},
+    RESULT_FIELDS,
     [R__PLAYERS] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 const struct api_field api_verdict_fields[] = {
-    [R_SCORE] = {"score", F_OBJ, 0, 0, 0, 0, NULL, score_fields},
-    [R_GAME] = {"game", F_OBJ, 0, 0, 0, 0, NULL, api_game_fields},
-    [R_GAMES] = {"games", F_ANY, 0, 0, 0, 0, NULL, NULL},
-    [R_TRANSCRIPT] = {"transcript", F_ANY, 0, 0, 0, 0, NULL, NULL},
-    [R_MAT] = {"mat", F_STR_MULTILINE, 0, 0, 1, 1024 * 1024, NULL, NULL},
-    [R_ORDER] = {"order", F_ENUM, 0, 0, 0, 0, orders, NULL},
+    RESULT_FIELDS,
     [R_REPORT_ID] = {"report_id", F_INT, 0, 0, 1, 1000000000000L, NULL, NULL},
     [R_REASON] = {"reason", F_STR, 0, 0, 0, 500, NULL, NULL},
     [R_CASCADE] = {"confirm_cascade", F_BOOL, 0, 0, 0, 0, NULL, NULL},

@@ -183,6 +183,20 @@ int op_call_open(struct cx *x, const void *in)
     return call_changed(x, "call.opened", &c, NULL, 201);
 }
 
+int op_cx_call_named(struct cx *x, int64_t call_id)
+{
+    if (!call_id)
+        return 0;
+    struct call_row c;
+    int rc = db_call_get(x->o.db, x->m.id, call_id, &c);
+    if (rc == CW_ENOTFOUND) {
+        problem_field(&x->pb, "call_id", "match %lld has no call %lld", (long long)x->m.id,
+                      (long long)call_id);
+        return -1;
+    }
+    return rc ? -1 : 0;
+}
+
 /* The call of this match the input names, not closed yet; -1 with the problem. */
 static int load_call(struct cx *x, int64_t id, struct call_row *c)
 {

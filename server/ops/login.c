@@ -130,11 +130,8 @@ int op_player_login(const struct op *o, int64_t tid, int64_t pid, const char *pi
     db_lock(o->db);
     int rc = db_player_get(o->db, tid, pid, p);
     db_unlock(o->db);
-    if (rc == CW_ENOTFOUND) {
-        problem_set(pb, 404, "not-found", "No such player", "Tournament %lld has no player %lld.",
-                    (long long)tid, (long long)pid);
-        return -1;
-    }
+    if (rc == CW_ENOTFOUND)
+        return op_no_player(pb, tid, pid);
     if (rc != CW_OK) {
         problem_internal(pb, "reading the player");
         return -1;

@@ -47,17 +47,8 @@ int op_observer_appoint(struct cx *x, const void *in)
         return -1;
     if (match_finished(&x->m))
         return op_cx_refuse_finished(x);
-    if (v->call_id) {
-        struct call_row c;
-        int rc = db_call_get(x->o.db, x->m.id, v->call_id, &c);
-        if (rc == CW_ENOTFOUND) {
-            problem_field(&x->pb, "call_id", "match %lld has no call %lld", (long long)x->m.id,
-                          (long long)v->call_id);
-            return -1;
-        }
-        if (rc)
-            return -1;
-    }
+    if (op_cx_call_named(x, v->call_id))
+        return -1;
     if (v->fee_payer && v->fee_cents < 0) {
         problem_field(&x->pb, "fee_payer", "is given with a fee (fee_cents) only (GOV-3)");
         return -1;

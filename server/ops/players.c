@@ -201,11 +201,8 @@ int op_player_change(const struct op *o, int64_t tid, int64_t pid, const char *a
     }
     if (invalid)
         problem_free(invalid);
-    if (rc == CW_ENOTFOUND) {
-        problem_set(pb, 404, "not-found", "No such player", "Tournament %lld has no player %lld.",
-                    (long long)tid, (long long)pid);
-        return -1;
-    }
+    if (rc == CW_ENOTFOUND)
+        return op_no_player(pb, tid, pid);
     if (rc != CW_OK) {
         problem_internal(pb, "reading the player");
         return -1;
@@ -242,11 +239,8 @@ int op_pins_read(const struct op *o, int64_t tid, int64_t pid, struct player *p,
     int rc;
     if (pid) {
         rc = db_player_get(o->db, tid, pid, p);
-        if (rc == CW_ENOTFOUND) {
-            problem_set(pb, 404, "not-found", "No such player",
-                        "Tournament %lld has no player %lld.", (long long)tid, (long long)pid);
-            return -1;
-        }
+        if (rc == CW_ENOTFOUND)
+            return op_no_player(pb, tid, pid);
         if (rc == CW_OK)
             rc = db_audit(o->db, tid, o->now_ms, o->actor, "player.pin_read", "player", pid, NULL,
                           NULL);

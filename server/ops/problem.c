@@ -73,6 +73,13 @@ int op_no_tournament(struct problem *p, int64_t tid)
     return -1;
 }
 
+int op_no_player(struct problem *p, int64_t tid, int64_t pid)
+{
+    problem_set(p, 404, "not-found", "No such player", "Tournament %lld has no player %lld.",
+                (long long)tid, (long long)pid);
+    return -1;
+}
+
 void problem_internal(struct problem *p, const char *what)
 {
     fprintf(stderr, "crawford: internal error: %s\n", what);

@@ -26,6 +26,8 @@ void problem_vset(struct problem *p, int status, const char *slug, const char *t
 void problem_vfield(struct problem *p, const char *field, const char *fmt, va_list ap);
 /* The 404 of a tournament that is not there (tid); returns -1. */
 int op_no_tournament(struct problem *p, int64_t tid);
+/* The 404 of a player that tournament tid does not have (pid); returns -1. */
+int op_no_player(struct problem *p, int64_t tid, int64_t pid);
 /* The 500 of a failure that is the server's, never the client's; logged. */
 void problem_internal(struct problem *p, const char *what);
 void problem_free(struct problem *p);

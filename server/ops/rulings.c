@@ -156,17 +156,8 @@ int op_ruling_give(struct cx *x, const void *in)
                     (long long)x->m.id);
         return -1;
     }
-    if (v->call_id) {
-        struct call_row c;
-        int rc = db_call_get(db, x->m.id, v->call_id, &c);
-        if (rc == CW_ENOTFOUND) {
-            problem_field(&x->pb, "call_id", "match %lld has no call %lld", (long long)x->m.id,
-                          (long long)v->call_id);
-            return -1;
-        }
-        if (rc)
-            return -1;
-    }
+    if (op_cx_call_named(x, v->call_id))
+        return -1;
     int party = is_party(x);
     int other = party == 1 ? another_td(x) : 0;
     if (party < 0 || other < 0)

@@ -50,6 +50,9 @@ int op_cx_record(struct cx *x, const char *action, const char *entity, int64_t i
 void op_cx_official_name(const struct cx *x, char *out, size_t len);
 /* An official's operation: -1 with a 403 for a player. */
 int op_cx_official(struct cx *x, const char *rule);
+/* The call an observer's appointment or a ruling answers (call_id; 0: none) is one of this
+ * match's: 0, or -1 with the problem on the field call_id (or the server's failure). */
+int op_cx_call_named(struct cx *x, int64_t call_id);
 
 /* ---- observers (observers.c) ---- */
 struct observer_in {

@@ -14,18 +14,12 @@ int db_audit(struct db *db, int64_t tournament_id, int64_t at_ms, const char *ac
                     "before_json, after_json) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
     if (!st)
         return CW_EDB;
-    if (tournament_id)
-        sqlite3_bind_int64(st, 1, tournament_id);
-    else
-        sqlite3_bind_null(st, 1);
+    db_bind_nonzero(st, 1, tournament_id);
     sqlite3_bind_int64(st, 2, at_ms);
     db_bind_text(st, 3, actor);
     db_bind_text(st, 4, action);
     db_bind_text(st, 5, entity);
-    if (entity_id)
-        sqlite3_bind_int64(st, 6, entity_id);
-    else
-        sqlite3_bind_null(st, 6);
+    db_bind_nonzero(st, 6, entity_id);
     db_bind_text(st, 7, before_json);
     db_bind_text(st, 8, after_json);
     int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;

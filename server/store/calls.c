@@ -8,21 +8,6 @@
 #include "common/errors.h"
 #include "store/sql.h"
 
-static void bind_ms(sqlite3_stmt *st, int i, int64_t ms)
-{
-    if (ms)
-        sqlite3_bind_int64(st, i, ms);
-    else
-        sqlite3_bind_null(st, i);
-}
-
-static int step_done(sqlite3_stmt *st)
-{
-    int rc = sqlite3_step(st);
-    db_done(st);
-    return rc == SQLITE_DONE ? CW_OK : (rc & 0xff) == SQLITE_CONSTRAINT ? CW_ECONFLICT : CW_EDB;
-}
-
 /* ---- calls ---- */
 
 #define CALL_COLS                                                                             \
@@ -66,7 +51,7 @@ int db_call_insert(struct db *db, struct call_row *c)
     db_bind_text(st, 5, c->reason);
     db_bind_text(st, 6, c->text);
     sqlite3_bind_int64(st, 7, c->created_ms);
-    int rc = step_done(st);
+    int rc = db_step_done(st);
     if (rc == CW_OK) {
         c->id = sqlite3_last_insert_rowid(db_handle(db));
         strcpy(c->state, "open");
@@ -107,16 +92,16 @@ int db_call_update(struct db *db, const struct call_row *c)
     sqlite3_bind_int64(st, 1, c->id);
     db_bind_text(st, 2, c->state);
     db_bind_text(st, 3, c->taken_by[0] ? c->taken_by : NULL);
-    bind_ms(st, 4, c->taken_ms);
+    db_bind_nonzero(st, 4, c->taken_ms);
     db_bind_text(st, 5, c->closed_by[0] ? c->closed_by : NULL);
-    bind_ms(st, 6, c->closed_ms);
+    db_bind_nonzero(st, 6, c->closed_ms);
     db_bind_text(st, 7, c->closed_ms ? c->outcome : NULL);
     if (c->leave_minutes)
         sqlite3_bind_int(st, 8, c->leave_minutes);
     else
         sqlite3_bind_null(st, 8);
-    bind_ms(st, 9, c->leave_until_ms);
-    return step_done(st);
+    db_bind_nonzero(st, 9, c->leave_until_ms);
+    return db_step_done(st);
 }
 
 int db_calls_since(struct db *db, int64_t player_id, int64_t since_ms, int *count,
@@ -171,7 +156,7 @@ int db_warning_insert(struct db *db, struct warning_row *w)
     db_bind_text(st, 2, w->text);
     db_bind_text(st, 3, w->actor);
     sqlite3_bind_int64(st, 4, w->created_ms);
-    int rc = step_done(st);
+    int rc = db_step_done(st);
     if (rc == CW_OK)
         w->id = sqlite3_last_insert_rowid(db_handle(db));
     return rc;
@@ -232,10 +217,10 @@ int db_observer_insert(struct db *db, struct observer_row *o)
     else
         sqlite3_bind_null(st, 3);
     db_bind_text(st, 4, o->fee_payer[0] ? o->fee_payer : NULL);
-    bind_ms(st, 5, o->call_id);
+    db_bind_nonzero(st, 5, o->call_id);
     db_bind_text(st, 6, o->appointed_by);
     sqlite3_bind_int64(st, 7, o->appointed_ms);
-    int rc = step_done(st);
+    int rc = db_step_done(st);
     if (rc == CW_OK)
         o->id = sqlite3_last_insert_rowid(db_handle(db));
     return rc;
@@ -261,7 +246,7 @@ int db_observer_remove(struct db *db, const struct observer_row *o)
     sqlite3_bind_int64(st, 1, o->id);
     db_bind_text(st, 2, o->removed_by);
     sqlite3_bind_int64(st, 3, o->removed_ms);
-    return step_done(st);
+    return db_step_done(st);
 }
 
 int db_observers(struct db *db, int64_t match_id, int current_only, struct observer_row **out,

@@ -113,14 +113,6 @@ static int64_t col_ms(sqlite3_stmt *st, int i)
     return sqlite3_column_type(st, i) == SQLITE_NULL ? 0 : sqlite3_column_int64(st, i);
 }
 
-static void bind_ms(sqlite3_stmt *st, int i, int64_t v)
-{
-    if (v)
-        sqlite3_bind_int64(st, i, v);
-    else
-        sqlite3_bind_null(st, i);
-}
-
 int db_presence_get(struct db *db, int64_t match_id, struct presence p[2])
 {
     memset(p, 0, 2 * sizeof *p);
@@ -156,12 +148,12 @@ int db_presence_put(struct db *db, int64_t match_id, int side, const struct pres
         return CW_EDB;
     sqlite3_bind_int64(st, 1, match_id);
     sqlite3_bind_int(st, 2, side);
-    bind_ms(st, 3, p->arrived_ms);
-    bind_ms(st, 4, p->absent_from_ms);
+    db_bind_nonzero(st, 3, p->arrived_ms);
+    db_bind_nonzero(st, 4, p->absent_from_ms);
     sqlite3_bind_int(st, 5, p->breaks_used);
-    bind_ms(st, 6, p->break_started_ms);
-    bind_ms(st, 7, p->break_ends_ms);
-    bind_ms(st, 8, p->late_clock_ms);
+    db_bind_nonzero(st, 6, p->break_started_ms);
+    db_bind_nonzero(st, 7, p->break_ends_ms);
+    db_bind_nonzero(st, 8, p->late_clock_ms);
     sqlite3_bind_int(st, 9, p->postpone_min);
     int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
     db_done(st);

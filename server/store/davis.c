@@ -86,10 +86,7 @@ int db_davis_tie_insert(struct db *db, struct davis_tie_row *t)
     sqlite3_bind_int(st, 2, t->round);
     sqlite3_bind_int(st, 3, t->slot);
     for (int s = 0; s < 2; s++) {
-        if (t->team[s])
-            sqlite3_bind_int64(st, 4 + s, t->team[s]);
-        else
-            sqlite3_bind_null(st, 4 + s);
+        db_bind_nonzero(st, 4 + s, t->team[s]);
     }
     if (t->winner >= 0)
         sqlite3_bind_int(st, 6, t->winner);
@@ -184,14 +181,8 @@ int db_davis_tie_set_teams(struct db *db, int64_t id, int64_t team_a, int64_t te
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, id);
-    if (team_a)
-        sqlite3_bind_int64(st, 2, team_a);
-    else
-        sqlite3_bind_null(st, 2);
-    if (team_b)
-        sqlite3_bind_int64(st, 3, team_b);
-    else
-        sqlite3_bind_null(st, 3);
+    db_bind_nonzero(st, 2, team_a);
+    db_bind_nonzero(st, 3, team_b);
     int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
     db_done(st);
     return rc;

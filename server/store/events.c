@@ -124,9 +124,7 @@ int db_entry_add(struct db *db, int64_t event_id, int64_t player_id, int64_t now
     sqlite3_bind_int64(st, 1, event_id);
     sqlite3_bind_int64(st, 2, player_id);
     sqlite3_bind_int64(st, 3, now_ms);
-    int rc = sqlite3_step(st);
-    db_done(st);
-    return rc == SQLITE_DONE ? CW_OK : (rc & 0xff) == SQLITE_CONSTRAINT ? CW_ECONFLICT : CW_EDB;
+    return db_step_done(st);
 }
 
 int db_entry_remove(struct db *db, int64_t event_id, int64_t player_id)

@@ -12,14 +12,6 @@ static const char *slot_kind_name(enum ko_slot_kind k)
     return k == KO_SLOT_BYE ? "bye" : k == KO_SLOT_LATE ? "late" : "entry";
 }
 
-static void bind_opt_id(sqlite3_stmt *st, int i, int64_t v)
-{
-    if (v)
-        sqlite3_bind_int64(st, i, v);
-    else
-        sqlite3_bind_null(st, i);
-}
-
 static int lengths_text(const struct ko_bracket *b, char *out, size_t len)
 {
     size_t k = (size_t)snprintf(out, len, "[");
@@ -95,8 +87,8 @@ int db_ko_save(struct db *db, int64_t event_id, const struct ko_bracket *b, int6
         sqlite3_bind_int(st, 2, s);
         db_bind_text(st, 3, slot_kind_name(x->kind));
         sqlite3_bind_int(st, 4, x->position);
-        bind_opt_id(st, 5, x->drawn);
-        bind_opt_id(st, 6, x->id);
+        db_bind_nonzero(st, 5, x->drawn);
+        db_bind_nonzero(st, 6, x->id);
         sqlite3_bind_int(st, 7, x->late);
         sqlite3_bind_int(st, 8, x->rating_seed);
         sqlite3_bind_int(st, 9, x->round2);

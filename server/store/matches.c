@@ -63,20 +63,12 @@ static void read_match(sqlite3_stmt *st, void *row)
     m->ended = col_end(st, 22);
 }
 
-static void bind_id_or_null(sqlite3_stmt *st, int i, int64_t v)
-{
-    if (v)
-        sqlite3_bind_int64(st, i, v);
-    else
-        sqlite3_bind_null(st, i);
-}
-
 /* ?1..?10 and ?14..?23: the settable columns */
 static void bind_match(sqlite3_stmt *st, const struct match *m)
 {
-    bind_id_or_null(st, 1, m->event_id);
-    bind_id_or_null(st, 2, m->player[0]);
-    bind_id_or_null(st, 3, m->player[1]);
+    db_bind_nonzero(st, 1, m->event_id);
+    db_bind_nonzero(st, 2, m->player[0]);
+    db_bind_nonzero(st, 3, m->player[1]);
     sqlite3_bind_int(st, 4, m->length);
     db_bind_text(st, 5, m->table);
     db_bind_text(st, 6, match_state_name(m->state));
@@ -86,10 +78,10 @@ static void bind_match(sqlite3_stmt *st, const struct match *m)
         sqlite3_bind_int(st, 9, m->winner);
     else
         sqlite3_bind_null(st, 9);
-    bind_id_or_null(st, 10, m->result_report);
+    db_bind_nonzero(st, 10, m->result_report);
     sqlite3_bind_int(st, 14, m->round);
     sqlite3_bind_int(st, 15, m->slot);
-    bind_id_or_null(st, 16, m->tie_id);
+    db_bind_nonzero(st, 16, m->tie_id);
     sqlite3_bind_int(st, 17, m->rubber);
     sqlite3_bind_int(st, 18, m->penalty[0]);
     sqlite3_bind_int(st, 19, m->penalty[1]);
@@ -288,10 +280,7 @@ int db_report_insert(struct db *db, struct report *r)
     db_bind_text(st, 11, r->flags);
     sqlite3_bind_int64(st, 12, r->created_ms);
     sqlite3_bind_int(st, 13, r->conceded ? 1 : 0);
-    if (r->resumes)
-        sqlite3_bind_int64(st, 14, r->resumes);
-    else
-        sqlite3_bind_null(st, 14);
+    db_bind_nonzero(st, 14, r->resumes);
     int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
     db_done(st);
     if (rc == CW_OK) {

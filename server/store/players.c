@@ -39,18 +39,9 @@ static void bind_fields(sqlite3_stmt *st, const struct player *p)
     db_bind_text(st, 4, p->federation_id);
     db_bind_text(st, 5, p->pin);
     db_bind_text(st, 6, p->status);
-    if (p->checked_in_ms)
-        sqlite3_bind_int64(st, 7, p->checked_in_ms);
-    else
-        sqlite3_bind_null(st, 7);
-    if (p->withdrawn_ms)
-        sqlite3_bind_int64(st, 8, p->withdrawn_ms);
-    else
-        sqlite3_bind_null(st, 8);
-    if (p->official_id)
-        sqlite3_bind_int64(st, 12, p->official_id);
-    else
-        sqlite3_bind_null(st, 12);
+    db_bind_nonzero(st, 7, p->checked_in_ms);
+    db_bind_nonzero(st, 8, p->withdrawn_ms);
+    db_bind_nonzero(st, 12, p->official_id);
 }
 
 static int step_write(struct db *db, sqlite3_stmt *st)

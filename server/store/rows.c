@@ -52,6 +52,21 @@ int db_row(sqlite3_stmt *st, void (*read)(sqlite3_stmt *st, void *row), void *ro
     return out;
 }
 
+int db_step_done(sqlite3_stmt *st)
+{
+    int rc = sqlite3_step(st);
+    db_done(st);
+    return rc == SQLITE_DONE ? CW_OK : (rc & 0xff) == SQLITE_CONSTRAINT ? CW_ECONFLICT : CW_EDB;
+}
+
+void db_bind_nonzero(sqlite3_stmt *st, int i, int64_t v)
+{
+    if (v)
+        sqlite3_bind_int64(st, i, v);
+    else
+        sqlite3_bind_null(st, i);
+}
+
 void db_read_id(sqlite3_stmt *st, void *row)
 {
     *(int64_t *)row = sqlite3_column_int64(st, 0);

@@ -37,10 +37,7 @@ int db_ruling_insert(struct db *db, struct ruling_row *r)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, r->tournament_id);
     sqlite3_bind_int64(st, 2, r->match_id);
-    if (r->call_id)
-        sqlite3_bind_int64(st, 3, r->call_id);
-    else
-        sqlite3_bind_null(st, 3);
+    db_bind_nonzero(st, 3, r->call_id);
     db_bind_text(st, 4, r->question);
     db_bind_text(st, 5, r->facts);
     db_bind_text(st, 6, r->decision);
@@ -51,10 +48,7 @@ int db_ruling_insert(struct db *db, struct ruling_row *r)
     sqlite3_bind_int(st, 11, r->decided_match);
     db_bind_text(st, 12, r->official);
     sqlite3_bind_int64(st, 13, r->created_ms);
-    if (r->official_id)
-        sqlite3_bind_int64(st, 14, r->official_id);
-    else
-        sqlite3_bind_null(st, 14);
+    db_bind_nonzero(st, 14, r->official_id);
     int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
     db_done(st);
     if (rc == CW_OK)

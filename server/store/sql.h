@@ -29,7 +29,12 @@ void db_read_id(sqlite3_stmt *st, void *row);
 /* Steps st (prepared and bound) once and resets it: CW_OK with the row read into *row by
  * read, CW_ENOTFOUND when there is no row, CW_EDB on an error. */
 int db_row(sqlite3_stmt *st, void (*read)(sqlite3_stmt *st, void *row), void *row);
+/* Steps st (prepared and bound: a change) once and resets it: CW_OK when done, CW_ECONFLICT
+ * when a constraint refused it, CW_EDB on another error. */
+int db_step_done(sqlite3_stmt *st);
 
+/* Binds v, or NULL when v is 0 (an id, a time or an amount that is not there). */
+void db_bind_nonzero(sqlite3_stmt *st, int i, int64_t v);
 /* Binds a text, or NULL when s is NULL. */
 int db_bind_text(sqlite3_stmt *st, int i, const char *s);
 /* Copies column i into buf (empty string for NULL). */

@@ -15,15 +15,10 @@ int db_swing_round_insert(struct db *db, int64_t event_id, const struct swing_ro
     sqlite3_bind_int(st, 2, r->round);
     sqlite3_bind_int64(st, 3, r->cpp);
     db_bind_text(st, 4, r->seed);
-    if (r->sitter)
-        sqlite3_bind_int64(st, 5, r->sitter);
-    else
-        sqlite3_bind_null(st, 5);
+    db_bind_nonzero(st, 5, r->sitter);
     sqlite3_bind_int(st, 6, r->forced);
     sqlite3_bind_int64(st, 7, r->started_ms);
-    int rc = sqlite3_step(st);
-    db_done(st);
-    return rc == SQLITE_DONE ? CW_OK : (rc & 0xff) == SQLITE_CONSTRAINT ? CW_ECONFLICT : CW_EDB;
+    return db_step_done(st);
 }
 
 static void read_round(sqlite3_stmt *st, void *row)
@@ -60,14 +55,8 @@ int db_ledger_add(struct db *db, int64_t event_id, int round, int64_t match_id, 
         return CW_EDB;
     sqlite3_bind_int64(st, 1, event_id);
     sqlite3_bind_int(st, 2, round);
-    if (match_id)
-        sqlite3_bind_int64(st, 3, match_id);
-    else
-        sqlite3_bind_null(st, 3);
-    if (from_player)
-        sqlite3_bind_int64(st, 4, from_player);
-    else
-        sqlite3_bind_null(st, 4);
+    db_bind_nonzero(st, 3, match_id);
+    db_bind_nonzero(st, 4, from_player);
     sqlite3_bind_int64(st, 5, to_player);
     sqlite3_bind_int64(st, 6, chips);
     db_bind_text(st, 7, why);

@@ -14,21 +14,6 @@
 
 #define LOGINS 40
 
-/* The peak resident memory of pid (VmHWM), in kB; -1 when unknown. */
-static long peak_kb(pid_t pid)
-{
-    char path[64], line[256];
-    snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
-    FILE *f = fopen(path, "r");
-    long kb = -1;
-    while (f && fgets(line, sizeof line, f))
-        if (!strncmp(line, "VmHWM:", 6))
-            kb = atol(line + 6);
-    if (f)
-        fclose(f);
-    return kb;
-}
-
 /* Resets the peak counter to the present resident memory (Linux: clear_refs 5), so the
  * start's own password hash is not counted. 0, or -1 when the kernel refused. */
 static int reset_peak(pid_t pid)
@@ -83,7 +68,7 @@ int main(void)
         else
             other++;
     }
-    long peak = peak_kb(s.pid);
+    long peak = bench_status_kb(s.pid, "VmHWM:");
     bench_stop(&s);
     if (peak < 0 || other)
         fprintf(stderr, "bench_logins: %d answers were not 401, 429 or 503\n", other);

@@ -22,19 +22,6 @@
 #include "support/harness.h"
 #include "../check_main.h"
 
-static struct srv S;
-
-static void up(void)
-{
-    srv_start(&S, NULL);
-    srv_login(&S);
-}
-
-static void down(void)
-{
-    srv_cleanup(&S);
-}
-
 /* The number of audit entries of a tournament. */
 static int audit_count(long long tid)
 {
@@ -786,30 +773,47 @@ static void send_all(int fd, const char *p, size_t n)
     }
 }
 
+/* Into head: a TD's POST /api/v1/tournaments declaring a body of len bytes, from a client
+ * that waits for "100 Continue" before sending it; returns the head's length. */
+static size_t continue_head(char *head, size_t size, const struct srv *s, size_t len)
+{
+    int hn = snprintf(head, size,
+                      "POST /api/v1/tournaments HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n"
+                      "Cookie: %s\r\nX-Crawford: 1\r\nContent-Type: application/json\r\n"
+                      "Content-Length: %zu\r\nConnection: close\r\n"
+                      "Expect: 100-continue\r\n\r\n",
+                      s->port, s->cookie, len);
+    ck_assert(hn > 0 && (size_t)hn < size);
+    return (size_t)hn;
+}
+
+/* Reads one HTTP reply (headers and whatever body follows) into buf (NUL-terminated) until
+ * the server closes, buf is full or WAIT_MS pass without a byte; returns its length. */
+static size_t recv_all(int fd, char *buf, size_t size)
+{
+    struct timeval tv = {WAIT_MS / 1000, 0};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    size_t n = 0;
+    ssize_t k;
+    while (n < size - 1 && (k = recv(fd, buf + n, size - 1 - n, 0)) > 0)
+        n += (size_t)k;
+    buf[n] = 0;
+    return n;
+}
+
 /* A body declared far too large by a client that waits for "100 Continue" is refused at
  * once, before a byte of it is sent; one sent without waiting (test_bad_huge_body) is read
  * and thrown away so that its 413 arrives rather than a reset connection. */
 START_TEST(test_expect_continue_refused_before_the_body)
 {
     char head[512];
-    int hn = snprintf(head, sizeof head,
-                      "POST /api/v1/tournaments HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n"
-                      "Cookie: %s\r\nX-Crawford: 1\r\nContent-Type: application/json\r\n"
-                      "Content-Length: 104857600\r\nConnection: close\r\n"
-                      "Expect: 100-continue\r\n\r\n",
-                      S.port, S.cookie);
+    size_t hn = continue_head(head, sizeof head, &S, 104857600);
     size_t before = tournament_count(&S);
     int fd = connect_to(S.port);
     ck_assert_int_ge(fd, 0);
-    send_all(fd, head, (size_t)hn);
-    struct timeval tv = {WAIT_MS / 1000, 0};
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    send_all(fd, head, hn);
     char got[2048];
-    size_t n = 0;
-    ssize_t k;
-    while (n < sizeof got - 1 && (k = recv(fd, got + n, sizeof got - 1 - n, 0)) > 0)
-        n += (size_t)k;
-    got[n] = 0;
+    recv_all(fd, got, sizeof got);
     close(fd);
     ck_assert_msg(!strncmp(got, "HTTP/1.1 413", 12), "not a 413 at once: %.200s", got);
     ck_assert_ptr_nonnull(strstr(got, "body-too-large"));
@@ -827,15 +831,10 @@ START_TEST(test_sigterm_during_request_body)
     const char *body = "{\"name\": \"Sent during the shutdown\", \"venue\": \"Half way\"}";
     size_t len = strlen(body), half = len / 2;
     char head[512];
-    int hn = snprintf(head, sizeof head,
-                      "POST /api/v1/tournaments HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n"
-                      "Cookie: %s\r\nX-Crawford: 1\r\nContent-Type: application/json\r\n"
-                      "Content-Length: %zu\r\nConnection: close\r\n"
-                      "Expect: 100-continue\r\n\r\n",
-                      mine.port, mine.cookie, len);
+    size_t hn = continue_head(head, sizeof head, &mine, len);
     int fd = connect_to(mine.port);
     ck_assert_int_ge(fd, 0);
-    send_all(fd, head, (size_t)hn);
+    send_all(fd, head, hn);
     /* "100 Continue" says the server has read the headers and taken the request in:
      * an event to wait for, where a fixed pause could end before a loaded server read
      * anything */
@@ -868,10 +867,7 @@ START_TEST(test_sigterm_during_request_body)
     ck_assert_msg(refused, "new connections still accepted a minute after SIGTERM");
     send_all(fd, body + half, len - half);
     char answer[4096];
-    size_t n = 0;
-    while (n < sizeof answer - 1 && (k = recv(fd, answer + n, sizeof answer - 1 - n, 0)) > 0)
-        n += (size_t)k;
-    answer[n] = 0;
+    recv_all(fd, answer, sizeof answer);
     close(fd);
     ck_assert_msg(!strncmp(answer, "HTTP/1.1 201", 12), "answer: %s", answer);
     ck_assert_ptr_nonnull(strstr(answer, "Sent during the shutdown"));
@@ -1173,18 +1169,6 @@ START_TEST(test_access_log_format_and_no_secrets_on_stderr)
 }
 END_TEST
 
-/* Reads one HTTP reply (headers and whatever body follows) until the server closes. */
-static void read_reply(int fd, char *out, size_t cap)
-{
-    size_t n = 0;
-    struct timeval tv = {20, 0};
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-    ssize_t k;
-    while (n < cap - 1 && (k = recv(fd, out + n, cap - 1 - n, 0)) > 0)
-        n += (size_t)k;
-    out[n] = 0;
-}
-
 /* A chunked body (no Content-Length to refuse up front) over max_body_bytes is counted as
  * it arrives: 413 problem+json, nothing stored, and the server keeps serving. */
 START_TEST(test_chunked_body_over_limit)
@@ -1220,7 +1204,7 @@ START_TEST(test_chunked_body_over_limit)
     const char *end = "2\r\n\"}\r\n0\r\n\r\n";
     send(fd, end, strlen(end), MSG_NOSIGNAL);
     char answer[8192];
-    read_reply(fd, answer, sizeof answer);
+    recv_all(fd, answer, sizeof answer);
     close(fd);
     ck_assert_msg(!strncmp(answer, "HTTP/1.1 413", 12), "answer: %.300s", answer);
     ck_assert_ptr_nonnull(strcasestr(answer, "\r\nContent-Type: application/problem+json"));
@@ -1244,7 +1228,7 @@ START_TEST(test_chunked_body_over_limit)
     const char *small = "{\"name\": \"Small chunks\"}";
     cn = snprintf(chunk, sizeof chunk, "%zx\r\n%s\r\n0\r\n\r\n", strlen(small), small);
     send_all(fd, chunk, (size_t)cn);
-    read_reply(fd, answer, sizeof answer);
+    recv_all(fd, answer, sizeof answer);
     close(fd);
     ck_assert_msg(!strncmp(answer, "HTTP/1.1 201", 12), "answer: %.300s", answer);
     ck_assert_int_eq(tournament_count(&mine), before + 2);
@@ -1520,7 +1504,7 @@ static Suite *suite(void)
 {
     Suite *s = suite_create("http_api");
     TCase *tc = tcase_create("api");
-    tcase_add_unchecked_fixture(tc, up, down);
+    tcase_add_unchecked_fixture(tc, srv_up, srv_down);
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_login_wrong_password_then_right);
     tcase_add_test(tc, test_state_change_without_session_refused);

@@ -10,18 +10,6 @@
 #include "support/harness.h"
 #include "../check_main.h"
 
-static struct srv S; /* the shared server */
-static void up(void)
-{
-    srv_start(&S, NULL);
-    srv_login(&S);
-}
-
-static void down(void)
-{
-    srv_cleanup(&S);
-}
-
 /* ---- fixture: a match between a and b at table 7, an outsider c ---- */
 
 struct fx {
@@ -734,7 +722,7 @@ static Suite *suite(void)
 {
     Suite *s = suite_create("http_calls");
     TCase *tc = tcase_create("calls");
-    tcase_add_unchecked_fixture(tc, up, down);
+    tcase_add_unchecked_fixture(tc, srv_up, srv_down);
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_GOV5_call_taken_and_closed);
     tcase_add_test(tc, test_GOV5_refusals_change_nothing);

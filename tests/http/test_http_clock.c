@@ -18,18 +18,6 @@
 #include "support/harness.h"
 #include "../check_main.h"
 
-static struct srv S; /* the shared server */
-static void up(void)
-{
-    srv_start(&S, NULL);
-    srv_login(&S);
-}
-
-static void down(void)
-{
-    srv_cleanup(&S);
-}
-
 /* The restart test runs its own server in the test's process (a server is stopped and
  * waited for by its parent). Each server it launches is listed here ("pid folder" lines) so
  * the fixture, in the parent, ends it by its id and removes its folder if the test stops
@@ -1937,7 +1925,7 @@ static Suite *suite(void)
 {
     Suite *s = suite_create("http_clock");
     TCase *tc = tcase_create("clock");
-    tcase_add_unchecked_fixture(tc, up, down);
+    tcase_add_unchecked_fixture(tc, srv_up, srv_down);
     tcase_set_timeout(tc, 90);
     tcase_add_test(tc, test_CLK4_start_creates_clock_from_settings);
     tcase_add_test(tc, test_CLK2_split_bank);

@@ -10,19 +10,6 @@
 #include "support/harness.h"
 #include "../check_main.h"
 
-static struct srv S;
-
-static void up(void)
-{
-    srv_start(&S, NULL);
-    srv_login(&S);
-}
-
-static void down(void)
-{
-    srv_cleanup(&S);
-}
-
 static int problem_is(struct res *r, long status)
 {
     char ct[64];
@@ -1013,7 +1000,7 @@ static Suite *suite(void)
 {
     Suite *s = suite_create("http_davis");
     TCase *tc = tcase_create("davis");
-    tcase_add_unchecked_fixture(tc, up, down);
+    tcase_add_unchecked_fixture(tc, srv_up, srv_down);
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_DAVIS1_teams_refused);
     tcase_add_test(tc, test_DAVIS1_single_entry_refused);

@@ -11,8 +11,6 @@
 #include "support/harness.h"
 #include "../check_main.h"
 
-static struct srv S;
-
 /* One of each: a tournament with 8 players (PINs kept), a standalone match between the
  * first two, a knockout with everyone entered, a Swing event with four, and a Davis Cup
  * event with four teams; none drawn or started (hostile bodies may well start them). */
@@ -35,11 +33,7 @@ static void build(struct world *w)
 {
     w->tid = make_tournament(&S, "Hostile");
     char path[160], body[256];
-    for (int i = 0; i < 8; i++) {
-        char name[32];
-        snprintf(name, sizeof name, "Player %d", i + 1);
-        w->pid[i] = make_player_pin(&S, w->tid, name, w->pin[i]);
-    }
+    make_players(&S, w->tid, 8, w->pid, w->pin);
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches", w->tid);
     snprintf(body, sizeof body, "{\"player_a\": %lld, \"player_b\": %lld, \"length\": 5}",
              w->pid[0], w->pid[1]);
@@ -200,22 +194,11 @@ START_TEST(test_hostile_bodies_on_every_route)
 }
 END_TEST
 
-static void up(void)
-{
-    srv_start(&S, NULL);
-    srv_login(&S);
-}
-
-static void down(void)
-{
-    srv_cleanup(&S);
-}
-
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_hostile");
     TCase *tc = tcase_create("hostile");
-    tcase_add_checked_fixture(tc, up, down);
+    tcase_add_checked_fixture(tc, srv_up, srv_down);
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_hostile_bodies_on_every_route);
     suite_add_tcase(s, tc);

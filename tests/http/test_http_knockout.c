@@ -11,19 +11,6 @@
 #include "support/harness.h"
 #include "../check_main.h"
 
-static struct srv S;
-
-static void up(void)
-{
-    srv_start(&S, NULL);
-    srv_login(&S);
-}
-
-static void down(void)
-{
-    srv_cleanup(&S);
-}
-
 static int problem_is(struct res *r, long status)
 {
     char ct[64];
@@ -1778,7 +1765,7 @@ static Suite *suite(void)
 {
     Suite *s = suite_create("http_knockout");
     TCase *tc = tcase_create("knockout");
-    tcase_add_unchecked_fixture(tc, up, down);
+    tcase_add_unchecked_fixture(tc, srv_up, srv_down);
     tcase_set_timeout(tc, 240);
     tcase_add_test(tc, test_KO2_draw_refusals_and_reproducible);
     tcase_add_test(tc, test_KO4_late_arrivals);

@@ -9,19 +9,6 @@
 #include "support/harness.h"
 #include "../check_main.h"
 
-static struct srv S;
-
-static void up(void)
-{
-    srv_start(&S, NULL);
-    srv_login(&S);
-}
-
-static void down(void)
-{
-    srv_cleanup(&S);
-}
-
 static const char *lstr(json_t *match, const char *key)
 {
     return json_string_value(json_object_get(json_object_get(match, "label"), key));
@@ -52,11 +39,7 @@ START_TEST(test_knockout_and_standalone_matches_carry_their_label)
 {
     long long tid = make_tournament(&S, "Labels");
     long long p[8];
-    for (int i = 0; i < 8; i++) {
-        char name[32];
-        snprintf(name, sizeof name, "Player %d", i + 1);
-        p[i] = make_player(&S, tid, name);
-    }
+    make_players(&S, tid, 8, p, NULL);
     char path[200], body[200];
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions", tid);
     long long eid = post_201(
@@ -155,11 +138,7 @@ START_TEST(test_swing_games_and_davis_rubbers_carry_their_label)
 {
     long long tid = make_tournament(&S, "Labels 2");
     long long p[4];
-    for (int i = 0; i < 4; i++) {
-        char name[32];
-        snprintf(name, sizeof name, "Player %d", i + 1);
-        p[i] = make_player(&S, tid, name);
-    }
+    make_players(&S, tid, 4, p, NULL);
     char path[200], body[200];
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions", tid);
     long long sw = post_201(path, "{\"kind\": \"swing\", \"name\": \"Swing\", \"swing\": "
@@ -229,7 +208,7 @@ static Suite *suite(void)
 {
     Suite *s = suite_create("http_labels");
     TCase *tc = tcase_create("labels");
-    tcase_add_unchecked_fixture(tc, up, down);
+    tcase_add_unchecked_fixture(tc, srv_up, srv_down);
     tcase_set_timeout(tc, 240);
     tcase_add_test(tc, test_knockout_and_standalone_matches_carry_their_label);
     tcase_add_test(tc, test_swing_games_and_davis_rubbers_carry_their_label);

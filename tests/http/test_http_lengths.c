@@ -11,19 +11,6 @@
 #include "support/harness.h"
 #include "../check_main.h"
 
-static struct srv S;
-
-static void up(void)
-{
-    srv_start(&S, NULL);
-    srv_login(&S);
-}
-
-static void down(void)
-{
-    srv_cleanup(&S);
-}
-
 /* A tournament (with tables), its players with their PINs, and their sessions. */
 struct fx {
     long long tid;
@@ -365,7 +352,7 @@ static Suite *suite(void)
 {
     Suite *s = suite_create("http_lengths");
     TCase *tc = tcase_create("lengths");
-    tcase_add_unchecked_fixture(tc, up, down);
+    tcase_add_unchecked_fixture(tc, srv_up, srv_down);
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_MATCH3_penalty_points_alone_would_end_the_match);
     tcase_add_test(tc, test_KO7_MATCH3_round_lengths_that_would_end_a_match);

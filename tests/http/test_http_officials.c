@@ -13,19 +13,6 @@
 
 static const char *const H[] = {"X-Crawford: 1", "Content-Type: application/json", NULL};
 
-static struct srv S;
-
-static void up(void)
-{
-    srv_start(&S, NULL);
-    srv_login(&S);
-}
-
-static void down(void)
-{
-    srv_cleanup(&S);
-}
-
 /* The member of a member of the reply, as a string ("" when absent). */
 static const char *jstr2(const struct res *r, const char *outer, const char *key)
 {
@@ -406,7 +393,7 @@ static Suite *suite(void)
 {
     Suite *s = suite_create("http_officials");
     TCase *tc = tcase_create("officials");
-    tcase_add_checked_fixture(tc, up, down);
+    tcase_add_checked_fixture(tc, srv_up, srv_down);
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_GOV1_head_td_is_official_one);
     tcase_add_test(tc, test_GOV1_audit_names_the_official);

@@ -9,19 +9,6 @@
 #include "support/harness.h"
 #include "../check_main.h"
 
-static struct srv S;
-
-static void up(void)
-{
-    srv_start(&S, NULL);
-    srv_login(&S);
-}
-
-static void down(void)
-{
-    srv_cleanup(&S);
-}
-
 START_TEST(test_pins_not_in_lists)
 {
     long long tid = make_tournament(&S, "Secret PINs");
@@ -110,7 +97,7 @@ static Suite *suite(void)
 {
     Suite *s = suite_create("http_pins");
     TCase *tc = tcase_create("pins");
-    tcase_add_checked_fixture(tc, up, down);
+    tcase_add_checked_fixture(tc, srv_up, srv_down);
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_pins_not_in_lists);
     tcase_add_test(tc, test_pin_read_one_at_a_time_audited);

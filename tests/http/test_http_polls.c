@@ -9,19 +9,6 @@
 #include "support/harness.h"
 #include "../check_main.h"
 
-static struct srv S;
-
-static void up(void)
-{
-    srv_start(&S, NULL);
-    srv_login(&S);
-}
-
-static void down(void)
-{
-    srv_cleanup(&S);
-}
-
 static int gzipped(const struct res *r)
 {
     char ce[32];
@@ -246,7 +233,7 @@ static Suite *suite(void)
 {
     Suite *s = suite_create("http_polls");
     TCase *tc = tcase_create("polls");
-    tcase_add_checked_fixture(tc, up, down);
+    tcase_add_checked_fixture(tc, srv_up, srv_down);
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_players_list_cached_gzipped_fresh);
     tcase_add_test(tc, test_crowd_after_a_change_sees_it);

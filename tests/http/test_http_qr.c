@@ -9,20 +9,13 @@
 #include "support/harness.h"
 #include "../check_main.h"
 
-static struct srv S;
 static long long T, P1;
 
 static void up(void)
 {
-    srv_start(&S, NULL);
-    srv_login(&S);
+    srv_up();
     T = make_tournament(&S, "QR cup");
     P1 = make_player(&S, T, "Anna Bianchi");
-}
-
-static void down(void)
-{
-    srv_cleanup(&S);
 }
 
 /* The value of attribute name="..." in text, copied into out, or NULL. */
@@ -192,7 +185,7 @@ static Suite *suite(void)
 {
     Suite *s = suite_create("http_qr");
     TCase *tc = tcase_create("qr");
-    tcase_add_checked_fixture(tc, up, down);
+    tcase_add_checked_fixture(tc, up, srv_down);
     tcase_set_timeout(tc, 30);
     tcase_add_test(tc, test_qr_needs_td);
     tcase_add_test(tc, test_qr_unknown_player_404);

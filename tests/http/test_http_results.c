@@ -13,17 +13,10 @@
 #include "support/harness.h"
 #include "../check_main.h"
 
-static struct srv S;
-
 static void up(void)
 {
     srv_start(&S, "\"pin_max_failures\": 3, \"pin_address_max_failures\": 1000");
     srv_login(&S);
-}
-
-static void down(void)
-{
-    srv_cleanup(&S);
 }
 
 /* A tournament with two players and a match between them; the players' sessions. */
@@ -2095,7 +2088,7 @@ static Suite *suite(void)
 {
     Suite *s = suite_create("http_results");
     TCase *tc = tcase_create("results");
-    tcase_add_unchecked_fixture(tc, up, down);
+    tcase_add_unchecked_fixture(tc, up, srv_down);
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_MATCH7_report_then_confirm_verifies);
     tcase_add_test(tc, test_frame_refuses_the_match_and_who_asks_before_the_body);

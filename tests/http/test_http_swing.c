@@ -8,19 +8,6 @@
 #include "support/harness.h"
 #include "../check_main.h"
 
-static struct srv S;
-
-static void up(void)
-{
-    srv_start(&S, NULL);
-    srv_login(&S);
-}
-
-static void down(void)
-{
-    srv_cleanup(&S);
-}
-
 static int problem_is(struct res *r, long status)
 {
     char ct[64];
@@ -1164,7 +1151,7 @@ static Suite *suite(void)
 {
     Suite *s = suite_create("http_swing");
     TCase *tc = tcase_create("swing");
-    tcase_add_unchecked_fixture(tc, up, down);
+    tcase_add_unchecked_fixture(tc, srv_up, srv_down);
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_SWING5_settings_refused);
     tcase_add_test(tc, test_SWING3_chips_move_and_round_rules);

@@ -10,19 +10,6 @@
 #include "support/harness.h"
 #include "../check_main.h"
 
-static struct srv S;
-
-static void up(void)
-{
-    srv_start(&S, NULL);
-    srv_login(&S);
-}
-
-static void down(void)
-{
-    srv_cleanup(&S);
-}
-
 /* One match between two logged-in players, and the path of its reports. */
 struct pairing {
     long long tid, mid;
@@ -258,7 +245,7 @@ static Suite *suite(void)
 {
     Suite *s = suite_create("http_transcripts");
     TCase *tc = tcase_create("transcripts");
-    tcase_add_unchecked_fixture(tc, up, down);
+    tcase_add_unchecked_fixture(tc, srv_up, srv_down);
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_MATCH7_galaxy_transcript_is_a_report);
     tcase_add_test(tc, test_MATCH2_partial_transcript_reports_games_so_far);

@@ -187,18 +187,24 @@ void bench_login(struct bench_server *s)
         bench_fail("TD login");
 }
 
-long bench_rss_kb(pid_t pid)
+long bench_status_kb(pid_t pid, const char *field)
 {
     char path[64], line[256];
     snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
     FILE *f = fopen(path, "r");
     long kb = -1;
+    size_t n = strlen(field);
     while (f && fgets(line, sizeof line, f))
-        if (!strncmp(line, "VmRSS:", 6))
-            kb = atol(line + 6);
+        if (!strncmp(line, field, n))
+            kb = atol(line + n);
     if (f)
         fclose(f);
     return kb;
+}
+
+long bench_rss_kb(pid_t pid)
+{
+    return bench_status_kb(pid, "VmRSS:");
 }
 
 static int cmp_double(const void *a, const void *b)

@@ -29,6 +29,9 @@ long long bench_json_int(const char *response, const char *key);
 void bench_json_str(const char *response, const char *key, char *out, size_t len);
 /* The value of a cookie set by the response ("name=value"), or "" */
 void bench_cookie(const char *response, const char *name, char *out, size_t len);
+/* A memory line of /proc/PID/status (field "VmRSS:", the resident memory, or "VmHWM:",
+ * its peak), in kB; -1 when unknown. bench_rss_kb: the resident memory. */
+long bench_status_kb(pid_t pid, const char *field);
 long bench_rss_kb(pid_t pid);
 double bench_now_ms(void);
 /* Raises the open-files limit to its maximum; returns it. */

@@ -147,6 +147,19 @@ void srv_cleanup(struct srv *s)
         fprintf(stderr, "harness: could not remove %s\n", s->dir);
 }
 
+struct srv S;
+
+void srv_up(void)
+{
+    srv_start(&S, NULL);
+    srv_login(&S);
+}
+
+void srv_down(void)
+{
+    srv_cleanup(&S);
+}
+
 struct buf {
     char *p;
     size_t n;
@@ -265,14 +278,16 @@ long long jint(const struct res *r, const char *key)
     return json_integer_value(json_object_get(r->json, key));
 }
 
-void srv_login(struct srv *s)
+/* An official's POST /api/v1/login with body; keeps the session cookie in s->cookie, or
+ * ends the run saying what failed. */
+static void official_login(struct srv *s, const char *body, const char *what)
 {
     const char *h[] = {"X-Crawford: 1", "Content-Type: application/json", NULL};
     struct res r;
-    req(s, "POST", "/api/v1/login", "{\"password\": \"" TD_PASSWORD "\"}", h, &r);
+    req(s, "POST", "/api/v1/login", body, h, &r);
     char sc[300];
     if (r.status != 200 || !res_header(&r, "Set-Cookie", sc, sizeof sc))
-        die("TD login failed");
+        die(what);
     char *semi = strchr(sc, ';');
     if (semi)
         *semi = 0;
@@ -280,23 +295,18 @@ void srv_login(struct srv *s)
     res_free(&r);
 }
 
+void srv_login(struct srv *s)
+{
+    official_login(s, "{\"password\": \"" TD_PASSWORD "\"}", "TD login failed");
+}
+
 void srv_login_as(struct srv *as, const struct srv *s, const char *name, const char *password)
 {
     *as = *s;
     as->cookie[0] = 0;
-    const char *h[] = {"X-Crawford: 1", "Content-Type: application/json", NULL};
     char body[400];
     snprintf(body, sizeof body, "{\"name\": \"%s\", \"password\": \"%s\"}", name, password);
-    struct res r;
-    req(as, "POST", "/api/v1/login", body, h, &r);
-    char sc[300];
-    if (r.status != 200 || !res_header(&r, "Set-Cookie", sc, sizeof sc))
-        die("an official's login failed");
-    char *semi = strchr(sc, ';');
-    if (semi)
-        *semi = 0;
-    snprintf(as->cookie, sizeof as->cookie, "%s", sc);
-    res_free(&r);
+    official_login(as, body, "an official's login failed");
 }
 
 long long make_official(struct srv *s, const char *name, const char *role, const char *password)
@@ -365,6 +375,15 @@ long long make_player_pin(struct srv *s, long long tid, const char *name, char p
 long long make_player(struct srv *s, long long tid, const char *name)
 {
     return make_player_pin(s, tid, name, NULL);
+}
+
+void make_players(struct srv *s, long long tid, int n, long long *ids, char (*pins)[8])
+{
+    for (int i = 0; i < n; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "Player %d", i + 1);
+        ids[i] = make_player_pin(s, tid, name, pins ? pins[i] : NULL);
+    }
 }
 
 int raw_get(struct srv *s, const char *path, struct raw *o)

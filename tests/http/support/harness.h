@@ -48,6 +48,13 @@ void srv_cleanup(struct srv *s);
 /* Logs in as the TD and keeps the cookie in s->cookie. */
 void srv_login(struct srv *s);
 
+/* The suite's shared server: srv_up starts it with the default config and logs in as the
+ * TD, srv_down ends it and removes its folder. Most suites pass the pair to
+ * tcase_add_*_fixture, so the fixture is written once here rather than in every suite. */
+extern struct srv S;
+void srv_up(void);
+void srv_down(void);
+
 /* One request. headers: NULL-terminated list of "Name: value" or NULL. body may be NULL. */
 void req(struct srv *s, const char *method, const char *path, const char *body,
          const char *const *headers, struct res *out);
@@ -115,5 +122,8 @@ long long make_tournament(struct srv *s, const char *name);
 long long make_player(struct srv *s, long long tid, const char *name);
 /* ... and copies the new PIN (the creation reply is the only place it is shown). */
 long long make_player_pin(struct srv *s, long long tid, const char *name, char pin[8]);
+/* Registers n players named "Player 1" to "Player n": their ids into ids, their PINs into
+ * pins (may be NULL). */
+void make_players(struct srv *s, long long tid, int n, long long *ids, char (*pins)[8]);
 
 #endif
