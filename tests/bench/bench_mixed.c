@@ -150,13 +150,8 @@ int main(void)
         int n = epoll_wait(ep, evs, REPORTERS + POLLERS, 100);
         for (int k = 0; k < n; k++) {
             struct conn *c = &conns[evs[k].data.u32];
-            ssize_t m = read(c->fd, c->rx.in + c->rx.len, sizeof c->rx.in - 1 - c->rx.len);
-            if (m <= 0) {
-                if (m < 0 && errno == EAGAIN)
-                    continue;
-                bench_fail("a connection closed");
-            }
-            c->rx.len += (size_t)m;
+            if (!bench_rx_fill(c->fd, &c->rx))
+                continue;
             int status;
             while (bench_rx_take(&c->rx, &status)) {
                 if (status < 200 || status >= 300)
@@ -171,8 +166,6 @@ int main(void)
                 if (bench_now_ms() < stop)
                     send_next(c);
             }
-            if (c->rx.len >= sizeof c->rx.in - 1)
-                bench_fail("response headers larger than the buffer");
         }
     }
     double secs = (bench_now_ms() - start) / 1000.0;

@@ -105,13 +105,8 @@ int main(void)
         int n = epoll_wait(ep, evs, CONNS, 100);
         for (int k = 0; k < n; k++) {
             struct conn *c = &conns[evs[k].data.u32];
-            ssize_t m = read(c->fd, c->rx.in + c->rx.len, sizeof c->rx.in - 1 - c->rx.len);
-            if (m <= 0) {
-                if (m < 0 && errno == EAGAIN)
-                    continue;
-                bench_fail("a connection closed");
-            }
-            c->rx.len += (size_t)m;
+            if (!bench_rx_fill(c->fd, &c->rx))
+                continue;
             int status;
             while (bench_rx_take(&c->rx, &status)) {
                 if (status >= 200 && status < 300) {

@@ -256,3 +256,17 @@ int bench_rx_take(struct bench_rx *rx, int *status)
     }
     return bench_rx_take(rx, status);
 }
+
+int bench_rx_fill(int fd, struct bench_rx *rx)
+{
+    if (rx->len >= sizeof rx->in - 1)
+        bench_fail("response headers larger than the buffer");
+    ssize_t m = read(fd, rx->in + rx->len, sizeof rx->in - 1 - rx->len);
+    if (m <= 0) {
+        if (m < 0 && errno == EAGAIN)
+            return 0;
+        bench_fail("a connection closed");
+    }
+    rx->len += (size_t)m;
+    return 1;
+}

@@ -44,7 +44,7 @@ double bench_p99(double *v, int n);
 
 /* What a keep-alive connection has received: whole HTTP responses are taken one at a
  * time; headers are buffered, bodies (up to a megabyte for a large list) counted and
- * dropped. A caller reads into in + len (at most sizeof in - 1 - len) and adds to len. */
+ * dropped. A caller reads into it with bench_rx_fill. */
 struct bench_rx {
     char in[1 << 14];
     size_t len;
@@ -53,5 +53,8 @@ struct bench_rx {
 };
 /* 1 when a whole response has come (its status in *status), else 0. */
 int bench_rx_take(struct bench_rx *rx, int *status);
+/* Reads what a non-blocking connection has into rx: 1 when something came, 0 when nothing
+ * was there yet; a closed connection or headers larger than the buffer end the bench. */
+int bench_rx_fill(int fd, struct bench_rx *rx);
 
 #endif
