@@ -54,36 +54,6 @@ static void op(struct srv *as, const struct fx *f, const char *method, const cha
     td(as, method, path, body, r);
 }
 
-static int names_rule(const struct res *r, const char *rule)
-{
-    return !strcmp(jstr(r, "rule"), rule) || strstr(jstr(r, "detail"), rule);
-}
-
-static int names_field(const struct res *r, const char *field)
-{
-    json_t *e = json_object_get(r->json, "errors");
-    for (size_t i = 0; i < json_array_size(e); i++)
-        if (!strcmp(json_string_value(json_object_get(json_array_get(e, i), "field")), field))
-            return 1;
-    return 0;
-}
-
-static void refused(const struct res *r, long status, const char *name, const char *what)
-{
-    char ct[80];
-    ck_assert_msg(r->status == status, "%s: expected %ld, got %ld %s", what, status, r->status,
-                  r->body);
-    ck_assert_msg(res_header(r, "Content-Type", ct, sizeof ct) &&
-                      !strncmp(ct, "application/problem+json", 24),
-                  "%s: not problem+json: %s", what, r->body);
-    ck_assert_msg(strlen(jstr(r, "detail")) > 0, "%s: no detail: %s", what, r->body);
-    if (name && status == 422)
-        ck_assert_msg(names_field(r, name), "%s: does not name the field %s: %s", what, name,
-                      r->body);
-    else if (name)
-        ck_assert_msg(names_rule(r, name), "%s: does not name %s: %s", what, name, r->body);
-}
-
 /* What a refusal must leave as it was: the tournament (bytes and ETag: its revision) and
  * the match's calls, warnings, observers and rulings as the TD reads them. */
 static char *snapshot(struct fx *f)
@@ -120,7 +90,7 @@ static void refuse(struct srv *as, struct fx *f, const char *method, const char 
     char *before = snapshot(f);
     struct res r;
     op(as, f, method, tail, body, &r);
-    refused(&r, status, name, what);
+    assert_refused(&r, status, name, what);
     res_free(&r);
     char *after = snapshot(f);
     ck_assert_msg(!strcmp(before, after), "%s changed something:\n%s\n%s", what, before, after);
@@ -186,7 +156,7 @@ START_TEST(test_GOV5_call_taken_and_closed)
     res_free(&r);
     /* the console's list is the officials' */
     td(&f.a, "GET", path, NULL, &r);
-    refused(&r, 403, NULL, "a player reading the console's calls");
+    assert_refused(&r, 403, NULL, "a player reading the console's calls");
     res_free(&r);
 
     call_act(&f, cid, "take", NULL, &r);
@@ -199,7 +169,7 @@ START_TEST(test_GOV5_call_taken_and_closed)
     ck_assert_str_eq(json_string_value(json_object_get(first_call(&r), "taken_by")), "Head TD");
     res_free(&r);
     call_act(&f, cid, "take", NULL, &r);
-    refused(&r, 409, "GOV-5", "taking a call taken");
+    assert_refused(&r, 409, "GOV-5", "taking a call taken");
     res_free(&r);
 
     call_act(&f, cid, "close", "{\"outcome\": \"Dispute settled: the dice were cocked\"}", &r);
@@ -211,7 +181,7 @@ START_TEST(test_GOV5_call_taken_and_closed)
     ck_assert_int_eq(json_array_size(json_object_get(r.json, "calls")), 0);
     res_free(&r);
     call_act(&f, cid, "close", "{\"outcome\": \"again\"}", &r);
-    refused(&r, 409, "GOV-5", "closing a closed call");
+    assert_refused(&r, 409, "GOV-5", "closing a closed call");
     res_free(&r);
 
     char buf[16384];
@@ -249,7 +219,7 @@ START_TEST(test_GOV5_refusals_change_nothing)
     refuse(&f.a, &f, "POST", "calls/999/take", NULL, 403, NULL, "a player taking a call");
     struct res r;
     call_act(&f, cid, "close", "{\"outcome\": \"new dice\", \"leave_minutes\": 5}", &r);
-    refused(&r, 422, "leave_minutes", "minutes for a call that did not ask to leave");
+    assert_refused(&r, 422, "leave_minutes", "minutes for a call that did not ask to leave");
     res_free(&r);
     /* the rate limit: three calls by one player in ten minutes, then 429 */
     call_act(&f, cid, "close", "{\"outcome\": \"new dice\"}", &r);
@@ -263,7 +233,7 @@ START_TEST(test_GOV5_refusals_change_nothing)
     }
     char *before = snapshot(&f);
     op(&f.a, &f, "POST", "calls", "{\"reason\": \"other\"}", &r);
-    refused(&r, 429, "GOV-5", "a call past the rate limit");
+    assert_refused(&r, 429, "GOV-5", "a call past the rate limit");
     char ra[24];
     ck_assert_msg(res_header(&r, "Retry-After", ra, sizeof ra) && atoi(ra) > 0,
                   "429 without Retry-After: %s", r.headers);
@@ -358,7 +328,7 @@ START_TEST(test_GOV5_warning_of_a_slow_match)
         res_free(&r);
     }
     op(&f.c, &f, "GET", "calls", NULL, &r);
-    refused(&r, 403, "GOV-5", "another player reading the match's calls");
+    assert_refused(&r, 403, "GOV-5", "another player reading the match's calls");
     res_free(&r);
     refuse(&f.a, &f, "POST", "warnings", "{\"text\": \"hurry\"}", 403, NULL, "a player warning");
     refuse(&S, &f, "POST", "warnings", "{\"text\": \"\"}", 422, "text", "an empty warning");
@@ -489,10 +459,10 @@ START_TEST(test_GOV6_ruling_recorded_and_only_for_the_players)
     ck_assert_int_eq(r.status, 200);
     res_free(&r);
     op(&f.c, &f, "GET", "rulings", NULL, &r);
-    refused(&r, 403, "GOV-6", "another player reading the match's rulings");
+    assert_refused(&r, 403, "GOV-6", "another player reading the match's rulings");
     res_free(&r);
     op(&f.anon, &f, "GET", "rulings", NULL, &r);
-    refused(&r, 403, "GOV-6", "anyone reading the match's rulings");
+    assert_refused(&r, 403, "GOV-6", "anyone reading the match's rulings");
     res_free(&r);
     char buf[8192];
     const char *const needles[] = {"event: ruling.recorded", NULL};

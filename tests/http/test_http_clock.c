@@ -258,50 +258,9 @@ static void confirm_b_late(const struct fx *f)
 
 /* ---- refusals ---- */
 
-static int names_field(const struct res *r, const char *field)
-{
-    if (!strcmp(jstr(r, "field"), field))
-        return 1;
-    json_t *errs = json_object_get(r->json, "errors");
-    for (size_t i = 0; i < json_array_size(errs); i++) {
-        json_t *e = json_array_get(errs, i);
-        const char *fl = json_string_value(json_object_get(e, "field"));
-        const char *p = json_string_value(json_object_get(e, "pointer"));
-        if ((fl && !strcmp(fl, field)) || (p && p[0] == '/' && !strcmp(p + 1, field)))
-            return 1;
-    }
-    return 0;
-}
-
-static int names_rule(const struct res *r, const char *rule)
-{
-    return strstr(jstr(r, "rule"), rule) || strstr(jstr(r, "detail"), rule);
-}
-
-/* status, problem+json with a detail, and (when given) the field (422) or the rule (other
- * statuses: a substring of `rule` or `detail`, e.g. "CLK-" or "PEN-4"). */
-static void refused(const struct res *r, long status, const char *name, const char *what)
-{
-    char ct[80];
-    ck_assert_msg(r->status == status, "%s: expected %ld, got %ld %s", what, status, r->status,
-                  r->body);
-    ck_assert_msg(res_header(r, "Content-Type", ct, sizeof ct) &&
-                      !strncmp(ct, "application/problem+json", 24),
-                  "%s: not problem+json: %s", what, r->body);
-    ck_assert_msg(strlen(jstr(r, "detail")) > 0, "%s: no detail: %s", what, r->body);
-    if (!name)
-        return;
-    if (status == 422)
-        ck_assert_msg(names_field(r, name), "%s: the refusal does not name the field %s: %s", what,
-                      name, r->body);
-    else
-        ck_assert_msg(names_rule(r, name), "%s: the refusal does not name %s: %s", what, name,
-                      r->body);
-}
-
 static void not_your_match(const struct res *r, const char *what)
 {
-    refused(r, 403, NULL, what);
+    assert_refused(r, 403, NULL, what);
     const char *t = jstr(r, "type");
     size_t n = strlen(t), k = strlen("not-your-match");
     ck_assert_msg(n >= k && !strcmp(t + n - k, "not-your-match"), "%s: type %s", what, t);
@@ -384,7 +343,7 @@ static void refuse(struct srv *as, const struct fx *f, const char *method, const
     json_t *before = snapshot(f);
     struct res r;
     op(as, f, method, tail, body, &r);
-    refused(&r, status, name, what);
+    assert_refused(&r, status, name, what);
     res_free(&r);
     unchanged(f, before, what);
     json_decref(before);
@@ -398,7 +357,7 @@ static void refuse_as(struct srv *as, const struct fx *f, const char *method, co
     json_t *before = snapshot(f);
     struct res r;
     op(as, f, method, tail, body, &r);
-    refused(&r, status, name, what);
+    assert_refused(&r, status, name, what);
     problem_is(&r, slug, sentence, what);
     res_free(&r);
     unchanged(f, before, what);
@@ -644,7 +603,7 @@ START_TEST(test_CLK4_start_creates_clock_from_settings)
           1);
     struct res r;
     op(&f.anon, &f, "GET", "clock", NULL, &r);
-    refused(&r, 404, NULL, "GET clock with none");
+    assert_refused(&r, 404, NULL, "GET clock with none");
     ck_assert_str_eq(jstr(&r, "title"), "No clock");
     res_free(&r);
     /* a bad start creates nothing */
@@ -700,12 +659,12 @@ START_TEST(test_CLK4_start_creates_clock_from_settings)
     char path[160];
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/999999/clock", f.tid);
     td(&S, "GET", path, NULL, &r);
-    refused(&r, 404, NULL, "GET clock of no match");
+    assert_refused(&r, 404, NULL, "GET clock of no match");
     ck_assert_str_eq(jstr(&r, "title"), "No such match");
     res_free(&r);
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/999999/clock/press", f.tid);
     td(&S, "POST", path, "{\"side\": \"a\"}", &r);
-    refused(&r, 404, NULL, "press on no match");
+    assert_refused(&r, 404, NULL, "press on no match");
     ck_assert_str_eq(jstr(&r, "title"), "No such match");
     res_free(&r);
 }
@@ -1423,7 +1382,7 @@ START_TEST(test_PEN3_late_players_clock_runs)
     setup(&f, 5, "{\"clock\": {\"bank_per_point_s\": 60, \"delay_s\": 12}}", 1);
     struct res r;
     op(&S, &f, "POST", "lateness/clock", "{\"side\": \"x\"}", &r);
-    refused(&r, 422, "side", "lateness/clock side x");
+    assert_refused(&r, 422, "side", "lateness/clock side x");
     res_free(&r);
     op(&S, &f, "POST", "lateness/clock", "{\"side\": \"b\"}", &r);
     ck_ok(&r, "lateness/clock b");

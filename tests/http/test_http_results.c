@@ -1762,16 +1762,6 @@ static const char *last_audit_action(const struct fixture *f)
     return action;
 }
 
-/* Whether the problem names the field in its errors. */
-static int names_field(const struct res *r, const char *field)
-{
-    json_t *errs = json_object_get(r->json, "errors");
-    for (size_t i = 0; i < json_array_size(errs); i++)
-        if (!strcmp(json_string_value(json_object_get(json_array_get(errs, i), "field")), field))
-            return 1;
-    return 0;
-}
-
 /* At 0-0 side a concedes: its complete report gives b the match at 5-0, marked as a's
  * concession, audited as match.conceded; the match waits for b. b confirms: the match is
  * decided for b at 0-5 and b's confirmation says it was a's concession too. */
@@ -2046,7 +2036,7 @@ START_TEST(test_MATCH7_concede_refusals_change_nothing)
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         concede(&f.b, &f, bad[i].body, &r);
         ck_assert_msg(problem_is(&r, 422), "%s: %ld %s", bad[i].body, r.status, r.body);
-        ck_assert_msg(names_field(&r, bad[i].field), "%s: %s", bad[i].body, r.body);
+        ck_assert_msg(res_names_field(&r, bad[i].field), "%s: %s", bad[i].body, r.body);
         res_free(&r);
         assert_unchanged(&f, &before, bad[i].body);
     }

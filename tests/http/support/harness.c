@@ -1,6 +1,7 @@
 /* The HTTP test harness: process control of the server under test and a curl client. */
 #include "harness.h"
 
+#include <check.h>
 #include <curl/curl.h>
 #include <sqlite3.h>
 #include <errno.h>
@@ -529,4 +530,43 @@ int poll_until(int (*pred)(void *arg), void *arg, int timeout_ms)
             return v;
         usleep(50 * 1000);
     }
+}
+
+int res_names_field(const struct res *r, const char *field)
+{
+    if (!strcmp(jstr(r, "field"), field))
+        return 1;
+    json_t *errs = json_object_get(r->json, "errors");
+    for (size_t i = 0; i < json_array_size(errs); i++) {
+        json_t *e = json_array_get(errs, i);
+        const char *fl = json_string_value(json_object_get(e, "field"));
+        const char *p = json_string_value(json_object_get(e, "pointer"));
+        if ((fl && !strcmp(fl, field)) || (p && p[0] == '/' && !strcmp(p + 1, field)))
+            return 1;
+    }
+    return 0;
+}
+
+int res_names_rule(const struct res *r, const char *rule)
+{
+    return strstr(jstr(r, "rule"), rule) || strstr(jstr(r, "detail"), rule);
+}
+
+void assert_refused(const struct res *r, long status, const char *name, const char *what)
+{
+    char ct[80];
+    ck_assert_msg(r->status == status, "%s: expected %ld, got %ld %s", what, status, r->status,
+                  r->body);
+    ck_assert_msg(res_header(r, "Content-Type", ct, sizeof ct) &&
+                      !strncmp(ct, "application/problem+json", 24),
+                  "%s: not problem+json: %s", what, r->body);
+    ck_assert_msg(strlen(jstr(r, "detail")) > 0, "%s: no detail: %s", what, r->body);
+    if (!name)
+        return;
+    if (status == 422)
+        ck_assert_msg(res_names_field(r, name), "%s: the refusal does not name the field %s: %s",
+                      what, name, r->body);
+    else
+        ck_assert_msg(res_names_rule(r, name), "%s: the refusal does not name %s: %s", what, name,
+                      r->body);
 }

@@ -116,6 +116,15 @@ void srv_login_as(struct srv *as, const struct srv *s, const char *name, const c
 /* The head TD (s logged in) adds an official (role "td" or "assistant"); returns the id. */
 long long make_official(struct srv *s, const char *name, const char *role, const char *password);
 
+/* Whether a problem names the field (422): its `field`, or an entry of `errors` by `field`
+ * or by JSON pointer. */
+int res_names_field(const struct res *r, const char *field);
+/* Whether a problem names the rule: in its `rule` or its `detail` (e.g. "GOV-5", "CLK-"). */
+int res_names_rule(const struct res *r, const char *rule);
+/* A refusal as every one must be: the status, problem+json with a detail, and, when name
+ * is given, the field it names (422) or the rule (other statuses); `what` names the step. */
+void assert_refused(const struct res *r, long status, const char *name, const char *what);
+
 /* Creates a tournament as the TD and returns its id. */
 long long make_tournament(struct srv *s, const char *name);
 /* Registers a player and returns its id. */
