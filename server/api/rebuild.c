@@ -6,14 +6,22 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "api/cache.h"
 
-/* Two builders: the bracket and the matches list may both be due after one report, and the
- * machine has two CPUs or more. */
+/* One builder, below the HTTP threads on the CPU: the lists it builds take turns, and the
+ * HTTP threads keep the other CPUs for reports and the polls that hit. */
 #define BUILDERS 1
 #define BUILDER_NICE 10
+/* After a build that took t, the next one begins no sooner than PACE_FACTOR * t later (at
+ * most PACE_MAX_US): while reports come many a second, each report moves the revision and
+ * an unpaced builder would rebuild the list back to back, a CPU's worth of work taken from
+ * the reports. Paced, it takes at most a third of one CPU; a poll that misses waits for the
+ * next build, as before, and the polls that come meanwhile join it. */
+#define PACE_FACTOR 2
+#define PACE_MAX_US 200000
 
 enum stage { QUEUED, BUILDING, DONE };
 
@@ -53,13 +61,27 @@ static void unref(struct api_rebuild *r)
     free(r);
 }
 
+static int64_t now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
 static void *builder(void *unused)
 {
     (void)unused;
     /* below the HTTP threads on the CPU: a rebuild takes what reports and hits leave (a
      * thread's own niceness, Linux); it may fail, and the builder runs all the same */
     (void)setpriority(PRIO_PROCESS, (id_t)gettid(), BUILDER_NICE);
+    (void)pthread_setname_np(pthread_self(), "crawford-build"); /* in top and perf */
+    int64_t not_before = 0;                                     /* CLOCK_MONOTONIC, in µs */
     for (;;) {
+        /* the rest before the next build, taken before its job leaves the queue, so that
+         * the polls that miss meanwhile join it */
+        int64_t early = not_before - now_us();
+        if (early > 0)
+            usleep((useconds_t)early);
         pthread_mutex_lock(&mu);
         while (!head)
             pthread_cond_wait(&queued, &mu);
@@ -70,7 +92,10 @@ static void *builder(void *unused)
         r->stage = BUILDING; /* from now on a poll that comes does not join it */
         pthread_mutex_unlock(&mu);
 
+        int64_t start = now_us();
         r->build(r->arg, &r->body, &r->gz, r->etag);
+        int64_t end = now_us(), rest = PACE_FACTOR * (end - start);
+        not_before = end + (rest < PACE_MAX_US ? rest : PACE_MAX_US);
         r->free_arg(r->arg);
         r->arg = NULL;
 
