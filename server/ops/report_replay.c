@@ -1,6 +1,8 @@
 /* A stored report's games replayed as they stand. */
 #include "ops/report_replay.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,20 +76,46 @@ int op_report_add_penalties(struct db *db, int64_t match_id, bg_match_rec *rec, 
     return rc;
 }
 
-/* Adds the games of a compact list to rec. 0, or -1 if the text is not one. */
+/* A number of the compact list at *p (digits, maybe a minus), moving p past it; 0, or -1
+ * if there is none or it is out of an int's range. By hand: a report's every game is read
+ * again at each new game, inside the writer's turn, and sscanf cost most of that. */
+static int compact_int(const char **p, int *out)
+{
+    const char *s = *p;
+    if (*s != '-' && (*s < '0' || *s > '9'))
+        return -1;
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (end == s || errno || v < INT_MIN || v > INT_MAX)
+        return -1;
+    *out = (int)v;
+    *p = end;
+    return 0;
+}
+
+/* Adds the games of a compact list ("a:1:single,b:2:gammon,a:1:resign:2") to rec. 0, or -1
+ * if the text is not one. */
 int op_report_rec_from_compact(const char *text, bg_match_rec *rec)
 {
     for (const char *p = text; p && *p;) {
-        char w, how[16];
-        int cube, level = 0, used = 0;
-        if (sscanf(p, "%c:%d:%15[a-z]%n", &w, &cube, how, &used) != 3 || (w != 'a' && w != 'b'))
+        char w = *p, how[16];
+        int cube, level = 0;
+        if ((w != 'a' && w != 'b') || p[1] != ':')
             return -1;
-        p += used;
+        p += 2;
+        if (compact_int(&p, &cube) || *p++ != ':')
+            return -1;
+        size_t n = 0;
+        while (n < sizeof how - 1 && *p >= 'a' && *p <= 'z')
+            how[n++] = *p++;
+        how[n] = 0;
+        if (!n)
+            return -1;
         if (*p == ':') {
-            int more = 0;
-            if (sscanf(p, ":%d%n", &level, &more) != 1)
+            p++;
+            if (compact_int(&p, &level))
                 return -1;
-            p += more;
         }
         bg_game_rec *g = bg_match_rec_add_game(rec);
         if (!g)
