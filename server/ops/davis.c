@@ -282,12 +282,8 @@ static int dko_advance(const struct op *o, struct event *e, const struct davis_s
         rc = dko_sync(o, e, s, &x);
     int64_t champ = rc == CW_OK ? ko_champion(&x.b, x.v) : 0;
     op_dko_free(&x);
-    const char *want = champ ? "finished" : "running";
-    if (rc == CW_OK && strcmp(e->state, want)) {
-        json_t *eb = op_event_json(db, e);
-        snprintf(e->state, sizeof e->state, "%s", want);
-        rc = op_event_save(o, e, eb, champ ? "davis.finished" : "davis.reopened");
-    }
+    if (rc == CW_OK)
+        rc = op_event_mark_finished(o, e, champ != 0, "davis");
     if (rc != CW_OK)
         return problem_internal(pb, "advancing the bracket"), -1;
     return 0;
@@ -316,12 +312,8 @@ static int rr_settle(const struct op *o, struct event *e, const struct davis_set
         done = st.complete;
     }
     free(ties);
-    const char *want = done ? "finished" : "running";
-    if (rc == CW_OK && strcmp(e->state, want)) {
-        json_t *eb = op_event_json(db, e);
-        snprintf(e->state, sizeof e->state, "%s", want);
-        rc = op_event_save(o, e, eb, done ? "davis.finished" : "davis.reopened");
-    }
+    if (rc == CW_OK)
+        rc = op_event_mark_finished(o, e, done, "davis");
     if (rc != CW_OK)
         return problem_internal(pb, "finishing the round robin"), -1;
     return 0;

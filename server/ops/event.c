@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "ops/record.h"
 #include "store/store.h"
@@ -41,6 +42,17 @@ int op_event_save(const struct op *o, struct event *e, json_t *before, const cha
         rc = op_emit(db, e->tournament_id, o->now_ms, action, json_pack("{s:O}", "event", after));
     json_decref(after);
     return rc;
+}
+
+int op_event_mark_finished(const struct op *o, struct event *e, int done, const char *kind)
+{
+    if (done == !strcmp(e->state, "finished"))
+        return CW_OK;
+    json_t *before = op_event_json(o->db, e);
+    snprintf(e->state, sizeof e->state, "%s", done ? "finished" : "running");
+    char action[40];
+    snprintf(action, sizeof action, "%s.%s", kind, done ? "finished" : "reopened");
+    return op_event_save(o, e, before, action);
 }
 
 int op_event_late_closed(const struct op *o, const struct event *e, const char *action,

@@ -263,17 +263,6 @@ static int draw_fed(const struct op *o, struct event *fed, const struct ko_state
 
 /* ---- results: the bracket follows (a step of api/results.c) ---- */
 
-/* KO-8: an event is finished while it has a champion. A correction whose cascade takes the
- * champion away (the final undone) sets it running again: knockout.reopened. */
-int op_ko_mark_finished(const struct op *o, struct event *e, int64_t champ)
-{
-    if (champ ? !strcmp(e->state, "finished") : strcmp(e->state, "finished"))
-        return CW_OK;
-    json_t *before = op_event_json(o->db, e);
-    strcpy(e->state, champ ? "finished" : "running");
-    return op_event_save(o, e, before, champ ? "knockout.finished" : "knockout.reopened");
-}
-
 #define FEED_DEPTH 8 /* Main -> Consolation -> Last Chance needs 2; a guard against loops */
 
 /* Audits and announces one place of fed event `es` that ko_feed_follow changed. */
@@ -393,7 +382,7 @@ static int follow_feed(const struct op *o, const struct event *from, const struc
             if (rc == CW_OK)
                 rc = op_ko_settle(o, &z);
             if (rc == CW_OK)
-                rc = op_ko_mark_finished(o, &z.e, ko_champion(&z.b, z.v));
+                rc = op_event_mark_finished(o, &z.e, ko_champion(&z.b, z.v) != 0, "knockout");
             op_ko_state_free(&z);
         }
         free(in);
@@ -529,7 +518,7 @@ int op_knockout_result(const struct op *o, struct match *m, const struct match *
     if (rc == CW_OK)
         rc = op_ko_settle(o, &x);
     if (rc == CW_OK)
-        rc = op_ko_mark_finished(o, &e, ko_champion(&x.b, x.v));
+        rc = op_event_mark_finished(o, &e, ko_champion(&x.b, x.v) != 0, "knockout");
     op_ko_state_free(&x);
     if (rc != CW_OK) {
         problem_internal(pb, "advancing the bracket");

@@ -49,9 +49,6 @@ int op_ko_settle(const struct op *o, struct ko_state *x);
 /* Stores a fresh bracket of event e, its match rows and the event as running; then settles
  * it. CW_* code. */
 int op_ko_store_draw(const struct op *o, struct event *e, struct ko_bracket *b, const char *action);
-/* KO-8: the event is finished while it has a champion (champ), running again when a
- * correction took it away. CW_* code. */
-int op_ko_mark_finished(const struct op *o, struct event *e, int64_t champ);
 /* A seed for a draw the server makes itself (a fed event's). */
 uint64_t op_ko_fresh_seed(void);
 

@@ -334,12 +334,8 @@ int op_swing_result(const struct op *o, struct match *m, const struct match *bef
     int alive = 0;
     for (int i = 0; i < x.n; i++)
         alive += x.st[i].chips > 0;
-    const char *want = alive == 1 ? "finished" : "running";
-    if (rc == CW_OK && strcmp(e.state, want)) {
-        json_t *eb = op_event_json(db, &e);
-        snprintf(e.state, sizeof e.state, "%s", want);
-        rc = op_event_save(o, &e, eb, alive == 1 ? "swing.finished" : "swing.reopened");
-    }
+    if (rc == CW_OK)
+        rc = op_event_mark_finished(o, &e, alive == 1, "swing");
     op_swing_state_free(&x);
     if (rc != CW_OK) {
         problem_internal(pb, "recording the chips");
