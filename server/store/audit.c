@@ -22,9 +22,7 @@ int db_audit(struct db *db, int64_t tournament_id, int64_t at_ms, const char *ac
     db_bind_nonzero(st, 6, entity_id);
     db_bind_text(st, 7, before_json);
     db_bind_text(st, 8, after_json);
-    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
-    db_done(st);
-    return rc;
+    return db_step_ok(st);
 }
 
 int db_audit_list(struct db *db, int64_t tournament_id, int64_t after_id, int limit,

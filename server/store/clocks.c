@@ -84,9 +84,7 @@ int db_clock_put(struct db *db, int64_t match_id, const struct clk *c, int64_t f
     else
         sqlite3_bind_null(st, 21);
     sqlite3_bind_int64(st, 22, now_ms);
-    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
-    db_done(st);
-    return rc;
+    return db_step_ok(st);
 }
 
 int db_clocks_flag_due(struct db *db, int64_t now_ms, int64_t (*out)[2], int max)
@@ -155,9 +153,7 @@ int db_presence_put(struct db *db, int64_t match_id, int side, const struct pres
     db_bind_nonzero(st, 7, p->break_ends_ms);
     db_bind_nonzero(st, 8, p->late_clock_ms);
     sqlite3_bind_int(st, 9, p->postpone_min);
-    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
-    db_done(st);
-    return rc;
+    return db_step_ok(st);
 }
 
 int db_penalty_insert(struct db *db, struct penalty *p)

@@ -145,9 +145,7 @@ int db_davis_tie_set_winner(struct db *db, int64_t id, int winner)
         sqlite3_bind_int(st, 2, winner);
     else
         sqlite3_bind_null(st, 2);
-    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
-    db_done(st);
-    return rc;
+    return db_step_ok(st);
 }
 
 int db_tie_matches(struct db *db, int64_t tournament_id, int64_t tie_id, struct match *out)
@@ -183,7 +181,5 @@ int db_davis_tie_set_teams(struct db *db, int64_t id, int64_t team_a, int64_t te
     sqlite3_bind_int64(st, 1, id);
     db_bind_nonzero(st, 2, team_a);
     db_bind_nonzero(st, 3, team_b);
-    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
-    db_done(st);
-    return rc;
+    return db_step_ok(st);
 }

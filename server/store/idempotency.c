@@ -39,9 +39,7 @@ int db_idem_put(struct db *db, const char *scope, const char *key, const char *r
     sqlite3_bind_int(st, 4, status);
     db_bind_text(st, 5, body);
     sqlite3_bind_int64(st, 6, now_ms);
-    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
-    db_done(st);
-    return rc;
+    return db_step_ok(st);
 }
 
 int db_idem_purge(struct db *db, int64_t before_ms)
@@ -50,7 +48,5 @@ int db_idem_purge(struct db *db, int64_t before_ms)
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, before_ms);
-    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
-    db_done(st);
-    return rc;
+    return db_step_ok(st);
 }

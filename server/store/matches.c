@@ -203,9 +203,7 @@ int db_match_state_log(struct db *db, int64_t match_id, enum match_state state, 
     db_bind_text(st, 2, match_state_name(state));
     sqlite3_bind_int64(st, 3, at_ms);
     db_bind_text(st, 4, actor);
-    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
-    db_done(st);
-    return rc;
+    return db_step_ok(st);
 }
 
 static void read_state_time(sqlite3_stmt *st, void *row)
@@ -321,9 +319,7 @@ int db_report_supersede(struct db *db, int64_t match_id, int side)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, match_id);
     sqlite3_bind_int(st, 2, side);
-    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
-    db_done(st);
-    return rc;
+    return db_step_ok(st);
 }
 
 int db_report_restore(struct db *db, int64_t match_id, int64_t id)
@@ -334,9 +330,7 @@ int db_report_restore(struct db *db, int64_t match_id, int64_t id)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, match_id);
     sqlite3_bind_int64(st, 2, id);
-    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
-    db_done(st);
-    return rc;
+    return db_step_ok(st);
 }
 
 int db_report_update_games(struct db *db, struct report *r)
@@ -354,7 +348,5 @@ int db_report_update_games(struct db *db, struct report *r)
     else
         sqlite3_bind_null(st, 5);
     sqlite3_bind_int64(st, 6, r->id);
-    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
-    db_done(st);
-    return rc;
+    return db_step_ok(st);
 }

@@ -59,6 +59,13 @@ int db_step_done(sqlite3_stmt *st)
     return rc == SQLITE_DONE ? CW_OK : (rc & 0xff) == SQLITE_CONSTRAINT ? CW_ECONFLICT : CW_EDB;
 }
 
+int db_step_ok(sqlite3_stmt *st)
+{
+    int rc = sqlite3_step(st);
+    db_done(st);
+    return rc == SQLITE_DONE ? CW_OK : CW_EDB;
+}
+
 void db_bind_nonzero(sqlite3_stmt *st, int i, int64_t v)
 {
     if (v)

@@ -120,9 +120,7 @@ int db_audit_link_ruling(struct db *db, int64_t after_id, int64_t ruling_id)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, after_id);
     sqlite3_bind_int64(st, 2, ruling_id);
-    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
-    db_done(st);
-    return rc;
+    return db_step_ok(st);
 }
 
 int db_ruling_audit_ids(struct db *db, int64_t ruling_id, int64_t **out, int *n)

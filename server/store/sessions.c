@@ -16,9 +16,7 @@ int db_session_insert(struct db *db, const char *token_hash, int64_t official_id
     sqlite3_bind_int64(st, 2, official_id);
     sqlite3_bind_int64(st, 3, now_ms);
     sqlite3_bind_int64(st, 4, expires_ms);
-    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
-    db_done(st);
-    return rc;
+    return db_step_ok(st);
 }
 
 int db_session_get(struct db *db, const char *token_hash, int64_t now_ms, struct session_who *w)
@@ -54,9 +52,7 @@ int db_sessions_end(struct db *db, int64_t official_id, int64_t now_ms)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, official_id);
     sqlite3_bind_int64(st, 2, now_ms);
-    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
-    db_done(st);
-    return rc;
+    return db_step_ok(st);
 }
 
 int db_session_delete(struct db *db, const char *token_hash)
@@ -65,9 +61,7 @@ int db_session_delete(struct db *db, const char *token_hash)
     if (!st)
         return CW_EDB;
     db_bind_text(st, 1, token_hash);
-    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
-    db_done(st);
-    return rc;
+    return db_step_ok(st);
 }
 
 int db_sessions_purge(struct db *db, int64_t now_ms)
@@ -76,9 +70,7 @@ int db_sessions_purge(struct db *db, int64_t now_ms)
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, now_ms);
-    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
-    db_done(st);
-    return rc;
+    return db_step_ok(st);
 }
 
 int db_sessions_delete_official(struct db *db, int64_t official_id)
@@ -87,9 +79,7 @@ int db_sessions_delete_official(struct db *db, int64_t official_id)
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, official_id);
-    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
-    db_done(st);
-    return rc;
+    return db_step_ok(st);
 }
 
 int db_player_session_insert(struct db *db, const char *token_hash, int64_t player_id,
@@ -105,9 +95,7 @@ int db_player_session_insert(struct db *db, const char *token_hash, int64_t play
     sqlite3_bind_int64(st, 3, tournament_id);
     sqlite3_bind_int64(st, 4, now_ms);
     sqlite3_bind_int64(st, 5, expires_ms);
-    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
-    db_done(st);
-    return rc;
+    return db_step_ok(st);
 }
 
 int db_player_session_get(struct db *db, const char *token_hash, int64_t now_ms, int64_t *player_id,
@@ -137,7 +125,5 @@ int db_player_sessions_delete(struct db *db, int64_t player_id, const char *toke
         return CW_EDB;
     sqlite3_bind_int64(st, 1, player_id);
     db_bind_text(st, 2, token_hash);
-    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
-    db_done(st);
-    return rc;
+    return db_step_ok(st);
 }

@@ -30,7 +30,5 @@ int db_setting_set(struct db *db, const char *key, const char *value)
         return CW_EDB;
     db_bind_text(st, 1, key);
     db_bind_text(st, 2, value);
-    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
-    db_done(st);
-    return rc;
+    return db_step_ok(st);
 }

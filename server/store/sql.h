@@ -32,6 +32,8 @@ int db_row(sqlite3_stmt *st, void (*read)(sqlite3_stmt *st, void *row), void *ro
 /* Steps st (prepared and bound: a change) once and resets it: CW_OK when done, CW_ECONFLICT
  * when a constraint refused it, CW_EDB on another error. */
 int db_step_done(sqlite3_stmt *st);
+/* The same for a change no constraint should refuse: CW_OK when done, CW_EDB on any error. */
+int db_step_ok(sqlite3_stmt *st);
 
 /* Binds v, or NULL when v is 0 (an id, a time or an amount that is not there). */
 void db_bind_nonzero(sqlite3_stmt *st, int i, int64_t v);

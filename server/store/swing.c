@@ -61,9 +61,7 @@ int db_ledger_add(struct db *db, int64_t event_id, int round, int64_t match_id, 
     sqlite3_bind_int64(st, 6, chips);
     db_bind_text(st, 7, why);
     sqlite3_bind_int64(st, 8, now_ms);
-    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
-    db_done(st);
-    return rc;
+    return db_step_ok(st);
 }
 
 int db_ledger_clear_games(struct db *db, int64_t event_id)
@@ -73,9 +71,7 @@ int db_ledger_clear_games(struct db *db, int64_t event_id)
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, event_id);
-    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
-    db_done(st);
-    return rc;
+    return db_step_ok(st);
 }
 
 int db_ledger_balances(struct db *db, int64_t event_id, const int64_t *ids, int n, int64_t *chips)
