@@ -70,10 +70,7 @@ int64_t db_davis_team_of_player(struct db *db, int64_t event_id, int64_t player_
         return CW_EDB;
     sqlite3_bind_int64(st, 1, event_id);
     sqlite3_bind_int64(st, 2, player_id);
-    int rc = sqlite3_step(st);
-    int64_t id = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : rc == SQLITE_DONE ? 0 : CW_EDB;
-    db_done(st);
-    return id;
+    return db_int64(st, 0);
 }
 
 int db_davis_tie_insert(struct db *db, struct davis_tie_row *t)

@@ -130,8 +130,5 @@ int64_t db_player_find_same(struct db *db, int64_t tournament_id, const char *na
     db_bind_text(st, 2, name);
     db_bind_text(st, 3, country);
     sqlite3_bind_int64(st, 4, except_id);
-    int rc = sqlite3_step(st);
-    int64_t id = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : rc == SQLITE_DONE ? 0 : CW_EDB;
-    db_done(st);
-    return id;
+    return db_int64(st, 0);
 }

@@ -59,6 +59,14 @@ int db_step_done(sqlite3_stmt *st)
     return rc == SQLITE_DONE ? CW_OK : (rc & 0xff) == SQLITE_CONSTRAINT ? CW_ECONFLICT : CW_EDB;
 }
 
+int64_t db_int64(sqlite3_stmt *st, int64_t none)
+{
+    int rc = sqlite3_step(st);
+    int64_t v = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : rc == SQLITE_DONE ? none : CW_EDB;
+    db_done(st);
+    return v;
+}
+
 int db_step_ok(sqlite3_stmt *st)
 {
     int rc = sqlite3_step(st);

@@ -34,6 +34,9 @@ int db_row(sqlite3_stmt *st, void (*read)(sqlite3_stmt *st, void *row), void *ro
 int db_step_done(sqlite3_stmt *st);
 /* The same for a change no constraint should refuse: CW_OK when done, CW_EDB on any error. */
 int db_step_ok(sqlite3_stmt *st);
+/* Steps st (a query of one integer) once and resets it: the first column of its row, none
+ * when it has no row, CW_EDB on an error. */
+int64_t db_int64(sqlite3_stmt *st, int64_t none);
 
 /* Binds v, or NULL when v is 0 (an id, a time or an amount that is not there). */
 void db_bind_nonzero(sqlite3_stmt *st, int i, int64_t v);

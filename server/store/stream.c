@@ -92,10 +92,5 @@ int64_t db_stream_last_id(struct db *db, int64_t tournament_id)
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, tournament_id);
-    int rc = sqlite3_step(st);
-    int64_t id = rc == SQLITE_ROW    ? sqlite3_column_int64(st, 0)
-                 : rc == SQLITE_DONE ? CW_ENOTFOUND
-                                     : CW_EDB;
-    db_done(st);
-    return id;
+    return db_int64(st, CW_ENOTFOUND);
 }

@@ -171,12 +171,7 @@ int64_t db_tournament_revision(struct db *db, int64_t id)
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, id);
-    int rc = sqlite3_step(st);
-    int64_t rev = rc == SQLITE_ROW    ? sqlite3_column_int64(st, 0)
-                  : rc == SQLITE_DONE ? CW_ENOTFOUND
-                                      : CW_EDB;
-    db_done(st);
-    return rev;
+    return db_int64(st, CW_ENOTFOUND);
 }
 
 int db_tournament_policy(struct db *db, int64_t id, char out[12])
