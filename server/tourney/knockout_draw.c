@@ -227,9 +227,10 @@ static int place_seeded(struct rng *rng, const struct ko_entry *e, int n, const 
     return 0;
 }
 
-static int draw_main(uint64_t seed, const struct ko_entry *entries, int n, int late,
-                     const struct ko_draw_opts *opts, int version, struct ko_bracket *out,
-                     char *err, size_t errlen)
+/* What every draw checks first, out emptied: an algorithm this crawford knows, and two
+ * to draw (who: "entries" or "entrants"). 0 or CW_EINVAL with err. */
+static int draw_begin(int version, int n, const char *who, struct ko_bracket *out, char *err,
+                      size_t errlen)
 {
     memset(out, 0, sizeof *out);
     if (version != 1) {
@@ -238,9 +239,19 @@ static int draw_main(uint64_t seed, const struct ko_entry *entries, int n, int l
         return CW_EINVAL;
     }
     if (n < 2) {
-        snprintf(err, errlen, "A draw needs at least 2 entries; this one has %d.", n);
+        snprintf(err, errlen, "A draw needs at least 2 %s; this one has %d.", who, n);
         return CW_EINVAL;
     }
+    return 0;
+}
+
+static int draw_main(uint64_t seed, const struct ko_entry *entries, int n, int late,
+                     const struct ko_draw_opts *opts, int version, struct ko_bracket *out,
+                     char *err, size_t errlen)
+{
+    int rc = draw_begin(version, n, "entries", out, err, errlen);
+    if (rc)
+        return rc;
     if (late < 0) {
         snprintf(err, errlen, "The number of late places cannot be negative.");
         return CW_EINVAL;
@@ -254,7 +265,7 @@ static int draw_main(uint64_t seed, const struct ko_entry *entries, int n, int l
         snprintf(err, errlen, "The number of seeds cannot be negative.");
         return CW_EINVAL;
     }
-    int rc = check_entries(entries, n, 0, err, errlen);
+    rc = check_entries(entries, n, 0, err, errlen);
     if (rc)
         return rc;
     int size = ko_bracket_size(n + late);
@@ -309,22 +320,15 @@ int ko_draw(uint64_t seed, const struct ko_entry *entries, int n, int late,
 static int draw_fed(uint64_t seed, const struct ko_entry *e, int n, int version,
                     struct ko_bracket *out, char *err, size_t errlen)
 {
-    memset(out, 0, sizeof *out);
-    if (version != 1) {
-        snprintf(err, errlen, "Draw algorithm %d is not known to this crawford (it knows 1).",
-                 version);
-        return CW_EINVAL;
-    }
-    if (n < 2) {
-        snprintf(err, errlen, "A draw needs at least 2 entrants; this one has %d.", n);
-        return CW_EINVAL;
-    }
+    int rc = draw_begin(version, n, "entrants", out, err, errlen);
+    if (rc)
+        return rc;
     if (n > KO_MAX_SIZE / 2) {
         snprintf(err, errlen, "%d entrants exceed the largest fed bracket (%d).", n,
                  KO_MAX_SIZE / 2);
         return CW_EINVAL;
     }
-    int rc = check_entries(e, n, 1, err, errlen);
+    rc = check_entries(e, n, 1, err, errlen);
     if (rc)
         return rc;
     int n1 = 0, n2 = 0;
