@@ -21,18 +21,12 @@ static void setup(struct fx *f, int length)
 {
     memset(f, 0, sizeof *f);
     f->tid = make_tournament(&S, "Calls");
-    char pa[8], pb[8], pc[8], path[160], body[160];
+    char pa[8], pb[8], pc[8], path[160];
     f->pa = make_player_pin(&S, f->tid, "Anna", pa);
     f->pb = make_player_pin(&S, f->tid, "Bruno", pb);
     f->pc = make_player_pin(&S, f->tid, "Carla", pc);
     struct res r;
-    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches", f->tid);
-    snprintf(body, sizeof body, "{\"player_a\": %lld, \"player_b\": %lld, \"length\": %d}", f->pa,
-             f->pb, length);
-    td(&S, "POST", path, body, &r);
-    ck_assert_int_eq(r.status, 201);
-    f->mid = jint(&r, "id");
-    res_free(&r);
+    f->mid = make_match(&S, f->tid, f->pa, f->pb, length);
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld/call", f->tid, f->mid);
     td(&S, "POST", path, "{\"table\": \"7\"}", &r);
     ck_assert_int_eq(r.status, 200);
@@ -110,8 +104,7 @@ static long long open_call(struct fx *f, struct srv *as, const char *reason)
     return id;
 }
 
-static void call_act(struct fx *f, long long cid, const char *act, const char *body,
-                     struct res *r)
+static void call_act(struct fx *f, long long cid, const char *act, const char *body, struct res *r)
 {
     char tail[80];
     snprintf(tail, sizeof tail, "calls/%lld/%s", cid, act);
@@ -365,8 +358,8 @@ START_TEST(test_GOV3_observer_appointed_and_removed)
     res_free(&r);
     refuse(&f.a, &f, "POST", "observers", "{\"name\": \"Me\"}", 403, NULL,
            "a player appointing an observer");
-    refuse(&S, &f, "POST", "observers", "{\"name\": \"X\", \"fee_payer\": \"b\"}", 422,
-           "fee_payer", "a payer without a fee");
+    refuse(&S, &f, "POST", "observers", "{\"name\": \"X\", \"fee_payer\": \"b\"}", 422, "fee_payer",
+           "a payer without a fee");
     refuse(&S, &f, "POST", "observers", "{\"name\": \"X\", \"call_id\": 99999}", 422, "call_id",
            "an observer for a call of another match");
     char tail[64];
@@ -472,8 +465,9 @@ START_TEST(test_GOV6_ruling_recorded_and_only_for_the_players)
     refuse(&f.a, &f, "POST", "rulings",
            "{\"question\": \"q\", \"facts\": \"f\", \"decision\": \"d\", \"reasons\": \"r\"}", 403,
            NULL, "a ruling by a player");
-    refuse(&S, &f, "POST", "rulings", "{\"question\": \"q\", \"facts\": \"f\", \"decision\": \"d\"}",
-           422, "reasons", "a ruling without reasons");
+    refuse(&S, &f, "POST", "rulings",
+           "{\"question\": \"q\", \"facts\": \"f\", \"decision\": \"d\"}", 422, "reasons",
+           "a ruling without reasons");
     refuse(&S, &f, "POST", "rulings",
            "{\"question\": \"q\", \"facts\": \"f\", \"decision\": \"d\", \"reasons\": \"r\", "
            "\"effect\": {\"kind\": \"score\"}}",
@@ -664,8 +658,9 @@ START_TEST(test_GOV6_party_refused_another_td_rules)
     td(&S, "PATCH", path, body, &r);
     ck_assert_int_eq(r.status, 200);
     res_free(&r);
-    const char *score = "{\"question\": \"q\", \"facts\": \"f\", \"decision\": \"d\", \"reasons\": "
-                        "\"r\", \"effect\": {\"kind\": \"score\", \"score\": {\"a\": 5, \"b\": 1}}}";
+    const char *score =
+        "{\"question\": \"q\", \"facts\": \"f\", \"decision\": \"d\", \"reasons\": "
+        "\"r\", \"effect\": {\"kind\": \"score\", \"score\": {\"a\": 5, \"b\": 1}}}";
     refuse(&as_tina, &f, "POST", "rulings", score, 403, "GOV-6", "a ruling by a party");
     refuse(&as_andy, &f, "POST", "rulings", score, 403, "GOV-1", "a ruling by an assistant");
     long long cid = open_call(&f, &f.a, "dispute");

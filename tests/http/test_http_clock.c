@@ -115,7 +115,7 @@ static void setup(struct fx *f, int length, const char *settings, int call)
     memset(f, 0, sizeof *f);
     f->length = length;
     f->tid = make_tournament(&S, "Clocks");
-    char path[160], body[160];
+    char path[160];
     struct res r;
     if (settings) {
         snprintf(path, sizeof path, "/api/v1/tournaments/%lld", f->tid);
@@ -127,13 +127,7 @@ static void setup(struct fx *f, int length, const char *settings, int call)
     f->pa = register_player(f->tid, "Anna", pin_a);
     f->pb = register_player(f->tid, "Bruno", pin_b);
     f->pc = register_player(f->tid, "Carla", pin_c);
-    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches", f->tid);
-    snprintf(body, sizeof body, "{\"player_a\": %lld, \"player_b\": %lld, \"length\": %d}", f->pa,
-             f->pb, length);
-    td(&S, "POST", path, body, &r);
-    ck_assert_int_eq(r.status, 201);
-    f->mid = jint(&r, "id");
-    res_free(&r);
+    f->mid = make_match(&S, f->tid, f->pa, f->pb, length);
     if (call) {
         snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld/call", f->tid, f->mid);
         td(&S, "POST", path, "{\"table\": \"1\"}", &r);
@@ -1167,7 +1161,8 @@ START_TEST(test_CLK2_td_sets_second_part)
     ck_assert_str_eq(cstr(c, "flagged"), "null");
     ck_assert_int_eq(side_int(c, "a", "second_bank_ms"), 0);
     long long left = side_int(c, "a", "bank_ms");
-    ck_assert_msg(left > 0 && left <= 30500 - 1200, "a's bank %lld after 1.2 s of 0.5 + 30 s", left);
+    ck_assert_msg(left > 0 && left <= 30500 - 1200, "a's bank %lld after 1.2 s of 0.5 + 30 s",
+                  left);
     ck_assert_int_eq(cint(c, "flag_at_ms"), since + 30500);
     json_decref(c);
     c = clk(&f.a, &f, "clock/press", "{\"side\": \"a\"}");

@@ -84,22 +84,14 @@ static void game(struct srv *as, const struct fx *f, long long mid, const char *
                  struct res *r)
 {
     char body[96];
-    snprintf(body, sizeof body, "{\"winner\": \"%s\", \"cube\": 1, \"result\": \"single\"}", winner);
+    snprintf(body, sizeof body, "{\"winner\": \"%s\", \"cube\": 1, \"result\": \"single\"}",
+             winner);
     on(as, f, mid, "POST", "/games", body, r);
 }
 
 static long long standalone(const struct fx *f, int length)
 {
-    char path[96], body[128];
-    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches", f->tid);
-    snprintf(body, sizeof body, "{\"player_a\": %lld, \"player_b\": %lld, \"length\": %d}",
-             f->pid[0], f->pid[1], length);
-    struct res r;
-    td(&S, "POST", path, body, &r);
-    ok(&r, 201, "match");
-    long long id = jint(&r, "id");
-    res_free(&r);
-    return id;
+    return make_match(&S, f->tid, f->pid[0], f->pid[1], length);
 }
 
 static int score_of(const struct res *r, const char *side)
@@ -109,8 +101,8 @@ static int score_of(const struct res *r, const char *side)
 
 /* A TD request refused with 409 problem+json naming MATCH-3 (detail and rule), saying says,
  * leaving the GETs of paths (NULL-terminated) byte for byte as they were. */
-static void refused_match3(const char *method, const char *path, const char *body,
-                           const char *says, const char *const *paths)
+static void refused_match3(const char *method, const char *path, const char *body, const char *says,
+                           const char *const *paths)
 {
     struct raw before[4], now;
     int n = 0;
@@ -128,8 +120,8 @@ static void refused_match3(const char *method, const char *path, const char *bod
     res_free(&r);
     for (int i = 0; i < n; i++) {
         ck_assert_int_eq(raw_get(&S, paths[i], &now), 0);
-        ck_assert_msg(raw_same(&before[i], &now), "%s changed:\n%s\n%s", paths[i],
-                      before[i].body, now.body);
+        ck_assert_msg(raw_same(&before[i], &now), "%s changed:\n%s\n%s", paths[i], before[i].body,
+                      now.body);
         raw_free(&before[i]);
         raw_free(&now);
     }
@@ -148,10 +140,9 @@ START_TEST(test_MATCH3_penalty_points_alone_would_end_the_match)
     char path[128];
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld", f.tid, mid);
     const char *const paths[] = {path, NULL};
-    refused_match3("PATCH", path, "{\"length\": 3}", "At 3-0 a 3-point match would be over",
+    refused_match3("PATCH", path, "{\"length\": 3}", "At 3-0 a 3-point match would be over", paths);
+    refused_match3("PATCH", path, "{\"length\": 2, \"table\": \"7\"}", "continues to 9 points",
                    paths);
-    refused_match3("PATCH", path, "{\"length\": 2, \"table\": \"7\"}",
-                   "continues to 9 points", paths);
     /* not stuck: the match takes its games at 9 points */
     struct res r;
     game(player_of(&f, mid, 0), &f, mid, "a", &r);
@@ -160,8 +151,7 @@ START_TEST(test_MATCH3_penalty_points_alone_would_end_the_match)
     ck_assert_int_eq(score_of(&r, "a"), 4);
     res_free(&r);
     /* games and penalty points alike: 4-0 (a game and 3 penalty points) refuses 4 too */
-    refused_match3("PATCH", path, "{\"length\": 4}", "At 4-0 a 4-point match would be over",
-                   paths);
+    refused_match3("PATCH", path, "{\"length\": 4}", "At 4-0 a 4-point match would be over", paths);
     on(&S, &f, mid, "PATCH", "", "{\"length\": 5}", &r);
     ok(&r, 200, "a correction the score does not reach");
     json_t *lc = json_object_get(r.json, "length_corrected");
@@ -172,8 +162,7 @@ START_TEST(test_MATCH3_penalty_points_alone_would_end_the_match)
     long long m2 = standalone(&f, 9);
     penalty(&f, m2, "a", 5);
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld", f.tid, m2);
-    refused_match3("PATCH", path, "{\"length\": 5}", "At 0-5 a 5-point match would be over",
-                   paths);
+    refused_match3("PATCH", path, "{\"length\": 5}", "At 0-5 a 5-point match would be over", paths);
     on(&S, &f, m2, "PATCH", "", "{\"length\": 7}", &r);
     ok(&r, 200, "a length above the penalty points");
     ck_assert_int_eq(jint(&r, "length"), 7);
@@ -246,8 +235,7 @@ START_TEST(test_KO7_MATCH3_round_lengths_that_would_end_a_match)
     res_free(&r);
     penalty(&f, k.r1[1], "a", 3);
     const char *const paths[] = {k.bracket, mpath, NULL};
-    refused_match3("PUT", path, "{\"lengths\": [3, 9]}", "Round 1 of Main keeps its length",
-                   paths);
+    refused_match3("PUT", path, "{\"lengths\": [3, 9]}", "Round 1 of Main keeps its length", paths);
     td(&S, "PUT", path, "{\"lengths\": [3, 9]}", &r);
     ck_assert_msg(strstr(r.body, "\"field\":\"lengths\""), "%s", r.body);
     res_free(&r);

@@ -41,16 +41,7 @@ static void setup_match_named(struct fixture *f, int length, const char *name_a,
     f->tid = make_tournament(&S, "Results");
     f->pa = register_player(f->tid, name_a, f->pin_a);
     f->pb = register_player(f->tid, name_b, f->pin_b);
-    char path[128], body[128];
-    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches", f->tid);
-    snprintf(body, sizeof body, "{\"player_a\": %lld, \"player_b\": %lld, \"length\": %d}", f->pa,
-             f->pb, length);
-    struct res r;
-    td(&S, "POST", path, body, &r);
-    ck_assert_int_eq(r.status, 201);
-    f->mid = jint(&r, "id");
-    ck_assert_str_eq(jstr(&r, "state"), "scheduled");
-    res_free(&r);
+    f->mid = make_match(&S, f->tid, f->pa, f->pb, length);
     player_login(&f->a, f->tid, f->pa, f->pin_a);
     player_login(&f->b, f->tid, f->pb, f->pin_b);
 }
@@ -1320,20 +1311,6 @@ START_TEST(test_json_transcript_refusals)
 }
 END_TEST
 
-static long long create_match(long long tid, long long pa, long long pb, int length)
-{
-    char path[128], body[128];
-    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches", tid);
-    snprintf(body, sizeof body, "{\"player_a\": %lld, \"player_b\": %lld, \"length\": %d}", pa, pb,
-             length);
-    struct res r;
-    td(&S, "POST", path, body, &r);
-    ck_assert_int_eq(r.status, 201);
-    long long id = jint(&r, "id");
-    res_free(&r);
-    return id;
-}
-
 /* The ids of the matches listed for ?player=PID (or all: pid 0), each checked to have that
  * player on one side; returns how many. */
 static int matches_of(long long tid, long long pid, long long *ids, int max)
@@ -1377,8 +1354,8 @@ START_TEST(test_matches_filtered_by_player)
     struct fixture f;
     setup_match(&f, 3); /* Anna - Bruno */
     long long pc = register_player(f.tid, "Carla", NULL);
-    long long bc = create_match(f.tid, f.pb, pc, 3);
-    long long ac = create_match(f.tid, f.pa, pc, 3);
+    long long bc = make_match(&S, f.tid, f.pb, pc, 3);
+    long long ac = make_match(&S, f.tid, f.pa, pc, 3);
     long long ids[8];
     ck_assert_int_eq(matches_of(f.tid, 0, ids, 8), 3);
     ck_assert_int_eq(matches_of(f.tid, f.pa, ids, 8), 2);

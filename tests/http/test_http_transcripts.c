@@ -19,20 +19,13 @@ struct pairing {
 
 static void pair(struct pairing *p, int length, const char *name_a, const char *name_b)
 {
-    char pin[2][8], body[160];
+    char pin[2][8];
     long long pid[2];
     p->tid = make_tournament(&S, "Transcripts");
     pid[0] = make_player_pin(&S, p->tid, name_a, pin[0]);
     pid[1] = make_player_pin(&S, p->tid, name_b, pin[1]);
-    snprintf(p->base, sizeof p->base, "/api/v1/tournaments/%lld/matches", p->tid);
-    snprintf(body, sizeof body, "{\"player_a\": %lld, \"player_b\": %lld, \"length\": %d}", pid[0],
-             pid[1], length);
-    struct res r;
-    td(&S, "POST", p->base, body, &r);
-    ck_assert_int_eq(r.status, 201);
-    p->mid = jint(&r, "id");
-    res_free(&r);
-    snprintf(p->base + strlen(p->base), sizeof p->base - strlen(p->base), "/%lld", p->mid);
+    p->mid = make_match(&S, p->tid, pid[0], pid[1], length);
+    snprintf(p->base, sizeof p->base, "/api/v1/tournaments/%lld/matches/%lld", p->tid, p->mid);
     for (int s = 0; s < 2; s++)
         srv_player_login(&p->side[s], &S, p->tid, pid[s], pin[s]);
 }

@@ -313,8 +313,8 @@ void srv_login_as(struct srv *as, const struct srv *s, const char *name, const c
 long long make_official(struct srv *s, const char *name, const char *role, const char *password)
 {
     char body[400];
-    snprintf(body, sizeof body, "{\"name\": \"%s\", \"role\": \"%s\", \"password\": \"%s\"}",
-             name, role, password);
+    snprintf(body, sizeof body, "{\"name\": \"%s\", \"role\": \"%s\", \"password\": \"%s\"}", name,
+             role, password);
     struct res r;
     td(s, "POST", "/api/v1/officials", body, &r);
     long long id = r.status == 201 ? jint(&r, "id") : -1;
@@ -334,6 +334,21 @@ long long make_tournament(struct srv *s, const char *name)
     res_free(&r);
     if (id < 0)
         die("make_tournament");
+    return id;
+}
+
+long long make_match(struct srv *s, long long tid, long long a, long long b, int length)
+{
+    char path[96], body[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches", tid);
+    snprintf(body, sizeof body, "{\"player_a\": %lld, \"player_b\": %lld, \"length\": %d}", a, b,
+             length);
+    struct res r;
+    td(s, "POST", path, body, &r);
+    long long id = r.status == 201 && !strcmp(jstr(&r, "state"), "scheduled") ? jint(&r, "id") : -1;
+    res_free(&r);
+    if (id < 0)
+        die("make_match");
     return id;
 }
 
@@ -485,8 +500,7 @@ static size_t on_stream(char *data, size_t size, size_t n, void *ud)
 }
 
 int stream_until(const struct srv *s, const char *path, const char *last_id,
-                 const char *const *needles, int timeout_ms, int ready_fd, char *out,
-                 size_t len)
+                 const char *const *needles, int timeout_ms, int ready_fd, char *out, size_t len)
 {
     struct stream_read sr = {out, len, 0, needles, ready_fd, 0};
     out[0] = 0;

@@ -131,6 +131,9 @@ long long make_tournament(struct srv *s, const char *name);
 long long make_player(struct srv *s, long long tid, const char *name);
 /* ... and copies the new PIN (the creation reply is the only place it is shown). */
 long long make_player_pin(struct srv *s, long long tid, const char *name, char pin[8]);
+/* Creates a standalone match of length points between players a and b as the TD and returns
+ * its id (it is scheduled). */
+long long make_match(struct srv *s, long long tid, long long a, long long b, int length);
 /* Registers n players named "Player 1" to "Player n": their ids into ids, their PINs into
  * pins (may be NULL). */
 void make_players(struct srv *s, long long tid, int n, long long *ids, char (*pins)[8]);
