@@ -287,7 +287,9 @@ async function scenario(browser) {
   await waitVisible(td, '#dt-postponed');
   const lt = await (await td.context().request.get(url(`/api/v1/tournaments/${tid}/matches/${pm.id}/lateness`))).json();
   if (lt.postponed_min !== 60 || lt.late_from_ms !== lt.called_ms + 3600000) fail(`the lateness after a postponement: ${JSON.stringify(lt)}`);
-  const lateFrom = await td.evaluate((ms) => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }), lt.late_from_ms);
+  // the time as the console writes it (its language's clock: "01:05 PM" in English), not the
+  // browser's default, which differs from it in the afternoon
+  const lateFrom = await td.evaluate(async (ms) => (await import('/js/dom.js')).hhmm(ms), lt.late_from_ms);
   await waitText(td, '#dt-postponed', `Postponed 60 min; lateness counts from ${lateFrom}`);
   if (await td.locator('#dt-postpone').count()) fail('the console still offers to postpone a postponed match');
   await td.keyboard.press('Escape');
