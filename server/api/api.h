@@ -66,7 +66,8 @@ struct api_req {
     json_t *json;              /* the parsed body of routes that take JSON */
     json_t *extra;             /* members a result hook adds to the answer (owned) */
     /* set by the HTTP layer: it can suspend this request while a polled list is rebuilt
-     * off its thread (api/rebuild.h), and resume it with the rebuild's answer */
+     * off its thread (api/rebuild.h), and resume it with the rebuild's answer, or while
+     * its change is synced to disk (api_tx_commit) */
     int suspendable;
 };
 
@@ -88,6 +89,9 @@ struct api_resp {
     /* instead of an answer: the rebuild this request waits for (a reference), when
      * req->suspendable; the HTTP layer suspends the request until it is done */
     struct api_rebuild *wait;
+    /* a change committed and not yet on disk (store/db.h), when req->suspendable: the HTTP
+     * layer holds this answer, the connection suspended, until api_tx_settle */
+    struct db_ticket *durable;
 };
 
 /* Routes the request, authenticates, parses the body and calls the handler. */

@@ -136,9 +136,39 @@ void api_tx_commit(struct api_req *req, struct api_resp *resp)
         api_internal_error(resp, "storing the idempotency key");
         return;
     }
-    if (op_commit(&o, &k, resp->status, body) != CW_OK)
+    int rc = req->suspendable ? op_commit_async(&o, &k, resp->status, body, &resp->durable)
+                              : op_commit(&o, &k, resp->status, body);
+    if (rc != CW_OK)
         api_internal_error(resp, "committing");
     free(body);
+}
+
+void api_tx_wait(struct app *app, struct api_resp *resp, void (*done)(void *ctx), void *ctx)
+{
+    db_ticket_wait(app->db, resp->durable, done, ctx);
+}
+
+void api_tx_drop(struct app *app, struct api_resp *resp)
+{
+    db_ticket_free(app->db, resp->durable);
+    resp->durable = NULL;
+    api_resp_free(resp);
+}
+
+void api_tx_settle(struct app *app, struct api_resp *resp)
+{
+    int outcome = db_ticket_outcome(app->db, resp->durable);
+    db_ticket_free(app->db, resp->durable);
+    resp->durable = NULL;
+    if (outcome == 1)
+        return;
+    /* none of the answer of a change that was not kept: its cookies, location or tag */
+    api_resp_free(resp);
+    memset(resp, 0, sizeof *resp);
+    if (outcome == DB_FULL || outcome == DB_BROKEN)
+        api_disk_refusal(resp, outcome);
+    else
+        api_internal_error(resp, "committing");
 }
 
 void api_tx_rollback(struct api_req *req)

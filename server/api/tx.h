@@ -16,8 +16,17 @@ API_REPLIES int api_tx_begin(struct api_req *req, struct api_resp *resp);
  * written: 0, or -1 with a 500 as the reply. */
 API_REPLIES int api_tx_begin_read(struct api_req *req, struct api_resp *resp);
 API_REPLIES int api_tx_commit_read(struct api_req *req, struct api_resp *resp);
-/* Stores the answer under the key (if any) and commits. On failure resp becomes a 500. */
+/* Stores the answer under the key (if any) and commits. On failure resp becomes a 500. A
+ * suspendable request does not wait for the disk here: resp->durable is its ticket, and
+ * the HTTP layer answers once api_tx_settle has seen it through. */
 void api_tx_commit(struct api_req *req, struct api_resp *resp);
+/* After resp->durable's wait: the answer stands when the change is on disk; otherwise it
+ * becomes the refusal of the disk that failed (503, 507) or a 500. The ticket is freed. */
+void api_tx_settle(struct app *app, struct api_resp *resp);
+/* done(ctx) once resp->durable is settled (store/db.h db_ticket_wait): then api_tx_settle. */
+void api_tx_wait(struct app *app, struct api_resp *resp, void (*done)(void *ctx), void *ctx);
+/* An answer held for its ticket that will not be sent (its client left): both freed. */
+void api_tx_drop(struct app *app, struct api_resp *resp);
 /* Rolls back, keeping the problem already in resp. */
 void api_tx_rollback(struct api_req *req);
 

@@ -22,6 +22,7 @@
 #include "api/api.h"
 #include "api/cache.h"
 #include "api/rebuild.h"
+#include "api/tx.h"
 #include "common/clock.h"
 #include "http/accesslog.h"
 #include "http/fairshare.h"
@@ -63,6 +64,10 @@ struct req_ctx {
      * resumed, its answer, and it is never suspended twice */
     struct api_rebuild *rebuild;
     int resumed;
+    /* the answer of a change waiting for the disk (api_tx_commit), the connection suspended
+     * until its ticket is settled */
+    struct api_resp held;
+    int holding;
 };
 
 /* The client's address, or the one a trusted proxy forwards (forwarded.h). */
@@ -204,7 +209,12 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
     MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, collect_arg, &req);
     req.suspendable = !rc->resumed;
 
-    if (rc->rebuild) {
+    if (rc->holding) {
+        /* resumed: the change is on disk (its answer), or it was not kept (a refusal) */
+        resp = rc->held;
+        rc->holding = 0;
+        api_tx_settle(s->app, &resp);
+    } else if (rc->rebuild) {
         /* resumed: the rebuild's answer, or (it failed) the request served here after all */
         if (api_rebuild_answer(rc->rebuild, req.accept_gzip, &resp.blob, &resp.blob_gzip,
                                resp.etag))
@@ -216,6 +226,16 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
         api_dispatch(&req, &resp);
     json_decref(req.json);
     json_decref(req.extra);
+    if (resp.durable) {
+        /* the change is synced off this thread: the connection waits without holding it,
+         * and other requests of this thread (other players' reports) go on */
+        rc->held = resp;
+        rc->holding = 1;
+        rc->resumed = 1;
+        MHD_suspend_connection(c);
+        api_tx_wait(s->app, &rc->held, resume, c);
+        return MHD_YES;
+    }
     if (resp.wait) {
         /* the list is rebuilt off this thread: the connection waits without holding it */
         rc->rebuild = resp.wait;
@@ -461,6 +481,9 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
     if (toe == MHD_REQUEST_TERMINATED_COMPLETED_OK)
         http_fair_replied(s->fair, rc->fc, cw_mono_us() / 1000);
     api_rebuild_release(rc->rebuild);
+    if (rc->holding) { /* resumed, but the client left before its answer */
+        api_tx_drop(s->app, &rc->held);
+    }
     free(rc->body);
     free(rc->path);
     free(rc);
@@ -611,8 +634,9 @@ int http_start(struct app *app, struct http_server **out, char *err, size_t errl
         return -1;
     }
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-    /* Four threads a CPU by default: a thread that waits for its group commit (see
-     * store/db.c) lets the others join the batch, and more threads mean larger batches. */
+    /* Four threads a CPU by default: a change's connection waits for the disk suspended
+     * (store/commit.c), so a thread waits only for the writer's turn, and while it does the
+     * others serve their connections. */
     unsigned threads =
         app->cfg.threads ? (unsigned)app->cfg.threads : (unsigned)(ncpu > 0 ? 4 * ncpu : 4);
     /* One thread is the daemon's own polling thread; a pool only from two on. */

@@ -47,7 +47,8 @@ enum op_begun op_begin(const struct op *o, const struct op_key *key, struct op_r
     return OP_REPLAY;
 }
 
-int op_commit(const struct op *o, const struct op_key *key, int status, const char *body)
+/* The answer stored under the key, if any; CW_OK, or CW_EDB having rolled back. */
+static int keep_answer(const struct op *o, const struct op_key *key, int status, const char *body)
 {
     if (key && key->key &&
         db_idem_put(o->db, o->actor, key->key, key->request, status, body ? body : "", o->now_ms) !=
@@ -55,7 +56,23 @@ int op_commit(const struct op *o, const struct op_key *key, int status, const ch
         db_rollback(o->db);
         return CW_EDB;
     }
+    return CW_OK;
+}
+
+int op_commit(const struct op *o, const struct op_key *key, int status, const char *body)
+{
+    if (keep_answer(o, key, status, body))
+        return CW_EDB;
     return db_commit(o->db) ? CW_EDB : CW_OK;
+}
+
+int op_commit_async(const struct op *o, const struct op_key *key, int status, const char *body,
+                    struct db_ticket **ticket)
+{
+    *ticket = NULL;
+    if (keep_answer(o, key, status, body))
+        return CW_EDB;
+    return db_commit_async(o->db, ticket) ? CW_EDB : CW_OK;
 }
 
 void op_rollback(const struct op *o)

@@ -13,6 +13,8 @@
 
 #include "ops/op.h"
 
+struct db_ticket;
+
 /* An Idempotency-Key and what it promises to stand for (e.g. the method, the path and a
  * hash of the body); key NULL: none. */
 struct op_key {
@@ -43,6 +45,10 @@ enum op_begun op_begin(const struct op *o, const struct op_key *key, struct op_r
 /* Stores the answer (status, body text, may be NULL) under the key, if any, and commits.
  * CW_OK, or CW_EDB when nothing was stored (the frame is closed either way). */
 int op_commit(const struct op *o, const struct op_key *key, int status, const char *body);
+/* op_commit without waiting for the disk (db_commit_async): CW_OK with *ticket to wait for
+ * (NULL when it did wait after all), or CW_EDB. */
+int op_commit_async(const struct op *o, const struct op_key *key, int status, const char *body,
+                    struct db_ticket **ticket);
 /* Undoes the operation and closes the frame. */
 void op_rollback(const struct op *o);
 

@@ -51,6 +51,20 @@ int db_begin_reserved(struct db *db);
 int db_refusing(struct db *db);
 int db_commit(struct db *db);
 void db_rollback(struct db *db);
+/* db_commit without waiting for the disk, for a request whose thread serves others
+ * meanwhile (an HTTP request: its connection is suspended). 0 with a ticket: the change is
+ * in the batch, acknowledged only once db_ticket_wait's done is called and
+ * db_ticket_outcome says 1; -1 when it failed at once (nothing written, no ticket). Where
+ * it cannot wait later (the log synced by SQLite itself), it is db_commit, without a
+ * ticket (*ticket NULL). Unlocks, as db_commit. */
+struct db_ticket;
+int db_commit_async(struct db *db, struct db_ticket **ticket);
+/* done(ctx) is called once the ticket's batch is on disk or lost: on the thread that syncs,
+ * or here at once when it is already. Once per ticket. */
+void db_ticket_wait(struct db *db, struct db_ticket *t, void (*done)(void *ctx), void *ctx);
+/* After done: 1 when the change is durable, else why it is not (DB_BROKEN, DB_FULL, -1). */
+int db_ticket_outcome(struct db *db, const struct db_ticket *t);
+void db_ticket_free(struct db *db, struct db_ticket *t);
 
 /* A function told, with the lock held, whenever something inside a tournament changes
  * (its revision is bumped): the response cache drops what it holds for it. */
