@@ -17,15 +17,13 @@
 #define REPORTERS 64
 #define POLLERS 256
 #define PLAYERS 1000
-#define MATCHES_PER 8
 #define SECONDS 10
 
 struct conn {
     int fd;
     int poller;
-    char cookie[128];
-    long long matches[MATCHES_PER];
-    int next, winner;
+    int next; /* a poller's next list */
+    struct bench_reporter rep;
     struct bench_rx rx;
     double sent_at;
 };
@@ -42,7 +40,7 @@ static void send_all(int fd, const char *req, size_t n)
 
 static void send_next(struct conn *c)
 {
-    char req[1024], body[96];
+    char req[1024];
     int n;
     if (c->poller) {
         static const char *const what[] = {"/players", "/competitions/%lld/knockout", "/matches"};
@@ -53,16 +51,7 @@ static void send_next(struct conn *c)
         n = snprintf(req, sizeof req,
                      "GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: gzip\r\n\r\n", path);
     } else {
-        snprintf(body, sizeof body, "{\"winner\": \"%s\", \"cube\": 1, \"result\": \"single\"}",
-                 c->winner ? "b" : "a");
-        n = snprintf(req, sizeof req,
-                     "POST /api/v1/tournaments/%lld/matches/%lld/games HTTP/1.1\r\n"
-                     "Host: 127.0.0.1\r\nX-Crawford: 1\r\nContent-Type: application/json\r\n"
-                     "Cookie: %s\r\nContent-Length: %zu\r\n\r\n%s",
-                     tid, c->matches[c->next], c->cookie, strlen(body), body);
-        c->next = (c->next + 1) % MATCHES_PER;
-        if (c->next == 0)
-            c->winner ^= 1;
+        n = bench_reporter_next(&c->rep, req, sizeof req);
     }
     c->sent_at = bench_now_ms();
     send_all(c->fd, req, (size_t)n);
@@ -93,30 +82,8 @@ int main(void)
     snprintf(ppath, sizeof ppath, "/api/v1/tournaments/%lld/players", tid);
     snprintf(epath, sizeof epath, "/api/v1/tournaments/%lld/competitions/%lld/entries", tid, ko);
     snprintf(mpath, sizeof mpath, "/api/v1/tournaments/%lld/matches", tid);
-    for (int i = 0; i < REPORTERS; i++) {
-        struct conn *c = &conns[i];
-        snprintf(body, sizeof body, "{\"name\": \"Reporter %d\", \"country\": \"IT\"}", i);
-        char *r = bench_request(&s, "POST", ppath, s.cookie, body);
-        long long me = bench_json_int(r, "id");
-        char pin[16];
-        bench_json_str(r, "pin", pin, sizeof pin);
-        free(r);
-        snprintf(body, sizeof body, "{\"name\": \"Opponent %d\", \"country\": \"FR\"}", i);
-        long long opp = post_id(&s, ppath, body);
-        for (int k = 0; k < MATCHES_PER; k++) {
-            snprintf(body, sizeof body, "{\"player_a\": %lld, \"player_b\": %lld, \"length\": 99}",
-                     me, opp);
-            c->matches[k] = post_id(&s, mpath, body);
-        }
-        char lpath[160];
-        snprintf(lpath, sizeof lpath, "%s/%lld/login", ppath, me);
-        snprintf(body, sizeof body, "{\"pin\": \"%s\"}", pin);
-        r = bench_request(&s, "POST", lpath, NULL, body);
-        bench_cookie(r, "crawford_player", c->cookie, sizeof c->cookie);
-        free(r);
-        if (!c->cookie[0])
-            bench_fail("a reporter's login");
-    }
+    for (int i = 0; i < REPORTERS; i++)
+        bench_reporter_setup(&s, &conns[i].rep, tid, i);
     /* the rest of the 1,000 play the knockout */
     for (int i = 2 * REPORTERS; i < PLAYERS; i++) {
         snprintf(body, sizeof body,

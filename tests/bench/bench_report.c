@@ -1,6 +1,7 @@
 /* Reporting benchmark: 64 connections on keep-alive, each a logged-in player POSTing one
- * game at a time to their matches (POST .../games): each report is validated by the rules
- * engine and durably committed (synchronous=FULL) before its 2xx. 10 seconds.
+ * game at a time to their matches (POST .../games, or taking the last one back where a
+ * match would end: benchlib.h): each report is validated by the rules engine and durably
+ * committed before its 2xx. 10 seconds.
  * Prints `bench http.report.c64 VALUE req/s` and `bench http.report.p99_ms.c64 VALUE ms`. */
 #include <errno.h>
 #include <fcntl.h>
@@ -13,15 +14,11 @@
 #include "support/benchlib.h"
 
 #define CONNS 64
-#define MATCHES_PER 8
 #define SECONDS 10
 
 struct conn {
     int fd;
-    char cookie[128];
-    long long tid, matches[MATCHES_PER];
-    int next;   /* which match the next game goes to */
-    int winner; /* alternates, so a 99-point match lasts */
+    struct bench_reporter rep;
     struct bench_rx rx;
     double sent_at;
 };
@@ -31,17 +28,8 @@ static int n_lat;
 
 static void send_game(struct conn *c)
 {
-    char body[96], req[1024];
-    snprintf(body, sizeof body, "{\"winner\": \"%s\", \"cube\": 1, \"result\": \"single\"}",
-             c->winner ? "b" : "a");
-    int n = snprintf(req, sizeof req,
-                     "POST /api/v1/tournaments/%lld/matches/%lld/games HTTP/1.1\r\n"
-                     "Host: 127.0.0.1\r\nX-Crawford: 1\r\nContent-Type: application/json\r\n"
-                     "Cookie: %s\r\nContent-Length: %zu\r\n\r\n%s",
-                     c->tid, c->matches[c->next], c->cookie, strlen(body), body);
-    c->next = (c->next + 1) % MATCHES_PER;
-    if (c->next == 0)
-        c->winner ^= 1;
+    char req[1024];
+    int n = bench_reporter_next(&c->rep, req, sizeof req);
     c->sent_at = bench_now_ms();
     if (write(c->fd, req, (size_t)n) != n)
         bench_fail("write");
@@ -56,40 +44,8 @@ int main(void)
     long long tid = bench_json_int(r, "id");
     free(r);
     static struct conn conns[CONNS];
-    char path[160], body[256];
-    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players", tid);
-    for (int i = 0; i < CONNS; i++) {
-        struct conn *c = &conns[i];
-        c->tid = tid;
-        long long me, opp;
-        char pin[16];
-        snprintf(body, sizeof body, "{\"name\": \"Reporter %d\"}", i);
-        r = bench_request(&s, "POST", path, s.cookie, body);
-        me = bench_json_int(r, "id");
-        bench_json_str(r, "pin", pin, sizeof pin);
-        free(r);
-        snprintf(body, sizeof body, "{\"name\": \"Opponent %d\"}", i);
-        r = bench_request(&s, "POST", path, s.cookie, body);
-        opp = bench_json_int(r, "id");
-        free(r);
-        for (int k = 0; k < MATCHES_PER; k++) {
-            char mpath[128];
-            snprintf(mpath, sizeof mpath, "/api/v1/tournaments/%lld/matches", tid);
-            snprintf(body, sizeof body, "{\"player_a\": %lld, \"player_b\": %lld, \"length\": 99}",
-                     me, opp);
-            r = bench_request(&s, "POST", mpath, s.cookie, body);
-            c->matches[k] = bench_json_int(r, "id");
-            free(r);
-        }
-        char lpath[160];
-        snprintf(lpath, sizeof lpath, "/api/v1/tournaments/%lld/players/%lld/login", tid, me);
-        snprintf(body, sizeof body, "{\"pin\": \"%s\"}", pin);
-        r = bench_request(&s, "POST", lpath, NULL, body);
-        bench_cookie(r, "crawford_player", c->cookie, sizeof c->cookie);
-        free(r);
-        if (!c->cookie[0] || c->matches[MATCHES_PER - 1] <= 0)
-            bench_fail("setting up the players and matches");
-    }
+    for (int i = 0; i < CONNS; i++)
+        bench_reporter_setup(&s, &conns[i].rep, tid, i);
     int ep = epoll_create1(0);
     for (int i = 0; i < CONNS; i++) {
         conns[i].fd = bench_dial(&s);

@@ -270,3 +270,62 @@ int bench_rx_fill(int fd, struct bench_rx *rx)
     rx->len += (size_t)m;
     return 1;
 }
+
+void bench_reporter_setup(const struct bench_server *s, struct bench_reporter *r, long long tid,
+                          int i)
+{
+    memset(r, 0, sizeof *r);
+    r->tid = tid;
+    char path[160], body[256];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players", tid);
+    snprintf(body, sizeof body, "{\"name\": \"Reporter %d\", \"country\": \"IT\"}", i);
+    char *res = bench_request(s, "POST", path, s->cookie, body);
+    long long me = bench_json_int(res, "id");
+    char pin[16];
+    bench_json_str(res, "pin", pin, sizeof pin);
+    free(res);
+    snprintf(body, sizeof body, "{\"name\": \"Opponent %d\", \"country\": \"FR\"}", i);
+    res = bench_request(s, "POST", path, s->cookie, body);
+    long long opp = bench_json_int(res, "id");
+    free(res);
+    for (int k = 0; k < BENCH_MATCHES; k++) {
+        char mpath[128];
+        snprintf(mpath, sizeof mpath, "/api/v1/tournaments/%lld/matches", tid);
+        snprintf(body, sizeof body, "{\"player_a\": %lld, \"player_b\": %lld, \"length\": 99}", me,
+                 opp);
+        res = bench_request(s, "POST", mpath, s->cookie, body);
+        r->matches[k] = bench_json_int(res, "id");
+        free(res);
+    }
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players/%lld/login", tid, me);
+    snprintf(body, sizeof body, "{\"pin\": \"%s\"}", pin);
+    res = bench_request(s, "POST", path, NULL, body);
+    bench_cookie(res, "crawford_player", r->cookie, sizeof r->cookie);
+    free(res);
+    if (me <= 0 || opp <= 0 || !r->cookie[0] || r->matches[BENCH_MATCHES - 1] <= 0)
+        bench_fail("setting up a reporter and its matches");
+}
+
+int bench_reporter_next(struct bench_reporter *r, char *req, size_t len)
+{
+    int k = r->next;
+    r->next = (r->next + 1) % BENCH_MATCHES;
+    if (r->games[k] >= BENCH_GAMES_MAX) {
+        r->games[k]--;
+        r->winner[k] ^= 1; /* the next game is won as the one taken back was */
+        return snprintf(req, len,
+                        "DELETE /api/v1/tournaments/%lld/matches/%lld/games/last HTTP/1.1\r\n"
+                        "Host: 127.0.0.1\r\nX-Crawford: 1\r\nCookie: %s\r\n\r\n",
+                        r->tid, r->matches[k], r->cookie);
+    }
+    char body[96];
+    snprintf(body, sizeof body, "{\"winner\": \"%s\", \"cube\": 1, \"result\": \"single\"}",
+             r->winner[k] ? "b" : "a");
+    r->games[k]++;
+    r->winner[k] ^= 1;
+    return snprintf(req, len,
+                    "POST /api/v1/tournaments/%lld/matches/%lld/games HTTP/1.1\r\n"
+                    "Host: 127.0.0.1\r\nX-Crawford: 1\r\nContent-Type: application/json\r\n"
+                    "Cookie: %s\r\nContent-Length: %zu\r\n\r\n%s",
+                    r->tid, r->matches[k], r->cookie, strlen(body), body);
+}

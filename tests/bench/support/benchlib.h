@@ -37,6 +37,26 @@ double bench_now_ms(void);
 /* Raises the open-files limit to its maximum; returns it. */
 long bench_raise_nofile(void);
 
+/* A player who reports games over a keep-alive connection (bench_report, bench_mixed):
+ * logged in, with BENCH_MATCHES matches of 99 points against one opponent. Each request is
+ * the next game of the next match, a win for each side in turn so that the score stays
+ * level; a match that holds BENCH_GAMES_MAX games (99-98 would end it) has its last game
+ * taken back instead (DELETE .../games/last), so that no match ends, however fast the
+ * server answers and however unevenly it serves the players. */
+#define BENCH_MATCHES 8
+#define BENCH_GAMES_MAX 180
+struct bench_reporter {
+    long long tid, matches[BENCH_MATCHES];
+    int next, games[BENCH_MATCHES], winner[BENCH_MATCHES];
+    char cookie[128];
+};
+/* Registers "Reporter i" and "Opponent i" in tournament tid, their matches, and logs the
+ * reporter in. */
+void bench_reporter_setup(const struct bench_server *s, struct bench_reporter *r, long long tid,
+                          int i);
+/* The reporter's next request, written into req; its length. */
+int bench_reporter_next(struct bench_reporter *r, char *req, size_t len);
+
 /* Sorts v (n values) in place, smallest first. */
 void bench_sort(double *v, int n);
 /* Sorts v and returns its 99th percentile by nearest rank (0 when n is 0). */
