@@ -8,9 +8,7 @@ set -u
 BIN=${CRAWFORD_BIN:-build/asan/crawford}
 . "$(dirname "$0")/lib.sh"
 check_start failsync
-if ! cc -shared -fPIC -O1 -o "$dir/failsync.so" "$(dirname "$0")/failsync.c" -ldl 2>"$dir/cc.err"; then
-    echo "check_failsync: the shim does not build: $(cat "$dir/cc.err")"; exit 1
-fi
+shim_build
 # the sanitizer's runtime wants to come first; the shim only wraps two libc calls (the
 # commands serve_start runs besides the server get it too, harmlessly)
 FAILSYNC_TRIGGER=$dir/fail-next-sync LD_PRELOAD=$dir/failsync.so \

@@ -7,19 +7,10 @@ set -u
 BIN=${CRAWFORD_BIN:-build/asan/crawford}
 . "$(dirname "$0")/lib.sh"
 check_start slowdisk
-if ! cc -shared -fPIC -O1 -o "$dir/failsync.so" "$(dirname "$0")/failsync.c" -ldl 2>"$dir/cc.err"; then
-    echo "check_slowdisk: the shim does not build: $(cat "$dir/cc.err")"; exit 1
-fi
-cat > "$dir/crawford.json" <<JSON
-{"database": "$dir/c.db", "static_dir": "static", "access_log": "off", "threads": 1}
-JSON
+shim_build
 FAILSYNC_HOLD=$dir/hold LD_PRELOAD=$dir/failsync.so \
     ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0 \
-    CRAWFORD_TD_PASSWORD='slow disk' "$BIN" serve --config "$dir/crawford.json" --port 0 \
-    >"$dir/out" 2>"$dir/err" &
-pid=$!
-wait_for 60 server_up "$pid" "$dir/out"
-U=$(grep -o 'http://[^ ]*/' "$dir/out" | head -1)
+    serve_start 'slow disk' "" '"threads": 1'
 if [ -z "$U" ]; then echo "check_slowdisk: the server did not start: $(cat "$dir/err")"; exit 1; fi
 U=${U%/}
 H=(-s -H 'X-Crawford: 1' -H 'Content-Type: application/json')

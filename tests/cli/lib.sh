@@ -1,9 +1,11 @@
 # Sourced by the shell checks. check_start NAME: a temporary folder $dir, the counters
 # with ok and bad, and on exit the servers whose process ids are in $pid and $spid are
 # stopped and $dir removed. check_end: prints NAME's count; fails when a check failed.
-# serve_start PASSWORD [DATABASE]: a server on a free port with a database in $dir (or at
-# DATABASE), the TD password PASSWORD; $pid is its process id, $U its address ("" when it
-# did not start).
+# serve_start PASSWORD [DATABASE [SETTINGS]]: a server on a free port with a database in
+# $dir (or at DATABASE, "" for $dir's), the TD password PASSWORD and more SETTINGS (JSON
+# members, e.g. '"threads": 1'); $pid is its process id, $U its address ("" when it did
+# not start).
+# shim_build: the LD_PRELOAD shim failsync.c built as $dir/failsync.so, or the check ends.
 # wait_for SECONDS COMMAND...: runs COMMAND every 0.1 s until it succeeds (status 0) or
 # SECONDS pass (status 1). Checks wait for what they expect, never a fixed time: the
 # deadlines are generous so that only a real failure reaches them on a loaded machine.
@@ -30,13 +32,20 @@ check_end() {
 }
 serve_start() {
     cat > "$dir/crawford.json" <<EOF
-{"database": "${2:-$dir/c.db}", "static_dir": "static", "access_log": "off"}
+{"database": "${2:-$dir/c.db}", "static_dir": "static", "access_log": "off"${3:+, $3}}
 EOF
     CRAWFORD_TD_PASSWORD=$1 "$BIN" serve --config "$dir/crawford.json" --port 0 \
         >"$dir/out" 2>"$dir/err" &
     pid=$!
     wait_for 60 server_up "$pid" "$dir/out"
     U=$(grep -o 'http://[^ ]*/' "$dir/out" | head -1)
+}
+shim_build() {
+    if ! cc -shared -fPIC -O1 -o "$dir/failsync.so" "$(dirname "${BASH_SOURCE[0]}")/failsync.c" \
+        -ldl 2>"$dir/cc.err"; then
+        echo "$check_name: the shim does not build: $(cat "$dir/cc.err")"
+        exit 1
+    fi
 }
 wait_for() {
     local deadline=$((SECONDS + $1))
