@@ -228,9 +228,9 @@ API_REPLIES static int read_player_arg(struct api_req *req, struct api_resp *res
 
 /* The QR codes of the cards GET .../cards prints (every player not withdrawn, in its
  * order), or of one of them (?player=): {"cards": [{player_id, url, version, modules,
- * path}]}, the path's viewBox being modules + 8 a side. A sheet of a thousand cards is some
- * megabytes of paths: gzipped when the browser takes it. No PIN: they are GET .../cards's,
- * read apart and audited. */
+ * size, path}]}, each path drawn in a square of size a side (its quiet zone around it). A
+ * sheet of a thousand cards is some megabytes of paths: gzipped when the browser takes it.
+ * No PIN: they are GET .../cards's, read apart and audited. */
 void api_cards_qr(struct api_req *req, struct api_resp *resp)
 {
     char base[QR_BASE_MAX + 16];
@@ -251,11 +251,12 @@ void api_cards_qr(struct api_req *req, struct api_resp *resp)
         player_url(base, t.id, ps[i].id, url);
         struct sbuf path = {0};
         int version, w;
-        failed = qr_path(url, &path, &version, &w) || path.failed ||
-                 json_array_append_new(cards, json_pack("{s:I, s:s, s:i, s:i, s:s}", "player_id",
-                                                        (json_int_t)ps[i].id, "url", url, "version",
-                                                        version, "modules", w, "path",
-                                                        path.s ? path.s : ""));
+        failed = qr_path(url, &path, &version, &w) || path.failed;
+        json_t *card = failed ? NULL
+                              : json_pack("{s:I, s:s, s:i, s:i, s:i, s:s}", "player_id",
+                                          (json_int_t)ps[i].id, "url", url, "version", version,
+                                          "modules", w, "size", w + 2 * QR_QUIET, "path", path.s);
+        failed = failed || json_array_append_new(cards, card);
         free(path.s);
     }
     free(ps);

@@ -224,6 +224,7 @@ START_TEST(test_qr_sheet_every_card_in_one_request)
         int version = (int)json_integer_value(json_object_get(c, "version"));
         int n = (int)json_integer_value(json_object_get(c, "modules"));
         ck_assert_int_eq(n, 17 + 4 * version);
+        ck_assert_int_eq(json_integer_value(json_object_get(c, "size")), n + 8);
         check_modules(json_string_value(json_object_get(c, "path")), 0, version, n, url);
         /* never the PIN the cards show */
         ck_assert_ptr_null(strstr(r.body, json_string_value(json_object_get(w, "pin"))));
