@@ -227,7 +227,7 @@ API_REPLIES static int read_player_arg(struct api_req *req, struct api_resp *res
 }
 
 /* The QR codes of the cards GET .../cards prints (every player not withdrawn, in its
- * order), or of one of them (?player=): {"cards": [{player_id, url, version, modules,
+ * order), or of one player's (?player=, withdrawn or not): {"cards": [{player_id, url, version, modules,
  * size, path}]}, each path drawn in a square of size a side (its quiet zone around it). A
  * sheet of a thousand cards is some megabytes of paths: gzipped when the browser takes it.
  * No PIN: they are GET .../cards's, read apart and audited. */
@@ -245,7 +245,8 @@ void api_cards_qr(struct api_req *req, struct api_resp *resp)
     json_t *cards = json_array();
     int failed = !cards;
     for (int i = 0; i < n && !failed; i++) {
-        if (!strcmp(ps[i].status, "withdrawn") || (only && ps[i].id != only))
+        /* the sheet leaves out who withdrew; a card asked for by name is that player's */
+        if (only ? ps[i].id != only : !strcmp(ps[i].status, "withdrawn"))
             continue;
         char url[QR_BASE_MAX + 80];
         player_url(base, t.id, ps[i].id, url);
@@ -267,8 +268,8 @@ void api_cards_qr(struct api_req *req, struct api_resp *resp)
     }
     if (only && json_array_size(cards) == 0) {
         json_decref(cards);
-        api_problem(resp, 404, "not-found", "No such card",
-                    "Player %lld has no card in tournament %lld: no such player, or withdrawn.",
+        api_problem(resp, 404, "not-found", "No such player",
+                    "There is no player %lld in tournament %lld.",
                     (long long)only, (long long)t.id);
         return;
     }
