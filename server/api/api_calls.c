@@ -1,7 +1,8 @@
 /* Calls from the tables over HTTP (GOV-5): a player's call, an official taking and
  * closing it, a warning of a slow match; the match's calls and warnings for its players
- * and the officials, the tournament's open calls for the console. The operations are
- * ops/calls.c's, in the frame of ops/clock_frame.c. */
+ * and the officials, the tournament's open calls for the console (and, for anyone, their
+ * tables and times: the venue's screen). The operations are ops/calls.c's, in the frame of
+ * ops/clock_frame.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,7 +115,10 @@ void api_calls_of_match(struct api_req *req, struct api_resp *resp)
                              "warnings", w, "server_time_ms", (json_int_t)req->now_ms));
 }
 
-void api_calls_open(struct api_req *req, struct api_resp *resp)
+/* The tournament's open calls, each as `one` writes it, in {"calls": [...]}; 0, or -1 with
+ * the refusal (no such tournament) or the failure as the reply. */
+API_REPLIES static int open_calls(struct api_req *req, struct api_resp *resp, json_t **out,
+                                  json_t *(*one)(const struct call_row *, int64_t))
 {
     struct db *db = req->app->db;
     struct call_row *calls = NULL;
@@ -126,17 +130,44 @@ void api_calls_open(struct api_req *req, struct api_resp *resp)
     if (rc == CW_ENOTFOUND) {
         api_problem(resp, 404, "not-found", "No such tournament", "There is no tournament %lld.",
                     (long long)req->ids[0]);
-        return;
+        return -1;
     }
     if (rc != CW_OK) {
         api_internal_error(resp, "reading the calls");
-        return;
+        return -1;
     }
     json_t *arr = json_array();
     for (int i = 0; i < n; i++)
-        json_array_append_new(arr, op_call_json(&calls[i], req->now_ms));
+        json_array_append_new(arr, one(&calls[i], req->now_ms));
     free(calls);
+    *out = arr;
+    return 0;
+}
+
+void api_calls_open(struct api_req *req, struct api_resp *resp)
+{
+    json_t *arr;
+    if (open_calls(req, resp, &arr, op_call_json))
+        return;
     api_reply_json(
         resp, 200,
         json_pack("{s:o, s:I}", "calls", arr, "server_time_ms", (json_int_t)req->now_ms));
+}
+
+static json_t *table_only(const struct call_row *c, int64_t now_ms)
+{
+    (void)now_ms;
+    return op_call_table_json(c);
+}
+
+/* The venue's screen, opened at any time, shows the tables a TD was called to: each open
+ * call's table and time, for anyone (the same reply for all: kept per revision by the
+ * router, which every call's change moves). No server time: a kept copy would carry a
+ * stale one. */
+void api_calls_tables(struct api_req *req, struct api_resp *resp)
+{
+    json_t *arr;
+    if (open_calls(req, resp, &arr, table_only))
+        return;
+    api_reply_json(resp, 200, json_pack("{s:o}", "calls", arr));
 }

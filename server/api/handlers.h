@@ -49,6 +49,8 @@ void api_player_pin_get(struct api_req *req, struct api_resp *resp);
 void api_player_cards(struct api_req *req, struct api_resp *resp);
 /* api_qr.c: the SVG QR code of a player's page, for the player card */
 void api_player_qr(struct api_req *req, struct api_resp *resp);
+/* ... and every card's, for the print sheet, in one JSON reply */
+void api_cards_qr(struct api_req *req, struct api_resp *resp);
 
 /* api_matches.c */
 void api_match_create(struct api_req *req, struct api_resp *resp);
@@ -127,6 +129,7 @@ void api_call_close(struct api_req *req, struct api_resp *resp);
 void api_match_warn(struct api_req *req, struct api_resp *resp);
 void api_calls_of_match(struct api_req *req, struct api_resp *resp);
 void api_calls_open(struct api_req *req, struct api_resp *resp);
+void api_calls_tables(struct api_req *req, struct api_resp *resp);
 void api_observer_appoint(struct api_req *req, struct api_resp *resp);
 void api_observer_remove(struct api_req *req, struct api_resp *resp);
 void api_ruling_give(struct api_req *req, struct api_resp *resp);

@@ -30,6 +30,12 @@ json_t *op_call_public_json(const struct call_row *c)
                                                          : json_null());
 }
 
+json_t *op_call_table_json(const struct call_row *c)
+{
+    return json_pack("{s:s, s:I, s:o}", "table", c->table, "created_ms",
+                     (json_int_t)c->created_ms, "created_at", op_time_json(c->created_ms));
+}
+
 json_t *op_call_json(const struct call_row *c, int64_t now_ms)
 {
     json_t *j = op_call_public_json(c);

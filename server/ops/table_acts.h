@@ -39,6 +39,9 @@ int op_match_warn(struct cx *x, const void *in); /* warn_in; an official */
 json_t *op_call_json(const struct call_row *c, int64_t now_ms);
 /* A call as the stream tells it: no text. */
 json_t *op_call_public_json(const struct call_row *c);
+/* An open call as anyone may see it (the venue's screen): its table and time, nothing of
+ * who called, why, or who answered. */
+json_t *op_call_table_json(const struct call_row *c);
 json_t *op_warning_json(const struct warning_row *w);
 /* The audit row (before and after owned, may be NULL) and the stream entry (owned; the
  * match's label is added to it) of a change at a table, by who acts; x->wrote is set. 0, or

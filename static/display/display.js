@@ -14,7 +14,7 @@ import { $, h, clear, showError, clearError, params, hhmm } from '/js/dom.js';
 import { t, applyI18n, setLang, getLang } from '/js/i18n.js';
 import { live, debounce } from '/js/live.js';
 import { renderBracketPage, firstOpenRound } from '/js/bracket.js';
-import { matchLabel } from '/js/label.js';
+import { matchLabel, scoreShown } from '/js/label.js';
 import { renderSwing, renderDavis, davisBracket } from '/js/boards.js';
 import { probeClock, remaining, fmt, receive, clocksAbsent } from '/js/clock.js';
 
@@ -39,7 +39,7 @@ async function load() {
   clearError();
   const tour = await api('GET', T());
   $('#t-name').textContent = tour.name;
-  const [{ events }, { matches }] = await Promise.all([api('GET', `${T()}/competitions`), api('GET', `${T()}/matches`)]);
+  const [{ events }, { matches }] = await Promise.all([api('GET', `${T()}/competitions`), api('GET', `${T()}/matches`), loadCalls()]);
   const data = { events, matches, byId: Object.fromEntries(matches.map((m) => [m.id, m])), boards: {} };
   await Promise.all(events.map(async (e) => {
     const path = e.kind === 'knockout' ? 'knockout' : e.kind;
@@ -370,7 +370,8 @@ function renderLive(ms) {
         m.label && m.label.kind !== 'standalone' ? h('div', { class: 'lbl' }, matchLabel(m.label, m.id)) : null),
       m.sides.map((s) => h('div', { class: `side${c && c.state === 'running' && c.running === s.side ? ' running' : ''}` },
         h('span', { class: 'name' }, s.team ? s.team.name : s.name), // a Davis Cup doubles: the team
-        h('span', { class: 'score', dataset: { match: m.id, side: s.side } }, String(m.score[s.side])),
+        // a disputed match has no score to show: its badge says "Disputed" (MATCH-4)
+        scoreShown(m.state) ? h('span', { class: 'score', dataset: { match: m.id, side: s.side } }, String(m.score[s.side])) : null,
         c ? h('span', { class: 'clk', dataset: { clock: m.id, side: s.side } }, fmt(remaining(c, s.side).total)) : null)),
       h('div', { class: 'meta' }, m.length ? t(m.length === 1 ? 'play.point_one' : 'play.points', { n: m.length }) : t('play.money_game'), ' · ',
         h('span', { class: `badge st-${m.state}` }, t(`state.${m.state}`)),
@@ -391,22 +392,29 @@ function tick() {
 const reload = debounce(() => load().catch((e) => showError(e)), 100);
 
 // GOV-5: while a call is not closed the screen says a TD was called to its table, and
-// nothing of why (the stream carries no text; the tables come from its entries).
-const calledTables = new Map();
-function called(c) {
-  if (c.state === 'closed') calledTables.delete(c.id);
-  else calledTables.set(c.id, c.table || '—');
+// nothing of why. The tables come from the public list of open calls (their tables and
+// times only), read with the rest (at every connection: a screen opened or reloaded while
+// a call is open shows it) and again after each call's entry on the stream. Of reads that
+// overlap, the last one asked is the one shown: an earlier one that lands late is dropped.
+let callsAsked = 0;
+let callsShown = 0;
+async function loadCalls() {
+  const n = ++callsAsked;
+  const { calls } = await api('GET', `${T()}/calls/tables`);
+  if (n < callsShown) return;
+  callsShown = n;
+  const tables = [...new Set(calls.map((c) => c.table || '—'))];
   const el = $('#td-called');
-  const tables = [...new Set(calledTables.values())];
   el.hidden = !tables.length;
   el.textContent = tables.length ? t('display.td_called', { tables: tables.join(', ') }) : '';
 }
+const reloadCalls = debounce(() => loadCalls().catch((e) => showError(e)), 100);
 
 function startLive() {
   live(S.tid, {
     onSync: reload,
     onEvent: (type, data) => {
-      if (type.startsWith('call.') && data && data.call) { called(data.call); return; }
+      if (type.startsWith('call.')) { reloadCalls(); return; }
       const c = data && data.clock ? data.clock : data; // the event carries {clock: {...}}
       if (type === 'clock' && c && c.match_id) {
         S.clocks[c.match_id] = receive(c);

@@ -2,7 +2,7 @@
 // score and state. Used by the display and the TD console.
 import { h } from './dom.js';
 import { t } from './i18n.js';
-import { roundsLeft } from './label.js';
+import { roundsLeft, scoreShown } from './label.js';
 
 function sideLabel(s) {
   if (s.player_id) return s.name;
@@ -36,6 +36,13 @@ export function roundName(r, count) {
   return t('bracket.round', { n: r.round });
 }
 
+// A side's score in a bracket: the live match's (score), else the bracket's own (s.score);
+// none for a side not known yet, a void match, or a disputed one (its badge says so).
+function sideScore(st, known, score, s, key) {
+  if (st === 'void' || !known || !scoreShown(st)) return '';
+  return String(score ? score[key] : (s.score ?? ''));
+}
+
 // ko: the GET …/knockout answer; live: {match_id: match} with current scores.
 export function renderBracket(ko, live = {}) {
   if (!ko || !ko.drawn) {
@@ -48,7 +55,7 @@ export function renderBracket(ko, live = {}) {
     const rows = m.sides.map((s, i) => {
       const key = i ? 'b' : 'a';
       const known = s.player_id || s.team_id;
-      const val = st === 'void' || !known ? '' : String(score ? score[key] : (s.score ?? ''));
+      const val = sideScore(st, known, score, s, key);
       return h('div', { class: m.winner === key ? 'side win' : 'side' },
         h('span', { class: 'name' }, sideLabel(s)),
         h('span', { class: 'score', dataset: { match: m.match_id, side: key } }, val));
@@ -116,7 +123,7 @@ export function renderBracketPage(ko, live = {}, page = {}) {
     const rows = m.sides.map((s, i) => {
       const key = i ? 'b' : 'a';
       const known = s.player_id || s.team_id;
-      const val = st === 'void' || !known ? '' : String(score ? score[key] : (s.score ?? ''));
+      const val = sideScore(st, known, score, s, key);
       return h('div', { class: `side${m.winner === key ? ' win' : ''}${known ? '' : ' ph'}` },
         h('span', { class: 'name' }, shortLabel(s)),
         h('span', { class: 'score', dataset: { match: m.match_id, side: key } }, val));

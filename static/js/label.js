@@ -29,3 +29,10 @@ export function matchLabel(label, id) {
   if (label.rubber) parts.push(t(label.phase === 2 ? 'label.rubber_doubles' : 'label.rubber_singles', { n: label.rubber }));
   return parts.join(' · ');
 }
+
+// Whether a page shows a match's score: not while the match is disputed (MATCH-4), when its
+// players' reports differ and the score the server holds is only the first report's
+// claim; the pages say "Disputed" there instead.
+export function scoreShown(state) {
+  return state !== 'disputed';
+}

@@ -7,11 +7,12 @@ import { $, $$, h, clear, announce, showError, clearError, params, hhmm, num } f
 import { t, getLang, applyI18n, mountLangSwitch, onLangChange } from '/js/i18n.js';
 import { live, debounce } from '/js/live.js';
 import { renderBracket } from '/js/bracket.js';
-import { matchLabel } from '/js/label.js';
+import { matchLabel, scoreShown } from '/js/label.js';
 import { renderSwing, renderDavis, davisBracket } from '/js/boards.js';
 import * as clk from '/js/clock.js';
 import { loadOfficials, wireOfficials, showWho } from './officials.js';
 import { renderCalls, renderTableSection } from '/td/calls.js';
+import { showCards as cards } from '/td/cards.js';
 
 const S = { tid: Number(params().get('t')) || 0, tour: null, players: [], events: [], boards: {}, matches: [], detail: 0, auditAfter: null, stream: null,
   pins: {} /* player id -> the PIN the TD asked to see (see renderPlayers) */ };
@@ -199,27 +200,8 @@ function officialSelect(p, base) {
   S.officials.map((o) => h('option', { value: o.id, selected: p.official_id === o.id }, t('td.is_official', { name: o.name }))));
 }
 
-// The cards need the PINs: one audited read of the whole tournament's, or of one player's.
-async function showCards(players) {
-  let pins;
-  try {
-    pins = players.length === 1
-      ? { [players[0].id]: (await api('GET', `${T()}/players/${players[0].id}/pin`)).pin }
-      : Object.fromEntries((await api('GET', `${T()}/cards`)).cards.map((c) => [c.player_id, c.pin]));
-  } catch (e) { announce(e.message); return; }
-  const box = clear($('#cards-list'));
-  const origin = location.origin;
-  for (const p of players) {
-    box.append(h('article', { class: 'pcard' },
-      h('h4', {}, p.name),
-      h('p', {}, S.tour.name),
-      h('p', { class: 'cpin' }, t('td.card_pin'), ' ', h('strong', {}, pins[p.id] || '')),
-      h('img', { src: `${T()}/players/${p.id}/qr.svg?base=${encodeURIComponent(origin)}`, alt: t('td.qr_alt', { name: p.name }), width: 160, height: 160 }),
-      h('p', { class: 'url' }, `${origin}/play/?t=${S.tid}&p=${p.id}`)));
-  }
-  $('#cards').hidden = false;
-  $('#cards').scrollIntoView();
-}
+// The player cards of players, shown (then printed): true once every card is whole.
+const showCards = (players) => cards(T(), S.tid, S.tour.name, players);
 
 // ---- events ----
 function renderEvents() {
@@ -356,9 +338,14 @@ function renderBoard() {
         h('button', { type: 'button', class: `mcard state-${m.state}`, dataset: { matchId: m.id }, onclick: () => openDetail(m.id) },
           h('span', { class: 'lb' }, matchLabel(m.label, m.id)),
           h('span', { class: 'pl' }, `${sideName(m.sides[0])} – ${sideName(m.sides[1])}`),
-          h('span', { class: 'sc' }, `${m.score.a}–${m.score.b}`),
+          h('span', { class: 'sc' }, scoreText(m)),
           h('span', { class: 'tb' }, m.table ? t('match.table', { table: m.table }) : '')))))));
   }
+}
+
+// A card's score, or for a disputed match what stands instead of one (MATCH-4).
+function scoreText(m) {
+  return scoreShown(m.state) ? `${m.score.a}–${m.score.b}` : `${t('state.disputed')}: ${t('match.reports_differ')}`;
 }
 
 function openDetail(id) {
@@ -380,7 +367,7 @@ async function renderDetail() {
   $('#detail').hidden = false;
   $('#dt-h').textContent = t('td.match_title', { id: m.id, a: sideName(m.sides[0]), b: sideName(m.sides[1]) });
   const body = clear($('#dt-body'));
-  body.append(h('p', {}, t(!m.length ? 'td.match_line_game' : m.length === 1 ? 'td.match_line_one' : 'td.match_line', { state: t(`state.${m.state}`), a: m.score.a, b: m.score.b, length: m.length, table: m.table || '—' })));
+  body.append(h('p', {}, t(!m.length ? 'td.match_line_game' : m.length === 1 ? 'td.match_line_one' : 'td.match_line', { state: t(`state.${m.state}`), score: scoreShown(m.state) ? `${m.score.a}–${m.score.b}` : t('match.reports_differ'), length: m.length, table: m.table || '—' })));
   // the match's name (event, round, rubber) under its facts: the first line stays the facts
   if (m.label && m.label.kind !== 'standalone') body.append(h('p', { class: 'muted', id: 'dt-label' }, matchLabel(m.label, m.id)));
   // call to a table
@@ -744,7 +731,8 @@ function wire() {
       $('#pc-name').focus();
     }
   });
-  $('#print-cards').onclick = async () => { await showCards(S.players.filter((p) => p.status !== 'withdrawn')); window.print(); };
+  // the dialog opens once every card is whole: a card printed without its QR code is no use
+  $('#print-cards').onclick = async () => { if (await showCards(S.players.filter((p) => p.status !== 'withdrawn'))) window.print(); };
   $('#ec-kind').addEventListener('change', kindFields);
   kindFields();
   $('#e-create').addEventListener('submit', async (ev) => {

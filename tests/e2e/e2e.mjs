@@ -314,13 +314,48 @@ async function scenario(browser) {
   if ((await textOf(td, `#p-table tbody tr:has(th:text-is("${A.name}")) td.pin`)).trim() !== pinA) fail('a live update hid the PIN the TD asked to see');
 
   step = 'the player card has a QR code of the player page';
+  // whether each card's QR code is there whole: an image loaded, or a path drawn inline
+  // (kept in the page: its CSP compiles no function sent as text)
+  await td.evaluate(() => {
+    window.__qrReady = () => [...document.querySelectorAll('#cards .pcard')].map((c) => {
+      const img = c.querySelector('img');
+      if (img) return img.complete && img.naturalWidth > 0;
+      const path = c.querySelector('svg.qr path');
+      return Boolean(path && /^M\d/.test(path.getAttribute('d') || '') && path.getBBox().width > 0);
+    });
+  });
   await td.getByRole('row', { name: new RegExp(A.name) }).getByRole('button', { name: 'Card' }).click();
-  await waitVisible(td, '#cards .pcard img');
-  const qrOk = await td.locator('#cards .pcard img').evaluate((img) => new Promise((ok) => {
-    if (img.complete) ok(img.naturalWidth > 0); else { img.onload = () => ok(img.naturalWidth > 0); img.onerror = () => ok(false); }
-  }));
-  if (!qrOk) fail('the QR code image did not load');
+  await waitVisible(td, '#cards .pcard');
+  await waitUntil(td, () => { const r = window.__qrReady(); return r.length === 1 && r[0]; }, null, 'the card\'s QR code');
   await waitText(td, '#cards .pcard', `/play/?t=${tid}&p=${A.player_id}`);
+
+  step = 'printing the cards opens the print dialog only once every QR code is there';
+  {
+    // the QR codes come slowly (a venue's network): the dialog must wait for them, the
+    // printed cards would lack them otherwise
+    const qrUrl = /\/(qr\.svg|cards\/qr)(\?|$)/;
+    const slowQr = async (route) => {
+      const resp = await route.fetch();
+      await new Promise((ok) => setTimeout(ok, 1500));
+      await route.fulfill({ response: resp });
+    };
+    await td.route(qrUrl, slowQr);
+    // the dialog as the page opens it: what the cards hold at that moment
+    await td.evaluate(() => {
+      window.__printed = null;
+      window.print = () => { window.__printed = window.__qrReady(); };
+    });
+    await td.click('#print-cards');
+    await waitUntil(td, () => window.__printed !== null, null, 'the print dialog opening');
+    const printed = await td.evaluate(() => window.__printed);
+    await td.unroute(qrUrl, slowQr);
+    const want = names.length + 1; // with the late player: nobody withdrew
+    if (printed.length !== want) fail(`${printed.length} cards printed, not ${want}`);
+    const ready = printed.filter(Boolean).length;
+    if (ready !== want) fail(`the print dialog opened with ${ready} of ${want} QR codes there`);
+    log(`the print dialog opened with all ${want} QR codes there`);
+    await td.locator('#cards').screenshot({ path: join(SHOTS, 'td-cards.png') });
+  }
 
   step = 'the display shows the match in play';
   const dispCtx = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
@@ -913,6 +948,60 @@ async function scenario(browser) {
   }, 'Marta Greco', 'the select showing the official chosen, after the live re-render');
   await td.click('#tabs a[href="#audit"]');
   await waitText(td, '#a-table tbody tr:has(th:text-is("tournament.update")) td:nth-child(2)', 'Head TD');
+
+  step = 'a disputed match says so, with no score, on the console board and the display (MATCH-4)';
+  {
+    const tdReq = td.context().request;
+    const H = { 'X-Crawford': '1', 'Content-Type': 'application/json' };
+    const T = `/api/v1/tournaments/${tid}`;
+    const post = async (rq, path, data) => {
+      const r = await rq.post(url(`${T}${path}`), { headers: H, data });
+      if (!r.ok()) fail(`POST ${path}: ${r.status()} ${await r.text()}`);
+      return r.json();
+    };
+    // two players of their own (registered now: every event is drawn), at a table of its own
+    const p1 = await post(tdReq, '/players', { name: 'Olga Ferri', country: 'ITA' });
+    const p2 = await post(tdReq, '/players', { name: 'Piero Sala', country: 'ITA' });
+    const dm = await post(tdReq, '/matches', { player_a: p1.id, player_b: p2.id, length: 7 });
+    await post(tdReq, `/matches/${dm.id}/call`, { table: 'Garden' });
+    const asPlayer = async (p) => {
+      const { pin } = await (await tdReq.get(url(`${T}/players/${p.id}/pin`))).json();
+      const rq = (await browser.newContext()).request;
+      await post(rq, `/players/${p.id}/login`, { pin });
+      return rq;
+    };
+    const r1 = await asPlayer(p1);
+    const r2 = await asPlayer(p2);
+    // each says they won 7-1: the reports differ
+    await post(r1, `/matches/${dm.id}/report`, { score: { a: 7, b: 1 } });
+    await post(r2, `/matches/${dm.id}/report`, { score: { a: 1, b: 7 } });
+    const noScore = (text) => !/\b[17]\s*[–-]\s*[17]\b/.test(text);
+    await td.click('#tabs a[href="#board"]');
+    const dcard = `.col-disputed button.mcard[data-match-id="${dm.id}"]`;
+    await waitText(td, dcard, 'Disputed');
+    if (!noScore(await textOf(td, dcard))) fail(`the console's card of the disputed match shows a score: "${await textOf(td, dcard)}"`);
+    const dli = `#view li[data-match-id="${dm.id}"]`;
+    await waitText(disp, dli, 'Disputed');
+    const shown = await disp.evaluate((sel) => [...document.querySelectorAll(`${sel} .score`)].map((x) => x.textContent), dli);
+    if (shown.some((x) => /\d/.test(x))) fail(`the display shows a score for the disputed match: ${shown.join(', ')}`);
+    await td.screenshot({ path: join(SHOTS, 'td-board-disputed-1440x900.png') });
+    log(`match ${dm.id} is disputed: "Disputed", no score, on the console and the display`);
+
+    step = 'a display opened after a call shows it, and drops it when it is closed (GOV-5)';
+    const { id: cid } = await post(r1, `/matches/${dm.id}/calls`, { reason: 'dispute', text: 'we disagree on the score' });
+    const lateCtx = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+    const late = await lateCtx.newPage();
+    watch(late, 'display (opened late)');
+    await late.goto(url(`/display/?t=${tid}&view=live&rotate=0`));
+    await waitText(late, '#td-called', 'TD called to table Garden');
+    if (/disagree/.test(await textOf(late, 'body'))) fail('the display shows what was said at the table');
+    await waitVisible(late, dli);
+    await late.screenshot({ path: join(SHOTS, 'display-disputed-call-1920x1080.png') });
+    await post(tdReq, `/matches/${dm.id}/calls/${cid}/close`, { outcome: 'the TD rules on the score' });
+    await waitUntil(late, () => document.querySelector('#td-called').hidden, null, 'the late display dropping the closed call');
+    await lateCtx.close();
+    log('a display opened after the call showed it, and dropped it when closed');
+  }
 
   step = 'screenshots';
   await td.click('#tabs a[href="#board"]');

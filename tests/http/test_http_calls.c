@@ -186,6 +186,63 @@ START_TEST(test_GOV5_call_taken_and_closed)
 }
 END_TEST
 
+/* The tournament's open calls as anyone reads them (GET .../calls/tables), as anon. */
+static json_t *public_calls(struct fx *f, struct srv *as, struct res *r)
+{
+    char path[120];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/calls/tables", f->tid);
+    td(as, "GET", path, NULL, r);
+    ck_assert_msg(r->status == 200, "the public calls: %ld %s", r->status, r->body);
+    json_t *calls = json_object_get(r->json, "calls");
+    ck_assert(json_is_array(calls));
+    return calls;
+}
+
+/* GOV-5: a screen opened at any time shows the tables a TD was called to: the public list
+ * of open calls holds only each call's table and time (no text, reason, side or caller),
+ * for anyone without a login, until the call is closed. */
+START_TEST(test_GOV5_open_calls_public_table_and_time)
+{
+    struct fx f;
+    setup(&f, 7);
+    struct res r;
+    ck_assert_int_eq(json_array_size(public_calls(&f, &f.anon, &r)), 0);
+    res_free(&r);
+    long long cid = open_call(&f, &f.a, "dispute");
+    struct srv *who[] = {&f.anon, &f.b, &S};
+    for (int i = 0; i < 3; i++) {
+        json_t *calls = public_calls(&f, who[i], &r);
+        ck_assert_int_eq(json_array_size(calls), 1);
+        json_t *c = json_array_get(calls, 0);
+        ck_assert_str_eq(json_string_value(json_object_get(c, "table")), "7");
+        ck_assert(json_integer_value(json_object_get(c, "created_ms")) > 0);
+        ck_assert(json_is_string(json_object_get(c, "created_at")));
+        ck_assert_msg(json_object_size(c) == 3, "the public call says more: %s", r.body);
+        ck_assert_msg(!strstr(r.body, "please come") && !strstr(r.body, "dispute") &&
+                          !strstr(r.body, "Anna") && !strstr(r.body, "player"),
+                      "the public list carries more than table and time: %s", r.body);
+        res_free(&r);
+    }
+    /* taken: still open at the table */
+    call_act(&f, cid, "take", NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    ck_assert_int_eq(json_array_size(public_calls(&f, &f.anon, &r)), 1);
+    ck_assert_ptr_null(strstr(r.body, "Head TD"));
+    res_free(&r);
+    call_act(&f, cid, "close", "{\"outcome\": \"dice replaced\"}", &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    ck_assert_int_eq(json_array_size(public_calls(&f, &f.anon, &r)), 0);
+    res_free(&r);
+    char path[120];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/calls/tables", f.tid + 1000);
+    td(&f.anon, "GET", path, NULL, &r);
+    ck_assert_int_eq(r.status, 404);
+    res_free(&r);
+}
+END_TEST
+
 /* GOV-5 refusals: a call on a match that is not the caller's, a second open call, past
  * the rate limit (429 with Retry-After), by the TD, a bad reason; each changes nothing. */
 START_TEST(test_GOV5_refusals_change_nothing)
@@ -690,6 +747,7 @@ static Suite *suite(void)
     tcase_add_unchecked_fixture(tc, srv_up, srv_down);
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_GOV5_call_taken_and_closed);
+    tcase_add_test(tc, test_GOV5_open_calls_public_table_and_time);
     tcase_add_test(tc, test_GOV5_refusals_change_nothing);
     tcase_add_test(tc, test_GOV5_call_retried_with_its_key);
     tcase_add_test(tc, test_GOV5_leave_room_is_a_break);

@@ -35,6 +35,35 @@ static const char *attr(const char *text, const char *name, char *out, size_t le
     return out;
 }
 
+/* The path d (runs "M x,y h n v1 h -n z", in a quiet zone of 4, up to the character end)
+ * draws exactly libqrencode's matrix of url, of that version and n modules a side. */
+static void check_modules(const char *d, char end, int version, int n, const char *url)
+{
+    QRcode *qr = QRcode_encodeString(url, 0, QR_ECLEVEL_M, QR_MODE_8, 1);
+    ck_assert_ptr_nonnull(qr);
+    ck_assert_int_eq(qr->version, version);
+    ck_assert_int_eq(qr->width, n);
+    unsigned char *drawn = calloc((size_t)(n * n), 1);
+    int runs = 0;
+    while (*d == 'M') {
+        int x, y, len, back, used;
+        ck_assert_int_eq(sscanf(d, "M%d,%dh%dv1h-%dz%n", &x, &y, &len, &back, &used), 4);
+        ck_assert_int_eq(len, back);
+        x -= 4, y -= 4; /* quiet zone */
+        ck_assert(x >= 0 && y >= 0 && y < n && x + len <= n);
+        for (int i = 0; i < len; i++)
+            drawn[y * n + x + i] = 1;
+        d += used;
+        runs++;
+    }
+    ck_assert_int_eq(*d, end);
+    ck_assert_int_gt(runs, 10);
+    for (int i = 0; i < n * n; i++)
+        ck_assert_msg(drawn[i] == (qr->data[i] & 1), "module %d,%d differs", i % n, i / n);
+    free(drawn);
+    QRcode_free(qr);
+}
+
 /* Fetches the QR of player pid with the query q and checks it against libqrencode's matrix
  * of the address expected. */
 static void check_qr(long long pid, const char *q, const char *expected_url)
@@ -77,35 +106,12 @@ static void check_qr(long long pid, const char *q, const char *expected_url)
     ck_assert_int_ge(version, 1);
     ck_assert_int_eq(n, 17 + 4 * version);
 
-    QRcode *qr = QRcode_encodeString(expected_url, 0, QR_ECLEVEL_M, QR_MODE_8, 1);
-    ck_assert_ptr_nonnull(qr);
-    ck_assert_int_eq(qr->version, version);
-    ck_assert_int_eq(qr->width, n);
-    unsigned char *drawn = calloc((size_t)(n * n), 1);
     const char *d = strstr(svg, "<path");
     ck_assert_ptr_nonnull(d);
     ck_assert_ptr_null(strstr(d + 5, "<path"));
     d = strstr(d, " d=\"");
     ck_assert_ptr_nonnull(d);
-    d += 4;
-    int runs = 0;
-    while (*d == 'M') {
-        int x, y, len, back, used;
-        ck_assert_int_eq(sscanf(d, "M%d,%dh%dv1h-%dz%n", &x, &y, &len, &back, &used), 4);
-        ck_assert_int_eq(len, back);
-        x -= 4, y -= 4; /* quiet zone */
-        ck_assert(x >= 0 && y >= 0 && y < n && x + len <= n);
-        for (int i = 0; i < len; i++)
-            drawn[y * n + x + i] = 1;
-        d += used;
-        runs++;
-    }
-    ck_assert_int_eq(*d, '"');
-    ck_assert_int_gt(runs, 10);
-    for (int i = 0; i < n * n; i++)
-        ck_assert_msg(drawn[i] == (qr->data[i] & 1), "module %d,%d differs", i % n, i / n);
-    free(drawn);
-    QRcode_free(qr);
+    check_modules(d + 4, '"', version, n, expected_url);
     res_free(&r);
 }
 
@@ -181,6 +187,100 @@ START_TEST(test_qr_long_address_from_base)
 }
 END_TEST
 
+/* The print sheet's QR codes in one request (GET .../cards/qr): every card's, in the
+ * order and of the players of GET .../cards (no withdrawn player), each the modules of its
+ * player's address as a path to draw inline (or one player's card); never a PIN; the TD's
+ * only. */
+START_TEST(test_qr_sheet_every_card_in_one_request)
+{
+    long long p2 = make_player(&S, T, "Bruno Rossi");
+    long long p3 = make_player(&S, T, "Carla Verdi");
+    char path[300];
+    struct res r;
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players/%lld/withdraw", T, p3);
+    td(&S, "POST", path, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    const char *base = "https://club.example.org/bg";
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/cards/qr?base=%s", T, base);
+    td(&S, "GET", path, NULL, &r);
+    ck_assert_msg(r.status == 200, "the sheet: %ld %s", r.status, r.body);
+    struct res cards;
+    char cpath[120];
+    snprintf(cpath, sizeof cpath, "/api/v1/tournaments/%lld/cards", T);
+    td(&S, "GET", cpath, NULL, &cards);
+    ck_assert_int_eq(cards.status, 200);
+    json_t *want = json_object_get(cards.json, "cards");
+    json_t *got = json_object_get(r.json, "cards");
+    ck_assert_int_eq(json_array_size(got), 2);
+    ck_assert_int_eq(json_array_size(got), json_array_size(want));
+    for (size_t i = 0; i < json_array_size(got); i++) {
+        json_t *c = json_array_get(got, i), *w = json_array_get(want, i);
+        long long pid = json_integer_value(json_object_get(c, "player_id"));
+        ck_assert_int_eq(pid, json_integer_value(json_object_get(w, "player_id")));
+        ck_assert_int_ne(pid, p3);
+        char url[300];
+        snprintf(url, sizeof url, "%s/play/?t=%lld&p=%lld", base, T, pid);
+        ck_assert_str_eq(json_string_value(json_object_get(c, "url")), url);
+        int version = (int)json_integer_value(json_object_get(c, "version"));
+        int n = (int)json_integer_value(json_object_get(c, "modules"));
+        ck_assert_int_eq(n, 17 + 4 * version);
+        ck_assert_int_eq(json_integer_value(json_object_get(c, "size")), n + 8);
+        check_modules(json_string_value(json_object_get(c, "path")), 0, version, n, url);
+        /* never the PIN the cards show */
+        ck_assert_ptr_null(strstr(r.body, json_string_value(json_object_get(w, "pin"))));
+    }
+    res_free(&cards);
+    res_free(&r);
+
+    /* one player's card: the same route, one card */
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/cards/qr?player=%lld", T, p2);
+    td(&S, "GET", path, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_int_eq(json_array_size(json_object_get(r.json, "cards")), 1);
+    ck_assert_int_eq(json_integer_value(json_object_get(
+                         json_array_get(json_object_get(r.json, "cards"), 0), "player_id")),
+                     p2);
+    res_free(&r);
+    /* a thousand cards are a big reply: gzipped when the browser takes it */
+    char cookie[200];
+    snprintf(cookie, sizeof cookie, "Cookie: %s", S.cookie);
+    const char *gz[] = {cookie, "Accept-Encoding: gzip", NULL};
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/cards/qr", T);
+    req(&S, "GET", path, NULL, gz, &r);
+    ck_assert_int_eq(r.status, 200);
+    char ce[32];
+    ck_assert_ptr_nonnull(res_header(&r, "Content-Encoding", ce, sizeof ce));
+    ck_assert_str_eq(ce, "gzip");
+    res_free(&r);
+
+    /* the TD's only, as the QR route and the cards */
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_int_eq(r.status, 401);
+    ck_assert_ptr_null(strstr(r.body, "\"path\""));
+    res_free(&r);
+    /* a bad query names its field, a player of no card is not found */
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/cards/qr?base=ftp://x", T);
+    td(&S, "GET", path, NULL, &r);
+    assert_refused(&r, 400, "base", "a sheet for a base that is no web address");
+    res_free(&r);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/cards/qr?player=x1", T);
+    td(&S, "GET", path, NULL, &r);
+    assert_refused(&r, 400, "player", "a sheet for a player that is no id");
+    res_free(&r);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/cards/qr?player=999999", T);
+    td(&S, "GET", path, NULL, &r);
+    assert_refused(&r, 404, NULL, "the card of no player");
+    res_free(&r);
+    /* a withdrawn player's own card, asked for by name, as GET .../pin gives their PIN */
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/cards/qr?player=%lld", T, p3);
+    td(&S, "GET", path, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_int_eq(json_array_size(json_object_get(r.json, "cards")), 1);
+    res_free(&r);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_qr");
@@ -192,6 +292,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_qr_bad_base_400);
     tcase_add_test(tc, test_qr_short_address_from_host);
     tcase_add_test(tc, test_qr_long_address_from_base);
+    tcase_add_test(tc, test_qr_sheet_every_card_in_one_request);
     suite_add_tcase(s, tc);
     return s;
 }
