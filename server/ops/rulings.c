@@ -11,6 +11,7 @@
 
 #include "ops/clock_acts.h"
 #include "ops/decide.h"
+#include "ops/deciders.h"
 #include "ops/gate.h"
 #include "ops/match.h"
 #include "ops/record.h"
@@ -111,39 +112,6 @@ static int apply_effect(struct cx *x, const struct ruling_in *v)
     return 0;
 }
 
-/* GOV-6: whether the official who acts plays in the match (a player of it is linked to
- * them); then whether another active TD (or the head TD) is there to rule instead. Each 1
- * or 0, -1 when the database failed. */
-static int is_party(struct cx *x)
-{
-    if (!x->o.official_id)
-        return 0;
-    for (int s = 0; s < 2; s++) {
-        struct player p;
-        if (!x->m.player[s])
-            continue;
-        int rc = db_player_get(x->o.db, x->m.tournament_id, x->m.player[s], &p);
-        if (rc != CW_OK)
-            return -1;
-        if (p.official_id == x->o.official_id)
-            return 1;
-    }
-    return 0;
-}
-
-static int another_td(struct cx *x)
-{
-    struct official *all = NULL;
-    int n = 0, found = 0;
-    if (db_officials_list(x->o.db, &all, &n) != CW_OK)
-        return -1;
-    for (int i = 0; i < n; i++)
-        found |= all[i].id != x->o.official_id && !strcmp(all[i].status, "active") &&
-                 (all[i].role == ROLE_HEAD || all[i].role == ROLE_TD);
-    free(all);
-    return found;
-}
-
 int op_ruling_give(struct cx *x, const void *in)
 {
     const struct ruling_in *v = in;
@@ -158,17 +126,11 @@ int op_ruling_give(struct cx *x, const void *in)
     }
     if (op_cx_call_named(x, v->call_id))
         return -1;
-    int party = is_party(x);
-    int other = party == 1 ? another_td(x) : 0;
-    if (party < 0 || other < 0)
+    /* GOV-6, GOV-6a: a party rules only when no other TD can, and then the ruling waits
+     * for the Committee */
+    int party = op_may_decide(&x->o, &x->m, 0, &x->pb);
+    if (party < 0)
         return -1;
-    if (party && other) {
-        problem_set(&x->pb, 403, "party-to-the-match", "You play in this match",
-                    "You are a player of match %lld: another TD rules on it (GOV-6).",
-                    (long long)x->m.id);
-        json_object_set_new(x->pb.json, "rule", json_string("GOV-6"));
-        return -1;
-    }
     if (db_audit_last_id(db, &x->audit_mark))
         return -1;
     /* with no other TD the ruling waits for the Committee, and changes nothing yet */
@@ -196,7 +158,11 @@ int op_ruling_give(struct cx *x, const void *in)
     json_t *reply = NULL;
     if (rc == CW_OK) {
         reply = op_ruling_json(NULL, &r);
-        rc = op_cx_record(x, "ruling.recorded", "ruling", r.id, NULL, json_deep_copy(reply),
+        /* the audit rows that name the ruling are known once all is stored: the frame
+         * fills the reply's audit_ids then; the audit row, one of them, names none */
+        json_t *row = json_deep_copy(reply);
+        json_object_del(row, "audit_ids");
+        rc = op_cx_record(x, "ruling.recorded", "ruling", r.id, NULL, row,
                           json_pack("{s:o}", "ruling", op_ruling_public_json(&r)));
     }
     free(given);
