@@ -446,6 +446,7 @@ export default {
   'td.match4_unclear': 'The two scoresheets disagree on who trails, so the rule does not decide: you decide (MATCH-4).',
   'td.verify_this': 'Verify this report',
   'td.verified': 'Verified.',
+  'td.dispute_by_ruling': 'A dispute is decided by a ruling (GOV-6a): give the question, the facts, the decision, the reasons and the score in the ruling form below.',
   'td.verify_score': 'Decide with this score',
   'td.verify_game': 'Decide with this game',
   'td.game_winner': 'Winner',

@@ -446,6 +446,7 @@ export default {
   'td.match4_unclear': 'I due segnapunti non concordano su chi è in svantaggio, quindi la regola non decide: decidi tu (MATCH-4).',
   'td.verify_this': 'Verifica questo risultato',
   'td.verified': 'Verificato.',
+  'td.dispute_by_ruling': 'Una contestazione si decide con una decisione motivata (GOV-6a): indica la questione, i fatti, la decisione, le ragioni e il punteggio nel modulo qui sotto.',
   'td.verify_score': 'Decidi con questo punteggio',
   'td.verify_game': 'Decidi con questa partita',
   'td.game_winner': 'Vincitore',
