@@ -66,24 +66,8 @@ int op_mx_game_undo(const struct op *o, struct match *m, int side, void *in, str
 static int verdict_report(const struct op *o, const struct match *m, struct verdict_in *v,
                           struct report *r, struct problem *pb)
 {
-    if (v->report_id) {
-        int rc = db_report_get(o->db, m->id, v->report_id, r);
-        if (rc == CW_ENOTFOUND || (rc == CW_OK && (!r->complete || !r->current))) {
-            if (rc == CW_OK)
-                report_free(r);
-            problem_set(pb, 422, "validation", "No such report",
-                        "Match %lld has no current, complete report %lld.", (long long)m->id,
-                        (long long)v->report_id);
-            problem_field(pb, "report_id", "is not a current, complete report of match %lld",
-                          (long long)m->id);
-            return -1;
-        }
-        if (rc != CW_OK) {
-            problem_internal(pb, "reading the report");
-            return -1;
-        }
-        return 0;
-    }
+    if (v->report_id)
+        return op_report_standing(o, m, v->report_id, "report_id", r, pb);
     if (op_report_read(o, m, &v->result, r, pb)) {
         report_free(r);
         return -1;

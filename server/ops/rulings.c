@@ -15,6 +15,7 @@
 #include "ops/gate.h"
 #include "ops/match.h"
 #include "ops/record.h"
+#include "ops/report.h"
 #include "ops/report_check.h"
 
 static const char *const effect_names[] = {"none", "score", "penalty", "forfeit", "clock"};
@@ -53,25 +54,29 @@ json_t *op_ruling_json(struct db *db, const struct ruling_row *r)
 }
 
 /* A score set by the ruling: the TD's verdict (or correction) with a score report of the
- * TD's own, then the cascade; the match ended by the ruling. */
+ * TD's own, or one of the players' reports (report_id: a scoresheet that prevails,
+ * MATCH-4, or a Swing game's one game), then the cascade; the match ended by the ruling. */
 static int set_score(struct cx *x, const struct ruling_in *v)
 {
-    if (x->m.length < 1) {
+    if (x->m.length < 1 && !v->report_id) {
         problem_field(&x->pb, "effect.score",
-                      "a Swing game is decided by its one game, not a score (SWING-3)");
+                      "a Swing game is decided by its one game, not a score: name the report "
+                      "of the game that stands (effect.report_id) (SWING-3)");
         return -1;
     }
     if (op_match_open(&x->o, &x->m, 1, &x->pb))
         return -1;
     struct report r;
-    if (op_report_of_score(&x->m, v->score[0], v->score[1], x->o.now_ms, "effect.score", &r,
-                           &x->pb))
+    if (v->report_id
+            ? op_report_standing(&x->o, &x->m, v->report_id, "effect.report_id", &r, &x->pb)
+            : op_report_of_score(&x->m, v->score[0], v->score[1], x->o.now_ms, "effect.score", &r,
+                                 &x->pb))
         return -1;
     op_cx_match_touch(x, match_finished(&x->m) ? "match.corrected" : "match.verified");
     /* a correction's audit rows (knockout.correction) give the ruling's decision as why */
     struct op o = x->o;
     o.reason = v->decision;
-    int rc = op_match_verify(&o, &x->m, &r, 1, &x->pb);
+    int rc = op_match_verify(&o, &x->m, &r, !v->report_id, &x->pb);
     report_free(&r);
     if (rc)
         return -1;

@@ -125,19 +125,26 @@ static char *snapshot(struct fx *f)
     return more;
 }
 
-/* `as` asks; refused with status naming GOV-6a, and nothing changed. */
-static void refuse_path(struct srv *as, struct fx *f, const char *method, const char *path,
-                        const char *body, long status, const char *what)
+/* `as` asks; refused with status naming `name` (the rule, or a 422's field), and nothing
+ * changed. */
+static void refuse_named(struct srv *as, struct fx *f, const char *method, const char *path,
+                         const char *body, long status, const char *name, const char *what)
 {
     char *before = snapshot(f);
     struct res r;
     td(as, method, path, body, &r);
-    assert_refused(&r, status, "GOV-6a", what);
+    assert_refused(&r, status, name, what);
     res_free(&r);
     char *after = snapshot(f);
     ck_assert_msg(!strcmp(before, after), "%s changed something:\n%s\n%s", what, before, after);
     free(before);
     free(after);
+}
+
+static void refuse_path(struct srv *as, struct fx *f, const char *method, const char *path,
+                        const char *body, long status, const char *what)
+{
+    refuse_named(as, f, method, path, body, status, "GOV-6a", what);
 }
 
 static void refuse(struct srv *as, struct fx *f, const char *method, const char *tail,
@@ -360,6 +367,13 @@ START_TEST(test_GOV6a_dispute_is_decided_by_a_ruling)
     report(&f.b, &f, 4, 5);
     refuse(&S, &f, "POST", "verify", "{\"score\": {\"a\": 5, \"b\": 0}}", 409,
            "a TD's verdict of a dispute");
+    char path[200];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld/rulings", f.tid, f.mid);
+    refuse_named(&S, &f, "POST", path,
+                 "{\"question\": \"q\", \"facts\": \"f\", \"decision\": \"d\", \"reasons\": "
+                 "\"r\", \"effect\": {\"kind\": \"score\", \"score\": {\"a\": 5, \"b\": 0}, "
+                 "\"report_id\": 1}}",
+                 422, "effect.report_id", "a ruling with a score and a report");
     struct res r;
     op(&S, &f, "POST", "rulings", RULING_5_0, &r);
     ck_assert_msg(r.status == 201, "the ruling: %ld %s", r.status, r.body);
@@ -437,6 +451,75 @@ START_TEST(test_GOV6_ruling_reply_lists_its_audit_rows)
 }
 END_TEST
 
+/* GOV-6a with a Swing game (SWING-3: decided by its one game, not a score): a disputed
+ * game is decided by a ruling naming the report that stands. */
+START_TEST(test_GOV6a_swing_dispute_decided_by_a_report)
+{
+    struct fx f;
+    memset(&f, 0, sizeof f);
+    f.tid = make_tournament(&S, "Swing");
+    char path[200], body[400], pins[2][8];
+    struct res r;
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions", f.tid);
+    td(&S, "POST", path,
+       "{\"kind\": \"swing\", \"name\": \"Swing\", \"swing\": {\"start_chips\": 1000, \"cpp\": "
+       "[100]}}",
+       &r);
+    ck_assert_msg(r.status == 201, "%s", r.body);
+    long long eid = jint(&r, "id");
+    res_free(&r);
+    long long p[2];
+    for (int i = 0; i < 2; i++) {
+        p[i] = make_player_pin(&S, f.tid, i ? "Bea" : "Al", pins[i]);
+        snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/entries", f.tid,
+                 eid);
+        snprintf(body, sizeof body, "{\"player_id\": %lld}", p[i]);
+        td(&S, "POST", path, body, &r);
+        ck_assert_int_eq(r.status, 201);
+        res_free(&r);
+    }
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/swing/rounds", f.tid,
+             eid);
+    td(&S, "POST", path, NULL, &r);
+    ck_assert_msg(r.status == 201, "%s", r.body);
+    json_t *g = json_array_get(json_object_get(r.json, "games"), 0);
+    f.mid = json_integer_value(json_object_get(g, "id"));
+    int a = json_integer_value(json_object_get(json_array_get(json_object_get(g, "sides"), 0),
+                                               "player_id")) == p[0]
+                ? 0
+                : 1;
+    res_free(&r);
+    srv_player_login(&f.a, &S, f.tid, p[a], pins[a]);
+    srv_player_login(&f.b, &S, f.tid, p[1 - a], pins[1 - a]);
+    const char *won[2] = {"{\"game\": {\"winner\": \"a\", \"cube\": 2, \"result\": \"gammon\"}}",
+                          "{\"game\": {\"winner\": \"b\", \"cube\": 1, \"result\": \"single\"}}"};
+    op(&f.a, &f, "POST", "report", won[0], &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    op(&f.b, &f, "POST", "report", won[1], &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    match_is(&f, "disputed", NULL);
+    refuse(&S, &f, "POST", "verify", won[0], 409, "a verdict of a disputed Swing game");
+    op(&S, &f, "GET", "reports", NULL, &r);
+    long long rid_a = json_integer_value(
+        json_object_get(json_object_get(json_object_get(r.json, "reports"), "a"), "id"));
+    res_free(&r);
+    snprintf(
+        body, sizeof body,
+        "{\"question\": \"Which game?\", \"facts\": \"Two versions\", \"decision\": \"Al's\", "
+        "\"reasons\": \"The witnesses\", \"effect\": {\"kind\": \"score\", \"report_id\": %lld}}",
+        rid_a);
+    op(&S, &f, "POST", "rulings", body, &r);
+    ck_assert_msg(r.status == 201, "the ruling: %ld %s", r.status, r.body);
+    json_t *m = json_object_get(r.json, "match");
+    ck_assert_str_eq(json_string_value(json_object_get(m, "state")), "verified");
+    ck_assert_str_eq(json_string_value(json_object_get(m, "winner")), "a");
+    ck_assert_int_eq(json_integer_value(json_object_get(m, "result_report_id")), rid_a);
+    res_free(&r);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_deciders");
@@ -449,6 +532,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_GOV6a_assistant_chooses_no_score);
     tcase_add_test(tc, test_GOV6a_dispute_is_decided_by_a_ruling);
     tcase_add_test(tc, test_GOV6a_party_alone_waits_for_the_committee);
+    tcase_add_test(tc, test_GOV6a_swing_dispute_decided_by_a_report);
     tcase_add_test(tc, test_GOV6_ruling_reply_lists_its_audit_rows);
     suite_add_tcase(s, tc);
     return s;

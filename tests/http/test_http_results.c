@@ -936,16 +936,20 @@ START_TEST(test_MATCH4_scoresheet_prevails_in_a_dispute)
     ck_assert_int_eq(json_integer_value(json_object_get(d, "report_id")), rid);
     ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(d, "why")), "MATCH-4"));
     res_free(&r);
-    /* not a dispute any more once decided (by a ruling, GOV-6a): no advice */
+    /* not a dispute any more once decided (by a ruling for the scoresheet, GOV-6a): no
+     * advice */
     match_path(&f, "/rulings", path, sizeof path);
-    td(&S, "POST", path,
-       "{\"question\": \"3-1 or 3-2?\", \"facts\": \"A scoresheet against a score\", "
-       "\"decision\": \"3-1\", \"reasons\": \"MATCH-4\", \"effect\": {\"kind\": \"score\", "
-       "\"score\": {\"a\": 3, \"b\": 1}}}",
-       &r);
+    char body[300];
+    snprintf(body, sizeof body,
+             "{\"question\": \"3-1 or 3-2?\", \"facts\": \"A scoresheet against a score\", "
+             "\"decision\": \"3-1\", \"reasons\": \"MATCH-4\", \"effect\": {\"kind\": "
+             "\"score\", \"report_id\": %lld}}",
+             rid);
+    td(&S, "POST", path, body, &r);
     ck_assert_msg(r.status == 201, "the ruling: %ld %s", r.status, r.body);
-    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(r.json, "match"), "state")),
-                     "verified");
+    json_t *m = json_object_get(r.json, "match");
+    ck_assert_str_eq(json_string_value(json_object_get(m, "state")), "verified");
+    ck_assert_int_eq(json_integer_value(json_object_get(m, "result_report_id")), rid);
     res_free(&r);
     match_path(&f, "/reports", path, sizeof path);
     td(&S, "GET", path, NULL, &r);
