@@ -19,10 +19,12 @@ static const struct api_field score_fields[] = {
     {"b", F_INT, 1, 0, 0, 999, NULL, NULL},
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
-enum { EF_KIND, EF_SCORE, EF_SIDE, EF_POINTS, EF_WINNER, EF__N };
+enum { EF_KIND, EF_SCORE, EF_REPORT, EF_SIDE, EF_POINTS, EF_WINNER, EF__N };
 static const struct api_field effect_fields[] = {
     [EF_KIND] = {"kind", F_ENUM, 1, 0, 0, 0, kinds, NULL},
     [EF_SCORE] = {"score", F_OBJ, 0, 0, 0, 0, NULL, score_fields},
+    /* kind score: one of the players' reports stands instead of a score */
+    [EF_REPORT] = {"report_id", F_INT, 0, 0, 1, 1000000000000L, NULL, NULL},
     [EF_SIDE] = {"side", F_ENUM, 0, 0, 0, 0, sides_ab, NULL},
     [EF_POINTS] = {"points", F_INT, 0, 0, 1, 99, NULL, NULL},
     [EF_WINNER] = {"winner", F_ENUM, 0, 0, 0, 0, sides_ab, NULL},
@@ -54,6 +56,12 @@ static int read_effect(const struct api_val *given, struct ruling_in *in, struct
     /* the member each kind needs, by its index in effect_fields (none: EF__N) */
     static const int need[] = {EF__N, EF_SCORE, EF_POINTS, EF_WINNER, EF__N};
     int want = need[in->effect];
+    /* a score, or one of the players' reports that stands instead (MATCH-4, SWING-3) */
+    int both = in->effect == RE_SCORE && v[EF_SCORE].set && v[EF_REPORT].set;
+    if (in->effect == RE_SCORE && v[EF_REPORT].set && !both)
+        want = EF_REPORT;
+    if (both)
+        problem_field(bad, "effect.report_id", "is given with effect.score: give one of them");
     if (want != EF__N && !v[want].set)
         problem_field(bad,
                       want == EF_SCORE    ? "effect.score"
@@ -63,7 +71,8 @@ static int read_effect(const struct api_val *given, struct ruling_in *in, struct
     if (in->effect == RE_PENALTY && !v[EF_SIDE].set)
         problem_field(bad, "effect.side", "names the penalised side (a or b)");
     for (int f = EF_SCORE; f < EF__N; f++)
-        if (v[f].set && f != want && !(in->effect == RE_PENALTY && f == EF_SIDE)) {
+        if (v[f].set && f != want && !(in->effect == RE_PENALTY && f == EF_SIDE) &&
+            !(both && f == EF_REPORT)) {
             char path[64];
             snprintf(path, sizeof path, "effect.%s", effect_fields[f].name);
             problem_field(bad, path, "does not belong to a ruling of kind %s", k);
@@ -74,6 +83,7 @@ static int read_effect(const struct api_val *given, struct ruling_in *in, struct
     in->score[0] = (int)score[0].i;
     in->score[1] = (int)score[1].i;
     in->points = (int)v[EF_POINTS].i;
+    in->report_id = v[EF_REPORT].i;
     if (in->effect == RE_PENALTY)
         in->side = api_val_side(&v[EF_SIDE]);
     if (in->effect == RE_FORFEIT)
@@ -85,7 +95,7 @@ void api_ruling_give(struct api_req *req, struct api_resp *resp)
 {
     struct problem bad = {0, NULL};
     struct api_val v[RF__N];
-    struct ruling_in in = {"", "", "", "", 0, RE_NONE, {0, 0}, 0, 0, NULL};
+    struct ruling_in in = {.question = "", .facts = "", .decision = "", .reasons = ""};
     if (!api_fields_check(req->json, ruling_fields, 0, v, &bad) &&
         !read_effect(&v[RF_EFFECT], &in, &bad)) {
         in.question = v[RF_QUESTION].s;

@@ -26,3 +26,26 @@ int op_match_side(struct db *db, int64_t player_id, int64_t player_tournament,
             return s;
     return doubles_side(db, player_id, m);
 }
+
+int op_match_players(struct db *db, const struct match *m, int64_t out[4])
+{
+    int n = 0;
+    int doubles = m->tie_id && davis_rubbers[(m->rubber - 1) % 5].phase == 2;
+    struct davis_tie_row tie;
+    if (doubles && db_davis_tie_get(db, m->tie_id, &tie) != CW_OK)
+        return -1;
+    for (int s = 0; s < 2; s++) {
+        struct davis_team_row team;
+        /* the pair of a consultation doubles plays its side, both members */
+        if (doubles && tie.team[s]) {
+            if (db_davis_team_get(db, tie.team[s], &team) != CW_OK)
+                return -1;
+            for (int k = 0; k < 2; k++)
+                if (team.player[k])
+                    out[n++] = team.player[k];
+        } else if (m->player[s]) {
+            out[n++] = m->player[s];
+        }
+    }
+    return n;
+}

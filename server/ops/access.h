@@ -11,5 +11,9 @@
  * player_tournament; 0: nobody) plays in match m, or -1. */
 int op_match_side(struct db *db, int64_t player_id, int64_t player_tournament,
                   const struct match *m);
+/* Every player who plays in match m: the player of each side, or both members of each
+ * pair of a Davis Cup consultation doubles (DAVIS-1). Fills out (up to 4), returns how
+ * many, or -1 when the database failed. GOV-6a reads it: who is a party to the match. */
+int op_match_players(struct db *db, const struct match *m, int64_t out[4]);
 
 #endif

@@ -8,6 +8,7 @@
 
 #include "common/clock.h"
 #include "ops/clock.h"
+#include "ops/deciders.h"
 #include "ops/match.h"
 #include "ops/results.h"
 
@@ -199,6 +200,8 @@ int op_clock_set(struct cx *x, const void *in)
 int op_clock_reverse(struct cx *x, const void *in)
 {
     (void)in;
+    if (op_decider_check(&x->o, &x->m, 0, &x->pb))
+        return -1;
     if (op_cx_need_clock(x))
         return -1;
     enum clk_err e = clk_reverse_flag(&x->c, x->o.now_ms);

@@ -186,6 +186,18 @@ static int finish(struct cx *x)
         return -1;
     if (x->ruling_id && db_audit_link_ruling(db, x->audit_mark, x->ruling_id))
         return -1;
+    /* the ruling's reply lists the audit rows now linked to it, as its reads do (GOV-6) */
+    if (x->ruling_id && x->reply && json_object_get(x->reply, "audit_ids")) {
+        int64_t *ids = NULL;
+        int n = 0;
+        if (db_ruling_audit_ids(db, x->ruling_id, &ids, &n) != CW_OK)
+            return -1;
+        json_t *audit = json_array();
+        for (int i = 0; i < n; i++)
+            json_array_append_new(audit, json_integer(ids[i]));
+        free(ids);
+        json_object_set_new(x->reply, "audit_ids", audit);
+    }
     return 0;
 }
 

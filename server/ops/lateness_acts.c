@@ -8,6 +8,7 @@
 
 #include "ops/clock.h"
 #include "ops/decide.h"
+#include "ops/deciders.h"
 #include "ops/match.h"
 
 static const char side_name[2][2] = {"a", "b"};
@@ -75,6 +76,8 @@ int op_lateness_arrive(struct cx *x, const void *in)
  * the match is forfeited to the opponent. */
 int op_lateness_confirm(struct cx *x, const void *in)
 {
+    if (op_decider_check(&x->o, &x->m, 0, &x->pb))
+        return -1;
     int side = body_side(x, ((const struct clock_side_in *)in)->side);
     if (side < 0)
         return -1;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ops/decide.h"
+#include "ops/deciders.h"
 #include "ops/games.h"
 #include "ops/match_acts.h"
 #include "ops/report.h"
@@ -65,24 +66,8 @@ int op_mx_game_undo(const struct op *o, struct match *m, int side, void *in, str
 static int verdict_report(const struct op *o, const struct match *m, struct verdict_in *v,
                           struct report *r, struct problem *pb)
 {
-    if (v->report_id) {
-        int rc = db_report_get(o->db, m->id, v->report_id, r);
-        if (rc == CW_ENOTFOUND || (rc == CW_OK && (!r->complete || !r->current))) {
-            if (rc == CW_OK)
-                report_free(r);
-            problem_set(pb, 422, "validation", "No such report",
-                        "Match %lld has no current, complete report %lld.", (long long)m->id,
-                        (long long)v->report_id);
-            problem_field(pb, "report_id", "is not a current, complete report of match %lld",
-                          (long long)m->id);
-            return -1;
-        }
-        if (rc != CW_OK) {
-            problem_internal(pb, "reading the report");
-            return -1;
-        }
-        return 0;
-    }
+    if (v->report_id)
+        return op_report_standing(o, m, v->report_id, "report_id", r, pb);
     if (op_report_read(o, m, &v->result, r, pb)) {
         report_free(r);
         return -1;
@@ -98,6 +83,43 @@ static int verdict_report(const struct op *o, const struct match *m, struct verd
     return 0;
 }
 
+/* Whether report r says what both players agree on (GOV-6a, what an assistant may record):
+ * the match is not disputed and no side's current, complete report says otherwise. 1 or
+ * 0, -1 when the database failed. */
+static int agreed(const struct op *o, const struct match *m, const struct report *r)
+{
+    if (m->state == MS_DISPUTED || match_finished(m))
+        return 0;
+    int same = 1;
+    for (int s = 0; s < 2 && same; s++) {
+        struct report mine;
+        int rc = db_report_current(o->db, m->id, s, &mine);
+        if (rc == CW_ENOTFOUND)
+            continue;
+        if (rc != CW_OK)
+            return -1;
+        same = !mine.complete || (mine.winner == r->winner && mine.score[0] == r->score[0] &&
+                                  mine.score[1] == r->score[1]);
+        report_free(&mine);
+    }
+    return same;
+}
+
+/* GOV-6, GOV-6a: a dispute is decided by a ruling, which states the question, the
+ * decision and the reasons (003 5.5 i), and waits for the Committee when the TD is a
+ * party; a verdict records none of them. */
+static int refuse_dispute(const struct match *m, struct problem *pb)
+{
+    problem_set(pb, 409, "ruling-required", "A dispute is decided by a ruling",
+                "Match %lld is disputed: the TD decides it with a ruling that states the "
+                "question, the facts, the decision and the reasons (POST "
+                "/api/v1/tournaments/%lld/matches/%lld/rulings with \"effect\": {\"kind\": "
+                "\"score\", \"score\": {\"a\", \"b\"}}) (GOV-6, GOV-6a).",
+                (long long)m->id, (long long)m->tournament_id, (long long)m->id);
+    json_object_set_new(pb->json, "rule", json_string("GOV-6a"));
+    return -1;
+}
+
 int op_mx_verdict(const struct op *o, struct match *m, int side, void *in, struct problem *pb,
                   const char **action)
 {
@@ -110,6 +132,14 @@ int op_mx_verdict(const struct op *o, struct match *m, int side, void *in, struc
     struct report r;
     if (verdict_report(o, m, v, &r, pb))
         return -1;
+    int agree = agreed(o, m, &r);
+    if (agree < 0)
+        problem_internal(pb, "reading the reports");
+    if (agree < 0 || op_decider_check(o, m, agree, pb) ||
+        (m->state == MS_DISPUTED && refuse_dispute(m, pb))) {
+        report_free(&r);
+        return -1;
+    }
     int rc = op_match_verify(o, m, &r, !v->report_id, pb);
     report_free(&r);
     return rc;
@@ -130,17 +160,23 @@ int op_mx_call(const struct op *o, struct match *m, int side, void *in, struct p
 int op_mx_forfeit(const struct op *o, struct match *m, int side, void *in, struct problem *pb,
                   const char **action)
 {
+    if (op_decider_check(o, m, 0, pb))
+        return -1;
     return op_match_decide_unplayed(o, m, pb, MS_FORFEITED, *(const int *)in, ME_RULING);
 }
 
 int op_mx_withdraw(const struct op *o, struct match *m, int side, void *in, struct problem *pb,
                    const char **action)
 {
+    if (op_decider_check(o, m, 0, pb))
+        return -1;
     return op_match_decide_unplayed(o, m, pb, MS_WITHDRAWN, 1 - *(const int *)in, ME_WITHDRAWN);
 }
 
 int op_mx_disqualify(const struct op *o, struct match *m, int side, void *in, struct problem *pb,
                      const char **action)
 {
+    if (op_decider_check(o, m, 0, pb))
+        return -1;
     return op_match_decide_unplayed(o, m, pb, MS_WITHDRAWN, 1 - *(const int *)in, ME_DISQUALIFIED);
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ops/decide.h"
+#include "ops/deciders.h"
 #include "ops/match.h"
 #include "ops/record.h"
 #include "tourney/results.h"
@@ -169,6 +170,9 @@ int op_penalty_give(struct cx *x, const void *in)
 {
     const struct penalty_in *v = in;
     int side = v->side, warning = v->warning, points = v->points;
+    /* points decide (GOV-6a); a warning does not */
+    if (!warning && op_decider_check(&x->o, &x->m, 0, &x->pb))
+        return -1;
     if (warning && points) {
         problem_field(&x->pb, "points", "a warning gives no points (PEN-5)");
         return -1;

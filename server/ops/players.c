@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "common/secret.h"
+#include "ops/deciders.h"
 #include "ops/record.h"
 
 json_t *op_player_json(const struct player *p, int with_pin)
@@ -101,7 +102,8 @@ int op_player_register(const struct op *o, struct player *p, struct problem *pb)
     if (rc == CW_ENOTFOUND) {
         return op_no_tournament(pb, p->tournament_id);
     }
-    if (rc == CW_OK && (check_official(db, p, pb) || check_duplicate(db, p, pb)))
+    if (rc == CW_OK && (op_link_check(o, 0, p->official_id, pb) || check_official(db, p, pb) ||
+                        check_duplicate(db, p, pb)))
         return -1;
     if (rc == CW_OK)
         rc = db_player_insert(db, p, o->now_ms);
@@ -127,9 +129,14 @@ static int change(const struct op *o, enum player_act act, const struct player_i
                   struct player *p, struct problem *pb)
 {
     switch (act) {
-    case PA_EDIT:
+    case PA_EDIT: {
+        int64_t linked = p->official_id;
         op_player_apply(p, in);
-        return check_official(o->db, p, pb) || check_duplicate(o->db, p, pb) ? -1 : 0;
+        return op_link_check(o, linked, p->official_id, pb) || check_official(o->db, p, pb) ||
+                       check_duplicate(o->db, p, pb)
+                   ? -1
+                   : 0;
+    }
     case PA_CHECK_IN:
         if (!strcmp(p->status, "withdrawn")) {
             problem_set(pb, 409, "player-withdrawn", "Player withdrawn",

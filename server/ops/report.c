@@ -153,3 +153,24 @@ int op_report_confirm(const struct op *o, struct match *m, int side, int64_t see
     }
     return op_match_settle(o, m, pb, action);
 }
+
+int op_report_standing(const struct op *o, const struct match *m, int64_t id, const char *field,
+                       struct report *r, struct problem *pb)
+{
+    int rc = db_report_get(o->db, m->id, id, r);
+    if (rc == CW_ENOTFOUND || (rc == CW_OK && (!r->complete || !r->current))) {
+        if (rc == CW_OK)
+            report_free(r);
+        problem_set(pb, 422, "validation", "No such report",
+                    "Match %lld has no current, complete report %lld.", (long long)m->id,
+                    (long long)id);
+        problem_field(pb, field, "is not a current, complete report of match %lld",
+                      (long long)m->id);
+        return -1;
+    }
+    if (rc != CW_OK) {
+        problem_internal(pb, "reading the report");
+        return -1;
+    }
+    return 0;
+}

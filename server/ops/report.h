@@ -25,5 +25,9 @@ int op_report_withdraw(const struct op *o, struct match *m, int side, struct pro
  * id, 0 for whatever is current): refused when it changed since. */
 int op_report_confirm(const struct op *o, struct match *m, int side, int64_t seen,
                       struct problem *pb, const char **action);
+/* Report id of match m, a current, complete one (what a verdict or a ruling decides
+ * for), into r (free with report_free). 0, or -1 with a 422 naming field in pb. */
+int op_report_standing(const struct op *o, const struct match *m, int64_t id, const char *field,
+                       struct report *r, struct problem *pb);
 
 #endif

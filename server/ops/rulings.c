@@ -11,9 +11,11 @@
 
 #include "ops/clock_acts.h"
 #include "ops/decide.h"
+#include "ops/deciders.h"
 #include "ops/gate.h"
 #include "ops/match.h"
 #include "ops/record.h"
+#include "ops/report.h"
 #include "ops/report_check.h"
 
 static const char *const effect_names[] = {"none", "score", "penalty", "forfeit", "clock"};
@@ -52,25 +54,29 @@ json_t *op_ruling_json(struct db *db, const struct ruling_row *r)
 }
 
 /* A score set by the ruling: the TD's verdict (or correction) with a score report of the
- * TD's own, then the cascade; the match ended by the ruling. */
+ * TD's own, or one of the players' reports (report_id: a scoresheet that prevails,
+ * MATCH-4, or a Swing game's one game), then the cascade; the match ended by the ruling. */
 static int set_score(struct cx *x, const struct ruling_in *v)
 {
-    if (x->m.length < 1) {
+    if (x->m.length < 1 && !v->report_id) {
         problem_field(&x->pb, "effect.score",
-                      "a Swing game is decided by its one game, not a score (SWING-3)");
+                      "a Swing game is decided by its one game, not a score: name the report "
+                      "of the game that stands (effect.report_id) (SWING-3)");
         return -1;
     }
     if (op_match_open(&x->o, &x->m, 1, &x->pb))
         return -1;
     struct report r;
-    if (op_report_of_score(&x->m, v->score[0], v->score[1], x->o.now_ms, "effect.score", &r,
-                           &x->pb))
+    if (v->report_id
+            ? op_report_standing(&x->o, &x->m, v->report_id, "effect.report_id", &r, &x->pb)
+            : op_report_of_score(&x->m, v->score[0], v->score[1], x->o.now_ms, "effect.score", &r,
+                                 &x->pb))
         return -1;
     op_cx_match_touch(x, match_finished(&x->m) ? "match.corrected" : "match.verified");
     /* a correction's audit rows (knockout.correction) give the ruling's decision as why */
     struct op o = x->o;
     o.reason = v->decision;
-    int rc = op_match_verify(&o, &x->m, &r, 1, &x->pb);
+    int rc = op_match_verify(&o, &x->m, &r, !v->report_id, &x->pb);
     report_free(&r);
     if (rc)
         return -1;
@@ -111,39 +117,6 @@ static int apply_effect(struct cx *x, const struct ruling_in *v)
     return 0;
 }
 
-/* GOV-6: whether the official who acts plays in the match (a player of it is linked to
- * them); then whether another active TD (or the head TD) is there to rule instead. Each 1
- * or 0, -1 when the database failed. */
-static int is_party(struct cx *x)
-{
-    if (!x->o.official_id)
-        return 0;
-    for (int s = 0; s < 2; s++) {
-        struct player p;
-        if (!x->m.player[s])
-            continue;
-        int rc = db_player_get(x->o.db, x->m.tournament_id, x->m.player[s], &p);
-        if (rc != CW_OK)
-            return -1;
-        if (p.official_id == x->o.official_id)
-            return 1;
-    }
-    return 0;
-}
-
-static int another_td(struct cx *x)
-{
-    struct official *all = NULL;
-    int n = 0, found = 0;
-    if (db_officials_list(x->o.db, &all, &n) != CW_OK)
-        return -1;
-    for (int i = 0; i < n; i++)
-        found |= all[i].id != x->o.official_id && !strcmp(all[i].status, "active") &&
-                 (all[i].role == ROLE_HEAD || all[i].role == ROLE_TD);
-    free(all);
-    return found;
-}
-
 int op_ruling_give(struct cx *x, const void *in)
 {
     const struct ruling_in *v = in;
@@ -158,17 +131,11 @@ int op_ruling_give(struct cx *x, const void *in)
     }
     if (op_cx_call_named(x, v->call_id))
         return -1;
-    int party = is_party(x);
-    int other = party == 1 ? another_td(x) : 0;
-    if (party < 0 || other < 0)
+    /* GOV-6, GOV-6a: a party rules only when no other TD can, and then the ruling waits
+     * for the Committee */
+    int party = op_may_decide(&x->o, &x->m, 0, &x->pb);
+    if (party < 0)
         return -1;
-    if (party && other) {
-        problem_set(&x->pb, 403, "party-to-the-match", "You play in this match",
-                    "You are a player of match %lld: another TD rules on it (GOV-6).",
-                    (long long)x->m.id);
-        json_object_set_new(x->pb.json, "rule", json_string("GOV-6"));
-        return -1;
-    }
     if (db_audit_last_id(db, &x->audit_mark))
         return -1;
     /* with no other TD the ruling waits for the Committee, and changes nothing yet */
@@ -196,7 +163,11 @@ int op_ruling_give(struct cx *x, const void *in)
     json_t *reply = NULL;
     if (rc == CW_OK) {
         reply = op_ruling_json(NULL, &r);
-        rc = op_cx_record(x, "ruling.recorded", "ruling", r.id, NULL, json_deep_copy(reply),
+        /* the audit rows that name the ruling are known once all is stored: the frame
+         * fills the reply's audit_ids then; the audit row, one of them, names none */
+        json_t *row = json_deep_copy(reply);
+        json_object_del(row, "audit_ids");
+        rc = op_cx_record(x, "ruling.recorded", "ruling", r.id, NULL, row,
                           json_pack("{s:o}", "ruling", op_ruling_public_json(&r)));
     }
     free(given);

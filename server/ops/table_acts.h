@@ -60,7 +60,7 @@ int op_cx_call_named(struct cx *x, int64_t call_id);
 /* ---- observers (observers.c) ---- */
 struct observer_in {
     const char *name;
-    int64_t fee_cents; /* -1: no fee */
+    int64_t fee_cents;     /* -1: no fee */
     const char *fee_payer; /* "a", "b", "both" or NULL */
     int64_t call_id;       /* 0: of the official's own motion */
     int64_t observer_id;   /* removing */
@@ -77,10 +77,11 @@ struct ruling_in {
     const char *question, *facts, *decision, *reasons;
     int64_t call_id; /* 0: none */
     enum ruling_effect effect;
-    int score[2];  /* RE_SCORE: as told */
-    int side;      /* RE_PENALTY: the penalised side; RE_FORFEIT: the winner */
-    int points;    /* RE_PENALTY */
-    json_t *given; /* the effect as the request gave it (recorded), may be NULL */
+    int score[2];      /* RE_SCORE: as told; or */
+    int64_t report_id; /* RE_SCORE: the players' report that stands (0: the score) */
+    int side;          /* RE_PENALTY: the penalised side; RE_FORFEIT: the winner */
+    int points;        /* RE_PENALTY */
+    json_t *given;     /* the effect as the request gave it (recorded), may be NULL */
 };
 int op_ruling_give(struct cx *x, const void *in); /* ruling_in; a TD */
 json_t *op_ruling_json(struct db *db, const struct ruling_row *r);

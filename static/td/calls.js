@@ -123,14 +123,22 @@ export async function renderTableSection(m, body, act, M, sideName) {
   const rb = h('input', { id: 'dt-r-b', type: 'number', min: 0, size: 3, 'aria-label': sideName(m.sides[1]) });
   const side = h('select', { id: 'dt-r-side', 'aria-label': t('ruling.side') }, h('option', { value: 'a' }, sideName(m.sides[0])), h('option', { value: 'b' }, sideName(m.sides[1])));
   const pts = h('input', { id: 'dt-r-points', type: 'number', min: 1, size: 3, 'aria-label': t('ruling.points') });
+  // a dispute (GOV-6a): one of the players' reports may stand instead of a score (a
+  // scoresheet that prevails, MATCH-4; a Swing game, decided by its game)
+  let reps = null;
+  if (m.state === 'disputed') { try { reps = (await api('GET', `${M}/reports`)).reports; } catch (e) { reps = null; } }
+  const stands = h('select', { id: 'dt-r-report', 'aria-label': t('ruling.stands') }, h('option', { value: '' }, t('ruling.by_score')),
+    ['a', 'b'].filter((x) => reps && reps[x] && reps[x].complete).map((x) => h('option', { value: reps[x].id },
+      t('ruling.report_stands', { name: sideName(m.sides[x === 'a' ? 0 : 1]), a: reps[x].score.a, b: reps[x].score.b }))));
+  stands.hidden = !reps;
   const form = h('div', { class: 'grid2', id: 'dt-ruling' }, h('h5', { class: 'span2' }, t('ruling.h')),
     field('dt-r-q', 'ruling.question'), field('dt-r-f', 'ruling.facts'), field('dt-r-d', 'ruling.decision'), field('dt-r-r', 'ruling.reasons'),
-    h('label', { for: 'dt-r-kind' }, t('ruling.effect')), h('div', { class: 'row' }, kind, ra, rb, side, pts),
+    h('label', { for: 'dt-r-kind' }, t('ruling.effect')), h('div', { class: 'row' }, kind, stands, ra, rb, side, pts),
     h('div'), h('button', { type: 'button', class: 'primary', id: 'dt-r-give', onclick: () => {
       const v = (id) => $(`#${id}`).value.trim();
       const b = { question: v('dt-r-q'), facts: v('dt-r-f'), decision: v('dt-r-d'), reasons: v('dt-r-r') };
       const k = kind.value;
-      if (k === 'score') b.effect = { kind: k, score: { a: Number(ra.value), b: Number(rb.value) } };
+      if (k === 'score') b.effect = stands.value ? { kind: k, report_id: Number(stands.value) } : { kind: k, score: { a: Number(ra.value), b: Number(rb.value) } };
       else if (k === 'penalty') b.effect = { kind: k, side: side.value, points: Number(pts.value) };
       else if (k === 'forfeit') b.effect = { kind: k, winner: side.value };
       else if (k !== 'none') b.effect = { kind: k };

@@ -396,7 +396,8 @@ async function renderDetail() {
         h('p', {}, `${r.score.a}–${r.score.b}${r.complete ? '' : ` (${t('td.incomplete')})`}`),
         r.conceded ? h('p', { class: 'note', 'data-conceded': r.conceded }, t('td.conceded_by', { name: sideName(m.sides[r.conceded === 'a' ? 0 : 1]) })) : null,
         Array.isArray(r.games) ? h('ol', {}, r.games.map((g) => h('li', {}, t(g.points === 1 ? 'td.game_line_one' : 'td.game_line', { winner: sideName(m.sides[g.winner === 'a' ? 0 : 1]), result: t(`result.${g.result}`), cube: g.cube, points: g.points })))) : null,
-        m.state === 'disputed' || m.state === 'reported' ? h('button', { type: 'button', class: 'primary', onclick: () => act(() => api('POST', `${M}/verify`, { report_id: r.id }), t('td.verified')) }, t('td.verify_this')) : null);
+        // a dispute is decided by a ruling (GOV-6a), the form of the table section below
+        m.state === 'reported' ? h('button', { type: 'button', class: 'primary', onclick: () => act(() => api('POST', `${M}/verify`, { report_id: r.id }), t('td.verified')) }, t('td.verify_this')) : null);
     };
     body.append(h('div', { class: 'reps' }, rep('a'), rep('b')));
     if (dispute) body.append(h('p', { class: 'note', id: 'dt-match4', title: dispute.why }, match4(dispute, reports, m)));
@@ -425,10 +426,13 @@ async function renderDetail() {
     fields = [h('label', { for: 'dt-sa' }, sideName(m.sides[0])), sa, h('label', { for: 'dt-sb' }, sideName(m.sides[1])), sb];
     result = () => ({ score: { a: Number(sa.value), b: Number(sb.value) } });
   }
-  body.append(h('div', { class: 'row' }, fields,
-    decided ? [h('label', { for: 'dt-reason' }, t('td.reason')), reason] : null,
-    h('button', { type: 'button', class: 'primary', onclick: () => (decided ? correct(m, result(), reason.value) : act(() => api('POST', `${M}/verify`, result()), t('td.verified')).then((r) => keepElig(m, r))) },
-      decided ? t('td.correct') : t(m.length === 0 ? 'td.verify_game' : 'td.verify_score'))));
+  if (m.state === 'disputed') body.append(h('p', { class: 'note', id: 'dt-by-ruling' }, t('td.dispute_by_ruling')));
+  else {
+    body.append(h('div', { class: 'row' }, fields,
+      decided ? [h('label', { for: 'dt-reason' }, t('td.reason')), reason] : null,
+      h('button', { type: 'button', class: 'primary', onclick: () => (decided ? correct(m, result(), reason.value) : act(() => api('POST', `${M}/verify`, result()), t('td.verified')).then((r) => keepElig(m, r))) },
+        decided ? t('td.correct') : t(m.length === 0 ? 'td.verify_game' : 'td.verify_score'))));
+  }
   if (!decided) {
     const fw = h('select', { id: 'dt-fw' }, h('option', { value: 'a' }, sideName(m.sides[0])), h('option', { value: 'b' }, sideName(m.sides[1])));
     const fr = h('input', { id: 'dt-fr', size: 20 });

@@ -668,15 +668,23 @@ START_TEST(test_GOV6_ruling_score_moves_the_bracket)
 END_TEST
 
 /* GOV-6: an official who plays in the match does not rule on it; with no other TD the
- * ruling is recorded as waiting for the Committee and changes nothing yet. */
+ * ruling is recorded as waiting for the Committee and changes nothing yet. The head TD is
+ * linked by another official (GOV-6a), who is then removed. */
 START_TEST(test_GOV6_party_ruling_waits_for_the_committee)
 {
     struct fx f;
     setup(&f, 5);
+    long long lina = make_official(&S, "Lina", "td", "lina password");
+    struct srv as_lina;
+    srv_login_as(&as_lina, &S, "Lina", "lina password");
     char path[160];
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players/%lld", f.tid, f.pa);
     struct res r;
-    td(&S, "PATCH", path, "{\"official_id\": 1}", &r); /* Anna is the head TD */
+    td(&as_lina, "PATCH", path, "{\"official_id\": 1}", &r); /* Anna is the head TD */
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    snprintf(path, sizeof path, "/api/v1/officials/%lld", lina);
+    td(&S, "DELETE", path, NULL, &r);
     ck_assert_int_eq(r.status, 200);
     res_free(&r);
     ruling(&f, "{\"kind\": \"score\", \"score\": {\"a\": 5, \"b\": 0}}", &r);

@@ -90,12 +90,16 @@ START_TEST(test_GOV1_player_who_is_an_official)
 {
     long long tid = make_tournament(&S, "Linked");
     long long pid = make_player(&S, tid, "Tess Director");
-    char path[128];
+    /* another official than the one who links (GOV-6a: nobody changes which player they
+     * are) */
+    long long tess = make_official(&S, "Tess", "td", "tess password");
+    char path[128], body[64];
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players/%lld", tid, pid);
+    snprintf(body, sizeof body, "{\"official_id\": %lld}", tess);
     struct res r;
-    td(&S, "PATCH", path, "{\"official_id\": 1}", &r);
+    td(&S, "PATCH", path, body, &r);
     ck_assert_int_eq(r.status, 200);
-    ck_assert_int_eq(jint(&r, "official_id"), 1);
+    ck_assert_int_eq(jint(&r, "official_id"), tess);
     res_free(&r);
     struct raw before;
     ck_assert_int_eq(raw_get(&S, path, &before), 0);

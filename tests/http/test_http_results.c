@@ -271,7 +271,8 @@ START_TEST(test_dispute_and_td_decides)
     ck_assert(json_is_null(json_object_get(d, "prevails")));
     ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(d, "why")), "MATCH-4"));
     res_free(&r);
-    /* the players cannot settle it by confirming nothing new: the TD decides for b */
+    /* the players cannot settle it by confirming nothing new; the TD decides it with a
+     * ruling that states the question and the reasons, not a verdict (GOV-6a) */
     match_path(&f, "/verify", path, sizeof path);
     char body[64];
     snprintf(body, sizeof body, "{\"report_id\": %lld}", rid_b);
@@ -279,9 +280,18 @@ START_TEST(test_dispute_and_td_decides)
     ck_assert(problem_is(&r, 403));
     res_free(&r);
     td(&S, "POST", path, body, &r);
-    ck_assert_int_eq(r.status, 200);
-    ck_assert_str_eq(jstr(&r, "state"), "verified");
-    ck_assert_str_eq(jstr(&r, "winner"), "b");
+    assert_refused(&r, 409, "GOV-6a", "a verdict of a dispute");
+    res_free(&r);
+    match_path(&f, "/rulings", path, sizeof path);
+    td(&S, "POST", path,
+       "{\"question\": \"Who won?\", \"facts\": \"5-4 against 3-5\", \"decision\": "
+       "\"Bruno, 3-5\", \"reasons\": \"The scoresheet\", \"effect\": {\"kind\": \"score\", "
+       "\"score\": {\"a\": 3, \"b\": 5}}}",
+       &r);
+    ck_assert_msg(r.status == 201, "the ruling: %ld %s", r.status, r.body);
+    json_t *m = json_object_get(r.json, "match");
+    ck_assert_str_eq(json_string_value(json_object_get(m, "state")), "verified");
+    ck_assert_str_eq(json_string_value(json_object_get(m, "winner")), "b");
     res_free(&r);
 }
 END_TEST
@@ -926,12 +936,20 @@ START_TEST(test_MATCH4_scoresheet_prevails_in_a_dispute)
     ck_assert_int_eq(json_integer_value(json_object_get(d, "report_id")), rid);
     ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(d, "why")), "MATCH-4"));
     res_free(&r);
-    /* not a dispute any more once decided: no advice */
-    match_path(&f, "/verify", path, sizeof path);
-    char body[64];
-    snprintf(body, sizeof body, "{\"report_id\": %lld}", rid);
+    /* not a dispute any more once decided (by a ruling for the scoresheet, GOV-6a): no
+     * advice */
+    match_path(&f, "/rulings", path, sizeof path);
+    char body[300];
+    snprintf(body, sizeof body,
+             "{\"question\": \"3-1 or 3-2?\", \"facts\": \"A scoresheet against a score\", "
+             "\"decision\": \"3-1\", \"reasons\": \"MATCH-4\", \"effect\": {\"kind\": "
+             "\"score\", \"report_id\": %lld}}",
+             rid);
     td(&S, "POST", path, body, &r);
-    ck_assert_str_eq(jstr(&r, "state"), "verified");
+    ck_assert_msg(r.status == 201, "the ruling: %ld %s", r.status, r.body);
+    json_t *m = json_object_get(r.json, "match");
+    ck_assert_str_eq(json_string_value(json_object_get(m, "state")), "verified");
+    ck_assert_int_eq(json_integer_value(json_object_get(m, "result_report_id")), rid);
     res_free(&r);
     match_path(&f, "/reports", path, sizeof path);
     td(&S, "GET", path, NULL, &r);
