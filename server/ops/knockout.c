@@ -106,7 +106,8 @@ static int op_ko_sync_rows(const struct op *o, struct ko_state *x)
         for (int s = 0; s < 2; s++)
             players[s] = mv->side[s].kind == KO_SIDE_PLAYER ? mv->side[s].id : 0;
         /* KO-10: a new player does not take over what the old one played */
-        int voided = op_match_replace_players(o, &want, players);
+        json_t *was_voided;
+        int voided = op_match_replace_players(o, &want, players, &was_voided);
         if (voided < 0)
             return voided;
         /* lengths are written when rows are made and by the TD (per round or per match) */
@@ -130,6 +131,8 @@ static int op_ko_sync_rows(const struct op *o, struct ko_state *x)
             want.ended == row->ended)
             continue;
         json_t *before = op_match_record_json(row);
+        if (was_voided)
+            json_object_set_new(before, "voided", was_voided);
         if (want.state != row->state &&
             db_match_state_log(db, row->id, want.state, o->now_ms, "system"))
             return CW_EDB;

@@ -1,6 +1,6 @@
 /* A match's lateness as facts (PEN-1..3): when it counts from, the points due to each
- * side, what the TD confirmed; its JSON and its stream entry. The arithmetic is
- * tourney/clock.c (pen_absence_points). */
+ * side, what the TD confirmed; its JSON and its stream entry; and a penalty's JSON. The
+ * arithmetic is tourney/clock.c (pen_absence_points). */
 #include "ops/clock.h"
 
 #include <stdlib.h>
@@ -106,10 +106,10 @@ int op_lateness_emit(struct db *db, const struct match *m, const struct tourname
 json_t *op_penalty_json(const struct penalty *p)
 {
     json_t *j = json_pack("{s:I, s:I, s:s, s:s, s:i, s:s, s:i, s:I, s:o}", "id", (json_int_t)p->id,
-                     "match_id", (json_int_t)p->match_id, "side", side_name[p->side], "kind",
-                     p->kind, "points", p->points, "reason", p->reason, "before_game",
-                     p->before_game, "created_ms", (json_int_t)p->created_ms, "created_at",
-                     op_time_json(p->created_ms));
+                          "match_id", (json_int_t)p->match_id, "side", side_name[p->side], "kind",
+                          p->kind, "points", p->points, "reason", p->reason, "before_game",
+                          p->before_game, "created_ms", (json_int_t)p->created_ms, "created_at",
+                          op_time_json(p->created_ms));
     if (p->void_ms) /* KO-10: its match was undone; it stays as history */
         json_object_set_new(j, "void_ms", json_integer(p->void_ms));
     return j;

@@ -8,7 +8,6 @@
 
 #include "ops/clock.h"
 #include "ops/match.h"
-#include "ops/record.h"
 #include "store/store.h"
 
 static const char side_name[2][2] = {"a", "b"};
@@ -80,12 +79,12 @@ static json_t *left_of(const struct op *o, const struct match *m, int *any)
     json_t *pres = rc == CW_OK ? presence_json(pr) : json_array();
     *any = json_array_size(pens) || json_array_size(pres) || clock || json_array_size(reports) ||
            m->score[0] || m->score[1] || m->penalty[0] || m->penalty[1] || m->first_length;
-    json_t *out = json_pack(
-        "{s:[o, o], s:{s:i, s:i}, s:{s:i, s:i}, s:o, s:o, s:o, s:o}", "players",
-        m->player[0] ? json_integer(m->player[0]) : json_null(),
-        m->player[1] ? json_integer(m->player[1]) : json_null(), "score", "a", m->score[0], "b",
-        m->score[1], "penalty_points", "a", m->penalty[0], "b", m->penalty[1], "penalties", pens,
-        "presence", pres, "clock", clock_j, "reports", reports);
+    json_t *out = json_pack("{s:[o, o], s:{s:i, s:i}, s:{s:i, s:i}, s:o, s:o, s:o, s:o}", "players",
+                            m->player[0] ? json_integer(m->player[0]) : json_null(),
+                            m->player[1] ? json_integer(m->player[1]) : json_null(), "score", "a",
+                            m->score[0], "b", m->score[1], "penalty_points", "a", m->penalty[0],
+                            "b", m->penalty[1], "penalties", pens, "presence", pres, "clock",
+                            clock_j, "reports", reports);
     if (rc != CW_OK) {
         json_decref(out);
         return NULL;
@@ -93,30 +92,27 @@ static json_t *left_of(const struct op *o, const struct match *m, int *any)
     return out;
 }
 
-int op_match_void_play(const struct op *o, struct match *m)
+int op_match_void_play(const struct op *o, struct match *m, json_t **voided)
 {
     struct db *db = o->db;
+    *voided = NULL;
     int any;
     json_t *left = left_of(o, m, &any);
     if (!left)
         return CW_EDB;
     int rc = CW_OK;
-    if (any) {
-        for (int side = -1; rc == CW_OK && side < 2; side++)
-            rc = db_report_supersede(db, m->id, side);
-        if (rc == CW_OK)
-            rc = db_penalties_void(db, m->id, o->now_ms);
-        if (rc == CW_OK)
-            rc = db_presence_clear(db, m->id);
-        if (rc == CW_OK)
-            rc = db_clock_clear(db, m->id);
-        if (rc == CW_OK) {
-            rc = op_audit_change(o, m->tournament_id, "match.voided", "match", m->id, left,
-                                 json_pack("{s:s}", "rule", "KO-10"));
-            left = NULL;
-        }
-    }
-    json_decref(left);
+    for (int side = -1; any && rc == CW_OK && side < 2; side++)
+        rc = db_report_supersede(db, m->id, side);
+    if (any && rc == CW_OK)
+        rc = db_penalties_void(db, m->id, o->now_ms);
+    if (any && rc == CW_OK)
+        rc = db_presence_clear(db, m->id);
+    if (any && rc == CW_OK)
+        rc = db_clock_clear(db, m->id);
+    if (any && rc == CW_OK)
+        *voided = left;
+    else
+        json_decref(left);
     m->winner = -1;
     m->score[0] = m->score[1] = 0;
     m->penalty[0] = m->penalty[1] = 0;
@@ -129,17 +125,21 @@ int op_match_void_play(const struct op *o, struct match *m)
 
 int op_match_undo(const struct op *o, struct match *m, const char *action)
 {
-    json_t *b = op_match_record_json(m);
-    if (op_match_void_play(o, m) ||
+    json_t *b = op_match_record_json(m), *voided;
+    if (op_match_void_play(o, m, &voided) ||
         op_match_set_state(o->db, m, MS_SCHEDULED, o->now_ms, o->actor)) {
         json_decref(b);
         return CW_EDB;
     }
+    if (voided)
+        json_object_set_new(b, "voided", voided);
     return op_match_save(o, m, b, action);
 }
 
-int op_match_replace_players(const struct op *o, struct match *m, const int64_t player[2])
+int op_match_replace_players(const struct op *o, struct match *m, const int64_t player[2],
+                             json_t **voided)
 {
+    *voided = NULL;
     int replaced = 0;
     for (int s = 0; s < 2; s++)
         replaced |= m->player[s] && m->player[s] != player[s];
@@ -147,7 +147,7 @@ int op_match_replace_players(const struct op *o, struct match *m, const int64_t 
     m->player[1] = player[1];
     if (!replaced || match_finished(m))
         return 0;
-    int rc = op_match_void_play(o, m);
+    int rc = op_match_void_play(o, m, voided);
     if (rc != CW_OK)
         return rc;
     if (m->state != MS_SCHEDULED) {

@@ -231,8 +231,8 @@ int db_penalties(struct db *db, int64_t match_id, int voided, struct penalty **o
 
 int db_penalties_void(struct db *db, int64_t match_id, int64_t now_ms)
 {
-    sqlite3_stmt *st = db_stmt(
-        db, "UPDATE penalties SET void_ms = ?2 WHERE match_id = ?1 AND void_ms IS NULL");
+    sqlite3_stmt *st =
+        db_stmt(db, "UPDATE penalties SET void_ms = ?2 WHERE match_id = ?1 AND void_ms IS NULL");
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, match_id);

@@ -135,8 +135,8 @@ enum results_relength results_relength(struct match *m, const struct results_sta
                      "Side %s's %d lateness point%s would be more than half of a %d-point match, "
                      "which forfeits it (PEN-2): match %lld continues to %d points (MATCH-3: a "
                      "correction that would decide the match is not made).",
-                     s ? "b" : "a", st->late[s], st->late[s] == 1 ? "" : "s", to,
-                     (long long)m->id, m->length);
+                     s ? "b" : "a", st->late[s], st->late[s] == 1 ? "" : "s", to, (long long)m->id,
+                     m->length);
             return RL_STANDS;
         }
     if (!st->games) {

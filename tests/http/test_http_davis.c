@@ -339,8 +339,7 @@ START_TEST(test_KO10_davis_undone_rubber_forgets_its_penalty_points)
     char path[160];
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld/penalties", d.tid, m[2]);
     td(&S, "POST", path,
-       "{\"side\": \"a\", \"kind\": \"points\", \"points\": 5, \"reason\": \"etiquette\"}",
-       &r);
+       "{\"side\": \"a\", \"kind\": \"points\", \"points\": 5, \"reason\": \"etiquette\"}", &r);
     ck_assert_msg(r.status == 201, "%s", r.body);
     res_free(&r);
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld/correct", d.tid, m[0]);
@@ -352,8 +351,8 @@ START_TEST(test_KO10_davis_undone_rubber_forgets_its_penalty_points)
     req(&S, "GET", path, NULL, NULL, &r);
     ck_assert_msg(json_array_size(json_object_get(r.json, "penalties")) == 0 &&
                       json_array_size(json_object_get(r.json, "voided")) == 1 &&
-                      json_integer_value(json_object_get(
-                          json_object_get(r.json, "penalty_points"), "b")) == 0,
+                      json_integer_value(
+                          json_object_get(json_object_get(r.json, "penalty_points"), "b")) == 0,
                   "%s", r.body);
     res_free(&r);
     struct srv b2;

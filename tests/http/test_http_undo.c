@@ -57,8 +57,8 @@ static void setup(struct fx *f)
         ok(&r, 201, "entry");
         res_free(&r);
     }
-    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/knockout/draw",
-             f->tid, f->eid);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/knockout/draw", f->tid,
+             f->eid);
     td(&S, "POST", path, "{\"seed\": \"10\"}", &r);
     ok(&r, 200, "draw");
     json_t *rounds = json_object_get(r.json, "rounds");
@@ -171,10 +171,8 @@ static void final_restarts(struct fx *f, long long old_a)
        "{\"winner\": \"a\", \"cube\": 1, \"result\": \"single\"}", &r);
     ok(&r, 200, "a game of the undone final");
     ck_assert_str_eq(jstr(&r, "state"), "playing");
-    ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(r.json, "score"), "a")),
-                     1);
-    ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(r.json, "score"), "b")),
-                     0);
+    ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(r.json, "score"), "a")), 1);
+    ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(r.json, "score"), "b")), 0);
     res_free(&r);
 }
 
@@ -195,8 +193,8 @@ START_TEST(test_KO10_undone_final_forgets_its_penalty_points)
     ck_assert_str_eq(jstr(&r, "state"), "verified");
     res_free(&r);
     td_ok(&f, f.r1[0], "/correct",
-          "{\"score\": {\"a\": 0, \"b\": 3}, \"reason\": \"sheet\", \"confirm_cascade\": true}", 200,
-          "the correction with its cascade");
+          "{\"score\": {\"a\": 0, \"b\": 3}, \"reason\": \"sheet\", \"confirm_cascade\": true}",
+          200, "the correction with its cascade");
     final_restarts(&f, old_a);
 }
 END_TEST
@@ -253,8 +251,8 @@ START_TEST(test_KO10_undone_final_forgets_lateness_clock_breaks_reports)
     ck_assert_msg(!strcmp(jstr(&r, "state"), "verified"), "%s", r.body);
     res_free(&r);
     td_ok(&f, f.r1[0], "/correct",
-          "{\"score\": {\"a\": 0, \"b\": 3}, \"reason\": \"sheet\", \"confirm_cascade\": true}", 200,
-          "the correction with its cascade");
+          "{\"score\": {\"a\": 0, \"b\": 3}, \"reason\": \"sheet\", \"confirm_cascade\": true}",
+          200, "the correction with its cascade");
     final_fresh(&f, old_a);
     /* lateness: no call since the undoing, no point confirmed, nobody present */
     get(&f, f.fin, "/lateness", &r);
@@ -274,26 +272,28 @@ START_TEST(test_KO10_undone_final_forgets_lateness_clock_breaks_reports)
     res_free(&r);
     get(&f, f.fin, "/reports", &r);
     json_t *reps = json_object_get(r.json, "reports");
-    ck_assert_msg(json_is_null(json_object_get(reps, "a")) && json_is_null(json_object_get(reps, "b")),
+    ck_assert_msg(json_is_null(json_object_get(reps, "a")) &&
+                      json_is_null(json_object_get(reps, "b")),
                   "a report of the old players: %s", r.body);
     res_free(&r);
-    /* the history keeps it: one audit row with what was voided */
+    /* the history keeps it: the undoing's audit row, with what was voided */
     char path[160];
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/audit?limit=1000", f.tid);
     td(&S, "GET", path, NULL, &r);
     ok(&r, 200, "audit");
-    json_t *rows = json_object_get(r.json, "entries"), *voided = NULL;
+    json_t *rows = json_object_get(r.json, "entries"), *undo = NULL;
     for (size_t i = 0; i < json_array_size(rows); i++) {
         json_t *row = json_array_get(rows, i);
-        if (!strcmp(json_string_value(json_object_get(row, "action")), "match.voided") &&
+        if (!strcmp(json_string_value(json_object_get(row, "action")), "knockout.cascade_undo") &&
             json_integer_value(json_object_get(row, "entity_id")) == f.fin)
-            voided = row;
+            undo = row;
     }
-    ck_assert_msg(voided, "no match.voided row: %s", r.body);
-    json_t *was = json_object_get(voided, "before");
+    ck_assert_msg(undo, "no knockout.cascade_undo row: %s", r.body);
+    json_t *was = json_object_get(json_object_get(undo, "before"), "voided");
     ck_assert_msg(json_array_size(json_object_get(was, "penalties")) == 2, "%s", r.body);
     ck_assert(json_is_object(json_object_get(was, "clock")));
     ck_assert(json_array_size(json_object_get(was, "presence")) == 2);
+    ck_assert(json_array_size(json_object_get(was, "reports")) == 2);
     res_free(&r);
     /* called again, the new players' lateness counts from the new call */
     td_ok(&f, f.fin, "/call", "{\"table\": \"2\"}", 200, "called again");

@@ -739,8 +739,9 @@ START_TEST(test_MATCH3_a_correction_that_would_end_the_match)
     ck_assert_ptr_nonnull(strstr(why, "match 12 continues to 9 points"));
     ck_assert_ptr_nonnull(strstr(why, "MATCH-3"));
     ck_assert_int_eq(results_relength(&m, &pen, 2, why, sizeof why), RL_STANDS);
-    ck_assert_int_eq(
-        results_relength(&m, &(struct results_standing){.games = 0, .score = {0, 3}}, 3, why, sizeof why), RL_STANDS);
+    ck_assert_int_eq(results_relength(&m, &(struct results_standing){.games = 0, .score = {0, 3}},
+                                      3, why, sizeof why),
+                     RL_STANDS);
     /* ... 4 would not: simply set, no correction recorded */
     ck_assert_int_eq(results_relength(&m, &pen, 4, why, sizeof why), RL_SET);
     ck_assert_int_eq(m.length, 4);
