@@ -7,6 +7,7 @@
 #include "api/fields.h"
 #include "api/handlers.h"
 #include "api/matches.h"
+#include "ops/clock.h"
 #include "ops/clock_acts.h"
 
 static const char *const sides_ab[] = {"a", "b", NULL};
@@ -42,24 +43,32 @@ void api_penalties_list(struct api_req *req, struct api_resp *resp)
     struct match m;
     db_lock(db);
     int rc = db_match_get(db, req->ids[0], req->ids[1], &m);
-    struct penalty *p = NULL;
-    int n = 0;
+    struct penalty *p = NULL, *vp = NULL;
+    int n = 0, nv = 0;
     if (rc == CW_OK)
-        rc = db_penalties(db, m.id, &p, &n);
+        rc = db_penalties(db, m.id, 0, &p, &n);
+    /* KO-10: those of an undoing's old players, kept as history */
+    if (rc == CW_OK)
+        rc = db_penalties(db, m.id, 1, &vp, &nv);
     db_unlock(db);
     if (rc == CW_ENOTFOUND) {
         api_match_not_found(resp, req->ids[0], req->ids[1]);
         return;
     }
     if (rc != CW_OK) {
+        free(p);
+        free(vp);
         api_internal_error(resp, "reading the penalties");
         return;
     }
-    json_t *arr = json_array();
+    json_t *arr = json_array(), *voided = json_array();
     for (int i = 0; i < n; i++)
         json_array_append_new(arr, op_penalty_json(&p[i]));
+    for (int i = 0; i < nv; i++)
+        json_array_append_new(voided, op_penalty_json(&vp[i]));
     free(p);
+    free(vp);
     api_reply_json(resp, 200,
-                   json_pack("{s:o, s:{s:i, s:i}}", "penalties", arr, "penalty_points", "a",
-                             m.penalty[0], "b", m.penalty[1]));
+                   json_pack("{s:o, s:{s:i, s:i}, s:o}", "penalties", arr, "penalty_points", "a",
+                             m.penalty[0], "b", m.penalty[1], "voided", voided));
 }

@@ -41,7 +41,8 @@ struct late {
     struct presence p[2];
 };
 
-/* The last time the match was called to a table, 0 if never. */
+/* The last time the match was called to a table, 0 if never or if it was undone since
+ * (scheduled again, KO-10: its lateness counts from its next call). */
 int64_t op_called_ms(struct db *db, int64_t match_id);
 /* What each side's lateness comes to now: points due since its absence began (the call,
  * or the end of its last break), frozen when it arrived; and what was confirmed. */
@@ -51,5 +52,8 @@ json_t *op_lateness_json(const struct match *m, const struct tournament *t, cons
                          int64_t now_ms);
 int op_lateness_emit(struct db *db, const struct match *m, const struct tournament *t,
                      int64_t now_ms);
+/* A penalty (PEN-5, or confirmed lateness points) as replies, the stream and the history
+ * show it (a voided one with its void_ms, KO-10). */
+json_t *op_penalty_json(const struct penalty *p);
 
 #endif

@@ -63,8 +63,6 @@ struct penalty_in {
     int before_game; /* -1: after the games reported so far */
 };
 int op_penalty_give(struct cx *x, const void *in); /* penalty_in */
-/* A penalty as replies and the stream show it. */
-json_t *op_penalty_json(const struct penalty *p);
 /* Records a penalty (audit, stream entry); apply: its points go to the opponent's score now
  * (MATCH-5; reaching the length decides the match). */
 int op_cx_add_penalty(struct cx *x, int side, const char *kind, int points, const char *reason,

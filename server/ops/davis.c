@@ -13,6 +13,7 @@
 #include "ops/event.h"
 #include "ops/match.h"
 #include "ops/record.h"
+#include "ops/undo.h"
 
 void op_davis_settings_of(const struct event *e, struct davis_settings *s)
 {
@@ -167,10 +168,20 @@ static int dko_sync(const struct op *o, const struct event *e, const struct davi
                 int64_t pa = a ? a->player[rb->a_member ? rb->a_member - 1 : 0] : 0;
                 int64_t pb = b ? b->player[rb->b_member ? rb->b_member - 1 : 0] : 0;
                 if (rubbers[i].player[0] != pa || rubbers[i].player[1] != pb) {
-                    json_t *before = op_match_record_json(&rubbers[i]);
-                    rubbers[i].player[0] = pa;
-                    rubbers[i].player[1] = pb;
-                    rc = op_match_save(o, &rubbers[i], before, "davis.rubber_teams");
+                    json_t *before = op_match_record_json(&rubbers[i]), *voided;
+                    enum match_state was = rubbers[i].state;
+                    const int64_t players[2] = {pa, pb};
+                    /* KO-10: the new pair does not take over what the old one played */
+                    rc = op_match_replace_players(o, &rubbers[i], players, &voided);
+                    if (voided)
+                        json_object_set_new(before, "voided", voided);
+                    if (rc > 0 && rubbers[i].state != was)
+                        rc = db_match_state_log(db, rubbers[i].id, rubbers[i].state, o->now_ms,
+                                                o->actor);
+                    if (rc >= 0)
+                        rc = op_match_save(o, &rubbers[i], before, "davis.rubber_teams");
+                    else
+                        json_decref(before);
                 }
             }
         }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ops/clock.h"
 #include "ops/match.h"
 #include "ops/results.h"
 #include "store/store.h"
@@ -73,15 +74,9 @@ int op_match_settle(const struct op *o, struct match *m, struct problem *pb, con
             rc = op_match_decide(o, m, pb, MS_VERIFIED, w, ME_RULING);
             break;
         }
-        struct match_state_time *t;
-        int n, called = 0;
-        rc = db_match_state_times(db, m->id, &t, &n);
-        for (int i = 0; !rc && i < n; i++)
-            called |= t[i].state == MS_CALLED;
-        if (!rc) {
-            free(t);
-            rc = op_match_set_state(db, m, called ? MS_CALLED : MS_SCHEDULED, o->now_ms, actor);
-        }
+        /* a call before an undoing (KO-10) was its old players' */
+        int called = op_called_ms(db, m->id) != 0;
+        rc = op_match_set_state(db, m, called ? MS_CALLED : MS_SCHEDULED, o->now_ms, actor);
         *action = "match.report_withdrawn";
         break;
     }

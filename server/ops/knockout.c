@@ -13,6 +13,7 @@
 #include "ops/event.h"
 #include "ops/match.h"
 #include "ops/record.h"
+#include "ops/undo.h"
 
 void op_ko_settings_of(const struct event *e, struct ko_settings *s)
 {
@@ -101,8 +102,14 @@ static int op_ko_sync_rows(const struct op *o, struct ko_state *x)
         if (!row->id)
             continue;
         struct match want = *row;
+        int64_t players[2];
         for (int s = 0; s < 2; s++)
-            want.player[s] = mv->side[s].kind == KO_SIDE_PLAYER ? mv->side[s].id : 0;
+            players[s] = mv->side[s].kind == KO_SIDE_PLAYER ? mv->side[s].id : 0;
+        /* KO-10: a new player does not take over what the old one played */
+        json_t *was_voided;
+        int voided = op_match_replace_players(o, &want, players, &was_voided);
+        if (voided < 0)
+            return voided;
         /* lengths are written when rows are made and by the TD (per round or per match) */
         int decided = ko_decision_of(row) != KO_UNDECIDED;
         if (mv->state == KO_M_WALKOVER && !decided) {
@@ -119,11 +126,13 @@ static int op_ko_sync_rows(const struct op *o, struct ko_state *x)
             want.winner = -1;
             want.ended = ME_NONE;
         }
-        if (want.player[0] == row->player[0] && want.player[1] == row->player[1] &&
+        if (!voided && want.player[0] == row->player[0] && want.player[1] == row->player[1] &&
             want.length == row->length && want.winner == row->winner && want.state == row->state &&
             want.ended == row->ended)
             continue;
         json_t *before = op_match_record_json(row);
+        if (was_voided)
+            json_object_set_new(before, "voided", was_voided);
         if (want.state != row->state &&
             db_match_state_log(db, row->id, want.state, o->now_ms, "system"))
             return CW_EDB;

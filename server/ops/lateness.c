@@ -1,16 +1,16 @@
 /* A match's lateness as facts (PEN-1..3): when it counts from, the points due to each
- * side, what the TD confirmed; its JSON and its stream entry. The arithmetic is
- * tourney/clock.c (pen_absence_points). */
+ * side, what the TD confirmed; its JSON and its stream entry; and a penalty's JSON. The
+ * arithmetic is tourney/clock.c (pen_absence_points). */
 #include "ops/clock.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "ops/match.h"
+#include "ops/record.h"
 
 static const char side_name[2][2] = {"a", "b"};
 
-/* The last time the match was called to a table, 0 if never. */
 int64_t op_called_ms(struct db *db, int64_t match_id)
 {
     struct match_state_time *t;
@@ -20,6 +20,8 @@ int64_t op_called_ms(struct db *db, int64_t match_id)
         for (int i = 0; i < n; i++)
             if (t[i].state == MS_CALLED)
                 at = t[i].at_ms;
+            else if (t[i].state == MS_SCHEDULED)
+                at = 0; /* undone (KO-10) or revived: a call before it was its old players' */
         free(t);
     }
     return at;
@@ -36,7 +38,7 @@ int op_late_of(struct db *db, const struct match *m, const struct tournament *t,
         return -1;
     struct penalty *p;
     int n;
-    if (db_penalties(db, m->id, &p, &n))
+    if (db_penalties(db, m->id, 0, &p, &n))
         return -1;
     l->postpone_min =
         l->p[0].postpone_min > l->p[1].postpone_min ? l->p[0].postpone_min : l->p[1].postpone_min;
@@ -99,4 +101,16 @@ int op_lateness_emit(struct db *db, const struct match *m, const struct tourname
     int rc = s ? db_stream_add(db, m->tournament_id, now_ms, "lateness", s) : CW_EDB;
     free(s);
     return rc ? -1 : 0;
+}
+
+json_t *op_penalty_json(const struct penalty *p)
+{
+    json_t *j = json_pack("{s:I, s:I, s:s, s:s, s:i, s:s, s:i, s:I, s:o}", "id", (json_int_t)p->id,
+                          "match_id", (json_int_t)p->match_id, "side", side_name[p->side], "kind",
+                          p->kind, "points", p->points, "reason", p->reason, "before_game",
+                          p->before_game, "created_ms", (json_int_t)p->created_ms, "created_at",
+                          op_time_json(p->created_ms));
+    if (p->void_ms) /* KO-10: its match was undone; it stays as history */
+        json_object_set_new(j, "void_ms", json_integer(p->void_ms));
+    return j;
 }

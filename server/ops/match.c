@@ -1,4 +1,4 @@
-/* The match record's effects: state, save (audit row and stream entry), undo. */
+/* The match record's effects: state, save (audit row and stream entry). */
 #include "ops/match.h"
 
 #include <stdio.h>
@@ -71,22 +71,4 @@ int op_match_save(const struct op *o, struct match *m, json_t *before, const cha
     json_decref(before);
     json_decref(after);
     return rc;
-}
-
-int op_match_undo(const struct op *o, struct match *m, const char *action)
-{
-    json_t *b = op_match_record_json(m);
-    for (int side = -1; side < 2; side++)
-        if (db_report_supersede(o->db, m->id, side)) {
-            json_decref(b);
-            return CW_EDB;
-        }
-    m->winner = -1;
-    m->score[0] = m->score[1] = 0;
-    m->result_report = 0;
-    if (op_match_set_state(o->db, m, MS_SCHEDULED, o->now_ms, o->actor)) {
-        json_decref(b);
-        return CW_EDB;
-    }
-    return op_match_save(o, m, b, action);
 }

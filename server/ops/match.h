@@ -1,5 +1,5 @@
 /* The match record's effects, each written with its audit row and its stream entry in the
- * same transaction: a change of state (with its time), a save, an undo. */
+ * same transaction: a change of state (with its time), a save. An undo is ops/undo.h. */
 #ifndef OPS_MATCH_H
 #define OPS_MATCH_H
 
@@ -26,8 +26,5 @@ int op_match_set_state(struct db *db, struct match *m, enum match_state state, i
 /* Writes the match, bumps the tournament, audits (before is consumed; may be NULL) and adds
  * the stream entry `action`. CW_* code. */
 int op_match_save(const struct op *o, struct match *m, json_t *before, const char *action);
-/* Undoes a match's result (a correction's cascade): every report superseded, no winner,
- * no score, scheduled again; saved and audited as action. CW_* code. */
-int op_match_undo(const struct op *o, struct match *m, const char *action);
 
 #endif

@@ -11,8 +11,9 @@
 
 /* Where match m stands for a change of its length (MATCH-3): the games of the report
  * furthest on and the score they reach with the penalty points (replayed); before any game,
- * the penalty points alone (MATCH-5). A report that says the match is over, or is not game by
- * game, settles the length as it is: 409. 0, or -1 with the problem in pb. */
+ * the penalty points alone (MATCH-5); the lateness points confirmed (PEN-2). A report that
+ * says the match is over, or is not game by game, settles the length as it is: 409. 0, or
+ * -1 with the problem in pb. */
 static int standing_of(const struct op *o, const struct match *m, struct results_standing *st,
                        struct problem *pb)
 {
@@ -20,6 +21,12 @@ static int standing_of(const struct op *o, const struct match *m, struct results
     st->games = 0;
     st->score[0] = m->penalty[0];
     st->score[1] = m->penalty[1];
+    /* PEN-2: the confirmed lateness points of side s count for the opponent */
+    for (int s = 0; s < 2; s++)
+        if (db_penalty_points(db, m->id, s, "lateness", &st->late[1 - s])) {
+            problem_internal(pb, "reading the lateness points");
+            return -1;
+        }
     for (int s = -1; s < 2; s++) {
         struct report r;
         int rc = db_report_current(db, m->id, s, &r);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ops/clock.h"
 #include "ops/decide.h"
 #include "ops/deciders.h"
 #include "ops/match.h"
@@ -15,15 +16,6 @@
 #include "tourney/results.h"
 
 static const char side_name[2][2] = {"a", "b"};
-
-json_t *op_penalty_json(const struct penalty *p)
-{
-    return json_pack("{s:I, s:I, s:s, s:s, s:i, s:s, s:i, s:I, s:o}", "id", (json_int_t)p->id,
-                     "match_id", (json_int_t)p->match_id, "side", side_name[p->side], "kind",
-                     p->kind, "points", p->points, "reason", p->reason, "before_game",
-                     p->before_game, "created_ms", (json_int_t)p->created_ms, "created_at",
-                     op_time_json(p->created_ms));
-}
 
 /* The games of a report so far. */
 static int games_in(const struct report *r)

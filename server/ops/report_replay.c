@@ -52,7 +52,7 @@ int op_report_add_penalties(struct db *db, int64_t match_id, bg_match_rec *rec, 
 {
     struct penalty *p;
     int n;
-    if (db_penalties(db, match_id, &p, &n) != CW_OK)
+    if (db_penalties(db, match_id, 0, &p, &n) != CW_OK)
         return -1;
     int rc = 0;
     /* stable by before_game: insertion order among equals */

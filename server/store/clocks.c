@@ -156,6 +156,25 @@ int db_presence_put(struct db *db, int64_t match_id, int side, const struct pres
     return db_step_ok(st);
 }
 
+static int clear_of(struct db *db, const char *sql, int64_t match_id)
+{
+    sqlite3_stmt *st = db_stmt(db, sql);
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, match_id);
+    return db_step_ok(st);
+}
+
+int db_clock_clear(struct db *db, int64_t match_id)
+{
+    return clear_of(db, "DELETE FROM match_clocks WHERE match_id = ?1", match_id);
+}
+
+int db_presence_clear(struct db *db, int64_t match_id)
+{
+    return clear_of(db, "DELETE FROM match_presence WHERE match_id = ?1", match_id);
+}
+
 int db_penalty_insert(struct db *db, struct penalty *p)
 {
     sqlite3_stmt *st = db_stmt(db, "INSERT INTO penalties(match_id, side, kind, points, reason, "
@@ -190,25 +209,42 @@ static void read_penalty(sqlite3_stmt *st, void *row)
     p->before_game = sqlite3_column_int(st, 5);
     db_col_text(st, 6, p->actor, sizeof p->actor);
     p->created_ms = sqlite3_column_int64(st, 7);
+    p->void_ms = col_ms(st, 9);
 }
 
-int db_penalties(struct db *db, int64_t match_id, struct penalty **out, int *n)
+int db_penalties(struct db *db, int64_t match_id, int voided, struct penalty **out, int *n)
 {
     *out = NULL;
     *n = 0;
-    sqlite3_stmt *st =
-        db_stmt(db, "SELECT id, side, kind, points, reason, before_game, actor, "
-                    "created_ms, match_id FROM penalties WHERE match_id = ?1 ORDER BY id");
+    sqlite3_stmt *st = db_stmt(
+        db, voided ? "SELECT id, side, kind, points, reason, before_game, actor, created_ms, "
+                     "match_id, void_ms FROM penalties WHERE match_id = ?1 AND void_ms IS NOT "
+                     "NULL ORDER BY id"
+                   : "SELECT id, side, kind, points, reason, before_game, actor, created_ms, "
+                     "match_id, void_ms FROM penalties WHERE match_id = ?1 AND void_ms IS NULL "
+                     "ORDER BY id");
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, match_id);
     return db_rows(st, read_penalty, sizeof **out, (void **)out, n);
 }
 
+int db_penalties_void(struct db *db, int64_t match_id, int64_t now_ms)
+{
+    sqlite3_stmt *st =
+        db_stmt(db, "UPDATE penalties SET void_ms = ?2 WHERE match_id = ?1 AND void_ms IS NULL");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, match_id);
+    sqlite3_bind_int64(st, 2, now_ms);
+    return db_step_ok(st);
+}
+
 int db_penalty_points(struct db *db, int64_t match_id, int side, const char *kind, int *points)
 {
     sqlite3_stmt *st = db_stmt(db, "SELECT coalesce(sum(points), 0) FROM penalties WHERE "
-                                   "match_id = ?1 AND side = ?2 AND (?3 IS NULL OR kind = ?3)");
+                                   "match_id = ?1 AND side = ?2 AND (?3 IS NULL OR kind = ?3) AND "
+                                   "void_ms IS NULL");
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, match_id);

@@ -165,6 +165,10 @@ struct presence {
 /* Both sides (a missing row reads as all zero). */
 int db_presence_get(struct db *db, int64_t match_id, struct presence p[2]);
 int db_presence_put(struct db *db, int64_t match_id, int side, const struct presence *p);
+/* KO-10: the match's clock, and both sides' presence (breaks, lateness's start, the
+ * postponement), cleared: an undone match starts afresh. */
+int db_clock_clear(struct db *db, int64_t match_id);
+int db_presence_clear(struct db *db, int64_t match_id);
 struct penalty {
     int64_t id, match_id;
     int side; /* the penalised side */
@@ -173,10 +177,16 @@ struct penalty {
     char reason[2001];
     char actor[96];
     int64_t created_ms;
+    int64_t void_ms; /* KO-10: when its match was undone (it no longer counts); 0: stands */
 };
 int db_penalty_insert(struct db *db, struct penalty *p);
-int db_penalties(struct db *db, int64_t match_id, struct penalty **out, int *n);
-/* The points of the side's penalties of one kind ("lateness"), or of every kind (NULL). */
+/* The match's penalties that stand (voided 0) or those voided by an undoing (voided 1), in
+ * the order given. */
+int db_penalties(struct db *db, int64_t match_id, int voided, struct penalty **out, int *n);
+/* KO-10: every standing penalty of the match voided at now_ms (kept, no longer counting). */
+int db_penalties_void(struct db *db, int64_t match_id, int64_t now_ms);
+/* The points of the side's standing penalties of one kind ("lateness"), or of every kind
+ * (NULL). */
 int db_penalty_points(struct db *db, int64_t match_id, int side, const char *kind, int *points);
 
 /* events and their entries (store/events.c) */

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "tourney/clock.h"
+
 int results_same(const struct report *a, const struct report *b)
 {
     return a->complete && b->complete && a->winner == b->winner && a->score[0] == b->score[0] &&
@@ -126,6 +128,17 @@ enum results_relength results_relength(struct match *m, const struct results_sta
                  (long long)m->id, m->length);
         return RL_STANDS;
     }
+    /* PEN-2: lateness points past half the length forfeit the match; at `to` they would */
+    for (int s = 0; s < 2; s++)
+        if (pen_late_forfeit(st->late[s], to)) {
+            snprintf(why, whylen,
+                     "Side %s's %d lateness point%s would be more than half of a %d-point match, "
+                     "which forfeits it (PEN-2): match %lld continues to %d points (MATCH-3: a "
+                     "correction that would decide the match is not made).",
+                     s ? "b" : "a", st->late[s], st->late[s] == 1 ? "" : "s", to, (long long)m->id,
+                     m->length);
+            return RL_STANDS;
+        }
     if (!st->games) {
         m->length = to;
         return RL_SET;

@@ -49,24 +49,28 @@ int results_over(int length, const int score[2]);
 
 /* Where a match stands when the TD changes its length: how many games are reported (in the
  * report furthest on) and the score reached, games and penalty points alike: after those
- * games, penalty points included; before any game, the penalty points alone (MATCH-5). */
+ * games, penalty points included; before any game, the penalty points alone (MATCH-5); and
+ * the confirmed lateness points awarded to each side (PEN-2: for the opponent's lateness). */
 struct results_standing {
     int games;
     int score[2];
+    int late[2];
 };
 
 enum results_relength {
     RL_SET,     /* no game reported: the length is simply set */
     RL_CORRECT, /* between games: corrected from game `games` + 1 on (MATCH-3) */
-    RL_STANDS,  /* the score reached would end the match at the new length: refused, the match
-                 * continues to the length it has and that result stands (MATCH-3) */
+    RL_STANDS,  /* the score reached would end the match at the new length, or the lateness
+                 * points would be more than half of it (PEN-2): refused, the match continues
+                 * to the length it has and that result stands (MATCH-3, WBGF 4.8) */
     RL_TWICE,   /* games reported and the length corrected once already: refused */
 };
 
 /* MATCH-3: the TD changes the length of match m, standing at st, to `to` points. The one
  * rule of "would this correction end the match" for every path that changes the length of
  * a match (its own, its knockout round's): the score reached, penalty points included,
- * reaches `to` (results_over), whether games are reported or not. Applies the change to m
+ * reaches `to` (results_over), or a side's lateness points are more than half of `to`
+ * (pen_late_forfeit), whether games are reported or not. Applies the change to m
  * (length, and first_length and length_fix_game for a correction) and returns RL_SET or
  * RL_CORRECT; or returns a refusal with m unchanged and the sentence in why. */
 enum results_relength results_relength(struct match *m, const struct results_standing *st, int to,

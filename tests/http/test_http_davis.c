@@ -319,6 +319,52 @@ START_TEST(test_DAVIS2_phases_doubles_and_winner)
 }
 END_TEST
 
+/* KO-10 in a Davis Cup tie: the doubles decided on 5 penalty points, then undone by a
+ * correction of phase 1 with its cascade, is a rubber not yet played: 0-0 with no penalty
+ * points standing (the old ones listed void), and the doubles' report is taken again. */
+START_TEST(test_KO10_davis_undone_rubber_forgets_its_penalty_points)
+{
+    struct dc d;
+    make_event(&d, 2, NULL);
+    start(&d);
+    long long m[5];
+    rubber_ids(&d, m);
+    struct res r;
+    td_decide(&d, m[0], 3, 0, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    td_decide(&d, m[1], 3, 1, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld/penalties", d.tid, m[2]);
+    td(&S, "POST", path,
+       "{\"side\": \"a\", \"kind\": \"points\", \"points\": 5, \"reason\": \"etiquette\"}", &r);
+    ck_assert_msg(r.status == 201, "%s", r.body);
+    res_free(&r);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld/correct", d.tid, m[0]);
+    td(&S, "POST", path,
+       "{\"score\": {\"a\": 1, \"b\": 3}, \"reason\": \"sheet\", \"confirm_cascade\": true}", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld/penalties", d.tid, m[2]);
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_msg(json_array_size(json_object_get(r.json, "penalties")) == 0 &&
+                      json_array_size(json_object_get(r.json, "voided")) == 1 &&
+                      json_integer_value(
+                          json_object_get(json_object_get(r.json, "penalty_points"), "b")) == 0,
+                  "%s", r.body);
+    res_free(&r);
+    struct srv b2;
+    as_player(&d, 3, &b2);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld/report", d.tid, m[2]);
+    td(&b2, "POST", path, "{\"score\": {\"a\": 2, \"b\": 5}}", &r);
+    ck_assert_msg(r.status == 200, "the undone doubles' report: %s", r.body);
+    ck_assert_str_eq(jstr(&r, "state"), "reported");
+    res_free(&r);
+}
+END_TEST
+
 /* the open-phase scheduled rubbers of the ties of `round` (0: every round) decided: side a
  * wins, or at random from *seed; returns how many */
 static int decide_open(struct dc *d, int round, uint64_t *seed)
@@ -1005,6 +1051,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_DAVIS1_teams_refused);
     tcase_add_test(tc, test_DAVIS1_single_entry_refused);
     tcase_add_test(tc, test_DAVIS2_phases_doubles_and_winner);
+    tcase_add_test(tc, test_KO10_davis_undone_rubber_forgets_its_penalty_points);
     tcase_add_test(tc, test_DAVIS2_report_by_another_team_refused);
     tcase_add_test(tc, test_DAVIS2_tables_assign_open_phase_one_table_each);
     tcase_add_test(tc, test_DAVIS_refusals_change_nothing);

@@ -336,6 +336,72 @@ START_TEST(test_MATCH5_penalty_points_decide_when_the_report_goes)
 }
 END_TEST
 
+/* The points side b's lateness has come to (GET lateness), as poll_until's predicate: 1
+ * once they are 2. */
+struct late_wait {
+    const struct fx *f;
+    long long mid;
+};
+
+static int b_owes_two(void *arg)
+{
+    const struct late_wait *w = arg;
+    struct res r;
+    on(&S, w->f, w->mid, "GET", "/lateness", NULL, &r);
+    long long pts = json_integer_value(
+        json_object_get(json_object_get(json_object_get(r.json, "sides"), "b"), "points"));
+    res_free(&r);
+    return pts >= 2;
+}
+
+/* Issue item 3, PEN-2 with MATCH-3 (WBGF 4.8): a 9-point match of round 1 with 2 confirmed
+ * lateness points to side a. 3 points would make those more than half the length, which
+ * forfeits the match (PEN-2): a correction that would decide the match is not possible, so
+ * the round's lengths and the match's own PATCH are refused alike, naming both rules,
+ * nothing changed; 5 points go through and the match goes on at 2-0. Waits for the second
+ * lateness point (a minute, the smallest step). */
+START_TEST(test_PEN2_MATCH3_lateness_points_refuse_a_shorter_length)
+{
+    struct fx f;
+    struct ko k;
+    ko_setup(&f, &k, "[]");
+    char path[160], mpath[128];
+    struct res r;
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld", f.tid);
+    td(&S, "PATCH", path, "{\"lateness\": {\"grace_minutes\": 0, \"step_minutes\": 1}}", &r);
+    ok(&r, 200, "lateness settings");
+    res_free(&r);
+    snprintf(path, sizeof path, "%s/lengths", k.bracket);
+    td(&S, "PUT", path, "{\"lengths\": [9, 9]}", &r);
+    ok(&r, 200, "round 1 to 9 points");
+    res_free(&r);
+    long long mid = k.r1[1];
+    snprintf(mpath, sizeof mpath, "/api/v1/tournaments/%lld/matches/%lld", f.tid, mid);
+    on(&S, &f, mid, "POST", "/call", "{\"table\": \"1\"}", &r);
+    ok(&r, 200, "call");
+    res_free(&r);
+    struct late_wait w = {&f, mid};
+    ck_assert_msg(poll_until(b_owes_two, &w, 90000), "b's lateness never came to 2 points");
+    on(&S, &f, mid, "POST", "/lateness/confirm", "{\"side\": \"b\"}", &r);
+    ok(&r, 200, "b's 2 lateness points confirmed");
+    res_free(&r);
+    req(&S, "GET", mpath, NULL, NULL, &r);
+    ck_assert_msg(!strcmp(jstr(&r, "state"), "called") && score_of(&r, "a") == 2, "%s", r.body);
+    res_free(&r);
+    const char *const paths[] = {k.bracket, mpath, NULL};
+    refused_match3("PUT", path, "{\"lengths\": [3, 9]}", "PEN-2", paths);
+    refused_match3("PATCH", mpath, "{\"length\": 3}", "PEN-2", paths);
+    refused_match3("PATCH", mpath, "{\"length\": 3}", "more than half", paths);
+    /* 5 points: 2 is not more than half, the match goes on to 5 */
+    on(&S, &f, mid, "PATCH", "", "{\"length\": 5}", &r);
+    ok(&r, 200, "5 points");
+    ck_assert_int_eq(jint(&r, "length"), 5);
+    ck_assert_str_eq(jstr(&r, "state"), "called");
+    ck_assert_int_eq(score_of(&r, "a"), 2);
+    res_free(&r);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_lengths");
@@ -346,6 +412,12 @@ static Suite *suite(void)
     tcase_add_test(tc, test_KO7_MATCH3_round_lengths_that_would_end_a_match);
     tcase_add_test(tc, test_MATCH5_penalty_points_decide_when_the_report_goes);
     suite_add_tcase(s, tc);
+    /* the one test that waits a real minute for a lateness point */
+    TCase *slow = tcase_create("lateness");
+    tcase_add_unchecked_fixture(slow, srv_up, srv_down);
+    tcase_set_timeout(slow, 120);
+    tcase_add_test(slow, test_PEN2_MATCH3_lateness_points_refuse_a_shorter_length);
+    suite_add_tcase(s, slow);
     return s;
 }
 

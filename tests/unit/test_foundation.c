@@ -739,8 +739,9 @@ START_TEST(test_MATCH3_a_correction_that_would_end_the_match)
     ck_assert_ptr_nonnull(strstr(why, "match 12 continues to 9 points"));
     ck_assert_ptr_nonnull(strstr(why, "MATCH-3"));
     ck_assert_int_eq(results_relength(&m, &pen, 2, why, sizeof why), RL_STANDS);
-    ck_assert_int_eq(
-        results_relength(&m, &(struct results_standing){0, {0, 3}}, 3, why, sizeof why), RL_STANDS);
+    ck_assert_int_eq(results_relength(&m, &(struct results_standing){.games = 0, .score = {0, 3}},
+                                      3, why, sizeof why),
+                     RL_STANDS);
     /* ... 4 would not: simply set, no correction recorded */
     ck_assert_int_eq(results_relength(&m, &pen, 4, why, sizeof why), RL_SET);
     ck_assert_int_eq(m.length, 4);
@@ -766,6 +767,38 @@ START_TEST(test_MATCH3_a_correction_that_would_end_the_match)
     ck_assert_ptr_nonnull(strstr(why, "At 4-0 a 3-point match would be over:"));
     ck_assert_int_eq(results_relength(&m, &four, 4, why, sizeof why), RL_STANDS);
     ck_assert_int_eq(results_relength(&m, &four, 5, why, sizeof why), RL_CORRECT);
+}
+END_TEST
+
+/* PEN-2 with MATCH-3 (WBGF 4.8): a correction that would decide the match is not made.
+ * Issue item 3: 9 points, 2 confirmed lateness points to a (2-0): at 3 points they would be
+ * more than half the length, which forfeits the match, so 3 is refused though 2-0 does not
+ * reach 3; at 5 (or 4) they are not, and the length is set. Games reported alike. */
+START_TEST(test_PEN2_MATCH3_lateness_points_past_half_the_new_length)
+{
+    char why[320] = "";
+    struct match m = length_match(9), was = m;
+    struct results_standing late = {.games = 0, .score = {2, 0}, .late = {2, 0}};
+    ck_assert_int_eq(results_relength(&m, &late, 3, why, sizeof why), RL_STANDS);
+    ck_assert(same_length(&m, &was));
+    ck_assert_ptr_nonnull(strstr(why, "PEN-2"));
+    ck_assert_ptr_nonnull(strstr(why, "MATCH-3"));
+    ck_assert_ptr_nonnull(strstr(why, "Side a's 2 lateness points"));
+    ck_assert_ptr_nonnull(strstr(why, "match 12 continues to 9 points"));
+    /* penalty points of another kind are not lateness: 2-0 alone does not refuse 3 */
+    struct results_standing pen = {.games = 0, .score = {2, 0}};
+    ck_assert_int_eq(results_relength(&m, &pen, 3, why, sizeof why), RL_SET);
+    m = was;
+    ck_assert_int_eq(results_relength(&m, &late, 4, why, sizeof why), RL_SET);
+    ck_assert_int_eq(m.length, 4);
+    /* between games: 1-2 (b's 2 lateness points alone) refuses 3 for b too */
+    m = length_match(9);
+    was = m;
+    struct results_standing played = {.games = 1, .score = {1, 2}, .late = {0, 2}};
+    ck_assert_int_eq(results_relength(&m, &played, 3, why, sizeof why), RL_STANDS);
+    ck_assert(same_length(&m, &was));
+    ck_assert_ptr_nonnull(strstr(why, "Side b's 2 lateness points"));
+    ck_assert_int_eq(results_relength(&m, &played, 5, why, sizeof why), RL_CORRECT);
 }
 END_TEST
 
@@ -799,6 +832,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_MATCH4_which_scoresheet_prevails);
     tcase_add_test(tc, test_MATCH5_over_counts_penalty_points);
     tcase_add_test(tc, test_MATCH3_a_correction_that_would_end_the_match);
+    tcase_add_test(tc, test_PEN2_MATCH3_lateness_points_past_half_the_new_length);
     suite_add_tcase(s, tc);
     return s;
 }
