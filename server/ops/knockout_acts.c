@@ -136,6 +136,20 @@ int op_ko_late_arrive(const struct op *o, const struct event *e, int64_t pid, st
         return -1;
     }
     int closed_now = ko_late_expire(&x.b, o->now_ms);
+    /* KO-4: a late arrival is a player who arrived: one the TD has not checked in is not
+     * there to play (while places are open; else the closing or the deadline says why) */
+    if (!p.checked_in_ms && ko_late_open(&x.b, o->now_ms)) {
+        op_ko_state_free(&x);
+        problem_set(pb, 409, "not-checked-in", "Not checked in",
+                    "%s (player %lld) has not checked in: check them in first "
+                    "(POST /api/v1/tournaments/%lld/players/%lld/check-in), then give them a "
+                    "late place (KO-4).",
+                    p.name, (long long)pid, (long long)e->tournament_id, (long long)pid);
+        json_object_set_new(pb->json, "rule", json_string("KO-4"));
+        json_object_set_new(pb->json, "player_id", json_integer(pid));
+        json_object_set_new(pb->json, "player", json_string(p.name));
+        return -1;
+    }
     int late_no = 0;
     char err[256] = "";
     rc = ko_late_arrive(&x.b, pid, o->now_ms, &late_no, err, sizeof err);

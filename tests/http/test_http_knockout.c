@@ -194,6 +194,18 @@ static void bracket_path(struct ko *k, long long eid, char *path, size_t len)
     snprintf(path, len, "/api/v1/tournaments/%lld/competitions/%lld/knockout", k->tid, eid);
 }
 
+/* The TD checks player i in: a late arrival is a player who arrived (KO-4). */
+static void check_in(struct ko *k, int i)
+{
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players/%lld/check-in", k->tid,
+             k->players[i]);
+    struct res r;
+    td(&S, "POST", path, NULL, &r);
+    ck_assert_msg(r.status == 200, "check-in: %ld %s", r.status, r.body);
+    res_free(&r);
+}
+
 /* A GET of path with "If-None-Match: inm" (and gzip accepted when gz) must be a 304 with no
  * body; when etag is given, the 304 carries that ETag. */
 static void not_modified(const char *path, const char *inm, int gz, const char *etag)
@@ -335,6 +347,7 @@ START_TEST(test_KO4_late_arrivals)
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/knockout/late", k.tid,
              e);
     snprintf(body, sizeof body, "{\"player_id\": %lld}", k.players[5]);
+    check_in(&k, 5);
     td(&S, "POST", path, body, &r);
     ck_assert_msg(r.status == 200, "%s", r.body);
     ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(r.json, "late"), "filled")),
@@ -392,6 +405,38 @@ START_TEST(test_KO4_late_arrivals)
     td(&S, "POST", path, body, &r);
     ck_assert(problem_is(&r, 409));
     ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "deadline"));
+    res_free(&r);
+}
+END_TEST
+
+/* KO-4: a late place goes to a player who arrived: one never checked in is refused with a
+ * 409 that names the player and says to check them in first, and the bracket is as it was;
+ * checked in, the same player takes the place. */
+START_TEST(test_KO4_late_arrival_not_checked_in)
+{
+    struct ko k;
+    setup(&k, 6, NULL);
+    struct res r;
+    long long e = drawn_main(&k, "{\"late_places\": 1, \"lengths\": [3]}", 5, "7", &r);
+    res_free(&r);
+    char path[160], body[64], bpath[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/knockout/late", k.tid,
+             e);
+    snprintf(body, sizeof body, "{\"player_id\": %lld}", k.players[5]);
+    bracket_path(&k, e, bpath, sizeof bpath);
+    json_t *before = snapshot(bpath);
+    td(&S, "POST", path, body, &r);
+    assert_refused(&r, 409, "KO-4", "a late arrival never checked in");
+    ck_assert_msg(strstr(jstr(&r, "detail"), "Player 06"), "the player is not named: %s", r.body);
+    ck_assert_msg(strstr(jstr(&r, "detail"), "check them in"), "no way out: %s", r.body);
+    ck_assert_int_eq(jint(&r, "player_id"), k.players[5]);
+    res_free(&r);
+    unchanged(before, bpath);
+    check_in(&k, 5);
+    td(&S, "POST", path, body, &r);
+    ck_assert_msg(r.status == 200, "checked in: %ld %s", r.status, r.body);
+    ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(r.json, "late"), "filled")),
+                     1);
     res_free(&r);
 }
 END_TEST
@@ -1006,6 +1051,7 @@ START_TEST(test_KO5_weekend_37_players_3_late_progressive_consolation)
              k.main);
     for (int i = 37; i < 40; i++) {
         snprintf(body, sizeof body, "{\"player_id\": %lld}", k.players[i]);
+        check_in(&k, i);
         td(&S, "POST", path, body, &r);
         ck_assert_int_eq(r.status, 200);
         ck_assert_int_eq(
@@ -1769,6 +1815,7 @@ static Suite *suite(void)
     tcase_set_timeout(tc, 240);
     tcase_add_test(tc, test_KO2_draw_refusals_and_reproducible);
     tcase_add_test(tc, test_KO4_late_arrivals);
+    tcase_add_test(tc, test_KO4_late_arrival_not_checked_in);
     tcase_add_test(tc, test_KO8_advance_and_correction_cascade);
     tcase_add_test(tc, test_CLK7_KO8_reverse_flag_after_the_bracket_moved_on);
     tcase_add_test(tc, test_KO5_KO8_main_correction_follows_into_consolation);
