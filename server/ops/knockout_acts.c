@@ -22,7 +22,7 @@ static int cmp_entry(const void *a, const void *b)
     return x->id < y->id ? -1 : x->id > y->id;
 }
 
-int op_ko_draw(const struct op *o, struct event *e, uint64_t seed, struct problem *pb)
+int op_ko_draw(const struct op *o, struct event *e, const char *seed_given, struct problem *pb)
 {
     struct db *db = o->db;
     struct ko_settings s;
@@ -67,10 +67,13 @@ int op_ko_draw(const struct op *o, struct event *e, uint64_t seed, struct proble
     struct ko_bracket b;
     struct ko_draw_opts opts = {s.seeded, s.seeds};
     char err[256] = "";
+    char recorded[RNG_SEED_BYTES];
+    uint64_t seed = op_seed_of(seed_given, recorded, sizeof recorded);
     rc = en ? ko_draw(seed, en, n, s.late_places, &opts, &b, err, sizeof err) : CW_EDB;
     free(en);
     int drawn = rc == CW_OK; /* b is allocated: freed on every path below */
     if (rc == CW_OK) {
+        snprintf(b.seed_text, sizeof b.seed_text, "%s", recorded);
         b.late_deadline_ms = s.late_deadline_ms;
         if (ko_set_lengths(&b, s.lengths, s.n_lengths, err, sizeof err))
             rc = CW_EINVAL;

@@ -441,6 +441,81 @@ START_TEST(test_KO4_late_arrival_not_checked_in)
 }
 END_TEST
 
+/* Round 1 of a bracket as text: who is on each side (a player's id, a bye, a late place). */
+static char *round1_of(struct res *r)
+{
+    json_t *ms = json_object_get(json_array_get(json_object_get(r->json, "rounds"), 0), "matches");
+    json_t *out = json_array();
+    for (size_t i = 0; i < json_array_size(ms); i++)
+        json_array_append(out, json_object_get(json_array_get(ms, i), "sides"));
+    char *t = json_dumps(out, JSON_COMPACT | JSON_SORT_KEYS);
+    json_decref(out);
+    return t;
+}
+
+/* A Main of players [0, 6) drawn with the body's seed (raw JSON); its answer's round 1 and
+ * recorded seed. */
+static char *drawn_with(struct ko *k, const char *seed_json, char *seed, size_t len)
+{
+    long long e = make_event(k, "Main", "{\"lengths\": [3]}");
+    enter(k, e, 0, 6);
+    char path[160], body[96];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/knockout/draw",
+             k->tid, e);
+    snprintf(body, sizeof body, "{\"seed\": %s}", seed_json);
+    struct res r;
+    td(&S, "POST", path, body, &r);
+    ck_assert_msg(r.status == 200, "seed %s: %ld %s", seed_json, r.status, r.body);
+    ck_assert_int_eq(jint(&r, "algorithm_version"), 1);
+    snprintf(seed, len, "%s", jstr(&r, "seed"));
+    char *t = round1_of(&r);
+    res_free(&r);
+    return t;
+}
+
+/* KO-2: a draw's seed is any text, or a number given as a JSON number or a string: text
+ * that is a number reads as that number (as every stored seed always did), other text
+ * through FNV-1a; the seed is recorded as it reads again, and the same seed and entries
+ * give the same bracket. Bad seeds (empty, a real number, too long) are refused naming the
+ * field. */
+START_TEST(test_KO2_seed_text_or_number)
+{
+    struct ko k;
+    setup(&k, 6, NULL);
+    char s1[64], s2[64], s3[64], s4[64], s5[64];
+    char *a = drawn_with(&k, "\"roma-2026\"", s1, sizeof s1);
+    char *b = drawn_with(&k, "\"roma-2026\"", s2, sizeof s2);
+    ck_assert_str_eq(s1, "roma-2026");
+    ck_assert_str_eq(s2, "roma-2026");
+    ck_assert_str_eq(a, b);
+    char *c = drawn_with(&k, "424242", s3, sizeof s3);
+    char *d = drawn_with(&k, "\"424242\"", s4, sizeof s4);
+    char *h = drawn_with(&k, "\"0x67932\"", s5, sizeof s5);
+    ck_assert_str_eq(s3, "424242");
+    ck_assert_str_eq(s4, "424242");
+    ck_assert_str_eq(s5, "424242"); /* recorded as the number it reads as */
+    ck_assert_str_eq(c, d);
+    ck_assert_str_eq(c, h);
+    free(a), free(b), free(c), free(d), free(h);
+    long long e = make_event(&k, "Main", "{\"lengths\": [3]}");
+    enter(&k, e, 0, 6);
+    char epath[160], path[160];
+    snprintf(epath, sizeof epath, "/api/v1/tournaments/%lld/competitions/%lld", k.tid, e);
+    snprintf(path, sizeof path, "%s/knockout/draw", epath);
+    static const char *const bad[] = {"{\"seed\": \"\"}", "{\"seed\": 1.5}",
+                                      "{\"seed\": true}",
+                                      "{\"seed\": \"123456789012345678901234567890123\"}"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        json_t *before = snapshot(epath);
+        struct res r;
+        td(&S, "POST", path, bad[i], &r);
+        assert_refused(&r, 422, "seed", bad[i]);
+        res_free(&r);
+        unchanged(before, epath);
+    }
+}
+END_TEST
+
 START_TEST(test_KO8_advance_and_correction_cascade)
 {
     struct ko k;
@@ -1816,6 +1891,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_KO2_draw_refusals_and_reproducible);
     tcase_add_test(tc, test_KO4_late_arrivals);
     tcase_add_test(tc, test_KO4_late_arrival_not_checked_in);
+    tcase_add_test(tc, test_KO2_seed_text_or_number);
     tcase_add_test(tc, test_KO8_advance_and_correction_cascade);
     tcase_add_test(tc, test_CLK7_KO8_reverse_flag_after_the_bracket_moved_on);
     tcase_add_test(tc, test_KO5_KO8_main_correction_follows_into_consolation);
