@@ -38,12 +38,12 @@ struct api_field {
  * indexed as the table of fields is, so a route names both with one enum. Strings and
  * JSON values are the body's own (valid while req->json lives). */
 struct api_val {
-    int set;       /* the member was given (a null too) */
-    int null;      /* ... as null (a nullable field) */
-    const char *s; /* F_STR, F_STR_MULTILINE, F_DATE, F_ENUM: the text */
-    int64_t i;     /* F_INT; F_BOOL: 0 or 1; F_ENUM: the index of the choice */
-    double d;      /* F_NUM (F_INT too) */
-    json_t *j;     /* F_OBJ, F_ANY (and every kind): the value itself */
+    int set;         /* the member was given (a null too) */
+    int null;        /* ... as null (a nullable field) */
+    const char *s;   /* F_STR, F_STR_MULTILINE, F_DATE, F_ENUM: the text */
+    int64_t i;       /* F_INT; F_BOOL: 0 or 1; F_ENUM: the index of the choice */
+    double d;        /* F_NUM (F_INT too) */
+    json_t *j;       /* F_OBJ, F_ANY (and every kind): the value itself */
     char digits[24]; /* F_SEED given as an integer: its text, which s points to */
 };
 

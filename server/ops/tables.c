@@ -134,8 +134,8 @@ int op_tables_assign(const struct op *o, const struct tournament *t, int *assign
         struct match *m = &ms[k];
         if (!m->player[0] || !m->player[1])
             continue;
-        if (m->state != MS_SCHEDULED && !(m->state == MS_CALLED && !m->table[0] &&
-                                          postponed_start(o, t, m) <= o->now_ms))
+        if (m->state != MS_SCHEDULED &&
+            !(m->state == MS_CALLED && !m->table[0] && postponed_start(o, t, m) <= o->now_ms))
             continue;
         int engaged = 0;
         for (int j = 0; j < n && !engaged; j++)

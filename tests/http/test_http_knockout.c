@@ -460,8 +460,8 @@ static char *drawn_with(struct ko *k, const char *seed_json, char *seed, size_t 
     long long e = make_event(k, "Main", "{\"lengths\": [3]}");
     enter(k, e, 0, 6);
     char path[160], body[96];
-    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/knockout/draw",
-             k->tid, e);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/knockout/draw", k->tid,
+             e);
     snprintf(body, sizeof body, "{\"seed\": %s}", seed_json);
     struct res r;
     td(&S, "POST", path, body, &r);
@@ -502,8 +502,7 @@ START_TEST(test_KO2_seed_text_or_number)
     char epath[160], path[160];
     snprintf(epath, sizeof epath, "/api/v1/tournaments/%lld/competitions/%lld", k.tid, e);
     snprintf(path, sizeof path, "%s/knockout/draw", epath);
-    static const char *const bad[] = {"{\"seed\": \"\"}", "{\"seed\": 1.5}",
-                                      "{\"seed\": true}",
+    static const char *const bad[] = {"{\"seed\": \"\"}", "{\"seed\": 1.5}", "{\"seed\": true}",
                                       "{\"seed\": \"123456789012345678901234567890123\"}"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         json_t *before = snapshot(epath);

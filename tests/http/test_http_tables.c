@@ -92,8 +92,8 @@ static void no_table_twice(const struct fx *f, const char *what)
         if (!holds || !tb || !tb[0])
             continue;
         for (int k = 0; k < n; k++)
-            ck_assert_msg(strcmp(seen[k], tb), "%s: table %s holds two undecided matches: %s",
-                          what, tb, r.body);
+            ck_assert_msg(strcmp(seen[k], tb), "%s: table %s holds two undecided matches: %s", what,
+                          tb, r.body);
         if (n < 16)
             seen[n++] = tb;
     }
