@@ -9,6 +9,7 @@
 #include "api/fields.h"
 #include "api/handlers.h"
 #include "api/tx.h"
+#include "tourney/rng.h"
 #include "common/clock.h"
 #include "ops/davis_acts.h"
 #include "ops/davis_board.h"
@@ -130,7 +131,7 @@ void api_davis_team_add(struct api_req *req, struct api_resp *resp)
 
 /* the seed of a knockout of teams' draw, optional (a fresh one is recorded) */
 static const struct api_field start_fields[] = {
-    {"seed", F_STR, 0, 0, 1, 32, NULL, NULL},
+    {"seed", F_SEED, 0, 0, 1, RNG_SEED_CHARS, NULL, NULL},
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 

@@ -85,7 +85,7 @@ int api_knockout_settings(json_t *in, json_t **out, int64_t *feeds_from, struct 
 }
 
 static const struct api_field draw_fields[] = {
-    {"seed", F_STR, 0, 0, 1, 20, NULL, NULL},
+    {"seed", F_SEED, 0, 0, 1, RNG_SEED_CHARS, NULL, NULL},
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
@@ -94,14 +94,7 @@ void api_knockout_draw(struct api_req *req, struct api_resp *resp)
     struct api_val v[1];
     if (api_fields(req->json, draw_fields, 0, v, resp))
         return;
-    const char *seed_text = v[0].s;
-    uint64_t seed = 0;
-    if (seed_text && rng_seed_parse(seed_text, &seed)) {
-        api_problem_field(resp, "seed", "must be a number: decimal, or 0x and up to 16 hex digits");
-        return;
-    }
-    if (!seed_text)
-        seed = op_ko_fresh_seed();
+    const char *seed = v[0].s; /* NULL: the server draws one, recorded */
     if (api_tx_begin(req, resp))
         return;
     struct event e;

@@ -8,6 +8,7 @@
 #include "api/fields.h"
 #include "api/handlers.h"
 #include "api/tx.h"
+#include "tourney/rng.h"
 #include "ops/swing.h"
 #include "ops/swing_board.h"
 #include "ops/swing_round.h"
@@ -77,7 +78,7 @@ int api_swing_settings(json_t *in, json_t **out, struct api_resp *resp)
 
 enum { SR_SEED, SR_FORCE, SR_REASON, SR__N };
 static const struct api_field round_fields[] = {
-    [SR_SEED] = {"seed", F_STR, 0, 0, 1, 32, NULL, NULL},
+    [SR_SEED] = {"seed", F_SEED, 0, 0, 1, RNG_SEED_CHARS, NULL, NULL},
     [SR_FORCE] = {"force", F_BOOL, 0, 0, 0, 0, NULL, NULL},
     [SR_REASON] = {"reason", F_STR, 0, 0, 0, 500, NULL, NULL},
     [SR__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},

@@ -25,6 +25,27 @@ static int has_control(const char *s, size_t len)
     return 0;
 }
 
+/* A string (F_STR, F_SEED): one line of min..max characters. */
+static int check_text(json_t *v, const struct api_field *f, const char *path, struct problem *pb)
+{
+    const char *s = json_string_value(v);
+    size_t bytes = json_string_length(v);
+    size_t n = api_utf8_chars(s);
+    if (bytes != strlen(s) || has_control(s, bytes)) {
+        problem_field(pb, path, "must not contain control characters");
+        return 1;
+    }
+    if ((long)n < f->min || (long)n > f->max) {
+        if (f->min > 0 && n == 0)
+            problem_field(pb, path, "must not be empty");
+        else
+            problem_field(pb, path, "must be %ld to %ld characters long; it has %zu", f->min,
+                          f->max, n);
+        return 1;
+    }
+    return 0;
+}
+
 static int check_one(json_t *v, const struct api_field *f, const char *path, struct problem *pb)
 {
     if (json_is_null(v)) {
@@ -34,28 +55,20 @@ static int check_one(json_t *v, const struct api_field *f, const char *path, str
         return 1;
     }
     switch (f->kind) {
-    case F_STR: {
+    case F_SEED:
+        if (json_is_integer(v))
+            return 0;
+        if (!json_is_string(v)) {
+            problem_field(pb, path, "must be text or a whole number");
+            return 1;
+        }
+        return check_text(v, f, path, pb);
+    case F_STR:
         if (!json_is_string(v)) {
             problem_field(pb, path, "must be a string");
             return 1;
         }
-        const char *s = json_string_value(v);
-        size_t bytes = json_string_length(v);
-        size_t n = api_utf8_chars(s);
-        if (bytes != strlen(s) || has_control(s, bytes)) {
-            problem_field(pb, path, "must not contain control characters");
-            return 1;
-        }
-        if ((long)n < f->min || (long)n > f->max) {
-            if (f->min > 0 && n == 0)
-                problem_field(pb, path, "must not be empty");
-            else
-                problem_field(pb, path, "must be %ld to %ld characters long; it has %zu", f->min,
-                              f->max, n);
-            return 1;
-        }
-        return 0;
-    }
+        return check_text(v, f, path, pb);
     case F_INT:
         if (!json_is_integer(v)) {
             problem_field(pb, path, "must be an integer");
@@ -222,6 +235,14 @@ static void fill_one(json_t *v, const struct api_field *f, struct api_val *out)
         for (const char *const *c = f->choices; *c; c++)
             if (!strcmp(*c, out->s))
                 out->i = c - f->choices;
+        break;
+    case F_SEED:
+        if (json_is_integer(v)) {
+            snprintf(out->digits, sizeof out->digits, "%lld", (long long)json_integer_value(v));
+            out->s = out->digits;
+        } else {
+            out->s = json_string_value(v);
+        }
         break;
     case F_INT:
         out->i = json_integer_value(v);

@@ -19,6 +19,8 @@ enum api_fkind {
     F_OBJ,           /* an object checked against sub */
     F_ANY,           /* any JSON value, checked by the handler */
     F_STR_MULTILINE, /* a string of min..max bytes that may hold line breaks and tabs */
+    F_SEED,          /* a seed (KO-2, tourney/rng.h): an F_STR of min..max characters, or an
+                      * integer, read as its decimal digits */
 };
 
 struct api_field {
@@ -36,12 +38,13 @@ struct api_field {
  * indexed as the table of fields is, so a route names both with one enum. Strings and
  * JSON values are the body's own (valid while req->json lives). */
 struct api_val {
-    int set;       /* the member was given (a null too) */
-    int null;      /* ... as null (a nullable field) */
-    const char *s; /* F_STR, F_STR_MULTILINE, F_DATE, F_ENUM: the text */
-    int64_t i;     /* F_INT; F_BOOL: 0 or 1; F_ENUM: the index of the choice */
-    double d;      /* F_NUM (F_INT too) */
-    json_t *j;     /* F_OBJ, F_ANY (and every kind): the value itself */
+    int set;         /* the member was given (a null too) */
+    int null;        /* ... as null (a nullable field) */
+    const char *s;   /* F_STR, F_STR_MULTILINE, F_DATE, F_ENUM: the text */
+    int64_t i;       /* F_INT; F_BOOL: 0 or 1; F_ENUM: the index of the choice */
+    double d;        /* F_NUM (F_INT too) */
+    json_t *j;       /* F_OBJ, F_ANY (and every kind): the value itself */
+    char digits[24]; /* F_SEED given as an integer: its text, which s points to */
 };
 
 /* Checks obj (NULL: an empty body) against spec (terminated by name NULL) and fills

@@ -1,7 +1,6 @@
 /* A knockout event as the pages show it: the bracket (KO-2, KO-7, KO-8), or what a fed
  * event waits for, and where one player stands (the phone's status, its sentence from
  * knockout_text.c). */
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,8 +80,8 @@ static json_t *bracket_json(struct db *db, struct ko_state *x, int64_t now_ms)
         return out;
     }
     struct ko_bracket *b = &x->b;
-    char seed[32], deadline[32];
-    snprintf(seed, sizeof seed, "%" PRIu64, b->seed);
+    const char *seed = b->seed_text; /* as recorded (KO-2) */
+    char deadline[32];
     json_t *entries = json_array();
     for (int i = 0; i < b->n_entries; i++)
         json_array_append_new(entries, json_integer(b->entries[i].id));

@@ -15,9 +15,11 @@
 static const char usage[] =
     "usage: crawford draw --seed S --entries FILE [--late N] [--seeded [--seeds N]] [--json]\n"
     "Prints the Main draw of the entries in FILE (one a line: an id or a name, optionally a\n"
-    "tab and a rating; blank lines and lines starting with # are skipped). S is a number\n"
-    "0..18446744073709551615 or 0x and up to 16 hex digits. When every line is a number the\n"
-    "numbers are the entry ids, otherwise the entries are numbered 1, 2, ... in file order.\n"
+    "tab and a rating; blank lines and lines starting with # are skipped). S is the seed, as\n"
+    "the server takes it: text of 1 to 32 characters; a number (0..18446744073709551615, or\n"
+    "0x and up to 16 hex digits) reads as itself, other text through FNV-1a. When every line\n"
+    "is a number the numbers are the entry ids, otherwise the entries are numbered 1, 2, ...\n"
+    "in file order.\n"
     "--late N keeps N late places, --seeded seeds by rating (--seeds N of them), --json\n"
     "prints JSON.\n";
 
@@ -194,7 +196,7 @@ static void side_text(const struct ko_bracket *b, const struct entries *l, const
 
 static void print_text(const struct ko_bracket *b, const struct entries *l, int byes)
 {
-    printf("Knockout draw, algorithm %d, seed %llu\n", b->version, (unsigned long long)b->seed);
+    printf("Knockout draw, algorithm %d, seed %s\n", b->version, b->seed_text);
     printf("%d entries, %d late place%s, seeding %s: bracket of %d, %d round%s, %d bye%s\n",
            b->n_entries, b->n_late, b->n_late == 1 ? "" : "s", b->opts.seeded ? "on" : "off",
            b->size, b->rounds, b->rounds == 1 ? "" : "s", byes, byes == 1 ? "" : "s");
@@ -237,8 +239,7 @@ static json_t *side_json(const struct entries *l, const struct ko_slot *s)
 
 static int print_json(const struct ko_bracket *b, const struct entries *l, int byes)
 {
-    char seed[24];
-    snprintf(seed, sizeof seed, "%llu", (unsigned long long)b->seed);
+    const char *seed = b->seed_text;
     json_t *root = json_object(), *entries = json_array(), *matches = json_array();
     json_object_set_new(root, "algorithm", json_integer(b->version));
     json_object_set_new(root, "seed", json_string(seed));
@@ -315,11 +316,17 @@ int cli_draw(int argc, char **argv)
         fprintf(stderr, "crawford draw: --seed and --entries are both needed.\n%s", usage);
         return 2;
     }
-    uint64_t seed;
-    if (rng_seed_parse(seed_text, &seed))
-        return fail("the seed \"%s\" is not a number from 0 to 18446744073709551615 (or 0x and "
-                    "up to 16 hex digits).",
-                    seed_text);
+    size_t chars = 0;
+    int control = 0;
+    for (const unsigned char *c = (const unsigned char *)seed_text; *c; c++) {
+        chars += (*c & 0xC0) != 0x80;
+        control |= *c < 0x20 || *c == 0x7f;
+    }
+    if (!chars || chars > RNG_SEED_CHARS || control)
+        return fail("the seed \"%s\" is not 1 to %d characters of one line.", seed_text,
+                    RNG_SEED_CHARS);
+    char recorded[RNG_SEED_BYTES];
+    uint64_t seed = rng_seed_record(seed_text, recorded, sizeof recorded);
     struct entries l = {0};
     if ((rc = read_entries(file, &l))) {
         entries_free(&l);
@@ -332,6 +339,7 @@ int cli_draw(int argc, char **argv)
         entries_free(&l);
         return 2;
     }
+    snprintf(b.seed_text, sizeof b.seed_text, "%s", recorded);
     int byes = b.size - b.n_entries - b.n_late;
     rc = 0;
     if (json)

@@ -209,7 +209,8 @@ int op_dko_store(const struct op *o, const struct event *e, const struct davis_s
 }
 
 int op_dko_draw(const struct op *o, struct event *e, const struct davis_settings *s,
-                const struct davis_team_row *teams, int n, uint64_t seed, char *err, size_t errlen)
+                const struct davis_team_row *teams, int n, const char *seed_given, char *err,
+                size_t errlen)
 {
     struct ko_entry *en = calloc((size_t)n, sizeof *en);
     if (!en)
@@ -217,10 +218,13 @@ int op_dko_draw(const struct op *o, struct event *e, const struct davis_settings
     for (int i = 0; i < n; i++)
         en[i].id = teams[i].id; /* ascending team id: the order the draw is re-derived from */
     struct ko_bracket b;
+    char recorded[RNG_SEED_BYTES];
+    uint64_t seed = op_seed_of(seed_given, recorded, sizeof recorded);
     int rc = ko_draw(seed, en, n, s->late_places, NULL, &b, err, errlen);
     free(en);
     if (rc != CW_OK)
         return rc;
+    snprintf(b.seed_text, sizeof b.seed_text, "%s", recorded);
     b.late_deadline_ms = s->late_deadline_ms;
     rc = db_ko_save(o->db, e->id, &b, o->now_ms);
     ko_bracket_free(&b);

@@ -49,8 +49,11 @@ int op_dko_load(struct db *db, const struct event *e, struct dko *x, char *err, 
  * result so far (nothing is stored unless CW_OK). */
 int op_dko_store(const struct op *o, const struct event *e, const struct davis_settings *s,
                  struct dko *x, int rc);
+/* DAVIS-3: the knockout of teams drawn with the TD's seed (any text, tourney/rng.h; NULL:
+ * a fresh one), recorded (KO-2). */
 int op_dko_draw(const struct op *o, struct event *e, const struct davis_settings *s,
-                const struct davis_team_row *teams, int n, uint64_t seed, char *err, size_t errlen);
+                const struct davis_team_row *teams, int n, const char *seed, char *err,
+                size_t errlen);
 /* ---- the rubbers: who plays, when, and what a result decides ---- */
 int op_davis_tie_results(const struct match *rubbers, const struct match *fresh, int out[5]);
 

@@ -9,9 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/secret.h"
 #include "ops/event.h"
-#include "tourney/rng.h"
 
 int op_davis_team_add(const struct op *o, struct event *e, const struct davis_settings *s,
                       struct davis_team_row *t, struct problem *pb)
@@ -119,15 +117,8 @@ int op_davis_start(const struct op *o, struct event *e, const struct davis_setti
     }
     if (rc == CW_OK && s->knockout) {
         /* DAVIS-3: the knockout's own draw over the teams (KO-2..KO-4) */
-        const char *given = seed_text;
-        uint64_t seed = (uint64_t)cw_random_u64();
         char err[256] = "";
-        if (given && rng_seed_parse(given, &seed)) {
-            free(teams);
-            problem_field(pb, "seed", "must be a number: decimal, or 0x and hex digits");
-            return -1;
-        }
-        rc = op_dko_draw(o, e, s, teams, n, seed, err, sizeof err);
+        rc = op_dko_draw(o, e, s, teams, n, seed_text, err, sizeof err);
         if (rc == CW_EINVAL || rc == CW_ECONFLICT) {
             free(teams);
             problem_set(pb, 422, "cannot-draw", "The draw cannot be made", "%s", err);

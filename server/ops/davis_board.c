@@ -120,8 +120,7 @@ json_t *op_davis_board(struct db *db, const struct event *ev, int64_t now_ms)
     if (ko) {
         int64_t champ = ko_champion(&x.b, x.v);
         int open = ko_late_open(&x.b, now_ms);
-        char seed[24];
-        snprintf(seed, sizeof seed, "%llu", (unsigned long long)x.b.seed);
+        const char *seed = x.b.seed_text; /* as recorded (KO-2) */
         bracket = json_pack("{s:i, s:i, s:i, s:b, s:o, s:s, s:i}", "rounds", x.b.rounds,
                             "late_places", x.b.n_late, "late_open", open, "late_closed",
                             x.b.late_closed, "champion", champ ? json_integer(champ) : json_null(),

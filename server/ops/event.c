@@ -1,12 +1,15 @@
 /* The event record: its JSON and a change saved with its audit row and stream entry. */
 #include "ops/event.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/secret.h"
 #include "ops/record.h"
 #include "store/store.h"
+#include "tourney/rng.h"
 
 json_t *op_event_json(struct db *db, const struct event *e)
 {
@@ -62,4 +65,14 @@ int op_event_late_closed(const struct op *o, const struct event *e, const char *
     snprintf(after, sizeof after, "{\"unfilled\":%d}", unfilled);
     return db_audit(o->db, e->tournament_id, o->now_ms, o->actor, action, "event", e->id, NULL,
                     after);
+}
+
+uint64_t op_seed_of(const char *given, char *recorded, size_t len)
+{
+    char fresh[24];
+    if (!given) {
+        snprintf(fresh, sizeof fresh, "%" PRIu64, (uint64_t)cw_random_u64());
+        given = fresh;
+    }
+    return rng_seed_record(given, recorded, len);
 }

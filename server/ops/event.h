@@ -4,6 +4,8 @@
 #define OPS_EVENT_H
 
 #include <jansson.h>
+#include <stddef.h>
+#include <stdint.h>
 
 #include "ops/op.h"
 #include "tourney/model.h"
@@ -23,5 +25,10 @@ int op_event_mark_finished(const struct op *o, struct event *e, int done, const 
  * how many late places stayed unfilled. CW_* code. */
 int op_event_late_closed(const struct op *o, const struct event *e, const char *action,
                          int unfilled);
+
+/* KO-2, SWISS-1: the seed an event's draw or round is made from: the TD's (any text, see
+ * tourney/rng.h; NULL: a fresh one from the operating system), recorded into recorded
+ * (len bytes, RNG_SEED_BYTES) as it is stored and shown; returns the number it reads as. */
+uint64_t op_seed_of(const char *given, char *recorded, size_t len);
 
 #endif

@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "common/clock.h"
-#include "common/secret.h"
 #include "ops/event.h"
 #include "ops/match.h"
 #include "ops/record.h"
@@ -143,11 +142,6 @@ static int op_ko_sync_rows(const struct op *o, struct ko_state *x)
     return CW_OK;
 }
 
-uint64_t op_ko_fresh_seed(void)
-{
-    return (uint64_t)cw_random_u64();
-}
-
 static int draw_fed(const struct op *o, struct event *fed, const struct ko_state *from, int *done);
 static int follow_feed(const struct op *o, const struct event *from, const struct ko_bracket *fb,
                        const struct ko_result *fres, const struct ko_mview *fv, int apply,
@@ -251,7 +245,8 @@ static int draw_fed(const struct op *o, struct event *fed, const struct ko_state
     if (missing == 0 && n >= 2) {
         struct ko_bracket b;
         char err[256];
-        int drawn = ko_draw_fed(op_ko_fresh_seed(), in, n, &b, err, sizeof err);
+        char seed[RNG_SEED_BYTES]; /* a fresh one, which the draw records as its digits */
+        int drawn = ko_draw_fed(op_seed_of(NULL, seed, sizeof seed), in, n, &b, err, sizeof err);
         rc = drawn == CW_ENOMEM ? CW_ENOMEM : drawn ? CW_EINVAL : CW_OK;
         if (rc == CW_OK) {
             if (fs.n_lengths)

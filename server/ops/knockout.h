@@ -49,8 +49,6 @@ int op_ko_settle(const struct op *o, struct ko_state *x);
 /* Stores a fresh bracket of event e, its match rows and the event as running; then settles
  * it. CW_* code. */
 int op_ko_store_draw(const struct op *o, struct event *e, struct ko_bracket *b, const char *action);
-/* A seed for a draw the server makes itself (a fed event's). */
-uint64_t op_ko_fresh_seed(void);
 
 /* The result cascade's step (api/results.c): match m of a knockout event decided or
  * corrected from `before`. Advances the winner; a changed result whose winner played on

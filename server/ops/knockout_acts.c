@@ -22,7 +22,7 @@ static int cmp_entry(const void *a, const void *b)
     return x->id < y->id ? -1 : x->id > y->id;
 }
 
-int op_ko_draw(const struct op *o, struct event *e, uint64_t seed, struct problem *pb)
+int op_ko_draw(const struct op *o, struct event *e, const char *seed_given, struct problem *pb)
 {
     struct db *db = o->db;
     struct ko_settings s;
@@ -67,10 +67,13 @@ int op_ko_draw(const struct op *o, struct event *e, uint64_t seed, struct proble
     struct ko_bracket b;
     struct ko_draw_opts opts = {s.seeded, s.seeds};
     char err[256] = "";
+    char recorded[RNG_SEED_BYTES];
+    uint64_t seed = op_seed_of(seed_given, recorded, sizeof recorded);
     rc = en ? ko_draw(seed, en, n, s.late_places, &opts, &b, err, sizeof err) : CW_EDB;
     free(en);
     int drawn = rc == CW_OK; /* b is allocated: freed on every path below */
     if (rc == CW_OK) {
+        snprintf(b.seed_text, sizeof b.seed_text, "%s", recorded);
         b.late_deadline_ms = s.late_deadline_ms;
         if (ko_set_lengths(&b, s.lengths, s.n_lengths, err, sizeof err))
             rc = CW_EINVAL;
@@ -136,6 +139,20 @@ int op_ko_late_arrive(const struct op *o, const struct event *e, int64_t pid, st
         return -1;
     }
     int closed_now = ko_late_expire(&x.b, o->now_ms);
+    /* KO-4: a late arrival is a player who arrived: one the TD has not checked in is not
+     * there to play (while places are open; else the closing or the deadline says why) */
+    if (!p.checked_in_ms && ko_late_open(&x.b, o->now_ms)) {
+        op_ko_state_free(&x);
+        problem_set(pb, 409, "not-checked-in", "Not checked in",
+                    "%s (player %lld) has not checked in: check them in first "
+                    "(POST /api/v1/tournaments/%lld/players/%lld/check-in), then give them a "
+                    "late place (KO-4).",
+                    p.name, (long long)pid, (long long)e->tournament_id, (long long)pid);
+        json_object_set_new(pb->json, "rule", json_string("KO-4"));
+        json_object_set_new(pb->json, "player_id", json_integer(pid));
+        json_object_set_new(pb->json, "player", json_string(p.name));
+        return -1;
+    }
     int late_no = 0;
     char err[256] = "";
     rc = ko_late_arrive(&x.b, pid, o->now_ms, &late_no, err, sizeof err);

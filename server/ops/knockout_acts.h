@@ -10,8 +10,9 @@
 
 #include "ops/knockout.h"
 
-/* KO-1..3: draws open Main event e with seed (recorded: the draw can be re-derived). */
-int op_ko_draw(const struct op *o, struct event *e, uint64_t seed, struct problem *pb);
+/* KO-1..3: draws open Main event e with the TD's seed (any text, tourney/rng.h; NULL: a
+ * fresh one), recorded: the draw can be re-derived (KO-2). */
+int op_ko_draw(const struct op *o, struct event *e, const char *seed, struct problem *pb);
 /* KO-4: player pid arrives late into drawn event e and takes the next late place. 1 when
  * refused (pb) because the late-entry deadline passed just now: the closing it found is
  * stored, so the caller commits it. */

@@ -167,7 +167,8 @@ int op_lateness_clock(struct cx *x, const void *in)
 }
 
 /* PEN-1 (000): the TD postpones a match by one hour, once, before it starts: lateness
- * counts from an hour after the call (for a match not yet called, an hour after its call). */
+ * counts from an hour after the call (for a match not yet called, an hour after its call);
+ * a called match frees its table meanwhile (KO-9). */
 #define POSTPONE_MIN 60
 
 int op_match_postpone(struct cx *x, const void *in)
@@ -215,6 +216,13 @@ int op_match_postpone(struct cx *x, const void *in)
             json_decref(before);
             return -1;
         }
+    }
+    /* KO-9: a postponed match gives its table back at once; it stays called (its lateness
+     * counts from an hour after that call) and tables/assign gives it a table again from
+     * then, or the TD does by hand */
+    if (x->m.state == MS_CALLED && x->m.table[0]) {
+        op_cx_match_touch(x, "match.update");
+        x->m.table[0] = 0;
     }
     if (op_late_of(db, &x->m, &x->t, x->o.now_ms, &l)) {
         json_decref(before);

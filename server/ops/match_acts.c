@@ -10,6 +10,7 @@
 #include "ops/decide.h"
 #include "ops/match.h"
 #include "ops/match_length.h"
+#include "ops/tables.h"
 #include "store/store.h"
 
 /* The player of tournament tid named by field, or a problem. */
@@ -72,6 +73,14 @@ int op_match_edit(const struct op *o, struct match *m, const struct match_edit_i
     }
     if (match_finished(m))
         return op_match_refuse_finished(m, pb);
+    /* KO-9: the TD moves a match at its table only to a table no other match holds; a
+     * scheduled match's table is the TD's choice for later, and it waits for it */
+    struct match moved = *m;
+    moved.table[0] = 0;
+    if (in->table)
+        snprintf(moved.table, sizeof moved.table, "%s", in->table);
+    if (in->table && match_holds_table(&moved) && op_table_free_for(o, m, in->table, pb))
+        return -1;
     if (in->length && in->length != m->length && op_match_relength(o, m, in->length, pb))
         return -1;
     if (in->table)
@@ -92,6 +101,8 @@ int op_match_call(const struct op *o, struct match *m, const char *table, struct
                     "Match %lld cannot be called before both players are known.", (long long)m->id);
         return -1;
     }
+    if (op_table_free_for(o, m, table ? table : m->table, pb))
+        return -1;
     if (table)
         snprintf(m->table, sizeof m->table, "%s", table);
     return op_match_set_state(o->db, m, MS_CALLED, o->now_ms, o->actor) ? -1 : 0;

@@ -4,12 +4,10 @@
  * round is forced past games without a result. The route is api/api_swing.c. */
 #include "ops/swing_round.h"
 
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/secret.h"
 #include "ops/event.h"
 #include "ops/match.h"
 #include "ops/record.h"
@@ -17,21 +15,10 @@
 #include "tourney/rng.h"
 
 /* The round's pairing draws from the project's generator (tourney/rng.h) seeded with the
- * recorded seed: a number (decimal, or 0x and hex) as it is, other text through FNV-1a. */
+ * recorded seed, read as every seed is (op_seed_of, rng_seed_read). */
 static uint32_t rng_cb(void *ctx, uint32_t n)
 {
     return (uint32_t)rng_below(ctx, n);
-}
-
-static uint64_t seed_from_text(const char *t)
-{
-    uint64_t v;
-    if (rng_seed_parse(t, &v) == 0)
-        return v;
-    uint64_t h = 14695981039346656037ull;
-    for (; *t; t++)
-        h = (h ^ (unsigned char)*t) * 1099511628211ull;
-    return h;
 }
 
 int op_swing_round_start(const struct op *o, struct event *e, const struct swing_round_in *in,
@@ -110,12 +97,8 @@ int op_swing_round_start(const struct op *o, struct event *e, const struct swing
     row.cpp = swing_cpp(&x.s, round);
     row.forced = open_games > 0;
     row.started_ms = o->now_ms;
-    if (in->seed)
-        snprintf(row.seed, sizeof row.seed, "%s", in->seed);
-    else
-        snprintf(row.seed, sizeof row.seed, "%" PRIu64, (uint64_t)cw_random_u64());
     struct rng gen;
-    rng_seed(&gen, seed_from_text(row.seed));
+    rng_seed(&gen, op_seed_of(in->seed, row.seed, sizeof row.seed));
     struct swing_rng rng = {rng_cb, &gen};
     if (rc == CW_OK && na < 2)
         rc = CW_EINVAL;

@@ -2,10 +2,12 @@
  * of every event called to a free table (tourney/tables.c decides which gets which). */
 #include "ops/tables.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ops/clock.h"
 #include "ops/gate.h"
 #include "ops/knockout.h"
 #include "ops/match.h"
@@ -47,6 +49,47 @@ static int share_people(const int64_t *x, const int64_t *y)
     return 0;
 }
 
+/* When a called match without a table may have one: when its lateness starts counting (an
+ * hour after its call once postponed, PEN-1; else its call). */
+static int64_t postponed_start(const struct op *o, const struct tournament *t,
+                               const struct match *m)
+{
+    struct late l;
+    return op_late_of(o->db, m, t, o->now_ms, &l) ? INT64_MAX : l.start;
+}
+
+int op_table_free_for(const struct op *o, const struct match *m, const char *table,
+                      struct problem *pb)
+{
+    if (!table || !table[0])
+        return 0;
+    struct match *ms = NULL;
+    int n = 0;
+    if (db_match_list(o->db, m->tournament_id, 0, &ms, &n) != CW_OK) {
+        problem_internal(pb, "reading the tables");
+        return -1;
+    }
+    int held = -1;
+    for (int k = 0; k < n && held < 0; k++)
+        if (ms[k].id != m->id && match_holds_table(&ms[k]) && !strcmp(ms[k].table, table))
+            held = k;
+    if (held >= 0) {
+        json_t *label = op_match_label_json(o->db, &ms[held]);
+        const char *text = json_string_value(json_object_get(label, "text"));
+        problem_set(pb, 409, "table-held", "The table is held",
+                    "Table %s is held by %s (match %lld, %s) until it is decided or moved to "
+                    "another table (KO-9): a table holds one undecided match at a time.",
+                    table, text ? text : "another match", (long long)ms[held].id,
+                    match_state_name(ms[held].state));
+        json_object_set_new(pb->json, "rule", json_string("KO-9"));
+        json_object_set_new(pb->json, "table", json_string(table));
+        json_object_set_new(pb->json, "held_by", json_integer(ms[held].id));
+        json_decref(label);
+    }
+    free(ms);
+    return held >= 0 ? -1 : 0;
+}
+
 int op_tables_assign(const struct op *o, const struct tournament *t, int *assigned, int *waiting,
                      json_t **calls, struct problem *pb)
 {
@@ -63,11 +106,12 @@ int op_tables_assign(const struct op *o, const struct tournament *t, int *assign
     int nfree = 0, nready = 0, nbusy = 0;
     if (!free_tables || !ready || !out || !busy)
         rc = CW_EDB;
-    /* every table in use, listed or not: a match fixed to one waits for it */
+    /* every table held, listed or not (KO-9: from the call until the match is decided, a
+     * reported or disputed match too): a match fixed to one waits for it */
     for (int k = 0; rc == CW_OK && k < n; k++)
-        if (ms[k].table[0] && (ms[k].state == MS_CALLED || ms[k].state == MS_PLAYING))
+        if (match_holds_table(&ms[k]))
             busy[nbusy++] = ms[k].table;
-    /* a table is busy while a match at it is called or being played (busy, above) */
+    /* the free tables: the listed ones no match holds (busy, above) */
     for (size_t i = 0; rc == CW_OK && i < nt; i++) {
         const char *label = json_string_value(json_array_get(tables, i));
         int in_use = 0;
@@ -88,11 +132,14 @@ int op_tables_assign(const struct op *o, const struct tournament *t, int *assign
         people_of(db, &ms[k], people[k]);
     for (int k = 0; rc == CW_OK && k < n; k++) {
         struct match *m = &ms[k];
-        if (m->state != MS_SCHEDULED || !m->player[0] || !m->player[1])
+        if (!m->player[0] || !m->player[1])
+            continue;
+        if (m->state != MS_SCHEDULED &&
+            !(m->state == MS_CALLED && !m->table[0] && postponed_start(o, t, m) <= o->now_ms))
             continue;
         int engaged = 0;
         for (int j = 0; j < n && !engaged; j++)
-            engaged = (ms[j].state == MS_CALLED || ms[j].state == MS_PLAYING) &&
+            engaged = j != k && (ms[j].state == MS_CALLED || ms[j].state == MS_PLAYING) &&
                       share_people(people[j], people[k]);
         /* the gates as the players' reports meet them: the TD's own pass (a Swing game of
          * an earlier round, which only the TD decides) is no game to play at a table */
@@ -156,7 +203,9 @@ int op_tables_assign(const struct op *o, const struct tournament *t, int *assign
             break;
         json_t *before = op_match_record_json(&m);
         snprintf(m.table, sizeof m.table, "%s", out[i].table);
-        rc = op_match_set_state(db, &m, MS_CALLED, o->now_ms, o->actor);
+        /* a called match without a table (postponed, PEN-1) keeps its call's time */
+        if (m.state != MS_CALLED)
+            rc = op_match_set_state(db, &m, MS_CALLED, o->now_ms, o->actor);
         if (rc == CW_OK)
             rc = op_match_save(o, &m, before, "match.call");
         if (rc == CW_OK)

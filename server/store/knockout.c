@@ -26,8 +26,12 @@ static int lengths_text(const struct ko_bracket *b, char *out, size_t len)
 int db_ko_save(struct db *db, int64_t event_id, const struct ko_bracket *b, int64_t now_ms)
 {
     db_part_changed(db, DB_EVENTS); /* a bracket may show it (db.h) */
-    char seed[32], lengths[256];
-    snprintf(seed, sizeof seed, "%llu", (unsigned long long)b->seed);
+    /* the seed as recorded (KO-2): the TD's text, or the number's digits */
+    char seed[RNG_SEED_BYTES], lengths[256];
+    if (b->seed_text[0])
+        snprintf(seed, sizeof seed, "%s", b->seed_text);
+    else
+        snprintf(seed, sizeof seed, "%llu", (unsigned long long)b->seed);
     if (lengths_text(b, lengths, sizeof lengths))
         return CW_EINVAL;
     sqlite3_stmt *st = db_stmt(
@@ -126,11 +130,12 @@ int db_ko_load(struct db *db, int64_t event_id, struct ko_bracket *b)
         return CW_EDB;
     }
     b->version = sqlite3_column_int(st, 0);
-    char kind[8], seed[32], lengths[256];
+    char kind[8], lengths[256];
     db_col_text(st, 1, kind, sizeof kind);
-    db_col_text(st, 2, seed, sizeof seed);
+    db_col_text(st, 2, b->seed_text, sizeof b->seed_text);
     b->kind = strcmp(kind, "fed") ? KO_MAIN : KO_FED;
-    b->seed = strtoull(seed, NULL, 10);
+    /* every seed stored before text was taken is a number's digits: it reads as it did */
+    b->seed = rng_seed_read(b->seed_text);
     b->opts.seeded = sqlite3_column_int(st, 3);
     b->opts.seeds = sqlite3_column_int(st, 4);
     b->n_late = sqlite3_column_int(st, 6);

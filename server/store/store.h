@@ -209,8 +209,8 @@ int db_event_matches(struct db *db, int64_t event_id, int round, struct match **
 struct swing_round_row {
     int round;
     int64_t cpp;
-    char seed[40];
-    int64_t sitter; /* 0 = nobody */
+    char seed[RNG_SEED_BYTES]; /* as recorded (tourney/rng.h) */
+    int64_t sitter;            /* 0 = nobody */
     int forced;
     int64_t started_ms;
 };

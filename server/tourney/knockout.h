@@ -9,11 +9,15 @@
 #include <stdint.h>
 
 #include "tourney/model.h"
+#include "tourney/rng.h"
 
 /* The version of the draw algorithms below. Stored with every bracket: a draw is
  * re-derived from (version, seed, entries in their given order, late places, options).
  * Any change to what a draw produces for the same inputs needs a new version, and the
- * old version must stay available to re-derive old brackets. */
+ * old version must stay available to re-derive old brackets. The seed is the 64-bit
+ * number the recorded seed text reads as (tourney/rng.h, rng_seed_read): a number's
+ * digits read as that number, as every seed recorded before text was taken, so taking
+ * text changed no draw of version 1. */
 #define KO_DRAW_VERSION 1
 
 #define KO_MAX_SIZE 65536 /* the largest bracket: entries + late places */
@@ -104,6 +108,9 @@ struct ko_bracket {
     int version; /* KO_DRAW_VERSION at the time of the draw */
     enum ko_kind kind;
     uint64_t seed;
+    /* the seed as recorded and shown (KO-2): the TD's text, which reads as seed
+     * (rng_seed_read); a draw fills in seed's decimal digits */
+    char seed_text[RNG_SEED_BYTES];
     struct ko_draw_opts opts;
     int size, rounds;
     int n_entries;              /* entries (Main) or entrants (fed) */

@@ -3,6 +3,7 @@
  * re-derived from its record. The algorithms are documented in knockout.h. */
 #include "tourney/knockout.h"
 
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -275,6 +276,7 @@ static int draw_main(uint64_t seed, const struct ko_entry *entries, int n, int l
     }
     out->kind = KO_MAIN;
     out->seed = seed;
+    snprintf(out->seed_text, sizeof out->seed_text, "%" PRIu64, seed);
     if (opts)
         out->opts = *opts;
     out->n_late = late;
@@ -345,6 +347,7 @@ static int draw_fed(uint64_t seed, const struct ko_entry *e, int n, int version,
     }
     out->kind = KO_FED;
     out->seed = seed;
+    snprintf(out->seed_text, sizeof out->seed_text, "%" PRIu64, seed);
     out->late_closed = 1; /* a fed event has no late places */
     memcpy(out->entries, e, (size_t)n * sizeof *e);
 
@@ -401,10 +404,13 @@ int ko_draw_fed(uint64_t seed, const struct ko_entry *entrants, int n, struct ko
 
 int ko_rederive(const struct ko_bracket *b, struct ko_bracket *out, char *err, size_t errlen)
 {
-    if (b->kind == KO_FED)
-        return draw_fed(b->seed, b->entries, b->n_entries, b->version, out, err, errlen);
-    return draw_main(b->seed, b->entries, b->n_entries, b->n_late, &b->opts, b->version, out, err,
-                     errlen);
+    int rc = b->kind == KO_FED
+                 ? draw_fed(b->seed, b->entries, b->n_entries, b->version, out, err, errlen)
+                 : draw_main(b->seed, b->entries, b->n_entries, b->n_late, &b->opts, b->version,
+                             out, err, errlen);
+    if (rc == 0 && b->seed_text[0])
+        snprintf(out->seed_text, sizeof out->seed_text, "%s", b->seed_text);
+    return rc;
 }
 
 int ko_same_draw(const struct ko_bracket *a, const struct ko_bracket *b)

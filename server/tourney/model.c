@@ -69,6 +69,12 @@ int match_decided(const struct match *m)
     return m->winner >= 0 && match_finished(m) && m->state != MS_VOID;
 }
 
+int match_holds_table(const struct match *m)
+{
+    return m->table[0] && (m->state == MS_CALLED || m->state == MS_PLAYING ||
+                           m->state == MS_REPORTED || m->state == MS_DISPUTED);
+}
+
 void tournament_defaults(struct tournament *t)
 {
     memset(t, 0, sizeof *t);

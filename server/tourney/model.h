@@ -121,6 +121,10 @@ struct match {
 int match_finished(const struct match *m);
 /* The match has a winner that counts: finished with a winner (a void rubber has none). */
 int match_decided(const struct match *m);
+/* KO-9: the match holds its table: it names one and was called to it and is not decided
+ * yet (called, playing, reported, disputed). A disputed match keeps its table until the TD
+ * decides it or moves it; a scheduled match's table is only the TD's choice for later. */
+int match_holds_table(const struct match *m);
 
 /* One side's (or the TD's) account of a match. games is a JSON list of game results. */
 struct report {

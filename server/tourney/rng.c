@@ -1,6 +1,8 @@
 /* splitmix64 seeding, xoshiro256**, unbiased bounded integers and Fisher-Yates. */
 #include "tourney/rng.h"
 
+#include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 
 static uint64_t splitmix64(uint64_t *x)
@@ -103,4 +105,25 @@ int rng_seed_parse(const char *text, uint64_t *seed)
     }
     *seed = v;
     return 0;
+}
+
+uint64_t rng_seed_read(const char *text)
+{
+    uint64_t v;
+    if (rng_seed_parse(text, &v) == 0)
+        return v;
+    uint64_t h = 14695981039346656037ull;
+    for (const char *t = text ? text : ""; *t; t++)
+        h = (h ^ (unsigned char)*t) * 1099511628211ull;
+    return h;
+}
+
+uint64_t rng_seed_record(const char *text, char *recorded, size_t len)
+{
+    uint64_t v;
+    if (rng_seed_parse(text, &v) == 0)
+        snprintf(recorded, len, "%" PRIu64, v);
+    else
+        snprintf(recorded, len, "%s", text ? text : "");
+    return rng_seed_read(recorded);
 }

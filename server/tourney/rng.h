@@ -35,4 +35,20 @@ void rng_shuffle(struct rng *r, void *base, size_t n, size_t size);
  * because its numbers lose precision above 2^53. */
 int rng_seed_parse(const char *text, uint64_t *seed);
 
+/* A seed as the TD gives it, everywhere (a knockout's draw, a Davis Cup knockout, a Swing
+ * round; KO-2, SWISS-1): any text of 1..RNG_SEED_CHARS characters without control
+ * characters (the API also takes a JSON integer, as its decimal digits). Text that is a
+ * number (rng_seed_parse) reads as that number, so every seed recorded as a number reads
+ * as it always did; any other text reads as its FNV-1a 64-bit hash (offset basis
+ * 14695981039346656037, prime 1099511628211, over its UTF-8 bytes). */
+#define RNG_SEED_CHARS 32
+#define RNG_SEED_BYTES (RNG_SEED_CHARS * 4 + 1) /* the longest seed's UTF-8 and its NUL */
+
+/* The number text reads as (above). */
+uint64_t rng_seed_read(const char *text);
+/* The same, and the seed as it is recorded into recorded (len bytes, RNG_SEED_BYTES is
+ * enough): a number as its decimal digits ("0x2a" is recorded "42"), other text as it is.
+ * The recorded text reads as the same number. */
+uint64_t rng_seed_record(const char *text, char *recorded, size_t len);
+
 #endif

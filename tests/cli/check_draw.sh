@@ -32,6 +32,14 @@ c=$("$BIN" draw --seed 2027 --entries "$dir/entries.txt" --late 3 2>&1)
 [ "$a" != "$c" ] && ok || bad "another seed printed the same bracket"
 h=$("$BIN" draw --seed 0x7ea --entries "$dir/entries.txt" --late 3 2>&1)
 [ "$a" = "$h" ] && ok || bad "seed 0x7ea (2026) printed another bracket"
+# KO-2: a seed is text as the server takes it: text that is no number reads through FNV-1a
+# (recorded as given), a number past 2^64 - 1 or with a sign is such text too.
+t=$("$BIN" draw --seed roma-2026 --entries "$dir/entries.txt" --late 3 2>&1); rc=$?
+[ $rc = 0 ] && grep -q "seed roma-2026$" <<<"$t" && [ "$t" != "$a" ] && ok \
+    || bad "seed roma-2026: $rc $t"
+[ "$t" = "$("$BIN" draw --seed roma-2026 --entries "$dir/entries.txt" --late 3 2>&1)" ] && ok \
+    || bad "seed roma-2026 printed two different brackets"
+"$BIN" draw --seed -3 --entries "$dir/entries.txt" >/dev/null 2>&1 && ok || bad "seed -3 refused"
 
 # The bracket: 37 + 3 late places in 64 slots, so 24 byes; every player once.
 grep -q "37 entries, 3 late places, seeding off: bracket of 64, 6 rounds, 24 byes" <<<"$a" && ok \
@@ -136,8 +144,8 @@ printf 'Anna\n' > "$dir/one.txt"
 expect 2 'at least 2 entries' -- "$BIN" draw --seed 1 --entries "$dir/one.txt"
 printf 'Anna\t15x0\nMarco\n' > "$dir/rating.txt"
 expect 2 'line 1: the rating after the tab is not a number' -- "$BIN" draw --seed 1 --entries "$dir/rating.txt"
-expect 2 'is not a number from 0' -- "$BIN" draw --seed -3 --entries "$dir/entries.txt"
-expect 2 'is not a number from 0' -- "$BIN" draw --seed 18446744073709551616 --entries "$dir/entries.txt"
+expect 2 'is not 1 to 32 characters' -- "$BIN" draw --seed '' --entries "$dir/entries.txt"
+expect 2 'is not 1 to 32 characters' -- "$BIN" draw --seed 123456789012345678901234567890123 --entries "$dir/entries.txt"
 expect 2 'cannot read the entries file' -- "$BIN" draw --seed 1 --entries "$dir/missing.txt"
 expect 2 '--seed and --entries are both needed' -- "$BIN" draw --entries "$dir/entries.txt"
 expect 2 '--late needs a whole number' -- "$BIN" draw --seed 1 --entries "$dir/entries.txt" --late x

@@ -543,6 +543,21 @@ START_TEST(test_DAVIS2_dead_rubbers_void_by_default)
 }
 END_TEST
 
+/* KO-2, DAVIS-3: a knockout of teams takes the seeds a draw takes: text that is no number
+ * is recorded as given. */
+START_TEST(test_KO2_davis_seed_as_text)
+{
+    struct dc d;
+    make_event(&d, 4, "{\"format\": \"knockout\", \"lengths\": [1, 1, 1]}");
+    start_with(&d, "{\"seed\": \"roma-2026\"}");
+    struct res r;
+    board(&d, &r);
+    json_t *br = json_object_get(r.json, "bracket");
+    ck_assert_str_eq(json_string_value(json_object_get(br, "seed")), "roma-2026");
+    res_free(&r);
+}
+END_TEST
+
 START_TEST(test_DAVIS3_knockout_of_seven_with_bye_and_cascade)
 {
     struct dc d;
@@ -1058,6 +1073,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_DAVIS2_dead_rubbers_void_by_default);
     tcase_add_test(tc, test_DAVIS3_round_robin_of_five_to_the_end);
     tcase_add_test(tc, test_DAVIS3_knockout_of_seven_with_bye_and_cascade);
+    tcase_add_test(tc, test_KO2_davis_seed_as_text);
     tcase_add_test(tc, test_DAVIS3_KO4_late_team_and_closing);
     suite_add_tcase(s, tc);
     return s;

@@ -194,6 +194,18 @@ static void bracket_path(struct ko *k, long long eid, char *path, size_t len)
     snprintf(path, len, "/api/v1/tournaments/%lld/competitions/%lld/knockout", k->tid, eid);
 }
 
+/* The TD checks player i in: a late arrival is a player who arrived (KO-4). */
+static void check_in(struct ko *k, int i)
+{
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players/%lld/check-in", k->tid,
+             k->players[i]);
+    struct res r;
+    td(&S, "POST", path, NULL, &r);
+    ck_assert_msg(r.status == 200, "check-in: %ld %s", r.status, r.body);
+    res_free(&r);
+}
+
 /* A GET of path with "If-None-Match: inm" (and gzip accepted when gz) must be a 304 with no
  * body; when etag is given, the 304 carries that ETag. */
 static void not_modified(const char *path, const char *inm, int gz, const char *etag)
@@ -335,6 +347,7 @@ START_TEST(test_KO4_late_arrivals)
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/knockout/late", k.tid,
              e);
     snprintf(body, sizeof body, "{\"player_id\": %lld}", k.players[5]);
+    check_in(&k, 5);
     td(&S, "POST", path, body, &r);
     ck_assert_msg(r.status == 200, "%s", r.body);
     ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(r.json, "late"), "filled")),
@@ -393,6 +406,112 @@ START_TEST(test_KO4_late_arrivals)
     ck_assert(problem_is(&r, 409));
     ck_assert_ptr_nonnull(strstr(jstr(&r, "detail"), "deadline"));
     res_free(&r);
+}
+END_TEST
+
+/* KO-4: a late place goes to a player who arrived: one never checked in is refused with a
+ * 409 that names the player and says to check them in first, and the bracket is as it was;
+ * checked in, the same player takes the place. */
+START_TEST(test_KO4_late_arrival_not_checked_in)
+{
+    struct ko k;
+    setup(&k, 6, NULL);
+    struct res r;
+    long long e = drawn_main(&k, "{\"late_places\": 1, \"lengths\": [3]}", 5, "7", &r);
+    res_free(&r);
+    char path[160], body[64], bpath[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/knockout/late", k.tid,
+             e);
+    snprintf(body, sizeof body, "{\"player_id\": %lld}", k.players[5]);
+    bracket_path(&k, e, bpath, sizeof bpath);
+    json_t *before = snapshot(bpath);
+    td(&S, "POST", path, body, &r);
+    assert_refused(&r, 409, "KO-4", "a late arrival never checked in");
+    ck_assert_msg(strstr(jstr(&r, "detail"), "Player 06"), "the player is not named: %s", r.body);
+    ck_assert_msg(strstr(jstr(&r, "detail"), "check them in"), "no way out: %s", r.body);
+    ck_assert_int_eq(jint(&r, "player_id"), k.players[5]);
+    res_free(&r);
+    unchanged(before, bpath);
+    check_in(&k, 5);
+    td(&S, "POST", path, body, &r);
+    ck_assert_msg(r.status == 200, "checked in: %ld %s", r.status, r.body);
+    ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(r.json, "late"), "filled")),
+                     1);
+    res_free(&r);
+}
+END_TEST
+
+/* Round 1 of a bracket as text: who is on each side (a player's id, a bye, a late place). */
+static char *round1_of(struct res *r)
+{
+    json_t *ms = json_object_get(json_array_get(json_object_get(r->json, "rounds"), 0), "matches");
+    json_t *out = json_array();
+    for (size_t i = 0; i < json_array_size(ms); i++)
+        json_array_append(out, json_object_get(json_array_get(ms, i), "sides"));
+    char *t = json_dumps(out, JSON_COMPACT | JSON_SORT_KEYS);
+    json_decref(out);
+    return t;
+}
+
+/* A Main of players [0, 6) drawn with the body's seed (raw JSON); its answer's round 1 and
+ * recorded seed. */
+static char *drawn_with(struct ko *k, const char *seed_json, char *seed, size_t len)
+{
+    long long e = make_event(k, "Main", "{\"lengths\": [3]}");
+    enter(k, e, 0, 6);
+    char path[160], body[96];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/knockout/draw", k->tid,
+             e);
+    snprintf(body, sizeof body, "{\"seed\": %s}", seed_json);
+    struct res r;
+    td(&S, "POST", path, body, &r);
+    ck_assert_msg(r.status == 200, "seed %s: %ld %s", seed_json, r.status, r.body);
+    ck_assert_int_eq(jint(&r, "algorithm_version"), 1);
+    snprintf(seed, len, "%s", jstr(&r, "seed"));
+    char *t = round1_of(&r);
+    res_free(&r);
+    return t;
+}
+
+/* KO-2: a draw's seed is any text, or a number given as a JSON number or a string: text
+ * that is a number reads as that number (as every stored seed always did), other text
+ * through FNV-1a; the seed is recorded as it reads again, and the same seed and entries
+ * give the same bracket. Bad seeds (empty, a real number, too long) are refused naming the
+ * field. */
+START_TEST(test_KO2_seed_text_or_number)
+{
+    struct ko k;
+    setup(&k, 6, NULL);
+    char s1[64], s2[64], s3[64], s4[64], s5[64];
+    char *a = drawn_with(&k, "\"roma-2026\"", s1, sizeof s1);
+    char *b = drawn_with(&k, "\"roma-2026\"", s2, sizeof s2);
+    ck_assert_str_eq(s1, "roma-2026");
+    ck_assert_str_eq(s2, "roma-2026");
+    ck_assert_str_eq(a, b);
+    char *c = drawn_with(&k, "424242", s3, sizeof s3);
+    char *d = drawn_with(&k, "\"424242\"", s4, sizeof s4);
+    char *h = drawn_with(&k, "\"0x67932\"", s5, sizeof s5);
+    ck_assert_str_eq(s3, "424242");
+    ck_assert_str_eq(s4, "424242");
+    ck_assert_str_eq(s5, "424242"); /* recorded as the number it reads as */
+    ck_assert_str_eq(c, d);
+    ck_assert_str_eq(c, h);
+    free(a), free(b), free(c), free(d), free(h);
+    long long e = make_event(&k, "Main", "{\"lengths\": [3]}");
+    enter(&k, e, 0, 6);
+    char epath[160], path[160];
+    snprintf(epath, sizeof epath, "/api/v1/tournaments/%lld/competitions/%lld", k.tid, e);
+    snprintf(path, sizeof path, "%s/knockout/draw", epath);
+    static const char *const bad[] = {"{\"seed\": \"\"}", "{\"seed\": 1.5}", "{\"seed\": true}",
+                                      "{\"seed\": \"123456789012345678901234567890123\"}"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        json_t *before = snapshot(epath);
+        struct res r;
+        td(&S, "POST", path, bad[i], &r);
+        assert_refused(&r, 422, "seed", bad[i]);
+        res_free(&r);
+        unchanged(before, epath);
+    }
 }
 END_TEST
 
@@ -1006,6 +1125,7 @@ START_TEST(test_KO5_weekend_37_players_3_late_progressive_consolation)
              k.main);
     for (int i = 37; i < 40; i++) {
         snprintf(body, sizeof body, "{\"player_id\": %lld}", k.players[i]);
+        check_in(&k, i);
         td(&S, "POST", path, body, &r);
         ck_assert_int_eq(r.status, 200);
         ck_assert_int_eq(
@@ -1769,6 +1889,8 @@ static Suite *suite(void)
     tcase_set_timeout(tc, 240);
     tcase_add_test(tc, test_KO2_draw_refusals_and_reproducible);
     tcase_add_test(tc, test_KO4_late_arrivals);
+    tcase_add_test(tc, test_KO4_late_arrival_not_checked_in);
+    tcase_add_test(tc, test_KO2_seed_text_or_number);
     tcase_add_test(tc, test_KO8_advance_and_correction_cascade);
     tcase_add_test(tc, test_CLK7_KO8_reverse_flag_after_the_bracket_moved_on);
     tcase_add_test(tc, test_KO5_KO8_main_correction_follows_into_consolation);

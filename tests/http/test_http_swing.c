@@ -167,6 +167,22 @@ START_TEST(test_SWING5_settings_refused)
 }
 END_TEST
 
+/* KO-2, SWISS-1: a Swing round takes the seeds a draw takes: a JSON number is recorded as
+ * its digits and pairs as the same text given as a string would. */
+START_TEST(test_KO2_swing_seed_as_a_number)
+{
+    char epath[128], path[160];
+    long long p[4];
+    make_swing(4, "{\"start_chips\": 10000, \"cpp\": [300, 600]}", epath, sizeof epath, p);
+    snprintf(path, sizeof path, "%s/swing/rounds", epath);
+    struct res r;
+    td(&S, "POST", path, "{\"seed\": 424242}", &r);
+    ck_assert_msg(r.status == 201, "a number as the seed: %ld %s", r.status, r.body);
+    ck_assert_str_eq(jstr(&r, "seed"), "424242");
+    res_free(&r);
+}
+END_TEST
+
 START_TEST(test_SWING3_chips_move_and_round_rules)
 {
     char epath[128], path[160];
@@ -1155,6 +1171,7 @@ static Suite *suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_SWING5_settings_refused);
     tcase_add_test(tc, test_SWING3_chips_move_and_round_rules);
+    tcase_add_test(tc, test_KO2_swing_seed_as_a_number);
     tcase_add_test(tc, test_SWING4_correction_replays_ledger);
     tcase_add_test(tc, test_SWING4_correction_reports_player_wrongly_left_out);
     tcase_add_test(tc, test_SWING2_length_of_a_swing_game_refused);

@@ -221,6 +221,46 @@ START_TEST(test_rng_seed_parse)
 }
 END_TEST
 
+/* KO-2: a seed is text, read the same everywhere: text that is a number reads as that
+ * number (every seed stored as a number reads as it always did, and its draw re-derives
+ * the same), other text as its FNV-1a 64-bit hash; the record of a number is its digits. */
+START_TEST(test_KO2_seed_text_reads_as_recorded)
+{
+    char rec[RNG_SEED_BYTES];
+    ck_assert_uint_eq(rng_seed_read("12345"), 12345);
+    ck_assert_uint_eq(rng_seed_read("18446744073709551615"), UINT64_MAX);
+    /* FNV-1a 64 of the bytes, computed apart (Python) */
+    ck_assert_uint_eq(rng_seed_read("roma-2026"), 3926547238968013881ull);
+    ck_assert_uint_eq(rng_seed_read(""), 14695981039346656037ull);
+    ck_assert_uint_eq(rng_seed_record("0x67932", rec, sizeof rec), 424242);
+    ck_assert_str_eq(rec, "424242");
+    ck_assert_uint_eq(rng_seed_record("roma-2026", rec, sizeof rec), 3926547238968013881ull);
+    ck_assert_str_eq(rec, "roma-2026");
+    /* text past 2^64 - 1 or with a sign is no number: text */
+    ck_assert_uint_ne(rng_seed_record("-3", rec, sizeof rec), 3);
+    ck_assert_str_eq(rec, "-3");
+    /* a stored version 1 draw (its seed's digits) re-derives the same, its record kept */
+    struct ko_entry e[6];
+    for (int i = 0; i < 6; i++)
+        e[i] = (struct ko_entry){.id = 100 + i};
+    struct ko_bracket a, b, c;
+    char err[200];
+    ck_assert_int_eq(ko_draw(rng_seed_read("12345"), e, 6, 1, NULL, &a, err, sizeof err), 0);
+    ck_assert_int_eq(a.version, 1);
+    ck_assert_str_eq(a.seed_text, "12345");
+    ck_assert_int_eq(ko_rederive(&a, &b, err, sizeof err), 0);
+    ck_assert(ko_same_draw(&a, &b));
+    ko_bracket_free(&b);
+    /* a text seed: the draw of the number it reads as, and the text kept on re-derivation */
+    ck_assert_int_eq(ko_draw(rng_seed_read("roma-2026"), e, 6, 1, NULL, &b, err, sizeof err), 0);
+    snprintf(b.seed_text, sizeof b.seed_text, "%s", "roma-2026");
+    ck_assert_int_eq(ko_rederive(&b, &c, err, sizeof err), 0);
+    ck_assert(ko_same_draw(&b, &c));
+    ck_assert_str_eq(c.seed_text, "roma-2026");
+    ko_bracket_free(&a), ko_bracket_free(&b), ko_bracket_free(&c);
+}
+END_TEST
+
 /* ---- KO-2 the draw ---- */
 
 START_TEST(test_KO2_standard_order)
@@ -1854,6 +1894,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_rng_matches_reference);
     tcase_add_test(tc, test_rng_below_is_uniform);
     tcase_add_test(tc, test_rng_seed_parse);
+    tcase_add_test(tc, test_KO2_seed_text_reads_as_recorded);
     tcase_add_test(tc, test_KO2_standard_order);
     tcase_add_test(tc, test_KO2_bracket_size);
     tcase_add_test(tc, test_KO2_matches_documented_algorithm);
