@@ -168,10 +168,14 @@ START_TEST(test_KO9_disputed_table_held)
     ck_assert_msg(!strcmp(st, "scheduled") && !tb[0], "the waiting match got table %s (%s)", tb,
                   st);
     no_table_twice(&f, "after the dispute");
-    /* the TD decides the dispute: table 8 is free again */
+    /* the TD decides the dispute, by a ruling (GOV-6a): table 8 is free again */
     struct res r;
-    match_req(&S, &f, 0, "POST", "/verify", "{\"score\": {\"a\": 5, \"b\": 4}}", &r);
-    ck_assert_msg(r.status == 200, "verify: %ld %s", r.status, r.body);
+    match_req(&S, &f, 0, "POST", "/rulings",
+              "{\"question\": \"Who won?\", \"facts\": \"Both claim the match.\", "
+              "\"decision\": \"Anna wins 5-4\", \"reasons\": \"Bruno's scoresheet\", "
+              "\"effect\": {\"kind\": \"score\", \"score\": {\"a\": 5, \"b\": 4}}}",
+              &r);
+    ck_assert_msg(r.status == 201 || r.status == 200, "ruling: %ld %s", r.status, r.body);
     res_free(&r);
     ck_assert_int_eq(assign(&f), 1);
     match_of(&f, 2, st, tb);
