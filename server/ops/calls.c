@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/utf8.h"
 #include "ops/clock_acts.h"
 #include "ops/match.h"
 #include "ops/record.h"
@@ -21,19 +22,18 @@ static json_t *str_or_null(const char *s)
 
 json_t *op_call_public_json(const struct call_row *c)
 {
-    return json_pack("{s:I, s:I, s:s, s:s, s:s, s:s, s:o, s:I, s:o, s:o}", "id",
-                     (json_int_t)c->id, "match_id", (json_int_t)c->match_id, "table", c->table,
-                     "side", side_name[c->side], "reason", c->reason, "state", c->state,
-                     "taken_by", str_or_null(c->taken_by), "created_ms",
-                     (json_int_t)c->created_ms, "created_at", op_time_json(c->created_ms),
-                     "leave_until_ms", c->leave_until_ms ? json_integer(c->leave_until_ms)
-                                                         : json_null());
+    return json_pack("{s:I, s:I, s:s, s:s, s:s, s:s, s:o, s:I, s:o, s:o}", "id", (json_int_t)c->id,
+                     "match_id", (json_int_t)c->match_id, "table", c->table, "side",
+                     side_name[c->side], "reason", c->reason, "state", c->state, "taken_by",
+                     str_or_null(c->taken_by), "created_ms", (json_int_t)c->created_ms,
+                     "created_at", op_time_json(c->created_ms), "leave_until_ms",
+                     c->leave_until_ms ? json_integer(c->leave_until_ms) : json_null());
 }
 
 json_t *op_call_table_json(const struct call_row *c)
 {
-    return json_pack("{s:s, s:I, s:o}", "table", c->table, "created_ms",
-                     (json_int_t)c->created_ms, "created_at", op_time_json(c->created_ms));
+    return json_pack("{s:s, s:I, s:o}", "table", c->table, "created_ms", (json_int_t)c->created_ms,
+                     "created_at", op_time_json(c->created_ms));
 }
 
 json_t *op_call_json(const struct call_row *c, int64_t now_ms)
@@ -63,10 +63,9 @@ int op_cx_record(struct cx *x, const char *action, const char *entity, int64_t i
 {
     char *b = before ? json_dumps(before, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
     char *a = after ? json_dumps(after, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
-    int rc = (before && !b) || (after && !a)
-                 ? CW_EDB
-                 : db_audit(x->o.db, x->m.tournament_id, x->o.now_ms, x->o.actor, action, entity,
-                            id, b, a);
+    int rc = (before && !b) || (after && !a) ? CW_EDB
+                                             : db_audit(x->o.db, x->m.tournament_id, x->o.now_ms,
+                                                        x->o.actor, action, entity, id, b, a);
     free(b);
     free(a);
     json_decref(before);
@@ -94,11 +93,11 @@ void op_cx_official_name(const struct cx *x, char *out, size_t len)
     struct official off;
     struct machine_token tok;
     if (x->o.official_id && db_official_get(x->o.db, x->o.official_id, &off) == CW_OK)
-        snprintf(out, len, "%s", off.name);
+        cw_utf8_copy(out, len, off.name);
     else if (x->o.token_id && db_token_get(x->o.db, x->o.token_id, &tok) == CW_OK)
-        snprintf(out, len, "%s", tok.label);
+        cw_utf8_copy(out, len, tok.label);
     else
-        snprintf(out, len, "%s", x->o.actor);
+        cw_utf8_copy(out, len, x->o.actor);
 }
 
 int op_cx_official(struct cx *x, const char *rule)
@@ -120,8 +119,8 @@ static int refuse(struct cx *x, int status, const char *slug, const char *title,
 }
 
 /* The call's stream entry and audit row, the call as it is now in the reply. */
-static int call_changed(struct cx *x, const char *action, const struct call_row *c,
-                        json_t *before, int status)
+static int call_changed(struct cx *x, const char *action, const struct call_row *c, json_t *before,
+                        int status)
 {
     struct call_row now;
     if (db_call_get(x->o.db, x->m.id, c->id, &now)) {
@@ -166,8 +165,8 @@ int op_call_open(struct cx *x, const void *in)
         int64_t wait = (first + CALL_RATE_WINDOW_MS - x->o.now_ms + 999) / 1000;
         char why[200];
         snprintf(why, sizeof why,
-                 "You have called an official %d times in %d minutes; call again in %lld s",
-                 count, CALL_RATE_WINDOW_MS / 60000, (long long)(wait > 0 ? wait : 1));
+                 "You have called an official %d times in %d minutes; call again in %lld s", count,
+                 CALL_RATE_WINDOW_MS / 60000, (long long)(wait > 0 ? wait : 1));
         refuse(x, 429, "too-many-calls", "Too many calls", why);
         json_object_set_new(x->pb.json, "retry_after_s", json_integer(wait > 0 ? wait : 1));
         return -1;
@@ -215,8 +214,7 @@ static int load_call(struct cx *x, int64_t id, struct call_row *c)
     if (rc)
         return -1;
     if (!strcmp(c->state, "closed"))
-        return refuse(x, 409, "call-closed", "The call is closed",
-                      "This call was already closed");
+        return refuse(x, 409, "call-closed", "The call is closed", "This call was already closed");
     return 0;
 }
 
@@ -292,8 +290,8 @@ int op_match_warn(struct cx *x, const void *in)
         return -1;
     json_t *j = op_warning_json(&w);
     if (op_cx_record(x, "match.warned", "match", x->m.id, NULL, json_deep_copy(j),
-                     json_pack("{s:{s:I, s:I, s:s}}", "warning", "id", (json_int_t)w.id,
-                               "match_id", (json_int_t)x->m.id, "table", x->m.table))) {
+                     json_pack("{s:{s:I, s:I, s:s}}", "warning", "id", (json_int_t)w.id, "match_id",
+                               (json_int_t)x->m.id, "table", x->m.table))) {
         json_decref(j);
         return -1;
     }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/utf8.h"
 #include "ops/record.h"
 
 json_t *op_observer_json(const struct observer_row *o)
@@ -16,8 +17,8 @@ json_t *op_observer_json(const struct observer_row *o)
                      o->fee_cents >= 0 ? json_integer(o->fee_cents) : json_null(), "fee_payer",
                      o->fee_payer[0] ? json_string(o->fee_payer) : json_null(), "call_id",
                      o->call_id ? json_integer(o->call_id) : json_null(), "appointed_by",
-                     o->appointed_by, "appointed_at", op_time_json(o->appointed_ms),
-                     "removed_at", op_time_json(o->removed_ms));
+                     o->appointed_by, "appointed_at", op_time_json(o->appointed_ms), "removed_at",
+                     op_time_json(o->removed_ms));
 }
 
 json_t *op_observers_json(struct db *db, int64_t match_id)
@@ -56,7 +57,7 @@ int op_observer_appoint(struct cx *x, const void *in)
     struct observer_row o;
     memset(&o, 0, sizeof o);
     o.match_id = x->m.id;
-    snprintf(o.name, sizeof o.name, "%s", v->name);
+    cw_utf8_copy(o.name, sizeof o.name, v->name);
     o.fee_cents = v->fee_cents;
     snprintf(o.fee_payer, sizeof o.fee_payer, "%s", v->fee_payer ? v->fee_payer : "");
     o.call_id = v->call_id;

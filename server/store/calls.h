@@ -9,10 +9,14 @@
 
 #include "store/db.h"
 #include "tourney/model.h"
+#include "tourney/roles.h"
 
 #define CALL_TEXT_MAX 200    /* characters of a player's line of text */
 #define CALL_OUTCOME_MAX 500 /* characters of an official's outcome, a warning, a name */
 #define RULING_TEXT_MAX 4000 /* characters of each part of a ruling */
+/* who acted, by name: an official's name or a token's label, whole (O_NAME_MAX characters
+ * of up to 4 bytes each), so that no name is ever cut */
+#define ACTOR_NAME_SIZE (O_NAME_MAX * 4 + 1)
 
 struct call_row {
     int64_t id, tournament_id, match_id, player_id;
@@ -21,9 +25,9 @@ struct call_row {
     char text[CALL_TEXT_MAX * 4 + 1];
     char state[8]; /* open, taken, closed */
     int64_t created_ms;
-    char taken_by[96];
+    char taken_by[ACTOR_NAME_SIZE];
     int64_t taken_ms;
-    char closed_by[96];
+    char closed_by[ACTOR_NAME_SIZE];
     int64_t closed_ms;
     char outcome[CALL_OUTCOME_MAX * 4 + 1];
     int leave_minutes;
@@ -46,7 +50,7 @@ int db_calls_open(struct db *db, int64_t tournament_id, struct call_row **out, i
 struct warning_row {
     int64_t id, match_id;
     char text[CALL_OUTCOME_MAX * 4 + 1];
-    char actor[96];
+    char actor[ACTOR_NAME_SIZE];
     int64_t created_ms;
 };
 int db_warning_insert(struct db *db, struct warning_row *w);
@@ -58,9 +62,9 @@ struct observer_row {
     int64_t fee_cents; /* -1: no fee */
     char fee_payer[8]; /* "", a, b, both */
     int64_t call_id;   /* 0: of the official's own motion */
-    char appointed_by[96];
+    char appointed_by[ACTOR_NAME_SIZE];
     int64_t appointed_ms;
-    char removed_by[96];
+    char removed_by[ACTOR_NAME_SIZE];
     int64_t removed_ms; /* 0: still observing */
 };
 int db_observer_insert(struct db *db, struct observer_row *o);
@@ -73,12 +77,12 @@ int db_observers(struct db *db, int64_t match_id, int current_only, struct obser
 struct ruling_row {
     int64_t id, tournament_id, match_id, call_id;
     char *question, *facts, *decision, *reasons; /* malloc'd when read */
-    char effect[12];   /* none, score, penalty, forfeit, clock */
-    char *effect_json; /* what the effect was given (may be NULL) */
-    char state[24];    /* decided, awaiting_committee */
+    char effect[12];                             /* none, score, penalty, forfeit, clock */
+    char *effect_json;                           /* what the effect was given (may be NULL) */
+    char state[24];                              /* decided, awaiting_committee */
     int decided_match;
-    char official[96];   /* the official's name */
-    int64_t official_id; /* 0: a machine token */
+    char official[ACTOR_NAME_SIZE]; /* the official's name */
+    int64_t official_id;            /* 0: a machine token */
     int64_t created_ms;
 };
 void db_ruling_free(struct ruling_row *r);
