@@ -18,6 +18,14 @@
  * of up to 4 bytes each), so that no name is ever cut */
 #define ACTOR_NAME_SIZE (O_NAME_MAX * 4 + 1)
 
+/* Who acted at a table: as the audit log names them ("official:3", "token:2"), which is
+ * what identifies them, and their name: when read, the official's or token's name now
+ * (a renamed official shows the new name), else the name recorded at the time. */
+struct who {
+    char actor[96];
+    char name[ACTOR_NAME_SIZE];
+};
+
 struct call_row {
     int64_t id, tournament_id, match_id, player_id;
     int side;
@@ -25,9 +33,9 @@ struct call_row {
     char text[CALL_TEXT_MAX * 4 + 1];
     char state[8]; /* open, taken, closed */
     int64_t created_ms;
-    char taken_by[ACTOR_NAME_SIZE];
+    struct who taken_by; /* "" when not taken */
     int64_t taken_ms;
-    char closed_by[ACTOR_NAME_SIZE];
+    struct who closed_by;
     int64_t closed_ms;
     char outcome[CALL_OUTCOME_MAX * 4 + 1];
     int leave_minutes;
@@ -50,7 +58,7 @@ int db_calls_open(struct db *db, int64_t tournament_id, struct call_row **out, i
 struct warning_row {
     int64_t id, match_id;
     char text[CALL_OUTCOME_MAX * 4 + 1];
-    char actor[ACTOR_NAME_SIZE];
+    struct who by;
     int64_t created_ms;
 };
 int db_warning_insert(struct db *db, struct warning_row *w);
@@ -62,9 +70,9 @@ struct observer_row {
     int64_t fee_cents; /* -1: no fee */
     char fee_payer[8]; /* "", a, b, both */
     int64_t call_id;   /* 0: of the official's own motion */
-    char appointed_by[ACTOR_NAME_SIZE];
+    struct who appointed_by;
     int64_t appointed_ms;
-    char removed_by[ACTOR_NAME_SIZE];
+    struct who removed_by;
     int64_t removed_ms; /* 0: still observing */
 };
 int db_observer_insert(struct db *db, struct observer_row *o);
@@ -81,8 +89,8 @@ struct ruling_row {
     char *effect_json;                           /* what the effect was given (may be NULL) */
     char state[24];                              /* decided, awaiting_committee */
     int decided_match;
-    char official[ACTOR_NAME_SIZE]; /* the official's name */
-    int64_t official_id;            /* 0: a machine token */
+    struct who official; /* who ruled (an official, or a token acting for one) */
+    int64_t official_id; /* 0: a machine token */
     int64_t created_ms;
 };
 void db_ruling_free(struct ruling_row *r);

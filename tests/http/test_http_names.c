@@ -130,6 +130,58 @@ START_TEST(test_GOV1_official_long_name_handles_calls)
 }
 END_TEST
 
+/* GOV-1: a record of a table names who acted by id, as the audit log does: renamed, the
+ * official is shown by the new name in the call they took and closed, their warning,
+ * their observer and their ruling, and a token by its label. */
+START_TEST(test_GOV1_records_name_the_official_by_id)
+{
+    long long rita = make_official(&S, "Rita", "td", "rita password");
+    struct srv as;
+    srv_login_as(&as, &S, "Rita", "rita password");
+    struct fx f;
+    setup(&f, "Renamed");
+    struct res r;
+    op(&f.a, &f, "POST", "calls", "{\"reason\": \"clock\"}", &r);
+    ck_assert_msg(r.status == 201, "call: %ld %s", r.status, r.body);
+    char tail[64];
+    snprintf(tail, sizeof tail, "calls/%lld/close", jint(&r, "id"));
+    res_free(&r);
+    op(&as, &f, "POST", tail, "{\"outcome\": \"fine\"}", &r);
+    ck_assert_msg(r.status == 200, "close: %ld %s", r.status, r.body);
+    res_free(&r);
+    op(&as, &f, "POST", "warnings", "{\"text\": \"Play faster\"}", &r);
+    res_free(&r);
+    op(&as, &f, "POST", "observers", "{\"name\": \"Olga\"}", &r);
+    res_free(&r);
+    op(&as, &f, "POST", "rulings",
+       "{\"question\": \"q\", \"facts\": \"f\", \"decision\": \"d\", \"reasons\": \"r\"}", &r);
+    ck_assert_msg(r.status == 201, "ruling: %ld %s", r.status, r.body);
+    res_free(&r);
+    char path[64];
+    snprintf(path, sizeof path, "/api/v1/officials/%lld", rita);
+    td(&S, "PATCH", path, "{\"name\": \"Rita Renamed\"}", &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+
+    op(&f.a, &f, "GET", "calls", NULL, &r);
+    json_t *c = json_array_get(json_object_get(r.json, "calls"), 0);
+    ck_assert_str_eq(member(c, "taken_by"), "Rita Renamed");
+    ck_assert_str_eq(member(c, "closed_by"), "Rita Renamed");
+    ck_assert_str_eq(member(json_array_get(json_object_get(r.json, "warnings"), 0), "by"),
+                     "Rita Renamed");
+    res_free(&r);
+    op(&S, &f, "GET", "", NULL, &r);
+    ck_assert_str_eq(
+        member(json_array_get(json_object_get(r.json, "observers"), 0), "appointed_by"),
+        "Rita Renamed");
+    res_free(&r);
+    op(&f.a, &f, "GET", "rulings", NULL, &r);
+    ck_assert_str_eq(member(json_array_get(json_object_get(r.json, "rulings"), 0), "official"),
+                     "Rita Renamed");
+    res_free(&r);
+}
+END_TEST
+
 /* Every text field refuses what makes a text read otherwise than it is: bidirectional
  * overrides and isolates (U+202A-202E, U+2066-2069) and C0 or C1 controls (a multi-line
  * text keeps its line breaks and tabs), with a 422 naming the field, changing nothing. */
@@ -279,6 +331,7 @@ static Suite *suite(void)
     tcase_add_unchecked_fixture(tc, srv_up, srv_down);
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_GOV1_official_long_name_handles_calls);
+    tcase_add_test(tc, test_GOV1_records_name_the_official_by_id);
     tcase_add_test(tc, test_text_refuses_bidi_and_c1_controls);
     tcase_add_test(tc, test_GOV6_ruling_text_limit_counts_characters);
     tcase_add_test(tc, test_GOV1_official_names_fold_alike);
