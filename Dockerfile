@@ -7,7 +7,7 @@
 FROM debian:bookworm AS build
 RUN apt-get update \
  && apt-get install -y --no-install-recommends gcc libc6-dev make pkg-config \
-      libmicrohttpd-dev libsqlite3-dev libjansson-dev libsodium-dev zlib1g-dev libqrencode-dev \
+      libmicrohttpd-dev libsqlite3-dev libjansson-dev libsodium-dev zlib1g-dev libqrencode-dev libutf8proc-dev \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Makefile ./
@@ -21,7 +21,7 @@ RUN make build
 FROM debian:bookworm-slim
 RUN apt-get update \
  && apt-get install -y --no-install-recommends \
-      libmicrohttpd12 libsqlite3-0 libjansson4 libsodium23 zlib1g libqrencode4 \
+      libmicrohttpd12 libsqlite3-0 libjansson4 libsodium23 zlib1g libqrencode4 libutf8proc2 \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --home-dir /var/lib/crawford --shell /usr/sbin/nologin crawford \
  && mkdir -p /var/lib/crawford \

@@ -9,6 +9,7 @@
 #include "api/fields.h"
 #include "api/handlers.h"
 #include "api/tx.h"
+#include "common/utf8.h"
 #include "tourney/rng.h"
 #include "common/clock.h"
 #include "ops/davis_acts.h"
@@ -106,7 +107,7 @@ void api_davis_team_add(struct api_req *req, struct api_resp *resp)
         return;
     struct davis_team_row t;
     memset(&t, 0, sizeof t);
-    snprintf(t.name, sizeof t.name, "%s", v[DT_NAME].s);
+    cw_utf8_copy(t.name, sizeof t.name, v[DT_NAME].s);
     t.player[0] = v[DT_P1].i;
     t.player[1] = v[DT_P2].i;
     if (t.player[0] == t.player[1]) {

@@ -11,6 +11,7 @@
 #include "api/json.h"
 #include "api/tx.h"
 #include "common/clock.h"
+#include "common/utf8.h"
 #include "ops/event_acts.h"
 #include "store/store.h"
 
@@ -36,7 +37,7 @@ void api_event_create(struct api_req *req, struct api_resp *resp)
     memset(&e, 0, sizeof e);
     e.tournament_id = req->ids[0];
     snprintf(e.kind, sizeof e.kind, "%s", v[EV_KIND].s);
-    snprintf(e.name, sizeof e.name, "%s", v[EV_NAME].s);
+    cw_utf8_copy(e.name, sizeof e.name, v[EV_NAME].s);
     e.priority = (int)v[EV_PRIORITY].i;
     strcpy(e.state, "open");
     json_t *settings = NULL;

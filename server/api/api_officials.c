@@ -9,6 +9,7 @@
 #include "api/handlers.h"
 #include "api/tx.h"
 #include "common/secret.h"
+#include "common/utf8.h"
 #include "ops/officials.h"
 #include "store/store.h"
 
@@ -17,7 +18,7 @@ static const char *const status_choices[] = {"active", "suspended", NULL};
 
 enum { OF_NAME, OF_ROLE, OF_PASSWORD, OF_STATUS, OF__N };
 static const struct api_field official_fields[] = {
-    [OF_NAME] = {"name", F_STR, 1, 0, 1, O_NAME_MAX, NULL, NULL},
+    [OF_NAME] = {"name", F_NAME, 1, 0, 1, O_NAME_MAX, NULL, NULL},
     [OF_ROLE] = {"role", F_ENUM, 1, 0, 0, 0, role_choices, NULL},
     [OF_PASSWORD] = {"password", F_STR, 1, 0, CW_PASSWORD_MIN, CW_PASSWORD_MAX, NULL, NULL},
     [OF_STATUS] = {"status", F_ENUM, 0, 0, 0, 0, status_choices, NULL},
@@ -26,7 +27,7 @@ static const struct api_field official_fields[] = {
 
 enum { KF_LABEL, KF_ROLE, KF__N };
 static const struct api_field token_fields[] = {
-    [KF_LABEL] = {"label", F_STR, 1, 0, 1, O_NAME_MAX, NULL, NULL},
+    [KF_LABEL] = {"label", F_NAME, 1, 0, 1, O_NAME_MAX, NULL, NULL},
     [KF_ROLE] = {"role", F_ENUM, 1, 0, 0, 0, role_choices, NULL},
     [KF__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
@@ -83,7 +84,7 @@ void api_official_add(struct api_req *req, struct api_resp *resp)
         return;
     struct official w;
     memset(&w, 0, sizeof w);
-    snprintf(w.name, sizeof w.name, "%s", v[OF_NAME].s);
+    cw_utf8_copy(w.name, sizeof w.name, v[OF_NAME].s);
     w.role = (enum role)role_from_name(v[OF_ROLE].s);
     if (api_tx_begin(req, resp))
         return;
@@ -149,7 +150,7 @@ void api_token_create(struct api_req *req, struct api_resp *resp)
         return;
     struct machine_token k;
     memset(&k, 0, sizeof k);
-    snprintf(k.label, sizeof k.label, "%s", v[KF_LABEL].s);
+    cw_utf8_copy(k.label, sizeof k.label, v[KF_LABEL].s);
     k.role = (enum role)role_from_name(v[KF_ROLE].s);
     if (api_begin(req->app->db, resp))
         return;

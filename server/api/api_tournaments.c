@@ -8,6 +8,7 @@
 #include "api/fields.h"
 #include "api/handlers.h"
 #include "api/tx.h"
+#include "common/utf8.h"
 #include "ops/tournaments.h"
 #include "store/store.h"
 
@@ -74,7 +75,8 @@ API_REPLIES static int read_tables(json_t *t, char **text, struct api_resp *resp
     for (size_t i = 0; i < json_array_size(t); i++) {
         json_t *v = json_array_get(t, i);
         const char *s = json_string_value(v);
-        if (!s || !*s || api_utf8_chars(s) > M_TABLE_MAX || strpbrk(s, "\t\r\n")) {
+        if (!s || !*s || cw_utf8_chars(s, strlen(s)) > M_TABLE_MAX ||
+            cw_text_refused(s, json_string_length(v), 0)) {
             api_problem_field(resp, "tables", "entry %zu must be a label of 1 to %d characters",
                               i + 1, M_TABLE_MAX);
             return -1;

@@ -5,36 +5,23 @@
 #include <string.h>
 
 #include "common/clock.h"
+#include "common/utf8.h"
 
-size_t api_utf8_chars(const char *s)
-{
-    size_t n = 0;
-    for (; *s; s++)
-        if (((unsigned char)*s & 0xC0) != 0x80)
-            n++;
-    return n;
-}
-
-static int has_control(const char *s, size_t len)
-{
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c < 0x20 || c == 0x7f)
-            return 1;
-    }
-    return 0;
-}
-
-/* A string (F_STR, F_SEED): one line of min..max characters. */
+/* A text: no control characters (but line breaks and tabs in a multi-line one), no
+ * bidirectional overrides, min..max characters (of its trimmed span for a name). */
 static int check_text(json_t *v, const struct api_field *f, const char *path, struct problem *pb)
 {
     const char *s = json_string_value(v);
-    size_t bytes = json_string_length(v);
-    size_t n = api_utf8_chars(s);
-    if (bytes != strlen(s) || has_control(s, bytes)) {
-        problem_field(pb, path, "must not contain control characters");
+    size_t bytes = json_string_length(v), start = 0;
+    /* a NUL inside is a control character too: cw_text_refused sees every byte */
+    const char *bad = cw_text_refused(s, bytes, f->kind == F_STR_MULTILINE);
+    if (bad) {
+        problem_field(pb, path, "%s", bad);
         return 1;
     }
+    if (f->kind == F_NAME)
+        bytes = cw_utf8_trim(s, &start);
+    size_t n = cw_utf8_chars(s + start, bytes);
     if ((long)n < f->min || (long)n > f->max) {
         if (f->min > 0 && n == 0)
             problem_field(pb, path, "must not be empty");
@@ -44,6 +31,14 @@ static int check_text(json_t *v, const struct api_field *f, const char *path, st
         return 1;
     }
     return 0;
+}
+
+/* "path.key" into out, cut between two characters (a key is the client's). */
+static void sub_path(char *out, size_t len, const char *path, const char *key)
+{
+    int n = snprintf(out, len, "%s.", path);
+    if (n >= 0 && (size_t)n < len)
+        cw_utf8_copy(out + n, len - (size_t)n, key);
 }
 
 static int check_one(json_t *v, const struct api_field *f, const char *path, struct problem *pb)
@@ -64,6 +59,8 @@ static int check_one(json_t *v, const struct api_field *f, const char *path, str
         }
         return check_text(v, f, path, pb);
     case F_STR:
+    case F_STR_MULTILINE:
+    case F_NAME:
         if (!json_is_string(v)) {
             problem_field(pb, path, "must be a string");
             return 1;
@@ -120,26 +117,6 @@ static int check_one(json_t *v, const struct api_field *f, const char *path, str
     }
     case F_ANY:
         return 0;
-    case F_STR_MULTILINE: {
-        if (!json_is_string(v)) {
-            problem_field(pb, path, "must be a string");
-            return 1;
-        }
-        const char *s = json_string_value(v);
-        size_t bytes = json_string_length(v);
-        for (size_t i = 0; i < bytes; i++) {
-            unsigned char c = (unsigned char)s[i];
-            if ((c < 0x20 && c != '\n' && c != '\r' && c != '\t') || c == 0x7f) {
-                problem_field(pb, path, "must not contain control characters");
-                return 1;
-            }
-        }
-        if ((long)bytes < f->min || (long)bytes > f->max) {
-            problem_field(pb, path, "must be %ld to %ld bytes long", f->min, f->max);
-            return 1;
-        }
-        return 0;
-    }
     case F_OBJ:
         if (!json_is_object(v)) {
             problem_field(pb, path, "must be an object");
@@ -157,7 +134,7 @@ static int check_one(json_t *v, const struct api_field *f, const char *path, str
         while (sf->name && strcmp(sf->name, key))
             sf++;
         char sub[160];
-        snprintf(sub, sizeof sub, "%s.%s", path, key);
+        sub_path(sub, sizeof sub, path, key);
         if (!sf->name) {
             problem_field(pb, sub, "is not a known field");
             errors++;
@@ -168,7 +145,7 @@ static int check_one(json_t *v, const struct api_field *f, const char *path, str
     for (const struct api_field *sf = f->sub; sf->name; sf++)
         if (sf->required && !json_object_get(v, sf->name)) {
             char sub[160];
-            snprintf(sub, sizeof sub, "%s.%s", path, sf->name);
+            sub_path(sub, sizeof sub, path, sf->name);
             problem_field(pb, sub, "is required");
             errors++;
         }
@@ -189,14 +166,8 @@ static int check_all(json_t *obj, const struct api_field *spec, int partial, str
         if (!f->name) {
             /* at most 64 bytes of the key, cut between two characters: a name cut inside
              * one would be no UTF-8, and the problem could not name it */
-            char shown[80];
-            size_t n = strlen(key);
-            if (n > 64) {
-                n = 64;
-                while (n > 0 && ((unsigned char)key[n] & 0xC0) == 0x80)
-                    n--;
-            }
-            snprintf(shown, sizeof shown, "%.*s", (int)n, key);
+            char shown[65];
+            cw_utf8_copy(shown, sizeof shown, key);
             problem_field(pb, shown, "is not a known field");
             errors++;
             continue;
@@ -230,6 +201,15 @@ static void fill_one(json_t *v, const struct api_field *f, struct api_val *out)
     case F_DATE:
         out->s = json_string_value(v);
         break;
+    case F_NAME: {
+        /* the name trimmed, in the body's own value (the request's, which nothing reads
+         * as given again): one string, valid while req->json lives, as every value */
+        size_t start, n = cw_utf8_trim(json_string_value(v), &start);
+        if (n != json_string_length(v))
+            json_string_setn(v, json_string_value(v) + start, n);
+        out->s = json_string_value(v);
+        break;
+    }
     case F_ENUM:
         out->s = json_string_value(v);
         for (const char *const *c = f->choices; *c; c++)

@@ -10,6 +10,9 @@
 #include "ops/problem.h"
 
 enum api_fkind {
+    /* Every text (F_STR, F_STR_MULTILINE, F_NAME, F_SEED given as text) refuses control
+     * characters (C0, DEL, C1) and bidirectional overrides and isolates, naming the field
+     * (common/utf8.h: cw_text_refused) */
     F_STR, /* a single-line string of min..max characters */
     F_INT, /* an integer in min..max */
     F_NUM, /* a number (integer or real) in min..max */
@@ -18,9 +21,11 @@ enum api_fkind {
     F_ENUM,          /* one of choices */
     F_OBJ,           /* an object checked against sub */
     F_ANY,           /* any JSON value, checked by the handler */
-    F_STR_MULTILINE, /* a string of min..max bytes that may hold line breaks and tabs */
+    F_STR_MULTILINE, /* a string of min..max characters that may hold line breaks and tabs */
     F_SEED,          /* a seed (KO-2, tourney/rng.h): an F_STR of min..max characters, or an
                       * integer, read as its decimal digits */
+    F_NAME,          /* a name: an F_STR trimmed of white space at both ends, min..max
+                      * characters once trimmed; the value is the trimmed name */
 };
 
 struct api_field {
@@ -60,8 +65,5 @@ API_REPLIES int api_fields(json_t *obj, const struct api_field *spec, int partia
 void api_fields_sub(const struct api_val *v, const struct api_field *spec, struct api_val *out);
 /* The side a checked ("a" | "b") field names: 0 or 1 (0 when absent). */
 int api_val_side(const struct api_val *v);
-
-/* Number of characters (UTF-8 code points) of a valid UTF-8 string. */
-size_t api_utf8_chars(const char *s);
 
 #endif

@@ -9,6 +9,7 @@
 #include "api/handlers.h"
 #include "api/knockout_text.h"
 #include "common/clock.h"
+#include "common/utf8.h"
 #include "ops/knockout.h"
 #include "ops/match.h"
 
@@ -170,7 +171,9 @@ void api_knockout_player(struct api_req *req, struct api_resp *resp)
         return;
     }
     struct ko_state x;
-    char err[256], text[300];
+    /* the sentence holds the opponent's whole name and the table: a cut inside a letter
+     * would be no UTF-8, and no JSON */
+    char err[256], text[P_NAME_MAX * 4 + M_TABLE_MAX * 4 + 160];
     int rc = op_ko_state_load(db, &e, NULL, &x, err, sizeof err);
     struct ko_pstatus st;
     memset(&st, 0, sizeof st);
@@ -190,11 +193,11 @@ void api_knockout_player(struct api_req *req, struct api_resp *resp)
         }
         op_ko_state_free(&y);
     }
-    char opp[512] = "";
+    char opp[P_NAME_MAX * 4 + 1] = "";
     struct player p;
     if (found == CW_OK && st.opponent &&
         db_player_get(db, e.tournament_id, st.opponent, &p) == CW_OK)
-        snprintf(opp, sizeof opp, "%s", p.name);
+        cw_utf8_copy(opp, sizeof opp, p.name);
     json_t *out = NULL;
     if (found == CW_OK) {
         api_knockout_status_text(&st, opp, text, sizeof text);

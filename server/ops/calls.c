@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/utf8.h"
 #include "ops/clock_acts.h"
 #include "ops/match.h"
 #include "ops/record.h"
@@ -21,19 +22,18 @@ static json_t *str_or_null(const char *s)
 
 json_t *op_call_public_json(const struct call_row *c)
 {
-    return json_pack("{s:I, s:I, s:s, s:s, s:s, s:s, s:o, s:I, s:o, s:o}", "id",
-                     (json_int_t)c->id, "match_id", (json_int_t)c->match_id, "table", c->table,
-                     "side", side_name[c->side], "reason", c->reason, "state", c->state,
-                     "taken_by", str_or_null(c->taken_by), "created_ms",
-                     (json_int_t)c->created_ms, "created_at", op_time_json(c->created_ms),
-                     "leave_until_ms", c->leave_until_ms ? json_integer(c->leave_until_ms)
-                                                         : json_null());
+    return json_pack("{s:I, s:I, s:s, s:s, s:s, s:s, s:o, s:I, s:o, s:o}", "id", (json_int_t)c->id,
+                     "match_id", (json_int_t)c->match_id, "table", c->table, "side",
+                     side_name[c->side], "reason", c->reason, "state", c->state, "taken_by",
+                     str_or_null(c->taken_by.name), "created_ms", (json_int_t)c->created_ms,
+                     "created_at", op_time_json(c->created_ms), "leave_until_ms",
+                     c->leave_until_ms ? json_integer(c->leave_until_ms) : json_null());
 }
 
 json_t *op_call_table_json(const struct call_row *c)
 {
-    return json_pack("{s:s, s:I, s:o}", "table", c->table, "created_ms",
-                     (json_int_t)c->created_ms, "created_at", op_time_json(c->created_ms));
+    return json_pack("{s:s, s:I, s:o}", "table", c->table, "created_ms", (json_int_t)c->created_ms,
+                     "created_at", op_time_json(c->created_ms));
 }
 
 json_t *op_call_json(const struct call_row *c, int64_t now_ms)
@@ -43,7 +43,7 @@ json_t *op_call_json(const struct call_row *c, int64_t now_ms)
     json_object_set_new(j, "text", json_string(c->text));
     json_object_set_new(j, "age_s", json_integer((now_ms - c->created_ms) / 1000));
     json_object_set_new(j, "taken_at", op_time_json(c->taken_ms));
-    json_object_set_new(j, "closed_by", str_or_null(c->closed_by));
+    json_object_set_new(j, "closed_by", str_or_null(c->closed_by.name));
     json_object_set_new(j, "closed_at", op_time_json(c->closed_ms));
     json_object_set_new(j, "outcome", c->closed_ms ? json_string(c->outcome) : json_null());
     json_object_set_new(j, "leave_minutes",
@@ -54,7 +54,7 @@ json_t *op_call_json(const struct call_row *c, int64_t now_ms)
 json_t *op_warning_json(const struct warning_row *w)
 {
     return json_pack("{s:I, s:I, s:s, s:s, s:I, s:o}", "id", (json_int_t)w->id, "match_id",
-                     (json_int_t)w->match_id, "text", w->text, "by", w->actor, "created_ms",
+                     (json_int_t)w->match_id, "text", w->text, "by", w->by.name, "created_ms",
                      (json_int_t)w->created_ms, "created_at", op_time_json(w->created_ms));
 }
 
@@ -63,10 +63,9 @@ int op_cx_record(struct cx *x, const char *action, const char *entity, int64_t i
 {
     char *b = before ? json_dumps(before, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
     char *a = after ? json_dumps(after, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
-    int rc = (before && !b) || (after && !a)
-                 ? CW_EDB
-                 : db_audit(x->o.db, x->m.tournament_id, x->o.now_ms, x->o.actor, action, entity,
-                            id, b, a);
+    int rc = (before && !b) || (after && !a) ? CW_EDB
+                                             : db_audit(x->o.db, x->m.tournament_id, x->o.now_ms,
+                                                        x->o.actor, action, entity, id, b, a);
     free(b);
     free(a);
     json_decref(before);
@@ -89,16 +88,17 @@ int op_cx_record(struct cx *x, const char *action, const char *entity, int64_t i
     return 0;
 }
 
-void op_cx_official_name(const struct cx *x, char *out, size_t len)
+void op_cx_who(const struct cx *x, struct who *w)
 {
     struct official off;
     struct machine_token tok;
+    cw_utf8_copy(w->actor, sizeof w->actor, x->o.actor);
     if (x->o.official_id && db_official_get(x->o.db, x->o.official_id, &off) == CW_OK)
-        snprintf(out, len, "%s", off.name);
+        cw_utf8_copy(w->name, sizeof w->name, off.name);
     else if (x->o.token_id && db_token_get(x->o.db, x->o.token_id, &tok) == CW_OK)
-        snprintf(out, len, "%s", tok.label);
+        cw_utf8_copy(w->name, sizeof w->name, tok.label);
     else
-        snprintf(out, len, "%s", x->o.actor);
+        cw_utf8_copy(w->name, sizeof w->name, x->o.actor);
 }
 
 int op_cx_official(struct cx *x, const char *rule)
@@ -120,8 +120,8 @@ static int refuse(struct cx *x, int status, const char *slug, const char *title,
 }
 
 /* The call's stream entry and audit row, the call as it is now in the reply. */
-static int call_changed(struct cx *x, const char *action, const struct call_row *c,
-                        json_t *before, int status)
+static int call_changed(struct cx *x, const char *action, const struct call_row *c, json_t *before,
+                        int status)
 {
     struct call_row now;
     if (db_call_get(x->o.db, x->m.id, c->id, &now)) {
@@ -166,8 +166,8 @@ int op_call_open(struct cx *x, const void *in)
         int64_t wait = (first + CALL_RATE_WINDOW_MS - x->o.now_ms + 999) / 1000;
         char why[200];
         snprintf(why, sizeof why,
-                 "You have called an official %d times in %d minutes; call again in %lld s",
-                 count, CALL_RATE_WINDOW_MS / 60000, (long long)(wait > 0 ? wait : 1));
+                 "You have called an official %d times in %d minutes; call again in %lld s", count,
+                 CALL_RATE_WINDOW_MS / 60000, (long long)(wait > 0 ? wait : 1));
         refuse(x, 429, "too-many-calls", "Too many calls", why);
         json_object_set_new(x->pb.json, "retry_after_s", json_integer(wait > 0 ? wait : 1));
         return -1;
@@ -215,8 +215,7 @@ static int load_call(struct cx *x, int64_t id, struct call_row *c)
     if (rc)
         return -1;
     if (!strcmp(c->state, "closed"))
-        return refuse(x, 409, "call-closed", "The call is closed",
-                      "This call was already closed");
+        return refuse(x, 409, "call-closed", "The call is closed", "This call was already closed");
     return 0;
 }
 
@@ -227,13 +226,13 @@ int op_call_take(struct cx *x, const void *in)
     if (op_cx_official(x, "GOV-5") || load_call(x, v->call_id, &c))
         return -1;
     if (!strcmp(c.state, "taken")) {
-        char why[200];
-        snprintf(why, sizeof why, "%s is already on the way to this call", c.taken_by);
+        char why[ACTOR_NAME_SIZE + 64];
+        snprintf(why, sizeof why, "%s is already on the way to this call", c.taken_by.name);
         return refuse(x, 409, "call-taken", "The call is taken", why);
     }
     json_t *before = op_call_json(&c, x->o.now_ms);
     snprintf(c.state, sizeof c.state, "taken");
-    op_cx_official_name(x, c.taken_by, sizeof c.taken_by);
+    op_cx_who(x, &c.taken_by);
     c.taken_ms = x->o.now_ms;
     if (db_call_update(x->o.db, &c)) {
         json_decref(before);
@@ -260,10 +259,10 @@ int op_call_close(struct cx *x, const void *in)
     json_t *before = op_call_json(&c, x->o.now_ms);
     snprintf(c.state, sizeof c.state, "closed");
     if (!c.taken_ms) {
-        op_cx_official_name(x, c.taken_by, sizeof c.taken_by);
+        op_cx_who(x, &c.taken_by);
         c.taken_ms = x->o.now_ms;
     }
-    op_cx_official_name(x, c.closed_by, sizeof c.closed_by);
+    op_cx_who(x, &c.closed_by);
     c.closed_ms = x->o.now_ms;
     snprintf(c.outcome, sizeof c.outcome, "%s", v->outcome);
     c.leave_minutes = v->leave_minutes;
@@ -286,14 +285,14 @@ int op_match_warn(struct cx *x, const void *in)
     memset(&w, 0, sizeof w);
     w.match_id = x->m.id;
     snprintf(w.text, sizeof w.text, "%s", v->text);
-    op_cx_official_name(x, w.actor, sizeof w.actor);
+    op_cx_who(x, &w.by);
     w.created_ms = x->o.now_ms;
     if (db_warning_insert(x->o.db, &w))
         return -1;
     json_t *j = op_warning_json(&w);
     if (op_cx_record(x, "match.warned", "match", x->m.id, NULL, json_deep_copy(j),
-                     json_pack("{s:{s:I, s:I, s:s}}", "warning", "id", (json_int_t)w.id,
-                               "match_id", (json_int_t)x->m.id, "table", x->m.table))) {
+                     json_pack("{s:{s:I, s:I, s:s}}", "warning", "id", (json_int_t)w.id, "match_id",
+                               (json_int_t)x->m.id, "table", x->m.table))) {
         json_decref(j);
         return -1;
     }

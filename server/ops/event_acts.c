@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/utf8.h"
 #include "ops/event.h"
 #include "store/store.h"
 #include "tourney/knockout.h"
@@ -50,7 +51,7 @@ int op_event_update(const struct op *o, struct event *e, const struct event_upda
     struct db *db = o->db;
     json_t *before = op_event_json(db, e);
     if (in->name)
-        snprintf(e->name, sizeof e->name, "%s", in->name);
+        cw_utf8_copy(e->name, sizeof e->name, in->name);
     if (in->has_priority)
         e->priority = in->priority;
     int rc = CW_OK;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/utf8.h"
 #include "ops/record.h"
 
 json_t *op_observer_json(const struct observer_row *o)
@@ -16,7 +17,7 @@ json_t *op_observer_json(const struct observer_row *o)
                      o->fee_cents >= 0 ? json_integer(o->fee_cents) : json_null(), "fee_payer",
                      o->fee_payer[0] ? json_string(o->fee_payer) : json_null(), "call_id",
                      o->call_id ? json_integer(o->call_id) : json_null(), "appointed_by",
-                     o->appointed_by, "appointed_at", op_time_json(o->appointed_ms),
+                     o->appointed_by.name, "appointed_at", op_time_json(o->appointed_ms),
                      "removed_at", op_time_json(o->removed_ms));
 }
 
@@ -56,11 +57,11 @@ int op_observer_appoint(struct cx *x, const void *in)
     struct observer_row o;
     memset(&o, 0, sizeof o);
     o.match_id = x->m.id;
-    snprintf(o.name, sizeof o.name, "%s", v->name);
+    cw_utf8_copy(o.name, sizeof o.name, v->name);
     o.fee_cents = v->fee_cents;
     snprintf(o.fee_payer, sizeof o.fee_payer, "%s", v->fee_payer ? v->fee_payer : "");
     o.call_id = v->call_id;
-    op_cx_official_name(x, o.appointed_by, sizeof o.appointed_by);
+    op_cx_who(x, &o.appointed_by);
     o.appointed_ms = x->o.now_ms;
     if (db_observer_insert(x->o.db, &o))
         return -1;
@@ -93,7 +94,7 @@ int op_observer_remove(struct cx *x, const void *in)
         return -1;
     }
     json_t *before = op_observer_json(&o);
-    op_cx_official_name(x, o.removed_by, sizeof o.removed_by);
+    op_cx_who(x, &o.removed_by);
     o.removed_ms = x->o.now_ms;
     if (db_observer_remove(x->o.db, &o)) {
         json_decref(before);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/utf8.h"
 #include "ops/record.h"
 
 json_t *op_official_json(const struct official *w)
@@ -17,8 +18,8 @@ json_t *op_official_json(const struct official *w)
 
 json_t *op_token_json(const struct machine_token *k)
 {
-    return json_pack("{s:I, s:s, s:s, s:I, s:o, s:o}", "id", (json_int_t)k->id, "label",
-                     k->label, "role", role_name(k->role), "created_by", (json_int_t)k->created_by,
+    return json_pack("{s:I, s:s, s:s, s:I, s:o, s:o}", "id", (json_int_t)k->id, "label", k->label,
+                     "role", role_name(k->role), "created_by", (json_int_t)k->created_by,
                      "created_at", op_time_json(k->created_ms), "revoked_at",
                      op_time_json(k->revoked_ms));
 }
@@ -32,6 +33,77 @@ static void name_taken(struct problem *pb, const char *name)
     problem_field(pb, "name", "is taken by another official");
 }
 
+/* The refusal of a name (field: "name" or "label") that reads as the name of official
+ * (kind "official") or token (kind "token") id. */
+static int reads_as(struct problem *pb, const char *field, const char *kind, int64_t id,
+                    const char *theirs)
+{
+    problem_set(pb, 409, "name-taken", "Name taken",
+                "%s reads as the name of %s %lld (%s): who acts is shown by name, so no two "
+                "may look alike (GOV-1).",
+                field, !strcmp(kind, "official") ? "official" : "machine token", (long long)id,
+                theirs);
+    json_object_set_new(pb->json, "rule", json_string("GOV-1"));
+    char member[24];
+    snprintf(member, sizeof member, "%s_id", kind);
+    json_object_set_new(pb->json, member, json_integer(id));
+    snprintf(member, sizeof member, "%s_%s", kind, !strcmp(kind, "official") ? "name" : "label");
+    json_object_set_new(pb->json, member, json_string(theirs));
+    problem_field(pb, field, "reads as the name of %s %lld (%s)", kind, (long long)id, theirs);
+    return -1;
+}
+
+/* Whether a name read as a key (cw_name_key) is the key of name. -1: out of memory. */
+static int same_key(const char *key, const char *name)
+{
+    char *k = cw_name_key(name);
+    int same = k ? !strcmp(k, key) : -1;
+    free(k);
+    return same;
+}
+
+/* GOV-1: who acts is shown by name (the phones, the console, the audit log), so a name
+ * (an official's, or a token's label) may not read as the name of another official not
+ * removed or another token not revoked: compared as they read (cw_name_key: NFKC, any
+ * case, white space as one space), not byte by byte. The officials and tokens are few and
+ * the transaction holds the connection, so reading them all is both cheap and free of
+ * races. self_official, self_token: the one renamed (0: none). 0, or -1 with pb. */
+static int name_free(const struct op *o, const char *name, const char *field, int64_t self_official,
+                     int64_t self_token, struct problem *pb)
+{
+    char *key = cw_name_key(name);
+    struct official *ws = NULL;
+    struct machine_token *ks = NULL;
+    int n = 0, nk = 0, clash = 0;
+    int rc = key ? db_officials_list(o->db, &ws, &n) : CW_EDB;
+    if (rc == CW_OK)
+        rc = db_tokens_list(o->db, &ks, &nk);
+    for (int i = 0; rc == CW_OK && !clash && i < n; i++)
+        if (ws[i].id != self_official && strcmp(ws[i].status, "removed")) {
+            int same = same_key(key, ws[i].name);
+            if (same < 0)
+                rc = CW_EDB;
+            else if (same)
+                clash = reads_as(pb, field, "official", ws[i].id, ws[i].name);
+        }
+    for (int i = 0; rc == CW_OK && !clash && i < nk; i++)
+        if (ks[i].id != self_token && !ks[i].revoked_ms) {
+            int same = same_key(key, ks[i].label);
+            if (same < 0)
+                rc = CW_EDB;
+            else if (same)
+                clash = reads_as(pb, field, "token", ks[i].id, ks[i].label);
+        }
+    free(key);
+    free(ws);
+    free(ks);
+    if (rc != CW_OK) {
+        problem_internal(pb, "comparing the names");
+        return -1;
+    }
+    return clash;
+}
+
 static int audit(const struct op *o, const char *action, const char *entity, int64_t id,
                  json_t *before, json_t *after, struct problem *pb)
 {
@@ -42,9 +114,10 @@ static int audit(const struct op *o, const char *action, const char *entity, int
     return 0;
 }
 
-int op_official_add(const struct op *o, struct official *w, const char *hash,
-                    struct problem *pb)
+int op_official_add(const struct op *o, struct official *w, const char *hash, struct problem *pb)
 {
+    if (name_free(o, w->name, "name", 0, 0, pb))
+        return -1;
     int rc = db_official_insert(o->db, w, hash, o->now_ms);
     if (rc == CW_ECONFLICT) {
         name_taken(pb, w->name);
@@ -91,11 +164,13 @@ int op_official_change(const struct op *o, int64_t id, const struct official_in 
         return head_refused(pb, "given another role");
     if (w->role == ROLE_HEAD && in->status && strcmp(in->status, "active"))
         return head_refused(pb, "suspended");
+    if (in->name && name_free(o, in->name, "name", w->id, 0, pb))
+        return -1;
     json_t *before = op_official_json(w);
     const char *action = "official.edit";
     int end_sessions = 0;
     if (in->name)
-        snprintf(w->name, sizeof w->name, "%s", in->name);
+        cw_utf8_copy(w->name, sizeof w->name, in->name);
     if (in->role >= 0)
         w->role = (enum role)in->role;
     if (in->status && strcmp(in->status, w->status)) {
@@ -148,6 +223,8 @@ int op_official_remove(const struct op *o, int64_t id, struct official *w, struc
 int op_token_create(const struct op *o, struct machine_token *k, char secret[CW_TOKEN_LEN + 1],
                     struct problem *pb)
 {
+    if (name_free(o, k->label, "label", 0, 0, pb))
+        return -1;
     char h[CW_TOKEN_HASH_LEN + 1];
     cw_token_new(secret);
     cw_token_hash(secret, h);
@@ -159,8 +236,7 @@ int op_token_create(const struct op *o, struct machine_token *k, char secret[CW_
     return audit(o, "token.create", "token", k->id, NULL, op_token_json(k), pb);
 }
 
-int op_token_revoke(const struct op *o, int64_t id, struct machine_token *k,
-                    struct problem *pb)
+int op_token_revoke(const struct op *o, int64_t id, struct machine_token *k, struct problem *pb)
 {
     int rc = db_token_get(o->db, id, k);
     if (rc == CW_ENOTFOUND) {

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "common/secret.h"
+#include "common/utf8.h"
 #include "ops/deciders.h"
 #include "ops/record.h"
 
@@ -33,11 +34,11 @@ json_t *op_player_json(const struct player *p, int with_pin)
 void op_player_apply(struct player *p, const struct player_in *in)
 {
     if (in->name)
-        snprintf(p->name, sizeof p->name, "%s", in->name);
+        cw_utf8_copy(p->name, sizeof p->name, in->name);
     if (in->country)
-        snprintf(p->country, sizeof p->country, "%s", in->country);
+        cw_utf8_copy(p->country, sizeof p->country, in->country);
     if (in->federation_id)
-        snprintf(p->federation_id, sizeof p->federation_id, "%s", in->federation_id);
+        cw_utf8_copy(p->federation_id, sizeof p->federation_id, in->federation_id);
     if (in->rating == PI_RATING) {
         p->has_rating = 1;
         p->rating = in->rating_value;

@@ -4,11 +4,16 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#include "common/utf8.h"
+
 void problem_vset(struct problem *p, int status, const char *slug, const char *title,
                   const char *fmt, va_list ap)
 {
     char detail[1024];
     vsnprintf(detail, sizeof detail, fmt, ap);
+    /* a name cut by a fixed buffer on its way here is no UTF-8, which JSON cannot carry:
+     * the refusal would be lost */
+    cw_utf8_scrub(detail);
     char type[96];
     snprintf(type, sizeof type, "/problems/%s", slug);
     json_decref(p->json);
@@ -38,6 +43,7 @@ void problem_vfield(struct problem *p, const char *field, const char *fmt, va_li
 {
     char detail[512];
     vsnprintf(detail, sizeof detail, fmt, ap);
+    cw_utf8_scrub(detail);
     if (!p->json)
         problem_set(p, 422, "validation", "The request has invalid fields", "%s: %s", field,
                     detail);

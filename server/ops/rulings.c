@@ -37,7 +37,7 @@ json_t *op_ruling_json(struct db *db, const struct ruling_row *r)
     json_object_set_new(j, "reasons", json_string(r->reasons));
     json_t *given = r->effect_json ? json_loads(r->effect_json, 0, NULL) : NULL;
     json_object_set_new(j, "effect_given", given ? given : json_null());
-    json_object_set_new(j, "official", json_string(r->official));
+    json_object_set_new(j, "official", json_string(r->official.name));
     json_object_set_new(j, "official_id",
                         r->official_id ? json_integer(r->official_id) : json_null());
     json_object_set_new(j, "created_ms", json_integer(r->created_ms));
@@ -155,7 +155,7 @@ int op_ruling_give(struct cx *x, const void *in)
     snprintf(r.state, sizeof r.state, "%s", party ? "awaiting_committee" : "decided");
     r.decided_match = !party && (v->effect == RE_SCORE || v->effect == RE_FORFEIT ||
                                  (v->effect == RE_PENALTY && match_finished(&x->m)));
-    op_cx_official_name(x, r.official, sizeof r.official);
+    op_cx_who(x, &r.official);
     r.official_id = x->o.official_id;
     r.created_ms = x->o.now_ms;
     int rc = db_ruling_insert(db, &r);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/utf8.h"
 #include "ops/event.h"
 #include "ops/match.h"
 #include "ops/record.h"
@@ -162,13 +163,13 @@ static void game_why(struct db *db, const struct swing_state *x, int i, const in
     const struct match *m = &x->matches[i];
     int64_t w_id = m->player[m->winner], l_id = m->player[1 - m->winner];
     struct player pw, pl;
-    char wname[128], lname[128];
+    char wname[P_NAME_MAX * 4 + 1], lname[P_NAME_MAX * 4 + 1];
     if (db_player_get(db, m->tournament_id, w_id, &pw) == CW_OK)
-        snprintf(wname, sizeof wname, "%s", pw.name);
+        cw_utf8_copy(wname, sizeof wname, pw.name);
     else
         snprintf(wname, sizeof wname, "player %lld", (long long)w_id);
     if (db_player_get(db, m->tournament_id, l_id, &pl) == CW_OK)
-        snprintf(lname, sizeof lname, "%s", pl.name);
+        cw_utf8_copy(lname, sizeof lname, pl.name);
     else
         snprintf(lname, sizeof lname, "player %lld", (long long)l_id);
     struct swing_why w;

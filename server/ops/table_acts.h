@@ -48,9 +48,10 @@ json_t *op_warning_json(const struct warning_row *w);
  * -1 (a failure of the server). */
 int op_cx_record(struct cx *x, const char *action, const char *entity, int64_t id, json_t *before,
                  json_t *after, json_t *entry);
-/* The name of the official who acts (GOV-1), as the phones show it: the official's, a
+/* Who acts (GOV-1) as a record keeps them: the actor as the audit log names them (the id
+ * that reads their name when shown), and the name the phones show now: the official's, a
  * machine token's label, else the actor. */
-void op_cx_official_name(const struct cx *x, char *out, size_t len);
+void op_cx_who(const struct cx *x, struct who *w);
 /* An official's operation: -1 with a 403 for a player. */
 int op_cx_official(struct cx *x, const char *rule);
 /* The call an observer's appointment or a ruling answers (call_id; 0: none) is one of this

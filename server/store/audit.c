@@ -30,16 +30,14 @@ int db_audit_list(struct db *db, int64_t tournament_id, int64_t after_id, int li
 {
     *out = NULL;
     *n = 0;
-    sqlite3_stmt *st =
-        db_stmt(db, "SELECT id, coalesce(tournament_id, 0), at_ms, actor, action, entity, "
-                    "coalesce(entity_id, 0), before_json, after_json, "
-                    /* who the actor is by name, now: a renamed official shows the new name */
-                    "CASE WHEN actor LIKE 'official:%' THEN (SELECT name FROM officials "
-                    "WHERE id = CAST(substr(actor, 10) AS INTEGER)) "
-                    "WHEN actor LIKE 'token:%' THEN (SELECT label FROM machine_tokens "
-                    "WHERE id = CAST(substr(actor, 7) AS INTEGER)) END, coalesce(ruling_id, 0) "
-                    "FROM audit_log "
-                    "WHERE coalesce(tournament_id, 0) = ?1 AND id > ?2 ORDER BY id LIMIT ?3");
+    sqlite3_stmt *st = db_stmt(
+        db, "SELECT id, coalesce(tournament_id, 0), at_ms, actor, action, entity, "
+            "coalesce(entity_id, 0), before_json, after_json, "
+        /* who the actor is by name, now: a renamed official shows the new name */
+        SQL_ACTOR_NAME(
+            "actor") ", coalesce(ruling_id, 0) "
+                     "FROM audit_log "
+                     "WHERE coalesce(tournament_id, 0) = ?1 AND id > ?2 ORDER BY id LIMIT ?3");
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, tournament_id);

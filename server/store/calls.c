@@ -10,10 +10,14 @@
 
 /* ---- calls ---- */
 
-#define CALL_COLS                                                                             \
-    "c.id, c.tournament_id, c.match_id, c.player_id, c.side, c.reason, c.text, c.state, "     \
-    "c.created_ms, c.taken_by, coalesce(c.taken_ms, 0), c.closed_by, coalesce(c.closed_ms, 0), " \
-    "c.outcome, coalesce(c.leave_minutes, 0), coalesce(c.leave_until_ms, 0), m.table_label"
+/* who took and closed a call, by id (store/sql.h) */
+#define TAKEN_BY SQL_WHO("c.taken_by_actor", "c.taken_by")
+#define CLOSED_BY SQL_WHO("c.closed_by_actor", "c.closed_by")
+#define CALL_COLS                                                                                  \
+    "c.id, c.tournament_id, c.match_id, c.player_id, c.side, c.reason, c.text, c.state, "          \
+    "c.created_ms, " TAKEN_BY ", coalesce(c.taken_ms, 0), " CLOSED_BY ", "                         \
+    "coalesce(c.closed_ms, 0), c.outcome, coalesce(c.leave_minutes, 0), "                          \
+    "coalesce(c.leave_until_ms, 0), m.table_label, c.taken_by_actor, c.closed_by_actor"
 
 static void read_call(sqlite3_stmt *st, void *row)
 {
@@ -27,14 +31,23 @@ static void read_call(sqlite3_stmt *st, void *row)
     db_col_text(st, 6, c->text, sizeof c->text);
     db_col_text(st, 7, c->state, sizeof c->state);
     c->created_ms = sqlite3_column_int64(st, 8);
-    db_col_text(st, 9, c->taken_by, sizeof c->taken_by);
+    db_col_text(st, 9, c->taken_by.name, sizeof c->taken_by.name);
     c->taken_ms = sqlite3_column_int64(st, 10);
-    db_col_text(st, 11, c->closed_by, sizeof c->closed_by);
+    db_col_text(st, 11, c->closed_by.name, sizeof c->closed_by.name);
     c->closed_ms = sqlite3_column_int64(st, 12);
     db_col_text(st, 13, c->outcome, sizeof c->outcome);
     c->leave_minutes = sqlite3_column_int(st, 14);
     c->leave_until_ms = sqlite3_column_int64(st, 15);
     db_col_text(st, 16, c->table, sizeof c->table);
+    db_col_text(st, 17, c->taken_by.actor, sizeof c->taken_by.actor);
+    db_col_text(st, 18, c->closed_by.actor, sizeof c->closed_by.actor);
+}
+
+/* Binds who acted (name at ?i, actor at ?i+1), NULL both when nobody did. */
+static void bind_who(sqlite3_stmt *st, int i, const struct who *w)
+{
+    db_bind_text(st, i, w->name[0] ? w->name : NULL);
+    db_bind_text(st, i + 1, w->actor[0] ? w->actor : NULL);
 }
 
 int db_call_insert(struct db *db, struct call_row *c)
@@ -84,23 +97,23 @@ int db_call_open_of_match(struct db *db, int64_t match_id, struct call_row *c)
 int db_call_update(struct db *db, const struct call_row *c)
 {
     sqlite3_stmt *st =
-        db_stmt(db, "UPDATE calls SET state = ?2, taken_by = ?3, taken_ms = ?4, closed_by = ?5, "
-                    "closed_ms = ?6, outcome = ?7, leave_minutes = ?8, leave_until_ms = ?9 "
-                    "WHERE id = ?1");
+        db_stmt(db, "UPDATE calls SET state = ?2, taken_by = ?3, taken_by_actor = ?4, "
+                    "taken_ms = ?5, closed_by = ?6, closed_by_actor = ?7, closed_ms = ?8, "
+                    "outcome = ?9, leave_minutes = ?10, leave_until_ms = ?11 WHERE id = ?1");
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, c->id);
     db_bind_text(st, 2, c->state);
-    db_bind_text(st, 3, c->taken_by[0] ? c->taken_by : NULL);
-    db_bind_nonzero(st, 4, c->taken_ms);
-    db_bind_text(st, 5, c->closed_by[0] ? c->closed_by : NULL);
-    db_bind_nonzero(st, 6, c->closed_ms);
-    db_bind_text(st, 7, c->closed_ms ? c->outcome : NULL);
+    bind_who(st, 3, &c->taken_by);
+    db_bind_nonzero(st, 5, c->taken_ms);
+    bind_who(st, 6, &c->closed_by);
+    db_bind_nonzero(st, 8, c->closed_ms);
+    db_bind_text(st, 9, c->closed_ms ? c->outcome : NULL);
     if (c->leave_minutes)
-        sqlite3_bind_int(st, 8, c->leave_minutes);
+        sqlite3_bind_int(st, 10, c->leave_minutes);
     else
-        sqlite3_bind_null(st, 8);
-    db_bind_nonzero(st, 9, c->leave_until_ms);
+        sqlite3_bind_null(st, 10);
+    db_bind_nonzero(st, 11, c->leave_until_ms);
     return db_step_done(st);
 }
 
@@ -148,14 +161,14 @@ int db_calls_open(struct db *db, int64_t tournament_id, struct call_row **out, i
 
 int db_warning_insert(struct db *db, struct warning_row *w)
 {
-    sqlite3_stmt *st = db_stmt(db, "INSERT INTO match_warnings(match_id, text, actor, created_ms) "
-                                   "VALUES (?1, ?2, ?3, ?4)");
+    sqlite3_stmt *st = db_stmt(db, "INSERT INTO match_warnings(match_id, text, actor, by_actor, "
+                                   "created_ms) VALUES (?1, ?2, ?3, ?4, ?5)");
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, w->match_id);
     db_bind_text(st, 2, w->text);
-    db_bind_text(st, 3, w->actor);
-    sqlite3_bind_int64(st, 4, w->created_ms);
+    bind_who(st, 3, &w->by);
+    sqlite3_bind_int64(st, 5, w->created_ms);
     int rc = db_step_done(st);
     if (rc == CW_OK)
         w->id = sqlite3_last_insert_rowid(db_handle(db));
@@ -168,14 +181,18 @@ static void read_warning(sqlite3_stmt *st, void *row)
     w->id = sqlite3_column_int64(st, 0);
     w->match_id = sqlite3_column_int64(st, 1);
     db_col_text(st, 2, w->text, sizeof w->text);
-    db_col_text(st, 3, w->actor, sizeof w->actor);
+    db_col_text(st, 3, w->by.name, sizeof w->by.name);
     w->created_ms = sqlite3_column_int64(st, 4);
+    db_col_text(st, 5, w->by.actor, sizeof w->by.actor);
 }
+
+/* who warned, by id (store/sql.h) */
+#define WARNED_BY SQL_WHO("by_actor", "actor")
 
 int db_warnings(struct db *db, int64_t match_id, struct warning_row **out, int *n)
 {
-    sqlite3_stmt *st = db_stmt(db, "SELECT id, match_id, text, actor, created_ms FROM "
-                                   "match_warnings WHERE match_id = ?1 ORDER BY id");
+    sqlite3_stmt *st = db_stmt(db, "SELECT id, match_id, text, " WARNED_BY ", created_ms, by_actor "
+                                   "FROM match_warnings WHERE match_id = ?1 ORDER BY id");
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, match_id);
@@ -193,21 +210,27 @@ static void read_observer(sqlite3_stmt *st, void *row)
     o->fee_cents = sqlite3_column_int64(st, 3);
     db_col_text(st, 4, o->fee_payer, sizeof o->fee_payer);
     o->call_id = sqlite3_column_int64(st, 5);
-    db_col_text(st, 6, o->appointed_by, sizeof o->appointed_by);
+    db_col_text(st, 6, o->appointed_by.name, sizeof o->appointed_by.name);
     o->appointed_ms = sqlite3_column_int64(st, 7);
-    db_col_text(st, 8, o->removed_by, sizeof o->removed_by);
+    db_col_text(st, 8, o->removed_by.name, sizeof o->removed_by.name);
     o->removed_ms = sqlite3_column_int64(st, 9);
+    db_col_text(st, 10, o->appointed_by.actor, sizeof o->appointed_by.actor);
+    db_col_text(st, 11, o->removed_by.actor, sizeof o->removed_by.actor);
 }
 
-#define OBSERVER_COLS                                                                         \
-    "id, match_id, name, coalesce(fee_cents, -1), coalesce(fee_payer, ''), "                  \
-    "coalesce(call_id, 0), appointed_by, appointed_ms, removed_by, coalesce(removed_ms, 0)"
+#define APPOINTED_BY SQL_WHO("appointed_by_actor", "appointed_by")
+#define REMOVED_BY SQL_WHO("removed_by_actor", "removed_by")
+#define OBSERVER_COLS                                                                              \
+    "id, match_id, name, coalesce(fee_cents, -1), coalesce(fee_payer, ''), "                       \
+    "coalesce(call_id, 0), " APPOINTED_BY ", appointed_ms, " REMOVED_BY ", "                       \
+    "coalesce(removed_ms, 0), appointed_by_actor, removed_by_actor"
 
 int db_observer_insert(struct db *db, struct observer_row *o)
 {
     sqlite3_stmt *st =
         db_stmt(db, "INSERT INTO observers(match_id, name, fee_cents, fee_payer, call_id, "
-                    "appointed_by, appointed_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+                    "appointed_by, appointed_by_actor, appointed_ms) VALUES (?1, ?2, ?3, ?4, ?5, "
+                    "?6, ?7, ?8)");
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, o->match_id);
@@ -218,8 +241,8 @@ int db_observer_insert(struct db *db, struct observer_row *o)
         sqlite3_bind_null(st, 3);
     db_bind_text(st, 4, o->fee_payer[0] ? o->fee_payer : NULL);
     db_bind_nonzero(st, 5, o->call_id);
-    db_bind_text(st, 6, o->appointed_by);
-    sqlite3_bind_int64(st, 7, o->appointed_ms);
+    bind_who(st, 6, &o->appointed_by);
+    sqlite3_bind_int64(st, 8, o->appointed_ms);
     int rc = db_step_done(st);
     if (rc == CW_OK)
         o->id = sqlite3_last_insert_rowid(db_handle(db));
@@ -240,12 +263,13 @@ int db_observer_get(struct db *db, int64_t match_id, int64_t id, struct observer
 int db_observer_remove(struct db *db, const struct observer_row *o)
 {
     sqlite3_stmt *st =
-        db_stmt(db, "UPDATE observers SET removed_by = ?2, removed_ms = ?3 WHERE id = ?1");
+        db_stmt(db, "UPDATE observers SET removed_by = ?2, removed_by_actor = ?3, removed_ms = ?4 "
+                    "WHERE id = ?1");
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, o->id);
-    db_bind_text(st, 2, o->removed_by);
-    sqlite3_bind_int64(st, 3, o->removed_ms);
+    bind_who(st, 2, &o->removed_by);
+    sqlite3_bind_int64(st, 4, o->removed_ms);
     return db_step_done(st);
 }
 

@@ -9,10 +9,22 @@
 
 #include "store/db.h"
 #include "tourney/model.h"
+#include "tourney/roles.h"
 
 #define CALL_TEXT_MAX 200    /* characters of a player's line of text */
 #define CALL_OUTCOME_MAX 500 /* characters of an official's outcome, a warning, a name */
 #define RULING_TEXT_MAX 4000 /* characters of each part of a ruling */
+/* who acted, by name: an official's name or a token's label, whole (O_NAME_MAX characters
+ * of up to 4 bytes each), so that no name is ever cut */
+#define ACTOR_NAME_SIZE (O_NAME_MAX * 4 + 1)
+
+/* Who acted at a table: as the audit log names them ("official:3", "token:2"), which is
+ * what identifies them, and their name: when read, the official's or token's name now
+ * (a renamed official shows the new name), else the name recorded at the time. */
+struct who {
+    char actor[96];
+    char name[ACTOR_NAME_SIZE];
+};
 
 struct call_row {
     int64_t id, tournament_id, match_id, player_id;
@@ -21,9 +33,9 @@ struct call_row {
     char text[CALL_TEXT_MAX * 4 + 1];
     char state[8]; /* open, taken, closed */
     int64_t created_ms;
-    char taken_by[96];
+    struct who taken_by; /* "" when not taken */
     int64_t taken_ms;
-    char closed_by[96];
+    struct who closed_by;
     int64_t closed_ms;
     char outcome[CALL_OUTCOME_MAX * 4 + 1];
     int leave_minutes;
@@ -46,7 +58,7 @@ int db_calls_open(struct db *db, int64_t tournament_id, struct call_row **out, i
 struct warning_row {
     int64_t id, match_id;
     char text[CALL_OUTCOME_MAX * 4 + 1];
-    char actor[96];
+    struct who by;
     int64_t created_ms;
 };
 int db_warning_insert(struct db *db, struct warning_row *w);
@@ -58,9 +70,9 @@ struct observer_row {
     int64_t fee_cents; /* -1: no fee */
     char fee_payer[8]; /* "", a, b, both */
     int64_t call_id;   /* 0: of the official's own motion */
-    char appointed_by[96];
+    struct who appointed_by;
     int64_t appointed_ms;
-    char removed_by[96];
+    struct who removed_by;
     int64_t removed_ms; /* 0: still observing */
 };
 int db_observer_insert(struct db *db, struct observer_row *o);
@@ -73,11 +85,11 @@ int db_observers(struct db *db, int64_t match_id, int current_only, struct obser
 struct ruling_row {
     int64_t id, tournament_id, match_id, call_id;
     char *question, *facts, *decision, *reasons; /* malloc'd when read */
-    char effect[12];   /* none, score, penalty, forfeit, clock */
-    char *effect_json; /* what the effect was given (may be NULL) */
-    char state[24];    /* decided, awaiting_committee */
+    char effect[12];                             /* none, score, penalty, forfeit, clock */
+    char *effect_json;                           /* what the effect was given (may be NULL) */
+    char state[24];                              /* decided, awaiting_committee */
     int decided_match;
-    char official[96];   /* the official's name */
+    struct who official; /* who ruled (an official, or a token acting for one) */
     int64_t official_id; /* 0: a machine token */
     int64_t created_ms;
 };

@@ -2,6 +2,7 @@
  * store uses (store/sql.h). */
 #include "store/sql.h"
 #include "common/errors.h"
+#include "common/utf8.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -96,8 +97,9 @@ void db_col_text(sqlite3_stmt *st, int i, char *buf, size_t len)
 {
     const unsigned char *t = sqlite3_column_text(st, i);
     size_t n = t ? (size_t)sqlite3_column_bytes(st, i) : 0;
+    /* too long for buf: cut between two characters, never inside one */
     if (n >= len)
-        n = len - 1;
+        n = cw_utf8_fit((const char *)t, len - 1);
     if (n)
         memcpy(buf, t, n);
     buf[n] = 0;

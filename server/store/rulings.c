@@ -32,7 +32,8 @@ int db_ruling_insert(struct db *db, struct ruling_row *r)
     sqlite3_stmt *st = db_stmt(
         db, "INSERT INTO rulings(tournament_id, match_id, call_id, question, facts, decision, "
             "reasons, effect, effect_json, state, decided_match, official, created_ms, "
-            "official_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)");
+            "official_id, actor) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
+            "?14, ?15)");
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, r->tournament_id);
@@ -46,9 +47,10 @@ int db_ruling_insert(struct db *db, struct ruling_row *r)
     db_bind_text(st, 9, r->effect_json);
     db_bind_text(st, 10, r->state);
     sqlite3_bind_int(st, 11, r->decided_match);
-    db_bind_text(st, 12, r->official);
+    db_bind_text(st, 12, r->official.name);
     sqlite3_bind_int64(st, 13, r->created_ms);
     db_bind_nonzero(st, 14, r->official_id);
+    db_bind_text(st, 15, r->official.actor[0] ? r->official.actor : NULL);
     int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
     db_done(st);
     if (rc == CW_OK)
@@ -71,18 +73,22 @@ static void read_ruling(sqlite3_stmt *st, void *row)
     r->effect_json = db_col_strdup(st, 9);
     db_col_text(st, 10, r->state, sizeof r->state);
     r->decided_match = sqlite3_column_int(st, 11);
-    db_col_text(st, 12, r->official, sizeof r->official);
+    db_col_text(st, 12, r->official.name, sizeof r->official.name);
     r->created_ms = sqlite3_column_int64(st, 13);
     r->official_id = sqlite3_column_int64(st, 14);
+    db_col_text(st, 15, r->official.actor, sizeof r->official.actor);
 }
+
+/* who ruled, by id (store/sql.h) */
+#define RULED_BY SQL_WHO("actor", "official")
 
 int db_rulings(struct db *db, int64_t tournament_id, int64_t match_id, const char *state,
                struct ruling_row **out, int *n)
 {
     sqlite3_stmt *st = db_stmt(
         db, "SELECT id, tournament_id, match_id, coalesce(call_id, 0), question, facts, "
-            "decision, reasons, effect, effect_json, state, decided_match, official, created_ms, "
-            "coalesce(official_id, 0) FROM rulings WHERE tournament_id = ?1 AND (?2 = 0 OR match_id = ?2) AND "
+            "decision, reasons, effect, effect_json, state, decided_match, " RULED_BY ", "
+            "created_ms, coalesce(official_id, 0), actor FROM rulings WHERE tournament_id = ?1 AND (?2 = 0 OR match_id = ?2) AND "
             "(?3 IS NULL OR state = ?3) ORDER BY id");
     if (!st)
         return CW_EDB;

@@ -38,6 +38,16 @@ int db_step_ok(sqlite3_stmt *st);
  * when it has no row, CW_EDB on an error. */
 int64_t db_int64(sqlite3_stmt *st, int64_t none);
 
+/* SQL: the name of who acted, by the actor's text as the audit log keeps it (ref, a column):
+ * the official's name or the token's label as it is now (a renamed official shows the new
+ * name), NULL for any other actor. One expression for every table that names who acted;
+ * SQL_WHO falls back on the name a row recorded (name, a column). */
+#define SQL_ACTOR_NAME(ref)                                                                        \
+    "(CASE WHEN " ref " LIKE 'official:%' THEN (SELECT name FROM officials WHERE id = "            \
+    "CAST(substr(" ref ", 10) AS INTEGER)) WHEN " ref " LIKE 'token:%' THEN (SELECT label "        \
+    "FROM machine_tokens WHERE id = CAST(substr(" ref ", 7) AS INTEGER)) END)"
+#define SQL_WHO(ref, name) "coalesce(" SQL_ACTOR_NAME(ref) ", " name ")"
+
 /* Binds v, or NULL when v is 0 (an id, a time or an amount that is not there). */
 void db_bind_nonzero(sqlite3_stmt *st, int i, int64_t v);
 /* Binds a text, or NULL when s is NULL. */
