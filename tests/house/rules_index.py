@@ -85,8 +85,8 @@ def walk(top, exts):
                 yield os.path.relpath(p, ROOT), open(p, encoding="utf-8", errors="replace").read()
 
 
-def written_re(rid):
-    return re.compile(r"(?<![A-Za-z0-9-])" + re.escape(rid) + r"(?![0-9A-Za-z])")
+# An id as written, not inside a longer one: KO-1 is not KO-10, GOV-6 is not GOV-6a.
+ANY_ID = re.compile(r"(?<![A-Za-z0-9-])(" + ID_RE + r")(?![0-9A-Za-z])")
 
 
 def build():
@@ -95,9 +95,8 @@ def build():
     files = {rid: set() for rid in known}
     for top in CODE_DIRS:
         for path, text in walk(top, CODE_EXT):
-            for rid in known:
-                if written_re(rid).search(text):
-                    files[rid].add(path)
+            for rid in set(ANY_ID.findall(text)) & known:
+                files[rid].add(path)
 
     tests = {rid: set() for rid in known}
     steps = {rid: set() for rid in known}
@@ -114,9 +113,8 @@ def build():
         if path.endswith(".mjs"):
             for s in re.findall(r"\bstep = '((?:[^'\\]|\\.)*)'", text):
                 s = s.replace("\\'", "'")
-                for rid in known:
-                    if written_re(rid).search(s):
-                        steps[rid].add(s)
+                for rid in set(ANY_ID.findall(s)) & known:
+                    steps[rid].add(s)
 
     out = []
     w = out.append
