@@ -120,7 +120,7 @@ int cli_serve(int argc, char **argv)
     struct cli_opts o;
     struct app app;
     memset(&app, 0, sizeof app);
-    int rc = cli_parse(argc, argv, &o, 1, usage);
+    int rc = cli_parse(argc, argv, &o, CLI_PORT, usage);
     if (o.help)
         print_usage_settings();
     if (rc || o.help)
