@@ -1,6 +1,5 @@
 /* crawford backup: a consistent copy of the database, made beside a server that goes on
  * serving and writing (store/backup.c). */
-#include <libgen.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -33,11 +32,8 @@ int cli_backup(int argc, char **argv)
     struct stat st;
     if (!stat(o.arg, &st) && S_ISDIR(st.st_mode)) {
         /* a folder: the copy is named for the database ("crawford" for crawford.db) */
-        char base[1024], name[200];
-        snprintf(base, sizeof base, "%s", cfg.database);
-        char *label = basename(base), *dot = strrchr(label, '.');
-        if (dot && dot != label)
-            *dot = 0;
+        char label[200], name[300];
+        db_backup_label(cfg.database, label, sizeof label);
         db_backup_name(label, cw_now_ms(), name, sizeof name);
         if (snprintf(dest, sizeof dest, "%s/%s", o.arg, name) >= (int)sizeof dest) {
             fprintf(stderr, "crawford backup: %s: the folder's name is too long\n", o.arg);

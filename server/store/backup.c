@@ -43,6 +43,33 @@ void db_backup_name(const char *label, int64_t now_ms, char *out, size_t len)
     snprintf(out, len, "%s-%s.db", n ? slug : "crawford", when);
 }
 
+void db_backup_label(const char *db_path, char *out, size_t len)
+{
+    char base[1100];
+    snprintf(base, sizeof base, "%s", db_path);
+    char *label = basename(base), *dot = strrchr(label, '.');
+    if (dot && dot != label)
+        *dot = 0;
+    snprintf(out, len, "%s", label);
+}
+
+int db_backup_is_name(const char *label, const char *name)
+{
+    /* "<label>-YYYY-MM-DD-HHMMSS.db": the pattern's digits where its 9s are */
+    static const char when[] = "-9999-99-99-999999.db";
+    char slug[80];
+    db_backup_name(label, 0, slug, sizeof slug); /* the label as a name carries it */
+    size_t n = strlen(slug) - (sizeof when - 1);
+    if (strncmp(name, slug, n) || strlen(name) != n + sizeof when - 1)
+        return 0;
+    for (size_t i = 0; when[i]; i++) {
+        char c = name[n + i];
+        if (when[i] == '9' ? (c < '0' || c > '9') : c != when[i])
+            return 0;
+    }
+    return 1;
+}
+
 int db_backup_folder_check(const char *folder, char *err, size_t errlen)
 {
     struct stat st;
@@ -146,6 +173,7 @@ static int copy_into(const char *db_path, const char *dir, const char *tmp, char
                  "the folder %s is full: it has %llu KiB free, the copy needs up to %lld KiB",
                  dir, (unsigned long long)v.f_bavail * v.f_frsize / 1024,
                  (long long)(pages * size / 1024));
+        rc = DB_BACKUP_NO_ROOM;
     } else if (sqlite3_prepare_v2(h, "VACUUM INTO ?1", -1, &st, NULL) != SQLITE_OK ||
                sqlite3_bind_text(st, 1, tmp, -1, SQLITE_STATIC) != SQLITE_OK) {
         snprintf(err, errlen, "the database %s cannot be copied: %s", db_path, sqlite3_errmsg(h));
@@ -153,8 +181,10 @@ static int copy_into(const char *db_path, const char *dir, const char *tmp, char
         int s = sqlite3_step(st);
         if (s == SQLITE_DONE)
             rc = 0;
-        else if (s == SQLITE_FULL || errno == ENOSPC)
+        else if (s == SQLITE_FULL || errno == ENOSPC) {
             snprintf(err, errlen, "the folder %s is full: the copy did not fit", dir);
+            rc = DB_BACKUP_NO_ROOM;
+        }
         else
             snprintf(err, errlen, "the copy into %s failed: %s", dir, sqlite3_errmsg(h));
     }
@@ -192,18 +222,19 @@ int db_backup(const char *db_path, const char *dest, char *err, size_t errlen)
      * holds the officials' password hashes and the players' PINs */
     int fd = mkstemp(tmp);
     if (fd < 0) {
-        snprintf(err, errlen, "the folder %s %s", dir,
-                 errno == ENOSPC ? "is full" : "refuses a new file");
-        return -1;
+        int full = errno == ENOSPC || errno == EDQUOT;
+        snprintf(err, errlen, "the folder %s %s", dir, full ? "is full" : "refuses a new file");
+        return full ? DB_BACKUP_NO_ROOM : -1;
     }
     close(fd);
     int rc = copy_into(db_path, dir, tmp, err, errlen);
     if (!rc)
         rc = check_copy(tmp, err, errlen);
     if (!rc && sync_path(tmp, O_RDONLY)) {
+        int full = errno == ENOSPC;
         snprintf(err, errlen, "the copy in %s could not be written to the disk: %s", dir,
                  strerror(errno));
-        rc = -1;
+        rc = full ? DB_BACKUP_NO_ROOM : -1;
     }
     if (!rc && rename(tmp, dest)) {
         snprintf(err, errlen, "the copy cannot be named %s: %s", dest, strerror(errno));
@@ -211,7 +242,7 @@ int db_backup(const char *db_path, const char *dest, char *err, size_t errlen)
     }
     if (rc) {
         unlink(tmp);
-        return -1;
+        return rc;
     }
     /* the new name itself on the disk, as the copy is */
     if (sync_path(dir, O_RDONLY | O_DIRECTORY)) {

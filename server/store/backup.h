@@ -13,12 +13,20 @@
  * meanwhile), the copy's integrity checked, synced, renamed to dest, and dest's folder
  * synced. dest's folder must exist, be writable and have room (checked first); dest is
  * replaced when it exists, unless it is the database itself. Nothing is left behind on
- * failure, and the database is only read. 0, or -1 with a sentence in err. */
+ * failure, and the database is only read. 0, or -1 with a sentence in err, or
+ * DB_BACKUP_NO_ROOM (the sentence says the folder is full). */
+#define DB_BACKUP_NO_ROOM (-2)
 int db_backup(const char *db_path, const char *dest, char *err, size_t errlen);
 
 /* A file name for a copy of the database, "<label>-YYYY-MM-DD-HHMMSS.db", the label made of
  * letters, digits and '-' (a tournament's name, "crawford"), the time at now_ms local. */
 void db_backup_name(const char *label, int64_t now_ms, char *out, size_t len);
+
+/* The label of the database at db_path's copies: its file's name without the extension
+ * ("crawford" for data/crawford.db). */
+void db_backup_label(const char *db_path, char *out, size_t len);
+/* 1 when name is a copy's name db_backup_name made with that label (whatever the time). */
+int db_backup_is_name(const char *label, const char *name);
 
 /* 0 when folder is a writable folder, else -1 with a sentence in err ("the folder X does
  * not exist", "... is not writable"). */
