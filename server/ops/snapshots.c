@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -137,6 +138,10 @@ int op_snapshot_now(struct op_snapshots *s, int64_t now_ms, struct problem *pb)
 static void *snapshot_thread(void *arg)
 {
     struct op_snapshots *s = arg;
+    /* below the HTTP threads on the CPU: the players' reports first (a thread's own
+     * niceness, Linux); it may fail, and the snapshots run all the same */
+    (void)setpriority(PRIO_PROCESS, (id_t)gettid(), 10);
+    (void)pthread_setname_np(pthread_self(), "crawford-snap");
     pthread_mutex_lock(&s->mu);
     while (!s->stopping) {
         int64_t now = cw_now_ms();
