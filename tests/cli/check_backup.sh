@@ -3,9 +3,10 @@
 # ok), holds every change acknowledged before the backup began, and the server goes on
 # answering; a destination that does not exist, is not writable, is full or is the
 # database itself is refused with a sentence and a non-zero status, leaving nothing behind
-# and the live database untouched. (The read-only and full folders are mounted tmpfs: as
-# root only; without root the not-writable folder is a chmod 555 one and the full one is
-# left out.)
+# and the live database untouched; a server whose snapshot folder is full answers a
+# snapshot 507, shows the alarm in its status and log, and goes on serving. (The read-only
+# and full folders are mounted tmpfs: as root only; without root the not-writable folder is
+# a chmod 555 one and the full one is left out.)
 set -u
 BIN=${CRAWFORD_BIN:-build/asan/crawford}
 . "$(dirname "$0")/lib.sh"
@@ -98,6 +99,34 @@ if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=512k tmpfs "$dir/full" 2>/dev/nu
     if [ "$rc" = 0 ]; then [ "$(sqlite3 "$dir/full/copy.db" 'PRAGMA integrity_check')" = ok ] && ok ||
         bad "a copy that fit is not whole"; else
         grep -q 'full' "$dir/bout" && ok || bad "a copy that did not fit says: $(cat "$dir/bout")"; fi
+    rm -f "$dir/full/copy.db"
+    dd if=/dev/zero of="$dir/full/filler2" bs=4k 2>/dev/null
+    # a server whose snapshot folder is full: 507 and an alarm, and it goes on serving
+    (
+        dir=$dir/s2
+        mkdir "$dir"
+        serve_start 'backup pw' "" "\"snapshot_folder\": \"${dir%/s2}/full\""
+        echo "$pid" >"$dir/pid"
+        echo "$U" >"$dir/u"
+    )
+    spid=$(cat "$dir/s2/pid")
+    U2=$(cat "$dir/s2/u")
+    U2=${U2%/}
+    [ -n "$U2" ] && ok || bad "the server with a full snapshot folder did not start: $(cat "$dir/s2/err")"
+    curl "${H[@]}" -c "$dir/td2" -d '{"password": "backup pw"}' -o /dev/null "$U2/api/v1/login"
+    [ "$(status -b "$dir/td2" -X POST "$U2/api/v1/snapshots")" = 507 ] && ok ||
+        bad "a snapshot into a full folder: $(cat "$dir/body")"
+    grep -q 'snapshot_folder.*is full' "$dir/body" && ok || bad "the 507 says: $(cat "$dir/body")"
+    curl "${H[@]}" -b "$dir/td2" "$U2/api/v1/snapshots" >"$dir/st"
+    grep -q '"failing":true' "$dir/st" && ok || bad "the status of a full folder: $(cat "$dir/st")"
+    [ "$(status -b "$dir/td2" -d '{"name": "Full stick"}' "$U2/api/v1/tournaments")" = 201 ] && ok ||
+        bad "serving with a full snapshot folder: $(cat "$dir/body")"
+    grep -q 'snapshot failed: snapshot_folder' "$dir/s2/err" && ok || bad "the log: $(cat "$dir/s2/err")"
+    [ "$(ls "$dir/full")" = "$(printf 'filler\nfiller2')" ] && ok || bad "the full folder holds: $(ls "$dir/full")"
+    kill "$spid"
+    gone() { ! kill -0 "$spid" 2>/dev/null; }
+    wait_for 60 gone || bad "the second server did not stop"
+    spid=
 else
     echo "check_backup: the full folder left out (needs root to mount a tmpfs)"
 fi
