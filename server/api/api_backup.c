@@ -22,12 +22,12 @@ static json_t *status_json(struct api_req *req)
     json_t *j = json_pack("{s:b, s:s, s:i, s:i, s:b, s:b, s:o, s:o, s:o}", "on", st.folder[0] != 0,
                           "folder", st.folder, "interval_minutes", st.interval_minutes, "keep",
                           st.keep, "same_disk", st.same_disk, "failing", st.failing, "last_ok_at",
-                          when(st.last_ok_ms), "last_error_at", when(st.last_error_ms),
-                          "next_at", when(st.next_ms));
-    json_object_set_new(j, "last_ok_file", st.last_ok_file[0] ? json_string(st.last_ok_file)
-                                                              : json_null());
-    json_object_set_new(j, "last_error", st.last_error[0] ? json_string(st.last_error)
-                                                          : json_null());
+                          when(st.last_ok_ms), "last_error_at", when(st.last_error_ms), "next_at",
+                          when(st.next_ms));
+    json_object_set_new(j, "last_ok_file",
+                        st.last_ok_file[0] ? json_string(st.last_ok_file) : json_null());
+    json_object_set_new(j, "last_error",
+                        st.last_error[0] ? json_string(st.last_error) : json_null());
     return j;
 }
 

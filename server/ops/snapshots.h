@@ -17,8 +17,8 @@ struct op_snapshots;
 struct op_snapshot_status {
     char folder[1024]; /* "" when snapshots are off */
     int interval_minutes, keep;
-    int same_disk;     /* the folder is on the database's own disk: it dies with it */
-    int failing;       /* the last try failed */
+    int same_disk;      /* the folder is on the database's own disk: it dies with it */
+    int failing;        /* the last try failed */
     int64_t last_ok_ms; /* the last good snapshot, 0 for none yet */
     char last_ok_file[256];
     int64_t last_error_ms; /* the last failure, 0 for none */

@@ -170,8 +170,8 @@ static int copy_into(const char *db_path, const char *dir, const char *tmp, char
                (unsigned long long)v.f_bavail * v.f_frsize < (unsigned long long)(pages * size)) {
         /* the copy is at most the database's size (VACUUM leaves the free pages out) */
         snprintf(err, errlen,
-                 "the folder %s is full: it has %llu KiB free, the copy needs up to %lld KiB",
-                 dir, (unsigned long long)v.f_bavail * v.f_frsize / 1024,
+                 "the folder %s is full: it has %llu KiB free, the copy needs up to %lld KiB", dir,
+                 (unsigned long long)v.f_bavail * v.f_frsize / 1024,
                  (long long)(pages * size / 1024));
         rc = DB_BACKUP_NO_ROOM;
     } else if (sqlite3_prepare_v2(h, "VACUUM INTO ?1", -1, &st, NULL) != SQLITE_OK ||
@@ -184,8 +184,7 @@ static int copy_into(const char *db_path, const char *dir, const char *tmp, char
         else if (s == SQLITE_FULL || errno == ENOSPC) {
             snprintf(err, errlen, "the folder %s is full: the copy did not fit", dir);
             rc = DB_BACKUP_NO_ROOM;
-        }
-        else
+        } else
             snprintf(err, errlen, "the copy into %s failed: %s", dir, sqlite3_errmsg(h));
     }
     sqlite3_finalize(st);

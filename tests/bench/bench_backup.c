@@ -145,10 +145,10 @@ static int check_copy(const char *path, int b)
             /* a game taken back after the backup began may be gone already: none is taken
              * back before a match holds BENCH_GAMES_MAX games, which a short run never
              * reaches; the check is exact for every match below that */
-            if (conns[i].at_start[b][k] < BENCH_GAMES_MAX && have < conns[i].at_start[b][k])
-            {
+            if (conns[i].at_start[b][k] < BENCH_GAMES_MAX && have < conns[i].at_start[b][k]) {
                 if (!missing)
-                    fprintf(stderr, "bench_backup: match %lld: %d games acknowledged, %d in copy %d\n",
+                    fprintf(stderr,
+                            "bench_backup: match %lld: %d games acknowledged, %d in copy %d\n",
                             conns[i].rep.matches[k], conns[i].at_start[b][k], have, b);
                 missing += conns[i].at_start[b][k] - have;
             }

@@ -99,7 +99,8 @@ START_TEST(test_snapshots_taken_and_kept)
     ck_assert(db_integrity_ok(path));
     ck_assert_int_eq(count_files(snapdir, "t-"), 2);
     ck_assert_int_eq(count_files(snapdir, "notes.db"), 1);
-    ck_assert_int_eq(db_count(path, "SELECT count(*) FROM tournaments WHERE name = 'Snapshots'"), 1);
+    ck_assert_int_eq(db_count(path, "SELECT count(*) FROM tournaments WHERE name = 'Snapshots'"),
+                     1);
 }
 END_TEST
 
