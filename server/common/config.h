@@ -33,6 +33,9 @@ struct cw_config {
     int pin_address_max_failures;
     int pin_player_max_delay_s;
     int login_hashes_max;
+    char snapshot_folder[1024]; /* "" = no snapshots (ops/snapshots.h) */
+    int snapshot_interval_minutes;
+    int snapshot_keep;
 };
 
 void cw_config_defaults(struct cw_config *c);

@@ -13,6 +13,7 @@ import * as clk from '/js/clock.js';
 import { loadOfficials, wireOfficials, showWho } from './officials.js';
 import { renderCalls, renderTableSection } from '/td/calls.js';
 import { showCards as cards } from '/td/cards.js';
+import { startBackup, renderBackup } from '/td/backup.js';
 
 const S = { tid: Number(params().get('t')) || 0, tour: null, players: [], events: [], boards: {}, matches: [], detail: 0, auditAfter: null, stream: null,
   pins: {} /* player id -> the PIN the TD asked to see (see renderPlayers) */ };
@@ -40,7 +41,7 @@ async function act(f, okMsg) {
 async function main() {
   applyI18n();
   mountLangSwitch();
-  onLangChange(() => renderAll());
+  onLangChange(() => { renderAll(); renderBackup(); });
   wire();
   const s = await api('GET', '/api/v1/session');
   if (s.role !== 'td') { $('#login').hidden = false; $('#password').focus(); return; }
@@ -62,6 +63,7 @@ async function loggedIn(session) {
     return;
   }
   $('#tabs').hidden = false;
+  startBackup(S.tid, act);
   // every change re-reads the state (the board, an open match panel, the events); an open
   // audit log also takes the new entries (a cascade's knockout.correction, a match.postponed…)
   S.stream = live(S.tid, { onSync: reload, onEvent: () => { later(); laterAudit(); }, onState: (st) => { $('#conn').textContent = st === 'live' ? '' : t(`conn.${st}`); } });

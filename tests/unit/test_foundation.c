@@ -108,7 +108,13 @@ START_TEST(test_config_every_setting_documented)
         ck_assert(strlen(doc) > 10);
         n++;
     }
-    ck_assert_int_eq(n, 27);
+    ck_assert_int_eq(n, 30);
+    /* snapshots: none until a folder is set, then every 5 minutes, the newest 24 kept */
+    struct cw_config c;
+    cw_config_defaults(&c);
+    ck_assert_str_eq(c.snapshot_folder, "");
+    ck_assert_int_eq(c.snapshot_interval_minutes, 5);
+    ck_assert_int_eq(c.snapshot_keep, 24);
 }
 END_TEST
 
