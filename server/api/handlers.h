@@ -25,6 +25,11 @@ void api_player_login(struct api_req *req, struct api_resp *resp);
 /* The limiter key of a player's PIN failures. */
 #define API_PIN_KEY_FMT "pin:%lld"
 
+/* api_backup.c: the snapshots' status, one now, the download of a fresh copy (the TD's) */
+void api_snapshots_get(struct api_req *req, struct api_resp *resp);
+void api_snapshot_take(struct api_req *req, struct api_resp *resp);
+void api_backup_download(struct api_req *req, struct api_resp *resp);
+
 /* api_officials.c: officials and machine tokens (GOV-1), the head TD's */
 void api_officials_list(struct api_req *req, struct api_resp *resp);
 void api_official_add(struct api_req *req, struct api_resp *resp);

@@ -25,6 +25,7 @@
 #include "http/server.h"
 #include "http/sse.h"
 #include "ops/hold.h"
+#include "ops/snapshots.h"
 #include "ops/ticks.h"
 #include "store/readers.h"
 #include "store/store.h"
@@ -123,7 +124,7 @@ int cli_serve(int argc, char **argv)
     struct cli_opts o;
     struct app app;
     memset(&app, 0, sizeof app);
-    int rc = cli_parse(argc, argv, &o, 1, usage);
+    int rc = cli_parse(argc, argv, &o, CLI_PORT, usage);
     if (o.help)
         print_usage_settings();
     if (rc || o.help)
@@ -196,6 +197,11 @@ int cli_serve(int argc, char **argv)
         snprintf(lim_path[i], sizeof lim_path[i], "%s.limits-%s", app.cfg.database, lim_names[i]);
         api_limiter_load(lims[i], lim_path[i], cw_now_ms());
     }
+    /* on a thread and connections of their own, beside the serving */
+    app.snapshots = op_snapshots_start(app.cfg.database, app.cfg.snapshot_folder,
+                                       app.cfg.snapshot_interval_minutes, app.cfg.snapshot_keep);
+    if (!app.snapshots)
+        fprintf(stderr, "crawford: warning: the snapshots could not be started (no thread)\n");
     db_set_change_hook(app.db, drop_cached, app.cache);
     db_set_publish_hook(app.db, publish, app.bus);
 
@@ -250,6 +256,7 @@ int cli_serve(int argc, char **argv)
         }
     }
     http_stop(srv, 10000);
+    op_snapshots_stop(app.snapshots);
     for (int i = 0; i < 4; i++)
         api_limiter_save(lims[i], lim_path[i]);
     http_log_close();

@@ -82,6 +82,11 @@ static const struct setting settings[] = {
         "wrong PINs from one address, for any players, before a lock"),
     INT(pin_player_max_delay_s, 1, 3600,
         "the longest delay between tries for a player whose PIN is being guessed"),
+    STR_EMPTY(snapshot_folder,
+              "folder for snapshots of the database while serving (a USB stick, a second "
+              "disk); \"\" = none"),
+    INT(snapshot_interval_minutes, 1, 24 * 60, "minutes between two snapshots"),
+    INT(snapshot_keep, 1, 100000, "how many snapshots are kept, the newest"),
 };
 #define NSETTINGS ((int)(sizeof settings / sizeof settings[0]))
 
@@ -125,6 +130,8 @@ void cw_config_defaults(struct cw_config *c)
     c->pin_address_max_failures = 20;
     c->pin_player_max_delay_s = 60;
     c->login_hashes_max = 2;
+    c->snapshot_interval_minutes = 5;
+    c->snapshot_keep = 24; /* two hours at the default interval */
 }
 
 /* Characters of a URL that need no escaping in XML except '&', escaped where written. */
