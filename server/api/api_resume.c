@@ -11,9 +11,9 @@
 static json_t *server_json(struct api_req *req, const struct clk_hold *h)
 {
     int held = clk_hold_active(h);
-    json_t *j = json_pack("{s:s?, s:b}", "public_url",
-                          req->app->cfg.public_url[0] ? req->app->cfg.public_url : NULL, "held",
-                          held);
+    json_t *j =
+        json_pack("{s:s?, s:b}", "public_url",
+                  req->app->cfg.public_url[0] ? req->app->cfg.public_url : NULL, "held", held);
     if (held)
         json_object_set_new(j, "held_from_ms", json_integer(h->from_ms));
     return j;

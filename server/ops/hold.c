@@ -115,8 +115,8 @@ int op_hold_lift(const struct op *o, struct problem *pb)
     }
     if (db_hold_lift(o->db, o->now_ms) != CW_OK ||
         op_audit_change(o, 0, "server.resumed", "server", 0, NULL,
-                        json_pack("{s:I, s:I}", "held_from_ms", (json_int_t)h.from_ms,
-                                  "resumed_ms", (json_int_t)o->now_ms))) {
+                        json_pack("{s:I, s:I}", "held_from_ms", (json_int_t)h.from_ms, "resumed_ms",
+                                  (json_int_t)o->now_ms))) {
         problem_internal(pb, "lifting the hold");
         return -1;
     }

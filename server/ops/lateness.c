@@ -53,10 +53,10 @@ int op_late_of(struct db *db, const struct match *m, const struct tournament *t,
         if (l->postpone_min && absent && absent < l->start)
             absent = 0;
         l->from[s] = absent ? absent : l->start;
-        l->due[s] = pen_absence_points(
-            clk_hold_time(&hold, l->start), clk_hold_time(&hold, absent),
-            clk_hold_time(&hold, l->p[s].arrived_ms), clk_hold_time(&hold, now_ms),
-            t->late_grace_min, t->late_step_min);
+        l->due[s] =
+            pen_absence_points(clk_hold_time(&hold, l->start), clk_hold_time(&hold, absent),
+                               clk_hold_time(&hold, l->p[s].arrived_ms),
+                               clk_hold_time(&hold, now_ms), t->late_grace_min, t->late_step_min);
         l->clock_instead[s] = l->p[s].late_clock_ms && l->p[s].late_clock_ms >= l->from[s];
         for (int i = 0; i < n; i++)
             if (p[i].side == s && !strcmp(p[i].kind, "lateness")) {

@@ -9,8 +9,8 @@
 
 /* What a copy is, once checked. */
 struct restore_info {
-    int version;      /* its schema version */
-    int64_t last_ms;  /* the last moment it recorded a change; 0 when it holds none */
+    int version;     /* its schema version */
+    int64_t last_ms; /* the last moment it recorded a change; 0 when it holds none */
 };
 
 /* 0 when path is a Crawford database this binary knows, undamaged; -1 with a sentence in

@@ -70,8 +70,9 @@ int db_hold_lift(struct db *db, int64_t until_ms)
         return rc;
     /* a late-entry deadline (KO-4) that fell in the held time waits as lateness does: it
      * moves on by the hold's length */
-    sqlite3_stmt *st = db_stmt(db, "UPDATE ko_brackets SET late_deadline_ms = late_deadline_ms + ?2 "
-                                   "WHERE late_closed = 0 AND late_deadline_ms > ?1");
+    sqlite3_stmt *st =
+        db_stmt(db, "UPDATE ko_brackets SET late_deadline_ms = late_deadline_ms + ?2 "
+                    "WHERE late_closed = 0 AND late_deadline_ms > ?1");
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, h.from_ms);

@@ -202,9 +202,9 @@ START_TEST(test_qr_public_url_outlives_the_laptop)
     check_qr(P1, "", url);
     struct res r;
     td(&S, "GET", "/api/v1/session", NULL, &r);
-    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(r.json, "server"),
-                                                       "public_url")),
-                     "http://crawford.lan:8080/");
+    ck_assert_str_eq(
+        json_string_value(json_object_get(json_object_get(r.json, "server"), "public_url")),
+        "http://crawford.lan:8080/");
     res_free(&r);
 }
 END_TEST

@@ -77,8 +77,7 @@ static void restore_and_serve(const char *sql)
              "cp '%s' '%s/copy.db' && { [ ! -e '%s-wal' ] || cp '%s-wal' '%s/copy.db-wal'; } && "
              "'%s' restore '%s/copy.db' --db '%s' --force >/dev/null",
              S.db, S.dir, S.db, S.db, S.dir,
-             getenv("CRAWFORD_BIN") ? getenv("CRAWFORD_BIN") : "build/asan/crawford", S.dir,
-             S.db);
+             getenv("CRAWFORD_BIN") ? getenv("CRAWFORD_BIN") : "build/asan/crawford", S.dir, S.db);
     ck_assert_msg(system(cmd) == 0, "restore failed: %s", cmd);
     if (sql)
         exec_sql(S.db, sql);
@@ -180,8 +179,7 @@ START_TEST(test_PEN1_held_time_is_no_lateness)
                       "WHERE key = 'hold_from_ms'");
     long long held_points = points_a();
     /* an hour of lateness (grace 0, a point a minute), not two */
-    ck_assert_msg(held_points >= 55 && held_points <= 65, "points while held: %lld",
-                  held_points);
+    ck_assert_msg(held_points >= 55 && held_points <= 65, "points while held: %lld", held_points);
     struct res r;
     request(&S, "POST", "lateness/confirm", "{\"side\": \"a\"}", &r);
     assert_refused(&r, 409, "CLK-7", "lateness confirmed while held");
