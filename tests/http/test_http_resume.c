@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "support/harness.h"
 #include "../check_main.h"
@@ -193,6 +194,74 @@ START_TEST(test_PEN1_held_time_is_no_lateness)
 }
 END_TEST
 
+static json_t *late_of_bracket(long long eid)
+{
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/knockout", T, eid);
+    struct res r;
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    json_t *late = json_incref(json_object_get(r.json, "late"));
+    res_free(&r);
+    return late;
+}
+
+/* KO-4: a late-entry deadline that fell while the laptop was dead waits as lateness does:
+ * no tick closes it while held, and when the TD confirms it moves on by the held time (a
+ * minute after the hold began: a minute after the confirmation). */
+START_TEST(test_KO4_deadline_in_the_hold_moves_on)
+{
+    setup(NULL);
+    long long pc = make_player(&S, T, "Carla");
+    char path[160];
+    struct res r;
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions", T);
+    td(&S, "POST", path,
+       "{\"kind\": \"knockout\", \"name\": \"Main\", \"knockout\": {\"late_places\": 1, "
+       "\"late_deadline\": \"2099-01-01T10:00Z\", \"lengths\": [3]}}",
+       &r);
+    ck_assert_msg(r.status == 201, "%s", r.body);
+    long long e = jint(&r, "id");
+    res_free(&r);
+    long long who[3] = {PA, PB, pc};
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/entries", T, e);
+    for (int i = 0; i < 3; i++) {
+        char body[64];
+        snprintf(body, sizeof body, "{\"player_id\": %lld}", who[i]);
+        td(&S, "POST", path, body, &r);
+        ck_assert_msg(r.status == 201, "%s", r.body);
+        res_free(&r);
+    }
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/knockout/draw", T, e);
+    td(&S, "POST", path, "{\"seed\": \"4040\"}", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    /* the laptop died an hour ago; the deadline came a minute later */
+    restore_and_serve("UPDATE settings SET value = CAST(value AS INTEGER) - 3600000 "
+                      "WHERE key = 'hold_from_ms'; "
+                      "UPDATE ko_brackets SET late_deadline_ms = 60000 + (SELECT CAST(value AS "
+                      "INTEGER) FROM settings WHERE key = 'hold_from_ms')");
+    json_t *late = late_of_bracket(e);
+    ck_assert(json_is_false(json_object_get(late, "closed")));
+    json_decref(late);
+    time_t before = time(NULL);
+    td(&S, "POST", "/api/v1/resume", NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    late = late_of_bracket(e);
+    /* ISO 8601 UTC strings of one form compare as the times they name */
+    char soon[32];
+    time_t at = before + 50;
+    strftime(soon, sizeof soon, "%Y-%m-%dT%H:%M:%S", gmtime(&at));
+    const char *deadline = json_string_value(json_object_get(late, "deadline"));
+    ck_assert_msg(deadline && strcmp(deadline, soon) > 0, "deadline %s, not after %s",
+                  deadline ? deadline : "none", soon);
+    ck_assert(json_is_false(json_object_get(late, "closed")));
+    ck_assert(json_is_true(json_object_get(late, "open")));
+    json_decref(late);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_resume");
@@ -201,6 +270,7 @@ static Suite *suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_CLK7_restored_clocks_paused_until_td_confirms);
     tcase_add_test(tc, test_PEN1_held_time_is_no_lateness);
+    tcase_add_test(tc, test_KO4_deadline_in_the_hold_moves_on);
     suite_add_tcase(s, tc);
     return s;
 }
