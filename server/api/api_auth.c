@@ -269,6 +269,7 @@ void api_session_get(struct api_req *req, struct api_resp *resp)
     if (req->is_td) {
         json_t *j = acting_json(req);
         json_object_set_new(j, "role", json_string("td"));
+        json_object_set_new(j, "server", api_server_json(req));
         api_reply_json(resp, 200, j);
     }
     else if (req->player_id)

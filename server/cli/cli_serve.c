@@ -2,6 +2,8 @@
  * SIGTERM or SIGINT, then stops accepting, finishes what is in flight and closes. */
 #include <pthread.h>
 #include <signal.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <stdio.h>
@@ -22,6 +24,7 @@
 #include "http/accesslog.h"
 #include "http/server.h"
 #include "http/sse.h"
+#include "ops/hold.h"
 #include "ops/snapshots.h"
 #include "ops/ticks.h"
 #include "store/readers.h"
@@ -147,10 +150,28 @@ int cli_serve(int argc, char **argv)
     }
     if ((rc = cli_open_db(&app.cfg, &app.db)))
         return rc;
+    /* `crawford restore` refuses to replace a database while this lock says it is served */
+    int served_fd = open(app.cfg.database, O_RDONLY | O_CLOEXEC);
+    if (served_fd >= 0)
+        flock(served_fd, LOCK_SH | LOCK_NB);
     if (first_password(app.db)) {
         db_close(app.db);
         return 1;
     }
+    /* a copy restored on another laptop: its running clocks stop where the copy ends, and
+     * play waits for the TD (the guide's "When the laptop dies") */
+    int held = 0;
+    int paused = op_hold_start(app.db, cw_now_ms(), &held);
+    if (paused < 0) {
+        fprintf(stderr, "crawford: cannot pause the clocks of the restored database: %s\n",
+                db_errmsg(app.db));
+        db_close(app.db);
+        return 1;
+    }
+    if (held)
+        printf("crawford: this database was restored and waits for the TD (%d running clock%s "
+               "paused): in the TD's console, confirm or set the times, then confirm the resume\n",
+               paused, paused == 1 ? "" : "s");
     app.cache = api_cache_new();
     /* as many as the HTTP threads can lend at once, opened as they are needed */
     app.readers = db_readers_new(app.db, 64);
@@ -247,6 +268,8 @@ int cli_serve(int argc, char **argv)
     api_limiter_free(app.pin_lim);
     api_limiter_free(app.pin_pair_lim);
     api_limiter_free(app.pin_ip_lim);
+    if (served_fd >= 0)
+        close(served_fd);
     printf("crawford: stopped\n");
     return 0;
 }

@@ -8,6 +8,7 @@
 
 #include "common/errors.h"
 #include "store/db.h"
+#include "tourney/clock.h"
 #include "tourney/knockout.h"
 #include "tourney/model.h"
 #include "tourney/roles.h"
@@ -15,6 +16,11 @@
 /* settings: small named values */
 int db_setting_get(struct db *db, const char *key, char *buf, size_t len);
 int db_setting_set(struct db *db, const char *key, const char *value);
+/* The hold of a restored copy (from_ms 0: never held). */
+int db_hold_get(struct db *db, struct clk_hold *h);
+/* The TD confirmed the times at until_ms: the hold ends, and the late-entry deadlines that
+ * fell in it move on by its length. */
+int db_hold_lift(struct db *db, int64_t until_ms);
 
 /* officials (GOV-1): named accounts with a role; never deleted (status "removed") */
 struct official {

@@ -27,6 +27,7 @@ static const struct {
     {"POST", "/api/v1/login", ANYONE},
     {"POST", "/api/v1/logout", ANYONE},
     {"GET", "/api/v1/session", ANYONE},
+    {"POST", "/api/v1/resume", TDS},
     {"GET", "/api/v1/audit", TDS},
     {"GET", "/api/v1/officials", HEAD},
     {"POST", "/api/v1/officials", HEAD},

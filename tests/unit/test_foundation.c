@@ -108,13 +108,34 @@ START_TEST(test_config_every_setting_documented)
         ck_assert(strlen(doc) > 10);
         n++;
     }
-    ck_assert_int_eq(n, 30);
+    ck_assert_int_eq(n, 31);
     /* snapshots: none until a folder is set, then every 5 minutes, the newest 24 kept */
     struct cw_config c;
     cw_config_defaults(&c);
     ck_assert_str_eq(c.snapshot_folder, "");
     ck_assert_int_eq(c.snapshot_interval_minutes, 5);
     ck_assert_int_eq(c.snapshot_keep, 24);
+}
+END_TEST
+
+/* public_url: the address the cards' QR codes carry (the guide's "When the laptop dies"):
+ * an http:// or https:// address with a host, or "" for none; anything else names it. */
+START_TEST(test_config_public_url_is_a_web_address)
+{
+    struct cw_config c;
+    char err[512];
+    ck_assert_int_eq(load("{\"public_url\": \"http://crawford.lan:8080\"}", &c, err, sizeof err),
+                     0);
+    ck_assert_str_eq(c.public_url, "http://crawford.lan:8080");
+    ck_assert_int_eq(load("{\"public_url\": \"\"}", &c, err, sizeof err), 0);
+    static const char *const bad[] = {"crawford.lan", "ftp://crawford.lan", "http://",
+                                      "http:///play", "http://a b"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char json[128];
+        snprintf(json, sizeof json, "{\"public_url\": \"%s\"}", bad[i]);
+        ck_assert_msg(load(json, &c, err, sizeof err) == -1, "%s was taken", bad[i]);
+        ck_assert_ptr_nonnull(strstr(err, "\"public_url\""));
+    }
 }
 END_TEST
 
@@ -818,6 +839,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_config_unknown_key_named);
     tcase_add_test(tc, test_config_bad_values_named);
     tcase_add_test(tc, test_config_every_setting_documented);
+    tcase_add_test(tc, test_config_public_url_is_a_web_address);
     tcase_add_test(tc, test_dates);
     tcase_add_test(tc, test_etag_match);
     tcase_add_test(tc, test_fields_valid);
