@@ -67,10 +67,10 @@ static void too_many_logins(struct api_resp *resp, int64_t wait_ms, const char *
  * passwords per address (counted before the hash, so simultaneous ones cannot all pass; a
  * login refused as busy is given back, and so is a right one: it neither counts nor wipes
  * the address's wrong ones, which would let a password holder guess others' without
- * end), and right ones per official (a burst of an official's logins is slowed, so that
- * one password cannot flood the checks, the sessions or the audit log). The name plays
- * no part in the limits before the hash, so they answer a known name and an unknown one
- * alike. */
+ * end), and right ones per official, after the hash (a burst of an official's logins is
+ * slowed, so that one password cannot flood the checks, the sessions or the audit log).
+ * Nothing before the hash depends on the name, so a known name and an unknown one are
+ * answered alike. */
 void api_login(struct api_req *req, struct api_resp *resp)
 {
     struct app *app = req->app;
@@ -93,15 +93,6 @@ void api_login(struct api_req *req, struct api_resp *resp)
         api_reply_problem(resp, &pb);
         return;
     }
-    char okey[40];
-    snprintf(okey, sizeof okey, "official:%lld", (long long)a.who.id);
-    /* an official whose password has just opened a burst of sessions: no hash for now
-     * (only a holder of that password can bring this about) */
-    if (a.who.id && (wait = api_limiter_wait_ms(app->official_lim, okey, req->now_ms)) > 0) {
-        api_limiter_refund(app->login_lim, key);
-        too_many_logins(resp, wait, "Too many logins of this official lately");
-        return;
-    }
     struct login_try t = {v[LF_PASSWORD].s, from, before == 0, app->cfg.login_hashes_max};
     if (op_login_check(&a, &t, &pb)) {
         if (pb.status == 503) {
@@ -120,10 +111,15 @@ void api_login(struct api_req *req, struct api_resp *resp)
         api_reply_problem(resp, &pb);
         return;
     }
-    /* the right password: counted for the official, then the session */
+    /* The right password: counted for the official, then the session. Said only now, to
+     * who knows the password (before the hash it would tell a guesser the name is an
+     * official's); one logged in too often counts as a wrong password for the address,
+     * so a script flooding with a password soon loses the kept check, then its address. */
+    char okey[40];
+    snprintf(okey, sizeof okey, "official:%lld", (long long)a.who.id);
     if ((wait = api_limiter_take(app->official_lim, okey, req->now_ms)) > 0) {
-        api_limiter_refund(app->login_lim, key);
-        too_many_logins(resp, wait, "Too many logins of this official lately");
+        int64_t w = api_limiter_wait_ms(app->login_lim, key, req->now_ms);
+        too_many_logins(resp, w > wait ? w : wait, "Too many logins of this official lately");
         return;
     }
     struct login_out out;

@@ -265,14 +265,25 @@ static void flood_stop(struct flood *f, pthread_t *t, int n, atomic_int *stop)
         pthread_join(t[i], NULL);
 }
 
-/* The head TD logs in 5 times from their own desk (127.0.0.3): every one gets in. */
+static double ms_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* The head TD logs in 3 times from their own desk (127.0.0.3): every one gets in (on the
+ * old code, 503 nearly every time). */
 static void head_td_gets_in(const struct srv *s)
 {
     struct srv desk = from_addr(s, 3);
-    for (int i = 0; i < 5; i++) {
+    double t0 = ms_now();
+    for (int i = 0; i < 3; i++) {
         long st = login_as(&desk, "{\"password\": \"" TD_PASSWORD "\"}", NULL, 0);
         ck_assert_msg(st == 200, "the head TD's login %d under the flood answered %ld", i, st);
     }
+    fprintf(stderr, "figure: the head TD's 3 logins under the flood took %.0f ms\n",
+            ms_now() - t0);
 }
 
 /* An assistant logging in again and again from 6 threads of one address does not keep
@@ -437,13 +448,6 @@ static void wrong_at_once(const struct srv *s, int host, const char *body, int *
             snprintf(title, tlen, "%s", b[i].title);
     }
     pthread_barrier_destroy(&go);
-}
-
-static double ms_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
 static int cmp_double(const void *a, const void *b)
