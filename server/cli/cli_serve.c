@@ -158,10 +158,10 @@ int cli_serve(int argc, char **argv)
     const int64_t day = 24 * 3600 * 1000;
     app.login_lim = api_limiter_new(API_LIMIT_LOCK, app.cfg.login_max_failures,
                                     (int64_t)app.cfg.login_lock_minutes * 60 * 1000, day);
-    /* An official's right passwords: 10 logins in a row free (as many as the sessions kept), then each next one waits 1 s,
-     * 2 s, 4 s ... up to a minute after the last, until an hour without any: a person
-     * logging in on their devices never notices, a script holding one password is slowed
-     * to a login a minute (README, Security). */
+    /* An official's right passwords: 10 logins in a row free (as many as the sessions
+     * kept), then each next one waits 1 s, 2 s, 4 s ... up to a minute after the last,
+     * until an hour without any: a person logging in on their devices never notices, a
+     * script holding one password is slowed to a login a minute (README, Security). */
     app.official_lim = api_limiter_new(API_LIMIT_DELAY, LOGIN_SESSIONS_MAX, 1000, 60 * 1000);
     app.pin_pair_lim = api_limiter_new(API_LIMIT_LOCK, app.cfg.pin_max_failures,
                                        (int64_t)app.cfg.pin_lock_minutes * 60 * 1000, day);
@@ -169,8 +169,8 @@ int cli_serve(int argc, char **argv)
                                      (int64_t)app.cfg.pin_lock_minutes * 60 * 1000, day);
     app.pin_lim = api_limiter_new(API_LIMIT_DELAY, app.cfg.pin_max_failures, 1000,
                                   (int64_t)app.cfg.pin_player_max_delay_s * 1000);
-    if (!app.cache || !app.readers || !app.login_lim || !app.official_lim || !app.pin_lim || !app.pin_pair_lim || !app.pin_ip_lim ||
-        !app.bus) {
+    if (!app.cache || !app.readers || !app.login_lim || !app.official_lim || !app.pin_lim ||
+        !app.pin_pair_lim || !app.pin_ip_lim || !app.bus) {
         fprintf(stderr, "crawford: out of memory\n");
         return 1;
     }

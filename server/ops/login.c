@@ -13,7 +13,7 @@
  * the memory of the machine; one address runs one at a time, so that one client (an
  * official logging in from many threads, a guesser) cannot take every check; and one
  * check is kept for a clean address (no wrong password standing): guessers' addresses
- * lose it at their first wrong password, so the head TD at their desk always finds one.
+ * lose it with their first wrong password, so the head TD at their desk always finds one.
  * Nothing here depends on the name a login gives: who is guessing learns no names. */
 #define GATE_MAX 64 /* the largest login_hashes_max (common/config.c) */
 #define FROM_MAX 112
@@ -29,7 +29,7 @@ static int gate_enter(const char *from, int clean, int max)
     pthread_mutex_lock(&gate_mu);
     int ok = gate_n < limit;
     for (int i = 0; ok && i < gate_n; i++)
-        if (!strcmp(gate_from[i], from))
+        if (!strncmp(gate_from[i], from, FROM_MAX - 1)) /* as stored: cut alike */
             ok = 0;
     if (ok)
         snprintf(gate_from[gate_n++], FROM_MAX, "%s", from);
@@ -39,11 +39,9 @@ static int gate_enter(const char *from, int clean, int max)
 
 static void gate_leave(const char *from)
 {
-    char key[FROM_MAX];
-    snprintf(key, sizeof key, "%s", from); /* as stored: cut at the same length */
     pthread_mutex_lock(&gate_mu);
     for (int i = 0; i < gate_n; i++)
-        if (!strcmp(gate_from[i], key)) {
+        if (!strncmp(gate_from[i], from, FROM_MAX - 1)) {
             if (i != --gate_n)
                 memcpy(gate_from[i], gate_from[gate_n], FROM_MAX);
             break;
