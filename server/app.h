@@ -17,6 +17,7 @@ struct app {
     struct db_readers *readers;   /* readers of db for the polled lists, or NULL */
     struct api_cache *cache;       /* serialized GET responses, invalidated on change */
     struct api_limiter *login_lim; /* wrong TD passwords per client address */
+    struct api_limiter *official_lim; /* each official's right passwords: a burst slowed */
     struct api_limiter *pin_lim;   /* wrong PINs per player, from all addresses: delays */
     struct api_limiter *pin_pair_lim; /* wrong PINs per player and address: locks */
     struct api_limiter *pin_ip_lim; /* wrong PINs per client address */

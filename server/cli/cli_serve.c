@@ -25,6 +25,7 @@
 #include "http/server.h"
 #include "http/sse.h"
 #include "ops/hold.h"
+#include "ops/login.h"
 #include "ops/snapshots.h"
 #include "ops/ticks.h"
 #include "store/readers.h"
@@ -179,21 +180,29 @@ int cli_serve(int argc, char **argv)
     const int64_t day = 24 * 3600 * 1000;
     app.login_lim = api_limiter_new(API_LIMIT_LOCK, app.cfg.login_max_failures,
                                     (int64_t)app.cfg.login_lock_minutes * 60 * 1000, day);
+    /* An official's right passwords: 10 logins in a row free (as many as the sessions
+     * kept), then each next one waits 1 s, 2 s, 4 s ... up to a minute after the last,
+     * until an hour without any: a person logging in on their devices never notices, a
+     * script holding one password is slowed to a login a minute (README, Security). */
+    app.official_lim = api_limiter_new(API_LIMIT_DELAY, LOGIN_SESSIONS_MAX, 1000, 60 * 1000);
     app.pin_pair_lim = api_limiter_new(API_LIMIT_LOCK, app.cfg.pin_max_failures,
                                        (int64_t)app.cfg.pin_lock_minutes * 60 * 1000, day);
     app.pin_ip_lim = api_limiter_new(API_LIMIT_LOCK, app.cfg.pin_address_max_failures,
                                      (int64_t)app.cfg.pin_lock_minutes * 60 * 1000, day);
     app.pin_lim = api_limiter_new(API_LIMIT_DELAY, app.cfg.pin_max_failures, 1000,
                                   (int64_t)app.cfg.pin_player_max_delay_s * 1000);
-    if (!app.cache || !app.readers || !app.login_lim || !app.pin_lim || !app.pin_pair_lim || !app.pin_ip_lim ||
-        !app.bus) {
+    if (!app.cache || !app.readers || !app.login_lim || !app.official_lim || !app.pin_lim ||
+        !app.pin_pair_lim || !app.pin_ip_lim || !app.bus) {
         fprintf(stderr, "crawford: out of memory\n");
         return 1;
     }
-    struct api_limiter *lims[] = {app.login_lim, app.pin_pair_lim, app.pin_ip_lim, app.pin_lim};
-    char lim_path[4][1100];
-    static const char *const lim_names[] = {"login", "pin-pair", "pin-address", "pin-player"};
-    for (int i = 0; i < 4; i++) {
+    struct api_limiter *lims[] = {app.login_lim, app.pin_pair_lim, app.pin_ip_lim, app.pin_lim,
+                                  app.official_lim};
+    enum { NLIMS = sizeof lims / sizeof lims[0] };
+    char lim_path[NLIMS][1100];
+    static const char *const lim_names[NLIMS] = {"login", "pin-pair", "pin-address",
+                                                 "pin-player", "login-official"};
+    for (int i = 0; i < NLIMS; i++) {
         snprintf(lim_path[i], sizeof lim_path[i], "%s.limits-%s", app.cfg.database, lim_names[i]);
         api_limiter_load(lims[i], lim_path[i], cw_now_ms());
     }
@@ -242,7 +251,7 @@ int cli_serve(int argc, char **argv)
         }
         http_log_flush();
         /* the login limits survive a restart; written at most once a second, unsynced */
-        for (int i = 0; i < 4; i++)
+        for (int i = 0; i < NLIMS; i++)
             api_limiter_save(lims[i], lim_path[i]);
         int64_t now = cw_now_ms();
         http_sse_tick(&app, now);
@@ -257,7 +266,7 @@ int cli_serve(int argc, char **argv)
     }
     http_stop(srv, 10000);
     op_snapshots_stop(app.snapshots);
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < NLIMS; i++)
         api_limiter_save(lims[i], lim_path[i]);
     http_log_close();
     db_readers_free(app.readers);
@@ -265,6 +274,7 @@ int cli_serve(int argc, char **argv)
     api_cache_free(app.cache);
     api_bus_free(app.bus);
     api_limiter_free(app.login_lim);
+    api_limiter_free(app.official_lim);
     api_limiter_free(app.pin_lim);
     api_limiter_free(app.pin_pair_lim);
     api_limiter_free(app.pin_ip_lim);

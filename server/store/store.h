@@ -77,6 +77,9 @@ int db_sessions_purge(struct db *db, int64_t now_ms);
 /* Ends (keeping them, to say why) every session of the official: a suspension. */
 int db_sessions_end(struct db *db, int64_t official_id, int64_t now_ms);
 int db_sessions_delete_official(struct db *db, int64_t official_id);
+/* Deletes the official's sessions but the keep newest (before a login adds one: the
+ * sessions of one official stay bounded however often they log in). */
+int db_sessions_keep_newest(struct db *db, int64_t official_id, int keep);
 
 /* tournaments */
 int db_tournament_insert(struct db *db, struct tournament *t, int64_t now_ms);

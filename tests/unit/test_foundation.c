@@ -336,6 +336,31 @@ START_TEST(test_limiter_locks_after_max_failures)
 }
 END_TEST
 
+/* What an attempt finds standing before it: 0 only for a clean start (no wrong try
+ * standing, none under way), which is what keeps a password check for the head TD's desk
+ * (ops/login.c); a refused attempt is never clean. */
+START_TEST(test_limiter_counted_before)
+{
+    struct api_limiter *l = api_limiter_new(API_LIMIT_LOCK, 2, 60000, 3600000);
+    int before = 7;
+    ck_assert_int_eq(api_limiter_take_counted(l, "a", 0, &before), 0);
+    ck_assert_int_eq(before, 0);
+    ck_assert_int_eq(api_limiter_take_counted(l, "a", 1, &before), 0); /* one under way */
+    ck_assert_int_eq(before, 1);
+    api_limiter_refund(l, "a"); /* busy: given back */
+    api_limiter_refund(l, "a"); /* a right password: given back, nothing wiped */
+    ck_assert_int_eq(api_limiter_take_counted(l, "a", 2, &before), 0);
+    ck_assert_int_eq(before, 0);
+    ck_assert_int_eq(api_limiter_wait_ms(l, "a", 2), 0); /* a wrong one stands */
+    ck_assert_int_eq(api_limiter_take_counted(l, "a", 3, &before), 0);
+    ck_assert_int_eq(before, 1);
+    ck_assert_int_eq(api_limiter_wait_ms(l, "a", 3), 60000);
+    ck_assert_int_gt(api_limiter_take_counted(l, "a", 4, &before), 0);
+    ck_assert_int_lt(before, 0);
+    api_limiter_free(l);
+}
+END_TEST
+
 /* The delay kind: past the free tries each try waits 1 s, 2 s, 4 s ... up to the most. */
 START_TEST(test_limiter_delays)
 {
@@ -847,6 +872,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_fields_typed_values);
     tcase_add_test(tc, test_limiter_locks_after_max_failures);
     tcase_add_test(tc, test_limiter_delays);
+    tcase_add_test(tc, test_limiter_counted_before);
     tcase_add_test(tc, test_limiter_saved);
     tcase_add_test(tc, test_cache_put_get_drop);
     tcase_add_test(tc, test_secrets);
