@@ -18,6 +18,11 @@ static const struct subcommand subcommands[] = {
     {"serve", cli_serve, "serve the tournament over HTTP [--config FILE] [--port N] [--db FILE]"},
     {"passwd", cli_passwd, "set the tournament director's password [--config FILE] [--db FILE]"},
     {"migrate", cli_migrate, "apply the database migrations and exit [--config FILE] [--db FILE]"},
+    {"restore", cli_restore,
+     "put a copy of the database in place, held for the TD COPY [--db FILE] [--force]"},
+    {"backup", cli_backup,
+     "copy the database, while it serves, to DEST (a file or a folder) [--config FILE] "
+     "[--db FILE] DEST"},
     {"moves", cli_moves, "list every legal play of positions read as JSON lines [--text]"},
     {"validate", cli_validate,
      "replay .mat transcripts, say valid or the first error [--policy legal|responsible] "

@@ -79,7 +79,12 @@ struct api_resp {
     int blob_gzip;         /* ... gzip-compressed (Content-Encoding: gzip) */
     char *body;            /* a body that is not JSON (malloc'd, owned), e.g. an SVG */
     size_t body_len;
-    char content_type[64]; /* the Content-Type of body */
+    char content_type[64]; /* the Content-Type of body, or of the file */
+    /* a file sent as the body (a fresh copy of the database), streamed from its open
+     * descriptor, closed once sent; with its Content-Disposition */
+    int has_file, file_fd;
+    uint64_t file_len;
+    char disposition[320];
     char etag[80];
     char set_cookie[256];
     char set_cookie2[256];

@@ -54,33 +54,47 @@ static const struct api_field login_fields[] = {
     [LF__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
-/* An official's login (ops/login.c), the tries limited per address: a wrong password
- * counts, a login refused as busy does not. */
+/* 429 with the wait in words and in Retry-After. */
+static void too_many_logins(struct api_resp *resp, int64_t wait_ms, const char *what)
+{
+    long long secs = (wait_ms + 999) / 1000;
+    snprintf(resp->retry_after, sizeof resp->retry_after, "%lld", secs);
+    api_problem(resp, 429, "too-many-attempts", "Too many logins",
+                "%s; try again in %lld seconds.", what, secs);
+}
+
+/* An official's login (ops/login.c), in three steps with the limits between them: wrong
+ * passwords per address (counted before the hash, so simultaneous ones cannot all pass; a
+ * login refused as busy is given back, and so is a right one: it neither counts nor wipes
+ * the address's wrong ones, which would let a password holder guess others' without
+ * end), and right ones per official, after the hash (a burst of an official's logins is
+ * slowed, so that one password cannot flood the checks, the sessions or the audit log).
+ * Nothing before the hash depends on the name, so a known name and an unknown one are
+ * answered alike. */
 void api_login(struct api_req *req, struct api_resp *resp)
 {
     struct app *app = req->app;
     struct api_val v[LF__N];
     if (api_fields(req->json, login_fields, 0, v, resp))
         return;
+    const char *from = req->client_key ? req->client_key : req->client_ip;
     char key[120];
-    snprintf(key, sizeof key, "login:%s", req->client_key ? req->client_key : req->client_ip);
-    /* counted before the hash: simultaneous wrong logins cannot all pass the check */
-    int64_t wait = api_limiter_take(app->login_lim, key, req->now_ms);
+    snprintf(key, sizeof key, "login:%s", from);
+    int before;
+    int64_t wait = api_limiter_take_counted(app->login_lim, key, req->now_ms, &before);
     if (wait > 0) {
-        snprintf(resp->retry_after, sizeof resp->retry_after, "%lld",
-                 (long long)(wait + 999) / 1000);
-        api_problem(resp, 429, "too-many-attempts", "Too many wrong passwords",
-                    "Too many wrong passwords from this address; try again in %lld seconds.",
-                    (long long)(wait + 999) / 1000);
+        too_many_logins(resp, wait, "Too many wrong passwords from this address");
         return;
     }
     struct op o = api_op(req);
-    struct login_in in = {v[LF_NAME].s, v[LF_PASSWORD].s,
-                          (int64_t)app->cfg.session_hours * 3600 * 1000,
-                          app->cfg.login_hashes_max};
-    struct login_out out;
     struct problem pb = {0, NULL};
-    if (op_login(&o, &in, &out, &pb)) {
+    struct login_account a;
+    if (op_login_find(&o, v[LF_NAME].s, &a, &pb)) {
+        api_reply_problem(resp, &pb);
+        return;
+    }
+    struct login_try t = {v[LF_PASSWORD].s, from, before == 0, app->cfg.login_hashes_max};
+    if (op_login_check(&a, &t, &pb)) {
         if (pb.status == 503) {
             api_limiter_refund(app->login_lim, key); /* not a try: the attempt is given back */
             snprintf(resp->retry_after, sizeof resp->retry_after, "1");
@@ -88,19 +102,32 @@ void api_login(struct api_req *req, struct api_resp *resp)
             int64_t w = api_limiter_wait_ms(app->login_lim, key, req->now_ms);
             if (w > 0) {
                 problem_free(&pb);
-                snprintf(resp->retry_after, sizeof resp->retry_after, "%lld",
-                         (long long)w / 1000);
-                api_problem(resp, 429, "too-many-attempts", "Too many wrong passwords",
-                            "Wrong password; too many from this address, so logins from it are "
-                            "refused for %lld seconds.",
-                            (long long)w / 1000);
+                too_many_logins(resp, w,
+                                "Wrong password; too many from this address, so logins from "
+                                "it are refused for now");
                 return;
             }
         }
         api_reply_problem(resp, &pb);
         return;
     }
-    api_limiter_reset(app->login_lim, key);
+    /* The right password: counted for the official, then the session. Said only now, to
+     * who knows the password (before the hash it would tell a guesser the name is an
+     * official's); one logged in too often counts as a wrong password for the address,
+     * so a script flooding with a password soon loses the kept check, then its address. */
+    char okey[40];
+    snprintf(okey, sizeof okey, "official:%lld", (long long)a.who.id);
+    if ((wait = api_limiter_take(app->official_lim, okey, req->now_ms)) > 0) {
+        int64_t w = api_limiter_wait_ms(app->login_lim, key, req->now_ms);
+        too_many_logins(resp, w > wait ? w : wait, "Too many logins of this official lately");
+        return;
+    }
+    struct login_out out;
+    if (op_login_open(&o, &a, (int64_t)app->cfg.session_hours * 3600 * 1000, &out, &pb)) {
+        api_reply_problem(resp, &pb);
+        return;
+    }
+    api_limiter_refund(app->login_lim, key);
     char exp_iso[32];
     cw_iso8601(out.expires_ms, exp_iso, sizeof exp_iso);
     snprintf(resp->set_cookie, sizeof resp->set_cookie,
@@ -108,8 +135,8 @@ void api_login(struct api_req *req, struct api_resp *resp)
              out.token, app->cfg.session_hours * 3600);
     api_reply_json(resp, 200,
                    json_pack("{s:s, s:s, s:{s:I, s:s, s:s}}", "role", "td", "expires_at", exp_iso,
-                             "official", "id", (json_int_t)out.who.id, "name", out.who.name,
-                             "role", role_name(out.who.role)));
+                             "official", "id", (json_int_t)a.who.id, "name", a.who.name,
+                             "role", role_name(a.who.role)));
 }
 
 int api_player_session(struct api_req *req)
@@ -269,6 +296,7 @@ void api_session_get(struct api_req *req, struct api_resp *resp)
     if (req->is_td) {
         json_t *j = acting_json(req);
         json_object_set_new(j, "role", json_string("td"));
+        json_object_set_new(j, "server", api_server_json(req));
         api_reply_json(resp, 200, j);
     }
     else if (req->player_id)

@@ -13,37 +13,16 @@
 #include "api/cache.h"
 #include "api/handlers.h"
 #include "api/player_read.h"
+#include "app.h"
+#include "common/config.h"
 #include "store/store.h"
 
 #define QR_BASE_MAX 200
 #define QR_QUIET 4
 
-/* Characters allowed in a base address: those of a URL that need no escaping in XML
- * except '&', which is escaped where it is written. */
-static int url_char(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           strchr("-._~:/?#[]@!$&()*+,;=%", c) != NULL;
-}
-
 static int plain_base(const char *s)
 {
-    size_t n = strlen(s);
-    if (n > QR_BASE_MAX)
-        return 0;
-    size_t skip;
-    if (!strncmp(s, "http://", 7))
-        skip = 7;
-    else if (!strncmp(s, "https://", 8))
-        skip = 8;
-    else
-        return 0;
-    if (n == skip)
-        return 0;
-    for (size_t i = 0; i < n; i++)
-        if (!url_char(s[i]))
-            return 0;
-    return 1;
+    return cw_plain_url(s, QR_BASE_MAX);
 }
 
 /* A growing text buffer; on allocation failure it stays NULL and every append is dropped. */
@@ -96,8 +75,9 @@ static void sb_add_xml(struct sbuf *b, const char *s)
     }
 }
 
-/* The base address of the cards' links: ?base=, or this server as the request names it
- * (Host), with no trailing slash, into out. 0, or -1 with the refusal as the reply. */
+/* The base address of the cards' links: ?base=, or the setting public_url (the address
+ * players use, which outlives this laptop), or this server as the request names it (Host),
+ * with no trailing slash, into out. 0, or -1 with the refusal as the reply. */
 API_REPLIES static int read_base(struct api_req *req, struct api_resp *resp,
                                  char out[QR_BASE_MAX + 16])
 {
@@ -115,6 +95,8 @@ API_REPLIES static int read_base(struct api_req *req, struct api_resp *resp,
             return -1;
         }
         snprintf(out, QR_BASE_MAX + 16, "%s", base);
+    } else if (req->app->cfg.public_url[0]) {
+        snprintf(out, QR_BASE_MAX + 16, "%s", req->app->cfg.public_url);
     } else {
         const char *host = req->host && req->host[0] ? req->host : "localhost";
         snprintf(out, QR_BASE_MAX + 16, "http://%.200s", host);

@@ -10,6 +10,10 @@ typedef void (*api_handler)(struct api_req *req, struct api_resp *resp);
 void api_login(struct api_req *req, struct api_resp *resp);
 void api_logout(struct api_req *req, struct api_resp *resp);
 void api_session_get(struct api_req *req, struct api_resp *resp);
+/* api_resume.c: the TD confirms the times of a restored copy; and the server's facts an
+ * official's session read carries (public_url, whether play waits for that). */
+void api_resume_post(struct api_req *req, struct api_resp *resp);
+json_t *api_server_json(struct api_req *req);
 /* Who the officials' cookie or a machine token (Authorization: Bearer) says acts: fills
  * req->is_td, official_id, token_id and role, or req->suspended for a suspended
  * official's session and req->token_revoked for a revoked token (GOV-1); nothing for
@@ -20,6 +24,11 @@ int api_player_session(struct api_req *req);
 void api_player_login(struct api_req *req, struct api_resp *resp);
 /* The limiter key of a player's PIN failures. */
 #define API_PIN_KEY_FMT "pin:%lld"
+
+/* api_backup.c: the snapshots' status, one now, the download of a fresh copy (the TD's) */
+void api_snapshots_get(struct api_req *req, struct api_resp *resp);
+void api_snapshot_take(struct api_req *req, struct api_resp *resp);
+void api_backup_download(struct api_req *req, struct api_resp *resp);
 
 /* api_officials.c: officials and machine tokens (GOV-1), the head TD's */
 void api_officials_list(struct api_req *req, struct api_resp *resp);

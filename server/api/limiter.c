@@ -89,9 +89,17 @@ static int64_t lock_for(const struct api_limiter *l, int doublings)
 
 int64_t api_limiter_take(struct api_limiter *l, const char *key, int64_t now_ms)
 {
+    int before;
+    return api_limiter_take_counted(l, key, now_ms, &before);
+}
+
+int64_t api_limiter_take_counted(struct api_limiter *l, const char *key, int64_t now_ms,
+                                 int *before)
+{
     pthread_mutex_lock(&l->mu);
     struct slot *s = find(l, key, 1);
     int64_t wait = 0;
+    *before = -1; /* refused: not a clean start */
     if (s->locked_until > now_ms) {
         wait = s->locked_until - now_ms;
     } else if (l->kind == API_LIMIT_LOCK) {
@@ -100,6 +108,7 @@ int64_t api_limiter_take(struct api_limiter *l, const char *key, int64_t now_ms)
             s->failures = 0;
             s->first_ms = now_ms;
         }
+        *before = s->failures;
         if (s->failures >= l->max_failures) {
             /* simultaneous attempts: this one came after the limit was used up */
             s->locked_until = now_ms + lock_for(l, s->strikes++);
@@ -112,6 +121,7 @@ int64_t api_limiter_take(struct api_limiter *l, const char *key, int64_t now_ms)
         /* the delay kind keeps its count until a success or a quiet hour-long spell */
         if (s->failures && now_ms - s->touched_ms > 3600 * 1000)
             s->failures = 0;
+        *before = s->failures;
         s->failures++;
         if (s->failures > l->max_failures)
             s->locked_until = now_ms + lock_for(l, s->failures - l->max_failures - 1);

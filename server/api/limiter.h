@@ -25,6 +25,11 @@ void api_limiter_free(struct api_limiter *l);
 /* Starts an attempt: 0 when key may try now (the attempt is counted), otherwise the
  * milliseconds until it may (nothing counted). */
 int64_t api_limiter_take(struct api_limiter *l, const char *key, int64_t now_ms);
+/* As api_limiter_take, with *before set to the attempts key had standing before this one
+ * (0: none failed lately and none is under way; taken under the same lock, so of
+ * simultaneous attempts one at most sees 0). */
+int64_t api_limiter_take_counted(struct api_limiter *l, const char *key, int64_t now_ms,
+                                 int *before);
 /* After a failed attempt: the wait it imposed on key (0 while under the limit). */
 int64_t api_limiter_wait_ms(struct api_limiter *l, const char *key, int64_t now_ms);
 /* Gives back an attempt take counted that was never made (the server was busy). */

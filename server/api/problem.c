@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 void api_reply_json(struct api_resp *resp, int status, json_t *body)
 {
@@ -112,6 +113,9 @@ void api_resp_free(struct api_resp *resp)
     resp->blob = NULL;
     free(resp->body);
     resp->body = NULL;
+    if (resp->has_file)
+        close(resp->file_fd);
+    resp->has_file = 0;
 }
 
 const char *api_arg(const struct api_req *req, const char *key)

@@ -6,6 +6,8 @@
 int cli_serve(int argc, char **argv);
 int cli_passwd(int argc, char **argv);
 int cli_migrate(int argc, char **argv);
+int cli_restore(int argc, char **argv);
+int cli_backup(int argc, char **argv);
 int cli_draw(int argc, char **argv);
 int cli_moves(int argc, char **argv);
 int cli_validate(int argc, char **argv);

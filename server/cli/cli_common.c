@@ -14,8 +14,9 @@
 /* The head TD: official #1 (schema/012), whose password `crawford passwd` sets. */
 #define HEAD_TD_ID 1
 
-int cli_parse(int argc, char **argv, struct cli_opts *o, int allow_port, const char *usage)
+int cli_parse(int argc, char **argv, struct cli_opts *o, int flags, const char *usage)
 {
+    int allow_port = flags & CLI_PORT;
     memset(o, 0, sizeof *o);
     o->port = -1;
     for (int i = 1; i < argc; i++) {
@@ -34,6 +35,9 @@ int cli_parse(int argc, char **argv, struct cli_opts *o, int allow_port, const c
                 return 2;
             }
             val = argv[++i];
+        } else if ((flags & CLI_ARG) && !o->arg && a[0] != '-') {
+            o->arg = a;
+            continue;
         } else {
             fprintf(stderr, "crawford %s: unknown option '%s'\n%s", argv[0], a, usage);
             return 2;

@@ -13,12 +13,16 @@ struct cli_opts {
     const char *config; /* NULL: compiled-in defaults */
     const char *db;     /* NULL: the config's database */
     int port;           /* -1: the config's port */
+    const char *arg;    /* the one argument that is not an option (CLI_ARG), or NULL */
     int help;
 };
 
-/* Parses the options of serve/passwd/migrate. allow_port: whether --port is accepted.
- * Returns 0, or 2 after printing the error and usage. */
-int cli_parse(int argc, char **argv, struct cli_opts *o, int allow_port, const char *usage);
+/* Parses the options of serve/passwd/migrate/backup. flags: CLI_PORT, --port is accepted;
+ * CLI_ARG, one argument that is no option (backup's DEST). Returns 0, or 2 after printing
+ * the error and usage. */
+#define CLI_PORT 1
+#define CLI_ARG 2
+int cli_parse(int argc, char **argv, struct cli_opts *o, int flags, const char *usage);
 /* Defaults, then the file, then the options. Returns 0, or 2 after printing the error. */
 int cli_config(const struct cli_opts *o, struct cw_config *cfg);
 /* Opens and migrates the database; 0, or 1 after printing the error. */

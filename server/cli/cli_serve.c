@@ -2,6 +2,8 @@
  * SIGTERM or SIGINT, then stops accepting, finishes what is in flight and closes. */
 #include <pthread.h>
 #include <signal.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <stdio.h>
@@ -22,6 +24,9 @@
 #include "http/accesslog.h"
 #include "http/server.h"
 #include "http/sse.h"
+#include "ops/hold.h"
+#include "ops/login.h"
+#include "ops/snapshots.h"
 #include "ops/ticks.h"
 #include "store/readers.h"
 #include "store/store.h"
@@ -120,7 +125,7 @@ int cli_serve(int argc, char **argv)
     struct cli_opts o;
     struct app app;
     memset(&app, 0, sizeof app);
-    int rc = cli_parse(argc, argv, &o, 1, usage);
+    int rc = cli_parse(argc, argv, &o, CLI_PORT, usage);
     if (o.help)
         print_usage_settings();
     if (rc || o.help)
@@ -146,10 +151,28 @@ int cli_serve(int argc, char **argv)
     }
     if ((rc = cli_open_db(&app.cfg, &app.db)))
         return rc;
+    /* `crawford restore` refuses to replace a database while this lock says it is served */
+    int served_fd = open(app.cfg.database, O_RDONLY | O_CLOEXEC);
+    if (served_fd >= 0)
+        flock(served_fd, LOCK_SH | LOCK_NB);
     if (first_password(app.db)) {
         db_close(app.db);
         return 1;
     }
+    /* a copy restored on another laptop: its running clocks stop where the copy ends, and
+     * play waits for the TD (the guide's "When the laptop dies") */
+    int held = 0;
+    int paused = op_hold_start(app.db, cw_now_ms(), &held);
+    if (paused < 0) {
+        fprintf(stderr, "crawford: cannot pause the clocks of the restored database: %s\n",
+                db_errmsg(app.db));
+        db_close(app.db);
+        return 1;
+    }
+    if (held)
+        printf("crawford: this database was restored and waits for the TD (%d running clock%s "
+               "paused): in the TD's console, confirm or set the times, then confirm the resume\n",
+               paused, paused == 1 ? "" : "s");
     app.cache = api_cache_new();
     /* as many as the HTTP threads can lend at once, opened as they are needed */
     app.readers = db_readers_new(app.db, 64);
@@ -157,24 +180,37 @@ int cli_serve(int argc, char **argv)
     const int64_t day = 24 * 3600 * 1000;
     app.login_lim = api_limiter_new(API_LIMIT_LOCK, app.cfg.login_max_failures,
                                     (int64_t)app.cfg.login_lock_minutes * 60 * 1000, day);
+    /* An official's right passwords: 10 logins in a row free (as many as the sessions
+     * kept), then each next one waits 1 s, 2 s, 4 s ... up to a minute after the last,
+     * until an hour without any: a person logging in on their devices never notices, a
+     * script holding one password is slowed to a login a minute (README, Security). */
+    app.official_lim = api_limiter_new(API_LIMIT_DELAY, LOGIN_SESSIONS_MAX, 1000, 60 * 1000);
     app.pin_pair_lim = api_limiter_new(API_LIMIT_LOCK, app.cfg.pin_max_failures,
                                        (int64_t)app.cfg.pin_lock_minutes * 60 * 1000, day);
     app.pin_ip_lim = api_limiter_new(API_LIMIT_LOCK, app.cfg.pin_address_max_failures,
                                      (int64_t)app.cfg.pin_lock_minutes * 60 * 1000, day);
     app.pin_lim = api_limiter_new(API_LIMIT_DELAY, app.cfg.pin_max_failures, 1000,
                                   (int64_t)app.cfg.pin_player_max_delay_s * 1000);
-    if (!app.cache || !app.readers || !app.login_lim || !app.pin_lim || !app.pin_pair_lim || !app.pin_ip_lim ||
-        !app.bus) {
+    if (!app.cache || !app.readers || !app.login_lim || !app.official_lim || !app.pin_lim ||
+        !app.pin_pair_lim || !app.pin_ip_lim || !app.bus) {
         fprintf(stderr, "crawford: out of memory\n");
         return 1;
     }
-    struct api_limiter *lims[] = {app.login_lim, app.pin_pair_lim, app.pin_ip_lim, app.pin_lim};
-    char lim_path[4][1100];
-    static const char *const lim_names[] = {"login", "pin-pair", "pin-address", "pin-player"};
-    for (int i = 0; i < 4; i++) {
+    struct api_limiter *lims[] = {app.login_lim, app.pin_pair_lim, app.pin_ip_lim, app.pin_lim,
+                                  app.official_lim};
+    enum { NLIMS = sizeof lims / sizeof lims[0] };
+    char lim_path[NLIMS][1100];
+    static const char *const lim_names[NLIMS] = {"login", "pin-pair", "pin-address",
+                                                 "pin-player", "login-official"};
+    for (int i = 0; i < NLIMS; i++) {
         snprintf(lim_path[i], sizeof lim_path[i], "%s.limits-%s", app.cfg.database, lim_names[i]);
         api_limiter_load(lims[i], lim_path[i], cw_now_ms());
     }
+    /* on a thread and connections of their own, beside the serving */
+    app.snapshots = op_snapshots_start(app.cfg.database, app.cfg.snapshot_folder,
+                                       app.cfg.snapshot_interval_minutes, app.cfg.snapshot_keep);
+    if (!app.snapshots)
+        fprintf(stderr, "crawford: warning: the snapshots could not be started (no thread)\n");
     db_set_change_hook(app.db, drop_cached, app.cache);
     db_set_publish_hook(app.db, publish, app.bus);
 
@@ -215,7 +251,7 @@ int cli_serve(int argc, char **argv)
         }
         http_log_flush();
         /* the login limits survive a restart; written at most once a second, unsynced */
-        for (int i = 0; i < 4; i++)
+        for (int i = 0; i < NLIMS; i++)
             api_limiter_save(lims[i], lim_path[i]);
         int64_t now = cw_now_ms();
         http_sse_tick(&app, now);
@@ -229,7 +265,8 @@ int cli_serve(int argc, char **argv)
         }
     }
     http_stop(srv, 10000);
-    for (int i = 0; i < 4; i++)
+    op_snapshots_stop(app.snapshots);
+    for (int i = 0; i < NLIMS; i++)
         api_limiter_save(lims[i], lim_path[i]);
     http_log_close();
     db_readers_free(app.readers);
@@ -237,9 +274,12 @@ int cli_serve(int argc, char **argv)
     api_cache_free(app.cache);
     api_bus_free(app.bus);
     api_limiter_free(app.login_lim);
+    api_limiter_free(app.official_lim);
     api_limiter_free(app.pin_lim);
     api_limiter_free(app.pin_pair_lim);
     api_limiter_free(app.pin_ip_lim);
+    if (served_fd >= 0)
+        close(served_fd);
     printf("crawford: stopped\n");
     return 0;
 }

@@ -62,6 +62,10 @@ static const struct setting settings[] = {
         "addresses or ranges (CIDR) of reverse proxies, e.g. \"127.0.0.1, ::1\": only from "
         "those are X-Forwarded-For (the client's address) and X-Forwarded-Proto believed; "
         "none by default"),
+    STR_EMPTY(public_url,
+        "the address players use, e.g. \"http://crawford.lan:8080\", printed on the player "
+        "cards' QR codes; a name the venue's router serves, so it survives a change of laptop; "
+        "\"\" = the address the TD's browser uses"),
     INT(session_hours, 1, 24 * 30, "lifetime of a TD login session"),
     INT(busy_timeout_ms, 0, 600000, "SQLite busy timeout"),
     INT(login_max_failures, 1, 1000, "wrong TD passwords from one address before a lock"),
@@ -78,6 +82,11 @@ static const struct setting settings[] = {
         "wrong PINs from one address, for any players, before a lock"),
     INT(pin_player_max_delay_s, 1, 3600,
         "the longest delay between tries for a player whose PIN is being guessed"),
+    STR_EMPTY(snapshot_folder,
+              "folder for snapshots of the database while serving (a USB stick, a second "
+              "disk); \"\" = none"),
+    INT(snapshot_interval_minutes, 1, 24 * 60, "minutes between two snapshots"),
+    INT(snapshot_keep, 1, 100000, "how many snapshots are kept, the newest"),
 };
 #define NSETTINGS ((int)(sizeof settings / sizeof settings[0]))
 
@@ -121,6 +130,35 @@ void cw_config_defaults(struct cw_config *c)
     c->pin_address_max_failures = 20;
     c->pin_player_max_delay_s = 60;
     c->login_hashes_max = 2;
+    c->snapshot_interval_minutes = 5;
+    c->snapshot_keep = 24; /* two hours at the default interval */
+}
+
+/* Characters of a URL that need no escaping in XML except '&', escaped where written. */
+static int url_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           strchr("-._~:/?#[]@!$&()*+,;=%", c) != NULL;
+}
+
+int cw_plain_url(const char *s, size_t max)
+{
+    size_t n = strlen(s);
+    if (n > max)
+        return 0;
+    size_t skip;
+    if (!strncmp(s, "http://", 7))
+        skip = 7;
+    else if (!strncmp(s, "https://", 8))
+        skip = 8;
+    else
+        return 0;
+    if (n == skip || s[skip] == '/')
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (!url_char(s[i]))
+            return 0;
+    return 1;
 }
 
 static int check_bind(const char *s)
@@ -191,6 +229,14 @@ int cw_config_load(struct cw_config *c, const char *file, char *err, size_t errl
     if (!check_bind(c->bind)) {
         snprintf(err, errlen, "config %s: setting \"bind\" is \"%s\", not an IPv4 or IPv6 address",
                  file, c->bind);
+        rc = -1;
+        goto out;
+    }
+    if (c->public_url[0] && !cw_plain_url(c->public_url, sizeof c->public_url - 1)) {
+        snprintf(err, errlen,
+                 "config %s: setting \"public_url\" is \"%s\", not an http:// or https:// "
+                 "address (e.g. \"http://crawford.lan:8080\")",
+                 file, c->public_url);
         rc = -1;
         goto out;
     }

@@ -33,9 +33,17 @@ struct cw_config {
     int pin_address_max_failures;
     int pin_player_max_delay_s;
     int login_hashes_max;
+    char public_url[201]; /* "": the address the TD's browser uses */
+    char snapshot_folder[1024]; /* "" = no snapshots (ops/snapshots.h) */
+    int snapshot_interval_minutes;
+    int snapshot_keep;
 };
 
 void cw_config_defaults(struct cw_config *c);
+/* 1 when s is an http:// or https:// address with a host, of at most max characters, all of
+ * them plain URL characters (none that would need escaping in a page or an XML attribute
+ * other than '&'): what a player card's QR code may point at. */
+int cw_plain_url(const char *s, size_t max);
 /* Reads FILE over the defaults already in c. Returns 0, or -1 with a sentence in err. */
 int cw_config_load(struct cw_config *c, const char *file, char *err, size_t errlen);
 

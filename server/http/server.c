@@ -267,6 +267,17 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
             MHD_add_response_header(r, "Content-Encoding", "gzip");
         MHD_add_response_header(r, "Vary", "Accept-Encoding");
         MHD_add_response_header(r, "Content-Type", "application/json");
+    } else if (resp.has_file) {
+        /* streamed from the descriptor, which libmicrohttpd closes once sent */
+        r = MHD_create_response_from_fd64(resp.file_len, resp.file_fd);
+        if (!r) {
+            api_resp_free(&resp);
+            return queue_problem(c, rc, 500, "internal", "Internal server error",
+                                 "The file could not be sent.");
+        }
+        resp.has_file = 0;
+        MHD_add_response_header(r, "Content-Type", resp.content_type);
+        MHD_add_response_header(r, "Content-Disposition", resp.disposition);
     } else if (resp.body) {
         r = MHD_create_response_from_buffer(resp.body_len, resp.body, MHD_RESPMEM_MUST_FREE);
         resp.body = NULL;

@@ -9,6 +9,7 @@
 #include "common/clock.h"
 #include "ops/clock.h"
 #include "ops/deciders.h"
+#include "ops/hold.h"
 #include "ops/match.h"
 #include "ops/results.h"
 
@@ -39,6 +40,8 @@ static int both_present(struct cx *x)
 
 int op_clock_start(struct cx *x, const void *in)
 {
+    if (op_hold_refuse(x->o.db, &x->pb)) /* a restored copy: the TD confirms first */
+        return -1;
     if (match_finished(&x->m))
         return op_cx_refuse_finished(x);
     struct presence p[2];
@@ -121,6 +124,8 @@ int op_clock_pause(struct cx *x, const void *in)
 int op_clock_resume(struct cx *x, const void *in)
 {
     (void)in;
+    if (op_hold_refuse(x->o.db, &x->pb)) /* a restored copy: the TD confirms first */
+        return -1;
     if (op_cx_need_clock(x))
         return -1;
     if (match_finished(&x->m))

@@ -36,6 +36,10 @@ int op_late_of(struct db *db, const struct match *m, const struct tournament *t,
     l->called = op_called_ms(db, m->id);
     if (db_presence_get(db, m->id, l->p))
         return -1;
+    /* a restored copy's held time is nobody's lateness (the TD's guide, CLK-7) */
+    struct clk_hold hold;
+    if (db_hold_get(db, &hold))
+        return -1;
     struct penalty *p;
     int n;
     if (db_penalties(db, m->id, 0, &p, &n))
@@ -49,8 +53,10 @@ int op_late_of(struct db *db, const struct match *m, const struct tournament *t,
         if (l->postpone_min && absent && absent < l->start)
             absent = 0;
         l->from[s] = absent ? absent : l->start;
-        l->due[s] = pen_absence_points(l->start, absent, l->p[s].arrived_ms, now_ms,
-                                       t->late_grace_min, t->late_step_min);
+        l->due[s] =
+            pen_absence_points(clk_hold_time(&hold, l->start), clk_hold_time(&hold, absent),
+                               clk_hold_time(&hold, l->p[s].arrived_ms),
+                               clk_hold_time(&hold, now_ms), t->late_grace_min, t->late_step_min);
         l->clock_instead[s] = l->p[s].late_clock_ms && l->p[s].late_clock_ms >= l->from[s];
         for (int i = 0; i < n; i++)
             if (p[i].side == s && !strcmp(p[i].kind, "lateness")) {

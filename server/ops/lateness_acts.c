@@ -9,6 +9,7 @@
 #include "ops/clock.h"
 #include "ops/decide.h"
 #include "ops/deciders.h"
+#include "ops/hold.h"
 #include "ops/match.h"
 
 static const char side_name[2][2] = {"a", "b"};
@@ -76,6 +77,8 @@ int op_lateness_arrive(struct cx *x, const void *in)
  * the match is forfeited to the opponent. */
 int op_lateness_confirm(struct cx *x, const void *in)
 {
+    if (op_hold_refuse(x->o.db, &x->pb)) /* lateness waits for the TD's confirmation */
+        return -1;
     if (op_decider_check(&x->o, &x->m, 0, &x->pb))
         return -1;
     int side = body_side(x, ((const struct clock_side_in *)in)->side);
@@ -135,6 +138,8 @@ int op_lateness_confirm(struct cx *x, const void *in)
 /* PEN-3: instead of points, the late side's clock runs now. */
 int op_lateness_clock(struct cx *x, const void *in)
 {
+    if (op_hold_refuse(x->o.db, &x->pb)) /* a restored copy: the TD confirms first */
+        return -1;
     int side = body_side(x, ((const struct clock_side_in *)in)->side);
     if (side < 0)
         return -1;

@@ -1,39 +1,96 @@
 /* Logins: an official's (GOV-1) and a player's; an official's logout. */
 #include "ops/login.h"
 
-#include <stdatomic.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "common/clock.h"
 #include "tourney/roles.h"
 
-/* Password hashes being computed now: each Argon2id hash takes 64 MiB and a CPU for a
- * while, so a burst of logins is bounded here rather than by the memory of the machine. */
-static atomic_int hashes_in_flight;
+/* The password checks running now, each with its client's address. Each Argon2id check
+ * takes 64 MiB and a CPU for a while, so a burst of logins is bounded here rather than by
+ * the memory of the machine; one address runs one at a time, so that one client (an
+ * official logging in from many threads, a guesser) cannot take every check; and one
+ * check is kept for a clean address (no wrong password standing): guessers' addresses
+ * lose it with their first wrong password, so the head TD at their desk always finds one.
+ * Nothing here depends on the name a login gives: who is guessing learns no names. */
+#define GATE_MAX 64 /* the largest login_hashes_max (common/config.c) */
+#define FROM_MAX 112
+static pthread_mutex_t gate_mu = PTHREAD_MUTEX_INITIALIZER;
+static char gate_from[GATE_MAX][FROM_MAX];
+static int gate_n;
 
-/* The official logging in and their stored hash, under the lock. */
-static int find(struct db *db, const char *name, struct official *who, char *hash, size_t len,
-                struct problem *pb)
+static int gate_enter(const char *from, int clean, int max)
 {
-    db_lock(db);
-    int rc = name ? db_official_by_name(db, name, who) : db_official_get(db, 1, who);
-    if (rc == CW_OK && who->has_password)
-        rc = db_official_password(db, who->id, hash, len);
-    db_unlock(db);
-    if (rc == CW_ENOTFOUND && name) {
-        /* the same answer as a wrong password: a guesser learns no names */
-        problem_set(pb, 401, "wrong-password", "Wrong name or password",
-                    "There is no official %s with that password.", name);
-        return -1;
+    int limit = clean || max < 2 ? max : max - 1;
+    if (limit > GATE_MAX)
+        limit = GATE_MAX;
+    pthread_mutex_lock(&gate_mu);
+    int ok = gate_n < limit;
+    for (int i = 0; ok && i < gate_n; i++)
+        if (!strncmp(gate_from[i], from, FROM_MAX - 1)) /* as stored: cut alike */
+            ok = 0;
+    if (ok)
+        snprintf(gate_from[gate_n++], FROM_MAX, "%s", from);
+    pthread_mutex_unlock(&gate_mu);
+    return ok ? 0 : -1;
+}
+
+static void gate_leave(const char *from)
+{
+    pthread_mutex_lock(&gate_mu);
+    for (int i = 0; i < gate_n; i++)
+        if (!strncmp(gate_from[i], from, FROM_MAX - 1)) {
+            if (i != --gate_n)
+                memcpy(gate_from[i], gate_from[gate_n], FROM_MAX);
+            break;
+        }
+    pthread_mutex_unlock(&gate_mu);
+}
+
+/* The hash an unknown name is checked against: a random password's, made with the same
+ * cost as every official's, once (the first login of any name pays for it). */
+static char dummy_hash[CW_PWHASH_LEN + 1];
+static int dummy_ok;
+static pthread_mutex_t dummy_mu = PTHREAD_MUTEX_INITIALIZER;
+
+static void dummy_make(void)
+{
+    pthread_mutex_lock(&dummy_mu);
+    if (!dummy_ok) {
+        char pw[CW_TOKEN_LEN + 1];
+        cw_token_new(pw);
+        dummy_ok = cw_password_hash(pw, dummy_hash) == 0; /* else tried again next time */
     }
-    if (rc == CW_OK && !who->has_password) {
+    pthread_mutex_unlock(&dummy_mu);
+}
+
+int op_login_find(const struct op *o, const char *name, struct login_account *a,
+                  struct problem *pb)
+{
+    dummy_make();
+    memset(a, 0, sizeof *a);
+    a->name = name;
+    db_lock(o->db);
+    int rc = name ? db_official_by_name(o->db, name, &a->who) : db_official_get(o->db, 1, &a->who);
+    if (rc == CW_OK && a->who.has_password)
+        rc = db_official_password(o->db, a->who.id, a->stored, sizeof a->stored);
+    db_unlock(o->db);
+    if (rc == CW_ENOTFOUND && name) {
+        /* checked as if it were someone's: the same hash, the same answer (without the
+         * dummy, out of memory, the check fails at once as a real one would) */
+        memset(&a->who, 0, sizeof a->who);
+        snprintf(a->stored, sizeof a->stored, "%s", dummy_ok ? dummy_hash : "");
+        return 0;
+    }
+    if (rc == CW_OK && !a->who.has_password) {
         problem_set(pb, 409, "no-password", "No password is set",
-                    who->role == ROLE_HEAD
+                    a->who.role == ROLE_HEAD
                         ? "No tournament director password has been set yet: run `crawford "
                           "passwd` on the server."
                         : "%s has no password yet; the head TD sets one.",
-                    who->name);
+                    a->who.name);
         return -1;
     }
     if (rc != CW_OK) {
@@ -62,55 +119,56 @@ static int begin(const struct op *o, int reserved, struct problem *pb)
     return 0;
 }
 
-int op_login(const struct op *o, const struct login_in *in, struct login_out *out,
-             struct problem *pb)
+int op_login_check(const struct login_account *a, const struct login_try *t,
+                   struct problem *pb)
 {
-    char stored[CW_PWHASH_LEN + 1];
-    if (find(o->db, in->name, &out->who, stored, sizeof stored, pb))
-        return -1;
-    /* The slow hash runs outside the database lock so logins do not stall other requests,
-     * and only so many at once. */
-    if (atomic_fetch_add(&hashes_in_flight, 1) >= in->hashes_max) {
-        atomic_fetch_sub(&hashes_in_flight, 1);
+    if (gate_enter(t->from, t->clean, t->hashes_max)) {
         problem_set(pb, 503, "busy", "Busy checking other logins",
                     "The server is checking other logins just now; try again in a second.");
         return -1;
     }
-    int good = cw_password_verify(stored, in->password);
-    atomic_fetch_sub(&hashes_in_flight, 1);
+    int good = cw_password_verify(a->stored, t->password) && a->who.id;
+    gate_leave(t->from);
     if (!good) {
-        if (in->name)
+        if (a->name)
             problem_set(pb, 401, "wrong-password", "Wrong name or password",
-                        "There is no official %s with that password.", in->name);
+                        "There is no official %s with that password.", a->name);
         else
             problem_set(pb, 401, "wrong-password", "Wrong password",
                         "The password is not the tournament director's.");
         return -1;
     }
     /* checked after the password: only who knows it learns of the suspension */
-    if (strcmp(out->who.status, "active")) {
+    if (strcmp(a->who.status, "active")) {
         problem_set(pb, 403, "official-suspended", "Official suspended",
                     "%s is suspended and cannot log in; the head TD can reinstate them (GOV-1).",
-                    out->who.name);
+                    a->who.name);
         json_object_set_new(pb->json, "rule", json_string("GOV-1"));
         return -1;
     }
+    return 0;
+}
+
+int op_login_open(const struct op *o, const struct login_account *a, int64_t session_ms,
+                  struct login_out *out, struct problem *pb)
+{
     char h[CW_TOKEN_HASH_LEN + 1];
     cw_token_new(out->token);
     cw_token_hash(out->token, h);
-    out->expires_ms = o->now_ms + in->session_ms;
+    out->expires_ms = o->now_ms + session_ms;
     char exp_iso[32], after[160];
     cw_iso8601(out->expires_ms, exp_iso, sizeof exp_iso);
     snprintf(after, sizeof after, "{\"expires_at\":\"%s\",\"role\":\"%s\"}", exp_iso,
-             role_name(out->who.role));
+             role_name(a->who.role));
     /* the reserve: on a full disk the TD can still log in, and free space */
     if (begin(o, 1, pb))
         return -1;
     char actor[48];
-    snprintf(actor, sizeof actor, "official:%lld", (long long)out->who.id);
+    snprintf(actor, sizeof actor, "official:%lld", (long long)a->who.id);
     if (db_sessions_purge(o->db, o->now_ms) ||
-        db_session_insert(o->db, h, out->who.id, o->now_ms, out->expires_ms) ||
-        db_audit(o->db, 0, o->now_ms, actor, "td.login", "official", out->who.id, NULL,
+        db_sessions_keep_newest(o->db, a->who.id, LOGIN_SESSIONS_MAX - 1) ||
+        db_session_insert(o->db, h, a->who.id, o->now_ms, out->expires_ms) ||
+        db_audit(o->db, 0, o->now_ms, actor, "td.login", "official", a->who.id, NULL,
                  after)) {
         db_rollback(o->db);
         problem_internal(pb, "storing the session");

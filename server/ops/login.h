@@ -1,6 +1,7 @@
 /* Logins: an official's (GOV-1: the name and password checked) and a player's (the PIN),
  * each session stored with its audit row; an official's logout. The HTTP side
- * (api/api_auth.c) limits the tries per address and sets the cookies. */
+ * (api/api_auth.c) limits the tries per address and the logins per official, and sets
+ * the cookies; an official's login is three steps so that those limits sit between them. */
 #ifndef OPS_LOGIN_H
 #define OPS_LOGIN_H
 
@@ -9,26 +10,50 @@
 #include "ops/problem.h"
 #include "store/store.h"
 
-struct login_in {
-    const char *name; /* NULL: the head TD (a login with the password alone, as before) */
-    const char *password;
-    int64_t session_ms; /* how long the session lasts */
-    int hashes_max;     /* password checks at once (Argon2id: 64 MiB and a CPU each) */
+/* Who a login names: the official and their stored hash, or, for a name no official has,
+ * a dummy hash of the same cost, so that the two are answered alike (the same hash, the
+ * same gate, the same 401). */
+struct login_account {
+    const char *name;    /* as the login gave it; NULL: none (the head TD's login) */
+    struct official who; /* who.id 0: no such official */
+    char stored[CW_PWHASH_LEN + 1];
 };
 
+/* One password check. */
+struct login_try {
+    const char *password;
+    const char *from; /* the client's address, as the limits count it */
+    int clean;        /* from has no wrong password standing: it may take the kept check */
+    int hashes_max;   /* password checks at once (Argon2id: 64 MiB and a CPU each) */
+};
+
+/* Officials' live sessions kept each: a new login beyond ends the oldest. */
+#define LOGIN_SESSIONS_MAX 10
+
+/* The account of name (NULL: the head TD, a login with the password alone). 0, or -1 with
+ * pb: 409 no-password, 500. An unknown name is no refusal here (see login_account). */
+int op_login_find(const struct op *o, const char *name, struct login_account *a,
+                  struct problem *pb);
+
+/* Checks t's password against a (outside the database lock: the hash is slow), at most
+ * t->hashes_max at once, one of them kept for a clean address (the head TD at their desk
+ * while others flood: see README, Security), and one at a time from one address. 0 when
+ * right, or -1 with pb: 401 wrong-password (an unknown name says the same, after the same
+ * hash), 403 official-suspended (GOV-1, said only to who knows the password), 503 busy
+ * (no check free for this address now: not a try). */
+int op_login_check(const struct login_account *a, const struct login_try *t,
+                   struct problem *pb);
+
 struct login_out {
-    struct official who;
     char token[CW_TOKEN_LEN + 1]; /* the session's secret, for the cookie only */
     int64_t expires_ms;
 };
 
-/* Checks the password of the official (outside the database lock: the hash is slow) and
- * opens a session in its own transaction (o->db; the room kept for the TD on a full disk
- * may be used). 0, or -1 with the problem in pb: 401 wrong-password (an unknown name
- * says the same), 403 official-suspended (GOV-1), 409 no-password, 503 busy (too many
- * checks at once: not a try). */
-int op_login(const struct op *o, const struct login_in *in, struct login_out *out,
-             struct problem *pb);
+/* Opens a session of a's official for session_ms, with its audit row, in its own
+ * transaction (o->db; the room kept for the TD on a full disk may be used), ending the
+ * official's oldest sessions beyond LOGIN_SESSIONS_MAX. 0, or -1 with pb. */
+int op_login_open(const struct op *o, const struct login_account *a, int64_t session_ms,
+                  struct login_out *out, struct problem *pb);
 
 /* A player's PIN login to their tournament tid: the PIN checked (in constant time) and the
  * session stored with its audit row, in its own transaction. 0 with the player in *p and

@@ -41,12 +41,20 @@ static void close_late_entry(struct db *db, int64_t now_ms, int64_t tid, int64_t
     op_commit(&o, NULL, 0, NULL);
 }
 
+/* 1 while a restored copy waits for the TD (ops/hold.h): no deadline closes, no flag falls
+ * (the clocks were paused at start; this keeps it so for a clock the TD set meanwhile). */
+static int held(struct db *db)
+{
+    struct clk_hold h;
+    return db_hold_get(db, &h) != CW_OK || clk_hold_active(&h);
+}
+
 int op_deadline_tick(struct db *db, int64_t now_ms)
 {
     /* the deadlines that passed: late entry closes by itself (KO-4) */
     int64_t ids[16][2];
     db_lock(db);
-    int n = db_ko_deadlines_due(db, now_ms, ids, 16);
+    int n = held(db) ? 0 : db_ko_deadlines_due(db, now_ms, ids, 16);
     db_unlock(db);
     for (int i = 0; i < n; i++)
         close_late_entry(db, now_ms, ids[i][0], ids[i][1]);
@@ -57,7 +65,7 @@ int op_clock_tick(struct db *db, int64_t now_ms)
 {
     int64_t ids[32][2];
     db_lock(db);
-    int n = db_clocks_flag_due(db, now_ms, ids, 32);
+    int n = held(db) ? 0 : db_clocks_flag_due(db, now_ms, ids, 32);
     db_unlock(db);
     for (int i = 0; i < n; i++) {
         /* the flag's own operation in a frame of its own; what it refuses or fails at

@@ -82,6 +82,18 @@ int db_sessions_delete_official(struct db *db, int64_t official_id)
     return db_step_ok(st);
 }
 
+int db_sessions_keep_newest(struct db *db, int64_t official_id, int keep)
+{
+    sqlite3_stmt *st = db_stmt(db, "DELETE FROM td_sessions WHERE official_id = ?1 AND token_hash "
+                                   "NOT IN (SELECT token_hash FROM td_sessions WHERE official_id "
+                                   "= ?1 ORDER BY created_ms DESC, rowid DESC LIMIT ?2)");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, official_id);
+    sqlite3_bind_int(st, 2, keep);
+    return db_step_ok(st);
+}
+
 int db_player_session_insert(struct db *db, const char *token_hash, int64_t player_id,
                              int64_t tournament_id, int64_t now_ms, int64_t expires_ms)
 {

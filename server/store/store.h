@@ -8,6 +8,7 @@
 
 #include "common/errors.h"
 #include "store/db.h"
+#include "tourney/clock.h"
 #include "tourney/knockout.h"
 #include "tourney/model.h"
 #include "tourney/roles.h"
@@ -15,6 +16,11 @@
 /* settings: small named values */
 int db_setting_get(struct db *db, const char *key, char *buf, size_t len);
 int db_setting_set(struct db *db, const char *key, const char *value);
+/* The hold of a restored copy (from_ms 0: never held). */
+int db_hold_get(struct db *db, struct clk_hold *h);
+/* The TD confirmed the times at until_ms: the hold ends, and the late-entry deadlines that
+ * fell in it move on by its length. */
+int db_hold_lift(struct db *db, int64_t until_ms);
 
 /* officials (GOV-1): named accounts with a role; never deleted (status "removed") */
 struct official {
@@ -71,6 +77,9 @@ int db_sessions_purge(struct db *db, int64_t now_ms);
 /* Ends (keeping them, to say why) every session of the official: a suspension. */
 int db_sessions_end(struct db *db, int64_t official_id, int64_t now_ms);
 int db_sessions_delete_official(struct db *db, int64_t official_id);
+/* Deletes the official's sessions but the keep newest (before a login adds one: the
+ * sessions of one official stay bounded however often they log in). */
+int db_sessions_keep_newest(struct db *db, int64_t official_id, int keep);
 
 /* tournaments */
 int db_tournament_insert(struct db *db, struct tournament *t, int64_t now_ms);

@@ -433,6 +433,20 @@ enum clk_err clk_reverse_flag(struct clk *c, int64_t now_ms)
 
 /* ---- lateness and breaks ---- */
 
+int clk_hold_active(const struct clk_hold *h)
+{
+    return h->from_ms > 0 && h->until_ms == 0;
+}
+
+int64_t clk_hold_time(const struct clk_hold *h, int64_t t)
+{
+    if (h->from_ms <= 0 || t <= h->from_ms)
+        return t;
+    if (h->until_ms == 0 || t <= h->until_ms)
+        return h->from_ms;
+    return t - (h->until_ms - h->from_ms);
+}
+
 int pen_absence_points(int64_t called_ms, int64_t absent_from_ms, int64_t arrived_ms,
                        int64_t now_ms, int grace_min, int step_min)
 {

@@ -177,6 +177,21 @@ int pen_late_points(int64_t from_ms, int64_t now_ms, int grace_min, int step_min
 int pen_absence_points(int64_t called_ms, int64_t absent_from_ms, int64_t arrived_ms,
                        int64_t now_ms, int grace_min, int step_min);
 
+/* A database restored on another laptop (the TD's guide: "When the laptop dies") is held
+ * from the last moment the copy recorded (from_ms) until the TD confirms the times
+ * (until_ms; 0 while still held): time in between belongs to nobody, as a clock paused
+ * for the TD (CLK-5, CLK-7). from_ms 0: never held. */
+struct clk_hold {
+    int64_t from_ms, until_ms;
+};
+
+/* 1 while the hold waits for the TD. */
+int clk_hold_active(const struct clk_hold *h);
+/* t with the held time taken out, for lateness (PEN-1): unchanged before the hold, the
+ * hold's start during it (or ever after while it is active), moved back by the hold's
+ * length after it; monotone, so the order of moments stays as it was. */
+int64_t clk_hold_time(const struct clk_hold *h, int64_t t);
+
 /* PEN-2: 1 when `points` awarded for lateness exceed half the match length. */
 int pen_late_forfeit(int points, int length);
 

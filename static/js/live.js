@@ -21,7 +21,7 @@ const TYPES = [
   'match.flagged', 'match.flag_reversed', 'match.penalty', 'match.disqualify',
   'knockout.entrant_replaced', 'knockout.place_vacated', 'knockout.place_filled',
   'knockout.place_closed', 'knockout.reopened',
-  'clock', 'lateness', 'penalty', 'break',
+  'clock', 'lateness', 'penalty', 'break', 'server.resumed',
   'call.opened', 'call.taken', 'call.closed', 'match.warned', 'observer.appointed', 'observer.removed',
   'ruling.recorded',
 ];

@@ -22,11 +22,12 @@ function qrCode(q, label) {
   return svg;
 }
 
-// Shows the cards of players in #cards (T: the tournament's API path). Resolves to true
+// Shows the cards of players in #cards (T: the tournament's API path; base: the address
+// players use, the setting public_url, or null for this page's own). Resolves to true
 // once every card is whole, ready to print; false (the refusal announced) when a read fails.
-export async function showCards(T, tid, tourName, players) {
+export async function showCards(T, tid, tourName, players, base) {
   const one = players.length === 1 ? players[0] : null;
-  const origin = location.origin;
+  const origin = base || location.origin;
   let pins;
   let qrs;
   try {

@@ -13,6 +13,7 @@ import * as clk from '/js/clock.js';
 import { loadOfficials, wireOfficials, showWho } from './officials.js';
 import { renderCalls, renderTableSection } from '/td/calls.js';
 import { showCards as cards } from '/td/cards.js';
+import { startBackup, renderBackup } from '/td/backup.js';
 
 const S = { tid: Number(params().get('t')) || 0, tour: null, players: [], events: [], boards: {}, matches: [], detail: 0, auditAfter: null, stream: null,
   pins: {} /* player id -> the PIN the TD asked to see (see renderPlayers) */ };
@@ -37,10 +38,22 @@ async function act(f, okMsg) {
   }
 }
 
+// A restored copy (the guide's "When the laptop dies"): the console asks the TD first to
+// check the times and confirm before play goes on.
+function showHeld() {
+  $('#held').hidden = !S.server.held;
+  if (S.server.held) $('#held-confirm').focus();
+}
+
+async function confirmHeld() {
+  const r = await act(() => api('POST', '/api/v1/resume'), t('held.done'));
+  if (r) { S.server = r; showHeld(); }
+}
+
 async function main() {
   applyI18n();
   mountLangSwitch();
-  onLangChange(() => renderAll());
+  onLangChange(() => { renderAll(); renderBackup(); });
   wire();
   const s = await api('GET', '/api/v1/session');
   if (s.role !== 'td') { $('#login').hidden = false; $('#password').focus(); return; }
@@ -52,6 +65,9 @@ async function loggedIn(session) {
   $('#login').hidden = true;
   $('#logout').hidden = false;
   showWho(session);
+  // the server's facts (the login's answer lacks them): a restored copy waits for the TD
+  S.server = session.server || (await api('GET', '/api/v1/session')).server || {};
+  showHeld();
   // the officials and the tokens are the head TD's (GOV-1)
   const head = (session.official || {}).role === 'head';
   S.head = head;
@@ -62,9 +78,10 @@ async function loggedIn(session) {
     return;
   }
   $('#tabs').hidden = false;
+  startBackup(S.tid, act);
   // every change re-reads the state (the board, an open match panel, the events); an open
   // audit log also takes the new entries (a cascade's knockout.correction, a match.postponed…)
-  S.stream = live(S.tid, { onSync: reload, onEvent: () => { later(); laterAudit(); }, onState: (st) => { $('#conn').textContent = st === 'live' ? '' : t(`conn.${st}`); } });
+  S.stream = live(S.tid, { onSync: reload, onEvent: (ty) => { if (ty === 'server.resumed') { S.server.held = false; showHeld(); } later(); laterAudit(); }, onState: (st) => { $('#conn').textContent = st === 'live' ? '' : t(`conn.${st}`); } });
   window.addEventListener('hashchange', showPane);
   showPane();
 }
@@ -201,7 +218,7 @@ function officialSelect(p, base) {
 }
 
 // The player cards of players, shown (then printed): true once every card is whole.
-const showCards = (players) => cards(T(), S.tid, S.tour.name, players);
+const showCards = (players) => cards(T(), S.tid, S.tour.name, players, (S.server || {}).public_url);
 
 // ---- events ----
 function renderEvents() {
@@ -735,6 +752,7 @@ function wire() {
       $('#pc-name').focus();
     }
   });
+  $('#held-confirm').onclick = confirmHeld;
   // the dialog opens once every card is whole: a card printed without its QR code is no use
   $('#print-cards').onclick = async () => { if (await showCards(S.players.filter((p) => p.status !== 'withdrawn'))) window.print(); };
   $('#ec-kind').addEventListener('change', kindFields);

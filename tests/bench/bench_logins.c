@@ -4,10 +4,21 @@
  * (`login_hashes_max`); the rest are answered 503 or 429 without a hash.
  * Prints `bench mem.login_burst_peak_mb VALUE MB` (the server's peak resident memory during
  * the burst, the peak counter reset just before it), its resident memory before, and how
- * the 40 were answered (401 wrong, 503 busy checking others, 429 locked). */
+ * the 40 were answered (401 wrong, 503 busy checking others, 429 locked).
+ *
+ * Then, on a second server: `login.head_td_ok_pct_under_flood`, the head TD's logins (10,
+ * from their own address) that get in while an assistant logs in again and again from 6
+ * threads of another address, and `login.known_vs_unknown_ratio`, the median time of a
+ * wrong password for a known name over that for an unknown one (9 each, alternated). */
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include "support/benchlib.h"
@@ -25,6 +36,115 @@ static int reset_peak(pid_t pid)
         return -1;
     int rc = fputs("5", f) < 0;
     return fclose(f) || rc ? -1 : 0;
+}
+
+/* One login from 127.0.0.host: its status, and its time in *ms. */
+static int login_from(const struct bench_server *s, int host, const char *body, double *ms)
+{
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0)
+        bench_fail("socket");
+    struct sockaddr_in a;
+    memset(&a, 0, sizeof a);
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(0x7f000000u | (unsigned)host);
+    if (bind(fd, (struct sockaddr *)&a, sizeof a))
+        bench_fail("bind to a loopback address");
+    a.sin_port = htons((uint16_t)s->port);
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    double t0 = bench_now_ms();
+    if (connect(fd, (struct sockaddr *)&a, sizeof a))
+        bench_fail("connect");
+    char req[512];
+    int n = snprintf(req, sizeof req,
+                     "POST /api/v1/login HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                     "X-Crawford: 1\r\nContent-Type: application/json\r\n"
+                     "Content-Length: %zu\r\n\r\n%s",
+                     strlen(body), body);
+    if (write(fd, req, (size_t)n) != n)
+        bench_fail("write");
+    char in[4096];
+    size_t len = 0;
+    ssize_t k;
+    while (len < sizeof in - 1 && (k = read(fd, in + len, sizeof in - 1 - len)) > 0)
+        len += (size_t)k;
+    in[len] = 0;
+    close(fd);
+    if (ms)
+        *ms = bench_now_ms() - t0;
+    return len > 12 ? atoi(in + 9) : 0;
+}
+
+#define ASSISTANT "{\"name\": \"Ann Assistant\", \"password\": \"assistant password\"}"
+
+struct flood {
+    const struct bench_server *s;
+    atomic_int stop, logins, sessions;
+};
+
+static void *flood(void *arg)
+{
+    struct flood *f = arg;
+    while (!atomic_load(&f->stop)) {
+        atomic_fetch_add(&f->logins, 1);
+        if (login_from(f->s, 2, ASSISTANT, NULL) == 200)
+            atomic_fetch_add(&f->sessions, 1);
+    }
+    return NULL;
+}
+
+static double median(double *v, int n)
+{
+    bench_sort(v, n);
+    return v[n / 2];
+}
+
+/* The head TD under an official's flood, and a known name against an unknown one. */
+static int logins_fair(void)
+{
+    struct bench_server s;
+    bench_start(&s, "\"login_max_failures\": 1000");
+    bench_login(&s);
+    free(bench_request(&s, "POST", "/api/v1/officials", s.cookie,
+                       "{\"name\": \"Ann Assistant\", \"role\": \"assistant\", "
+                       "\"password\": \"assistant password\"}"));
+    enum { THREADS = 6, HEAD_TRIES = 10, TIMED = 9 };
+    struct flood f = {&s, 0, 0, 0};
+    pthread_t t[THREADS];
+    for (int i = 0; i < THREADS; i++)
+        if (pthread_create(&t[i], NULL, flood, &f))
+            bench_fail("pthread_create");
+    usleep(500 * 1000); /* the flood under way */
+    int ok = 0, other = 0;
+    for (int i = 0; i < HEAD_TRIES; i++) {
+        int st = login_from(&s, 3, "{\"password\": \"bench password\"}", NULL);
+        ok += st == 200;
+        if (st != 200)
+            fprintf(stderr, "bench_logins: the head TD's login %d answered %d\n", i, st);
+        usleep(400 * 1000);
+    }
+    atomic_store(&f.stop, 1);
+    for (int i = 0; i < THREADS; i++)
+        pthread_join(t[i], NULL);
+    double known[TIMED], unknown[TIMED];
+    for (int i = 0; i < TIMED; i++) {
+        int a = login_from(&s, 4, "{\"name\": \"Ann Assistant\", \"password\": \"wrong\"}",
+                           &known[i]);
+        int b = login_from(&s, 4, "{\"name\": \"Nobody Here\", \"password\": \"wrong\"}",
+                           &unknown[i]);
+        other += (a != 401) + (b != 401);
+    }
+    bench_stop(&s);
+    double mk = median(known, TIMED), mu = median(unknown, TIMED);
+    printf("bench login.head_td_ok_pct_under_flood %.0f %%\n", 100.0 * ok / HEAD_TRIES);
+    printf("bench login.flood_logins %d count\n", atomic_load(&f.logins));
+    printf("bench login.flood_sessions %d count\n", atomic_load(&f.sessions));
+    printf("bench login.known_vs_unknown_ratio %.2f ratio\n", mk / mu);
+    printf("bench login.wrong_known_ms %.1f ms\n", mk);
+    printf("bench login.wrong_unknown_ms %.1f ms\n", mu);
+    if (other)
+        fprintf(stderr, "bench_logins: %d wrong passwords were not answered 401\n", other);
+    return other ? 1 : 0;
 }
 
 int main(void)
@@ -77,5 +197,6 @@ int main(void)
     printf("bench login_burst.wrong_401 %d count\n", wrong);
     printf("bench login_burst.busy_503 %d count\n", busy);
     printf("bench login_burst.locked_429 %d count\n", locked);
-    return peak < 0 || other ? 1 : 0;
+    int rc = peak < 0 || other ? 1 : 0;
+    return logins_fair() || rc;
 }

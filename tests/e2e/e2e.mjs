@@ -3,8 +3,8 @@
 // context, against a crawford server of our own on a temporary database. Assertions are
 // made on what the pages show. Run by check_e2e.sh (make test).
 import { chromium } from 'playwright-core';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync, mkdirSync, rmSync, copyFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -1054,6 +1054,20 @@ async function scenario(browser) {
     await lateCtx.close();
     log('a display opened after the call showed it, and dropped it when closed');
   }
+
+  step = 'the laptop dies: on the restored copy the console asks the TD first';
+  if ((await stopServer()) !== 0) fail('the server did not stop cleanly');
+  const db = join(dir, 'c.db');
+  copyFileSync(db, join(dir, 'copy.db'));
+  if (existsSync(`${db}-wal`)) copyFileSync(`${db}-wal`, join(dir, 'copy.db-wal'));
+  execFileSync(BIN, ['restore', join(dir, 'copy.db'), '--db', db, '--force'], { stdio: 'ignore' });
+  await startServer(port);
+  await td.reload();
+  await waitVisible(td, '#held');
+  await waitText(td, '#held', 'play waits for you');
+  await td.click('#held-confirm');
+  await waitUntil(td, () => document.querySelector('#held').hidden, null, 'the banner going once the TD confirmed');
+  log('the restored copy waited for the TD, who confirmed');
 
   step = 'screenshots';
   await td.click('#tabs a[href="#board"]');

@@ -4,9 +4,11 @@
  * clients. */
 #include <check.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "support/harness.h"
 #include "../check_main.h"
@@ -30,7 +32,8 @@ static void *wrong_login(void *arg)
 
 /* 40 wrong logins at once from a fresh address: no more than login_max_failures of them
  * reach the password check (401); the others are refused before it (429, or 503 while
- * the hashes in flight are at their bound), and the right password then waits too. */
+ * the address has a check running), and with the wrong ones sent after them no more
+ * than login_max_failures in all: then the right password waits too. */
 START_TEST(test_simultaneous_logins_counted_before_the_hash)
 {
     struct srv s;
@@ -57,7 +60,19 @@ START_TEST(test_simultaneous_logins_counted_before_the_hash)
     fprintf(stderr, "figure: of %d simultaneous wrong logins %d reached the hash\n", N, checked);
     ck_assert_int_le(checked, 5);
     ck_assert_int_eq(checked + refused, N);
+    /* what the burst did not use is all that is left: login_max_failures in all reach
+     * the hash, then the address is locked (a login refused as busy was no try) */
     struct res r;
+    for (;;) {
+        req(&from, "POST", "/api/v1/login", "{\"password\": \"wrong wrong wrong\"}", H, &r);
+        long st = r.status;
+        res_free(&r);
+        ck_assert_msg(st == 401 || st == 429, "a wrong login answered %ld", st);
+        if (st == 429)
+            break;
+        checked++;
+    }
+    ck_assert_int_le(checked, 5);
     req(&from, "POST", "/api/v1/login", "{\"password\": \"" TD_PASSWORD "\"}", H, &r);
     ck_assert_int_eq(r.status, 429);
     res_free(&r);
@@ -174,6 +189,320 @@ START_TEST(test_pin_guessing_does_not_lock_the_player_out)
 }
 END_TEST
 
+
+/* A login from as with body: its status (and the Retry-After into retry, when given). */
+static long login_as(struct srv *as, const char *body, char *retry, size_t rlen)
+{
+    struct res r;
+    req(as, "POST", "/api/v1/login", body, H, &r);
+    long st = r.status;
+    if (retry && !res_header(&r, "Retry-After", retry, rlen))
+        retry[0] = 0;
+    res_free(&r);
+    return st;
+}
+
+static struct srv from_addr(const struct srv *s, int host)
+{
+    struct srv a = *s;
+    a.cookie[0] = 0;
+    snprintf(a.from, sizeof a.from, "127.0.0.%d", host);
+    return a;
+}
+
+/* Logins sent over and over by several threads until told to stop: an official with
+ * their password (or a guesser with a wrong one), each thread from its address. */
+struct flood {
+    struct srv as;
+    const char *body;
+    atomic_int *stop, *sent;
+    int ok, throttled, busy, wrong;
+};
+
+static void *flood_logins(void *arg)
+{
+    struct flood *f = arg;
+    while (!atomic_load(f->stop)) {
+        long st = login_as(&f->as, f->body, NULL, 0);
+        f->ok += st == 200;
+        f->throttled += st == 429;
+        f->busy += st == 503;
+        f->wrong += st == 401;
+        atomic_fetch_add(f->sent, 1);
+    }
+    return NULL;
+}
+
+struct counter {
+    atomic_int *n;
+    int at_least;
+};
+
+static int counted(void *arg)
+{
+    struct counter *c = arg;
+    return atomic_load(c->n) >= c->at_least;
+}
+
+/* Starts n flooders (addresses hosts[i % nhosts]) and waits until they have sent 2n
+ * logins between them, so that what follows happens under the flood. */
+static void flood_start(struct flood *f, pthread_t *t, int n, const struct srv *s,
+                        const int *hosts, int nhosts, const char *body, atomic_int *stop,
+                        atomic_int *sent)
+{
+    for (int i = 0; i < n; i++) {
+        f[i] = (struct flood){from_addr(s, hosts[i % nhosts]), body, stop, sent, 0, 0, 0, 0};
+        ck_assert_int_eq(pthread_create(&t[i], NULL, flood_logins, &f[i]), 0);
+    }
+    struct counter c = {sent, 2 * n};
+    ck_assert(poll_until(counted, &c, WAIT_MS));
+}
+
+static void flood_stop(struct flood *f, pthread_t *t, int n, atomic_int *stop)
+{
+    atomic_store(stop, 1);
+    for (int i = 0; i < n; i++)
+        pthread_join(t[i], NULL);
+}
+
+static double ms_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* The head TD logs in 3 times from their own desk (127.0.0.3): every one gets in (on the
+ * old code, 503 nearly every time). */
+static void head_td_gets_in(const struct srv *s)
+{
+    struct srv desk = from_addr(s, 3);
+    double t0 = ms_now();
+    for (int i = 0; i < 3; i++) {
+        long st = login_as(&desk, "{\"password\": \"" TD_PASSWORD "\"}", NULL, 0);
+        ck_assert_msg(st == 200, "the head TD's login %d under the flood answered %ld", i, st);
+    }
+    fprintf(stderr, "figure: the head TD's 3 logins under the flood took %.0f ms\n",
+            ms_now() - t0);
+}
+
+/* An assistant logging in again and again from 6 threads of one address does not keep
+ * the head TD out: one address runs one password check at a time, and the official's
+ * logins are slowed past a burst (429, no hash). */
+START_TEST(test_login_head_td_gets_in_under_flood)
+{
+    struct srv s;
+    /* threads enough that the flood could take every check (2 would queue it instead) */
+    srv_start(&s, "\"threads\": 8");
+    srv_login(&s);
+    make_official(&s, "Ann Assistant", "assistant", "assistant password");
+    enum { N = 6 };
+    pthread_t t[N];
+    struct flood f[N];
+    atomic_int stop = 0, sent = 0;
+    const int hosts[] = {2};
+    flood_start(f, t, N, &s, hosts, 1,
+                "{\"name\": \"Ann Assistant\", \"password\": \"assistant password\"}", &stop,
+                &sent);
+    head_td_gets_in(&s);
+    flood_stop(f, t, N, &stop);
+    int ok = 0;
+    for (int i = 0; i < N; i++)
+        ok += f[i].ok;
+    fprintf(stderr, "figure: the flooding assistant got %d sessions in %d logins\n", ok,
+            atomic_load(&sent));
+    srv_cleanup(&s);
+}
+END_TEST
+
+/* Wrong passwords from several addresses at once (no password needed) do not keep the
+ * head TD out either: one check is kept for an address with no wrong password standing,
+ * and a guesser's address loses it with its first wrong password. */
+START_TEST(test_login_head_td_gets_in_under_guessing)
+{
+    struct srv s;
+    srv_start(&s, "\"login_max_failures\": 1000, \"threads\": 8");
+    enum { N = 6 };
+    const int hosts[] = {10, 11, 12};
+    pthread_t t[N];
+    struct flood f[N];
+    atomic_int stop = 0, sent = 0;
+    /* each guessing address has made its first wrong guess (until then it may take the
+     * kept check as any new address may: one check each) */
+    for (int i = 0; i < 3; i++) {
+        struct srv g = from_addr(&s, hosts[i]);
+        ck_assert_int_eq(login_as(&g, "{\"password\": \"wrong wrong wrong\"}", NULL, 0), 401);
+    }
+    flood_start(f, t, N, &s, hosts, 3, "{\"password\": \"wrong wrong wrong\"}", &stop, &sent);
+    head_td_gets_in(&s);
+    flood_stop(f, t, N, &stop);
+    srv_cleanup(&s);
+}
+END_TEST
+
+/* One official's burst of right passwords is slowed after LOGIN_SESSIONS_MAX (429 with
+ * Retry-After, no session, no audit row), and their sessions stay at most that many: the
+ * oldest is ended by a login beyond. */
+START_TEST(test_login_burst_of_one_official_is_throttled)
+{
+    struct srv s;
+    /* a refused burst counts as wrong passwords: the address is soon locked, no hash */
+    srv_start(&s, "\"login_max_failures\": 2");
+    srv_login(&s);
+    long long ben = make_official(&s, "Ben", "td", "ben password");
+    struct srv first;
+    srv_login_as(&first, &s, "Ben", "ben password");
+    struct srv again = from_addr(&s, 4);
+    int ok = 0, throttled = 0;
+    char retry[16] = "";
+    for (int i = 0; i < 30; i++) {
+        char ra[16];
+        long st = login_as(&again, "{\"name\": \"Ben\", \"password\": \"ben password\"}", ra,
+                           sizeof ra);
+        ck_assert_msg(st == 200 || st == 429, "login %d answered %ld", i, st);
+        ok += st == 200;
+        if (st == 429 && !throttled++)
+            snprintf(retry, sizeof retry, "%s", ra);
+    }
+    fprintf(stderr, "figure: 30 logins in a row gave %d sessions\n", ok);
+    ck_assert_int_gt(throttled, 0);
+    ck_assert_int_gt(atoi(retry), 0);
+    ck_assert_int_le(ok, 14); /* 10 free, then 1 s, 2 s, 4 s... even on a slow machine */
+    char sql[160];
+    snprintf(sql, sizeof sql, "SELECT count(*) FROM td_sessions WHERE official_id = %lld", ben);
+    ck_assert_int_le(db_count(s.db, sql), 10);
+    snprintf(sql, sizeof sql,
+             "SELECT count(*) FROM audit_log WHERE action = 'td.login' AND actor = 'official:%lld'",
+             ben);
+    ck_assert_int_eq(db_count(s.db, sql), ok + 1);
+    /* the oldest session was ended by the eleventh */
+    struct res r;
+    td(&first, "GET", "/api/v1/session", NULL, &r);
+    ck_assert_str_eq(jstr(&r, "role"), "public");
+    res_free(&r);
+    srv_cleanup(&s);
+}
+END_TEST
+
+/* A right password neither counts as a wrong one nor wipes the address's wrong ones: a
+ * password holder cannot guess another official's password without end from one address
+ * by logging in between guesses. */
+START_TEST(test_login_success_does_not_reset_wrong_passwords)
+{
+    struct srv s;
+    srv_start(&s, "\"login_max_failures\": 3");
+    srv_login(&s);
+    make_official(&s, "Cleo", "assistant", "cleo password");
+    struct srv a = from_addr(&s, 5);
+    const char *wrong = "{\"password\": \"wrong wrong wrong\"}";
+    const char *cleo = "{\"name\": \"Cleo\", \"password\": \"cleo password\"}";
+    ck_assert_int_eq(login_as(&a, wrong, NULL, 0), 401);
+    ck_assert_int_eq(login_as(&a, wrong, NULL, 0), 401);
+    ck_assert_int_eq(login_as(&a, cleo, NULL, 0), 200);
+    ck_assert_int_eq(login_as(&a, wrong, NULL, 0), 429); /* the third wrong one */
+    ck_assert_int_eq(login_as(&a, cleo, NULL, 0), 429);
+    srv_cleanup(&s);
+}
+END_TEST
+
+struct at_once {
+    struct srv as;
+    const char *body;
+    pthread_barrier_t *go;
+    long status;
+    char title[80];
+};
+
+static void *login_at_once(void *arg)
+{
+    struct at_once *b = arg;
+    pthread_barrier_wait(b->go);
+    struct res r;
+    req(&b->as, "POST", "/api/v1/login", b->body, H, &r);
+    b->status = r.status;
+    snprintf(b->title, sizeof b->title, "%s", jstr(&r, "title"));
+    res_free(&r);
+    return NULL;
+}
+
+/* n wrong logins sent at once from host with body: how many were 401 and 503 (any other
+ * answer fails), and the 401's title. */
+static void wrong_at_once(const struct srv *s, int host, const char *body, int *wrong,
+                          int *busy, char *title, size_t tlen)
+{
+    enum { N = 6 };
+    pthread_t t[N];
+    struct at_once b[N];
+    pthread_barrier_t go;
+    pthread_barrier_init(&go, NULL, N);
+    for (int i = 0; i < N; i++) {
+        b[i] = (struct at_once){from_addr(s, host), body, &go, 0, ""};
+        ck_assert_int_eq(pthread_create(&t[i], NULL, login_at_once, &b[i]), 0);
+    }
+    *wrong = *busy = 0;
+    for (int i = 0; i < N; i++) {
+        pthread_join(t[i], NULL);
+        ck_assert_msg(b[i].status == 401 || b[i].status == 503, "answered %ld", b[i].status);
+        *wrong += b[i].status == 401;
+        *busy += b[i].status == 503;
+        if (b[i].status == 401)
+            snprintf(title, tlen, "%s", b[i].title);
+    }
+    pthread_barrier_destroy(&go);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* An unknown name is answered as a known one with a wrong password: the same statuses
+ * when several come at once (it takes a password check as they do, so some are told the
+ * server is busy), the same title, and about the same time (a dummy hash of the same
+ * cost; medians of 3, a wide band: on the old code the ratio was about 1/200). */
+START_TEST(test_login_unknown_name_same_answer_as_known)
+{
+    struct srv s;
+    /* threads enough that the six run at once, not queued behind each other's hash */
+    srv_start(&s, "\"login_max_failures\": 1000, \"threads\": 8");
+    srv_login(&s);
+    make_official(&s, "Dora", "td", "dora password");
+    const char *known = "{\"name\": \"Dora\", \"password\": \"wrong wrong wrong\"}";
+    const char *unknown = "{\"name\": \"Nobody Here\", \"password\": \"wrong wrong wrong\"}";
+    int kw, kb, uw, ub;
+    char kt[80] = "", ut[80] = "";
+    wrong_at_once(&s, 6, known, &kw, &kb, kt, sizeof kt);
+    wrong_at_once(&s, 7, unknown, &uw, &ub, ut, sizeof ut);
+    fprintf(stderr, "figure: 6 at once: known %d x 401 %d x 503, unknown %d x 401 %d x 503\n",
+            kw, kb, uw, ub);
+    ck_assert_int_gt(kw, 0);
+    ck_assert_int_gt(uw, 0);
+    ck_assert_int_gt(kb, 0);
+    ck_assert_int_gt(ub, 0);
+    ck_assert_str_eq(kt, ut);
+
+    enum { TRIES = 3 };
+    double tk[TRIES], tu[TRIES];
+    struct srv a = from_addr(&s, 8);
+    for (int i = 0; i < TRIES; i++) {
+        double t0 = ms_now();
+        ck_assert_int_eq(login_as(&a, known, NULL, 0), 401);
+        double t1 = ms_now();
+        ck_assert_int_eq(login_as(&a, unknown, NULL, 0), 401);
+        tk[i] = t1 - t0;
+        tu[i] = ms_now() - t1;
+    }
+    qsort(tk, TRIES, sizeof tk[0], cmp_double);
+    qsort(tu, TRIES, sizeof tu[0], cmp_double);
+    double ratio = tk[TRIES / 2] / tu[TRIES / 2];
+    fprintf(stderr, "figure: wrong password, median known %.1f ms, unknown %.1f ms\n",
+            tk[TRIES / 2], tu[TRIES / 2]);
+    ck_assert_msg(ratio > 0.25 && ratio < 4, "known/unknown time ratio %.3f", ratio);
+    srv_cleanup(&s);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_logins");
@@ -182,6 +511,11 @@ static Suite *suite(void)
     tcase_add_test(tc, test_simultaneous_logins_counted_before_the_hash);
     tcase_add_test(tc, test_lock_survives_restart);
     tcase_add_test(tc, test_pin_guessing_does_not_lock_the_player_out);
+    tcase_add_test(tc, test_login_head_td_gets_in_under_flood);
+    tcase_add_test(tc, test_login_head_td_gets_in_under_guessing);
+    tcase_add_test(tc, test_login_burst_of_one_official_is_throttled);
+    tcase_add_test(tc, test_login_success_does_not_reset_wrong_passwords);
+    tcase_add_test(tc, test_login_unknown_name_same_answer_as_known);
     suite_add_tcase(s, tc);
     return s;
 }

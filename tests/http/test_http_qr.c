@@ -187,6 +187,28 @@ START_TEST(test_qr_long_address_from_base)
 }
 END_TEST
 
+/* The setting public_url (the address the players use, a name the venue's router serves)
+ * is what the cards point at when the console names no base, so the cards printed on one
+ * laptop still lead to the server on the next; the TD's console reads it in the session. */
+START_TEST(test_qr_public_url_outlives_the_laptop)
+{
+    srv_cleanup(&S);
+    srv_start(&S, "\"public_url\": \"http://crawford.lan:8080/\"");
+    srv_login(&S);
+    T = make_tournament(&S, "QR cup");
+    P1 = make_player(&S, T, "Anna Bianchi");
+    char url[200];
+    snprintf(url, sizeof url, "http://crawford.lan:8080/play/?t=%lld&p=%lld", T, P1);
+    check_qr(P1, "", url);
+    struct res r;
+    td(&S, "GET", "/api/v1/session", NULL, &r);
+    ck_assert_str_eq(
+        json_string_value(json_object_get(json_object_get(r.json, "server"), "public_url")),
+        "http://crawford.lan:8080/");
+    res_free(&r);
+}
+END_TEST
+
 /* The print sheet's QR codes in one request (GET .../cards/qr): every card's, in the
  * order and of the players of GET .../cards (no withdrawn player), each the modules of its
  * player's address as a path to draw inline (or one player's card); never a PIN; the TD's
@@ -293,6 +315,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_qr_short_address_from_host);
     tcase_add_test(tc, test_qr_long_address_from_base);
     tcase_add_test(tc, test_qr_sheet_every_card_in_one_request);
+    tcase_add_test(tc, test_qr_public_url_outlives_the_laptop);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1079,6 +1079,29 @@ START_TEST(test_CLK_property_random_presses)
 }
 END_TEST
 
+/* A restored copy's held time (the TD's guide, "When the laptop dies") is nobody's
+ * lateness: a moment in the hold counts as its start, one after it as if the hold had not
+ * been; an absence spanning the hold owes for the time outside it only. */
+START_TEST(test_PEN1_held_time_taken_out)
+{
+    const int64_t min = 60000;
+    struct clk_hold never = {0, 0}, held = {100 * min, 0}, lifted = {100 * min, 160 * min};
+    ck_assert_int_eq(clk_hold_time(&never, 500 * min), 500 * min);
+    ck_assert(!clk_hold_active(&never));
+    ck_assert(clk_hold_active(&held));
+    ck_assert(!clk_hold_active(&lifted));
+    ck_assert_int_eq(clk_hold_time(&held, 90 * min), 90 * min);
+    ck_assert_int_eq(clk_hold_time(&held, 500 * min), 100 * min);
+    ck_assert_int_eq(clk_hold_time(&lifted, 130 * min), 100 * min);
+    ck_assert_int_eq(clk_hold_time(&lifted, 170 * min), 110 * min);
+    ck_assert_int_eq(clk_hold_time(&lifted, 0), 0); /* "none" stays none */
+    /* called at 70, grace 0, a point a minute: 30 minutes before the hold, 10 after */
+    int held_pts = pen_absence_points(clk_hold_time(&lifted, 70 * min), 0, 0,
+                                      clk_hold_time(&lifted, 170 * min), 0, 1);
+    ck_assert_int_eq(held_pts, pen_absence_points(70 * min, 0, 0, 110 * min, 0, 1));
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("clock");
@@ -1122,6 +1145,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_PEN2_late_forfeit);
     tcase_add_test(tc, test_PEN4_break_allowance_every_length);
     tcase_add_test(tc, test_CLK_property_random_presses);
+    tcase_add_test(tc, test_PEN1_held_time_taken_out);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -108,7 +108,34 @@ START_TEST(test_config_every_setting_documented)
         ck_assert(strlen(doc) > 10);
         n++;
     }
-    ck_assert_int_eq(n, 27);
+    ck_assert_int_eq(n, 31);
+    /* snapshots: none until a folder is set, then every 5 minutes, the newest 24 kept */
+    struct cw_config c;
+    cw_config_defaults(&c);
+    ck_assert_str_eq(c.snapshot_folder, "");
+    ck_assert_int_eq(c.snapshot_interval_minutes, 5);
+    ck_assert_int_eq(c.snapshot_keep, 24);
+}
+END_TEST
+
+/* public_url: the address the cards' QR codes carry (the guide's "When the laptop dies"):
+ * an http:// or https:// address with a host, or "" for none; anything else names it. */
+START_TEST(test_config_public_url_is_a_web_address)
+{
+    struct cw_config c;
+    char err[512];
+    ck_assert_int_eq(load("{\"public_url\": \"http://crawford.lan:8080\"}", &c, err, sizeof err),
+                     0);
+    ck_assert_str_eq(c.public_url, "http://crawford.lan:8080");
+    ck_assert_int_eq(load("{\"public_url\": \"\"}", &c, err, sizeof err), 0);
+    static const char *const bad[] = {"crawford.lan", "ftp://crawford.lan", "http://",
+                                      "http:///play", "http://a b"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char json[128];
+        snprintf(json, sizeof json, "{\"public_url\": \"%s\"}", bad[i]);
+        ck_assert_msg(load(json, &c, err, sizeof err) == -1, "%s was taken", bad[i]);
+        ck_assert_ptr_nonnull(strstr(err, "\"public_url\""));
+    }
 }
 END_TEST
 
@@ -305,6 +332,31 @@ START_TEST(test_limiter_locks_after_max_failures)
     ck_assert_int_eq(api_limiter_wait_ms(l, "c", 4), 0); /* two counted, not three */
     ck_assert_int_eq(api_limiter_take(l, "c", 5), 0);
     ck_assert_int_eq(api_limiter_wait_ms(l, "c", 5), 60000);
+    api_limiter_free(l);
+}
+END_TEST
+
+/* What an attempt finds standing before it: 0 only for a clean start (no wrong try
+ * standing, none under way), which is what keeps a password check for the head TD's desk
+ * (ops/login.c); a refused attempt is never clean. */
+START_TEST(test_limiter_counted_before)
+{
+    struct api_limiter *l = api_limiter_new(API_LIMIT_LOCK, 2, 60000, 3600000);
+    int before = 7;
+    ck_assert_int_eq(api_limiter_take_counted(l, "a", 0, &before), 0);
+    ck_assert_int_eq(before, 0);
+    ck_assert_int_eq(api_limiter_take_counted(l, "a", 1, &before), 0); /* one under way */
+    ck_assert_int_eq(before, 1);
+    api_limiter_refund(l, "a"); /* busy: given back */
+    api_limiter_refund(l, "a"); /* a right password: given back, nothing wiped */
+    ck_assert_int_eq(api_limiter_take_counted(l, "a", 2, &before), 0);
+    ck_assert_int_eq(before, 0);
+    ck_assert_int_eq(api_limiter_wait_ms(l, "a", 2), 0); /* a wrong one stands */
+    ck_assert_int_eq(api_limiter_take_counted(l, "a", 3, &before), 0);
+    ck_assert_int_eq(before, 1);
+    ck_assert_int_eq(api_limiter_wait_ms(l, "a", 3), 60000);
+    ck_assert_int_gt(api_limiter_take_counted(l, "a", 4, &before), 0);
+    ck_assert_int_lt(before, 0);
     api_limiter_free(l);
 }
 END_TEST
@@ -812,6 +864,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_config_unknown_key_named);
     tcase_add_test(tc, test_config_bad_values_named);
     tcase_add_test(tc, test_config_every_setting_documented);
+    tcase_add_test(tc, test_config_public_url_is_a_web_address);
     tcase_add_test(tc, test_dates);
     tcase_add_test(tc, test_etag_match);
     tcase_add_test(tc, test_fields_valid);
@@ -819,6 +872,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_fields_typed_values);
     tcase_add_test(tc, test_limiter_locks_after_max_failures);
     tcase_add_test(tc, test_limiter_delays);
+    tcase_add_test(tc, test_limiter_counted_before);
     tcase_add_test(tc, test_limiter_saved);
     tcase_add_test(tc, test_cache_put_get_drop);
     tcase_add_test(tc, test_secrets);

@@ -111,10 +111,13 @@ void srv_start_opts(struct srv *s, const char *extra_config, const struct srv_op
     FILE *f = fopen(cfg, "w");
     if (!f)
         die("config");
+    /* two HTTP threads unless the test asks for more (requests that must overlap) */
+    int own_threads = extra_config && strstr(extra_config, "\"threads\"");
     fprintf(f,
             "{\"bind\": \"127.0.0.1\", \"database\": \"%s\", \"static_dir\": \"%s\", "
-            "\"access_log\": \"%s\", \"threads\": 2%s%s}\n",
-            s->db, static_dir, o->log_to_stderr ? "stderr" : s->log, extra_config ? ", " : "",
+            "\"access_log\": \"%s\"%s%s%s}\n",
+            s->db, static_dir, o->log_to_stderr ? "stderr" : s->log,
+            own_threads ? "" : ", \"threads\": 2", extra_config ? ", " : "",
             extra_config ? extra_config : "");
     fclose(f);
     curl_global_init(CURL_GLOBAL_ALL);
