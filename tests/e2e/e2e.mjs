@@ -1078,7 +1078,13 @@ async function scenario(browser) {
   }
   await td.click('#tabs a[href="#events"]');
   await td.screenshot({ path: join(SHOTS, 'td-events-1440x900.png') });
-  await guideShot(await pa.screenshot({ path: join(SHOTS, 'phone-360x740.png') }), 'phone.png');
+  await pa.screenshot({ path: join(SHOTS, 'phone-360x740.png') });
+  if (GUIDE) { // the guide's: the page as a player opens it, not a notice left by the restart
+    await pa.reload();
+    await waitVisible(pa, '#next-h');
+    await waitUntil(pa, () => !document.querySelector('#conn').textContent.trim() && document.querySelector('#alert').hidden, null, 'the phone connected, no notice');
+    await guideShot(await pa.screenshot(), 'phone.png');
+  }
   await pa.setViewportSize({ width: 740, height: 360 });
   await pa.screenshot({ path: join(SHOTS, 'phone-740x360.png') });
   await pb.goto(url(`/play/?t=${tid}&p=${B.player_id}`));
