@@ -20,6 +20,7 @@
 #include "common/clock.h"
 #include "common/secret.h"
 #include "http/accesslog.h"
+#include "http/fairshare.h"
 #include "http/server.h"
 #include "http/sse.h"
 #include "ops/ticks.h"
@@ -94,8 +95,7 @@ static int first_password(struct db *db)
  * one, and a hard limit too low for the settings is said at start, with the way out. */
 static void raise_open_files(const struct cw_config *cfg)
 {
-    /* the database, its journal, the log, static files being sent, the listening socket */
-    rlim_t need = (rlim_t)cfg->max_connections + (rlim_t)cfg->max_streams + 64;
+    rlim_t need = (rlim_t)http_fair_descriptors(cfg);
     struct rlimit rl;
     if (getrlimit(RLIMIT_NOFILE, &rl))
         return;

@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/config.h"
 #include "http/fairshare.h"
 #include "support/harness.h"
 #include "../check_main.h"
@@ -53,6 +54,7 @@ struct flood {
     int *fd;
     int n;
     int closed;
+    int kept; /* what the server may keep open */
 };
 
 static int flood_pruned(void *arg)
@@ -66,7 +68,7 @@ static int flood_pruned(void *arg)
             f->fd[i] = -1;
             f->closed++;
         }
-    return f->closed >= f->n - 100;
+    return f->closed >= f->n - f->kept;
 }
 
 static double ms_since(const struct timespec *t0)
@@ -77,7 +79,8 @@ static double ms_since(const struct timespec *t0)
 }
 
 /* 3,000 idle connections from 127.0.0.2 (the server's whole limit is 1,000): the server
- * keeps 100 of them and closes the rest; the TD's GET and a player's PIN login and report
+ * keeps 100 of them, and a few more waiting for a request to answer with a 503
+ * (HTTP_FAIR_OVER_PER_ADDRESS), and closes the rest; the TD's GET and a player's PIN login and report
  * from 127.0.0.1 are answered meanwhile. */
 START_TEST(test_one_address_cannot_fill_the_server)
 {
@@ -99,7 +102,8 @@ START_TEST(test_one_address_cannot_fill_the_server)
     res_free(&r);
 
     enum { N = 3000 };
-    struct flood f = {calloc(N, sizeof(int)), N, 0};
+    enum { KEPT = 100 + HTTP_FAIR_OVER_PER_ADDRESS };
+    struct flood f = {calloc(N, sizeof(int)), N, 0, KEPT};
     for (int i = 0; i < N; i++) {
         f.fd[i] = connect_from(2, s.port, 1);
         ck_assert_int_ge(f.fd[i], 0);
@@ -107,7 +111,7 @@ START_TEST(test_one_address_cannot_fill_the_server)
     /* the server closes all but its share of them */
     ck_assert_msg(poll_until(flood_pruned, &f, WAIT_MS), "only %d of %d closed", f.closed, N);
     int open = N - f.closed;
-    ck_assert_int_le(open, 100);
+    ck_assert_int_le(open, KEPT);
 
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -227,6 +231,131 @@ START_TEST(test_streams_counted_apart)
 }
 END_TEST
 
+/* Sends a GET on fd and reads the answer: once (a kept-alive connection's answer fits in
+ * one read) or, with to_end, until the server closes the connection. The bytes in buf;
+ * returns how many, or -1 on a reset or a timeout. */
+static ssize_t get_on(int fd, const char *path, char *buf, size_t len, int to_end)
+{
+    char head[256];
+    snprintf(head, sizeof head, "GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", path);
+    if (send(fd, head, strlen(head), MSG_NOSIGNAL) != (ssize_t)strlen(head))
+        return -1;
+    size_t got = 0;
+    for (;;) {
+        struct pollfd p = {.fd = fd, .events = POLLIN};
+        if (poll(&p, 1, WAIT_MS) != 1)
+            return -1;
+        ssize_t n = recv(fd, buf + got, len - 1 - got, 0);
+        if (n < 0)
+            return -1;
+        got += (size_t)n;
+        buf[got] = 0;
+        if (!to_end ? n > 0 : n == 0 || got == len - 1)
+            return (ssize_t)got;
+    }
+}
+
+/* A new connection from 127.0.0.6 answered 200 (the server has seen a place given back). */
+struct retake {
+    int port;
+    int fd;
+};
+
+static int retaken(void *arg)
+{
+    struct retake *rt = arg;
+    char buf[2048];
+    int c = connect_from(6, rt->port, 0);
+    if (c >= 0 && get_on(c, "/api/v1/health", buf, sizeof buf, 0) > 0 && strstr(buf, " 200 ")) {
+        rt->fd = c;
+        return 1;
+    }
+    if (c >= 0)
+        close(c);
+    return 0;
+}
+
+/* The connection past an address's share (a phone behind the venue's NAT) is answered:
+ * 503 with Retry-After and a problem+json body, then closed, never a reset; a place given
+ * back is taken again. */
+START_TEST(test_over_share_answered_503_not_reset)
+{
+    struct srv s;
+    srv_start(&s, "\"max_connections_per_address\": 3");
+    int fd[3];
+    char buf[2048];
+    for (int i = 0; i < 3; i++) {
+        fd[i] = connect_from(6, s.port, 0);
+        ck_assert_int_ge(fd[i], 0);
+        ck_assert_int_gt(get_on(fd[i], "/api/v1/health", buf, sizeof buf, 0), 0);
+        ck_assert_msg(strstr(buf, " 200 "), "connection %d: %s", i, buf);
+    }
+    int over = connect_from(6, s.port, 0);
+    ck_assert_int_ge(over, 0);
+    ssize_t n = get_on(over, "/api/v1/health", buf, sizeof buf, 1);
+    ck_assert_msg(n > 0, "the fourth connection of one address was reset, not answered");
+    ck_assert_msg(strstr(buf, "HTTP/1.1 503 "), "%s", buf);
+    ck_assert_msg(strcasestr(buf, "\r\nRetry-After: "), "no Retry-After: %s", buf);
+    ck_assert_msg(strcasestr(buf, "application/problem+json"), "%s", buf);
+    ck_assert_msg(strstr(buf, "too-many-connections") && strstr(buf, "max_connections_per_address"),
+                  "the body names neither the problem nor the setting: %s", buf);
+    close(over);
+    /* the others are served on, and a place given back is taken again */
+    ck_assert_int_gt(get_on(fd[0], "/api/v1/health", buf, sizeof buf, 0), 0);
+    ck_assert_msg(strstr(buf, " 200 "), "%s", buf);
+    close(fd[1]);
+    struct retake rt = {s.port, -1};
+    poll_until(retaken, &rt, WAIT_MS);
+    int again = rt.fd;
+    ck_assert_msg(again >= 0, "the place given back is never taken again");
+    close(again);
+    close(fd[0]);
+    close(fd[2]);
+    srv_cleanup(&s);
+}
+END_TEST
+
+/* The default shares suit a venue behind one NAT address: 1,000 phones, each with its page's
+ * connections and its event stream, all admitted from one address, beside other addresses;
+ * the open files the settings need are what the server asks for at start. */
+START_TEST(test_default_share_fits_a_venue)
+{
+    struct cw_config cfg;
+    cw_config_defaults(&cfg);
+    ck_assert_int_ge(cfg.max_connections_per_address, 2500);
+    ck_assert_int_ge(cfg.max_streams_per_address, 2500);
+    /* a third of the server at most: other addresses keep room beside the venue's */
+    ck_assert_int_ge(cfg.max_connections, 3 * cfg.max_connections_per_address);
+    ck_assert_int_ge(http_fair_descriptors(&cfg), cfg.max_connections + cfg.max_streams +
+                                                      HTTP_FAIR_OVER_MAX);
+    struct http_fair_limits lim = http_fair_limits_of(&cfg);
+    struct http_fair *f = http_fair_new(&lim);
+    struct sockaddr_in nat = {.sin_family = AF_INET}, other = nat;
+    inet_pton(AF_INET, "198.51.100.7", &nat.sin_addr);
+    inet_pton(AF_INET, "198.51.100.8", &other.sin_addr);
+    enum { N = 2500 };
+    struct http_fair_conn **c = calloc(N + 2, sizeof *c);
+    for (int i = 0; i < N; i++) {
+        ck_assert_msg(http_fair_admit(f, (struct sockaddr *)&nat), "connection %d refused", i);
+        c[i] = http_fair_started(f, (struct sockaddr *)&nat, -1, 0);
+        ck_assert_msg(!http_fair_over(c[i]), "connection %d of one address is over its share", i);
+        /* half of them become the phones' event streams */
+        if (i % 2)
+            ck_assert_int_eq(http_fair_stream(f, c[i]), 0);
+    }
+    int conns, streams;
+    http_fair_counts(f, (struct sockaddr *)&nat, &conns, &streams);
+    ck_assert_int_eq(conns + streams, N);
+    /* another address is admitted beside it */
+    c[N] = http_fair_started(f, (struct sockaddr *)&other, -1, 0);
+    ck_assert(!http_fair_over(c[N]));
+    for (int i = 0; i <= N; i++)
+        http_fair_closed(f, c[i]);
+    free(c);
+    http_fair_free(f);
+}
+END_TEST
+
 /* IPv6 clients are counted by /64: one host there has millions of addresses. */
 START_TEST(test_address_keys)
 {
@@ -261,6 +390,8 @@ static Suite *suite(void)
     TCase *tc = tcase_create("fair");
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_address_keys);
+    tcase_add_test(tc, test_default_share_fits_a_venue);
+    tcase_add_test(tc, test_over_share_answered_503_not_reset);
     tcase_add_test(tc, test_one_address_cannot_fill_the_server);
     tcase_add_test(tc, test_trickled_request_is_closed);
     tcase_add_test(tc, test_streams_counted_apart);
