@@ -9,6 +9,7 @@ struct db_readers;
 struct api_cache;
 struct api_limiter;
 struct api_bus;
+struct api_replay;
 
 struct app {
     struct cw_config cfg;
@@ -20,6 +21,7 @@ struct app {
     struct api_limiter *pin_pair_lim; /* wrong PINs per player and address: locks */
     struct api_limiter *pin_ip_lim; /* wrong PINs per client address */
     struct api_bus *bus;           /* stream entries of each tournament, for the live streams */
+    struct api_replay *replay;     /* kept chunks of their history, for replays, or NULL */
 };
 
 #endif

@@ -344,18 +344,6 @@ int http_fair_replay(struct http_fair *f, struct http_fair_conn *c)
     return rc;
 }
 
-void http_fair_replayed(struct http_fair *f, struct http_fair_conn *c)
-{
-    if (!c || !c->addr)
-        return;
-    pthread_mutex_lock(&f->mu);
-    if (c->replaying) {
-        c->replaying = 0;
-        c->addr->replays--;
-    }
-    pthread_mutex_unlock(&f->mu);
-}
-
 struct http_fair_limits http_fair_limits_of(const struct cw_config *cfg)
 {
     struct http_fair_limits lim = {

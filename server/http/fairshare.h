@@ -71,11 +71,10 @@ void http_fair_replied(struct http_fair *f, struct http_fair_conn *c, int64_t no
 /* The connection became an event stream: counted with the streams, no deadline. Returns
  * 0, or -1 when the address (or the server) holds all the streams it may. */
 int http_fair_stream(struct http_fair *f, struct http_fair_conn *c);
-/* The stream replays a long history (more than the live ring holds): 0 when its address
- * has a replay to spare (held until http_fair_replayed or the close), -1 when it replays
- * replays_per_address already. */
+/* The stream began with a long history (api/stream.h): 0 when its address has a replay to
+ * spare (held until the stream ends), -1 when it has replays_per_address such streams
+ * already. An exempt address (a proxy) is not counted. */
 int http_fair_replay(struct http_fair *f, struct http_fair_conn *c);
-void http_fair_replayed(struct http_fair *f, struct http_fair_conn *c);
 /* Shuts down the sockets past their deadline; returns how many. */
 int http_fair_sweep(struct http_fair *f, int64_t now_ms);
 

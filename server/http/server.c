@@ -310,9 +310,22 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
     return queue(c, rc, status, r);
 }
 
+/* A 503 with Retry-After (seconds): a share of the server this client's address has used
+ * up. */
+static enum MHD_Result queue_busy(struct MHD_Connection *c, struct req_ctx *rc, const char *slug,
+                                  const char *title, const char *detail, const char *retry)
+{
+    struct MHD_Response *r = problem_response(503, slug, title, detail);
+    if (!r)
+        return MHD_NO;
+    MHD_add_response_header(r, "Retry-After", retry);
+    if (rc->over) /* closed after it, giving its place back */
+        MHD_add_response_header(r, "Connection", "close");
+    return queue(c, rc, 503, r);
+}
+
 /* The answer to a connection past its address's share (or the server's): a phone behind
- * the venue's NAT shows a sentence and tries again, instead of a page broken by a reset.
- * The connection is closed after it, giving its place back. */
+ * the venue's NAT shows a sentence and tries again, instead of a page broken by a reset. */
 static enum MHD_Result queue_over(struct MHD_Connection *c, struct req_ctx *rc, int per_address)
 {
     char detail[240];
@@ -320,13 +333,7 @@ static enum MHD_Result queue_over(struct MHD_Connection *c, struct req_ctx *rc, 
              "The server holds as many connections as it may for this address (%d, the "
              "max_connections_per_address setting) or in all; try again in a few seconds.",
              per_address);
-    struct MHD_Response *r =
-        problem_response(503, "too-many-connections", "Too many connections", detail);
-    if (!r)
-        return MHD_NO;
-    MHD_add_response_header(r, "Retry-After", "2");
-    MHD_add_response_header(r, "Connection", "close");
-    return queue(c, rc, 503, r);
+    return queue_busy(c, rc, "too-many-connections", "Too many connections", detail, "2");
 }
 
 /* How far past max_body_bytes a body declared too large is still read (and thrown away) to
@@ -447,23 +454,24 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     }
     int64_t tid;
     if (!strcmp(method, "GET") && api_stream_path(url, &tid)) {
-        if (http_fair_stream(s->fair, rc->fc)) {
-            struct MHD_Response *busy = problem_response(
-                503, "too-many-streams", "Too many event streams",
-                "This address holds all the event streams it may; close one (another tab or "
-                "screen) and the page reconnects by itself.");
-            if (!busy)
-                return MHD_NO;
-            MHD_add_response_header(busy, "Retry-After", "10");
-            return queue(c, rc, 503, busy);
-        }
+        if (http_fair_stream(s->fair, rc->fc))
+            return queue_busy(c, rc, "too-many-streams", "Too many event streams",
+                              "This address holds all the event streams it may; close one "
+                              "(another tab or screen) and the page reconnects by itself.",
+                              "10");
         const char *lei = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Last-Event-ID");
         if (!lei)
             lei = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "last_event_id");
         int status;
-        struct MHD_Response *r = http_sse_open(s->app, c, tid, lei, &status);
+        struct MHD_Response *r = http_sse_open(s->app, c, tid, lei, s->fair, rc->fc, &status);
         if (r)
             return queue(c, rc, status, r);
+        if (status == 503)
+            return queue_busy(c, rc, "too-many-replays", "Too many replays",
+                              "This address replays all the long histories of the stream it "
+                              "may at once (the max_replays_per_address setting); ask again "
+                              "in a few seconds, or from a later Last-Event-ID.",
+                              "10");
         if (status == 404) {
             char detail[96];
             snprintf(detail, sizeof detail, "There is no tournament %lld.", (long long)tid);

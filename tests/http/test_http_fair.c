@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -356,6 +357,119 @@ START_TEST(test_default_share_fits_a_venue)
 }
 END_TEST
 
+/* The ids of the frames in a stream's text, in order; returns how many (at most max). */
+static int frame_ids(const char *text, long long *ids, int max)
+{
+    int n = 0;
+    for (const char *p = text; n < max && (p = strstr(p, "id: ")); p += 4)
+        if (p == text || p[-1] == '\n')
+            ids[n++] = atoll(p + 4);
+    return n;
+}
+
+/* A client registering its share of 300 players. */
+enum { BUILDERS = 10 };
+struct builder {
+    struct srv *s;
+    long long tid;
+    int k;
+};
+
+static void *build_players(void *arg)
+{
+    struct builder *b = arg;
+    for (int i = 0; i < 300 / BUILDERS; i++) {
+        char name[48];
+        snprintf(name, sizeof name, "Player %d of %d", i, b->k);
+        make_player(b->s, b->tid, name);
+    }
+    return NULL;
+}
+
+/* A stream from 127.0.0.7 asking for the whole history, answered 200 (holding one of its
+ * address's replays while it is open). */
+static int replay_opened(void *arg)
+{
+    const struct srv *s = arg;
+    char path[160], buf[2048];
+    snprintf(path, sizeof path, "/api/v1/tournaments/1/events?last_event_id=0");
+    int fd = connect_from(7, s->port, 0);
+    if (fd < 0)
+        return 0;
+    int ok = get_on(fd, path, buf, sizeof buf, 0) > 0 && strstr(buf, " 200 ");
+    close(fd);
+    return ok;
+}
+
+/* Streams asking for a long history (from 0) are few at a time per address
+ * (max_replays_per_address, 503 with Retry-After past it), and what they replay comes from
+ * kept copies of the log's frames, whole and in order, from any point. A reconnection
+ * that missed a few entries is never counted; another address replays meanwhile. */
+START_TEST(test_long_replays_bounded_per_address)
+{
+    struct srv s;
+    srv_start(&s, "\"max_replays_per_address\": 1");
+    srv_login(&s);
+    long long tid = make_tournament(&s, "Replayed");
+    ck_assert_int_eq(tid, 1); /* replay_opened's path */
+    /* 300 entries, written by a few clients at once: one disk sync serves several */
+    pthread_t th[BUILDERS];
+    struct builder bl[BUILDERS];
+    for (int i = 0; i < BUILDERS; i++) {
+        bl[i] = (struct builder){&s, tid, i};
+        ck_assert_int_eq(pthread_create(&th[i], NULL, build_players, &bl[i]), 0);
+    }
+    for (int i = 0; i < BUILDERS; i++)
+        pthread_join(th[i], NULL);
+    make_player(&s, tid, "The last of them");
+    /* restarted: the history is no longer in memory, a replay reads the log */
+    ck_assert_int_eq(srv_stop(&s), 0);
+    srv_restart(&s);
+    char path[160], buf[4096];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/events", tid);
+    enum { OUT = 1 << 20, MAX = 1000 };
+    char *out = malloc(OUT);
+    long long *ids = malloc(MAX * sizeof *ids);
+    const char *last[] = {"The last of them", NULL};
+    ck_assert(stream_until(&s, path, "0", last, WAIT_MS, -1, out, OUT));
+    int n = frame_ids(out, ids, MAX);
+    ck_assert_int_gt(n, 300);
+    for (int i = 0; i < n; i++)
+        ck_assert_msg(ids[i] == i + 1, "frame %d of the replay has the id %lld", i, ids[i]);
+    long long newest = ids[n - 1];
+    /* again, from the middle of a kept chunk */
+    ck_assert(stream_until(&s, path, "70", last, WAIT_MS, -1, out, OUT));
+    ck_assert_int_eq(frame_ids(out, ids, MAX), newest - 70);
+    ck_assert_int_eq(ids[0], 71);
+
+    /* 127.0.0.7 replays the whole history once at a time */
+    char whole[200];
+    snprintf(whole, sizeof whole, "%s?last_event_id=0", path);
+    int a = connect_from(7, s.port, 0);
+    ck_assert_int_gt(get_on(a, whole, buf, sizeof buf, 0), 0);
+    ck_assert_msg(strstr(buf, " 200 "), "%s", buf);
+    int b = connect_from(7, s.port, 0);
+    ck_assert_int_gt(get_on(b, whole, buf, sizeof buf, 0), 0);
+    ck_assert_msg(strstr(buf, " 503 ") && strcasestr(buf, "\r\nRetry-After: ") &&
+                      strstr(buf, "max_replays_per_address"),
+                  "a second replay of one address at once: %s", buf);
+    close(b);
+    /* a reconnection that missed a few entries is not a replay of the history */
+    char recent[200];
+    snprintf(recent, sizeof recent, "%s?last_event_id=%lld", path, newest - 3);
+    int c = connect_from(7, s.port, 0);
+    ck_assert_int_gt(get_on(c, recent, buf, sizeof buf, 0), 0);
+    ck_assert_msg(strstr(buf, " 200 "), "%s", buf);
+    close(c);
+    /* the replay ended, another may begin */
+    close(a);
+    ck_assert_msg(poll_until(replay_opened, &s, WAIT_MS), "the replay's place is never given back");
+    free(out);
+    free(ids);
+    srv_cleanup(&s);
+}
+END_TEST
+
 /* IPv6 clients are counted by /64: one host there has millions of addresses. */
 START_TEST(test_address_keys)
 {
@@ -392,6 +506,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_address_keys);
     tcase_add_test(tc, test_default_share_fits_a_venue);
     tcase_add_test(tc, test_over_share_answered_503_not_reset);
+    tcase_add_test(tc, test_long_replays_bounded_per_address);
     tcase_add_test(tc, test_one_address_cannot_fill_the_server);
     tcase_add_test(tc, test_trickled_request_is_closed);
     tcase_add_test(tc, test_streams_counted_apart);
