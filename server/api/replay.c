@@ -14,8 +14,8 @@
 #define BUCKETS 1024
 
 struct chunk {
-    int64_t tid, k; /* the entries k * 64 + 1 .. k * 64 + 64 */
-    struct chunk *next;         /* in its bucket */
+    int64_t tid, k;              /* the entries k * 64 + 1 .. k * 64 + 64 */
+    struct chunk *next;          /* in its bucket */
     struct chunk *older, *newer; /* in the order kept */
     int n;
     int64_t ids[API_REPLAY_CHUNK];
@@ -144,7 +144,8 @@ static struct chunk *load(struct app *app, int64_t tid, int64_t k, int64_t upto)
     int64_t from = k * API_REPLAY_CHUNK;
     if (!reader)
         db_lock(db);
-    int rc = db_stream_range(db, tid, from, upto < from + API_REPLAY_CHUNK ? upto : from + API_REPLAY_CHUNK,
+    int rc = db_stream_range(db, tid, from,
+                             upto < from + API_REPLAY_CHUNK ? upto : from + API_REPLAY_CHUNK,
                              API_REPLAY_CHUNK, &e, &n);
     if (reader)
         db_readers_give(app->readers, reader);

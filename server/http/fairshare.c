@@ -25,8 +25,8 @@ struct http_fair_conn {
     struct addr_count *addr; /* NULL for an exempt address */
     int fd;
     int is_stream;
-    int over;      /* past its share: answered 503, then closed (http_fair_over) */
-    int replaying; /* holds one of its address's replays (http_fair_replay) */
+    int over;            /* past its share: answered 503, then closed (http_fair_over) */
+    int replaying;       /* holds one of its address's replays (http_fair_replay) */
     int64_t deadline_ms; /* 0 = none (a request is being served, or a stream) */
     struct http_fair_conn *prev, *next;
 };
@@ -228,9 +228,7 @@ void http_fair_closed(struct http_fair *f, struct http_fair_conn *c)
     int *all = c->is_stream ? &f->streams : c->over ? &f->over : &f->conns;
     (*all)--;
     if (c->addr) {
-        int *own = c->is_stream ? &c->addr->streams
-                   : c->over ? &c->addr->over
-                                     : &c->addr->conns;
+        int *own = c->is_stream ? &c->addr->streams : c->over ? &c->addr->over : &c->addr->conns;
         (*own)--;
         if (c->replaying)
             c->addr->replays--;

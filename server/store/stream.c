@@ -52,8 +52,8 @@ int db_stream_since(struct db *db, int64_t tournament_id, int64_t after_id, int 
                            db_stream_undurable_from(db, tournament_id) - 1, limit, out, n);
 }
 
-int db_stream_range(struct db *db, int64_t tournament_id, int64_t after_id, int64_t upto,
-                    int limit, struct db_stream_entry **out, int *n)
+int db_stream_range(struct db *db, int64_t tournament_id, int64_t after_id, int64_t upto, int limit,
+                    struct db_stream_entry **out, int *n)
 {
     *out = NULL;
     *n = 0;
