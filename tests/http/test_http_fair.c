@@ -81,8 +81,8 @@ static double ms_since(const struct timespec *t0)
 
 /* 3,000 idle connections from 127.0.0.2 (the server's whole limit is 1,000): the server
  * keeps 100 of them, and a few more waiting for a request to answer with a 503
- * (HTTP_FAIR_OVER_PER_ADDRESS), and closes the rest; the TD's GET and a player's PIN login and report
- * from 127.0.0.1 are answered meanwhile. */
+ * (HTTP_FAIR_OVER_PER_ADDRESS), and closes the rest; the TD's GET and a player's PIN login
+ * and report from 127.0.0.1 are answered meanwhile. */
 START_TEST(test_one_address_cannot_fill_the_server)
 {
     struct srv s;
@@ -289,21 +289,21 @@ START_TEST(test_over_share_answered_503_not_reset)
         fd[i] = connect_from(6, s.port, 0);
         ck_assert_int_ge(fd[i], 0);
         ck_assert_int_gt(get_on(fd[i], "/api/v1/health", buf, sizeof buf, 0), 0);
-        ck_assert_msg(strstr(buf, " 200 "), "connection %d: %s", i, buf);
+        ck_assert_msg(strstr(buf, " 200 "), "connection %d: %.300s", i, buf);
     }
     int over = connect_from(6, s.port, 0);
     ck_assert_int_ge(over, 0);
     ssize_t n = get_on(over, "/api/v1/health", buf, sizeof buf, 1);
     ck_assert_msg(n > 0, "the fourth connection of one address was reset, not answered");
-    ck_assert_msg(strstr(buf, "HTTP/1.1 503 "), "%s", buf);
-    ck_assert_msg(strcasestr(buf, "\r\nRetry-After: "), "no Retry-After: %s", buf);
-    ck_assert_msg(strcasestr(buf, "application/problem+json"), "%s", buf);
+    ck_assert_msg(strstr(buf, "HTTP/1.1 503 "), "%.300s", buf);
+    ck_assert_msg(strcasestr(buf, "\r\nRetry-After: "), "no Retry-After: %.300s", buf);
+    ck_assert_msg(strcasestr(buf, "application/problem+json"), "%.300s", buf);
     ck_assert_msg(strstr(buf, "too-many-connections") && strstr(buf, "max_connections_per_address"),
-                  "the body names neither the problem nor the setting: %s", buf);
+                  "the body names neither the problem nor the setting: %.300s", buf);
     close(over);
     /* the others are served on, and a place given back is taken again */
     ck_assert_int_gt(get_on(fd[0], "/api/v1/health", buf, sizeof buf, 0), 0);
-    ck_assert_msg(strstr(buf, " 200 "), "%s", buf);
+    ck_assert_msg(strstr(buf, " 200 "), "%.300s", buf);
     close(fd[1]);
     struct retake rt = {s.port, -1};
     poll_until(retaken, &rt, WAIT_MS);
@@ -327,8 +327,8 @@ START_TEST(test_default_share_fits_a_venue)
     ck_assert_int_ge(cfg.max_streams_per_address, 2500);
     /* a third of the server at most: other addresses keep room beside the venue's */
     ck_assert_int_ge(cfg.max_connections, 3 * cfg.max_connections_per_address);
-    ck_assert_int_ge(http_fair_descriptors(&cfg), cfg.max_connections + cfg.max_streams +
-                                                      HTTP_FAIR_OVER_MAX);
+    ck_assert_int_ge(http_fair_descriptors(&cfg),
+                     cfg.max_connections + cfg.max_streams + HTTP_FAIR_OVER_MAX);
     struct http_fair_limits lim = http_fair_limits_of(&cfg);
     struct http_fair *f = http_fair_new(&lim);
     struct sockaddr_in nat = {.sin_family = AF_INET}, other = nat;
@@ -447,19 +447,19 @@ START_TEST(test_long_replays_bounded_per_address)
     snprintf(whole, sizeof whole, "%s?last_event_id=0", path);
     int a = connect_from(7, s.port, 0);
     ck_assert_int_gt(get_on(a, whole, buf, sizeof buf, 0), 0);
-    ck_assert_msg(strstr(buf, " 200 "), "%s", buf);
+    ck_assert_msg(strstr(buf, " 200 "), "%.300s", buf);
     int b = connect_from(7, s.port, 0);
     ck_assert_int_gt(get_on(b, whole, buf, sizeof buf, 0), 0);
     ck_assert_msg(strstr(buf, " 503 ") && strcasestr(buf, "\r\nRetry-After: ") &&
                       strstr(buf, "max_replays_per_address"),
-                  "a second replay of one address at once: %s", buf);
+                  "a second replay of one address at once: %.300s", buf);
     close(b);
     /* a reconnection that missed a few entries is not a replay of the history */
     char recent[200];
     snprintf(recent, sizeof recent, "%s?last_event_id=%lld", path, newest - 3);
     int c = connect_from(7, s.port, 0);
     ck_assert_int_gt(get_on(c, recent, buf, sizeof buf, 0), 0);
-    ck_assert_msg(strstr(buf, " 200 "), "%s", buf);
+    ck_assert_msg(strstr(buf, " 200 "), "%.300s", buf);
     close(c);
     /* the replay ended, another may begin */
     close(a);
