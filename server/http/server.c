@@ -311,7 +311,8 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
 }
 
 /* A 503 with Retry-After (seconds): a share of the server this client's address has used
- * up. */
+ * up. The connection is closed after it, giving its place back (an event stream refused
+ * after it was counted as one, a connection past its share). */
 static enum MHD_Result queue_busy(struct MHD_Connection *c, struct req_ctx *rc, const char *slug,
                                   const char *title, const char *detail, const char *retry)
 {
@@ -319,8 +320,7 @@ static enum MHD_Result queue_busy(struct MHD_Connection *c, struct req_ctx *rc, 
     if (!r)
         return MHD_NO;
     MHD_add_response_header(r, "Retry-After", retry);
-    if (rc->over) /* closed after it, giving its place back */
-        MHD_add_response_header(r, "Connection", "close");
+    MHD_add_response_header(r, "Connection", "close");
     return queue(c, rc, 503, r);
 }
 

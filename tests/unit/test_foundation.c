@@ -108,7 +108,7 @@ START_TEST(test_config_every_setting_documented)
         ck_assert(strlen(doc) > 10);
         n++;
     }
-    ck_assert_int_eq(n, 27);
+    ck_assert_int_eq(n, 28);
 }
 END_TEST
 
