@@ -10,6 +10,7 @@ struct api_cache;
 struct api_limiter;
 struct api_bus;
 struct op_snapshots;
+struct api_replay;
 
 struct app {
     struct cw_config cfg;
@@ -23,6 +24,7 @@ struct app {
     struct api_limiter *pin_ip_lim; /* wrong PINs per client address */
     struct api_bus *bus;           /* stream entries of each tournament, for the live streams */
     struct op_snapshots *snapshots; /* snapshots while serving (their status when off), or NULL */
+    struct api_replay *replay;     /* kept chunks of their history, for replays, or NULL */
 };
 
 #endif

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "api/bus.h"
+#include "api/replay.h"
 #include "api/stream.h"
 #include "store/store.h"
 
@@ -40,14 +41,18 @@ int api_stream_start(struct app *app, int64_t tid, int64_t *last)
     return 0;
 }
 
-char *api_stream_fetch(struct app *app, int64_t tid, int64_t after_id, size_t max_bytes,
-                       size_t *len, int64_t *last)
+char *api_stream_fetch(struct app *app, int64_t tid, int64_t after_id, int64_t upto,
+                       size_t max_bytes, size_t *len, int64_t *last)
 {
     int gap;
     char *out = api_bus_read(app->bus, tid, after_id, max_bytes, len, last, &gap);
     if (!gap)
         return out;
-    /* Older than the ring holds: read the log, a bounded batch at a time. */
+    /* a replay of what was on disk when the stream began: kept chunks, or a reader */
+    if (after_id < upto && app->replay)
+        return api_replay_read(app, tid, after_id, upto, max_bytes, len, last);
+    /* Older than the ring holds, and newer than the stream's start: read the log, a
+     * bounded batch at a time. */
     struct db_stream_entry *entries;
     int n;
     db_lock(app->db);

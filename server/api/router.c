@@ -45,6 +45,7 @@ enum {
                      * outside any event leaves the bracket, and its copy, as they were */
     R_ANYONE = 128, /* ... and the same reply whoever asks: the TD and players get the kept
                      * copy and its ETag too */
+    R_PLAYER_ARG = 1, /* ... but its handler reads ?player= (shared_kind) */
 };
 
 struct route {
@@ -94,7 +95,7 @@ static const struct route routes[] = {
     {"GET", T "/cards/qr", api_cards_qr, TDS, 0},
     {"GET", P "/qr.svg", api_player_qr, TDS, 0},
     {"POST", P "/login", api_player_login, ANYONE, R_JSON},
-    {"GET", T "/matches", api_matches_list, ANYONE, R_ETAG | R_SHARED},
+    {"GET", T "/matches", api_matches_list, ANYONE, R_ETAG | R_SHARED | R_PLAYER_ARG},
     {"POST", T "/matches", api_match_create, TDS, R_JSON},
     {"GET", M, api_match_get, ANYONE, R_ETAG},
     {"PATCH", M, api_match_update, TDS, R_JSON},
@@ -391,14 +392,18 @@ API_REPLIES static int parse_body(struct api_req *req, struct api_resp *resp, in
     return 0;
 }
 
-/* The cache kind of an anonymous read (anyone's, R_ANYONE) of a shared route without a
- * query: one per route and event id, apart from the kinds the handlers use themselves
- * (cache.h); 0 = none. */
+/* The cache kind of an anonymous read (anyone's, R_ANYONE) of a shared route: one per route
+ * and event id, apart from the kinds the handlers use themselves (cache.h); 0 = none; -1 =
+ * a shared read that names the query parameter its route reads (?player=): an answer of
+ * its own, not kept, but read from a reader all the same. Other parameters change nothing
+ * of the answer and are no way around the kept copy ("?x=1" gets it too). */
 static int shared_kind(const struct route *r, const struct api_req *req)
 {
     if (!(r->flags & R_SHARED) || ((req->is_td || req->player_id) && !(r->flags & R_ANYONE)) ||
-        req->nargs || strcmp(req->method, "GET"))
+        strcmp(req->method, "GET"))
         return 0;
+    if ((r->flags & R_PLAYER_ARG) && api_arg(req, "player"))
+        return -1;
     int64_t sub = req->nids > 1 ? req->ids[1] : 0;
     if (sub < 0 || sub >= (1 << 20))
         return 0;
@@ -579,6 +584,8 @@ static void answer(struct api_req *req, struct api_resp *resp, const struct rout
         }
     }
     int shared = etag[0] ? shared_kind(found, req) : 0;
+    if (shared < 0)
+        shared = 0; /* read from a reader (api_dispatch), not kept */
     int flight = -1;
     if (shared) {
         if (from_kept(req, resp, shared, etag))
@@ -778,7 +785,7 @@ void api_dispatch(struct api_req *req, struct api_resp *resp)
     if (is_change(method) && parse_body(req, resp, wants))
         return;
     int shared = shared_kind(found, req);
-    if (shared && (found->flags & (R_PLAYERS | R_EVENTS)) && kept_hit(req, resp, found, shared))
+    if (shared > 0 && (found->flags & (R_PLAYERS | R_EVENTS)) && kept_hit(req, resp, found, shared))
         return;
     if (shared && req->app->readers) {
         /* an anonymous read of a polled list: from a reader, in one snapshot from its ETag

@@ -16,12 +16,14 @@
 #include "api/cache.h"
 #include "api/handlers.h"
 #include "api/limiter.h"
+#include "api/replay.h"
 #include "app.h"
 #include "cli/cli.h"
 #include "cli/cli_common.h"
 #include "common/clock.h"
 #include "common/secret.h"
 #include "http/accesslog.h"
+#include "http/fairshare.h"
 #include "http/server.h"
 #include "http/sse.h"
 #include "ops/hold.h"
@@ -94,13 +96,16 @@ static int first_password(struct db *db)
     return 0;
 }
 
+/* The memory the kept replay chunks may take (api/replay.h): a few tournaments' whole
+ * histories. */
+#define REPLAY_BYTES (32u << 20)
+
 /* Each connection and each live stream holds a file descriptor; Debian's default soft
  * limit (1,024) is far below the settings' defaults, so the soft limit goes up to the hard
  * one, and a hard limit too low for the settings is said at start, with the way out. */
 static void raise_open_files(const struct cw_config *cfg)
 {
-    /* the database, its journal, the log, static files being sent, the listening socket */
-    rlim_t need = (rlim_t)cfg->max_connections + (rlim_t)cfg->max_streams + 64;
+    rlim_t need = (rlim_t)http_fair_descriptors(cfg);
     struct rlimit rl;
     if (getrlimit(RLIMIT_NOFILE, &rl))
         return;
@@ -177,6 +182,7 @@ int cli_serve(int argc, char **argv)
     /* as many as the HTTP threads can lend at once, opened as they are needed */
     app.readers = db_readers_new(app.db, 64);
     app.bus = api_bus_new();
+    app.replay = api_replay_new(REPLAY_BYTES);
     const int64_t day = 24 * 3600 * 1000;
     app.login_lim = api_limiter_new(API_LIMIT_LOCK, app.cfg.login_max_failures,
                                     (int64_t)app.cfg.login_lock_minutes * 60 * 1000, day);
@@ -192,7 +198,7 @@ int cli_serve(int argc, char **argv)
     app.pin_lim = api_limiter_new(API_LIMIT_DELAY, app.cfg.pin_max_failures, 1000,
                                   (int64_t)app.cfg.pin_player_max_delay_s * 1000);
     if (!app.cache || !app.readers || !app.login_lim || !app.official_lim || !app.pin_lim ||
-        !app.pin_pair_lim || !app.pin_ip_lim || !app.bus) {
+        !app.pin_pair_lim || !app.pin_ip_lim || !app.bus || !app.replay) {
         fprintf(stderr, "crawford: out of memory\n");
         return 1;
     }
@@ -273,6 +279,7 @@ int cli_serve(int argc, char **argv)
     db_close(app.db);
     api_cache_free(app.cache);
     api_bus_free(app.bus);
+    api_replay_free(app.replay);
     api_limiter_free(app.login_lim);
     api_limiter_free(app.official_lim);
     api_limiter_free(app.pin_lim);

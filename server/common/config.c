@@ -45,6 +45,8 @@ static const struct setting settings[] = {
         "connections (not streams) one address may hold; an IPv6 client counts by its /64"),
     INT(max_streams, 1, 100000, "simultaneous event streams (phones, displays, consoles)"),
     INT(max_streams_per_address, 1, 100000, "event streams one address (or IPv6 /64) may hold"),
+    INT(max_replays_per_address, 1, 100000,
+        "event streams one address may have replaying a long history at once"),
     INT(header_timeout_s, 1, 600,
         "seconds a new connection has to send a whole request (however slowly it trickles)"),
     INT(connection_timeout_s, 1, 3600,
@@ -108,11 +110,14 @@ void cw_config_defaults(struct cw_config *c)
     strcpy(c->database, "data/crawford.db");
     strcpy(c->static_dir, "static");
     c->threads = 0;
-    c->max_connections = 4096;
-    /* a club behind one NAT address: 100 phones with a few connections each */
-    c->max_connections_per_address = 512;
+    c->max_connections = 8192;
+    /* a venue behind one NAT address: 1,000 phones, each with its page's connections and
+     * its event stream, and room for the others' addresses beside it */
+    c->max_connections_per_address = 2500;
     c->max_streams = 6000;
-    c->max_streams_per_address = 1000;
+    c->max_streams_per_address = 2500;
+    /* a page never replays (it reads the state anew at each connection): integrations do */
+    c->max_replays_per_address = 4;
     c->header_timeout_s = 10;
     c->connection_timeout_s = 120;
     c->connection_memory_bytes = 4096;

@@ -15,6 +15,7 @@ struct cw_config {
     int max_connections_per_address;
     int max_streams;
     int max_streams_per_address;
+    int max_replays_per_address;
     int header_timeout_s;
     int connection_timeout_s;
     int connection_memory_bytes;

@@ -16,6 +16,8 @@
 struct addr_count {
     unsigned char key[16];
     int conns, streams;
+    int over;    /* connections past the share, waiting for their 503 */
+    int replays; /* event streams replaying a long history */
     struct addr_count *next;
 };
 
@@ -23,6 +25,8 @@ struct http_fair_conn {
     struct addr_count *addr; /* NULL for an exempt address */
     int fd;
     int is_stream;
+    int over;            /* past its share: answered 503, then closed (http_fair_over) */
+    int replaying;       /* holds one of its address's replays (http_fair_replay) */
     int64_t deadline_ms; /* 0 = none (a request is being served, or a stream) */
     struct http_fair_conn *prev, *next;
 };
@@ -31,6 +35,7 @@ struct http_fair {
     pthread_mutex_t mu;
     struct http_fair_limits lim;
     int conns, streams; /* in all */
+    int over;           /* in all, past a share (HTTP_FAIR_OVER_MAX at most) */
     struct addr_count *bucket[BUCKETS];
     struct http_fair_conn *list;
     struct cw_cidr exempt[CW_CIDR_MAX];
@@ -142,7 +147,7 @@ static struct addr_count *lookup(struct http_fair *f, const unsigned char key[16
 /* Frees an address's counter once nothing of it is open. Under the mutex. */
 static void forget_if_unused(struct http_fair *f, struct addr_count *a)
 {
-    if (a->conns || a->streams)
+    if (a->conns || a->streams || a->over)
         return;
     struct addr_count **p = &f->bucket[hash(a->key)];
     while (*p && *p != a)
@@ -152,17 +157,22 @@ static void forget_if_unused(struct http_fair *f, struct addr_count *a)
     free(a);
 }
 
+/* Room for one more connection past a share, to be answered 503 rather than reset: a
+ * few per address and in all, since each holds a descriptor until its request comes. */
+static int over_room(const struct http_fair *f, const struct addr_count *a)
+{
+    return f->over < HTTP_FAIR_OVER_MAX && (!a || a->over < HTTP_FAIR_OVER_PER_ADDRESS);
+}
+
 int http_fair_admit(struct http_fair *f, const struct sockaddr *sa)
 {
     unsigned char key[16];
     if (http_fair_key(sa, key))
         return 0;
     pthread_mutex_lock(&f->mu);
-    int ok = f->conns < f->lim.max_connections;
-    if (ok && !is_exempt(f, sa)) {
-        struct addr_count *a = lookup(f, key, 0);
-        ok = !a || a->conns < f->lim.per_address;
-    }
+    struct addr_count *a = is_exempt(f, sa) ? NULL : lookup(f, key, 0);
+    int ok = (f->conns < f->lim.max_connections && (!a || a->conns < f->lim.per_address)) ||
+             over_room(f, a);
     pthread_mutex_unlock(&f->mu);
     return ok;
 }
@@ -188,12 +198,23 @@ struct http_fair_conn *http_fair_started(struct http_fair *f, const struct socka
     if (f->list)
         f->list->prev = c;
     f->list = c;
-    /* http_fair_admit (the accept policy) and this call are two steps: two threads may
-     * both have been admitted for an address's last place. The one counted over the limit
-     * is shut at once; the library then closes it and calls http_fair_closed. */
+    /* Past a share (the address's, or the server's): the connection waits for its
+     * request to answer it 503 with Retry-After (a phone behind a busy NAT then shows a
+     * sentence, not a broken page); http_fair_admit and this call are two steps, so the
+     * room for that is checked again here. Without room (a flood), it is shut at once;
+     * the library then closes it and calls http_fair_closed. */
     if (f->conns > f->lim.max_connections || (c->addr && c->addr->conns > f->lim.per_address)) {
-        c->deadline_ms = 0;
-        shutdown(fd, SHUT_RDWR);
+        f->conns--;
+        if (c->addr)
+            c->addr->conns--;
+        if (!over_room(f, c->addr)) {
+            c->deadline_ms = 0;
+            shutdown(fd, SHUT_RDWR);
+        }
+        c->over = 1;
+        f->over++; /* counted apart until closed, even when shut */
+        if (c->addr)
+            c->addr->over++;
     }
     pthread_mutex_unlock(&f->mu);
     return c;
@@ -204,15 +225,13 @@ void http_fair_closed(struct http_fair *f, struct http_fair_conn *c)
     if (!c)
         return;
     pthread_mutex_lock(&f->mu);
-    if (c->is_stream)
-        f->streams--;
-    else
-        f->conns--;
+    int *all = c->is_stream ? &f->streams : c->over ? &f->over : &f->conns;
+    (*all)--;
     if (c->addr) {
-        if (c->is_stream)
-            c->addr->streams--;
-        else
-            c->addr->conns--;
+        int *own = c->is_stream ? &c->addr->streams : c->over ? &c->addr->over : &c->addr->conns;
+        (*own)--;
+        if (c->replaying)
+            c->addr->replays--;
         forget_if_unused(f, c->addr);
     }
     if (c->prev)
@@ -250,7 +269,9 @@ int http_fair_stream(struct http_fair *f, struct http_fair_conn *c)
         return 0;
     int rc = 0;
     pthread_mutex_lock(&f->mu);
-    if (!c->is_stream) {
+    if (c->over) {
+        rc = -1; /* answered 503 before it could ask (server.c) */
+    } else if (!c->is_stream) {
         if (f->streams >= f->lim.max_streams ||
             (c->addr && c->addr->streams >= f->lim.streams_per_address)) {
             rc = -1;
@@ -296,4 +317,47 @@ void http_fair_counts(struct http_fair *f, const struct sockaddr *sa, int *conns
         *streams = a->streams;
     }
     pthread_mutex_unlock(&f->mu);
+}
+
+int http_fair_over(const struct http_fair_conn *c)
+{
+    return c && c->over; /* set before the connection's first request, never changed */
+}
+
+int http_fair_replay(struct http_fair *f, struct http_fair_conn *c)
+{
+    if (!c || !c->addr)
+        return 0; /* an exempt address (a proxy): its own limits count its clients */
+    int rc = 0;
+    pthread_mutex_lock(&f->mu);
+    if (!c->replaying) {
+        if (c->addr->replays >= f->lim.replays_per_address) {
+            rc = -1;
+        } else {
+            c->replaying = 1;
+            c->addr->replays++;
+        }
+    }
+    pthread_mutex_unlock(&f->mu);
+    return rc;
+}
+
+struct http_fair_limits http_fair_limits_of(const struct cw_config *cfg)
+{
+    struct http_fair_limits lim = {
+        .max_connections = cfg->max_connections,
+        .per_address = cfg->max_connections_per_address,
+        .max_streams = cfg->max_streams,
+        .streams_per_address = cfg->max_streams_per_address,
+        .replays_per_address = cfg->max_replays_per_address,
+        .header_ms = (int64_t)cfg->header_timeout_s * 1000,
+        .idle_ms = (int64_t)cfg->connection_timeout_s * 1000,
+    };
+    return lim;
+}
+
+int http_fair_descriptors(const struct cw_config *cfg)
+{
+    /* the database, its journal, the log, static files being sent, the listening socket */
+    return cfg->max_connections + cfg->max_streams + HTTP_FAIR_OVER_MAX + 64;
 }

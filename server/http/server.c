@@ -55,6 +55,7 @@ struct req_ctx {
     char *body;
     size_t len, cap;
     int too_big;
+    int over; /* the connection came past its address's share: 503 (http_fair_over) */
     int status;
     char method[16];
     char *path;  /* a copy for the access log, at most 256 bytes */
@@ -320,6 +321,32 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
     return queue(c, rc, status, r);
 }
 
+/* A 503 with Retry-After (seconds): a share of the server this client's address has used
+ * up. The connection is closed after it, giving its place back (an event stream refused
+ * after it was counted as one, a connection past its share). */
+static enum MHD_Result queue_busy(struct MHD_Connection *c, struct req_ctx *rc, const char *slug,
+                                  const char *title, const char *detail, const char *retry)
+{
+    struct MHD_Response *r = problem_response(503, slug, title, detail);
+    if (!r)
+        return MHD_NO;
+    MHD_add_response_header(r, "Retry-After", retry);
+    MHD_add_response_header(r, "Connection", "close");
+    return queue(c, rc, 503, r);
+}
+
+/* The answer to a connection past its address's share (or the server's): a phone behind
+ * the venue's NAT shows a sentence and tries again, instead of a page broken by a reset. */
+static enum MHD_Result queue_over(struct MHD_Connection *c, struct req_ctx *rc, int per_address)
+{
+    char detail[240];
+    snprintf(detail, sizeof detail,
+             "The server holds as many connections as it may for this address (%d, the "
+             "max_connections_per_address setting) or in all; try again in a few seconds.",
+             per_address);
+    return queue_busy(c, rc, "too-many-connections", "Too many connections", detail, "2");
+}
+
 /* How far past max_body_bytes a body declared too large is still read (and thrown away) to
  * answer its 413 cleanly; beyond that, or when the client waits for 100-continue, the 413
  * goes at once. */
@@ -357,6 +384,12 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
                                   (unsigned)s->app->cfg.connection_timeout_s);
         atomic_fetch_add(&s->inflight, 1);
         *con_cls = rc;
+        if (http_fair_over(rc->fc)) {
+            /* answered once its body (thrown away) is read: an answer before it would
+             * reach the client as a reset, which is what this answer replaces */
+            rc->over = rc->too_big = 1;
+            return MHD_YES;
+        }
         const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Length");
         unsigned long long declared = cl ? strtoull(cl, NULL, 10) : 0;
         const char *expect = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Expect");
@@ -406,6 +439,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     }
     if (rc->status)
         return MHD_YES; /* already answered (413 on the first call) */
+    if (rc->over)
+        return queue_over(c, rc, s->app->cfg.max_connections_per_address);
     const char *allowed = s->app->cfg.allowed_hosts;
     const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
     const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
@@ -430,23 +465,24 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     }
     int64_t tid;
     if (!strcmp(method, "GET") && api_stream_path(url, &tid)) {
-        if (http_fair_stream(s->fair, rc->fc)) {
-            struct MHD_Response *busy = problem_response(
-                503, "too-many-streams", "Too many event streams",
-                "This address holds all the event streams it may; close one (another tab or "
-                "screen) and the page reconnects by itself.");
-            if (!busy)
-                return MHD_NO;
-            MHD_add_response_header(busy, "Retry-After", "10");
-            return queue(c, rc, 503, busy);
-        }
+        if (http_fair_stream(s->fair, rc->fc))
+            return queue_busy(c, rc, "too-many-streams", "Too many event streams",
+                              "This address holds all the event streams it may; close one "
+                              "(another tab or screen) and the page reconnects by itself.",
+                              "10");
         const char *lei = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Last-Event-ID");
         if (!lei)
             lei = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "last_event_id");
         int status;
-        struct MHD_Response *r = http_sse_open(s->app, c, tid, lei, &status);
+        struct MHD_Response *r = http_sse_open(s->app, c, tid, lei, s->fair, rc->fc, &status);
         if (r)
             return queue(c, rc, status, r);
+        if (status == 503)
+            return queue_busy(c, rc, "too-many-replays", "Too many replays",
+                              "This address replays all the long histories of the stream it "
+                              "may at once (the max_replays_per_address setting); ask again "
+                              "in a few seconds, or from a later Last-Event-ID.",
+                              "10");
         if (status == 404) {
             char detail[96];
             snprintf(detail, sizeof detail, "There is no tournament %lld.", (long long)tid);
@@ -598,14 +634,7 @@ int http_start(struct app *app, struct http_server **out, char *err, size_t errl
     s->static_fd = -1;
     pthread_mutex_init(&s->stop_mu, NULL);
     pthread_cond_init(&s->stop_cv, NULL);
-    struct http_fair_limits lim = {
-        .max_connections = app->cfg.max_connections,
-        .per_address = app->cfg.max_connections_per_address,
-        .max_streams = app->cfg.max_streams,
-        .streams_per_address = app->cfg.max_streams_per_address,
-        .header_ms = (int64_t)app->cfg.header_timeout_s * 1000,
-        .idle_ms = (int64_t)app->cfg.connection_timeout_s * 1000,
-    };
+    struct http_fair_limits lim = http_fair_limits_of(&app->cfg);
     s->fair = http_fair_new(&lim);
     char perr[200];
     s->nproxies = cw_cidr_parse_list(app->cfg.trusted_proxies, s->proxies, CW_CIDR_MAX, perr,
@@ -655,8 +684,11 @@ int http_start(struct app *app, struct http_server **out, char *err, size_t errl
         {threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, (intptr_t)threads, NULL},
         {MHD_OPTION_END, 0, NULL},
     };
-    /* The library's own limit holds both kinds; fairshare.c keeps each within its own. */
-    unsigned limit = (unsigned)app->cfg.max_connections + (unsigned)app->cfg.max_streams;
+    /* The library's own limit holds both kinds and those past a share, waiting for their
+     * 503: fairshare.c keeps each within its own, so the library's (a reset at accept)
+     * is never the one that refuses. */
+    unsigned limit = (unsigned)app->cfg.max_connections + (unsigned)app->cfg.max_streams +
+                     HTTP_FAIR_OVER_MAX;
     s->d = MHD_start_daemon(flags, (uint16_t)app->cfg.port, on_accept, s, on_request, s,
                             MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss, MHD_OPTION_ARRAY, pool,
                             MHD_OPTION_CONNECTION_LIMIT, limit,

@@ -6,6 +6,7 @@
 
 #include "api/bus.h"
 #include "api/stream.h"
+#include "http/fairshare.h"
 #include "common/clock.h"
 
 #define BATCH_BYTES 8192
@@ -15,6 +16,7 @@ struct sse {
     struct MHD_Connection *conn;
     struct api_bus_sub *sub;
     int64_t tid, last_id;
+    int64_t upto; /* the newest entry on disk when it began: a replay reads up to it */
     int64_t next_heartbeat_ms;
     /* guarded by the bus lock: */
     int suspended, woken, closing;
@@ -58,7 +60,8 @@ static ssize_t reader(void *cls, uint64_t pos, char *out, size_t max)
             return MHD_CONTENT_READER_END_OF_STREAM;
         size_t len;
         int64_t last;
-        char *frames = api_stream_fetch(s->app, s->tid, s->last_id, BATCH_BYTES, &len, &last);
+        char *frames =
+            api_stream_fetch(s->app, s->tid, s->last_id, s->upto, BATCH_BYTES, &len, &last);
         if (frames && len) {
             s->buf = frames;
             s->len = len;
@@ -103,7 +106,8 @@ static void release(void *cls)
 }
 
 struct MHD_Response *http_sse_open(struct app *app, struct MHD_Connection *c, int64_t tid,
-                                   const char *last_event_id, int *status)
+                                   const char *last_event_id, struct http_fair *fair,
+                                   struct http_fair_conn *fc, int *status)
 {
     int64_t newest;
     int rc = api_stream_start(app, tid, &newest);
@@ -119,12 +123,20 @@ struct MHD_Response *http_sse_open(struct app *app, struct MHD_Connection *c, in
     s->app = app;
     s->conn = c;
     s->tid = tid;
-    s->last_id = newest;
+    s->last_id = s->upto = newest;
     if (last_event_id && *last_event_id) {
         char *end;
         long long v = strtoll(last_event_id, &end, 10);
         if (!*end && v >= 0 && v <= newest)
             s->last_id = v;
+    }
+    /* a long history (all of it, from 0) costs the server for each stream that asks: its
+     * address has a few such streams at a time (the stream keeps its place till it ends:
+     * replaying again means a new stream), the others wait and try again */
+    if (newest - s->last_id > API_STREAM_LONG_REPLAY && http_fair_replay(fair, fc)) {
+        free(s);
+        *status = 503;
+        return NULL;
     }
     /* The first bytes tell the client how soon to reconnect after a drop. */
     strcpy(s->small, "retry: 2000\n\n");

@@ -298,6 +298,11 @@ int db_stream_add(struct db *db, int64_t tournament_id, int64_t now_ms, const ch
                   const char *data);
 int db_stream_since(struct db *db, int64_t tournament_id, int64_t after_id, int limit,
                     struct db_stream_entry **out, int *n);
+/* The entries after after_id up to upto, which the caller knows are on disk (a stream's
+ * start, api_stream_start): for a reader (db_readers_take), which sees what is committed
+ * and cannot tell what is not yet durable. */
+int db_stream_range(struct db *db, int64_t tournament_id, int64_t after_id, int64_t upto,
+                    int limit, struct db_stream_entry **out, int *n);
 void db_stream_free(struct db_stream_entry *entries, int n);
 int64_t db_stream_last_id(struct db *db, int64_t tournament_id);
 

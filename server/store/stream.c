@@ -47,18 +47,25 @@ int db_stream_add(struct db *db, int64_t tournament_id, int64_t now_ms, const ch
 int db_stream_since(struct db *db, int64_t tournament_id, int64_t after_id, int limit,
                     struct db_stream_entry **out, int *n)
 {
+    /* only what is on disk: a stream must never send an entry that could still be lost */
+    return db_stream_range(db, tournament_id, after_id,
+                           db_stream_undurable_from(db, tournament_id) - 1, limit, out, n);
+}
+
+int db_stream_range(struct db *db, int64_t tournament_id, int64_t after_id, int64_t upto, int limit,
+                    struct db_stream_entry **out, int *n)
+{
     *out = NULL;
     *n = 0;
     sqlite3_stmt *st =
         db_stmt(db, "SELECT id, type, data FROM tournament_events WHERE "
-                    "tournament_id = ?1 AND id > ?2 AND id < ?4 ORDER BY id LIMIT ?3");
+                    "tournament_id = ?1 AND id > ?2 AND id <= ?4 ORDER BY id LIMIT ?3");
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, tournament_id);
     sqlite3_bind_int64(st, 2, after_id);
     sqlite3_bind_int(st, 3, limit);
-    /* only what is on disk: a stream must never send an entry that could still be lost */
-    sqlite3_bind_int64(st, 4, db_stream_undurable_from(db, tournament_id));
+    sqlite3_bind_int64(st, 4, upto);
     struct db_stream_entry *entries = calloc((size_t)(limit > 0 ? limit : 1), sizeof *entries);
     if (!entries) {
         db_done(st);

@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/config.h"
 #include "http/fairshare.h"
 #include "support/harness.h"
 #include "../check_main.h"
@@ -53,6 +55,7 @@ struct flood {
     int *fd;
     int n;
     int closed;
+    int kept; /* what the server may keep open */
 };
 
 static int flood_pruned(void *arg)
@@ -66,7 +69,7 @@ static int flood_pruned(void *arg)
             f->fd[i] = -1;
             f->closed++;
         }
-    return f->closed >= f->n - 100;
+    return f->closed >= f->n - f->kept;
 }
 
 static double ms_since(const struct timespec *t0)
@@ -77,8 +80,9 @@ static double ms_since(const struct timespec *t0)
 }
 
 /* 3,000 idle connections from 127.0.0.2 (the server's whole limit is 1,000): the server
- * keeps 100 of them and closes the rest; the TD's GET and a player's PIN login and report
- * from 127.0.0.1 are answered meanwhile. */
+ * keeps 100 of them, and a few more waiting for a request to answer with a 503
+ * (HTTP_FAIR_OVER_PER_ADDRESS), and closes the rest; the TD's GET and a player's PIN login
+ * and report from 127.0.0.1 are answered meanwhile. */
 START_TEST(test_one_address_cannot_fill_the_server)
 {
     struct srv s;
@@ -99,7 +103,8 @@ START_TEST(test_one_address_cannot_fill_the_server)
     res_free(&r);
 
     enum { N = 3000 };
-    struct flood f = {calloc(N, sizeof(int)), N, 0};
+    enum { KEPT = 100 + HTTP_FAIR_OVER_PER_ADDRESS };
+    struct flood f = {calloc(N, sizeof(int)), N, 0, KEPT};
     for (int i = 0; i < N; i++) {
         f.fd[i] = connect_from(2, s.port, 1);
         ck_assert_int_ge(f.fd[i], 0);
@@ -107,7 +112,7 @@ START_TEST(test_one_address_cannot_fill_the_server)
     /* the server closes all but its share of them */
     ck_assert_msg(poll_until(flood_pruned, &f, WAIT_MS), "only %d of %d closed", f.closed, N);
     int open = N - f.closed;
-    ck_assert_int_le(open, 100);
+    ck_assert_int_le(open, KEPT);
 
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -227,6 +232,244 @@ START_TEST(test_streams_counted_apart)
 }
 END_TEST
 
+/* Sends a GET on fd and reads the answer: once (a kept-alive connection's answer fits in
+ * one read) or, with to_end, until the server closes the connection. The bytes in buf;
+ * returns how many, or -1 on a reset or a timeout. */
+static ssize_t get_on(int fd, const char *path, char *buf, size_t len, int to_end)
+{
+    char head[256];
+    snprintf(head, sizeof head, "GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", path);
+    if (send(fd, head, strlen(head), MSG_NOSIGNAL) != (ssize_t)strlen(head))
+        return -1;
+    size_t got = 0;
+    for (;;) {
+        struct pollfd p = {.fd = fd, .events = POLLIN};
+        if (poll(&p, 1, WAIT_MS) != 1)
+            return -1;
+        ssize_t n = recv(fd, buf + got, len - 1 - got, 0);
+        if (n < 0)
+            return -1;
+        got += (size_t)n;
+        buf[got] = 0;
+        if (!to_end ? n > 0 : n == 0 || got == len - 1)
+            return (ssize_t)got;
+    }
+}
+
+/* A new connection from 127.0.0.6 answered 200 (the server has seen a place given back). */
+struct retake {
+    int port;
+    int fd;
+};
+
+static int retaken(void *arg)
+{
+    struct retake *rt = arg;
+    char buf[2048];
+    int c = connect_from(6, rt->port, 0);
+    if (c >= 0 && get_on(c, "/api/v1/health", buf, sizeof buf, 0) > 0 && strstr(buf, " 200 ")) {
+        rt->fd = c;
+        return 1;
+    }
+    if (c >= 0)
+        close(c);
+    return 0;
+}
+
+/* The connection past an address's share (a phone behind the venue's NAT) is answered:
+ * 503 with Retry-After and a problem+json body, then closed, never a reset; a place given
+ * back is taken again. */
+START_TEST(test_over_share_answered_503_not_reset)
+{
+    struct srv s;
+    srv_start(&s, "\"max_connections_per_address\": 3");
+    int fd[3];
+    char buf[2048];
+    for (int i = 0; i < 3; i++) {
+        fd[i] = connect_from(6, s.port, 0);
+        ck_assert_int_ge(fd[i], 0);
+        ck_assert_int_gt(get_on(fd[i], "/api/v1/health", buf, sizeof buf, 0), 0);
+        ck_assert_msg(strstr(buf, " 200 "), "connection %d: %.300s", i, buf);
+    }
+    int over = connect_from(6, s.port, 0);
+    ck_assert_int_ge(over, 0);
+    ssize_t n = get_on(over, "/api/v1/health", buf, sizeof buf, 1);
+    ck_assert_msg(n > 0, "the fourth connection of one address was reset, not answered");
+    ck_assert_msg(strstr(buf, "HTTP/1.1 503 "), "%.300s", buf);
+    ck_assert_msg(strcasestr(buf, "\r\nRetry-After: "), "no Retry-After: %.300s", buf);
+    ck_assert_msg(strcasestr(buf, "application/problem+json"), "%.300s", buf);
+    ck_assert_msg(strstr(buf, "too-many-connections") && strstr(buf, "max_connections_per_address"),
+                  "the body names neither the problem nor the setting: %.300s", buf);
+    close(over);
+    /* the others are served on, and a place given back is taken again */
+    ck_assert_int_gt(get_on(fd[0], "/api/v1/health", buf, sizeof buf, 0), 0);
+    ck_assert_msg(strstr(buf, " 200 "), "%.300s", buf);
+    close(fd[1]);
+    struct retake rt = {s.port, -1};
+    poll_until(retaken, &rt, WAIT_MS);
+    int again = rt.fd;
+    ck_assert_msg(again >= 0, "the place given back is never taken again");
+    close(again);
+    close(fd[0]);
+    close(fd[2]);
+    srv_cleanup(&s);
+}
+END_TEST
+
+/* The default shares suit a venue behind one NAT address: 1,000 phones, each with its page's
+ * connections and its event stream, all admitted from one address, beside other addresses;
+ * the open files the settings need are what the server asks for at start. */
+START_TEST(test_default_share_fits_a_venue)
+{
+    struct cw_config cfg;
+    cw_config_defaults(&cfg);
+    ck_assert_int_ge(cfg.max_connections_per_address, 2500);
+    ck_assert_int_ge(cfg.max_streams_per_address, 2500);
+    /* a third of the server at most: other addresses keep room beside the venue's */
+    ck_assert_int_ge(cfg.max_connections, 3 * cfg.max_connections_per_address);
+    ck_assert_int_ge(http_fair_descriptors(&cfg),
+                     cfg.max_connections + cfg.max_streams + HTTP_FAIR_OVER_MAX);
+    struct http_fair_limits lim = http_fair_limits_of(&cfg);
+    struct http_fair *f = http_fair_new(&lim);
+    struct sockaddr_in nat = {.sin_family = AF_INET}, other = nat;
+    inet_pton(AF_INET, "198.51.100.7", &nat.sin_addr);
+    inet_pton(AF_INET, "198.51.100.8", &other.sin_addr);
+    enum { N = 2500 };
+    struct http_fair_conn **c = calloc(N + 2, sizeof *c);
+    for (int i = 0; i < N; i++) {
+        ck_assert_msg(http_fair_admit(f, (struct sockaddr *)&nat), "connection %d refused", i);
+        c[i] = http_fair_started(f, (struct sockaddr *)&nat, -1, 0);
+        ck_assert_msg(!http_fair_over(c[i]), "connection %d of one address is over its share", i);
+        /* half of them become the phones' event streams */
+        if (i % 2)
+            ck_assert_int_eq(http_fair_stream(f, c[i]), 0);
+    }
+    int conns, streams;
+    http_fair_counts(f, (struct sockaddr *)&nat, &conns, &streams);
+    ck_assert_int_eq(conns + streams, N);
+    /* another address is admitted beside it */
+    c[N] = http_fair_started(f, (struct sockaddr *)&other, -1, 0);
+    ck_assert(!http_fair_over(c[N]));
+    for (int i = 0; i <= N; i++)
+        http_fair_closed(f, c[i]);
+    free(c);
+    http_fair_free(f);
+}
+END_TEST
+
+/* The ids of the frames in a stream's text, in order; returns how many (at most max). */
+static int frame_ids(const char *text, long long *ids, int max)
+{
+    int n = 0;
+    for (const char *p = text; n < max && (p = strstr(p, "id: ")); p += 4)
+        if (p == text || p[-1] == '\n')
+            ids[n++] = atoll(p + 4);
+    return n;
+}
+
+/* A client registering its share of 300 players. */
+enum { BUILDERS = 10 };
+struct builder {
+    struct srv *s;
+    long long tid;
+    int k;
+};
+
+static void *build_players(void *arg)
+{
+    struct builder *b = arg;
+    for (int i = 0; i < 300 / BUILDERS; i++) {
+        char name[48];
+        snprintf(name, sizeof name, "Player %d of %d", i, b->k);
+        make_player(b->s, b->tid, name);
+    }
+    return NULL;
+}
+
+/* A stream from 127.0.0.7 asking for the whole history, answered 200 (holding one of its
+ * address's replays while it is open). */
+static int replay_opened(void *arg)
+{
+    const struct srv *s = arg;
+    char path[160], buf[2048];
+    snprintf(path, sizeof path, "/api/v1/tournaments/1/events?last_event_id=0");
+    int fd = connect_from(7, s->port, 0);
+    if (fd < 0)
+        return 0;
+    int ok = get_on(fd, path, buf, sizeof buf, 0) > 0 && strstr(buf, " 200 ");
+    close(fd);
+    return ok;
+}
+
+/* Streams asking for a long history (from 0) are few at a time per address
+ * (max_replays_per_address, 503 with Retry-After past it), and what they replay comes from
+ * kept copies of the log's frames, whole and in order, from any point. A reconnection
+ * that missed a few entries is never counted; another address replays meanwhile. */
+START_TEST(test_long_replays_bounded_per_address)
+{
+    struct srv s;
+    srv_start(&s, "\"max_replays_per_address\": 1");
+    srv_login(&s);
+    long long tid = make_tournament(&s, "Replayed");
+    ck_assert_int_eq(tid, 1); /* replay_opened's path */
+    /* 300 entries, written by a few clients at once: one disk sync serves several */
+    pthread_t th[BUILDERS];
+    struct builder bl[BUILDERS];
+    for (int i = 0; i < BUILDERS; i++) {
+        bl[i] = (struct builder){&s, tid, i};
+        ck_assert_int_eq(pthread_create(&th[i], NULL, build_players, &bl[i]), 0);
+    }
+    for (int i = 0; i < BUILDERS; i++)
+        pthread_join(th[i], NULL);
+    make_player(&s, tid, "The last of them");
+    /* restarted: the history is no longer in memory, a replay reads the log */
+    ck_assert_int_eq(srv_stop(&s), 0);
+    srv_restart(&s);
+    char path[160], buf[4096];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/events", tid);
+    enum { OUT = 1 << 20, MAX = 1000 };
+    char *out = malloc(OUT);
+    long long *ids = malloc(MAX * sizeof *ids);
+    const char *last[] = {"The last of them", NULL};
+    ck_assert(stream_until(&s, path, "0", last, WAIT_MS, -1, out, OUT));
+    int n = frame_ids(out, ids, MAX);
+    ck_assert_int_gt(n, 300);
+    for (int i = 0; i < n; i++)
+        ck_assert_msg(ids[i] == i + 1, "frame %d of the replay has the id %lld", i, ids[i]);
+    long long newest = ids[n - 1];
+    /* again, from the middle of a kept chunk */
+    ck_assert(stream_until(&s, path, "70", last, WAIT_MS, -1, out, OUT));
+    ck_assert_int_eq(frame_ids(out, ids, MAX), newest - 70);
+    ck_assert_int_eq(ids[0], 71);
+
+    /* 127.0.0.7 replays the whole history once at a time */
+    char whole[200];
+    snprintf(whole, sizeof whole, "%s?last_event_id=0", path);
+    int a = connect_from(7, s.port, 0);
+    ck_assert_int_gt(get_on(a, whole, buf, sizeof buf, 0), 0);
+    ck_assert_msg(strstr(buf, " 200 "), "%.300s", buf);
+    int b = connect_from(7, s.port, 0);
+    ck_assert_int_gt(get_on(b, whole, buf, sizeof buf, 0), 0);
+    ck_assert_msg(strstr(buf, " 503 ") && strcasestr(buf, "\r\nRetry-After: ") &&
+                      strstr(buf, "max_replays_per_address"),
+                  "a second replay of one address at once: %.300s", buf);
+    close(b);
+    /* a reconnection that missed a few entries is not a replay of the history */
+    char recent[200];
+    snprintf(recent, sizeof recent, "%s?last_event_id=%lld", path, newest - 3);
+    int c = connect_from(7, s.port, 0);
+    ck_assert_int_gt(get_on(c, recent, buf, sizeof buf, 0), 0);
+    ck_assert_msg(strstr(buf, " 200 "), "%.300s", buf);
+    close(c);
+    /* the replay ended, another may begin */
+    close(a);
+    ck_assert_msg(poll_until(replay_opened, &s, WAIT_MS), "the replay's place is never given back");
+    free(out);
+    free(ids);
+    srv_cleanup(&s);
+}
+END_TEST
+
 /* IPv6 clients are counted by /64: one host there has millions of addresses. */
 START_TEST(test_address_keys)
 {
@@ -261,6 +504,9 @@ static Suite *suite(void)
     TCase *tc = tcase_create("fair");
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_address_keys);
+    tcase_add_test(tc, test_default_share_fits_a_venue);
+    tcase_add_test(tc, test_over_share_answered_503_not_reset);
+    tcase_add_test(tc, test_long_replays_bounded_per_address);
     tcase_add_test(tc, test_one_address_cannot_fill_the_server);
     tcase_add_test(tc, test_trickled_request_is_closed);
     tcase_add_test(tc, test_streams_counted_apart);

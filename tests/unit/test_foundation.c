@@ -108,7 +108,7 @@ START_TEST(test_config_every_setting_documented)
         ck_assert(strlen(doc) > 10);
         n++;
     }
-    ck_assert_int_eq(n, 31);
+    ck_assert_int_eq(n, 32);
     /* snapshots: none until a folder is set, then every 5 minutes, the newest 24 kept */
     struct cw_config c;
     cw_config_defaults(&c);
