@@ -12,7 +12,7 @@
 import { api } from '/js/api.js';
 import { $, h, clear, showError, clearError, params, hhmm } from '/js/dom.js';
 import { t, applyI18n, setLang, getLang } from '/js/i18n.js';
-import { live, debounce } from '/js/live.js';
+import { live, debounce, serial } from '/js/live.js';
 import { renderBracketPage, firstOpenRound } from '/js/bracket.js';
 import { matchLabel, scoreShown } from '/js/label.js';
 import { renderSwing, renderDavis, davisBracket } from '/js/boards.js';
@@ -389,7 +389,8 @@ function tick() {
   }
 }
 
-const reload = debounce(() => load().catch((e) => showError(e)), 100);
+const loadOnce = serial(load);
+const reload = debounce(() => loadOnce().catch((e) => showError(e)), 100);
 
 // GOV-5: while a call is not closed the screen says a TD was called to its table, and
 // nothing of why. The tables come from the public list of open calls (their tables and

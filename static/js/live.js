@@ -109,6 +109,21 @@ export function live(tid, { onEvent, onSync, onState }) {
 }
 
 // Calls f at most once per `ms`, after the last of a burst of calls.
+// An async re-read run one at a time: asked again while it runs, it runs once more after
+// (never two at once), so a read that started first cannot finish last and overwrite a
+// newer one (the re-read of a reconnection racing the first event after it).
+export function serial(f) {
+  let running = null;
+  let again = false;
+  return () => {
+    if (running) { again = true; return running; }
+    running = (async () => {
+      try { do { again = false; await f(); } while (again); } finally { running = null; }
+    })();
+    return running;
+  };
+}
+
 export function debounce(f, ms = 120) {
   let timer = null;
   return (...a) => {

@@ -3,7 +3,7 @@
 import { api, newKey } from '/js/api.js';
 import { $, h, clear, announce, showError, clearError, params, hhmm, num } from '/js/dom.js';
 import { t, getLang, applyI18n, mountLangSwitch, onLangChange } from '/js/i18n.js';
-import { live, debounce } from '/js/live.js';
+import { live, debounce, serial } from '/js/live.js';
 import { matchLabel } from '/js/label.js';
 import { renderTable, buildCallForm, wireCallForm } from '/play/table.js';
 import { probeClock, remaining, fmt, clockAction, receive, PAUSE_REASONS, breaks, breakStart, breakEnd } from '/js/clock.js';
@@ -95,7 +95,8 @@ async function enter() {
 
 const later = debounce(() => refresh(), 150);
 
-async function refresh() {
+const refresh = serial(readMine);
+async function readMine() {
   try {
     const { matches } = await api('GET', `${T()}/matches?player=${S.pid}`);
     const order = ['playing', 'called', 'reported', 'disputed', 'scheduled'];

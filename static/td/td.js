@@ -5,7 +5,7 @@
 import { api, ApiError } from '/js/api.js';
 import { $, $$, h, clear, announce, showError, clearError, params, hhmm, num } from '/js/dom.js';
 import { t, getLang, applyI18n, mountLangSwitch, onLangChange } from '/js/i18n.js';
-import { live, debounce } from '/js/live.js';
+import { live, debounce, serial } from '/js/live.js';
 import { renderBracket } from '/js/bracket.js';
 import { matchLabel, scoreShown } from '/js/label.js';
 import { renderSwing, renderDavis, davisBracket } from '/js/boards.js';
@@ -106,7 +106,8 @@ function showPane() {
 const later = debounce(() => reload(), 150);
 const laterAudit = debounce(() => { if (!$('#audit').hidden) loadAudit(false, true); }, 150);
 
-async function reload() {
+const reload = serial(readAll);
+async function readAll() {
   try {
     const [tour, pl, ev, ms] = await Promise.all([
       api('GET', T()), api('GET', `${T()}/players`), api('GET', `${T()}/competitions`), api('GET', `${T()}/matches`)]);
