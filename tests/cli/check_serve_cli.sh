@@ -52,7 +52,7 @@ out=$(echo "short" | "$BIN" passwd --db "$dir/p.db" 2>&1); rc=$?
 out=$(echo "a long enough password" | "$BIN" passwd --db "$dir/p.db" 2>&1); rc=$?
 [ $rc = 0 ] && grep -q "TD password set" <<<"$out" && ok || bad "passwd: $rc $out"
 
-# passwd on the database of a running server, as README documents it: every TD session
+# passwd on the database of a running server, as docs/operations.md documents it: every TD session
 # ends, the old password stops working and the new one logs in
 cat > "$dir/run.json" <<JSON
 {"bind": "127.0.0.1", "database": "$dir/run.db", "static_dir": "$PWD/static", "access_log": "off"}

@@ -14,6 +14,12 @@ const ROOT = resolve(HERE, '..', '..');
 const BIN = resolve(ROOT, process.env.CRAWFORD_BIN || 'build/asan/crawford');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const SHOTS = join(HERE, 'screenshots');
+// GUIDE_SHOTS=docs/img (relative to the repository, or absolute): also write the TD's
+// guide's few screenshots there, scaled down to at most GUIDE_WIDTH pixels wide so that
+// they stay small in git. make test leaves it unset: a test run never writes into docs/.
+const GUIDE = process.env.GUIDE_SHOTS ? resolve(ROOT, process.env.GUIDE_SHOTS) : null;
+const GUIDE_WIDTH = 1280;
+const GUIDE_LEVELS = 16; // levels a colour channel keeps: flat UI colours, far smaller files
 const PASSWORD = 'e2e password 1';
 // Every wait is for something the page shows, with a deadline that only a real failure
 // reaches, even on a loaded 2-core machine (CI runs beside other work).
@@ -25,6 +31,37 @@ const dir = mkdtempSync(join(tmpdir(), 'crawford-e2e-'));
 const log = (...a) => console.log('e2e:', ...a);
 let failures = 0;
 let step = '';
+
+// A guide screenshot from a page's screenshot (a PNG buffer): scaled down and its colours
+// posterized in a page of its own (a canvas, no image library), written to GUIDE as NAME.
+let browserOf = null;
+let shrinker = null;
+async function guideShot(png, name) {
+  if (!GUIDE) return;
+  if (!shrinker) {
+    mkdirSync(GUIDE, { recursive: true });
+    shrinker = await (await browserOf.newContext()).newPage();
+  }
+  const data = await shrinker.evaluate(async ([b64, maxw, levels]) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const k = Math.min(1, maxw / img.naturalWidth);
+    const c = document.createElement('canvas');
+    c.width = Math.round(img.naturalWidth * k);
+    c.height = Math.round(img.naturalHeight * k);
+    const g = c.getContext('2d');
+    g.imageSmoothingQuality = 'high';
+    g.drawImage(img, 0, 0, c.width, c.height);
+    const d = g.getImageData(0, 0, c.width, c.height);
+    const step = 255 / (levels - 1);
+    for (let i = 0; i < d.data.length; i++) if ((i & 3) !== 3) d.data[i] = Math.round(Math.round(d.data[i] / step) * step);
+    g.putImageData(d, 0, 0);
+    return c.toDataURL('image/png').split(',')[1];
+  }, [png.toString('base64'), GUIDE_WIDTH, GUIDE_LEVELS]);
+  writeFileSync(join(GUIDE, name), Buffer.from(data, 'base64'));
+  log(`guide screenshot ${name}`);
+}
 
 function fail(msg) {
   throw new Error(`${step}: ${msg}`);
@@ -189,6 +226,7 @@ async function run() {
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
+  browserOf = browser;
   try {
     await scenario(browser);
   } finally {
@@ -355,6 +393,16 @@ async function scenario(browser) {
     if (ready !== want) fail(`the print dialog opened with ${ready} of ${want} QR codes there`);
     log(`the print dialog opened with all ${want} QR codes there`);
     await td.locator('#cards').screenshot({ path: join(SHOTS, 'td-cards.png') });
+    if (GUIDE) { // the guide's: the first row of cards
+      const clip = await td.evaluate(() => {
+        const box = document.querySelector('#cards').getBoundingClientRect();
+        const cards = [...document.querySelectorAll('#cards .pcard')].map((c) => c.getBoundingClientRect());
+        const top = cards[0].top;
+        const bottom = Math.max(...cards.filter((c) => c.top === top).map((c) => c.bottom));
+        return { x: box.left + window.scrollX, y: box.top + window.scrollY, width: box.width, height: bottom - box.top + 8 };
+      });
+      await guideShot(await td.screenshot({ clip, fullPage: true }), 'player-cards.png');
+    }
   }
 
   step = 'the display shows the match in play';
@@ -587,7 +635,7 @@ async function scenario(browser) {
     const stale = await disp.evaluate((mid) => { const el = document.querySelector(`#view li[data-match-id="${mid}"] .side.running [data-clock]`); return el ? el.dataset.side : ''; }, other.id);
     await disp.unroute('**/api/v1/tournaments/*/matches/*/clock', slowClock);
     if (stale !== dside) fail(`a clock read made before the press undid it on the display (${stale} runs)`);
-    await pc.screenshot({ path: join(SHOTS, 'phone-clock-360x740.png') });
+    await guideShot(await pc.screenshot({ path: join(SHOTS, 'phone-clock-360x740.png') }), 'phone-clock.png');
     await pc.setViewportSize({ width: 740, height: 360 });
     await pc.screenshot({ path: join(SHOTS, 'phone-clock-740x360.png') });
     log('clock started and pressed; the display shows whose time runs');
@@ -620,6 +668,10 @@ async function scenario(browser) {
     await td.click('#dt-setlen');
     await waitText(td, '#dt-body p', '9 points');
     await td.screenshot({ path: join(SHOTS, 'td-match-clock-1440x900.png') });
+    if (GUIDE) { // the guide's: the match's panel from its heading
+      await td.evaluate(() => document.querySelector('#detail').scrollIntoView());
+      await guideShot(await td.screenshot(), 'console-match-panel.png');
+    }
     await pc.click('#c-eog');
     await waitVisible(pc, '#c-startbtn');
     log('the console counts the clock down and gives a penalty point; the phone ends a game');
@@ -1020,16 +1072,26 @@ async function scenario(browser) {
   step = 'screenshots';
   await td.click('#tabs a[href="#board"]');
   await td.screenshot({ path: join(SHOTS, 'td-board-1440x900.png') });
+  if (GUIDE) { // the guide's: the console from its top, the calls above the board
+    await td.evaluate(() => window.scrollTo(0, 0));
+    await guideShot(await td.screenshot(), 'console-board.png');
+  }
   await td.click('#tabs a[href="#events"]');
   await td.screenshot({ path: join(SHOTS, 'td-events-1440x900.png') });
   await pa.screenshot({ path: join(SHOTS, 'phone-360x740.png') });
+  if (GUIDE) { // the guide's: the page as a player opens it, not a notice left by the restart
+    await pa.reload();
+    await waitVisible(pa, '#next-h');
+    await waitUntil(pa, () => !document.querySelector('#conn').textContent.trim() && document.querySelector('#alert').hidden, null, 'the phone connected, no notice');
+    await guideShot(await pa.screenshot(), 'phone.png');
+  }
   await pa.setViewportSize({ width: 740, height: 360 });
   await pa.screenshot({ path: join(SHOTS, 'phone-740x360.png') });
   await pb.goto(url(`/play/?t=${tid}&p=${B.player_id}`));
-  await disp.screenshot({ path: join(SHOTS, 'display-live-1920x1080.png') });
+  await guideShot(await disp.screenshot({ path: join(SHOTS, 'display-live-1920x1080.png') }), 'display-live.png');
   await disp.goto(url(`/display/?t=${tid}&view=event-1&rotate=0`));
   await waitVisible(disp, '.bgrid');
-  await disp.screenshot({ path: join(SHOTS, 'display-bracket-1920x1080.png') });
+  await guideShot(await disp.screenshot({ path: join(SHOTS, 'display-bracket-1920x1080.png') }), 'display-bracket.png');
   await disp.setViewportSize({ width: 3840, height: 2160 });
   await disp.screenshot({ path: join(SHOTS, 'display-bracket-3840x2160.png') });
   await disp.goto(url(`/display/?t=${tid}&view=live&rotate=0`));

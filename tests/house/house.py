@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""The house's standing rules, checked against the code of server/ (README "Layout"):
+"""The house's standing rules, checked against the code of server/ (docs/development.md,
+"Layout"):
 
   1. floors: a file includes and calls only files of its own floor or below;
   2. no circle: no two .c files call each other, directly or round a circle (from the
      objects' symbols), and no two headers include each other;
   3. no SQLite type above store/;
-  4. no file over 800 lines (OVERSIZED may list a debt, held to its size).
+  4. no file over 800 lines (OVERSIZED may list a debt, held to its size);
+  5. the Layout of docs/development.md names every folder of server/ and every floor below.
 
 Prints one line per breach, naming the files, and exits 1 if there is any."""
 import os
@@ -15,9 +17,10 @@ import sys
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 SERVER = os.path.join(ROOT, "server")
+LAYOUT_DOC = os.path.join(ROOT, "docs", "development.md")
 MAX_LINES = 800
 
-# The floors of README's Layout, top down: a file may use its own floor and those below.
+# The floors of docs/development.md's Layout, top down: a file may use its own floor and those below.
 FLOORS = [
     ("main.c", 9),
     ("cli/", 8),
@@ -160,6 +163,18 @@ def main():
     for f, ceiling in OVERSIZED.items():
         if f in text and text[f].count("\n") <= MAX_LINES:
             bad.append(f"size: server/{f} is {MAX_LINES} lines or fewer now: take it off OVERSIZED")
+
+    # 5: the Layout (its first code block) names every folder of server/ and every floor
+    doc = open(LAYOUT_DOC, encoding="utf-8").read()
+    m = re.search(r"^## Layout\n.*?^```\n(.*?)^```", doc, re.M | re.S)
+    if not m:
+        bad.append("layout: docs/development.md has no '## Layout' section with its code block")
+    else:
+        block = m.group(1)
+        folders = sorted(d + "/" for d in os.listdir(SERVER) if os.path.isdir(os.path.join(SERVER, d)))
+        for name in folders + [p for p, _ in FLOORS if p not in folders]:
+            if not re.search(r"(?<![\w/])(server/)?" + re.escape(name) + r"(?![\w.])", block):
+                bad.append(f"layout: docs/development.md's Layout does not name server/{name}")
 
     for b in bad:
         print(b)
