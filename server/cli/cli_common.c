@@ -151,8 +151,7 @@ int cli_set_td_password(struct db *db, const char *password, const char *actor)
      * cookies: whoever knew the old one is logged out (the other officials have
      * passwords of their own). */
     if (db_official_set_password(db, HEAD_TD_ID, h, now) ||
-        db_sessions_delete_official(db, HEAD_TD_ID) ||
-        db_devices_delete_official(db, HEAD_TD_ID) ||
+        db_sessions_delete_official(db, HEAD_TD_ID) || db_devices_delete_official(db, HEAD_TD_ID) ||
         db_audit(db, 0, now, actor, "td.password_set", "official", HEAD_TD_ID, NULL, NULL)) {
         fprintf(stderr, "crawford: cannot store the password: %s\n", db_errmsg(db));
         db_rollback(db);

@@ -626,7 +626,7 @@ END_TEST
 /* A device cookie serves the official it was given to only: with another name (or none)
  * the login is an ordinary one, counted for the address and not against the cookie, which
  * still lets its official in from the address the guesses locked. A new password, a
- * suspension revoke an official's device cookies. */
+ * suspension, a removal revoke an official's device cookies. */
 START_TEST(test_device_cookie_not_for_another_official)
 {
     struct srv s;
@@ -666,6 +666,19 @@ START_TEST(test_device_cookie_not_for_another_official)
     ck_assert_int_eq(db_count(s.db, q), 1);
     td(&s, "PATCH", path, "{\"status\": \"suspended\"}", &r);
     ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    ck_assert_int_eq(db_count(s.db, q), 0);
+    /* and a removal */
+    long long cora = make_official(&s, "Cora", "assistant", "cora password");
+    char dev3[160] = "";
+    ck_assert_int_eq(login_dev(&b, "{\"name\": \"Cora\", \"password\": \"cora password\"}",
+                               dev3, sizeof dev3),
+                     200);
+    snprintf(q, sizeof q, "SELECT count(*) FROM device_cookies WHERE official_id = %lld", cora);
+    ck_assert_int_eq(db_count(s.db, q), 1);
+    snprintf(path, sizeof path, "/api/v1/officials/%lld", cora);
+    td(&s, "DELETE", path, NULL, &r);
+    ck_assert_int_lt(r.status, 300);
     res_free(&r);
     ck_assert_int_eq(db_count(s.db, q), 0);
     srv_cleanup(&s);
