@@ -41,6 +41,7 @@ struct api_req {
     const char *session_token; /* the officials' cookie or NULL */
     const char *bearer;        /* a machine token (Authorization: Bearer) or NULL */
     const char *player_token;  /* the player cookie or NULL */
+    const char *device_token;  /* the device cookie (ops/login.h) or NULL */
     const char *idem_key;      /* Idempotency-Key header or NULL */
     const char *if_none_match; /* If-None-Match header or NULL */
     int accept_gzip;           /* Accept-Encoding names gzip */
@@ -135,5 +136,6 @@ const char *api_arg(const struct api_req *req, const char *key);
 /* For the HTTP layer: the names of the session cookies. */
 #define API_SESSION_COOKIE "crawford_td"
 #define API_PLAYER_COOKIE "crawford_player"
+#define API_DEVICE_COOKIE "crawford_device"
 
 #endif

@@ -70,7 +70,9 @@ static void too_many_logins(struct api_resp *resp, int64_t wait_ms, const char *
  * end), and right ones per official, after the hash (a burst of an official's logins is
  * slowed, so that one password cannot flood the checks, the sessions or the audit log).
  * Nothing before the hash depends on the name, so a known name and an unknown one are
- * answered alike. */
+ * answered alike. A login that brings a live device cookie of the official it names
+ * (ops/login.h) skips the address's count: its wrong passwords count against the cookie.
+ * Only a live cookie (its hash in the database) has the name read before the count. */
 void api_login(struct api_req *req, struct api_resp *resp)
 {
     struct app *app = req->app;
@@ -78,26 +80,44 @@ void api_login(struct api_req *req, struct api_resp *resp)
     if (api_fields(req->json, login_fields, 0, v, resp))
         return;
     const char *from = req->client_key ? req->client_key : req->client_ip;
-    char key[120];
+    char key[120], dkey[80];
     snprintf(key, sizeof key, "login:%s", from);
-    int before;
-    int64_t wait = api_limiter_take_counted(app->login_lim, key, req->now_ms, &before);
-    if (wait > 0) {
-        too_many_logins(resp, wait, "Too many wrong passwords from this address");
-        return;
-    }
     struct op o = api_op(req);
     struct problem pb = {0, NULL};
     struct login_account a;
-    if (op_login_find(&o, v[LF_NAME].s, &a, &pb)) {
+    int64_t device_of = 0;
+    char dh[CW_TOKEN_HASH_LEN + 1];
+    int known = op_login_device(&o, req->device_token, &device_of, dh) == 0;
+    if (known && op_login_find(&o, v[LF_NAME].s, &a, &pb)) {
         api_reply_problem(resp, &pb);
         return;
     }
-    struct login_try t = {v[LF_PASSWORD].s, from, before == 0, app->cfg.login_hashes_max};
+    int device = known && a.who.id == device_of;
+    int before = 0;
+    int64_t wait;
+    if (device) {
+        snprintf(a.device, sizeof a.device, "%s", dh);
+        snprintf(dkey, sizeof dkey, "device:%s", dh);
+    } else {
+        wait = api_limiter_take_counted(app->login_lim, key, req->now_ms, &before);
+        if (wait > 0) {
+            too_many_logins(resp, wait, "Too many wrong passwords from this address");
+            return;
+        }
+        if (!known && op_login_find(&o, v[LF_NAME].s, &a, &pb)) {
+            api_reply_problem(resp, &pb);
+            return;
+        }
+    }
+    struct login_try t = {v[LF_PASSWORD].s, device ? dkey : from, before == 0,
+                          app->cfg.login_hashes_max, device};
     if (op_login_check(&a, &t, &pb)) {
         if (pb.status == 503) {
-            api_limiter_refund(app->login_lim, key); /* not a try: the attempt is given back */
+            if (!device) /* not a try: the attempt is given back */
+                api_limiter_refund(app->login_lim, key);
             snprintf(resp->retry_after, sizeof resp->retry_after, "1");
+        } else if (pb.status == 401 && device) {
+            op_login_device_failed(&o, &a); /* the cookie's, not the address's */
         } else if (pb.status == 401) {
             int64_t w = api_limiter_wait_ms(app->login_lim, key, req->now_ms);
             if (w > 0) {
@@ -113,12 +133,17 @@ void api_login(struct api_req *req, struct api_resp *resp)
     }
     /* The right password: counted for the official, then the session. Said only now, to
      * who knows the password (before the hash it would tell a guesser the name is an
-     * official's); one logged in too often counts as a wrong password for the address,
-     * so a script flooding with a password soon loses the kept check, then its address. */
+     * official's); one logged in too often counts as a wrong password for the address
+     * (or the device cookie), so a script flooding with a password soon loses the kept
+     * check, then its address (or its cookie). */
     char okey[40];
     snprintf(okey, sizeof okey, "official:%lld", (long long)a.who.id);
     if ((wait = api_limiter_take(app->official_lim, okey, req->now_ms)) > 0) {
-        int64_t w = api_limiter_wait_ms(app->login_lim, key, req->now_ms);
+        int64_t w = 0;
+        if (device)
+            op_login_device_failed(&o, &a);
+        else
+            w = api_limiter_wait_ms(app->login_lim, key, req->now_ms);
         too_many_logins(resp, w > wait ? w : wait, "Too many logins of this official lately");
         return;
     }
@@ -127,12 +152,17 @@ void api_login(struct api_req *req, struct api_resp *resp)
         api_reply_problem(resp, &pb);
         return;
     }
-    api_limiter_refund(app->login_lim, key);
+    if (!device)
+        api_limiter_refund(app->login_lim, key);
     char exp_iso[32];
     cw_iso8601(out.expires_ms, exp_iso, sizeof exp_iso);
     snprintf(resp->set_cookie, sizeof resp->set_cookie,
              "%s=%s; Path=/; HttpOnly; SameSite=Strict; Max-Age=%d", API_SESSION_COOKIE,
              out.token, app->cfg.session_hours * 3600);
+    /* sent to the login alone, and kept past a logout: it names the browser, not a session */
+    snprintf(resp->set_cookie2, sizeof resp->set_cookie2,
+             "%s=%s; Path=/api/v1/login; HttpOnly; SameSite=Strict; Max-Age=%d",
+             API_DEVICE_COOKIE, out.device, DEVICE_COOKIE_DAYS * 24 * 3600);
     api_reply_json(resp, 200,
                    json_pack("{s:s, s:s, s:{s:I, s:s, s:s}}", "role", "td", "expires_at", exp_iso,
                              "official", "id", (json_int_t)a.who.id, "name", a.who.name,

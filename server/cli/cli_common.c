@@ -147,10 +147,11 @@ int cli_set_td_password(struct db *db, const char *password, const char *actor)
         fprintf(stderr, "crawford: the database is busy; try again\n");
         return -1;
     }
-    /* A new password ends every session of the head TD: whoever knew the old one is
-     * logged out (the other officials have passwords of their own). */
+    /* A new password ends every session of the head TD, and their browsers' device
+     * cookies: whoever knew the old one is logged out (the other officials have
+     * passwords of their own). */
     if (db_official_set_password(db, HEAD_TD_ID, h, now) ||
-        db_sessions_delete_official(db, HEAD_TD_ID) ||
+        db_sessions_delete_official(db, HEAD_TD_ID) || db_devices_delete_official(db, HEAD_TD_ID) ||
         db_audit(db, 0, now, actor, "td.password_set", "official", HEAD_TD_ID, NULL, NULL)) {
         fprintf(stderr, "crawford: cannot store the password: %s\n", db_errmsg(db));
         db_rollback(db);

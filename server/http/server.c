@@ -197,6 +197,7 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
     req.host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
     req.session_token = MHD_lookup_connection_value(c, MHD_COOKIE_KIND, API_SESSION_COOKIE);
     req.player_token = MHD_lookup_connection_value(c, MHD_COOKIE_KIND, API_PLAYER_COOKIE);
+    req.device_token = MHD_lookup_connection_value(c, MHD_COOKIE_KIND, API_DEVICE_COOKIE);
     const char *authz = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Authorization");
     if (authz && !strncasecmp(authz, "Bearer ", 7))
         req.bearer = authz + 7;

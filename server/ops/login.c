@@ -14,25 +14,35 @@
  * official logging in from many threads, a guesser) cannot take every check; and one
  * check is kept for a clean address (no wrong password standing): guessers' addresses
  * lose it with their first wrong password, so the head TD at their desk always finds one.
- * Nothing here depends on the name a login gives: who is guessing learns no names. */
-#define GATE_MAX 64 /* the largest login_hashes_max (common/config.c) */
+ * Nothing here depends on the name a login gives: who is guessing learns no names.
+ * A device cookie's login (login.h) has one more check of its own, beyond max, so that
+ * new addresses, each clean for its first guess, cannot keep it out; when that one is
+ * taken (two officials' browsers at once) it may take an ordinary check as a clean
+ * address would. Its key is the cookie's, one at a time per cookie. */
+#define GATE_MAX 65 /* the largest login_hashes_max (common/config.c), and the device's */
 #define FROM_MAX 112
 static pthread_mutex_t gate_mu = PTHREAD_MUTEX_INITIALIZER;
 static char gate_from[GATE_MAX][FROM_MAX];
-static int gate_n;
+static int gate_device[GATE_MAX]; /* the entry holds the device cookies' own check */
+static int gate_n, gate_devices;
 
-static int gate_enter(const char *from, int clean, int max)
+/* 0 when from may check a password now, or -1. */
+static int gate_enter(const char *from, int clean, int device, int max)
 {
-    int limit = clean || max < 2 ? max : max - 1;
-    if (limit > GATE_MAX)
-        limit = GATE_MAX;
+    int limit = clean || device || max < 2 ? max : max - 1;
+    if (limit > GATE_MAX - 1)
+        limit = GATE_MAX - 1;
     pthread_mutex_lock(&gate_mu);
-    int ok = gate_n < limit;
+    int own = device && gate_devices == 0;
+    int ok = own || gate_n - gate_devices < limit;
     for (int i = 0; ok && i < gate_n; i++)
         if (!strncmp(gate_from[i], from, FROM_MAX - 1)) /* as stored: cut alike */
             ok = 0;
-    if (ok)
+    if (ok) {
+        gate_device[gate_n] = own;
+        gate_devices += own;
         snprintf(gate_from[gate_n++], FROM_MAX, "%s", from);
+    }
     pthread_mutex_unlock(&gate_mu);
     return ok ? 0 : -1;
 }
@@ -42,8 +52,11 @@ static void gate_leave(const char *from)
     pthread_mutex_lock(&gate_mu);
     for (int i = 0; i < gate_n; i++)
         if (!strncmp(gate_from[i], from, FROM_MAX - 1)) {
-            if (i != --gate_n)
+            gate_devices -= gate_device[i];
+            if (i != --gate_n) {
                 memcpy(gate_from[i], gate_from[gate_n], FROM_MAX);
+                gate_device[i] = gate_device[gate_n];
+            }
             break;
         }
     pthread_mutex_unlock(&gate_mu);
@@ -119,10 +132,37 @@ static int begin(const struct op *o, int reserved, struct problem *pb)
     return 0;
 }
 
+int op_login_device(const struct op *o, const char *token, int64_t *official_id,
+                    char hash[CW_TOKEN_HASH_LEN + 1])
+{
+    if (!token || strlen(token) != CW_TOKEN_LEN)
+        return -1;
+    cw_token_hash(token, hash);
+    int failures = 0;
+    db_lock(o->db);
+    int rc = db_device_get(o->db, hash, official_id, &failures);
+    db_unlock(o->db);
+    return rc == CW_OK && failures < DEVICE_FAILURES_MAX ? 0 : -1;
+}
+
+int op_login_device_failed(const struct op *o, const struct login_account *a)
+{
+    struct problem pb = {0, NULL};
+    if (begin(o, 0, &pb)) {
+        problem_free(&pb);
+        return -1;
+    }
+    if (db_device_failed(o->db, a->device, DEVICE_FAILURES_MAX)) {
+        db_rollback(o->db);
+        return -1;
+    }
+    return db_commit(o->db) ? -1 : 0;
+}
+
 int op_login_check(const struct login_account *a, const struct login_try *t,
                    struct problem *pb)
 {
-    if (gate_enter(t->from, t->clean, t->hashes_max)) {
+    if (gate_enter(t->from, t->clean, t->device, t->hashes_max)) {
         problem_set(pb, 503, "busy", "Busy checking other logins",
                     "The server is checking other logins just now; try again in a second.");
         return -1;
@@ -165,9 +205,18 @@ int op_login_open(const struct op *o, const struct login_account *a, int64_t ses
         return -1;
     char actor[48];
     snprintf(actor, sizeof actor, "official:%lld", (long long)a->who.id);
+    /* the browser's device cookie, new at each login: one seen by someone else is
+     * worth one login at most; the official's unused ones go first */
+    char dh[CW_TOKEN_HASH_LEN + 1];
+    cw_token_new(out->device);
+    cw_token_hash(out->device, dh);
+    int64_t unused = o->now_ms - (int64_t)DEVICE_COOKIE_DAYS * 24 * 3600 * 1000;
     if (db_sessions_purge(o->db, o->now_ms) ||
         db_sessions_keep_newest(o->db, a->who.id, LOGIN_SESSIONS_MAX - 1) ||
         db_session_insert(o->db, h, a->who.id, o->now_ms, out->expires_ms) ||
+        (a->device[0] && db_device_delete(o->db, a->device)) ||
+        db_devices_keep_newest(o->db, a->who.id, DEVICE_COOKIES_MAX - 1, unused) ||
+        db_device_insert(o->db, dh, a->who.id, o->now_ms) ||
         db_audit(o->db, 0, o->now_ms, actor, "td.login", "official", a->who.id, NULL,
                  after)) {
         db_rollback(o->db);

@@ -17,7 +17,30 @@ struct login_account {
     const char *name;    /* as the login gave it; NULL: none (the head TD's login) */
     struct official who; /* who.id 0: no such official */
     char stored[CW_PWHASH_LEN + 1];
+    /* the hash of the device cookie the login brought, when it is a live one of this
+     * official (op_login_device): the login takes the device lane; else "" */
+    char device[CW_TOKEN_HASH_LEN + 1];
 };
+
+/* Device cookies (OWASP's defence against online guessing): a browser that logged in as
+ * an official keeps a long-lived cookie, given anew at each login. A login that brings it
+ * for the official it names has a password check of its own, beyond login_hashes_max, and
+ * is held by no address's wrong passwords: guessers from any number of addresses cannot
+ * keep that official out. Its wrong passwords count against the cookie, which is revoked
+ * at DEVICE_FAILURES_MAX; an official keeps DEVICE_COOKIES_MAX of them, the last used. */
+#define DEVICE_FAILURES_MAX 5
+#define DEVICE_COOKIES_MAX 10
+#define DEVICE_COOKIE_DAYS 365
+
+/* The official a device cookie (token, or NULL) is a live one of: 0 with *official_id and
+ * its hash in hash, or -1 (none, or not a live one: the login is an ordinary one). */
+int op_login_device(const struct op *o, const char *token, int64_t *official_id,
+                    char hash[CW_TOKEN_HASH_LEN + 1]);
+
+/* A wrong password sent with a's device cookie: counted against it (not the address), the
+ * cookie revoked at DEVICE_FAILURES_MAX. In its own transaction; 0, or -1 on a failure of
+ * the database (the cookie then stays as it was). */
+int op_login_device_failed(const struct op *o, const struct login_account *a);
 
 /* One password check. */
 struct login_try {
@@ -25,6 +48,7 @@ struct login_try {
     const char *from; /* the client's address, as the limits count it */
     int clean;        /* from has no wrong password standing: it may take the kept check */
     int hashes_max;   /* password checks at once (Argon2id: 64 MiB and a CPU each) */
+    int device;       /* a device cookie's login (from: the cookie's hash): its own check */
 };
 
 /* Officials' live sessions kept each: a new login beyond ends the oldest. */
@@ -37,7 +61,8 @@ int op_login_find(const struct op *o, const char *name, struct login_account *a,
 
 /* Checks t's password against a (outside the database lock: the hash is slow), at most
  * t->hashes_max at once, one of them kept for a clean address (the head TD at their desk
- * while others flood: see README, Security), and one at a time from one address. 0 when
+ * while others flood: see README, Security), and one at a time from one address; one
+ * more check kept for device cookies' logins, one at a time per cookie. 0 when
  * right, or -1 with pb: 401 wrong-password (an unknown name says the same, after the same
  * hash), 403 official-suspended (GOV-1, said only to who knows the password), 503 busy
  * (no check free for this address now: not a try). */
@@ -47,11 +72,13 @@ int op_login_check(const struct login_account *a, const struct login_try *t,
 struct login_out {
     char token[CW_TOKEN_LEN + 1]; /* the session's secret, for the cookie only */
     int64_t expires_ms;
+    char device[CW_TOKEN_LEN + 1]; /* the new device cookie's secret, for the cookie only */
 };
 
 /* Opens a session of a's official for session_ms, with its audit row, in its own
  * transaction (o->db; the room kept for the TD on a full disk may be used), ending the
- * official's oldest sessions beyond LOGIN_SESSIONS_MAX. 0, or -1 with pb. */
+ * official's oldest sessions beyond LOGIN_SESSIONS_MAX; and gives the browser a new
+ * device cookie (the one it brought, a->device, is replaced). 0, or -1 with pb. */
 int op_login_open(const struct op *o, const struct login_account *a, int64_t session_ms,
                   struct login_out *out, struct problem *pb);
 

@@ -186,6 +186,9 @@ int op_official_change(const struct op *o, int64_t id, const struct official_in 
             rc = db_sessions_delete_official(o->db, w->id);
         w->has_password = 1;
     }
+    /* the official's browsers lose their device cookies (ops/login.h) as well */
+    if (rc == CW_OK && (end_sessions || in->hash))
+        rc = db_devices_delete_official(o->db, w->id);
     if (rc == CW_OK && end_sessions)
         rc = db_sessions_end(o->db, w->id, o->now_ms);
     if (rc == CW_ECONFLICT) {
@@ -212,7 +215,8 @@ int op_official_remove(const struct op *o, int64_t id, struct official *w, struc
         return head_refused(pb, "removed");
     json_t *before = op_official_json(w);
     strcpy(w->status, "removed");
-    if (db_official_update(o->db, w, o->now_ms) || db_sessions_end(o->db, w->id, o->now_ms)) {
+    if (db_official_update(o->db, w, o->now_ms) || db_sessions_end(o->db, w->id, o->now_ms) ||
+        db_devices_delete_official(o->db, w->id)) {
         json_decref(before);
         problem_internal(pb, "removing the official");
         return -1;

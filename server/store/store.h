@@ -81,6 +81,21 @@ int db_sessions_delete_official(struct db *db, int64_t official_id);
  * sessions of one official stay bounded however often they log in). */
 int db_sessions_keep_newest(struct db *db, int64_t official_id, int keep);
 
+/* device cookies (store/devices.c), by the hash of their secret: a browser an official
+ * logged in from before (ops/login.c) */
+int db_device_insert(struct db *db, const char *hash, int64_t official_id, int64_t now_ms);
+/* The cookie's official (active ones only) and its wrong passwords: CW_OK, CW_ENOTFOUND or
+ * CW_EDB. */
+int db_device_get(struct db *db, const char *hash, int64_t *official_id, int *failures);
+/* A wrong password sent with the cookie: counted, and the cookie deleted at max. */
+int db_device_failed(struct db *db, const char *hash, int max);
+int db_device_delete(struct db *db, const char *hash);
+/* A new password, a suspension, a removal: the official's browsers are known no more. */
+int db_devices_delete_official(struct db *db, int64_t official_id);
+/* Deletes the official's cookies but the keep last used, and anyone's unused since
+ * unused_since_ms (before a login adds one). */
+int db_devices_keep_newest(struct db *db, int64_t official_id, int keep, int64_t unused_since_ms);
+
 /* tournaments */
 int db_tournament_insert(struct db *db, struct tournament *t, int64_t now_ms);
 int db_tournament_get(struct db *db, int64_t id, struct tournament *t);

@@ -9,7 +9,11 @@
  * Then, on a second server: `login.head_td_ok_pct_under_flood`, the head TD's logins (10,
  * from their own address) that get in while an assistant logs in again and again from 6
  * threads of another address, and `login.known_vs_unknown_ratio`, the median time of a
- * wrong password for a known name over that for an unknown one (9 each, alternated). */
+ * wrong password for a known name over that for an unknown one (9 each, alternated).
+ *
+ * Then, on a third: `login.head_td_ok_pct_under_guessing`, the head TD's logins (8, with
+ * the device cookie their browser got at a first login) that get in while 20 threads
+ * send wrong passwords, each from an address not used before. */
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -38,8 +42,11 @@ static int reset_peak(pid_t pid)
     return fclose(f) || rc ? -1 : 0;
 }
 
-/* One login from 127.0.0.host: its status, and its time in *ms. */
-static int login_from(const struct bench_server *s, int host, const char *body, double *ms)
+/* One login from 127.0.0.0 + host (host < 2^24): its status, and its time in *ms. dev,
+ * when not NULL, is the device cookie sent ("crawford_device=...", or ""), replaced by
+ * the one a 200 gives. */
+static int login_from(const struct bench_server *s, unsigned host, const char *body, double *ms,
+                      char *dev, size_t dlen)
 {
     int fd = socket(AF_INET, SOCK_STREAM, 0);
     if (fd < 0)
@@ -47,7 +54,7 @@ static int login_from(const struct bench_server *s, int host, const char *body, 
     struct sockaddr_in a;
     memset(&a, 0, sizeof a);
     a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(0x7f000000u | (unsigned)host);
+    a.sin_addr.s_addr = htonl(0x7f000000u | host);
     if (bind(fd, (struct sockaddr *)&a, sizeof a))
         bench_fail("bind to a loopback address");
     a.sin_port = htons((uint16_t)s->port);
@@ -55,12 +62,14 @@ static int login_from(const struct bench_server *s, int host, const char *body, 
     double t0 = bench_now_ms();
     if (connect(fd, (struct sockaddr *)&a, sizeof a))
         bench_fail("connect");
-    char req[512];
+    char req[768], cookie[200] = "";
+    if (dev && dev[0])
+        snprintf(cookie, sizeof cookie, "Cookie: %s\r\n", dev);
     int n = snprintf(req, sizeof req,
                      "POST /api/v1/login HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
-                     "X-Crawford: 1\r\nContent-Type: application/json\r\n"
+                     "X-Crawford: 1\r\nContent-Type: application/json\r\n%s"
                      "Content-Length: %zu\r\n\r\n%s",
-                     strlen(body), body);
+                     cookie, strlen(body), body);
     if (write(fd, req, (size_t)n) != n)
         bench_fail("write");
     char in[4096];
@@ -72,7 +81,11 @@ static int login_from(const struct bench_server *s, int host, const char *body, 
     close(fd);
     if (ms)
         *ms = bench_now_ms() - t0;
-    return len > 12 ? atoi(in + 9) : 0;
+    int status = len > 12 ? atoi(in + 9) : 0;
+    const char *c = strstr(in, "crawford_device=");
+    if (dev && status == 200 && c)
+        snprintf(dev, dlen, "%.*s", (int)strcspn(c, ";\r\n"), c);
+    return status;
 }
 
 #define ASSISTANT "{\"name\": \"Ann Assistant\", \"password\": \"assistant password\"}"
@@ -87,7 +100,7 @@ static void *flood(void *arg)
     struct flood *f = arg;
     while (!atomic_load(&f->stop)) {
         atomic_fetch_add(&f->logins, 1);
-        if (login_from(f->s, 2, ASSISTANT, NULL) == 200)
+        if (login_from(f->s, 2, ASSISTANT, NULL, NULL, 0) == 200)
             atomic_fetch_add(&f->sessions, 1);
     }
     return NULL;
@@ -117,7 +130,7 @@ static int logins_fair(void)
     usleep(500 * 1000); /* the flood under way */
     int ok = 0, other = 0;
     for (int i = 0; i < HEAD_TRIES; i++) {
-        int st = login_from(&s, 3, "{\"password\": \"bench password\"}", NULL);
+        int st = login_from(&s, 3, "{\"password\": \"bench password\"}", NULL, NULL, 0);
         ok += st == 200;
         if (st != 200)
             fprintf(stderr, "bench_logins: the head TD's login %d answered %d\n", i, st);
@@ -129,9 +142,9 @@ static int logins_fair(void)
     double known[TIMED], unknown[TIMED];
     for (int i = 0; i < TIMED; i++) {
         int a = login_from(&s, 4, "{\"name\": \"Ann Assistant\", \"password\": \"wrong\"}",
-                           &known[i]);
+                           &known[i], NULL, 0);
         int b = login_from(&s, 4, "{\"name\": \"Nobody Here\", \"password\": \"wrong\"}",
-                           &unknown[i]);
+                           &unknown[i], NULL, 0);
         other += (a != 401) + (b != 401);
     }
     bench_stop(&s);
@@ -145,6 +158,58 @@ static int logins_fair(void)
     if (other)
         fprintf(stderr, "bench_logins: %d wrong passwords were not answered 401\n", other);
     return other ? 1 : 0;
+}
+
+struct guessing {
+    const struct bench_server *s;
+    unsigned id;
+    atomic_int *stop;
+};
+
+/* Wrong passwords, each from a new address 127.1.id.k: every one clean for its first. */
+static void *guess(void *arg)
+{
+    struct guessing *g = arg;
+    for (unsigned k = 0; !atomic_load(g->stop); k++)
+        login_from(g->s, 1u << 16 | g->id << 8 | (k % 250 + 1),
+                   "{\"password\": \"wrong wrong wrong\"}", NULL, NULL, 0);
+    return NULL;
+}
+
+/* The head TD, with the device cookie of a first login, under 20 guessers. */
+static int logins_guessing(void)
+{
+    struct bench_server s;
+    bench_start(&s, NULL);
+    enum { THREADS = 20, HEAD_TRIES = 8 };
+    const char *head = "{\"password\": \"bench password\"}";
+    char dev[160] = "";
+    if (login_from(&s, 3, head, NULL, dev, sizeof dev) != 200 || !dev[0])
+        bench_fail("the head TD's first login (no device cookie)");
+    atomic_int stop = 0;
+    struct guessing g[THREADS];
+    pthread_t t[THREADS];
+    for (int i = 0; i < THREADS; i++) {
+        g[i] = (struct guessing){&s, (unsigned)i + 1, &stop};
+        if (pthread_create(&t[i], NULL, guess, &g[i]))
+            bench_fail("pthread_create");
+    }
+    usleep(500 * 1000); /* the guessing under way */
+    int ok = 0;
+    for (int i = 0; i < HEAD_TRIES; i++) {
+        int st = login_from(&s, 3, head, NULL, dev, sizeof dev);
+        ok += st == 200;
+        if (st != 200)
+            fprintf(stderr, "bench_logins: the head TD's device-cookie login %d answered %d\n",
+                    i, st);
+        usleep(400 * 1000);
+    }
+    atomic_store(&stop, 1);
+    for (int i = 0; i < THREADS; i++)
+        pthread_join(t[i], NULL);
+    bench_stop(&s);
+    printf("bench login.head_td_ok_pct_under_guessing %.0f %%\n", 100.0 * ok / HEAD_TRIES);
+    return 0;
 }
 
 int main(void)
@@ -198,5 +263,6 @@ int main(void)
     printf("bench login_burst.busy_503 %d count\n", busy);
     printf("bench login_burst.locked_429 %d count\n", locked);
     int rc = peak < 0 || other ? 1 : 0;
-    return logins_fair() || rc;
+    int fair = logins_fair();
+    return logins_guessing() || fair || rc;
 }

@@ -53,7 +53,8 @@ out=$(echo "a long enough password" | "$BIN" passwd --db "$dir/p.db" 2>&1); rc=$
 [ $rc = 0 ] && grep -q "TD password set" <<<"$out" && ok || bad "passwd: $rc $out"
 
 # passwd on the database of a running server, as docs/operations.md documents it: every TD session
-# ends, the old password stops working and the new one logs in
+# ends, the old password stops working and the new one logs in, the head TD's browsers
+# lose their device cookies
 cat > "$dir/run.json" <<JSON
 {"bind": "127.0.0.1", "database": "$dir/run.db", "static_dir": "$PWD/static", "access_log": "off"}
 JSON
@@ -89,10 +90,18 @@ else
         -H 'Content-Type: application/json' -d '{"name": "Ada", "password": "ada password"}' \
         "$api/login")
     [ "$st" = 200 ] && ok || bad "the assistant's login: $st"
+    # whose browsers have device cookies (ids): the head TD's go with passwd, Ada's stay
+    devices() {
+        python3 -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute(
+            "SELECT group_concat(official_id) FROM (SELECT official_id FROM device_cookies "
+            "ORDER BY 1)").fetchone()[0])' "$dir/run.db"
+    }
+    [ "$(devices)" = "1,2" ] && ok || bad "device cookies before passwd: $(devices)"
     out=$(echo "the second password" | "$BIN" passwd --db "$dir/run.db" 2>&1); rc=$?
     [ $rc = 0 ] && grep -q "TD password set" <<<"$out" && ok || bad "passwd while serving: $rc $out"
     grep -q '"public"' <<<"$(role "$dir/jar1")" && ok || bad "the old session survived passwd"
     grep -q '"Ada"' <<<"$(role "$dir/jar-ada")" && ok || bad "passwd ended another official's session"
+    [ "$(devices)" = "2" ] && ok || bad "device cookies after passwd: $(devices)"
     st=$(login "the first password" "$dir/jar2")
     [ "$st" = 401 ] && ok || bad "the old password after passwd: $st"
     st=$(login "the second password" "$dir/jar3")

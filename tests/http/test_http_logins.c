@@ -503,6 +503,188 @@ START_TEST(test_login_unknown_name_same_answer_as_known)
 }
 END_TEST
 
+/* A login from as with body, bringing the device cookie in dev ("crawford_device=..."
+ * or ""); a 200 gives a new one, kept in dev (checked HttpOnly, SameSite=Strict, sent to
+ * the login alone, never in the body). The status. */
+static long login_dev(struct srv *as, const char *body, char *dev, size_t dlen)
+{
+    char cookie[200];
+    snprintf(cookie, sizeof cookie, "Cookie: %s", dev);
+    const char *h[] = {cookie, "X-Crawford: 1", "Content-Type: application/json", NULL};
+    struct res r;
+    req(as, "POST", "/api/v1/login", body, dev[0] ? h : h + 1, &r);
+    long st = r.status;
+    const char *c = strstr(r.headers, "crawford_device=");
+    if (st == 200) {
+        ck_assert_msg(c != NULL, "a login gave no device cookie");
+        char line[300];
+        snprintf(line, sizeof line, "%.*s", (int)strcspn(c, "\r\n"), c);
+        ck_assert_msg(strstr(line, "HttpOnly") && strstr(line, "SameSite=Strict") &&
+                          strstr(line, "Path=/api/v1/login") && strstr(line, "Max-Age="),
+                      "device cookie: %s", line);
+        size_t n = strcspn(c, ";\r\n");
+        ck_assert_uint_lt(n, dlen);
+        ck_assert_msg(strncmp(dev, c, n) || dev[n], "the device cookie was not new");
+        snprintf(dev, dlen, "%.*s", (int)n, c);
+        ck_assert_ptr_null(strstr(r.body, strchr(dev, '=') + 1));
+    }
+    res_free(&r);
+    return st;
+}
+
+/* Wrong passwords sent over and over, each from an address not used before (127.1.id.k):
+ * every one clean for its first guess, as 20 phones or a /64 each would be. */
+struct guesser {
+    const struct srv *s;
+    int id;
+    atomic_int *stop, *sent;
+    int busy;
+};
+
+static void *guess_from_new_addresses(void *arg)
+{
+    struct guesser *g = arg;
+    for (int k = 0; !atomic_load(g->stop); k++) {
+        struct srv a = *g->s;
+        a.cookie[0] = 0;
+        snprintf(a.from, sizeof a.from, "127.1.%d.%d", g->id, k % 250 + 1);
+        g->busy += login_as(&a, "{\"password\": \"wrong wrong wrong\"}", NULL, 0) == 503;
+        atomic_fetch_add(g->sent, 1);
+    }
+    return NULL;
+}
+
+/* 20 guessers, each guess from a new address, take every ordinary password check (a new
+ * address may take the one kept for a clean address): the head TD, whose browser logged
+ * in once before, gets in every time with the device cookie, which has a check of its
+ * own (on the old code, 503 nearly every time). */
+START_TEST(test_login_head_td_with_device_cookie_gets_in_under_guessing)
+{
+    struct srv s;
+    srv_start(&s, "\"threads\": 8");
+    struct srv desk = from_addr(&s, 3);
+    char dev[160] = "";
+    const char *head = "{\"password\": \"" TD_PASSWORD "\"}";
+    ck_assert_int_eq(login_dev(&desk, head, dev, sizeof dev), 200);
+    enum { N = 20, LOGINS = 5 };
+    pthread_t t[N];
+    struct guesser g[N];
+    atomic_int stop = 0, sent = 0;
+    for (int i = 0; i < N; i++) {
+        g[i] = (struct guesser){&s, i + 1, &stop, &sent, 0};
+        ck_assert_int_eq(pthread_create(&t[i], NULL, guess_from_new_addresses, &g[i]), 0);
+    }
+    struct counter c = {&sent, 2 * N};
+    ck_assert(poll_until(counted, &c, WAIT_MS));
+    long st[LOGINS];
+    double t0 = ms_now();
+    for (int i = 0; i < LOGINS; i++)
+        st[i] = login_dev(&desk, head, dev, sizeof dev);
+    double took = ms_now() - t0;
+    atomic_store(&stop, 1);
+    int busy = 0;
+    for (int i = 0; i < N; i++) {
+        pthread_join(t[i], NULL);
+        busy += g[i].busy;
+    }
+    fprintf(stderr,
+            "figure: the head TD's %d device-cookie logins under 20 guessers took %.0f ms "
+            "(guessers: %d guesses, %d told busy)\n",
+            LOGINS, took, atomic_load(&sent), busy);
+    for (int i = 0; i < LOGINS; i++)
+        ck_assert_msg(st[i] == 200, "the head TD's login %d under guessing answered %ld", i,
+                      st[i]);
+    srv_cleanup(&s);
+}
+END_TEST
+
+/* Wrong passwords with a device cookie count against the cookie, not the address (which
+ * would lock at login_max_failures); at DEVICE_FAILURES_MAX (5) the cookie is revoked and
+ * the next logins are ordinary ones, counted for the address again. */
+START_TEST(test_device_cookie_wrong_passwords_revoke_it)
+{
+    struct srv s;
+    srv_start(&s, "\"login_max_failures\": 3");
+    struct srv a = from_addr(&s, 20);
+    char dev[160] = "";
+    ck_assert_int_eq(login_dev(&a, "{\"password\": \"" TD_PASSWORD "\"}", dev, sizeof dev), 200);
+    const char *wrong = "{\"password\": \"wrong wrong wrong\"}";
+    for (int i = 0; i < 4; i++)
+        ck_assert_int_eq(login_dev(&a, wrong, dev, sizeof dev), 401);
+    ck_assert_int_eq(
+        db_count(s.db, "SELECT sum(failures) FROM device_cookies WHERE official_id = 1"), 4);
+    ck_assert_int_eq(login_dev(&a, wrong, dev, sizeof dev), 401);
+    ck_assert_int_eq(db_count(s.db, "SELECT count(*) FROM device_cookies"), 0); /* revoked */
+    /* ordinary now: the address's count (none of the five was the address's) */
+    ck_assert_int_eq(login_dev(&a, wrong, dev, sizeof dev), 401);
+    ck_assert_int_eq(login_dev(&a, wrong, dev, sizeof dev), 401);
+    ck_assert_int_eq(login_dev(&a, wrong, dev, sizeof dev), 429);
+    srv_cleanup(&s);
+}
+END_TEST
+
+/* A device cookie serves the official it was given to only: with another name (or none)
+ * the login is an ordinary one, counted for the address and not against the cookie, which
+ * still lets its official in from the address the guesses locked. A new password, a
+ * suspension, a removal revoke an official's device cookies. */
+START_TEST(test_device_cookie_not_for_another_official)
+{
+    struct srv s;
+    srv_start(&s, "\"login_max_failures\": 2");
+    srv_login(&s);
+    long long ben = make_official(&s, "Ben", "td", "ben password");
+    struct srv a = from_addr(&s, 30);
+    char dev[160] = "";
+    const char *as_ben = "{\"name\": \"Ben\", \"password\": \"ben password\"}";
+    ck_assert_int_eq(login_dev(&a, as_ben, dev, sizeof dev), 200);
+    const char *wrong_head = "{\"password\": \"wrong wrong wrong\"}";
+    ck_assert_int_eq(login_dev(&a, wrong_head, dev, sizeof dev), 401);
+    ck_assert_int_eq(login_dev(&a, wrong_head, dev, sizeof dev), 429); /* the address's */
+    ck_assert_int_eq(login_dev(&a, as_ben, dev, sizeof dev), 200);
+    char q[160];
+    snprintf(q, sizeof q,
+             "SELECT sum(failures) + count(*) * 100 FROM device_cookies WHERE official_id = %lld",
+             ben);
+    ck_assert_int_eq(db_count(s.db, q), 100); /* one cookie (the new one), no failure */
+    /* Ben's new password: his browsers are known no more */
+    char path[64];
+    snprintf(path, sizeof path, "/api/v1/officials/%lld", ben);
+    struct res r;
+    td(&s, "PATCH", path, "{\"password\": \"ben new password\"}", &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    snprintf(q, sizeof q, "SELECT count(*) FROM device_cookies WHERE official_id = %lld", ben);
+    ck_assert_int_eq(db_count(s.db, q), 0);
+    ck_assert_int_eq(login_dev(&a, "{\"name\": \"Ben\", \"password\": \"ben new password\"}",
+                               dev, sizeof dev),
+                     429); /* an ordinary login now: the address is locked */
+    struct srv b = from_addr(&s, 31);
+    char dev2[160] = "";
+    ck_assert_int_eq(login_dev(&b, "{\"name\": \"Ben\", \"password\": \"ben new password\"}",
+                               dev2, sizeof dev2),
+                     200);
+    ck_assert_int_eq(db_count(s.db, q), 1);
+    td(&s, "PATCH", path, "{\"status\": \"suspended\"}", &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    ck_assert_int_eq(db_count(s.db, q), 0);
+    /* and a removal */
+    long long cora = make_official(&s, "Cora", "assistant", "cora password");
+    char dev3[160] = "";
+    ck_assert_int_eq(login_dev(&b, "{\"name\": \"Cora\", \"password\": \"cora password\"}",
+                               dev3, sizeof dev3),
+                     200);
+    snprintf(q, sizeof q, "SELECT count(*) FROM device_cookies WHERE official_id = %lld", cora);
+    ck_assert_int_eq(db_count(s.db, q), 1);
+    snprintf(path, sizeof path, "/api/v1/officials/%lld", cora);
+    td(&s, "DELETE", path, NULL, &r);
+    ck_assert_int_lt(r.status, 300);
+    res_free(&r);
+    ck_assert_int_eq(db_count(s.db, q), 0);
+    srv_cleanup(&s);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_logins");
@@ -516,6 +698,9 @@ static Suite *suite(void)
     tcase_add_test(tc, test_login_burst_of_one_official_is_throttled);
     tcase_add_test(tc, test_login_success_does_not_reset_wrong_passwords);
     tcase_add_test(tc, test_login_unknown_name_same_answer_as_known);
+    tcase_add_test(tc, test_login_head_td_with_device_cookie_gets_in_under_guessing);
+    tcase_add_test(tc, test_device_cookie_wrong_passwords_revoke_it);
+    tcase_add_test(tc, test_device_cookie_not_for_another_official);
     suite_add_tcase(s, tc);
     return s;
 }
