@@ -7,17 +7,6 @@ BIN=${CRAWFORD_BIN:-build/asan/crawford}
 . "$(dirname "$0")/lib.sh"
 check_start check_draw
 
-# expect STATUS PATTERN-IN-OUTPUT -- command...
-expect() {
-    local want=$1 pattern=$2; shift 3
-    local out rc
-    out=$("$@" 2>&1 </dev/null); rc=$?
-    if [ "$rc" != "$want" ]; then bad "$* exited $rc, expected $want: $out"; return; fi
-    if [ -n "$pattern" ] && ! grep -q -- "$pattern" <<<"$out"; then
-        bad "$*: output lacks '$pattern': $out"; return
-    fi
-    ok
-}
 
 # 37 named players, some rated.
 for i in $(seq 1 37); do

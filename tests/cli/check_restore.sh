@@ -9,17 +9,6 @@ BIN=${CRAWFORD_BIN:-build/asan/crawford}
 . "$(dirname "$0")/lib.sh"
 check_start restore
 
-# expect STATUS PATTERN -- command...: the status, and PATTERN in what it printed
-expect() {
-    local want=$1 pattern=$2; shift 3
-    local out rc
-    out=$("$@" 2>&1 </dev/null); rc=$?
-    if [ "$rc" != "$want" ]; then bad "$* exited $rc, expected $want: $out"; return; fi
-    if [ -n "$pattern" ] && ! grep -q -- "$pattern" <<<"$out"; then
-        bad "$*: output lacks '$pattern': $out"; return
-    fi
-    ok
-}
 # sql FILE STATEMENT: runs it (python3's sqlite3: no sqlite3 shell needed), prints a value
 sql() {
     python3 -c 'import sqlite3, sys

@@ -13,17 +13,6 @@ pass=0; fail=0
 ok()  { pass=$((pass+1)); }
 bad() { fail=$((fail+1)); echo "FAIL: $*"; }
 
-# expect STATUS PATTERN-IN-STDERR -- command...
-expect() {
-    local want=$1 pattern=$2; shift 3
-    local out rc
-    out=$("$@" 2>&1 </dev/null); rc=$?
-    if [ "$rc" != "$want" ]; then bad "$* exited $rc, expected $want: $out"; return; fi
-    if [ -n "$pattern" ] && ! grep -q -- "$pattern" <<<"$out"; then
-        bad "$*: output lacks '$pattern': $out"; return
-    fi
-    ok
-}
 
 echo '{"prot": 8080}' > "$dir/unknown.json"
 expect 2 'unknown setting "prot"' -- "$BIN" serve --config "$dir/unknown.json"

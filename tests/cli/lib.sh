@@ -26,6 +26,19 @@ check_cleanup() {
 }
 ok()  { pass=$((pass+1)); }
 bad() { fail=$((fail+1)); echo "FAIL: $*"; }
+# expect STATUS PATTERN -- command...: the command exits with STATUS and prints PATTERN (on
+# stdout or stderr; an empty PATTERN matches anything); counted as ok or bad.
+expect() {
+    local want=$1 pattern=$2; shift 3
+    local out rc
+    out=$("$@" 2>&1 </dev/null); rc=$?
+    if [ "$rc" != "$want" ]; then bad "$* exited $rc, expected $want: $out"; return; fi
+    if [ -n "$pattern" ] && ! grep -q -- "$pattern" <<<"$out"; then
+        bad "$*: output lacks '$pattern': $out"; return
+    fi
+    ok
+}
+
 check_end() {
     echo "$check_name: $pass passed, $fail failed"
     [ "$fail" = 0 ]
