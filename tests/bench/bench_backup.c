@@ -47,16 +47,6 @@ static void send_game(struct conn *c)
         bench_fail("write");
 }
 
-static long long post_id(struct bench_server *s, const char *path, const char *body)
-{
-    char *r = bench_request(s, "POST", path, s->cookie, body);
-    long long id = bench_json_int(r, "id");
-    free(r);
-    if (id <= 0)
-        bench_fail(path);
-    return id;
-}
-
 /* Serves the reporters' answers until stop_ms, or while the child backup runs (until it
  * ends: its status into *status); recording latencies only when record. */
 static long pump(int ep, double stop_ms, pid_t child, int *status, int record)
@@ -174,7 +164,7 @@ int main(void)
     struct bench_server s;
     bench_start(&s, getenv("BENCH_EXTRA"));
     bench_login(&s);
-    long long tid = post_id(&s, "/api/v1/tournaments", "{\"name\": \"Backup\"}");
+    long long tid = bench_post_id(&s, "/api/v1/tournaments", "{\"name\": \"Backup\"}");
     for (int i = 0; i < REPORTERS; i++)
         bench_reporter_setup(&s, &conns[i].rep, tid, i);
     /* the rest of the 1,000 players, and of the 5,000 matches between them */
@@ -185,12 +175,12 @@ int main(void)
     int np = 0;
     for (int i = 2 * REPORTERS; i < PLAYERS; i++) {
         snprintf(body, sizeof body, "{\"name\": \"Player %d\", \"country\": \"DE\"}", i);
-        pids[np++] = post_id(&s, ppath, body);
+        pids[np++] = bench_post_id(&s, ppath, body);
     }
     for (int i = REPORTERS * BENCH_MATCHES; i < MATCHES; i++) {
         snprintf(body, sizeof body, "{\"player_a\": %lld, \"player_b\": %lld, \"length\": 7}",
                  pids[i % np], pids[(i / np + i + 1) % np]);
-        post_id(&s, mpath, body);
+        bench_post_id(&s, mpath, body);
     }
 
     int ep = epoll_create1(0);

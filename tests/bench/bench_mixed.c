@@ -57,27 +57,17 @@ static void send_next(struct conn *c)
     send_all(c->fd, req, (size_t)n);
 }
 
-static long long post_id(struct bench_server *s, const char *path, const char *body)
-{
-    char *r = bench_request(s, "POST", path, s->cookie, body);
-    long long id = bench_json_int(r, "id");
-    free(r);
-    if (id <= 0)
-        bench_fail(path);
-    return id;
-}
-
 int main(void)
 {
     bench_raise_nofile();
     struct bench_server s;
     bench_start(&s, getenv("BENCH_EXTRA"));
     bench_login(&s);
-    tid = post_id(&s, "/api/v1/tournaments", "{\"name\": \"Mixed\"}");
+    tid = bench_post_id(&s, "/api/v1/tournaments", "{\"name\": \"Mixed\"}");
     static struct conn conns[REPORTERS + POLLERS];
     char path[160], body[256];
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions", tid);
-    ko = post_id(&s, path, "{\"kind\": \"knockout\", \"name\": \"Main\", \"knockout\": {}}");
+    ko = bench_post_id(&s, path, "{\"kind\": \"knockout\", \"name\": \"Main\", \"knockout\": {}}");
     char ppath[128], epath[160], mpath[128];
     snprintf(ppath, sizeof ppath, "/api/v1/tournaments/%lld/players", tid);
     snprintf(epath, sizeof epath, "/api/v1/tournaments/%lld/competitions/%lld/entries", tid, ko);
@@ -88,7 +78,7 @@ int main(void)
     for (int i = 2 * REPORTERS; i < PLAYERS; i++) {
         snprintf(body, sizeof body,
                  "{\"name\": \"Entrant %d\", \"country\": \"DE\", \"rating\": %d}", i, 1400 + i);
-        long long pid = post_id(&s, ppath, body);
+        long long pid = bench_post_id(&s, ppath, body);
         snprintf(body, sizeof body, "{\"player_id\": %lld}", pid);
         free(bench_request(&s, "POST", epath, s.cookie, body));
     }

@@ -329,3 +329,13 @@ int bench_reporter_next(struct bench_reporter *r, char *req, size_t len)
                     "Cookie: %s\r\nContent-Length: %zu\r\n\r\n%s",
                     r->tid, r->matches[k], r->cookie, strlen(body), body);
 }
+
+long long bench_post_id(struct bench_server *s, const char *path, const char *body)
+{
+    char *r = bench_request(s, "POST", path, s->cookie, body);
+    long long id = bench_json_int(r, "id");
+    free(r);
+    if (id <= 0)
+        bench_fail(path);
+    return id;
+}

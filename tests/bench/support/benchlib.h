@@ -25,6 +25,9 @@ char *bench_request(const struct bench_server *s, const char *method, const char
                     const char *cookie, const char *body);
 /* The integer after "key": in a response's JSON body (-1 if absent). */
 long long bench_json_int(const char *response, const char *key);
+/* POSTs body to path as the server's TD and returns the "id" of what it made; stops the
+ * benchmark when there is none. */
+long long bench_post_id(struct bench_server *s, const char *path, const char *body);
 /* The string after "key": copied into out, or "" */
 void bench_json_str(const char *response, const char *key, char *out, size_t len);
 /* The value of a cookie set by the response ("name=value"), or "" */
