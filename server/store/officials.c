@@ -2,7 +2,10 @@
 #include "store/store.h"
 #include "store/sql.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+#include "common/utf8.h"
 
 #define O_COLS "id, name, role, status, password_hash IS NOT NULL, created_ms, updated_ms"
 
@@ -38,14 +41,34 @@ int db_official_get(struct db *db, int64_t id, struct official *o)
     return db_row(st, read_official, o);
 }
 
+/* The official a login names: compared as names read (cw_name_key: NFKC, any case, white
+ * space as one space), as GOV-1 keeps them apart, so "JÜRGEN" finds "Jürgen" (SQLite's
+ * lower() folds ASCII only). The officials are few: all are read and compared, the same
+ * work for a name nobody has. */
 int db_official_by_name(struct db *db, const char *name, struct official *o)
 {
-    sqlite3_stmt *st = db_stmt(db, "SELECT " O_COLS " FROM officials "
-                                   "WHERE lower(name) = lower(?1) AND status <> 'removed'");
-    if (!st)
-        return CW_EDB;
-    db_bind_text(st, 1, name);
-    return db_row(st, read_official, o);
+    struct official *all = NULL;
+    int n = 0;
+    char *key = cw_name_key(name);
+    int rc = key ? db_officials_list(db, &all, &n) : CW_EDB;
+    int found = 0;
+    for (int i = 0; rc == CW_OK && i < n; i++) {
+        if (!strcmp(all[i].status, "removed"))
+            continue;
+        char *k = cw_name_key(all[i].name);
+        if (!k)
+            rc = CW_EDB;
+        else if (!found && !strcmp(k, key)) {
+            *o = all[i];
+            found = 1;
+        }
+        free(k);
+    }
+    free(key);
+    free(all);
+    if (rc != CW_OK)
+        return rc;
+    return found ? CW_OK : CW_ENOTFOUND;
 }
 
 int db_officials_list(struct db *db, struct official **out, int *n)

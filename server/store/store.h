@@ -32,7 +32,7 @@ struct official {
     int64_t created_ms, updated_ms;
 };
 int db_official_get(struct db *db, int64_t id, struct official *o);
-/* The official not removed of that name (any case). */
+/* The official not removed whose name reads as name (NFKC, any case, white space as one). */
 int db_official_by_name(struct db *db, const char *name, struct official *o);
 int db_officials_list(struct db *db, struct official **out, int *n);
 /* The password hash; CW_ENOTFOUND when the official has none (or is no official). */

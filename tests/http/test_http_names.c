@@ -324,6 +324,27 @@ START_TEST(test_GOV1_official_names_fold_alike)
 }
 END_TEST
 
+/* GOV-1: an official logs in by their name as it reads, as names are kept apart (NFKC, any
+ * case, white space as one): "JÜRGEN  MÜLLER" and a full-width "Ｊürgen" find "Jürgen
+ * Müller" (SQLite's lower() folds ASCII only: before, both were 401). */
+START_TEST(test_GOV1_login_name_as_it_reads)
+{
+    long long id = make_official(&S, "J\xc3\xbcrgen M\xc3\xbcller", "td", "jurgen password");
+    const char *const alike[] = {"J\xc3\x9cRGEN  M\xc3\x9cLLER", "\xef\xbc\xaa\xc3\xbcrgen m\xc3\xbcller"};
+    for (size_t i = 0; i < sizeof alike / sizeof *alike; i++) {
+        struct srv as;
+        srv_login_as(&as, &S, alike[i], "jurgen password");
+        struct res r;
+        td(&as, "GET", "/api/v1/session", NULL, &r);
+        ck_assert_msg(r.status == 200 && json_integer_value(json_object_get(
+                                             json_object_get(r.json, "official"), "id")) == id,
+                      "%s logged in as another: %s", alike[i], r.body);
+        res_free(&r);
+    }
+}
+END_TEST
+
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_names");
@@ -335,6 +356,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_text_refuses_bidi_and_c1_controls);
     tcase_add_test(tc, test_GOV6_ruling_text_limit_counts_characters);
     tcase_add_test(tc, test_GOV1_official_names_fold_alike);
+    tcase_add_test(tc, test_GOV1_login_name_as_it_reads);
     suite_add_tcase(s, tc);
     return s;
 }
