@@ -42,10 +42,7 @@ static void setup(struct fx *f, int length)
 static void op(struct srv *as, const struct fx *f, const char *method, const char *tail,
                const char *body, struct res *r)
 {
-    char path[200];
-    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld%s%s", f->tid, f->mid,
-             tail[0] ? "/" : "", tail);
-    td(as, method, path, body, r);
+    match_op(as, f->tid, f->mid, method, tail, body, r);
 }
 
 /* What a refusal must leave as it was: the tournament (bytes and ETag: its revision) and

@@ -146,9 +146,7 @@ static void setup(struct fx *f, int length, const char *settings, int call)
 static void op(struct srv *as, const struct fx *f, const char *method, const char *tail,
                const char *body, struct res *r)
 {
-    char path[200];
-    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld/%s", f->tid, f->mid, tail);
-    td(as, method, path, body, r);
+    match_op(as, f->tid, f->mid, method, tail, body, r);
 }
 
 /* The clock object of a reply: the body itself, or its "clock" member if it is wrapped. */

@@ -35,10 +35,7 @@ static void setup(struct fx *f, const char *name)
 static void op(struct srv *as, const struct fx *f, const char *method, const char *tail,
                const char *body, struct res *r)
 {
-    char path[200];
-    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld%s%s", f->tid, f->mid,
-             tail[0] ? "/" : "", tail);
-    td(as, method, path, body, r);
+    match_op(as, f->tid, f->mid, method, tail, body, r);
 }
 
 static const char *member(json_t *o, const char *key)

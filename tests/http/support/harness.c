@@ -243,6 +243,15 @@ void td(struct srv *s, const char *method, const char *path, const char *body, s
     req(s, method, path, body, h, out);
 }
 
+void match_op(struct srv *s, long long tid, long long mid, const char *method, const char *tail,
+              const char *body, struct res *out)
+{
+    char path[200];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld%s%s", tid, mid,
+             tail[0] ? "/" : "", tail);
+    td(s, method, path, body, out);
+}
+
 void res_free(struct res *r)
 {
     free(r->body);

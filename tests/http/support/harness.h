@@ -60,6 +60,10 @@ void req(struct srv *s, const char *method, const char *path, const char *body,
          const char *const *headers, struct res *out);
 /* A request as the logged-in TD: cookie, X-Crawford and JSON content type. */
 void td(struct srv *s, const char *method, const char *path, const char *body, struct res *out);
+/* td() on match mid of tournament tid: tail after the match's path ("" for the match
+ * itself, "verify", "calls"...). */
+void match_op(struct srv *s, long long tid, long long mid, const char *method, const char *tail,
+              const char *body, struct res *out);
 void res_free(struct res *r);
 /* The value of a response header (case-insensitive name) copied into buf, or NULL. */
 const char *res_header(const struct res *r, const char *name, char *buf, size_t len);
