@@ -213,6 +213,8 @@ int db_backup(const char *db_path, const char *dest, char *err, size_t errlen)
             return -1;
         }
     }
+    /* mkstemp's template: the six X become a unique name beside DEST (same folder, so the
+     * rename below is atomic) */
     if (snprintf(tmp, sizeof tmp, "%s.tmp-XXXXXX", dest) >= (int)sizeof tmp) {
         snprintf(err, errlen, "%s: the file name is too long", dest);
         return -1;
