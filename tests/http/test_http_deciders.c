@@ -277,12 +277,8 @@ START_TEST(test_GOV6a_davis_doubles_pair_is_a_party)
     make_players(&S, f.tid, 4, p, NULL);
     char path[200], body[200];
     struct res r;
-    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions", f.tid);
-    td(&S, "POST", path,
-       "{\"kind\": \"davis\", \"name\": \"Davis\", \"davis\": {\"lengths\": [3, 5, 3]}}", &r);
-    ck_assert_msg(r.status == 201, "%s", r.body);
-    long long eid = jint(&r, "id");
-    res_free(&r);
+    long long eid = make_competition(
+        &S, f.tid, "{\"kind\": \"davis\", \"name\": \"Davis\", \"davis\": {\"lengths\": [3, 5, 3]}}");
     for (int t = 0; t < 2; t++) {
         snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/davis/teams", f.tid,
                  eid);
@@ -457,24 +453,13 @@ START_TEST(test_GOV6a_swing_dispute_decided_by_a_report)
     f.tid = make_tournament(&S, "Swing");
     char path[200], body[400], pins[2][8];
     struct res r;
-    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions", f.tid);
-    td(&S, "POST", path,
-       "{\"kind\": \"swing\", \"name\": \"Swing\", \"swing\": {\"start_chips\": 1000, \"cpp\": "
-       "[100]}}",
-       &r);
-    ck_assert_msg(r.status == 201, "%s", r.body);
-    long long eid = jint(&r, "id");
-    res_free(&r);
+    long long eid = make_competition(&S, f.tid,
+                               "{\"kind\": \"swing\", \"name\": \"Swing\", \"swing\": "
+                               "{\"start_chips\": 1000, \"cpp\": [100]}}");
     long long p[2];
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < 2; i++)
         p[i] = make_player_pin(&S, f.tid, i ? "Bea" : "Al", pins[i]);
-        snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/entries", f.tid,
-                 eid);
-        snprintf(body, sizeof body, "{\"player_id\": %lld}", p[i]);
-        td(&S, "POST", path, body, &r);
-        ck_assert_int_eq(r.status, 201);
-        res_free(&r);
-    }
+    enter_players(&S, f.tid, eid, 2, p);
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/swing/rounds", f.tid,
              eid);
     td(&S, "POST", path, NULL, &r);

@@ -215,23 +215,12 @@ START_TEST(test_KO4_deadline_in_the_hold_moves_on)
     long long pc = make_player(&S, T, "Carla");
     char path[160];
     struct res r;
-    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions", T);
-    td(&S, "POST", path,
-       "{\"kind\": \"knockout\", \"name\": \"Main\", \"knockout\": {\"late_places\": 1, "
-       "\"late_deadline\": \"2099-01-01T10:00Z\", \"lengths\": [3]}}",
-       &r);
-    ck_assert_msg(r.status == 201, "%s", r.body);
-    long long e = jint(&r, "id");
-    res_free(&r);
+    long long e = make_competition(&S, T,
+                             "{\"kind\": \"knockout\", \"name\": \"Main\", \"knockout\": "
+                             "{\"late_places\": 1, \"late_deadline\": \"2099-01-01T10:00Z\", "
+                             "\"lengths\": [3]}}");
     long long who[3] = {PA, PB, pc};
-    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/entries", T, e);
-    for (int i = 0; i < 3; i++) {
-        char body[64];
-        snprintf(body, sizeof body, "{\"player_id\": %lld}", who[i]);
-        td(&S, "POST", path, body, &r);
-        ck_assert_msg(r.status == 201, "%s", r.body);
-        res_free(&r);
-    }
+    enter_players(&S, T, e, 3, who);
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/knockout/draw", T, e);
     td(&S, "POST", path, "{\"seed\": \"4040\"}", &r);
     ck_assert_msg(r.status == 200, "%s", r.body);

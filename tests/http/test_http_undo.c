@@ -33,7 +33,7 @@ static void setup(struct fx *f)
     ok(&r, 201, "tournament");
     f->tid = jint(&r, "id");
     res_free(&r);
-    char path[160], body[120];
+    char path[160];
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld", f->tid);
     td(&S, "PATCH", path, "{\"lateness\": {\"grace_minutes\": 0, \"step_minutes\": 1}}", &r);
     ok(&r, 200, "lateness settings");
@@ -43,20 +43,9 @@ static void setup(struct fx *f)
         f->pid[i] = make_player_pin(&S, f->tid, names[i], f->pin[i]);
         srv_player_login(&f->as[i], &S, f->tid, f->pid[i], f->pin[i]);
     }
-    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions", f->tid);
-    td(&S, "POST", path,
-       "{\"kind\": \"knockout\", \"name\": \"Main\", \"knockout\": {\"lengths\": [3, 7]}}", &r);
-    ok(&r, 201, "event");
-    f->eid = jint(&r, "id");
-    res_free(&r);
-    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/entries", f->tid,
-             f->eid);
-    for (int i = 0; i < 4; i++) {
-        snprintf(body, sizeof body, "{\"player_id\": %lld}", f->pid[i]);
-        td(&S, "POST", path, body, &r);
-        ok(&r, 201, "entry");
-        res_free(&r);
-    }
+    f->eid = make_competition(&S, f->tid,
+                        "{\"kind\": \"knockout\", \"name\": \"Main\", \"knockout\": {\"lengths\": [3, 7]}}");
+    enter_players(&S, f->tid, f->eid, 4, f->pid);
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/knockout/draw", f->tid,
              f->eid);
     td(&S, "POST", path, "{\"seed\": \"10\"}", &r);

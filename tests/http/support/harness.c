@@ -322,6 +322,38 @@ void srv_login_as(struct srv *as, const struct srv *s, const char *name, const c
     official_login(as, body, "an official's login failed");
 }
 
+long long make_competition(struct srv *s, long long tid, const char *json)
+{
+    char path[120];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions", tid);
+    struct res r;
+    td(s, "POST", path, json, &r);
+    long long id = r.status == 201 ? jint(&r, "id") : -1;
+    if (id < 0)
+        fprintf(stderr, "make_competition: %ld %s\n", r.status, r.body ? r.body : "");
+    res_free(&r);
+    if (id < 0)
+        die("make_competition");
+    return id;
+}
+
+void enter_players(struct srv *s, long long tid, long long eid, int n, const long long *pids)
+{
+    char path[160], body[64];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/entries", tid, eid);
+    for (int i = 0; i < n; i++) {
+        snprintf(body, sizeof body, "{\"player_id\": %lld}", pids[i]);
+        struct res r;
+        td(s, "POST", path, body, &r);
+        long status = r.status;
+        if (status != 201)
+            fprintf(stderr, "enter_players: %ld %s\n", status, r.body ? r.body : "");
+        res_free(&r);
+        if (status != 201)
+            die("enter_players");
+    }
+}
+
 long long make_official(struct srv *s, const char *name, const char *role, const char *password)
 {
     char body[400];

@@ -115,6 +115,12 @@ int db_integrity_ok(const char *path);
  * beside the running server; -1 when it cannot be read. For facts no route shows. */
 long long db_count(const char *path, const char *sql);
 
+/* The TD (s logged in) creates an event (a competition, as the API names it) in tournament tid from its JSON
+ * ({"kind", "name", ...}); returns its id, or stops the suite. */
+long long make_competition(struct srv *s, long long tid, const char *json);
+/* The TD enters the n players pids into event eid; stops the suite on any refusal. */
+void enter_players(struct srv *s, long long tid, long long eid, int n, const long long *pids);
+
 /* as becomes a copy of s logged in as the official of that name (GOV-1). */
 void srv_login_as(struct srv *as, const struct srv *s, const char *name, const char *password);
 /* The head TD (s logged in) adds an official (role "td" or "assistant"); returns the id. */
