@@ -12,7 +12,7 @@ PKGS    := libmicrohttpd sqlite3 jansson libsodium zlib libqrencode libutf8proc
 # Debian packages: what building, testing, benchmarking and fuzzing need.
 DEB_BUILD := gcc make pkg-config libmicrohttpd-dev libsqlite3-dev libjansson-dev libsodium-dev zlib1g-dev libqrencode-dev libutf8proc-dev
 DEB_TEST  := $(DEB_BUILD) check libsubunit-dev libcurl4-openssl-dev python3 curl nginx openssl
-DEB_BENCH := $(DEB_TEST) wrk
+DEB_BENCH := $(DEB_TEST) wrk valgrind
 DEB_FUZZ  := $(DEB_BUILD) clang libclang-rt-14-dev
 # The end-to-end tests of the pages: headless Chromium driven by playwright-core (npm).
 DEB_E2E   := chromium
@@ -60,7 +60,7 @@ CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 CURL_LIBS    = $(shell pkg-config --libs libcurl 2>/dev/null)
 
-.PHONY: build run test stress bench fuzz deps deps-test deps-bench deps-fuzz e2e-deps e2e-node clean format unit http-test
+.PHONY: build run test stress bench cost fuzz deps deps-test deps-bench deps-fuzz e2e-deps e2e-node clean format unit http-test
 
 deps:
 	$(call install_missing,$(DEB_BUILD))
@@ -167,6 +167,13 @@ bench: deps-bench
 	@$(MAKE) --no-print-directory $(REL_DIR)/crawford $(BENCH_BIN)
 	@for b in $(BENCH_BIN); do $$b || exit 1; done
 	@for s in $(sort $(wildcard tests/bench/bench_*.sh)); do CRAWFORD_BIN=$(REL_DIR)/crawford bash $$s || exit 1; done
+	@CRAWFORD_BIN=$(REL_DIR)/crawford python3 tests/bench/cost.py
+
+# What one request costs in instructions (callgrind), the figures that decide a before/after
+# comparison on a noisy machine (tests/bench/cost.py says how they are measured).
+cost: deps-bench
+	@$(MAKE) --no-print-directory $(REL_DIR)/crawford
+	@CRAWFORD_BIN=$(REL_DIR)/crawford python3 tests/bench/cost.py
 
 # ---- fuzzing: libFuzzer targets, each run for FUZZ_SECONDS ----
 # The rules engine's targets link its sources alone; those in FUZZ_WHOLE (the HTTP request

@@ -1,0 +1,175 @@
+#!/usr/bin/env python3
+"""What one request costs the server, in instructions (valgrind's callgrind), on a fixed
+request script: the same requests over one keep-alive connection to a server with one HTTP
+thread, the counters zeroed after the setup, and the cost of N requests subtracted from
+that of 2N so that what a run costs once (the first request's caches, a tick) drops out.
+Instruction counts repeat within a fraction of a percent from run to run, where wall-clock
+figures on a shared machine move by a third: they decide a before/after comparison.
+
+Prints `bench cost.NAME VALUE instr` lines:
+  cost.report_instr            a game {"winner":"a","cube":1,"result":"single"} reported by
+                               a player to a match of length 99 holding 10 games
+  cost.report_instr_at_40_games  the same report to a match already holding 40 games
+  cost.get_tournament_instr    GET of a tournament (public)
+
+Usage: CRAWFORD_BIN=build/rel/crawford python3 tests/bench/cost.py  (make cost)
+"""
+import http.client
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+BIN = os.environ.get("CRAWFORD_BIN", "build/rel/crawford")
+N = int(os.environ.get("COST_N", "8"))
+PASSWORD = "cost password"
+
+
+def fail(msg):
+    print("cost: " + msg, file=sys.stderr)
+    sys.exit(1)
+
+
+class Client:
+    def __init__(self, port):
+        self.c = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
+        self.cookie = None
+
+    def req(self, method, path, body=None, cookie=None, want=None):
+        headers = {"X-Crawford": "1"}
+        if body is not None:
+            headers["Content-Type"] = "application/json"
+            body = json.dumps(body)
+        if cookie:
+            headers["Cookie"] = cookie
+        self.c.request(method, path, body=body, headers=headers)
+        r = self.c.getresponse()
+        data = r.read()
+        if want and r.status not in want:
+            fail(f"{method} {path}: {r.status} {data[:300]!r}")
+        cookies = [v.split(";")[0] for k, v in r.getheaders() if k.lower() == "set-cookie"]
+        return r.status, (json.loads(data) if data and data[:1] in b"{[" else None), cookies
+
+
+def total_instr(pid, outdir, tag):
+    """Dumps the counters since the last zeroing and returns their total."""
+    subprocess.run(["callgrind_control", "-d", tag, str(pid)], check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    best = None
+    for name in os.listdir(outdir):
+        path = os.path.join(outdir, name)
+        with open(path, errors="replace") as f:
+            text = f.read()
+        if f"desc: Trigger: dump {tag}\n" not in text:
+            continue
+        m = re.search(r"^(?:summary|totals):\s*(\d+)", text, re.M)
+        if m:
+            best = int(m.group(1))
+        os.remove(path)
+    if best is None:
+        fail("no callgrind dump for " + tag)
+    return best
+
+
+def zero(pid):
+    subprocess.run(["callgrind_control", "-z", str(pid)], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def main():
+    if not shutil.which("valgrind") or not shutil.which("callgrind_control"):
+        fail("valgrind is not installed (apt-get install valgrind)")
+    d = tempfile.mkdtemp(prefix="crawford-cost-")
+    cfg = os.path.join(d, "c.json")
+    with open(cfg, "w") as f:
+        json.dump({"bind": "127.0.0.1", "database": os.path.join(d, "c.db"), "threads": 1,
+                   "static_dir": os.path.abspath("static")}, f)
+    out = open(os.path.join(d, "out.log"), "w")
+    env = dict(os.environ, CRAWFORD_TD_PASSWORD=PASSWORD)
+    p = subprocess.Popen(["valgrind", "--tool=callgrind", "--trace-children=no",
+                          f"--callgrind-out-file={d}/callgrind.out.%p", BIN, "serve",
+                          "--config", cfg, "--port", "0"], stdout=out, stderr=subprocess.STDOUT,
+                         env=env)
+    try:
+        port = None
+        for _ in range(1200):
+            with open(os.path.join(d, "out.log")) as f:
+                m = re.search(r"serving http://[^:]*:(\d+)/", f.read())
+            if m:
+                port = int(m.group(1))
+                break
+            if p.poll() is not None:
+                break
+            time.sleep(0.1)
+        if not port:
+            fail("the server did not start under valgrind")
+        c = Client(port)
+        _, _, ck = c.req("POST", "/api/v1/login", {"password": PASSWORD}, want={200})
+        td = "; ".join(ck)
+        _, t, _ = c.req("POST", "/api/v1/tournaments", {"name": "Cost"}, td, {201})
+        tid = t["id"]
+        base = f"/api/v1/tournaments/{tid}"
+        _, a, _ = c.req("POST", base + "/players", {"name": "Anna Rossi", "country": "IT"}, td,
+                        {201})
+        _, b, _ = c.req("POST", base + "/players", {"name": "Bruno Verdi", "country": "IT"}, td,
+                        {201})
+        _, _, ck = c.req("POST", f"{base}/players/{a['id']}/login", {"pin": a["pin"]},
+                         want={200})
+        me = "; ".join(ck)
+
+        def match_with(games):
+            _, m, _ = c.req("POST", base + "/matches",
+                            {"player_a": a["id"], "player_b": b["id"], "length": 99}, td, {201})
+            for g in range(games):
+                report(m["id"], g)
+            return m["id"]
+
+        def report(mid, g):
+            c.req("POST", f"{base}/matches/{mid}/games",
+                  {"winner": "ab"[g % 2], "cube": 1, "result": "single"}, me, {200, 201})
+
+        pid = p.pid
+        figures = {}
+
+        def measure(name, setup, one):
+            """(cost of 2N) - (cost of N), over N: each run on state made the same way."""
+            costs = []
+            for k, n in enumerate((N, 2 * N)):
+                state = setup(n)
+                one(state, 0)  # a warm-up: the first of a kind fills caches
+                zero(pid)
+                for i in range(n):
+                    one(state, i + 1)
+                costs.append(total_instr(pid, d, f"{name}-{k}"))
+            figures[name] = (costs[1] - costs[0]) / N
+
+        def report_at(games):
+            # a new match per run holding `games` games: the N or 2N reports that follow go
+            # to N or 2N such matches in turn, so each report meets the same number of games
+            def setup(n):
+                return [match_with(games) for _ in range(n + 1)]
+
+            def one(ms, i):
+                report(ms[i], games)
+            return setup, one
+
+        measure("cost.report_instr", *report_at(10))
+        measure("cost.report_instr_at_40_games", *report_at(40))
+        measure("cost.get_tournament_instr", lambda n: None,
+                lambda s, i: c.req("GET", base, want={200}))
+        for name, v in figures.items():
+            print(f"bench {name} {v:.0f} instr")
+    finally:
+        p.terminate()
+        try:
+            p.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            p.kill()
+        shutil.rmtree(d, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
