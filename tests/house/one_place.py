@@ -118,34 +118,25 @@ RULES = [
 ]
 
 
+TOKENS = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', re.S)
+
+
 def blank(src):
     """src with its comments blanked, and a copy with its string and character literals
     blanked too (quotes kept): offsets and lines as in src."""
-    code, bare = list(src), list(src)
-    i, n = 0, len(src)
-    while i < n:
-        c = src[i]
-        if src.startswith("/*", i) or src.startswith("//", i):
-            if src.startswith("/*", i):
-                end = src.find("*/", i + 2)
-                end = n if end < 0 else end + 2
-            else:
-                end = src.find("\n", i)
-                end = n if end < 0 else end
-            for k in range(i, end):
-                if src[k] != "\n":
-                    code[k] = bare[k] = " "
-            i = end
-        elif c in "\"'":
-            k = i + 1
-            while k < n and src[k] != c and src[k] != "\n":
-                k += 2 if src[k] == "\\" else 1
-            for m in range(i + 1, min(k, n)):
-                bare[m] = " "
-            i = k + 1
-        else:
-            i += 1
-    return "".join(code), "".join(bare)
+
+    def spaces(text):
+        return re.sub(r"[^\n]", " ", text)
+
+    def code(m):
+        t = m.group(0)
+        return spaces(t) if t[0] == "/" else t
+
+    def bare(m):
+        t = m.group(0)
+        return spaces(t) if t[0] == "/" else t[0] + spaces(t[1:-1]) + t[-1]
+
+    return TOKENS.sub(code, src), TOKENS.sub(bare, src)
 
 
 def calls(bare, names):
