@@ -23,7 +23,7 @@ void api_blob_release(struct api_blob *b);
 struct api_blob *api_blob_of(void *data);
 
 /* Kinds from CACHE_SHARED_BASE on are the lists anonymous screens and phones poll, kept
- * by the router (router.c: one kind per route and event). */
+ * by the router (shared_reply.c: one kind per route and event). */
 enum api_cache_kind {
     CACHE_TOURNAMENT = 1,
     CACHE_PLAYERS_PUBLIC = 2,

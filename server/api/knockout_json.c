@@ -140,7 +140,7 @@ void api_knockout_bracket_json(struct api_req *req, const struct event *e, struc
 }
 
 /* The bracket: the same reply for whoever asks, kept by the router per revision of the
- * events (rebuilt off the HTTP threads, from a reader, gzipped: router.c), so this only
+ * events (rebuilt off the HTTP threads, from a reader, gzipped: shared_reply.c), so this only
  * builds it. */
 void api_knockout_get(struct api_req *req, struct api_resp *resp)
 {

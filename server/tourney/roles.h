@@ -1,5 +1,5 @@
 /* The roles of officials (GOV-1): who runs a tournament. Which route each role may use is
- * the one role table, in server/api/router.c; these are the names it and the store share. */
+ * the one role table, in server/api/routes.c; these are the names it and the store share. */
 #ifndef TOURNEY_ROLES_H
 #define TOURNEY_ROLES_H
 

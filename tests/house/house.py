@@ -9,6 +9,9 @@
   4. no file over 800 lines (OVERSIZED may list a debt, held to its size);
   5. the Layout of docs/development.md names every folder of server/ and every floor below.
 
+Rules 6 to 8, each thing in one place (a kind's name, the settings, the transactions), are
+tests/house/one_place.py's; check_house.sh runs both.
+
 Prints one line per breach, naming the files, and exits 1 if there is any."""
 import os
 import re

@@ -1,4 +1,4 @@
-/* The role table (GOV-1) route by route: every route of server/api/router.c is asked by
+/* The role table (GOV-1) route by route: every route of server/api/routes.c is asked by
  * each kind of caller (the head TD, a TD, an assistant, a machine token of each role, a
  * player, anyone), and answers as this test's own copy of the table (the README's) says:
  * allowed (the handler answers, whatever it says), or refused before the handler, 403

@@ -1,0 +1,79 @@
+/* A request's route found in the table (routes.c): its path matched against each pattern,
+ * "{id}" segments read as positive integers; 404 or 405 when none is of its method. */
+#include <stdio.h>
+#include <string.h>
+
+#include "api/route_match.h"
+
+/* Matches path against pattern, collecting numeric ids. 1 on a match. */
+static int match(const char *pattern, const char *path, int64_t *ids, int *nids)
+{
+    *nids = 0;
+    const char *p = pattern, *s = path;
+    while (*p && *s) {
+        if (*p != '/' || *s != '/')
+            return 0;
+        p++, s++;
+        const char *pe = strchr(p, '/'), *se = strchr(s, '/');
+        size_t pl = pe ? (size_t)(pe - p) : strlen(p), sl = se ? (size_t)(se - s) : strlen(s);
+        if (pl == 4 && !memcmp(p, "{id}", 4)) {
+            if (sl == 0 || sl > 15 || *nids == API_MAX_IDS)
+                return 0;
+            int64_t v = 0;
+            for (size_t i = 0; i < sl; i++) {
+                if (s[i] < '0' || s[i] > '9')
+                    return 0;
+                v = v * 10 + (s[i] - '0');
+            }
+            if (v <= 0)
+                return 0;
+            ids[(*nids)++] = v;
+        } else if (pl != sl || memcmp(p, s, pl)) {
+            return 0;
+        }
+        p += pl, s += sl;
+    }
+    /* a trailing slash is the same resource */
+    if (!*p && s[0] == '/' && s[1] == 0)
+        return 1;
+    return !*p && !*s;
+}
+
+const struct route *api_route_find(struct api_req *req, struct api_resp *resp)
+{
+    const char *method = strcmp(req->method, "HEAD") ? req->method : "GET";
+    const struct route *found = NULL;
+    char allow[48] = "";
+    int n = api_route_count();
+    for (int i = 0; i < n; i++) {
+        const struct route *r = api_route(i);
+        int64_t ids[API_MAX_IDS];
+        int nids;
+        if (!match(r->pattern, req->path, ids, &nids))
+            continue;
+        if (!strcmp(r->method, method)) {
+            found = r;
+            memcpy(req->ids, ids, sizeof ids);
+            req->nids = nids;
+            break;
+        }
+        if (!strstr(allow, r->method)) {
+            if (allow[0])
+                strncat(allow, ", ", sizeof allow - strlen(allow) - 1);
+            strncat(allow, r->method, sizeof allow - strlen(allow) - 1);
+        }
+    }
+    if (found)
+        return found;
+    if (allow[0]) {
+        snprintf(resp->allow, sizeof resp->allow, "%s%s", allow,
+                 strstr(allow, "GET") ? ", HEAD" : "");
+        api_problem(resp, 405, "method-not-allowed", "Method not allowed",
+                    "%s is not allowed on %.200s; allowed: %s.", req->method, req->path,
+                    resp->allow);
+    } else {
+        api_problem(resp, 404, "not-found", "Not found", "There is no resource at %.200s.",
+                    req->path);
+    }
+    return NULL;
+}
