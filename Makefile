@@ -11,7 +11,7 @@ CC      ?= gcc
 PKGS    := libmicrohttpd sqlite3 jansson libsodium zlib libqrencode libutf8proc
 # Debian packages: what building, testing, benchmarking and fuzzing need.
 DEB_BUILD := gcc make pkg-config libmicrohttpd-dev libsqlite3-dev libjansson-dev libsodium-dev zlib1g-dev libqrencode-dev libutf8proc-dev
-DEB_TEST  := $(DEB_BUILD) check libsubunit-dev libcurl4-openssl-dev python3 curl nginx openssl
+DEB_TEST  := $(DEB_BUILD) check libsubunit-dev libcurl4-openssl-dev python3 curl nginx openssl sqlite3
 DEB_BENCH := $(DEB_TEST) wrk valgrind
 DEB_FUZZ  := $(DEB_BUILD) clang libclang-rt-14-dev
 # The end-to-end tests of the pages: headless Chromium driven by playwright-core (npm).

@@ -69,9 +69,10 @@ wait_for() {
     done
 }
 # server_up PID FILE: the server printed its address in FILE; fails at once (a success for
-# wait_for, which then stops) when the process PID has exited without doing so.
+# wait_for, which then stops) when the process PID has exited without doing so. FILE may
+# not exist yet (the shell that redirects into it may not have run): no message then.
 server_up() {
-    grep -q 'serving http' "$2" && return 0
+    grep -qs 'serving http' "$2" && return 0
     kill -0 "$1" 2>/dev/null || return 0
     return 1
 }
