@@ -96,8 +96,9 @@ static char *decode(const unsigned char *d, size_t len, enum csv_encoding *enc, 
 {
     if ((len >= 2 && ((d[0] == 0xFF && d[1] == 0xFE) || (d[0] == 0xFE && d[1] == 0xFF))) ||
         (len >= 4 && d[0] == 0 && d[1] == 0 && d[2] == 0xFE && d[3] == 0xFF)) {
-        fail(err, 0, 0, "the file is UTF-16 or UTF-32 (Excel's \"Unicode text\"): save it as "
-                        "\"CSV UTF-8\"");
+        fail(err, 0, 0,
+             "the file is UTF-16 or UTF-32 (Excel's \"Unicode text\"): save it as "
+             "\"CSV UTF-8\"");
         return NULL;
     }
     size_t skip = 0;
@@ -114,8 +115,7 @@ static char *decode(const unsigned char *d, size_t len, enum csv_encoding *enc, 
             return NULL;
         }
         if (is_control(d[i])) {
-            fail(err, line_of(d, i), 0, "a control character (byte 0x%02X): not a text file",
-                 d[i]);
+            fail(err, line_of(d, i), 0, "a control character (byte 0x%02X): not a text file", d[i]);
             return NULL;
         }
         size_t k = bad == SIZE_MAX ? utf8_char(d + i, len - i) : 1;
@@ -249,13 +249,23 @@ int csv_read(const char *data, size_t len, size_t max_records, struct csv_table 
     if (!s)
         return -1;
     t->text = s;
-    t->delimiter = find_delimiter(s, n);
+    size_t i = 0, o = 0;
+    long line = 1;
+    /* "sep=;" on a line of its own before the header: the hint Excel honours (and some
+     * programs write for it) names the delimiter; it is no record */
+    if (n >= 5 && !strncmp(s, "sep=", 4) && !strchr("\"\r\n", s[4]) &&
+        (n == 5 || s[5] == '\r' || s[5] == '\n')) {
+        t->delimiter = s[4];
+        i = n == 5 ? 5 : s[5] == '\r' && n > 6 && s[6] == '\n' ? 7 : 6;
+        o = i;
+        line = 2;
+    } else {
+        t->delimiter = find_delimiter(s, n);
+    }
     const char delim = t->delimiter;
     /* fields are cut in place: what a field becomes (quotes and doubled quotes taken off,
      * CRLF inside quotes made LF) is never longer than it was, so o never passes i */
     struct grow cells = {.size = sizeof(size_t)}, recs = {.size = sizeof(struct csv_record)};
-    size_t i = 0, o = 0;
-    long line = 1;
     int rc = -1;
     while (i < n) {
         if (s[i] == '\n' || s[i] == '\r') { /* a blank line: no record */
@@ -403,7 +413,7 @@ void csv_write_cell(struct csv_writer *w, const char *s)
     size_t n = strlen(s);
     int quote = n && (s[0] == ' ' || s[n - 1] == ' ');
     for (size_t i = 0; i < n && !quote; i++)
-        quote = s[i] == w->delimiter || s[i] == '"' || s[i] == '\r' || s[i] == '\n';
+        quote = strchr(",;\t\"\r\n", s[i]) != NULL;
     if (quote)
         put(w, "\"", 1);
     if ((n && formula_start(s[0])) || guarded(s))

@@ -56,6 +56,7 @@ struct csv_table {
  * - a quoted field never closed (the line it opens on), or text after a closing quote;
  * - more than max_records records after the header (max_records 0: no limit), naming the
  *   line of the first one too many.
+ * A first line "sep=X" (Excel's hint) names the delimiter and is no record.
  * A quote inside an unquoted field is kept as it is (as spreadsheets read it); a line break
  * inside a quoted field is kept as "\n". Each cell the writer guarded against formulas
  * (csv_write_cell) is read back as it was (the apostrophe taken off). */
@@ -76,8 +77,10 @@ struct csv_writer {
 };
 
 void csv_writer_init(struct csv_writer *w, char delimiter);
-/* One field of the current record, s (UTF-8): quoted when it holds the delimiter, a quote,
- * a line break, or white space at either end (which some spreadsheets trim otherwise).
+/* One field of the current record, s (UTF-8): quoted when it holds a quote, a line break,
+ * any of the delimiters the reader may take (`,`, `;`, tab: then no header's text can make
+ * the reader take another delimiter than the writer's), or white space at either end (which
+ * some spreadsheets trim otherwise).
  *
  * A cell that starts with =, +, -, @, a tab or a line break is one a spreadsheet may
  * run as a formula (CSV injection, "=HYPERLINK(...)" in a player's name): such a cell is

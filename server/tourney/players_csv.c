@@ -10,24 +10,24 @@
 #include "tourney/model.h"
 
 static const char *const col_names[PCSV_NCOLS] = {
-    [PCSV_NAME] = "name",       [PCSV_COUNTRY] = "country",       [PCSV_CLUB] = "club",
-    [PCSV_FEDID] = "federation_id", [PCSV_RATING] = "rating", [PCSV_EXPERIENCE] = "experience",
-    [PCSV_EMAIL] = "email",     [PCSV_FLIGHT] = "flight",
+    [PCSV_NAME] = "name",           [PCSV_COUNTRY] = "country", [PCSV_CLUB] = "club",
+    [PCSV_FEDID] = "federation_id", [PCSV_RATING] = "rating",   [PCSV_EXPERIENCE] = "experience",
+    [PCSV_EMAIL] = "email",         [PCSV_FLIGHT] = "flight",
 };
 
 /* The header the export writes: what a person reads, and what the import finds again. */
 static const char *const col_titles[PCSV_NCOLS] = {
-    [PCSV_NAME] = "Name",         [PCSV_COUNTRY] = "Country",       [PCSV_CLUB] = "Club",
-    [PCSV_FEDID] = "Federation ID", [PCSV_RATING] = "Rating", [PCSV_EXPERIENCE] = "Experience",
-    [PCSV_EMAIL] = "Email",       [PCSV_FLIGHT] = "Flight",
+    [PCSV_NAME] = "Name",           [PCSV_COUNTRY] = "Country", [PCSV_CLUB] = "Club",
+    [PCSV_FEDID] = "Federation ID", [PCSV_RATING] = "Rating",   [PCSV_EXPERIENCE] = "Experience",
+    [PCSV_EMAIL] = "Email",         [PCSV_FLIGHT] = "Flight",
 };
 
 /* The names a column goes by, as header_key leaves them (folded, letters and digits only):
  * English as federations' lists and spreadsheets write them, and Italian, French and German
  * for the lists of those federations. */
 static const char *const aliases[PCSV_NCOLS][20] = {
-    [PCSV_NAME] = {"name", "player", "playername", "fullname", "nome", "nominativo",
-                   "giocatore", "nom", "joueur", "spieler", NULL},
+    [PCSV_NAME] = {"name", "player", "playername", "fullname", "nome", "nominativo", "giocatore",
+                   "nom", "joueur", "spieler", NULL},
     [PCSV_COUNTRY] = {"country", "nation", "nationality", "countrycode", "paese", "nazione",
                       "nazionalita", "pays", NULL},
     [PCSV_CLUB] = {"club", "circolo", "association", "verein", NULL},
@@ -43,9 +43,8 @@ static const char *const aliases[PCSV_NCOLS][20] = {
 
 /* The longest value of each text column, in characters. */
 static const size_t col_max[PCSV_NCOLS] = {
-    [PCSV_NAME] = P_NAME_MAX,         [PCSV_COUNTRY] = P_COUNTRY_MAX,
-    [PCSV_CLUB] = PCSV_CLUB_MAX,      [PCSV_FEDID] = P_FEDID_MAX,
-    [PCSV_EMAIL] = PCSV_EMAIL_MAX,    [PCSV_FLIGHT] = PCSV_FLIGHT_MAX,
+    [PCSV_NAME] = P_NAME_MAX,   [PCSV_COUNTRY] = P_COUNTRY_MAX, [PCSV_CLUB] = PCSV_CLUB_MAX,
+    [PCSV_FEDID] = P_FEDID_MAX, [PCSV_EMAIL] = PCSV_EMAIL_MAX,  [PCSV_FLIGHT] = PCSV_FLIGHT_MAX,
 };
 
 const char *pcsv_col_name(enum pcsv_col c)
@@ -236,8 +235,7 @@ static int read_row(struct pcsv_import *imp, size_t r, const int *file_col, size
             continue;
         }
         if (col_max[c] && cw_utf8_chars(v, strlen(v)) > col_max[c]) {
-            add_error(imp, rec->line, col, col_names[c], "longer than %zu characters",
-                      col_max[c]);
+            add_error(imp, rec->line, col, col_names[c], "longer than %zu characters", col_max[c]);
             continue;
         }
         switch (c) {
@@ -326,8 +324,7 @@ static void find_repeats(struct pcsv_import *imp)
                 const struct pcsv_row *later = &imp->rows[k[j].i];
                 for (size_t i = a; i < j; i++) {
                     const struct pcsv_row *first = &imp->rows[k[i].i];
-                    if (pass == 1 &&
-                        told_apart(first->p.federation_id, later->p.federation_id))
+                    if (pass == 1 && told_apart(first->p.federation_id, later->p.federation_id))
                         continue;
                     if (pass == 1 && *first->p.federation_id &&
                         !strcmp(first->p.federation_id, later->p.federation_id))
@@ -435,9 +432,9 @@ int pcsv_read(const char *data, size_t len, size_t max_rows, struct pcsv_import 
 static unsigned differs(const struct pcsv_row *row, const struct pcsv_player *r)
 {
     const struct pcsv_player *p = &row->p;
-    const char *mine[PCSV_NCOLS] = {p->name, p->country, p->club, p->federation_id,
+    const char *mine[PCSV_NCOLS] = {p->name, p->country, p->club,  p->federation_id,
                                     NULL,    NULL,       p->email, p->flight};
-    const char *theirs[PCSV_NCOLS] = {r->name, r->country, r->club, r->federation_id,
+    const char *theirs[PCSV_NCOLS] = {r->name, r->country, r->club,  r->federation_id,
                                       NULL,    NULL,       r->email, r->flight};
     unsigned d = 0;
     for (int c = 0; c < PCSV_NCOLS; c++)
@@ -489,9 +486,8 @@ int pcsv_classify(struct pcsv_import *imp, const struct pcsv_player *reg, size_t
         row->cls = PCSV_ADD;
         row->match_id = 0;
         row->changed = 0;
-        const struct keyed *f = *row->p.federation_id
-                                    ? find_key(by_fed, nf, row->p.federation_id)
-                                    : NULL;
+        const struct keyed *f =
+            *row->p.federation_id ? find_key(by_fed, nf, row->p.federation_id) : NULL;
         if (f) {
             row->match_id = reg[f->i].id;
             row->changed = differs(row, &reg[f->i]);
@@ -550,8 +546,8 @@ char *pcsv_export(const struct pcsv_player *players, size_t n, char delimiter, s
             format_rating(p->rating, delimiter, rating, sizeof rating);
         if (p->has_experience)
             snprintf(experience, sizeof experience, "%lld", (long long)p->experience);
-        const char *cells[PCSV_NCOLS] = {p->name,   p->country, p->club,  p->federation_id,
-                                         rating,    experience, p->email, p->flight};
+        const char *cells[PCSV_NCOLS] = {p->name, p->country, p->club,  p->federation_id,
+                                         rating,  experience, p->email, p->flight};
         for (int c = 0; c < PCSV_NCOLS; c++)
             csv_write_cell(&w, cells[c] ? cells[c] : "");
         csv_write_end(&w);

@@ -80,7 +80,7 @@ struct pcsv_error {
 };
 
 struct pcsv_import {
-    struct csv_table t; /* its encoding and delimiter are the preview's */
+    struct csv_table t;     /* its encoding and delimiter are the preview's */
     int col_of[PCSV_NCOLS]; /* the file's column of each (0-based), -1 when absent */
     unsigned columns;       /* PCSV_BIT of each column the file has */
     struct pcsv_row *rows;  /* blank rows (every cell empty) left out */

@@ -471,8 +471,8 @@ void rat_book_standing(const struct rat_book *b, int64_t player_id, struct rat_s
         *st = (struct rat_standing){.rating = b->s.start_rating};
     } else {
         const struct pstate *p = &b->ps[k];
-        *st = (struct rat_standing){.rating = p->rating, .experience = p->exp,
-                                    .matches = p->matches};
+        *st =
+            (struct rat_standing){.rating = p->rating, .experience = p->exp, .matches = p->matches};
     }
     st->provisional = st->experience < b->s.provisional_below;
 }

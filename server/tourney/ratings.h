@@ -26,9 +26,9 @@ enum {
 #define RAT_X_DEFAULT 0x7Fu
 
 struct rat_settings {
-    double start_rating;      /* a player without one: 1500 */
-    int count_this_match;     /* MacFIBS: K from the experience with this match's length */
-    unsigned exclude;         /* the RAT_X_ kinds whose matches change no rating */
+    double start_rating;       /* a player without one: 1500 */
+    int count_this_match;      /* MacFIBS: K from the experience with this match's length */
+    unsigned exclude;          /* the RAT_X_ kinds whose matches change no rating */
     int64_t provisional_below; /* a rating is provisional while the experience is under this
                                 * (0: never; lists use 100 or 200) */
 };

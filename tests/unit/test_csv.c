@@ -61,6 +61,12 @@ START_TEST(test_csv_semicolon_delimiter)
     READ_OK("only\nx,y\n", &t); /* one column: `,` */
     ck_assert_int_eq(t.delimiter, ',');
     csv_table_free(&t);
+    READ_OK("sep=;\r\nname,club;rating\r\nA,B;1\r\n", &t); /* Excel's hint names it */
+    ck_assert_int_eq(t.delimiter, ';');
+    ck_assert_uint_eq(t.n_records, 2);
+    ck_assert_int_eq(t.records[0].line, 2);
+    ck_assert_str_eq(csv_cell(&t, 1, 0), "A,B");
+    csv_table_free(&t);
     READ_OK("a\tb\n1\t2\n", &t); /* "Text (Tab delimited)" */
     ck_assert_int_eq(t.delimiter, '\t');
     ck_assert_str_eq(csv_cell(&t, 1, 1), "2");
@@ -115,8 +121,7 @@ static void refused(const char *data, size_t len, size_t max, long line, int col
     struct csv_error err;
     ck_assert_int_eq(csv_read(data, len, max, &t, &err), -1);
     ck_assert_msg(err.line == line, "line %ld, not %ld: %s", err.line, line, err.reason);
-    ck_assert_msg(err.column == column, "column %d, not %d: %s", err.column, column,
-                  err.reason);
+    ck_assert_msg(err.column == column, "column %d, not %d: %s", err.column, column, err.reason);
     ck_assert_msg(strstr(err.reason, words), "\"%s\" does not say \"%s\"", err.reason, words);
     ck_assert_ptr_null(t.text);
 }
@@ -152,8 +157,7 @@ START_TEST(test_csv_refusals)
 }
 END_TEST
 
-static char *write_rows(char delim, const char *const *cells, size_t n, size_t per_row,
-                        size_t *len)
+static char *write_rows(char delim, const char *const *cells, size_t n, size_t per_row, size_t *len)
 {
     struct csv_writer w;
     csv_writer_init(&w, delim);
@@ -170,15 +174,14 @@ static char *write_rows(char delim, const char *const *cells, size_t n, size_t p
  * already has that shape, so that reading takes exactly one off). */
 START_TEST(test_csv_writer_quotes_and_formulas)
 {
-    const char *const cells[] = {"plain",       "a,b",     "say \"hi\"", "two\nlines",
-                                 "=1+1",        "+39 055", "-Ann",       "@home",
-                                 "'=already",   "'plain",  " pad ",      "x;y"};
+    const char *const cells[] = {"plain", "a,b",   "say \"hi\"", "two\nlines", "=1+1",  "+39 055",
+                                 "-Ann",  "@home", "'=already",  "'plain",     " pad ", "x;y"};
     size_t len;
     char *out = write_rows(',', cells, 12, 4, &len);
     const char *want = "\xEF\xBB\xBF"
                        "plain,\"a,b\",\"say \"\"hi\"\"\",\"two\nlines\"\r\n"
                        "'=1+1,'+39 055,'-Ann,'@home\r\n"
-                       "''=already,'plain,\" pad \",x;y\r\n";
+                       "''=already,'plain,\" pad \",\"x;y\"\r\n";
     ck_assert_uint_eq(len, strlen(want));
     ck_assert_str_eq(out, want);
     free(out);
@@ -192,10 +195,9 @@ END_TEST
  * quotes, delimiters, line breaks, formulas and apostrophes in every position. */
 START_TEST(test_csv_write_read_round_trip)
 {
-    const char *const cells[] = {"name",     "club",      "note",       "=SUM(A1:A9)",
-                                 "a,b;c",    "\"",        "''-x",       "'@",
-                                 "line\none", "",          "Ren\xC3\xA9", "-",
-                                 "'",        "@",         "+",          "\t=tab"};
+    const char *const cells[] = {"name", "club",      "note", "=SUM(A1:A9)", "a,b;c", "\"", "''-x",
+                                 "'@",   "line\none", "",     "Ren\xC3\xA9", "-",     "'",  "@",
+                                 "+",    "\t=tab"};
     for (int d = 0; d < 2; d++) {
         size_t len;
         char *out = write_rows(d ? ';' : ',', cells, 16, 4, &len);
@@ -206,6 +208,54 @@ START_TEST(test_csv_write_read_round_trip)
         ck_assert_uint_eq(t.n_records, 4);
         for (size_t i = 0; i < 16; i++)
             ck_assert_str_eq(csv_cell(&t, i / 4, i % 4), cells[i]);
+        csv_table_free(&t);
+        free(out);
+    }
+}
+END_TEST
+
+/* Any bytes: read or refused, never a crash (the sanitizers watch); and any cells of the
+ * awkward characters, written, read back the same. */
+START_TEST(test_csv_random_bytes_and_cells)
+{
+    static const char alphabet[] = "\",;\r\n\t'=+-@ a\xC3\xA9\x81\xEF\xBB\xBF";
+    unsigned x = 34;
+    char buf[64];
+    for (int k = 0; k < 20000; k++) {
+        size_t n = 0, len = (x = x * 1103515245 + 12345) >> 16 & 63;
+        for (; n < len; n++)
+            buf[n] = alphabet[((x = x * 1103515245 + 12345) >> 16) % (sizeof alphabet - 1)];
+        struct csv_table t;
+        struct csv_error err;
+        if (csv_read(buf, n, 0, &t, &err) == 0) {
+            for (size_t r = 0; r < t.n_records; r++)
+                ck_assert(t.records[r].first + t.records[r].n <= t.n_cells);
+            csv_table_free(&t);
+        } else {
+            ck_assert(err.reason[0]);
+        }
+    }
+    /* cells of valid text (no CR: the reader makes every line break LF) */
+    static const char *const bits[] = {"\"", ",", ";", "\n", "\t", "'",       "=",
+                                       "+",  "-", "@", " ",  "a",  "\xC3\xA9"};
+    for (int k = 0; k < 2000; k++) {
+        char cells[6][32];
+        const char *cp[6];
+        for (int c = 0; c < 6; c++) {
+            cells[c][0] = 0;
+            int m = (int)((x = x * 1103515245 + 12345) >> 16) % 6;
+            for (int j = 0; j < m; j++)
+                strcat(cells[c], bits[((x = x * 1103515245 + 12345) >> 16) % 13]);
+            cp[c] = cells[c];
+        }
+        size_t len;
+        char *out = write_rows(k % 2 ? ';' : ',', cp, 6, 3, &len);
+        struct csv_table t;
+        read_ok(out, len, &t);
+        /* a record of empty cells alone would be a blank line; none is written empty */
+        ck_assert_int_eq(t.delimiter, k % 2 ? ';' : ',');
+        for (int c = 0; c < 6; c++)
+            ck_assert_str_eq(csv_cell(&t, (size_t)c / 3, (size_t)c % 3), cells[c]);
         csv_table_free(&t);
         free(out);
     }
@@ -223,6 +273,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_csv_refusals);
     tcase_add_test(tc, test_csv_writer_quotes_and_formulas);
     tcase_add_test(tc, test_csv_write_read_round_trip);
+    tcase_add_test(tc, test_csv_random_bytes_and_cells);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -116,16 +116,15 @@ static void refused(const char *data, size_t len, size_t max_rows, size_t errors
     ck_assert_msg(imp->n_errors == errors, "%zu errors, not %zu: %s", imp->n_errors, errors,
                   imp->errors[0].reason);
     const struct pcsv_error *e = &imp->errors[0];
-    ck_assert_msg(e->line == line && e->column == column,
-                  "line %ld column %d, not %ld and %d: %s", e->line, e->column, line, column,
-                  e->reason);
+    ck_assert_msg(e->line == line && e->column == column, "line %ld column %d, not %ld and %d: %s",
+                  e->line, e->column, line, column, e->reason);
     ck_assert_str_eq(e->field, field);
     ck_assert_msg(strstr(e->reason, words), "\"%s\" does not say \"%s\"", e->reason, words);
     pcsv_free(imp);
     free(imp);
 }
 
-#define REFUSED(lit, errors, line, col, field, words)                                        \
+#define REFUSED(lit, errors, line, col, field, words)                                              \
     refused(lit, sizeof lit - 1, 0, errors, line, col, field, words)
 
 START_TEST(test_players_csv_refusals)
@@ -143,8 +142,8 @@ START_TEST(test_players_csv_refusals)
     REFUSED("country,rating\nITA,1500\n", 1, 1, 0, "name", "no name column");
     REFUSED("Name,Elo,Rating\nA,1,2\n", 1, 1, 3, "rating", "twice");
     /* the rows: every bad line listed, in the file's order */
-    REFUSED("name,rating\nA,abc\nB,1500\nC,1500.5.5\nD,-3\nE,20000\nF,\"1,5\"\n", 5, 2, 2,
-            "rating", "\"abc\" is not a number");
+    REFUSED("name,rating\nA,abc\nB,1500\nC,1500.5.5\nD,-3\nE,20000\nF,\"1,5\"\n", 5, 2, 2, "rating",
+            "\"abc\" is not a number");
     REFUSED("name,experience\nA,12.5\n", 1, 2, 2, "experience", "not a whole number");
     REFUSED("name,email\nA,not-an-address\n", 1, 2, 2, "email", "not an email address");
     REFUSED("name,club\nA,x,surplus\n", 1, 2, 3, "", "beyond the header");
@@ -158,6 +157,17 @@ START_TEST(test_players_csv_refusals)
             "line 2 (the same federation id)");
     REFUSED("name,fed id\nJos\xC3\xA9 M\xC3\xBCller,1\nJOSE  MULLER,\n", 1, 3, 1, "name",
             "line 2 (the same name)");
+    /* a file of many bad rows: the first PCSV_ERRORS_MAX listed, all of them counted */
+    char bad[2000] = "name,rating\n";
+    for (int i = 0; i < 150; i++)
+        strcat(bad, "A,x\n");
+    struct pcsv_import *imp = malloc(sizeof *imp);
+    ck_assert_int_eq(pcsv_read(bad, strlen(bad), 0, imp), -1);
+    ck_assert_uint_eq(imp->n_errors, PCSV_ERRORS_MAX);
+    ck_assert_uint_eq(imp->n_errors_total, 150);
+    ck_assert_int_eq(imp->errors[PCSV_ERRORS_MAX - 1].line, PCSV_ERRORS_MAX + 1);
+    pcsv_free(imp);
+    free(imp);
     /* a text too long */
     char big[300] = "name\n";
     memset(big + 5, 'x', 101);
@@ -191,7 +201,10 @@ START_TEST(test_players_csv_accepted_neighbours)
 }
 END_TEST
 
-#define P(id, name, fed, rating) {id, name, "", "", fed, "", "", 1, rating, 0, 0}
+#define P(id, name, fed, rating)                                                                   \
+    {                                                                                              \
+        id, name, "", "", fed, "", "", 1, rating, 0, 0                                             \
+    }
 
 /* The rows against the register: the same federation id is an update (of the values the
  * row gives: an empty cell keeps the registered value) or no change; the same folded name
@@ -200,9 +213,12 @@ END_TEST
 START_TEST(test_players_csv_classify)
 {
     const struct pcsv_player reg[] = {
-        P(10, "Jos\xC3\xA9 M\xC3\xBCller", "00123", 1600), P(11, "Anna Rossi", "", 1500),
-        P(12, "John Smith", "77", 1550),                   P(13, "Same Person", "99", 1700),
-        P(14, "Kept Values", "55", 1650),                  P(15, "Luca Verdi", "", 1500),
+        P(10, "Jos\xC3\xA9 M\xC3\xBCller", "00123", 1600),
+        P(11, "Anna Rossi", "", 1500),
+        P(12, "John Smith", "77", 1550),
+        P(13, "Same Person", "99", 1700),
+        P(14, "Kept Values", "55", 1650),
+        P(15, "Luca Verdi", "", 1500),
     };
     struct pcsv_import *imp = READ_OK("name,federation id,rating,club\n"
                                       "Jos\xC3\xA9 M\xC3\xBCller,00123,1610,Roma\n"
@@ -231,10 +247,9 @@ START_TEST(test_players_csv_classify)
     ck_assert_uint_eq(imp->n_rows, 8);
     for (size_t i = 0; i < 8; i++) {
         const struct pcsv_row *r = &imp->rows[i];
-        ck_assert_msg(r->cls == want[i].cls && r->match_id == want[i].id &&
-                          r->changed == want[i].changed,
-                      "row %zu: class %d of %lld, changed %x", i, r->cls, (long long)r->match_id,
-                      r->changed);
+        ck_assert_msg(
+            r->cls == want[i].cls && r->match_id == want[i].id && r->changed == want[i].changed,
+            "row %zu: class %d of %lld, changed %x", i, r->cls, (long long)r->match_id, r->changed);
     }
     ck_assert_uint_eq(imp->count[PCSV_ADD], 3);
     ck_assert_uint_eq(imp->count[PCSV_UPDATE], 1);
@@ -247,8 +262,8 @@ END_TEST
 /* The players a spreadsheet could trip over: names that read as formulas, quotes, both
  * delimiters, accents, leading zeros, ratings of many digits, values missing. */
 static const struct pcsv_player awkward[] = {
-    {1, "=HYPERLINK(\"http://evil\",\"x\")", "ITA", "Club; \"Il Bar\"", "00123", "a@b.it",
-     "A", 1, 1522.360679774998, 1, 350},
+    {1, "=HYPERLINK(\"http://evil\",\"x\")", "ITA", "Club; \"Il Bar\"", "00123", "a@b.it", "A", 1,
+     1522.360679774998, 1, 350},
     {2, "-Ann", "", "", "", "", "", 1, 1500, 0, 0},
     {3, "@home, Smith", "FRA", "+33", "0007", "", "Open", 0, 0, 1, 0},
     {4, "'quoted' Jos\xC3\xA9 M\xC3\xBCller", "DEU", "'=x", "+39", "", "", 1, 0.1, 0, 0},

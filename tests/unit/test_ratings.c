@@ -12,7 +12,8 @@
 #include "tourney/rng.h"
 #include "../check_main.h"
 
-#define NEAR(a, b) ck_assert_msg(fabs((a) - (b)) < 1e-9, "%.15f, not %.15f", (double)(a), (double)(b))
+#define NEAR(a, b)                                                                                 \
+    ck_assert_msg(fabs((a) - (b)) < 1e-9, "%.15f, not %.15f", (double)(a), (double)(b))
 
 /* The FAQ's check: 100 points apart, a 7-point match, the favourite wins with probability
  * 0.576. By hand: 100 x sqrt(7) / 2000 = 0.1322876; 10^0.1322876 = 1.3560869; the underdog
@@ -68,8 +69,8 @@ END_TEST
 
 static struct rat_match match(int64_t id, int64_t a, int64_t b, int length, int winner)
 {
-    return (struct rat_match){.id = id, .order = id, .player = {{a, 0}, {b, 0}},
-                              .length = length, .winner = winner};
+    return (struct rat_match){
+        .id = id, .order = id, .player = {{a, 0}, {b, 0}}, .length = length, .winner = winner};
 }
 
 static void decide(struct rat_book *b, struct rat_match m)
@@ -139,8 +140,8 @@ END_TEST
  * with the exclusion off it is rated. And how a match's end maps to its kinds. */
 START_TEST(test_RAT1_exclusions_each)
 {
-    static const unsigned kinds[] = {RAT_X_FORFEIT, RAT_X_WALKOVER, RAT_X_ONE_POINT,
-                                     RAT_X_UNFINISHED, RAT_X_SWING, RAT_X_DAVIS_DOUBLES};
+    static const unsigned kinds[] = {RAT_X_FORFEIT,    RAT_X_WALKOVER, RAT_X_ONE_POINT,
+                                     RAT_X_UNFINISHED, RAT_X_SWING,    RAT_X_DAVIS_DOUBLES};
     for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++) {
         for (int on = 0; on < 2; on++) {
             struct rat_settings s;
@@ -195,8 +196,8 @@ START_TEST(test_RAT1_doubles_pair_mean)
     s.exclude = 0;
     const struct rat_player start[] = {{1, 1600, 0}, {2, 1400, 300}, {3, 1500, 0}, {4, 1500, 0}};
     struct rat_book *b = rat_book_new(&s, start, 4);
-    struct rat_match m = {.id = 1, .player = {{1, 2}, {3, 4}}, .length = 3, .winner = 0,
-                          .kind = RAT_X_DAVIS_DOUBLES};
+    struct rat_match m = {
+        .id = 1, .player = {{1, 2}, {3, 4}}, .length = 3, .winner = 0, .kind = RAT_X_DAVIS_DOUBLES};
     decide(b, m);
     NEAR(rating(b, 1), 1600 + 17.320508075688775);
     NEAR(rating(b, 2), 1400 + 6.928203230275509);
