@@ -413,7 +413,8 @@ void csv_write_cell(struct csv_writer *w, const char *s)
     size_t n = strlen(s);
     int quote = n && (s[0] == ' ' || s[n - 1] == ' ');
     for (size_t i = 0; i < n && !quote; i++)
-        quote = strchr(",;\t\"\r\n", s[i]) != NULL;
+        quote = s[i] == w->delimiter || s[i] == '"' || s[i] == '\r' || s[i] == '\n' ||
+                (!w->records && (s[i] == ',' || s[i] == ';' || s[i] == '\t'));
     if (quote)
         put(w, "\"", 1);
     if ((n && formula_start(s[0])) || guarded(s))
@@ -433,6 +434,7 @@ void csv_write_end(struct csv_writer *w)
 {
     put(w, "\r\n", 2);
     w->row_open = 0;
+    w->records++;
 }
 
 char *csv_writer_take(struct csv_writer *w, size_t *len)

@@ -72,15 +72,17 @@ struct csv_writer {
     char *buf;
     size_t len, cap;
     char delimiter;
-    int row_open; /* a field written on the current record */
-    int failed;   /* out of memory: everything after is dropped, csv_writer_take says so */
+    int row_open;   /* a field written on the current record */
+    size_t records; /* records ended */
+    int failed;     /* out of memory: everything after is dropped, csv_writer_take says so */
 };
 
 void csv_writer_init(struct csv_writer *w, char delimiter);
-/* One field of the current record, s (UTF-8): quoted when it holds a quote, a line break,
- * any of the delimiters the reader may take (`,`, `;`, tab: then no header's text can make
- * the reader take another delimiter than the writer's), or white space at either end (which
- * some spreadsheets trim otherwise).
+/* One field of the current record, s (UTF-8): quoted when it holds the delimiter, a quote,
+ * a line break, or white space at either end (which some spreadsheets trim otherwise); in
+ * the header, any of the delimiters the reader may take too (`,`, `;`, tab), so that no
+ * header's text makes the reader find another delimiter than the writer's. A decimal comma
+ * in a file delimited by `;` stays unquoted, as that spreadsheet writes it.
  *
  * A cell that starts with =, +, -, @, a tab or a line break is one a spreadsheet may
  * run as a formula (CSV injection, "=HYPERLINK(...)" in a player's name): such a cell is

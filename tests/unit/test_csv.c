@@ -181,12 +181,20 @@ START_TEST(test_csv_writer_quotes_and_formulas)
     const char *want = "\xEF\xBB\xBF"
                        "plain,\"a,b\",\"say \"\"hi\"\"\",\"two\nlines\"\r\n"
                        "'=1+1,'+39 055,'-Ann,'@home\r\n"
-                       "''=already,'plain,\" pad \",\"x;y\"\r\n";
+                       "''=already,'plain,\" pad \",x;y\r\n";
     ck_assert_uint_eq(len, strlen(want));
     ck_assert_str_eq(out, want);
     free(out);
     out = write_rows(';', cells + 10, 2, 2, &len);
     ck_assert_str_eq(out, "\xEF\xBB\xBF\" pad \";\"x;y\"\r\n");
+    free(out);
+    /* in the header, every delimiter the reader could take is quoted */
+    const char *const header[] = {"a;b", "c\td", "e", "1,5", "x;y", "z"};
+    out = write_rows(',', header, 6, 3, &len);
+    ck_assert_str_eq(out, "\xEF\xBB\xBF\"a;b\",\"c\td\",e\r\n\"1,5\",x;y,z\r\n");
+    free(out);
+    out = write_rows(';', header + 3, 3, 3, &len);
+    ck_assert_str_eq(out, "\xEF\xBB\xBF\"1,5\";\"x;y\";z\r\n");
     free(out);
 }
 END_TEST
