@@ -113,12 +113,19 @@ size_t cw_utf8_trim(const char *s, size_t *start)
     return seen ? end - first : 0;
 }
 
-char *cw_name_key(const char *s)
+/* The key of cw_name_key, with the accents dropped too when stripmark. */
+static char *name_key(const char *s, int stripmark)
 {
     /* NFKC maps the look-alikes (full-width letters, ligatures, no-break and ideographic
-     * spaces) to one form, case folding the cases, IGNORE drops zero-width characters */
-    utf8proc_uint8_t *f = utf8proc_NFKC_Casefold((const utf8proc_uint8_t *)s);
-    if (!f)
+     * spaces) to one form, case folding the cases, IGNORE drops zero-width characters (the
+     * options of utf8proc_NFKC_Casefold); STRIPMARK drops the combining marks that the
+     * decomposition of an accented letter leaves */
+    utf8proc_uint8_t *f = NULL;
+    utf8proc_option_t opt = UTF8PROC_NULLTERM | UTF8PROC_STABLE | UTF8PROC_COMPOSE |
+                            UTF8PROC_COMPAT | UTF8PROC_CASEFOLD | UTF8PROC_IGNORE;
+    if (stripmark)
+        opt |= UTF8PROC_STRIPMARK;
+    if (utf8proc_map((const utf8proc_uint8_t *)s, 0, &f, opt) < 0)
         return NULL;
     /* then each run of white space one space, none at the ends, in place */
     size_t i = 0, o = 0;
@@ -141,4 +148,14 @@ char *cw_name_key(const char *s)
     }
     f[o] = 0;
     return (char *)f;
+}
+
+char *cw_name_key(const char *s)
+{
+    return name_key(s, 0);
+}
+
+char *cw_name_fold(const char *s)
+{
+    return name_key(s, 1);
 }

@@ -33,5 +33,11 @@ size_t cw_utf8_trim(const char *s, size_t *start);
  * default-ignorable characters (zero-width ones) dropped, each run of white space one
  * space, none at either end. malloc'd; NULL when out of memory. */
 char *cw_name_key(const char *s);
+/* The key of cw_name_key with the accents dropped too (the combining marks of the
+ * decomposition: "Müller", "MULLER" and "Muller" share it; "Mueller", and letters that
+ * decompose into no mark, as ø or ł, stay apart): the looser key of "looks like the same
+ * person", where a list from another source may have lost its accents. malloc'd; NULL when
+ * out of memory. */
+char *cw_name_fold(const char *s);
 
 #endif

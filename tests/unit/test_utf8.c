@@ -109,6 +109,29 @@ START_TEST(test_utf8_trim_and_name_key)
 }
 END_TEST
 
+/* The looser key: accents dropped too, so that a list that lost them finds the player. */
+START_TEST(test_utf8_name_fold_drops_accents)
+{
+    const char *const same[] = {"J\xC3\xBCrgen M\xC3\xBCller", "JURGEN  MULLER",
+                                "Ju\xCC\x88rgen Mu\xCC\x88ller", "j\xC3\xBCrgen m\xC3\x9cller"};
+    char *want = cw_name_fold(same[0]);
+    ck_assert_str_eq(want, "jurgen muller");
+    for (size_t i = 1; i < sizeof same / sizeof *same; i++) {
+        char *k = cw_name_fold(same[i]);
+        ck_assert_str_eq(k, want);
+        free(k);
+    }
+    free(want);
+    /* the strict key keeps them apart, and letters with no mark to drop stay themselves */
+    char *a = cw_name_key("M\xC3\xBCller"), *b = cw_name_key("Muller");
+    ck_assert_str_ne(a, b);
+    free(a), free(b);
+    a = cw_name_fold("S\xC3\xB8ren");
+    ck_assert_str_eq(a, "s\xC3\xB8ren");
+    free(a);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("utf8");
@@ -116,6 +139,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_utf8_cut_between_characters);
     tcase_add_test(tc, test_utf8_text_refusals);
     tcase_add_test(tc, test_utf8_trim_and_name_key);
+    tcase_add_test(tc, test_utf8_name_fold_drops_accents);
     suite_add_tcase(s, tc);
     return s;
 }
