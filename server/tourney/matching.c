@@ -18,25 +18,25 @@ struct mm {
     matching_cost_fn cost;
     void *ctx;
     int64_t k, cmin;
-    int *mate;              /* vertex paired with v, or -1 */
-    int *label;             /* [2n] 0 none, 1 S, 2 T; +4 while scan_blossom marks a path */
-    int *labfrom, *labto;   /* [2n] the edge a label came through: labto inside, labfrom
-                             * in the parent blossom (-1: a root) */
-    int *inb;               /* [n] the top-level blossom holding v */
-    int *bparent, *bbase;   /* [2n] bbase -1: a blossom id not in use */
+    int *mate;                /* vertex paired with v, or -1 */
+    int *label;               /* [2n] 0 none, 1 S, 2 T; +4 while scan_blossom marks a path */
+    int *labfrom, *labto;     /* [2n] the edge a label came through: labto inside, labfrom
+                               * in the parent blossom (-1: a root) */
+    int *inb;                 /* [n] the top-level blossom holding v */
+    int *bparent, *bbase;     /* [2n] bbase -1: a blossom id not in use */
     int **childs, **ex, **ey; /* [2n] a blossom's cycle of sub-blossoms, childs[0] holding
                                * the base; edge i joins ex[i] in childs[i] to ey[i] in
                                * childs[i + 1] (cyclically) */
     int *nchilds;
-    int *bestedge;          /* [2n] least-slack edge i * n + j with i inside, or -1 */
-    int **bestlist;         /* [2n] an S-blossom's least-slack edges to other S-blossoms */
+    int *bestedge;  /* [2n] least-slack edge i * n + j with i inside, or -1 */
+    int **bestlist; /* [2n] an S-blossom's least-slack edges to other S-blossoms */
     int *nbest;
-    int64_t *dual;          /* [2n] doubled */
-    int *queue, qlen;       /* S vertices to scan */
-    int *freeb, nfree;      /* blossom ids not in use */
+    int64_t *dual;           /* [2n] doubled */
+    int *queue, qlen;        /* S vertices to scan */
+    int *freeb, nfree;       /* blossom ids not in use */
     int *scratch, *scratch2; /* [2n] */
-    int *bestto;            /* [2n] add_blossom's least-slack edge per neighbour blossom */
-    int64_t *bestslack;     /* [2n] */
+    int *bestto;             /* [2n] add_blossom's least-slack edge per neighbour blossom */
+    int64_t *bestslack;      /* [2n] */
     jmp_buf oom;
 };
 

@@ -26,8 +26,8 @@ struct swiss_player {
     int wins;         /* match wins so far, byes included (a late entry's: 0, or as the TD
                        * sets) */
     int losses;
-    int byes;         /* byes had */
-    int active;       /* 0: withdrawn between rounds, not paired */
+    int byes;   /* byes had */
+    int active; /* 0: withdrawn between rounds, not paired */
     int n_met;
     const int64_t *met; /* ids of the opponents met (repeats allowed, unknown ids ignored) */
 };
@@ -38,10 +38,10 @@ struct swiss_options {
 };
 
 enum swiss_why {
-    SWISS_WHY_BYE,              /* who gets the bye, and why them */
-    SWISS_WHY_FLOAT,            /* a pair across score groups */
-    SWISS_WHY_REMATCH,          /* a pair that met before: no pairing has fewer */
-    SWISS_WHY_REMATCH_AVOIDED,  /* floats or a bye chosen to avoid a rematch */
+    SWISS_WHY_BYE,             /* who gets the bye, and why them */
+    SWISS_WHY_FLOAT,           /* a pair across score groups */
+    SWISS_WHY_REMATCH,         /* a pair that met before: no pairing has fewer */
+    SWISS_WHY_REMATCH_AVOIDED, /* floats or a bye chosen to avoid a rematch */
 };
 
 #define SWISS_REASON_LEN 240
@@ -55,12 +55,12 @@ struct swiss_reason {
 /* What makes one pairing better than another, compared in this order (smaller is
  * better), and the order swiss_pair minimises exactly. */
 struct swiss_levels {
-    int rematches;       /* pairs that met before */
-    int bye_repeat;      /* byes the bye's player had before (0: a first bye, or no bye) */
-    int64_t sq_diff;     /* sum over pairs of (wins a - wins b)^2; the bye a pair with a
-                          * phantom holding the round's lowest win count */
-    int bye_wins;        /* the bye's player's wins above the round's lowest */
-    int bye_above;       /* players ranked below the bye's player */
+    int rematches;   /* pairs that met before */
+    int bye_repeat;  /* byes the bye's player had before (0: a first bye, or no bye) */
+    int64_t sq_diff; /* sum over pairs of (wins a - wins b)^2; the bye a pair with a
+                      * phantom holding the round's lowest win count */
+    int bye_wins;    /* the bye's player's wins above the round's lowest */
+    int bye_above;   /* players ranked below the bye's player */
 };
 
 struct swiss_pairing {
@@ -83,8 +83,7 @@ void swiss_pairing_free(struct swiss_pairing *p);
 /* The levels of a given pairing of the same players (a pairing swapped by hand, a test's
  * candidate): pairs by id, bye 0 for none. 0, or -1 when an id is not an active player. */
 int swiss_levels_of(const struct swiss_player *players, int n, const struct swiss_options *opt,
-                    const int64_t (*pairs)[2], int n_pairs, int64_t bye,
-                    struct swiss_levels *out);
+                    const int64_t (*pairs)[2], int n_pairs, int64_t bye, struct swiss_levels *out);
 
 /* <0, 0, >0 as a is better than, as good as, worse than b in the pairing's order. */
 int swiss_levels_cmp(const struct swiss_levels *a, const struct swiss_levels *b);
@@ -139,11 +138,11 @@ struct swiss_match {
 
 struct swiss_standing {
     int64_t id;
-    int place;  /* 1 + the number ranked strictly ahead: equals share a place (PLACE-1) */
+    int place; /* 1 + the number ranked strictly ahead: equals share a place (PLACE-1) */
     int wins, losses, byes, played;
     int64_t tb[SWISS_MAX_TIEBREAKS]; /* the rules' tie-breaks in order (head to head:
                                       * wins against those tied with them at its step) */
-    int out;       /* lives: as many losses as lives */
+    int out;                         /* lives: as many losses as lives */
     int withdrawn;
 };
 
@@ -153,8 +152,8 @@ int swiss_check_rules(const struct swiss_rules *r, char *err, size_t errlen);
 /* The standings of n entries after the decided matches, best first, into out[n]. 0, or -1
  * with a sentence (an unknown id in a match, memory). */
 int swiss_standings(const struct swiss_entry *entries, int n, const struct swiss_match *m,
-                    int n_matches, const struct swiss_rules *rules,
-                    struct swiss_standing *out, char *err, size_t errlen);
+                    int n_matches, const struct swiss_rules *rules, struct swiss_standing *out,
+                    char *err, size_t errlen);
 
 /* The pairing's input for the next round from the standings: players[n] in the
  * standings' order (rank = position), met lists into one block *met_block (free it). The

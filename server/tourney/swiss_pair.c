@@ -21,12 +21,13 @@ struct round {
     int m, nv;
     const struct swiss_player **p; /* [m] */
     int *pos;                      /* [m] place in the rank order, 0 = first */
+    int *w;                        /* [m] wins, beside each other for the costs' sake */
     unsigned char *met;            /* [m * m] bits */
     int wmin, wmax, bmax;
-    int64_t sq_bound;              /* most the squared differences can add to */
-    int64_t a1, a2, a3, a4;        /* the levels' multipliers */
-    int relaxed;                   /* 1: rematches cost nothing (a "what if") */
-    const int *map;                /* solve vertex -> round vertex, or NULL */
+    int64_t sq_bound;       /* most the squared differences can add to */
+    int64_t a1, a2, a3, a4; /* the levels' multipliers */
+    int relaxed;            /* 1: rematches cost nothing (a "what if") */
+    const int *map;         /* solve vertex -> round vertex, or NULL */
 };
 
 static int met_bit(const struct round *r, int i, int j)
@@ -51,7 +52,7 @@ static int64_t pair_cost(void *ctx, int i, int j)
         return bye_cost(r, i);
     if (i == r->m)
         return bye_cost(r, j);
-    int64_t dw = r->p[i]->wins - r->p[j]->wins;
+    int64_t dw = r->w[i] - r->w[j];
     return (!r->relaxed && met_bit(r, i, j) ? r->a1 : 0) + r->a3 * dw * dw;
 }
 
@@ -93,7 +94,7 @@ static int find(const struct round *r, const struct swiss_player **by_id, int64_
 
 static void round_free(struct round *r)
 {
-    free(r->p), free(r->pos), free(r->met);
+    free(r->p), free(r->pos), free(r->w), free(r->met);
     memset(r, 0, sizeof *r);
 }
 
@@ -114,7 +115,8 @@ static int round_build(struct round *r, const struct swiss_player *players, int 
     }
     r->p = calloc((size_t)n + 1, sizeof *r->p);
     r->pos = calloc((size_t)n + 1, sizeof *r->pos);
-    if (!r->p || !r->pos)
+    r->w = calloc((size_t)n + 1, sizeof *r->w);
+    if (!r->p || !r->pos || !r->w)
         goto oom;
     for (int i = 0; i < n; i++) {
         const struct swiss_player *p = &players[i];
@@ -124,8 +126,8 @@ static int round_build(struct round *r, const struct swiss_player *players, int 
         }
         if (p->wins < 0 || p->wins > SWISS_MAX_ROUNDS || p->losses < 0 ||
             p->losses > SWISS_MAX_ROUNDS || p->byes < 0 || p->byes > SWISS_MAX_ROUNDS) {
-            snprintf(err, errlen, "player %" PRId64 ": wins, losses and byes must be 0..%d",
-                     p->id, SWISS_MAX_ROUNDS);
+            snprintf(err, errlen, "player %" PRId64 ": wins, losses and byes must be 0..%d", p->id,
+                     SWISS_MAX_ROUNDS);
             goto fail;
         }
         if (p->n_met < 0 || (p->n_met > 0 && !p->met)) {
@@ -172,6 +174,7 @@ static int round_build(struct round *r, const struct swiss_player *players, int 
             r->met[a / 8] |= (unsigned char)(1u << (a % 8));
             r->met[b / 8] |= (unsigned char)(1u << (b % 8));
         }
+        r->w[v] = p->wins;
         if (p->wins < r->wmin)
             r->wmin = p->wins;
         if (p->wins > r->wmax)
@@ -253,8 +256,7 @@ static int vertex_by_id(const struct round *r, int64_t id)
 }
 
 int swiss_levels_of(const struct swiss_player *players, int n, const struct swiss_options *opt,
-                    const int64_t (*pairs)[2], int n_pairs, int64_t bye,
-                    struct swiss_levels *out)
+                    const int64_t (*pairs)[2], int n_pairs, int64_t bye, struct swiss_levels *out)
 {
     struct round r;
     char err[128];
@@ -358,17 +360,25 @@ static void bye_reason(struct round *r, const int *mate, struct swiss_pairing *o
     const struct swiss_player *px = r->p[x], *py = r->p[y];
     char nx[32], ny[32];
     struct swiss_reason *why = reason(out, SWISS_WHY_BYE, px->id, 0);
-    int len = snprintf(why->text, sizeof why->text, "Bye to %s (%d %s, ranked %d of %d): ",
-                       name_of(px, nx, sizeof nx), px->wins, wins_word(px->wins),
-                       r->pos[x] + 1, r->m);
+    int len = snprintf(why->text, sizeof why->text,
+                       "Bye to %s (%d %s, ranked %d of %d): ", name_of(px, nx, sizeof nx), px->wins,
+                       wins_word(px->wins), r->pos[x] + 1, r->m);
     char *t = why->text + len;
     size_t left = sizeof why->text - (size_t)len;
     if (x == y) {
-        if (px->byes == 0)
-            snprintf(t, left, "the lowest-ranked with the fewest wins of those without a bye.");
+        int without = 0;
+        for (int v = 0; v < r->m; v++)
+            without += r->p[v]->byes == 0;
+        if (px->byes == 0 && without == 1)
+            snprintf(t, left, "the only player who has not had a bye.");
+        else if (px->byes == 0)
+            snprintf(t, left,
+                     "the lowest-ranked with the fewest wins of those who have not "
+                     "had a bye.");
         else
-            snprintf(t, left, "every player has had a bye; the lowest-ranked with the fewest "
-                              "wins of those with the fewest.");
+            snprintf(t, left,
+                     "every player has had a bye; the lowest-ranked with the fewest "
+                     "wins of those with the fewest byes.");
         return;
     }
     why->b = py->id;
@@ -403,11 +413,12 @@ static void bye_reason(struct round *r, const int *mate, struct swiss_pairing *o
     if (ly.rematches != lx.rematches)
         snprintf(t, left, "a bye to %s (%s) would leave %d rematch%s, not %d.",
                  name_of(py, ny, sizeof ny),
-                 py->byes == 0 ? "lower-ranked without a bye" : "lower-ranked",
-                 ly.rematches, ly.rematches == 1 ? "" : "es", lx.rematches);
+                 py->byes == 0 ? "lower-ranked without a bye" : "lower-ranked", ly.rematches,
+                 ly.rematches == 1 ? "" : "es", lx.rematches);
     else
-        snprintf(t, left, "a bye to %s (lower-ranked) would float the round more (squared "
-                          "differences %" PRId64 ", not %" PRId64 ").",
+        snprintf(t, left,
+                 "a bye to %s (lower-ranked) would float the round more (squared "
+                 "differences %" PRId64 ", not %" PRId64 ").",
                  name_of(py, ny, sizeof ny), ly.sq_diff, lx.sq_diff);
 }
 
@@ -431,8 +442,7 @@ static void avoided_reason(struct round *r, const struct swiss_levels *lv,
             if (m2[v] < r->m && met_bit(r, v, m2[v]))
                 a = v, b = m2[v];
         char na[32], nb[32];
-        struct swiss_reason *why = reason(out, SWISS_WHY_REMATCH_AVOIDED, r->p[a]->id,
-                                          r->p[b]->id);
+        struct swiss_reason *why = reason(out, SWISS_WHY_REMATCH_AVOIDED, r->p[a]->id, r->p[b]->id);
         snprintf(why->text, sizeof why->text,
                  "Floats instead of rematches: the pairing closest by score would make %d "
                  "rematch%s (%s and %s again, ...); this one makes %d.",
@@ -469,14 +479,13 @@ static void pair_reasons(const struct round *r, const struct keyed *vp,
             int hi = pa->wins > pb->wins ? a : b, lo = hi == a ? b : a;
             const struct swiss_player *ph = r->p[hi], *pl = r->p[lo];
             struct swiss_reason *why = reason(out, SWISS_WHY_FLOAT, ph->id, pl->id);
-            int len = snprintf(why->text, sizeof why->text,
-                               "%s (%d %s) floats down to %s (%d %s)",
+            int len = snprintf(why->text, sizeof why->text, "%s (%d %s) floats down to %s (%d %s)",
                                name_of(ph, na, sizeof na), ph->wins, wins_word(ph->wins),
                                name_of(pl, nb, sizeof nb), pl->wins, wins_word(pl->wins));
             if (met_all_in_group(r, hi))
                 snprintf(why->text + len, sizeof why->text - (size_t)len,
-                         ": %s has met every other player with %d %s.",
-                         name_of(ph, na, sizeof na), ph->wins, wins_word(ph->wins));
+                         ": %s has met every other player with %d %s.", name_of(ph, na, sizeof na),
+                         ph->wins, wins_word(ph->wins));
             else
                 snprintf(why->text + len, sizeof why->text - (size_t)len,
                          ": the score groups do not pair off evenly.");

@@ -100,8 +100,8 @@ struct opp {
 };
 
 int swiss_standings(const struct swiss_entry *entries, int n, const struct swiss_match *m,
-                    int n_matches, const struct swiss_rules *rules,
-                    struct swiss_standing *out, char *err, size_t errlen)
+                    int n_matches, const struct swiss_rules *rules, struct swiss_standing *out,
+                    char *err, size_t errlen)
 {
     if (swiss_check_rules(rules, err, errlen))
         return -1;
@@ -134,8 +134,7 @@ int swiss_standings(const struct swiss_entry *entries, int n, const struct swiss
             int a = lookup(ids, n, x->a), b = x->b ? lookup(ids, n, x->b) : -1;
             if (a < 0 || (x->b && b < 0) || a == b ||
                 (x->b && x->winner && x->winner != x->a && x->winner != x->b)) {
-                snprintf(err, errlen, "match %d: a player or winner that is not an entry",
-                         k + 1);
+                snprintf(err, errlen, "match %d: a player or winner that is not an entry", k + 1);
                 goto done;
             }
             if (!x->b) { /* a bye: a win (SWISS-1) */
@@ -173,7 +172,7 @@ int swiss_standings(const struct swiss_entry *entries, int n, const struct swiss
         for (int i = 0; i < n; i++) {
             int64_t sum = 0, sb = 0, hi = INT64_MIN, lo = INT64_MAX;
             for (int k = first[i]; k < first[i] + cnt[i]; k++) {
-                int64_t v = opps[k].i >= 0 ? out[opps[k].i].wins
+                int64_t v = opps[k].i >= 0                              ? out[opps[k].i].wins
                             : rules->bye_counts == SWISS_BYE_COUNTS_OWN ? out[i].wins
                                                                         : 0;
                 sum += v;
@@ -181,8 +180,8 @@ int swiss_standings(const struct swiss_entry *entries, int n, const struct swiss
                 hi = v > hi ? v : hi;
                 lo = v < lo ? v : lo;
             }
-            out[i].tb[t] = tb == SWISS_TB_BUCHHOLZ          ? sum
-                           : tb == SWISS_TB_MEDIAN_BUCHHOLZ ? (cnt[i] >= 3 ? sum - hi - lo : 0)
+            out[i].tb[t] = tb == SWISS_TB_BUCHHOLZ           ? sum
+                           : tb == SWISS_TB_MEDIAN_BUCHHOLZ  ? (cnt[i] >= 3 ? sum - hi - lo : 0)
                            : tb == SWISS_TB_SONNEBORN_BERGER ? sb
                            : tb == SWISS_TB_POINTS_DIFF      ? pd[i]
                                                              : 0;
@@ -272,9 +271,13 @@ int swiss_players_from(const struct swiss_entry *entries, int n, const struct sw
     size_t off = 0;
     for (int p = 0; p < n; p++) {
         const struct swiss_standing *s = &standings[p];
-        players[p] = (struct swiss_player){
-            .id = s->id, .rank = p + 1, .wins = s->wins, .losses = s->losses,
-            .byes = s->byes, .active = !s->withdrawn && !s->out, .met = block + off};
+        players[p] = (struct swiss_player){.id = s->id,
+                                           .rank = p + 1,
+                                           .wins = s->wins,
+                                           .losses = s->losses,
+                                           .byes = s->byes,
+                                           .active = !s->withdrawn && !s->out,
+                                           .met = block + off};
         size_t c = (size_t)cnt[p];
         cnt[p] = (int)off;
         off += c;
