@@ -616,6 +616,106 @@ static int random_event(uint64_t seed)
     return checks;
 }
 
+/* Past the exhaustive search's reach, a weaker check that still catches a matching gone
+ * wrong: no exchange of partners between two pairs (or between a pair and the bye) makes
+ * the round better in the order of item 1. */
+struct big {
+    const struct swiss_player *p[400];
+    int pos[400], m, wmin;
+};
+
+static void vec_pair(const struct big *b, int i, int j, int64_t *v)
+{
+    int64_t d = b->p[i]->wins - b->p[j]->wins;
+    v[0] += met(b->p[i], b->p[j]), v[2] += d * d;
+}
+
+static void vec_bye(const struct big *b, int i, int64_t *v)
+{
+    int64_t d = b->p[i]->wins - b->wmin;
+    v[1] += b->p[i]->byes, v[2] += d * d, v[3] += d, v[4] += b->m - 1 - b->pos[i];
+}
+
+static int big_index(const struct big *b, int64_t id)
+{
+    for (int i = 0; i < b->m; i++)
+        if (b->p[i]->id == id)
+            return i;
+    return -1;
+}
+
+static void no_better_swap(const struct big *b, const struct swiss_pairing *p)
+{
+    int np = p->n_pairs, x = p->bye ? big_index(b, p->bye) : -1, ia[200], ic[200];
+    for (int k = 0; k < np; k++)
+        ia[k] = big_index(b, p->pairs[k][0]), ic[k] = big_index(b, p->pairs[k][1]);
+    for (int k = 0; k < np; k++) {
+        int a = ia[k], c = ic[k];
+        for (int l = k + 1; l <= np; l++) {
+            int64_t now[5] = {0}, s1[5] = {0}, s2[5] = {0};
+            vec_pair(b, a, c, now);
+            if (l < np) {
+                int d = ia[l], e = ic[l];
+                vec_pair(b, d, e, now);
+                vec_pair(b, a, d, s1), vec_pair(b, c, e, s1);
+                vec_pair(b, a, e, s2), vec_pair(b, c, d, s2);
+            } else if (x >= 0) { /* the bye changes hands with a or c */
+                vec_bye(b, x, now);
+                vec_pair(b, x, c, s1), vec_bye(b, a, s1);
+                vec_pair(b, x, a, s2), vec_bye(b, c, s2);
+            } else {
+                continue;
+            }
+            ck_assert(!lex_less(s1, now) && !lex_less(s2, now));
+        }
+    }
+}
+
+START_TEST(test_SWISS1_large_events_no_better_exchange)
+{
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        int n = 151 + (int)seed * 30, nm = 0;
+        struct swiss_entry *e = calloc((size_t)n, sizeof *e);
+        struct swiss_match *m = calloc((size_t)n * 10, sizeof *m);
+        struct swiss_standing *st = calloc((size_t)n, sizeof *st);
+        struct swiss_player *ps = calloc((size_t)n, sizeof *ps);
+        ck_assert(e && m && st && ps);
+        for (int i = 0; i < n; i++)
+            e[i] = (struct swiss_entry){1 + i, 1 + i, 0, 0};
+        struct swiss_rules rules = {.lives = seed == 3 ? 3 : 0};
+        struct rng g;
+        rng_seed(&g, seed);
+        for (int round = 1; round <= 8; round++) {
+            char err[128];
+            int64_t *block;
+            ck_assert_int_eq(swiss_standings(e, n, m, nm, &rules, st, err, sizeof err), 0);
+            ck_assert_int_eq(swiss_players_from(e, n, m, nm, st, ps, &block), 0);
+            struct big b = {.m = 0, .wmin = SWISS_MAX_ROUNDS};
+            for (int i = 0; i < n; i++)
+                if (ps[i].active) {
+                    b.pos[b.m] = b.m;
+                    b.p[b.m++] = &ps[i];
+                    b.wmin = ps[i].wins < b.wmin ? ps[i].wins : b.wmin;
+                }
+            struct swiss_options opt = {.seed = rng_next(&g), .lives = rules.lives};
+            struct swiss_pairing p;
+            ck_assert_int_eq(swiss_pair(ps, n, &opt, &p, err, sizeof err), 0);
+            ck_assert_int_eq(p.n_pairs, b.m / 2);
+            no_better_swap(&b, &p);
+            for (int k = 0; k < p.n_pairs; k++) {
+                int64_t a = p.pairs[k][0], c = p.pairs[k][1], w = rng_below(&g, 2) ? a : c;
+                m[nm++] = (struct swiss_match){round, a, c, w, 3, 1, 0};
+            }
+            if (p.bye)
+                m[nm++] = (struct swiss_match){round, p.bye, 0, 0, 0, 0, 0};
+            swiss_pairing_free(&p);
+            free(block);
+        }
+        free(e), free(m), free(st), free(ps);
+    }
+}
+END_TEST
+
 START_TEST(test_SWISS1_exact_against_exhaustive_search)
 {
     int rounds = 0;
@@ -646,6 +746,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_SWISS2_head_to_head_within_the_tied);
     tcase_add_test(tc, test_PLACE1_swiss_equals_share_a_place);
     tcase_add_test(tc, test_SWISS1_exact_against_exhaustive_search);
+    tcase_add_test(tc, test_SWISS1_large_events_no_better_exchange);
     suite_add_tcase(s, tc);
     return s;
 }
