@@ -250,7 +250,7 @@ int op_pins_read(const struct op *o, int64_t tid, int64_t pid, struct player *p,
         if (rc == CW_ENOTFOUND)
             return op_no_player(pb, tid, pid);
         if (rc == CW_OK)
-            rc = db_audit(o->db, tid, o->now_ms, o->actor, "player.pin_read", "player", pid, NULL,
+            rc = db_audit(o->db, tid, o->now_ms, o->who.actor, "player.pin_read", "player", pid, NULL,
                           NULL);
     } else {
         *ps = NULL;
@@ -261,7 +261,7 @@ int op_pins_read(const struct op *o, int64_t tid, int64_t pid, struct player *p,
         if (rc == CW_OK)
             rc = db_player_list(o->db, tid, ps, n);
         if (rc == CW_OK)
-            rc = db_audit(o->db, tid, o->now_ms, o->actor, "players.cards_printed", "tournament",
+            rc = db_audit(o->db, tid, o->now_ms, o->who.actor, "players.cards_printed", "tournament",
                           tid, NULL, NULL);
         if (rc != CW_OK) {
             free(*ps);
