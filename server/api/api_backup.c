@@ -47,8 +47,7 @@ void api_snapshot_take(struct api_req *req, struct api_resp *resp)
 }
 
 /* The download recorded in the audit log (in): the tournament's name for the file. */
-static int record_download(struct api_req *req, const struct op *o, void *in,
-                           struct api_resp *resp)
+static int record_download(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
 {
     struct problem pb = {0, NULL};
     if (op_backup_download_record(o, req->ids[0], in, 512, &pb))

@@ -86,8 +86,7 @@ void api_match_warn(struct api_req *req, struct api_resp *resp)
     api_cx_run(req, resp, op_match_warn, &in, &bad);
 }
 
-static int calls_of_match(struct api_req *req, const struct op *o, void *in,
-                          struct api_resp *resp)
+static int calls_of_match(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
 {
     struct match m;
     if (api_match_private(req, o, resp, &m, "GOV-5"))
@@ -126,8 +125,7 @@ struct calls_read {
     int n, rc;
 };
 
-static int read_open_calls(struct api_req *req, const struct op *o, void *in,
-                           struct api_resp *resp)
+static int read_open_calls(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
 {
     struct calls_read *r = in;
     int64_t rev = db_tournament_revision(o->db, req->ids[0]);

@@ -89,8 +89,8 @@ int api_knockout_settings(json_t *in, json_t **out, int64_t *feeds_from, struct 
 /* What the TD does to the bracket, with its input. */
 struct ko_cmd {
     enum { KO_DRAW, KO_LATE, KO_LATE_CLOSE, KO_LENGTHS } what;
-    const char *seed; /* KO_DRAW: the seed, or NULL: the server draws one, recorded */
-    int64_t player;   /* KO_LATE: who arrived */
+    const char *seed;   /* KO_DRAW: the seed, or NULL: the server draws one, recorded */
+    int64_t player;     /* KO_LATE: who arrived */
     const int *lengths; /* KO_LENGTHS: n of them, as the request wrote them (l) */
     int n;
     json_t *l;

@@ -44,8 +44,7 @@ static int hash_password(const char *pw, struct api_resp *resp, char out[CW_PWHA
     return 0;
 }
 
-static int list_officials(struct api_req *req, const struct op *o, void *in,
-                          struct api_resp *resp)
+static int list_officials(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
 {
     struct official *ws = NULL;
     struct machine_token *ks = NULL;
@@ -77,11 +76,11 @@ void api_officials_list(struct api_req *req, struct api_resp *resp)
 /* The head TD's change of an official or a token, with its input. */
 struct official_cmd {
     enum { OC_ADD, OC_CHANGE, OC_REMOVE, OC_TOKEN, OC_REVOKE } what;
-    struct official *w;       /* OC_ADD: the new official */
-    const char *hash;         /* OC_ADD: their password's hash */
-    struct official_in *in;   /* OC_CHANGE */
-    struct machine_token *k;  /* OC_TOKEN: the new token */
-    char *secret;             /* OC_TOKEN: its secret, for the reply alone */
+    struct official *w;      /* OC_ADD: the new official */
+    const char *hash;        /* OC_ADD: their password's hash */
+    struct official_in *in;  /* OC_CHANGE */
+    struct machine_token *k; /* OC_TOKEN: the new token */
+    char *secret;            /* OC_TOKEN: its secret, for the reply alone */
 };
 
 static int official_run(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)

@@ -46,8 +46,7 @@ struct penalties_read {
     int n, nv;
 };
 
-static int read_penalties(struct api_req *req, const struct op *o, void *in,
-                          struct api_resp *resp)
+static int read_penalties(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
 {
     struct penalties_read *q = in;
     struct problem pb = {0, NULL};

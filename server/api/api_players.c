@@ -52,8 +52,7 @@ void api_players_list(struct api_req *req, struct api_resp *resp)
                    json_pack("{s:I, s:o}", "tournament_id", (json_int_t)t.id, "players", arr));
 }
 
-static int player_register(struct api_req *req, const struct op *o, void *in,
-                           struct api_resp *resp)
+static int player_register(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
 {
     struct player *p = in;
     struct problem pb = {0, NULL};

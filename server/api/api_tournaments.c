@@ -196,8 +196,7 @@ void api_tournament_create(struct api_req *req, struct api_resp *resp)
     free(tables);
 }
 
-static int read_tournament(struct api_req *req, const struct op *o, void *in,
-                           struct api_resp *resp)
+static int read_tournament(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
 {
     struct app *app = req->app;
     int64_t id = req->ids[0];

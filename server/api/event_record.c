@@ -11,8 +11,7 @@
 #include "ops/event.h"
 #include "ops/load.h"
 
-int api_event_load(struct api_req *req, const struct op *o, struct event *e,
-                   struct api_resp *resp)
+int api_event_load(struct api_req *req, const struct op *o, struct event *e, struct api_resp *resp)
 {
     struct problem pb = {0, NULL};
     if (op_event_load(o, req->ids[0], req->ids[1], e, &pb))

@@ -164,8 +164,7 @@ void api_knockout_get(struct api_req *req, struct api_resp *resp)
 
 /* ---- where a player stands ---- */
 
-static int player_status(struct api_req *req, const struct op *o, void *none,
-                         struct api_resp *resp)
+static int player_status(struct api_req *req, const struct op *o, void *none, struct api_resp *resp)
 {
     struct db *db = o->db;
     struct event e;

@@ -11,8 +11,8 @@ static int match_cmd(struct api_req *req, const struct op *o, void *in, struct a
     with.reason = c->reason;
     with.confirm_cascade = c->confirm_cascade;
     struct op_out out;
-    op_match_change(&with, c->may, req->ids[0], req->ids[1], c->action, c->fn, c->in,
-                    &c->invalid, &out);
+    op_match_change(&with, c->may, req->ids[0], req->ids[1], c->action, c->fn, c->in, &c->invalid,
+                    &out);
     int rc = api_out(resp, &out);
     if (rc == API_DONE && req->extra)
         json_object_update(resp->json, req->extra);

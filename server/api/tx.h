@@ -33,7 +33,8 @@ API_REPLIES int api_run_unkeyed(struct api_req *req, struct api_resp *resp, api_
 int api_read(struct api_req *req, struct api_resp *resp, api_cmd cmd, void *in);
 
 /* A command's endings: the frame's answer (ops/op.h struct op_out) as the reply, and what
- * the command returns for it (undone unless out->keep); an operation's refusal as the reply, API_UNDONE. */
+ * the command returns for it (undone unless out->keep); an operation's refusal as the reply,
+ * API_UNDONE. */
 int api_out(struct api_resp *resp, struct op_out *out);
 int api_refuse(struct api_resp *resp, struct problem *pb);
 

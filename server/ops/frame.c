@@ -52,8 +52,8 @@ enum op_begun op_begin(const struct op *o, const struct op_key *key, struct op_r
 static int keep_answer(const struct op *o, const struct op_key *key, int status, const char *body)
 {
     if (key && key->key &&
-        db_idem_put(o->db, o->who.actor, key->key, key->request, status, body ? body : "", o->now_ms) !=
-            CW_OK) {
+        db_idem_put(o->db, o->who.actor, key->key, key->request, status, body ? body : "",
+                    o->now_ms) != CW_OK) {
         db_rollback(o->db);
         return CW_EDB;
     }
@@ -106,4 +106,31 @@ int op_read(const struct op *o, int (*fn)(const struct op *o, void *in), void *i
     int rc = fn(o, in);
     db_unlock(o->db);
     return rc;
+}
+
+int op_run_as(const struct op *o, int reserved, int (*fn)(const struct op *o, void *in), void *in,
+              struct problem *pb)
+{
+    int rc = reserved ? db_begin_reserved(o->db) : db_begin(o->db);
+    if (rc == DB_BUSY) {
+        problem_set(pb, 503, "database-busy", "The database is busy",
+                    "Another program holds the tournament's database (a backup or an sqlite3 "
+                    "shell?); nothing was changed. Try again in a moment.");
+        return -1;
+    }
+    if (rc) {
+        problem_internal(pb, "starting a transaction");
+        return -1;
+    }
+    if (fn(o, in)) {
+        db_rollback(o->db);
+        if (!pb->json)
+            problem_internal(pb, "storing the change");
+        return -1;
+    }
+    if (db_commit(o->db)) {
+        problem_internal(pb, "committing");
+        return -1;
+    }
+    return 0;
 }

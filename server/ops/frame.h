@@ -16,6 +16,7 @@
 #define OPS_FRAME_H
 
 #include "ops/op.h"
+#include "ops/problem.h"
 
 struct db_ticket;
 
@@ -60,6 +61,13 @@ void op_rollback(const struct op *o);
  * clocks): fn(o, in) in a transaction of its own, committed when it returns 0, rolled back
  * (with its stream entries) otherwise. 0 once on disk, or -1. */
 int op_run(const struct op *o, int (*fn)(const struct op *o, void *in), void *in);
+/* op_run with its refusals in pb, for a login's change (under no key: no secret is kept
+ * as an answer to replay): 503 while another program holds the database, else a 500
+ * (which the router answers as the disk's refusal when the disk is full or failed), or
+ * fn's own (fn fills pb; none: a 500). reserved: the change may use the room kept for the
+ * TD's login on a full disk. 0 once on disk, or -1. */
+int op_run_as(const struct op *o, int reserved, int (*fn)(const struct op *o, void *in), void *in,
+              struct problem *pb);
 /* A read under the database's lock: fn(o, in), its result returned. Reads see the open
  * batch of changes (the writer's connection); no change is made here. */
 int op_read(const struct op *o, int (*fn)(const struct op *o, void *in), void *in);

@@ -21,8 +21,7 @@ int op_tournament_load(const struct op *o, int64_t tid, struct tournament *t, st
     return rc == CW_OK ? 0 : refused(rc, pb, "reading the tournament");
 }
 
-int op_event_load(const struct op *o, int64_t tid, int64_t eid, struct event *e,
-                  struct problem *pb)
+int op_event_load(const struct op *o, int64_t tid, int64_t eid, struct event *e, struct problem *pb)
 {
     int rc = db_event_get(o->db, tid, eid, e);
     if (rc == CW_ENOTFOUND)
@@ -31,8 +30,7 @@ int op_event_load(const struct op *o, int64_t tid, int64_t eid, struct event *e,
     return rc == CW_OK ? 0 : refused(rc, pb, "reading the event");
 }
 
-int op_match_load(const struct op *o, int64_t tid, int64_t mid, struct match *m,
-                  struct problem *pb)
+int op_match_load(const struct op *o, int64_t tid, int64_t mid, struct match *m, struct problem *pb)
 {
     int rc = db_match_get(o->db, tid, mid, m);
     if (rc == CW_ENOTFOUND)
@@ -72,12 +70,11 @@ int op_match_private(const struct op *o, int64_t tid, int64_t mid, const char *r
 {
     if (op_match_load(o, tid, mid, m, pb))
         return -1;
-    if (o->who.is_td ||
-        op_match_side(o->db, o->who.player_id, o->who.player_tournament, m) >= 0)
+    if (o->who.is_td || op_match_side(o->db, o->who.player_id, o->who.player_tournament, m) >= 0)
         return 0;
     problem_set(pb, 403, "not-your-match", "Not your match",
-                "Only the officials and the players of match %lld see this (%s).",
-                (long long)m->id, rule);
+                "Only the officials and the players of match %lld see this (%s).", (long long)m->id,
+                rule);
     json_object_set_new(pb->json, "rule", json_string(rule));
     return -1;
 }

@@ -91,9 +91,9 @@ static int may_act(const struct op *o, const struct op_who *w, enum mx_may may,
 }
 
 /* The change, or -1 with the refusal in pb; *after the match's public JSON. */
-static int change(const struct op *o, enum mx_may may, int64_t tid, int64_t mid,
-                  const char *action, match_fn fn, void *in, struct problem *invalid,
-                  json_t **after, struct problem *pb)
+static int change(const struct op *o, enum mx_may may, int64_t tid, int64_t mid, const char *action,
+                  match_fn fn, void *in, struct problem *invalid, json_t **after,
+                  struct problem *pb)
 {
     struct match m;
     int side = op_match_load(o, tid, mid, &m, pb) ? -2 : may_act(o, &o->who, may, &m, pb);

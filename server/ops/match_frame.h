@@ -1,7 +1,7 @@
 /* The frame every change of one match runs in (match_frame.c), inside the caller's open
- * transaction (ops/frame.c): the match loaded, who acts (struct op's who) checked, the operation run on
- * it with its typed input, the match saved with its audit row and stream entry. The
- * clock family has its own frame (ops/clock_frame.c): it also carries the clock. */
+ * transaction (ops/frame.c): the match loaded, who acts (struct op's who) checked, the operation
+ * run on it with its typed input, the match saved with its audit row and stream entry. The clock
+ * family has its own frame (ops/clock_frame.c): it also carries the clock. */
 #ifndef OPS_MATCH_FRAME_H
 #define OPS_MATCH_FRAME_H
 

@@ -222,7 +222,8 @@ void op_snapshots_status(struct op_snapshots *s, struct op_snapshot_status *out)
     pthread_mutex_unlock(&s->mu);
 }
 
-int op_backup_download_record(const struct op *o, int64_t tid, char *name, size_t len, struct problem *pb)
+int op_backup_download_record(const struct op *o, int64_t tid, char *name, size_t len,
+                              struct problem *pb)
 {
     struct tournament t;
     int rc = db_tournament_get(o->db, tid, &t);
