@@ -68,7 +68,7 @@ struct api_req {
     json_t *extra;             /* members a result hook adds to the answer (owned) */
     /* set by the HTTP layer: it can suspend this request while a polled list is rebuilt
      * off its thread (api/rebuild.h), and resume it with the rebuild's answer, or while
-     * its change is synced to disk (api_tx_commit) */
+     * its change is synced to disk (api_run) */
     int suspendable;
 };
 
