@@ -68,7 +68,7 @@ struct api_req {
     json_t *extra;             /* members a result hook adds to the answer (owned) */
     /* set by the HTTP layer: it can suspend this request while a polled list is rebuilt
      * off its thread (api/rebuild.h), and resume it with the rebuild's answer, or while
-     * its change is synced to disk (api_tx_commit) */
+     * its change is synced to disk (api_run) */
     int suspendable;
 };
 
@@ -119,12 +119,6 @@ struct problem;
 void api_reply_problem(struct api_resp *resp, struct problem *p);
 /* The 500 answer for a failure that is the server's, never the client's. */
 void api_internal_error(struct api_resp *resp, const char *what);
-/* db_begin with its failure answered: 503 with Retry-After while another program holds the
- * database (DB_BUSY), 507 on a full disk, 503 while a failed disk write awaits the reopening
- * of the database, else 500. Returns 0 when the transaction is open, else -1 (replied). */
-API_REPLIES int api_begin(struct db *db, struct api_resp *resp);
-/* api_begin; reserved: the change may use the room kept for the TD's login (a full disk). */
-API_REPLIES int api_begin_as(struct db *db, struct api_resp *resp, int reserved);
 /* Why changes are refused (DB_FULL, DB_BROKEN of store/db.h) as the reply: 507 with the
  * sentence that the disk is full, or 503 while the database is reopened. */
 void api_disk_refusal(struct api_resp *resp, int why);

@@ -4,6 +4,7 @@
 
 #include "api/handlers.h"
 #include "api/json.h"
+#include "api/tx.h"
 #include "store/store.h"
 
 /* Parses a non-negative integer query argument; -1 when malformed. */
@@ -23,9 +24,29 @@ static long long arg_int(const struct api_req *req, const char *key, long long d
     return v;
 }
 
+/* The rows after `after`, of tournament tid (0: all), read under the lock. */
+struct audit_read {
+    int64_t tid;
+    long long after, limit;
+    struct audit_row *rows;
+    int n, rc;
+};
+
+static int read_audit(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
+{
+    struct audit_read *q = in;
+    q->rc = CW_OK;
+    if (q->tid) {
+        struct tournament t;
+        q->rc = db_tournament_get(o->db, q->tid, &t);
+    }
+    if (q->rc == CW_OK)
+        q->rc = db_audit_list(o->db, q->tid, q->after, (int)q->limit, &q->rows, &q->n);
+    return 0;
+}
+
 void api_audit_list(struct api_req *req, struct api_resp *resp)
 {
-    struct db *db = req->app->db;
     int64_t tid = req->nids ? req->ids[0] : 0;
     long long after = arg_int(req, "after", 0), limit = arg_int(req, "limit", 100);
     if (after < 0) {
@@ -40,16 +61,10 @@ void api_audit_list(struct api_req *req, struct api_resp *resp)
         json_object_set_new(resp->json, "status", json_integer(400));
         return;
     }
-    struct audit_row *rows = NULL;
-    int n = 0, rc = CW_OK;
-    db_lock(db);
-    if (tid) {
-        struct tournament t;
-        rc = db_tournament_get(db, tid, &t);
-    }
-    if (rc == CW_OK)
-        rc = db_audit_list(db, tid, after, (int)limit, &rows, &n);
-    db_unlock(db);
+    struct audit_read q = {tid, after, limit, NULL, 0, CW_OK};
+    api_read(req, resp, read_audit, &q);
+    struct audit_row *rows = q.rows;
+    int n = q.n, rc = q.rc;
     if (rc == CW_ENOTFOUND) {
         api_problem(resp, 404, "not-found", "No such tournament", "There is no tournament %lld.",
                     (long long)tid);

@@ -12,16 +12,33 @@
 #include "common/secret.h"
 #include "store/store.h"
 
+/* The session or the token a hash names, read under the lock (api_read): its rc. */
+struct by_hash {
+    const char *hash;
+    struct session_who w;
+    struct machine_token k;
+};
+
+static int read_session(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
+{
+    struct by_hash *q = in;
+    return db_session_get(o->db, q->hash, req->now_ms, &q->w);
+}
+
+static int read_token(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
+{
+    struct by_hash *q = in;
+    return db_token_by_hash(o->db, q->hash, &q->k);
+}
+
 void api_official_session(struct api_req *req)
 {
-    struct db *db = req->app->db;
     char h[CW_TOKEN_HASH_LEN + 1];
+    struct by_hash q = {.hash = h};
     if (req->session_token && strlen(req->session_token) == CW_TOKEN_LEN) {
         cw_token_hash(req->session_token, h);
-        struct session_who w;
-        db_lock(db);
-        int rc = db_session_get(db, h, req->now_ms, &w);
-        db_unlock(db);
+        int rc = api_read(req, NULL, read_session, &q);
+        const struct session_who w = q.w;
         if (rc == CW_OK && (w.suspended || w.ended)) {
             req->suspended = 1; /* refused where an official is needed, naming GOV-1 */
         } else if (rc == CW_OK && w.role != ROLE_NONE) {
@@ -33,10 +50,8 @@ void api_official_session(struct api_req *req)
     }
     if (req->bearer && strlen(req->bearer) == CW_TOKEN_LEN) {
         cw_token_hash(req->bearer, h);
-        struct machine_token k;
-        db_lock(db);
-        int rc = db_token_by_hash(db, h, &k);
-        db_unlock(db);
+        int rc = api_read(req, NULL, read_token, &q);
+        const struct machine_token k = q.k;
         if (rc == CW_OK && !k.revoked_ms && k.role != ROLE_NONE) {
             req->is_td = 1;
             req->token_id = k.id;
@@ -169,16 +184,20 @@ void api_login(struct api_req *req, struct api_resp *resp)
                              "role", role_name(a.who.role)));
 }
 
+static int read_player_session(struct api_req *req, const struct op *o, void *in,
+                               struct api_resp *resp)
+{
+    return db_player_session_get(o->db, in, req->now_ms, &req->player_id,
+                                 &req->player_tournament);
+}
+
 int api_player_session(struct api_req *req)
 {
     if (strlen(req->player_token) != CW_TOKEN_LEN)
         return 0;
     char h[CW_TOKEN_HASH_LEN + 1];
     cw_token_hash(req->player_token, h);
-    db_lock(req->app->db);
-    int rc = db_player_session_get(req->app->db, h, req->now_ms, &req->player_id,
-                                   &req->player_tournament);
-    db_unlock(req->app->db);
+    int rc = api_read(req, NULL, read_player_session, h);
     if (rc != CW_OK)
         req->player_id = req->player_tournament = 0;
     return rc == CW_OK;
@@ -266,9 +285,19 @@ void api_player_login(struct api_req *req, struct api_resp *resp)
                              "tournament_id", (json_int_t)tid, "name", p.name));
 }
 
+/* The sessions ended (in: the official's and the player's cookies' hashes, either NULL),
+ * in a frame of their own: nothing to replay under a key. */
+static int end_sessions(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
+{
+    const char **h = in;
+    struct problem pb = {0, NULL};
+    if (op_logout(o, h[0], h[1], req->player_id, req->player_tournament, &pb))
+        return api_refuse(resp, &pb);
+    return API_DONE;
+}
+
 void api_logout(struct api_req *req, struct api_resp *resp)
 {
-    struct app *app = req->app;
     char ph[CW_TOKEN_HASH_LEN + 1], oh[CW_TOKEN_HASH_LEN + 1];
     int player = req->player_token && strlen(req->player_token) == CW_TOKEN_LEN &&
                  api_player_session(req);
@@ -277,22 +306,9 @@ void api_logout(struct api_req *req, struct api_resp *resp)
         cw_token_hash(req->player_token, ph);
     if (official)
         cw_token_hash(req->session_token, oh);
-    if (player || official) {
-        if (api_begin(app->db, resp))
-            return;
-        struct op o = api_op(req);
-        struct problem pb = {0, NULL};
-        if (op_logout(&o, official ? oh : NULL, player ? ph : NULL, req->player_id,
-                      req->player_tournament, &pb)) {
-            db_rollback(app->db);
-            api_reply_problem(resp, &pb);
-            return;
-        }
-        if (db_commit(app->db)) {
-            api_internal_error(resp, "ending the session");
-            return;
-        }
-    }
+    const char *hashes[2] = {official ? oh : NULL, player ? ph : NULL};
+    if ((player || official) && api_run_unkeyed(req, resp, end_sessions, hashes))
+        return;
     snprintf(resp->set_cookie2, sizeof resp->set_cookie2,
              "%s=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0", API_PLAYER_COOKIE);
     snprintf(resp->set_cookie, sizeof resp->set_cookie,
@@ -301,11 +317,10 @@ void api_logout(struct api_req *req, struct api_resp *resp)
 }
 
 /* Who the official or the token is, for the console's header. */
-static json_t *acting_json(struct api_req *req)
+static int read_acting(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
 {
-    struct db *db = req->app->db;
+    struct db *db = o->db;
     json_t *j = NULL;
-    db_lock(db);
     if (req->token_id) {
         struct machine_token k;
         if (db_token_get(db, req->token_id, &k) == CW_OK)
@@ -317,8 +332,15 @@ static json_t *acting_json(struct api_req *req)
             j = json_pack("{s:{s:I, s:s, s:s}}", "official", "id", (json_int_t)w.id, "name",
                           w.name, "role", role_name(w.role));
     }
-    db_unlock(db);
-    return j ? j : json_object();
+    *(json_t **)in = j ? j : json_object();
+    return 0;
+}
+
+static json_t *acting_json(struct api_req *req)
+{
+    json_t *j = NULL;
+    api_read(req, NULL, read_acting, &j);
+    return j;
 }
 
 void api_session_get(struct api_req *req, struct api_resp *resp)

@@ -46,20 +46,21 @@ void api_snapshot_take(struct api_req *req, struct api_resp *resp)
     api_reply_json(resp, 201, status_json(req));
 }
 
+/* The download recorded in the audit log (in): the tournament's name for the file. */
+static int record_download(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
+{
+    struct problem pb = {0, NULL};
+    if (op_backup_download_record(o, req->ids[0], in, 512, &pb))
+        return api_refuse(resp, &pb);
+    return API_DONE;
+}
+
 void api_backup_download(struct api_req *req, struct api_resp *resp)
 {
     char name[512], file[300];
-    if (api_tx_begin_read(req, resp))
+    if (api_run_unkeyed(req, resp, record_download, name))
         return;
-    struct op o = api_op(req);
     struct problem pb = {0, NULL};
-    if (op_backup_download_record(&o, req->ids[0], name, sizeof name, &pb)) {
-        api_tx_rollback(req);
-        api_reply_problem(resp, &pb);
-        return;
-    }
-    if (api_tx_commit_read(req, resp))
-        return;
     uint64_t size;
     int fd = op_backup_fresh(req->app->cfg.database, &size, &pb);
     if (fd < 0) {

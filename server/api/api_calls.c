@@ -11,6 +11,7 @@
 #include "api/fields.h"
 #include "api/handlers.h"
 #include "api/matches.h"
+#include "api/tx.h"
 #include "ops/table_acts.h"
 
 static const char *const reasons[] = {"dispute",    "clock",      "baffle_box",
@@ -85,23 +86,21 @@ void api_match_warn(struct api_req *req, struct api_resp *resp)
     api_cx_run(req, resp, op_match_warn, &in, &bad);
 }
 
-void api_calls_of_match(struct api_req *req, struct api_resp *resp)
+static int calls_of_match(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
 {
     struct match m;
-    if (api_match_private_read(req, resp, &m, "GOV-5"))
-        return;
-    struct db *db = req->app->db;
+    if (api_match_private(req, o, resp, &m, "GOV-5"))
+        return -1;
     struct call_row *calls = NULL;
     struct warning_row *warns = NULL;
     int nc = 0, nw = 0;
-    int rc = db_calls_of_match(db, m.id, &calls, &nc);
+    int rc = db_calls_of_match(o->db, m.id, &calls, &nc);
     if (rc == CW_OK)
-        rc = db_warnings(db, m.id, &warns, &nw);
-    db_unlock(db);
+        rc = db_warnings(o->db, m.id, &warns, &nw);
     if (rc != CW_OK) {
         free(calls);
         api_internal_error(resp, "reading the calls");
-        return;
+        return -1;
     }
     json_t *c = json_array(), *w = json_array();
     for (int i = 0; i < nc; i++)
@@ -113,6 +112,25 @@ void api_calls_of_match(struct api_req *req, struct api_resp *resp)
     api_reply_json(resp, 200,
                    json_pack("{s:I, s:o, s:o, s:I}", "match_id", (json_int_t)m.id, "calls", c,
                              "warnings", w, "server_time_ms", (json_int_t)req->now_ms));
+    return 0;
+}
+
+void api_calls_of_match(struct api_req *req, struct api_resp *resp)
+{
+    api_read(req, resp, calls_of_match, NULL);
+}
+
+struct calls_read {
+    struct call_row *calls;
+    int n, rc;
+};
+
+static int read_open_calls(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
+{
+    struct calls_read *r = in;
+    int64_t rev = db_tournament_revision(o->db, req->ids[0]);
+    r->rc = rev > 0 ? db_calls_open(o->db, req->ids[0], &r->calls, &r->n) : (int)rev;
+    return 0;
 }
 
 /* The tournament's open calls, each as `one` writes it, in {"calls": [...]}; 0, or -1 with
@@ -120,13 +138,10 @@ void api_calls_of_match(struct api_req *req, struct api_resp *resp)
 API_REPLIES static int open_calls(struct api_req *req, struct api_resp *resp, json_t **out,
                                   json_t *(*one)(const struct call_row *, int64_t))
 {
-    struct db *db = req->app->db;
-    struct call_row *calls = NULL;
-    int n = 0;
-    db_lock(db);
-    int64_t rev = db_tournament_revision(db, req->ids[0]);
-    int rc = rev > 0 ? db_calls_open(db, req->ids[0], &calls, &n) : (int)rev;
-    db_unlock(db);
+    struct calls_read r = {NULL, 0, 0};
+    api_read(req, resp, read_open_calls, &r);
+    struct call_row *calls = r.calls;
+    int n = r.n, rc = r.rc;
     if (rc == CW_ENOTFOUND) {
         api_problem(resp, 404, "not-found", "No such tournament", "There is no tournament %lld.",
                     (long long)req->ids[0]);

@@ -64,9 +64,10 @@ int api_davis_settings(json_t *in, json_t **out, struct api_resp *resp)
     return 0;
 }
 
-API_REPLIES static int load_davis(struct api_req *req, struct event *e, struct api_resp *resp)
+API_REPLIES static int load_davis(struct api_req *req, const struct op *o, struct event *e,
+                                  struct api_resp *resp)
 {
-    if (api_event_load(req, e, resp))
+    if (api_event_load(req, o, e, resp))
         return -1;
     if (strcmp(e->kind, "davis")) {
         api_problem(resp, 409, "not-davis", "Not a Davis Cup event", "%s is a %s event.", e->name,
@@ -76,18 +77,34 @@ API_REPLIES static int load_davis(struct api_req *req, struct event *e, struct a
     return 0;
 }
 
-/* A change of a Davis event: the transaction begun, the event and its settings read. */
-API_REPLIES static int davis_tx(struct api_req *req, struct event *e, struct davis_settings *s,
-                                struct api_resp *resp)
+/* What the TD does to a Davis event, with its input. */
+struct davis_cmd {
+    enum { DV_TEAM, DV_START, DV_LATE_CLOSE } what;
+    struct davis_team_row *team; /* DV_TEAM */
+    const char *seed;            /* DV_START: a knockout of teams' draw's, or NULL */
+};
+
+/* A change of a Davis event: the event and its settings read, the operation run, the
+ * answer (the team, or the event). */
+static int davis_run(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
 {
-    if (api_tx_begin(req, resp))
-        return -1;
-    if (load_davis(req, e, resp)) {
-        api_tx_rollback(req);
-        return -1;
-    }
-    op_davis_settings_of(e, s);
-    return 0;
+    const struct davis_cmd *c = in;
+    struct event e;
+    if (load_davis(req, o, &e, resp))
+        return API_UNDONE;
+    struct davis_settings s;
+    op_davis_settings_of(&e, &s);
+    struct problem pb = {0, NULL};
+    int rc = c->what == DV_TEAM    ? op_davis_team_add(o, &e, &s, c->team, &pb)
+             : c->what == DV_START ? op_davis_start(o, &e, &s, c->seed, &pb)
+                                   : op_davis_late_close(o, &e, &s, &pb);
+    if (rc)
+        return api_refuse(resp, &pb);
+    if (c->what == DV_TEAM)
+        api_reply_json(resp, 201, op_davis_team_json(o->db, c->team, e.tournament_id));
+    else
+        api_reply_json(resp, c->what == DV_START ? 201 : 200, op_event_json(o->db, &e));
+    return API_DONE;
 }
 
 /* ---- teams (DAVIS-1) ---- */
@@ -114,20 +131,8 @@ void api_davis_team_add(struct api_req *req, struct api_resp *resp)
         api_problem_field(resp, "player2", "is player1 again: a pair has two players (DAVIS-1)");
         return;
     }
-    struct db *db = req->app->db;
-    struct event e;
-    struct davis_settings s;
-    if (davis_tx(req, &e, &s, resp))
-        return;
-    struct op o = api_op(req);
-    struct problem pb = {0, NULL};
-    if (op_davis_team_add(&o, &e, &s, &t, &pb)) {
-        api_tx_rollback(req);
-        api_reply_problem(resp, &pb);
-        return;
-    }
-    api_reply_json(resp, 201, op_davis_team_json(db, &t, e.tournament_id));
-    api_tx_commit(req, resp);
+    struct davis_cmd c = {DV_TEAM, &t, NULL};
+    api_run(req, resp, davis_run, &c);
 }
 
 /* the seed of a knockout of teams' draw, optional (a fresh one is recorded) */
@@ -141,61 +146,40 @@ void api_davis_start(struct api_req *req, struct api_resp *resp)
     struct api_val v[1];
     if (api_fields(req->json, start_fields, 0, v, resp))
         return;
-    struct db *db = req->app->db;
-    struct event e;
-    struct davis_settings s;
-    if (davis_tx(req, &e, &s, resp))
-        return;
-    struct op o = api_op(req);
-    struct problem pb = {0, NULL};
-    if (op_davis_start(&o, &e, &s, v[0].s, &pb)) {
-        api_tx_rollback(req);
-        api_reply_problem(resp, &pb);
-        return;
-    }
-    api_reply_json(resp, 201, op_event_json(db, &e));
-    api_tx_commit(req, resp);
+    struct davis_cmd c = {DV_START, NULL, v[0].s};
+    api_run(req, resp, davis_run, &c);
 }
 
 /* KO-4: the late places still open are closed (by the TD, or by the deadline's tick); an
  * unfilled place leaves its opponent a walkover. */
 void api_davis_late_close(struct api_req *req, struct api_resp *resp)
 {
-    struct event e;
-    struct davis_settings s;
-    if (davis_tx(req, &e, &s, resp))
-        return;
-    struct op o = api_op(req);
-    struct problem pb = {0, NULL};
-    if (op_davis_late_close(&o, &e, &s, &pb)) {
-        api_tx_rollback(req);
-        api_reply_problem(resp, &pb);
-        return;
-    }
-    api_reply_json(resp, 200, op_event_json(o.db, &e));
-    api_tx_commit(req, resp);
+    struct davis_cmd c = {DV_LATE_CLOSE, NULL, NULL};
+    api_run(req, resp, davis_run, &c);
 }
 
 /* ---- the grid and the standings (ops/davis_board.c) ---- */
 
-void api_davis_board(struct api_req *req, struct api_resp *resp)
+static int read_board(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
 {
-    struct db *db = req->app->db;
     struct event e;
-    db_lock(db);
-    if (load_davis(req, &e, resp)) {
-        db_unlock(db);
+    if (load_davis(req, o, &e, resp)) {
         if (resp->status == 409) { /* a GET of another kind of event: not found here */
             resp->status = 404;
             json_object_set_new(resp->json, "status", json_integer(404));
         }
-        return;
+        return -1;
     }
-    json_t *board = op_davis_board(db, &e, req->now_ms);
-    db_unlock(db);
+    json_t *board = op_davis_board(o->db, &e, req->now_ms);
     if (!board) {
         api_internal_error(resp, "reading the Davis Cup event");
-        return;
+        return -1;
     }
     api_reply_json(resp, 200, board);
+    return 0;
+}
+
+void api_davis_board(struct api_req *req, struct api_resp *resp)
+{
+    api_read(req, resp, read_board, NULL);
 }

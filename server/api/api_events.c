@@ -28,6 +28,25 @@ static const struct api_field event_fields[] = {
     [EV__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
+/* The event to create, and the knockout that feeds it (KO-5/KO-6), if any. */
+struct event_new {
+    struct event *e;
+    int64_t feeds_from;
+};
+
+static int event_create(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
+{
+    struct event_new *n = in;
+    struct event *e = n->e;
+    struct problem pb = {0, NULL};
+    if (op_event_create(o, e, n->feeds_from, &pb))
+        return api_refuse(resp, &pb);
+    snprintf(resp->location, sizeof resp->location, "/api/v1/tournaments/%lld/competitions/%lld",
+             (long long)e->tournament_id, (long long)e->id);
+    api_reply_json(resp, 201, op_event_json(o->db, e));
+    return API_DONE;
+}
+
 void api_event_create(struct api_req *req, struct api_resp *resp)
 {
     struct api_val v[EV__N];
@@ -59,19 +78,8 @@ void api_event_create(struct api_req *req, struct api_resp *resp)
     }
     strcpy(e.settings, text);
     free(text);
-    if (api_tx_begin(req, resp))
-        return;
-    struct op o = api_op(req);
-    struct problem pb = {0, NULL};
-    if (op_event_create(&o, &e, feeds_from, &pb)) {
-        api_tx_rollback(req);
-        api_reply_problem(resp, &pb);
-        return;
-    }
-    snprintf(resp->location, sizeof resp->location, "/api/v1/tournaments/%lld/competitions/%lld",
-             (long long)e.tournament_id, (long long)e.id);
-    api_reply_json(resp, 201, op_event_json(o.db, &e));
-    api_tx_commit(req, resp);
+    struct event_new in = {&e, feeds_from};
+    api_run(req, resp, event_create, &in);
 }
 
 enum { EU_NAME, EU_PRIORITY, EU_DEADLINE, EU__N };
@@ -81,6 +89,18 @@ static const struct api_field event_update_fields[] = {
     [EU_DEADLINE] = {"late_deadline", F_STR, 0, 1, 17, 30, NULL, NULL},
     [EU__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
+
+static int event_update(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
+{
+    struct event e;
+    if (api_event_load(req, o, &e, resp))
+        return API_UNDONE;
+    struct problem pb = {0, NULL};
+    if (op_event_update(o, &e, in, &pb))
+        return api_refuse(resp, &pb);
+    api_reply_json(resp, 200, op_event_json(o->db, &e));
+    return API_DONE;
+}
 
 /* The TD renames an event, changes its table priority, or moves the late-entry deadline of
  * a knockout (or a Davis knockout) while late entry is open (KO-4; null: until the TD
@@ -97,41 +117,23 @@ void api_event_update(struct api_req *req, struct api_resp *resp)
                           "must be a UTC time written YYYY-MM-DDTHH:MM[:SS]Z, or null");
         return;
     }
-    if (api_tx_begin(req, resp))
-        return;
-    struct db *db = req->app->db;
-    struct event e;
-    if (api_event_load(req, &e, resp)) {
-        api_tx_rollback(req);
-        return;
-    }
     struct event_update_in in = {
         v[EU_NAME].s, v[EU_PRIORITY].set, (int)v[EU_PRIORITY].i, dl->set, dl->s, dl_ms};
-    struct op o = api_op(req);
-    struct problem pb = {0, NULL};
-    if (op_event_update(&o, &e, &in, &pb)) {
-        api_tx_rollback(req);
-        api_reply_problem(resp, &pb);
-        return;
-    }
-    api_reply_json(resp, 200, op_event_json(db, &e));
-    api_tx_commit(req, resp);
+    api_run(req, resp, event_update, &in);
 }
 
-void api_events_list(struct api_req *req, struct api_resp *resp)
+static int list_events(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
 {
-    struct db *db = req->app->db;
+    struct db *db = o->db;
     struct event *es = NULL;
     int n = 0;
     struct tournament t;
-    db_lock(db);
     int rc = db_tournament_get(db, req->ids[0], &t);
     if (rc == CW_OK)
         rc = db_event_list(db, t.id, &es, &n);
     json_t *arr = json_array();
     for (int i = 0; rc == CW_OK && i < n; i++)
         json_array_append_new(arr, op_event_json(db, &es[i]));
-    db_unlock(db);
     free(es);
     if (rc != CW_OK) {
         json_decref(arr);
@@ -140,21 +142,29 @@ void api_events_list(struct api_req *req, struct api_resp *resp)
                         "There is no tournament %lld.", (long long)req->ids[0]);
         else
             api_internal_error(resp, "listing events");
-        return;
+        return -1;
     }
     api_reply_json(resp, 200, json_pack("{s:o}", "events", arr));
+    return 0;
+}
+
+void api_events_list(struct api_req *req, struct api_resp *resp)
+{
+    api_read(req, resp, list_events, NULL);
+}
+
+static int read_event(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
+{
+    struct event e;
+    if (api_event_load(req, o, &e, resp))
+        return -1;
+    api_reply_json(resp, 200, op_event_json(o->db, &e));
+    return 0;
 }
 
 void api_event_get(struct api_req *req, struct api_resp *resp)
 {
-    struct db *db = req->app->db;
-    struct event e;
-    db_lock(db);
-    int rc = api_event_load(req, &e, resp);
-    json_t *j = rc == 0 ? op_event_json(db, &e) : NULL;
-    db_unlock(db);
-    if (j)
-        api_reply_json(resp, 200, j);
+    api_read(req, resp, read_event, NULL);
 }
 
 /* ---- entries ---- */
@@ -164,48 +174,29 @@ static const struct api_field entry_fields[] = {
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
+/* A player entered (in: the player's id) or taken out (NULL: the path's). */
+static int entry_change(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
+{
+    struct event e;
+    if (api_event_load(req, o, &e, resp))
+        return API_UNDONE;
+    struct problem pb = {0, NULL};
+    if (in ? op_entry_add(o, &e, *(int64_t *)in, &pb) : op_entry_remove(o, &e, req->ids[2], &pb))
+        return api_refuse(resp, &pb);
+    api_reply_json(resp, in ? 201 : 200, op_event_json(o->db, &e));
+    return API_DONE;
+}
+
 void api_entry_add(struct api_req *req, struct api_resp *resp)
 {
     struct api_val v[1];
     if (api_fields(req->json, entry_fields, 0, v, resp))
         return;
     int64_t pid = v[0].i;
-    if (api_tx_begin(req, resp))
-        return;
-    struct db *db = req->app->db;
-    struct event e;
-    if (api_event_load(req, &e, resp)) {
-        api_tx_rollback(req);
-        return;
-    }
-    struct op o = api_op(req);
-    struct problem pb = {0, NULL};
-    if (op_entry_add(&o, &e, pid, &pb)) {
-        api_tx_rollback(req);
-        api_reply_problem(resp, &pb);
-        return;
-    }
-    api_reply_json(resp, 201, op_event_json(db, &e));
-    api_tx_commit(req, resp);
+    api_run(req, resp, entry_change, &pid);
 }
 
 void api_entry_remove(struct api_req *req, struct api_resp *resp)
 {
-    if (api_tx_begin(req, resp))
-        return;
-    struct db *db = req->app->db;
-    struct event e;
-    if (api_event_load(req, &e, resp)) {
-        api_tx_rollback(req);
-        return;
-    }
-    struct op o = api_op(req);
-    struct problem pb = {0, NULL};
-    if (op_entry_remove(&o, &e, req->ids[2], &pb)) {
-        api_tx_rollback(req);
-        api_reply_problem(resp, &pb);
-        return;
-    }
-    api_reply_json(resp, 200, op_event_json(db, &e));
-    api_tx_commit(req, resp);
+    api_run(req, resp, entry_change, NULL);
 }

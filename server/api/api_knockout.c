@@ -84,6 +84,43 @@ int api_knockout_settings(json_t *in, json_t **out, int64_t *feeds_from, struct 
     return 0;
 }
 
+/* ---- the TD's changes of a bracket, each a command of the frame (api/tx.h) ---- */
+
+/* What the TD does to the bracket, with its input. */
+struct ko_cmd {
+    enum { KO_DRAW, KO_LATE, KO_LATE_CLOSE, KO_LENGTHS } what;
+    const char *seed;   /* KO_DRAW: the seed, or NULL: the server draws one, recorded */
+    int64_t player;     /* KO_LATE: who arrived */
+    const int *lengths; /* KO_LENGTHS: n of them, as the request wrote them (l) */
+    int n;
+    json_t *l;
+};
+
+/* The knockout of the path loaded, the operation run, the bracket answered. */
+static int ko_run(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
+{
+    const struct ko_cmd *c = in;
+    struct event e;
+    if (api_ko_event_load(req, o, &e, resp))
+        return API_UNDONE;
+    struct problem pb = {0, NULL};
+    int rc = c->what == KO_DRAW         ? op_ko_draw(o, &e, c->seed, &pb)
+             : c->what == KO_LATE       ? op_ko_late_arrive(o, &e, c->player, &pb)
+             : c->what == KO_LATE_CLOSE ? op_knockout_late_close(o, &e, &pb)
+                                        : op_ko_lengths(o, &e, c->lengths, c->n, c->l, &pb);
+    if (rc) {
+        api_reply_problem(resp, &pb);
+        /* a late arrival refused as the deadline passed just now: the closing it found
+         * stays */
+        return rc > 0 ? API_KEPT : API_UNDONE;
+    }
+    if (c->what == KO_LENGTHS && !strcmp(e.state, "open"))
+        api_reply_json(resp, 200, op_event_json(o->db, &e));
+    else
+        api_knockout_bracket_json(req, &e, resp);
+    return API_DONE;
+}
+
 static const struct api_field draw_fields[] = {
     {"seed", F_SEED, 0, 0, 1, RNG_SEED_CHARS, NULL, NULL},
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
@@ -94,23 +131,8 @@ void api_knockout_draw(struct api_req *req, struct api_resp *resp)
     struct api_val v[1];
     if (api_fields(req->json, draw_fields, 0, v, resp))
         return;
-    const char *seed = v[0].s; /* NULL: the server draws one, recorded */
-    if (api_tx_begin(req, resp))
-        return;
-    struct event e;
-    struct op o = api_op(req);
-    struct problem pb = {0, NULL};
-    if (api_ko_event_load(req, &e, resp)) {
-        api_tx_rollback(req);
-        return;
-    }
-    if (op_ko_draw(&o, &e, seed, &pb)) {
-        api_tx_rollback(req);
-        api_reply_problem(resp, &pb);
-        return;
-    }
-    api_knockout_bracket_json(req, &e, resp);
-    api_tx_commit(req, resp);
+    struct ko_cmd c = {KO_DRAW, v[0].s, 0, NULL, 0, NULL}; /* no seed: one drawn, recorded */
+    api_run(req, resp, ko_run, &c);
 }
 
 /* ---- late arrivals (KO-4) ---- */
@@ -125,48 +147,14 @@ void api_knockout_late(struct api_req *req, struct api_resp *resp)
     struct api_val v[1];
     if (api_fields(req->json, late_fields, 0, v, resp))
         return;
-    int64_t pid = v[0].i;
-    if (api_tx_begin(req, resp))
-        return;
-    struct event e;
-    if (api_ko_event_load(req, &e, resp)) {
-        api_tx_rollback(req);
-        return;
-    }
-    struct op o = api_op(req);
-    struct problem pb = {0, NULL};
-    int rc = op_ko_late_arrive(&o, &e, pid, &pb);
-    if (rc) {
-        api_reply_problem(resp, &pb);
-        /* refused as the deadline passed just now: the closing it found stays */
-        if (rc > 0)
-            api_tx_commit(req, resp);
-        else
-            api_tx_rollback(req);
-        return;
-    }
-    api_knockout_bracket_json(req, &e, resp);
-    api_tx_commit(req, resp);
+    struct ko_cmd c = {KO_LATE, NULL, v[0].i, NULL, 0, NULL};
+    api_run(req, resp, ko_run, &c);
 }
 
 void api_knockout_late_close(struct api_req *req, struct api_resp *resp)
 {
-    if (api_tx_begin(req, resp))
-        return;
-    struct event e;
-    if (api_ko_event_load(req, &e, resp)) {
-        api_tx_rollback(req);
-        return;
-    }
-    struct op o = api_op(req);
-    struct problem pb = {0, NULL};
-    if (op_knockout_late_close(&o, &e, &pb)) {
-        api_tx_rollback(req);
-        api_reply_problem(resp, &pb);
-        return;
-    }
-    api_knockout_bracket_json(req, &e, resp);
-    api_tx_commit(req, resp);
+    struct ko_cmd c = {KO_LATE_CLOSE, NULL, 0, NULL, 0, NULL};
+    api_run(req, resp, ko_run, &c);
 }
 
 /* KO-7: the TD changes the lengths by round (op_ko_lengths). */
@@ -186,23 +174,6 @@ void api_knockout_lengths(struct api_req *req, struct api_resp *resp)
     int lengths[KO_MAX_ROUNDS], n = (int)json_array_size(l);
     for (int i = 0; i < n; i++)
         lengths[i] = (int)json_integer_value(json_array_get(l, (size_t)i));
-    if (api_tx_begin(req, resp))
-        return;
-    struct event e;
-    if (api_ko_event_load(req, &e, resp)) {
-        api_tx_rollback(req);
-        return;
-    }
-    struct op o = api_op(req);
-    struct problem pb = {0, NULL};
-    if (op_ko_lengths(&o, &e, lengths, n, l, &pb)) {
-        api_tx_rollback(req);
-        api_reply_problem(resp, &pb);
-        return;
-    }
-    if (strcmp(e.state, "open"))
-        api_knockout_bracket_json(req, &e, resp);
-    else
-        api_reply_json(resp, 200, op_event_json(req->app->db, &e));
-    api_tx_commit(req, resp);
+    struct ko_cmd c = {KO_LENGTHS, NULL, 0, lengths, n, l};
+    api_run(req, resp, ko_run, &c);
 }

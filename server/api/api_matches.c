@@ -29,6 +29,18 @@ static const struct api_field match_fields[] = {
     [MC__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
+static int match_create(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
+{
+    struct match *m = in;
+    struct problem pb = {0, NULL};
+    if (op_match_create(o, m, &pb))
+        return api_refuse(resp, &pb);
+    snprintf(resp->location, sizeof resp->location, "/api/v1/tournaments/%lld/matches/%lld",
+             (long long)m->tournament_id, (long long)m->id);
+    api_reply_json(resp, 201, op_match_json(o->db, m));
+    return API_DONE;
+}
+
 void api_match_create(struct api_req *req, struct api_resp *resp)
 {
     struct api_val v[MC__N];
@@ -47,25 +59,41 @@ void api_match_create(struct api_req *req, struct api_resp *resp)
         api_problem_field(resp, "player_b", "is the same player as player_a");
         return;
     }
-    if (api_tx_begin(req, resp))
-        return;
-    struct db *db = req->app->db;
-    struct op o = api_op(req);
-    struct problem pb = {0, NULL};
-    if (op_match_create(&o, &m, &pb)) {
-        api_tx_rollback(req);
-        api_reply_problem(resp, &pb);
-        return;
+    api_run(req, resp, match_create, &m);
+}
+
+/* The tournament's matches (in: a player's only, or 0: all). */
+static int list_matches(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
+{
+    struct db *db = o->db;
+    int64_t player = *(int64_t *)in;
+    struct tournament t;
+    struct match *ms = NULL;
+    int n = 0;
+    int rc = db_tournament_get(db, req->ids[0], &t);
+    if (rc == CW_OK)
+        rc = db_match_list(db, t.id, player, &ms, &n);
+    json_t *arr = rc == CW_OK ? op_matches_json(db, ms, n) : NULL;
+    if (rc == CW_OK && !arr)
+        rc = CW_ENOMEM;
+    free(ms);
+    if (rc == CW_ENOTFOUND) {
+        json_decref(arr);
+        api_problem(resp, 404, "not-found", "No such tournament", "There is no tournament %lld.",
+                    (long long)req->ids[0]);
+        return -1;
     }
-    snprintf(resp->location, sizeof resp->location, "/api/v1/tournaments/%lld/matches/%lld",
-             (long long)m.tournament_id, (long long)m.id);
-    api_reply_json(resp, 201, op_match_json(db, &m));
-    api_tx_commit(req, resp);
+    if (rc != CW_OK) {
+        json_decref(arr);
+        api_internal_error(resp, "listing matches");
+        return -1;
+    }
+    api_reply_json(resp, 200, json_pack("{s:o}", "matches", arr));
+    return 0;
 }
 
 void api_matches_list(struct api_req *req, struct api_resp *resp)
 {
-    struct db *db = req->app->db;
     const char *ps = api_arg(req, "player");
     int64_t player = 0;
     if (ps) {
@@ -76,37 +104,13 @@ void api_matches_list(struct api_req *req, struct api_resp *resp)
             return;
         }
     }
-    db_lock(db);
-    struct tournament t;
-    struct match *ms = NULL;
-    int n = 0;
-    int rc = db_tournament_get(db, req->ids[0], &t);
-    if (rc == CW_OK)
-        rc = db_match_list(db, t.id, player, &ms, &n);
-    json_t *arr = rc == CW_OK ? op_matches_json(db, ms, n) : NULL;
-    db_unlock(db);
-    if (rc == CW_OK && !arr)
-        rc = CW_ENOMEM;
-    free(ms);
-    if (rc == CW_ENOTFOUND) {
-        json_decref(arr);
-        api_problem(resp, 404, "not-found", "No such tournament", "There is no tournament %lld.",
-                    (long long)req->ids[0]);
-        return;
-    }
-    if (rc != CW_OK) {
-        json_decref(arr);
-        api_internal_error(resp, "listing matches");
-        return;
-    }
-    api_reply_json(resp, 200, json_pack("{s:o}", "matches", arr));
+    api_read(req, resp, list_matches, &player);
 }
 
-void api_match_get(struct api_req *req, struct api_resp *resp)
+static int read_match(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
 {
-    struct db *db = req->app->db;
+    struct db *db = o->db;
     struct match m;
-    db_lock(db);
     int rc = db_match_get(db, req->ids[0], req->ids[1], &m);
     json_t *j = rc == CW_OK ? op_match_json(db, &m) : NULL;
     if (j)
@@ -115,16 +119,21 @@ void api_match_get(struct api_req *req, struct api_resp *resp)
     json_t *obs = j ? op_observers_json(db, m.id) : NULL;
     if (j)
         json_object_set_new(j, "observers", obs ? obs : json_array());
-    db_unlock(db);
     if (rc == CW_ENOTFOUND) {
         api_match_not_found(resp, req->ids[0], req->ids[1]);
-        return;
+        return -1;
     }
     if (rc != CW_OK) {
         api_internal_error(resp, "reading the match");
-        return;
+        return -1;
     }
     api_reply_json(resp, 200, j);
+    return 0;
+}
+
+void api_match_get(struct api_req *req, struct api_resp *resp)
+{
+    api_read(req, resp, read_match, NULL);
 }
 
 /* ---- the TD's changes, each run in the match's frame (api_match_run) ---- */

@@ -44,21 +44,18 @@ static int hash_password(const char *pw, struct api_resp *resp, char out[CW_PWHA
     return 0;
 }
 
-void api_officials_list(struct api_req *req, struct api_resp *resp)
+static int list_officials(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
 {
-    struct db *db = req->app->db;
     struct official *ws = NULL;
     struct machine_token *ks = NULL;
     int n = 0, nk = 0;
-    db_lock(db);
-    int rc = db_officials_list(db, &ws, &n);
+    int rc = db_officials_list(o->db, &ws, &n);
     if (rc == CW_OK)
-        rc = db_tokens_list(db, &ks, &nk);
-    db_unlock(db);
+        rc = db_tokens_list(o->db, &ks, &nk);
     if (rc != CW_OK) {
         free(ws);
         api_internal_error(resp, "listing the officials");
-        return;
+        return -1;
     }
     json_t *arr = json_array(), *toks = json_array();
     for (int i = 0; i < n; i++)
@@ -68,6 +65,56 @@ void api_officials_list(struct api_req *req, struct api_resp *resp)
     free(ws);
     free(ks);
     api_reply_json(resp, 200, json_pack("{s:o, s:o}", "officials", arr, "tokens", toks));
+    return 0;
+}
+
+void api_officials_list(struct api_req *req, struct api_resp *resp)
+{
+    api_read(req, resp, list_officials, NULL);
+}
+
+/* The head TD's change of an official or a token, with its input. */
+struct official_cmd {
+    enum { OC_ADD, OC_CHANGE, OC_REMOVE, OC_TOKEN, OC_REVOKE } what;
+    struct official *w;      /* OC_ADD: the new official */
+    const char *hash;        /* OC_ADD: their password's hash */
+    struct official_in *in;  /* OC_CHANGE */
+    struct machine_token *k; /* OC_TOKEN: the new token */
+    char *secret;            /* OC_TOKEN: its secret, for the reply alone */
+};
+
+static int official_run(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
+{
+    struct official_cmd *c = in;
+    struct problem pb = {0, NULL};
+    struct official w;
+    struct machine_token k;
+    int rc;
+    switch (c->what) {
+    case OC_ADD:
+        if (op_official_add(o, c->w, c->hash, &pb))
+            return api_refuse(resp, &pb);
+        snprintf(resp->location, sizeof resp->location, "/api/v1/officials/%lld",
+                 (long long)c->w->id);
+        api_reply_json(resp, 201, op_official_json(c->w));
+        return API_DONE;
+    case OC_TOKEN: /* answered once committed (api_run_unkeyed) */
+        return op_token_create(o, c->k, c->secret, &pb) ? api_refuse(resp, &pb) : API_DONE;
+    case OC_REVOKE:
+        if (op_token_revoke(o, req->ids[0], &k, &pb))
+            return api_refuse(resp, &pb);
+        api_reply_json(resp, 200, op_token_json(&k));
+        return API_DONE;
+    case OC_CHANGE:
+        rc = op_official_change(o, req->ids[0], c->in, &w, &pb);
+        break;
+    default:
+        rc = op_official_remove(o, req->ids[0], &w, &pb);
+    }
+    if (rc)
+        return api_refuse(resp, &pb);
+    api_reply_json(resp, 200, op_official_json(&w));
+    return API_DONE;
 }
 
 void api_official_add(struct api_req *req, struct api_resp *resp)
@@ -86,18 +133,8 @@ void api_official_add(struct api_req *req, struct api_resp *resp)
     memset(&w, 0, sizeof w);
     cw_utf8_copy(w.name, sizeof w.name, v[OF_NAME].s);
     w.role = (enum role)role_from_name(v[OF_ROLE].s);
-    if (api_tx_begin(req, resp))
-        return;
-    struct op o = api_op(req);
-    struct problem pb = {0, NULL};
-    if (op_official_add(&o, &w, hash, &pb)) {
-        api_tx_rollback(req);
-        api_reply_problem(resp, &pb);
-        return;
-    }
-    snprintf(resp->location, sizeof resp->location, "/api/v1/officials/%lld", (long long)w.id);
-    api_reply_json(resp, 201, op_official_json(&w));
-    api_tx_commit(req, resp);
+    struct official_cmd c = {.what = OC_ADD, .w = &w, .hash = hash};
+    api_run(req, resp, official_run, &c);
 }
 
 void api_official_update(struct api_req *req, struct api_resp *resp)
@@ -111,34 +148,14 @@ void api_official_update(struct api_req *req, struct api_resp *resp)
     const char *role = v[OF_ROLE].s;
     struct official_in in = {v[OF_NAME].s, role ? role_from_name(role) : -1, v[OF_STATUS].s,
                              hash[0] ? hash : NULL};
-    if (api_tx_begin(req, resp))
-        return;
-    struct op o = api_op(req);
-    struct problem pb = {0, NULL};
-    struct official w;
-    if (op_official_change(&o, req->ids[0], &in, &w, &pb)) {
-        api_tx_rollback(req);
-        api_reply_problem(resp, &pb);
-        return;
-    }
-    api_reply_json(resp, 200, op_official_json(&w));
-    api_tx_commit(req, resp);
+    struct official_cmd c = {.what = OC_CHANGE, .in = &in};
+    api_run(req, resp, official_run, &c);
 }
 
 void api_official_remove(struct api_req *req, struct api_resp *resp)
 {
-    if (api_tx_begin(req, resp))
-        return;
-    struct op o = api_op(req);
-    struct problem pb = {0, NULL};
-    struct official w;
-    if (op_official_remove(&o, req->ids[0], &w, &pb)) {
-        api_tx_rollback(req);
-        api_reply_problem(resp, &pb);
-        return;
-    }
-    api_reply_json(resp, 200, op_official_json(&w));
-    api_tx_commit(req, resp);
+    struct official_cmd c = {.what = OC_REMOVE};
+    api_run(req, resp, official_run, &c);
 }
 
 /* Not under an Idempotency-Key: its stored answer would keep the secret, which only the
@@ -152,20 +169,10 @@ void api_token_create(struct api_req *req, struct api_resp *resp)
     memset(&k, 0, sizeof k);
     cw_utf8_copy(k.label, sizeof k.label, v[KF_LABEL].s);
     k.role = (enum role)role_from_name(v[KF_ROLE].s);
-    if (api_begin(req->app->db, resp))
-        return;
-    struct op o = api_op(req);
-    struct problem pb = {0, NULL};
     char secret[CW_TOKEN_LEN + 1];
-    if (op_token_create(&o, &k, secret, &pb)) {
-        db_rollback(req->app->db);
-        api_reply_problem(resp, &pb);
+    struct official_cmd c = {.what = OC_TOKEN, .k = &k, .secret = secret};
+    if (api_run_unkeyed(req, resp, official_run, &c))
         return;
-    }
-    if (db_commit(req->app->db)) {
-        api_internal_error(resp, "committing the token");
-        return;
-    }
     json_t *j = op_token_json(&k);
     json_object_set_new(j, "token", json_string(secret));
     snprintf(resp->location, sizeof resp->location, "/api/v1/tokens/%lld", (long long)k.id);
@@ -174,16 +181,6 @@ void api_token_create(struct api_req *req, struct api_resp *resp)
 
 void api_token_revoke(struct api_req *req, struct api_resp *resp)
 {
-    if (api_tx_begin(req, resp))
-        return;
-    struct op o = api_op(req);
-    struct problem pb = {0, NULL};
-    struct machine_token k;
-    if (op_token_revoke(&o, req->ids[0], &k, &pb)) {
-        api_tx_rollback(req);
-        api_reply_problem(resp, &pb);
-        return;
-    }
-    api_reply_json(resp, 200, op_token_json(&k));
-    api_tx_commit(req, resp);
+    struct official_cmd c = {.what = OC_REVOKE};
+    api_run(req, resp, official_run, &c);
 }

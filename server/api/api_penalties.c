@@ -7,8 +7,10 @@
 #include "api/fields.h"
 #include "api/handlers.h"
 #include "api/matches.h"
+#include "api/tx.h"
 #include "ops/clock.h"
 #include "ops/clock_acts.h"
+#include "ops/load.h"
 
 static const char *const sides_ab[] = {"a", "b", NULL};
 static const char *const kinds[] = {"warning", "points", NULL};
@@ -37,38 +39,44 @@ void api_penalty_add(struct api_req *req, struct api_resp *resp)
     api_cx_run(req, resp, op_penalty_give, &in, &bad);
 }
 
+/* The match's penalties, and those of an undoing's old players (KO-10: kept as history). */
+struct penalties_read {
+    struct match m;
+    struct penalty *p, *vp;
+    int n, nv;
+};
+
+static int read_penalties(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
+{
+    struct penalties_read *q = in;
+    struct problem pb = {0, NULL};
+    if (op_match_load(o, req->ids[0], req->ids[1], &q->m, &pb))
+        return api_refuse(resp, &pb);
+    int rc = db_penalties(o->db, q->m.id, 0, &q->p, &q->n);
+    if (rc == CW_OK)
+        rc = db_penalties(o->db, q->m.id, 1, &q->vp, &q->nv);
+    if (rc == CW_OK)
+        return 0;
+    api_internal_error(resp, "reading the penalties");
+    return -1;
+}
+
 void api_penalties_list(struct api_req *req, struct api_resp *resp)
 {
-    struct db *db = req->app->db;
-    struct match m;
-    db_lock(db);
-    int rc = db_match_get(db, req->ids[0], req->ids[1], &m);
-    struct penalty *p = NULL, *vp = NULL;
-    int n = 0, nv = 0;
-    if (rc == CW_OK)
-        rc = db_penalties(db, m.id, 0, &p, &n);
-    /* KO-10: those of an undoing's old players, kept as history */
-    if (rc == CW_OK)
-        rc = db_penalties(db, m.id, 1, &vp, &nv);
-    db_unlock(db);
-    if (rc == CW_ENOTFOUND) {
-        api_match_not_found(resp, req->ids[0], req->ids[1]);
-        return;
-    }
-    if (rc != CW_OK) {
-        free(p);
-        free(vp);
-        api_internal_error(resp, "reading the penalties");
+    struct penalties_read q = {.p = NULL, .vp = NULL, .n = 0, .nv = 0};
+    if (api_read(req, resp, read_penalties, &q)) {
+        free(q.p);
+        free(q.vp);
         return;
     }
     json_t *arr = json_array(), *voided = json_array();
-    for (int i = 0; i < n; i++)
-        json_array_append_new(arr, op_penalty_json(&p[i]));
-    for (int i = 0; i < nv; i++)
-        json_array_append_new(voided, op_penalty_json(&vp[i]));
-    free(p);
-    free(vp);
+    for (int i = 0; i < q.n; i++)
+        json_array_append_new(arr, op_penalty_json(&q.p[i]));
+    for (int i = 0; i < q.nv; i++)
+        json_array_append_new(voided, op_penalty_json(&q.vp[i]));
+    free(q.p);
+    free(q.vp);
     api_reply_json(resp, 200,
                    json_pack("{s:o, s:{s:i, s:i}, s:o}", "penalties", arr, "penalty_points", "a",
-                             m.penalty[0], "b", m.penalty[1], "voided", voided));
+                             q.m.penalty[0], "b", q.m.penalty[1], "voided", voided));
 }

@@ -11,20 +11,31 @@
 
 /* The read recorded in a frame of its own (no Idempotency-Key: nothing to replay), then
  * committed, before any PIN is answered. 0, or -1 with the refusal as the reply. */
+struct pins {
+    int64_t pid; /* one player's, or 0: the cards of the tournament */
+    struct player *p;
+    struct tournament *t;
+    struct player **ps;
+    int *n;
+    int read; /* the PINs were read (the list is ours to free) */
+};
+
+static int record_read(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
+{
+    struct pins *r = in;
+    struct problem pb = {0, NULL};
+    if (op_pins_read(o, req->ids[0], r->pid, r->p, r->t, r->ps, r->n, &pb))
+        return api_refuse(resp, &pb);
+    r->read = 1;
+    return API_DONE;
+}
+
 API_REPLIES static int read_pins(struct api_req *req, struct api_resp *resp, int64_t pid,
                                  struct player *p, struct tournament *t, struct player **ps, int *n)
 {
-    if (api_tx_begin_read(req, resp))
-        return -1;
-    struct op o = api_op(req);
-    struct problem pb = {0, NULL};
-    if (op_pins_read(&o, req->ids[0], pid, p, t, ps, n, &pb)) {
-        api_tx_rollback(req);
-        api_reply_problem(resp, &pb);
-        return -1;
-    }
-    if (api_tx_commit_read(req, resp)) {
-        if (!pid)
+    struct pins r = {pid, p, t, ps, n, 0};
+    if (api_run_unkeyed(req, resp, record_read, &r)) {
+        if (!pid && r.read)
             free(*ps);
         return -1;
     }

@@ -52,6 +52,18 @@ void api_players_list(struct api_req *req, struct api_resp *resp)
                    json_pack("{s:I, s:o}", "tournament_id", (json_int_t)t.id, "players", arr));
 }
 
+static int player_register(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
+{
+    struct player *p = in;
+    struct problem pb = {0, NULL};
+    if (op_player_register(o, p, &pb))
+        return api_refuse(resp, &pb);
+    snprintf(resp->location, sizeof resp->location, "/api/v1/tournaments/%lld/players/%lld",
+             (long long)p->tournament_id, (long long)p->id);
+    api_reply_json(resp, 201, op_player_json(p, 1));
+    return API_DONE;
+}
+
 void api_player_create(struct api_req *req, struct api_resp *resp)
 {
     struct api_val v[PF__N];
@@ -64,19 +76,7 @@ void api_player_create(struct api_req *req, struct api_resp *resp)
     struct player_in in = player_in_of(v);
     op_player_apply(&p, &in);
     cw_pin_new(p.pin);
-    if (api_tx_begin(req, resp))
-        return;
-    struct op o = api_op(req);
-    struct problem pb = {0, NULL};
-    if (op_player_register(&o, &p, &pb)) {
-        api_tx_rollback(req);
-        api_reply_problem(resp, &pb);
-        return;
-    }
-    snprintf(resp->location, sizeof resp->location, "/api/v1/tournaments/%lld/players/%lld",
-             (long long)p.tournament_id, (long long)p.id);
-    api_reply_json(resp, 201, op_player_json(&p, 1));
-    api_tx_commit(req, resp);
+    api_run(req, resp, player_register, &p);
 }
 
 void api_player_get(struct api_req *req, struct api_resp *resp)
@@ -87,25 +87,23 @@ void api_player_get(struct api_req *req, struct api_resp *resp)
     api_reply_json(resp, 200, op_player_json(&p, 0));
 }
 
-/* A change of a player's record (ops/players.c) in the frame (ops/frame.c, with the
- * request's Idempotency-Key). */
-static void change_player(struct api_req *req, struct api_resp *resp, const char *action,
-                          enum player_act act, const struct player_in *in, struct problem *invalid)
+/* A change of a player's record (ops/players.c), with what the route checked. */
+struct player_cmd {
+    const char *action;
+    enum player_act act;
+    const struct player_in *in;
+    struct problem *invalid;
+};
+
+static int player_change(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
 {
-    if (api_tx_begin(req, resp)) {
-        if (invalid)
-            problem_free(invalid);
-        return;
-    }
-    struct op o = api_op(req);
+    const struct player_cmd *c = in;
     struct problem pb = {0, NULL};
     struct player p;
-    if (op_player_change(&o, req->ids[0], req->ids[1], action, act, in, invalid, &p, &pb)) {
-        api_tx_rollback(req);
-        api_reply_problem(resp, &pb);
-        return;
-    }
-    if (act == PA_NEW_PIN) {
+    if (op_player_change(o, req->ids[0], req->ids[1], c->action, c->act, c->in, c->invalid, &p,
+                         &pb))
+        return api_refuse(resp, &pb);
+    if (c->act == PA_NEW_PIN) {
         /* a fresh PIN starts unlocked */
         char key[64];
         snprintf(key, sizeof key, API_PIN_KEY_FMT, (long long)p.id);
@@ -114,8 +112,18 @@ static void change_player(struct api_req *req, struct api_resp *resp, const char
         api_limiter_reset_prefix(req->app->pin_pair_lim, key);
     }
     /* only a new PIN is shown in the reply: the TD has to hand it over */
-    api_reply_json(resp, 200, op_player_json(&p, act == PA_NEW_PIN));
-    api_tx_commit(req, resp);
+    api_reply_json(resp, 200, op_player_json(&p, c->act == PA_NEW_PIN));
+    return API_DONE;
+}
+
+/* The change in the frame (api_run, with the request's Idempotency-Key). */
+static void change_player(struct api_req *req, struct api_resp *resp, const char *action,
+                          enum player_act act, const struct player_in *in, struct problem *invalid)
+{
+    struct player_cmd c = {action, act, in, invalid};
+    api_run(req, resp, player_change, &c);
+    if (invalid) /* consumed, whether or not the frame was reached */
+        problem_free(invalid);
 }
 
 void api_player_update(struct api_req *req, struct api_resp *resp)

@@ -117,27 +117,16 @@ void api_match_correct(struct api_req *req, struct api_resp *resp)
     verdict(req, resp, MX_TD_DECIDED, "match.corrected");
 }
 
+static int read_reports(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
+{
+    struct match m;
+    if (api_match_private(req, o, resp, &m, "MATCH-4"))
+        return -1;
+    api_reply_json(resp, 200, op_match_reports_json(o->db, &m));
+    return 0;
+}
+
 void api_match_reports(struct api_req *req, struct api_resp *resp)
 {
-    struct db *db = req->app->db;
-    struct match m;
-    db_lock(db);
-    int rc = db_match_get(db, req->ids[0], req->ids[1], &m);
-    if (rc != CW_OK) {
-        db_unlock(db);
-        if (rc == CW_ENOTFOUND)
-            api_match_not_found(resp, req->ids[0], req->ids[1]);
-        else
-            api_internal_error(resp, "reading the match");
-        return;
-    }
-    if (!req->is_td && api_match_side(req, &m) < 0) {
-        db_unlock(db);
-        api_problem(resp, 403, "not-your-match", "Not your match",
-                    "Only the TD and the players of match %lld see its reports.", (long long)m.id);
-        return;
-    }
-    json_t *reply = op_match_reports_json(db, &m);
-    db_unlock(db);
-    api_reply_json(resp, 200, reply);
+    api_read(req, resp, read_reports, NULL);
 }

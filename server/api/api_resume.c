@@ -19,29 +19,31 @@ static json_t *server_json(struct api_req *req, const struct clk_hold *h)
     return j;
 }
 
+static int read_hold(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
+{
+    return db_hold_get(o->db, in);
+}
+
 json_t *api_server_json(struct api_req *req)
 {
     struct clk_hold h = {0, 0};
-    db_lock(req->app->db);
-    int rc = db_hold_get(req->app->db, &h);
-    db_unlock(req->app->db);
-    if (rc != CW_OK) /* unknown: say held, the safe side (the TD confirms once more) */
+    if (api_read(req, NULL, read_hold, &h) != CW_OK) /* unknown: say held, the safe side (the
+                                                      * TD confirms once more) */
         h = (struct clk_hold){1, 0};
     return server_json(req, &h);
 }
 
-void api_resume_post(struct api_req *req, struct api_resp *resp)
+static int hold_lift(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
 {
-    if (api_tx_begin(req, resp))
-        return;
-    struct op o = api_op(req);
     struct problem pb = {0, NULL};
-    if (op_hold_lift(&o, &pb)) {
-        api_tx_rollback(req);
-        api_reply_problem(resp, &pb);
-        return;
-    }
+    if (op_hold_lift(o, &pb))
+        return api_refuse(resp, &pb);
     struct clk_hold lifted = {0, 0}; /* inside the transaction: no second lock */
     api_reply_json(resp, 200, server_json(req, &lifted));
-    api_tx_commit(req, resp);
+    return API_DONE;
+}
+
+void api_resume_post(struct api_req *req, struct api_resp *resp)
+{
+    api_run(req, resp, hold_lift, NULL);
 }

@@ -9,6 +9,7 @@
 #include "api/fields.h"
 #include "api/handlers.h"
 #include "api/matches.h"
+#include "api/tx.h"
 #include "ops/table_acts.h"
 #include "store/calls.h"
 
@@ -108,32 +109,39 @@ void api_ruling_give(struct api_req *req, struct api_resp *resp)
     api_cx_run_verdict(req, resp, op_ruling_give, &in, &bad, NULL, (int)v[RF_CASCADE].i);
 }
 
-static void reply_rulings(struct api_req *req, struct api_resp *resp, struct ruling_row *r, int n,
-                          int rc)
+/* The rulings read (in: the match's, or a state's, or NULL: all of the tournament's), each
+ * with its audit rows, as the reply. */
+struct rulings_read {
+    int of_match;
+    const char *state;
+};
+
+static int read_rulings(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
 {
+    const struct rulings_read *q = in;
+    struct match m;
+    if (q->of_match && api_match_private(req, o, resp, &m, "GOV-6"))
+        return -1;
+    struct ruling_row *r = NULL;
+    int n = 0;
+    int rc = q->of_match ? db_rulings(o->db, m.tournament_id, m.id, NULL, &r, &n)
+                         : db_rulings(o->db, req->ids[0], 0, q->state, &r, &n);
     if (rc != CW_OK) {
         api_internal_error(resp, "reading the rulings");
-        return;
+        return -1;
     }
     json_t *arr = json_array();
-    db_lock(req->app->db);
     for (int i = 0; i < n; i++)
-        json_array_append_new(arr, op_ruling_json(req->app->db, &r[i]));
-    db_unlock(req->app->db);
+        json_array_append_new(arr, op_ruling_json(o->db, &r[i]));
     db_rulings_free(r, n);
     api_reply_json(resp, 200, json_pack("{s:o}", "rulings", arr));
+    return 0;
 }
 
 void api_rulings_of_match(struct api_req *req, struct api_resp *resp)
 {
-    struct match m;
-    if (api_match_private_read(req, resp, &m, "GOV-6"))
-        return;
-    struct ruling_row *r = NULL;
-    int n = 0;
-    int rc = db_rulings(req->app->db, m.tournament_id, m.id, NULL, &r, &n);
-    db_unlock(req->app->db);
-    reply_rulings(req, resp, r, n, rc);
+    struct rulings_read q = {1, NULL};
+    api_read(req, resp, read_rulings, &q);
 }
 
 static const char *const states[] = {"decided", "awaiting_committee", NULL};
@@ -150,10 +158,6 @@ void api_rulings_list(struct api_req *req, struct api_resp *resp)
         api_problem_field(resp, "state", "must be decided or awaiting_committee");
         return;
     }
-    struct ruling_row *r = NULL;
-    int n = 0;
-    db_lock(req->app->db);
-    int rc = db_rulings(req->app->db, req->ids[0], 0, state, &r, &n);
-    db_unlock(req->app->db);
-    reply_rulings(req, resp, r, n, rc);
+    struct rulings_read q = {0, state};
+    api_read(req, resp, read_rulings, &q);
 }

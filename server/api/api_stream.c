@@ -5,6 +5,7 @@
 #include "api/bus.h"
 #include "api/replay.h"
 #include "api/stream.h"
+#include "ops/frame.h"
 #include "store/store.h"
 
 int api_stream_path(const char *path, int64_t *tid)
@@ -25,20 +26,42 @@ int api_stream_path(const char *path, int64_t *tid)
     return 1;
 }
 
-int api_stream_start(struct app *app, int64_t tid, int64_t *last)
+/* The last entry a new stream of tournament *in starts after (under the lock: op_read). */
+static int start_after(const struct op *o, void *in)
 {
-    db_lock(app->db);
-    int64_t id = db_stream_last_id(app->db, tid);
+    int64_t *tid = in;
+    int64_t id = db_stream_last_id(o->db, *tid);
     /* a new stream starts after the last durable entry: those still to be synced reach it
      * when they are published */
-    int64_t undurable = db_stream_undurable_from(app->db, tid);
+    int64_t undurable = db_stream_undurable_from(o->db, *tid);
     if (id > 0 && undurable <= id)
         id = undurable - 1;
-    db_unlock(app->db);
+    *tid = id;
+    return 0;
+}
+
+int api_stream_start(struct app *app, int64_t tid, int64_t *last)
+{
+    struct op o = op_server(app->db, 0, "stream");
+    int64_t id = tid;
+    op_read(&o, start_after, &id);
     if (id < 0)
         return (int)id;
     *last = id;
     return 0;
+}
+
+/* A bounded batch of the log's entries after after_id (under the lock: op_read). */
+struct since {
+    int64_t tid, after_id;
+    struct db_stream_entry *entries;
+    int n;
+};
+
+static int read_since(const struct op *o, void *in)
+{
+    struct since *q = in;
+    return db_stream_since(o->db, q->tid, q->after_id, 64, &q->entries, &q->n);
 }
 
 char *api_stream_fetch(struct app *app, int64_t tid, int64_t after_id, int64_t upto,
@@ -53,11 +76,11 @@ char *api_stream_fetch(struct app *app, int64_t tid, int64_t after_id, int64_t u
         return api_replay_read(app, tid, after_id, upto, max_bytes, len, last);
     /* Older than the ring holds, and newer than the stream's start: read the log, a
      * bounded batch at a time. */
-    struct db_stream_entry *entries;
-    int n;
-    db_lock(app->db);
-    int rc = db_stream_since(app->db, tid, after_id, 64, &entries, &n);
-    db_unlock(app->db);
+    struct since q = {tid, after_id, NULL, 0};
+    struct op o = op_server(app->db, 0, "stream");
+    int rc = op_read(&o, read_since, &q);
+    struct db_stream_entry *entries = q.entries;
+    int n = q.n;
     *len = 0;
     *last = after_id;
     if (rc != CW_OK || n == 0) {

@@ -84,63 +84,58 @@ static const struct api_field round_fields[] = {
     [SR__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
+static int round_start(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
+{
+    struct event e;
+    if (api_event_load(req, o, &e, resp))
+        return API_UNDONE;
+    struct problem pb = {0, NULL};
+    json_t *out = NULL;
+    if (op_swing_round_start(o, &e, in, &out, &pb))
+        return api_refuse(resp, &pb);
+    api_reply_json(resp, 201, out);
+    return API_DONE;
+}
+
 void api_swing_round_start(struct api_req *req, struct api_resp *resp)
 {
     struct api_val v[SR__N];
     if (api_fields(req->json, round_fields, 0, v, resp))
         return;
     struct swing_round_in in = {(int)v[SR_FORCE].i, v[SR_SEED].s, v[SR_REASON].s};
-    if (api_tx_begin(req, resp))
-        return;
-    struct event e;
-    if (api_event_load(req, &e, resp)) {
-        api_tx_rollback(req);
-        return;
-    }
-    struct op o = api_op(req);
-    struct problem pb = {0, NULL};
-    json_t *out = NULL;
-    if (op_swing_round_start(&o, &e, &in, &out, &pb)) {
-        api_tx_rollback(req);
-        api_reply_problem(resp, &pb);
-        return;
-    }
-    api_reply_json(resp, 201, out);
-    api_tx_commit(req, resp);
+    api_run(req, resp, round_start, &in);
 }
 
 /* ---- the leaderboard (SWING-5/6 and the display) ---- */
 
-/* For the reads: locks the database and loads the path's event, a Swing one; on a refusal
- * (in resp) the lock is released and -1 returned. */
-API_REPLIES static int read_swing_event(struct api_req *req, struct event *e, struct api_resp *resp)
+/* The reads (in: the ledger, else the board): the path's event, a Swing one, read and
+ * answered in the read's frame. */
+static int read_swing(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
 {
-    db_lock(req->app->db);
-    if (api_event_load(req, e, resp)) {
-        db_unlock(req->app->db);
+    struct event e;
+    if (api_event_load(req, o, &e, resp))
+        return -1;
+    if (strcmp(e.kind, "swing")) {
+        api_problem(resp, 404, "not-found", "Not a Swing event", "%s is a %s event.", e.name,
+                    e.kind);
         return -1;
     }
-    if (strcmp(e->kind, "swing")) {
-        db_unlock(req->app->db);
-        api_problem(resp, 404, "not-found", "Not a Swing event", "%s is a %s event.", e->name,
-                    e->kind);
+    struct problem pb = {0, NULL};
+    json_t *out = in ? op_swing_ledger(o->db, &e, req->nids > 2 ? req->ids[2] : 0, &pb)
+                     : op_swing_board(o->db, &e);
+    if (!out && in)
+        return api_refuse(resp, &pb);
+    if (!out) {
+        api_internal_error(resp, "reading the Swing event");
         return -1;
     }
+    api_reply_json(resp, 200, out);
     return 0;
 }
 
 void api_swing_board(struct api_req *req, struct api_resp *resp)
 {
-    struct event e;
-    if (read_swing_event(req, &e, resp))
-        return;
-    json_t *out = op_swing_board(req->app->db, &e);
-    db_unlock(req->app->db);
-    if (!out) {
-        api_internal_error(resp, "reading the Swing event");
-        return;
-    }
-    api_reply_json(resp, 200, out);
+    api_read(req, resp, read_swing, NULL);
 }
 
 /* ---- the chip ledger ---- */
@@ -149,15 +144,6 @@ void api_swing_board(struct api_req *req, struct api_resp *resp)
  * each with the signed change and the balance after it). Every row says why. */
 void api_swing_ledger(struct api_req *req, struct api_resp *resp)
 {
-    struct event e;
-    if (read_swing_event(req, &e, resp))
-        return;
-    struct problem pb = {0, NULL};
-    json_t *out = op_swing_ledger(req->app->db, &e, req->nids > 2 ? req->ids[2] : 0, &pb);
-    db_unlock(req->app->db);
-    if (!out) {
-        api_reply_problem(resp, &pb);
-        return;
-    }
-    api_reply_json(resp, 200, out);
+    static int ledger = 1;
+    api_read(req, resp, read_swing, &ledger);
 }

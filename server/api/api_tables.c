@@ -2,35 +2,26 @@
  * request (ops/tables.c does it). */
 #include "api/handlers.h"
 #include "api/tx.h"
+#include "ops/load.h"
 #include "ops/tables.h"
-#include "store/store.h"
 
-void api_tables_assign(struct api_req *req, struct api_resp *resp)
+static int tables_assign(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
 {
-    if (api_tx_begin(req, resp))
-        return;
     struct tournament t;
-    int rc = db_tournament_get(req->app->db, req->ids[0], &t);
-    if (rc != CW_OK) {
-        api_tx_rollback(req);
-        if (rc == CW_ENOTFOUND)
-            api_problem(resp, 404, "not-found", "No such tournament",
-                        "There is no tournament %lld.", (long long)req->ids[0]);
-        else
-            api_internal_error(resp, "assigning tables");
-        return;
-    }
-    struct op o = api_op(req);
     struct problem pb = {0, NULL};
+    if (op_tournament_load(o, req->ids[0], &t, &pb))
+        return api_refuse(resp, &pb);
     int assigned = 0, waiting = 0;
     json_t *calls = NULL;
-    if (op_tables_assign(&o, &t, &assigned, &waiting, &calls, &pb)) {
-        api_tx_rollback(req);
-        api_reply_problem(resp, &pb);
-        return;
-    }
+    if (op_tables_assign(o, &t, &assigned, &waiting, &calls, &pb))
+        return api_refuse(resp, &pb);
     api_reply_json(
         resp, 200,
         json_pack("{s:i, s:i, s:o}", "assigned", assigned, "waiting", waiting, "calls", calls));
-    api_tx_commit(req, resp);
+    return API_DONE;
+}
+
+void api_tables_assign(struct api_req *req, struct api_resp *resp)
+{
+    api_run(req, resp, tables_assign, NULL);
 }

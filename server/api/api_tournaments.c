@@ -137,27 +137,51 @@ static void etag_of(const struct tournament *t, char out[80])
     snprintf(out, 80, "\"t%lld.%lld\"", (long long)t->id, (long long)t->revision);
 }
 
-void api_tournaments_list(struct api_req *req, struct api_resp *resp)
+static int list_tournaments(struct api_req *req, const struct op *o, void *in,
+                            struct api_resp *resp)
 {
     struct tournament *ts;
     int n;
-    db_lock(req->app->db);
-    int rc = db_tournament_list(req->app->db, &ts, &n);
+    int rc = db_tournament_list(o->db, &ts, &n);
     json_t *arr = json_array();
     for (int i = 0; rc == CW_OK && i < n; i++) {
         struct tournament_counts c;
-        rc = db_tournament_counts(req->app->db, ts[i].id, &c);
+        rc = db_tournament_counts(o->db, ts[i].id, &c);
         if (rc == CW_OK)
             json_array_append_new(arr, op_tournament_json(&ts[i], &c));
     }
-    db_unlock(req->app->db);
     free(ts);
     if (rc != CW_OK) {
         json_decref(arr);
         api_internal_error(resp, "listing tournaments");
-        return;
+        return -1;
     }
     api_reply_json(resp, 200, json_pack("{s:o}", "tournaments", arr));
+    return 0;
+}
+
+void api_tournaments_list(struct api_req *req, struct api_resp *resp)
+{
+    api_read(req, resp, list_tournaments, NULL);
+}
+
+/* A tournament created (the path has no id) or changed, its record answered with its tag. */
+static int tournament_change(struct api_req *req, const struct op *o, void *in,
+                             struct api_resp *resp)
+{
+    int create = !req->nids;
+    struct problem pb = {0, NULL};
+    struct tournament t;
+    struct tournament_counts c = {0, 0, 0};
+    if (create ? op_tournament_create(o, in, &t, &pb)
+               : op_tournament_update(o, req->ids[0], in, &t, &c, &pb))
+        return api_refuse(resp, &pb);
+    if (create)
+        snprintf(resp->location, sizeof resp->location, "/api/v1/tournaments/%lld",
+                 (long long)t.id);
+    etag_of(&t, resp->etag);
+    api_reply_json(resp, create ? 201 : 200, op_tournament_json(&t, &c));
+    return API_DONE;
 }
 
 void api_tournament_create(struct api_req *req, struct api_resp *resp)
@@ -168,42 +192,19 @@ void api_tournament_create(struct api_req *req, struct api_resp *resp)
         free(tables);
         return;
     }
-    if (api_tx_begin(req, resp)) {
-        free(tables);
-        return;
-    }
-    struct op o = api_op(req);
-    struct problem pb = {0, NULL};
-    struct tournament t;
-    int rc = op_tournament_create(&o, &in, &t, &pb);
+    api_run(req, resp, tournament_change, &in);
     free(tables);
-    if (rc) {
-        api_tx_rollback(req);
-        api_reply_problem(resp, &pb);
-        return;
-    }
-    struct tournament_counts zero = {0, 0, 0};
-    snprintf(resp->location, sizeof resp->location, "/api/v1/tournaments/%lld", (long long)t.id);
-    etag_of(&t, resp->etag);
-    api_reply_json(resp, 201, op_tournament_json(&t, &zero));
-    api_tx_commit(req, resp);
 }
 
-void api_tournament_get(struct api_req *req, struct api_resp *resp)
+static int read_tournament(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
 {
     struct app *app = req->app;
     int64_t id = req->ids[0];
-    if (api_cache_get(app->cache, id, CACHE_TOURNAMENT, &resp->blob, resp->etag, req->accept_gzip,
-                      &resp->blob_gzip)) {
-        resp->status = 200;
-        return;
-    }
-    db_lock(app->db);
     struct tournament t;
     struct tournament_counts c;
-    int rc = db_tournament_get(app->db, id, &t);
+    int rc = db_tournament_get(o->db, id, &t);
     if (rc == CW_OK)
-        rc = db_tournament_counts(app->db, id, &c);
+        rc = db_tournament_counts(o->db, id, &c);
     if (rc == CW_OK) {
         json_t *j = op_tournament_json(&t, &c);
         char *body = json_dumps(j, JSON_COMPACT);
@@ -219,7 +220,19 @@ void api_tournament_get(struct api_req *req, struct api_resp *resp)
             rc = CW_EDB;
         }
     }
-    db_unlock(app->db);
+    return rc;
+}
+
+void api_tournament_get(struct api_req *req, struct api_resp *resp)
+{
+    struct app *app = req->app;
+    int64_t id = req->ids[0];
+    if (api_cache_get(app->cache, id, CACHE_TOURNAMENT, &resp->blob, resp->etag, req->accept_gzip,
+                      &resp->blob_gzip)) {
+        resp->status = 200;
+        return;
+    }
+    int rc = api_read(req, resp, read_tournament, NULL);
     if (rc == CW_ENOTFOUND)
         api_problem(resp, 404, "not-found", "No such tournament", "There is no tournament %lld.",
                     (long long)id);
@@ -235,22 +248,6 @@ void api_tournament_update(struct api_req *req, struct api_resp *resp)
         free(tables);
         return;
     }
-    if (api_tx_begin(req, resp)) {
-        free(tables);
-        return;
-    }
-    struct op o = api_op(req);
-    struct problem pb = {0, NULL};
-    struct tournament t;
-    struct tournament_counts c;
-    int rc = op_tournament_update(&o, req->ids[0], &in, &t, &c, &pb);
+    api_run(req, resp, tournament_change, &in);
     free(tables);
-    if (rc) {
-        api_tx_rollback(req);
-        api_reply_problem(resp, &pb);
-        return;
-    }
-    etag_of(&t, resp->etag);
-    api_reply_json(resp, 200, op_tournament_json(&t, &c));
-    api_tx_commit(req, resp);
 }

@@ -7,31 +7,36 @@
 #include "api/tx.h"
 #include "ops/clock_acts.h"
 
-static void write_out(struct api_resp *resp, struct cx_out *out)
+/* The operation, its input, and what the request adds: the rule a refusal of who acts
+ * names, the TD's words with a verdict. */
+struct cx_call {
+    clock_fn fn;
+    const void *in;
+    struct problem *invalid;
+    const char *rule, *reason;
+    int confirm_cascade;
+    int as_td; /* a fallen flag found by a read is stored acting for the TD, as the tick */
+};
+
+static int cx_cmd(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
 {
-    api_reply_json(resp, out->status, out->json);
-    resp->is_problem = out->is_problem;
+    const struct cx_call *c = in;
+    struct op with = *o;
+    with.reason = c->reason;
+    with.confirm_cascade = c->confirm_cascade;
+    if (c->as_td)
+        with.who.is_td = 1;
+    struct op_out out;
+    op_cx_run(&with, c->rule, req->ids[0], req->ids[1], c->fn, c->in, c->invalid, &out);
+    return api_out(resp, &out);
 }
 
-/* The operation in the frame for `who`, inside the request's transaction. */
-static void run(struct api_req *req, struct api_resp *resp, const struct cx_who *who, clock_fn fn,
-                const void *in, struct problem *invalid, const char *reason, int confirm_cascade)
+/* The operation in the frame, inside the request's transaction. */
+static void run(struct api_req *req, struct api_resp *resp, struct cx_call *c)
 {
-    if (api_tx_begin(req, resp)) {
-        if (invalid)
-            problem_free(invalid);
-        return;
-    }
-    struct op o = api_op(req);
-    o.reason = reason;
-    o.confirm_cascade = confirm_cascade;
-    struct cx_out out;
-    op_cx_run(&o, who, req->ids[0], req->ids[1], fn, in, invalid, &out);
-    write_out(resp, &out);
-    if (out.keep)
-        api_tx_commit(req, resp);
-    else
-        api_tx_rollback(req);
+    api_run(req, resp, cx_cmd, c);
+    if (c->invalid) /* consumed, whether or not the frame was reached */
+        problem_free(c->invalid);
 }
 
 void api_cx_run(struct api_req *req, struct api_resp *resp, clock_fn fn, const void *in,
@@ -43,28 +48,28 @@ void api_cx_run(struct api_req *req, struct api_resp *resp, clock_fn fn, const v
 void api_cx_run_rule(struct api_req *req, struct api_resp *resp, clock_fn fn, const void *in,
                      struct problem *invalid, const char *rule)
 {
-    struct cx_who who = {req->is_td, req->player_id, req->player_tournament, rule};
-    run(req, resp, &who, fn, in, invalid, NULL, 0);
+    struct cx_call c = {fn, in, invalid, rule, NULL, 0, 0};
+    run(req, resp, &c);
 }
 
 void api_cx_run_verdict(struct api_req *req, struct api_resp *resp, clock_fn fn, const void *in,
                         struct problem *invalid, const char *reason, int confirm_cascade)
 {
-    struct cx_who who = {req->is_td, req->player_id, req->player_tournament, NULL};
-    run(req, resp, &who, fn, in, invalid, reason, confirm_cascade);
+    struct cx_call c = {fn, in, invalid, NULL, reason, confirm_cascade, 0};
+    run(req, resp, &c);
 }
 
 void api_cx_read(struct api_req *req, struct api_resp *resp, clock_fn fn, int flag_matters)
 {
     struct op o = api_op(req);
-    struct cx_out out;
+    struct op_out out;
     if (!op_cx_read(&o, req->ids[0], req->ids[1], fn, flag_matters, &out)) {
-        write_out(resp, &out);
+        api_out(resp, &out);
         return;
     }
     /* the flag acts for the TD, as the tick does, whoever reads */
-    struct cx_who as_td = {1, req->player_id, req->player_tournament, NULL};
-    run(req, resp, &as_td, fn, NULL, NULL, NULL, 0);
+    struct cx_call c = {fn, NULL, NULL, NULL, NULL, 0, 1};
+    run(req, resp, &c);
 }
 
 static const char *const sides_ab[] = {"a", "b", NULL};

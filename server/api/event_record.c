@@ -1,5 +1,5 @@
-/* The event a route names, loaded (or its 404); the record's JSON and its save are
- * ops/event.c. Apart from api_events.c so that the
+/* The event a route names, loaded (or its 404) in the request's frame by ops/load.c; the
+ * record's JSON and its save are ops/event.c. Apart from api_events.c so that the
  * kind-specific files (knockout, Swing, Davis) use it without calling back into the file
  * that validates their settings. */
 #include <stdlib.h>
@@ -7,23 +7,22 @@
 
 #include "api/events.h"
 #include "api/handlers.h"
+#include "api/tx.h"
 #include "ops/event.h"
-#include "store/store.h"
+#include "ops/load.h"
 
-int api_event_load(struct api_req *req, struct event *e, struct api_resp *resp)
+int api_event_load(struct api_req *req, const struct op *o, struct event *e, struct api_resp *resp)
 {
-    int rc = db_event_get(req->app->db, req->ids[0], req->ids[1], e);
-    if (rc == CW_ENOTFOUND)
-        api_problem(resp, 404, "not-found", "No such event", "Tournament %lld has no event %lld.",
-                    (long long)req->ids[0], (long long)req->ids[1]);
-    else if (rc != CW_OK)
-        api_internal_error(resp, "reading the event");
-    return rc == CW_OK ? 0 : -1;
+    struct problem pb = {0, NULL};
+    if (op_event_load(o, req->ids[0], req->ids[1], e, &pb))
+        return api_refuse(resp, &pb);
+    return 0;
 }
 
-int api_ko_event_load(struct api_req *req, struct event *e, struct api_resp *resp)
+int api_ko_event_load(struct api_req *req, const struct op *o, struct event *e,
+                      struct api_resp *resp)
 {
-    if (api_event_load(req, e, resp))
+    if (api_event_load(req, o, e, resp))
         return -1;
     if (strcmp(e->kind, "knockout")) {
         api_problem(resp, 409, "not-knockout", "Not a knockout event", "%s is a %s event.", e->name,

@@ -8,10 +8,13 @@
 #include "ops/event.h"
 #include "store/store.h"
 
-/* Reads event ids[1] of tournament ids[0]; 0, or -1 with a 404 or 500 as the reply. */
-API_REPLIES int api_event_load(struct api_req *req, struct event *e, struct api_resp *resp);
+/* In a command of the frame (api/tx.h): reads event ids[1] of tournament ids[0]; 0, or -1
+ * with a 404 or 500 as the reply. */
+API_REPLIES int api_event_load(struct api_req *req, const struct op *o, struct event *e,
+                               struct api_resp *resp);
 /* The same, and checks it is a knockout: 0, or -1 with a 404, 409 or 500 as the reply. */
-API_REPLIES int api_ko_event_load(struct api_req *req, struct event *e, struct api_resp *resp);
+API_REPLIES int api_ko_event_load(struct api_req *req, const struct op *o, struct event *e,
+                                  struct api_resp *resp);
 
 /* The settings of each kind of event, checked, in their canonical form (*out); 0, or -1
  * with the refusal as the reply. api_swing.c: the "swing" settings object. */

@@ -8,6 +8,7 @@
 #include "api/events.h"
 #include "api/handlers.h"
 #include "api/knockout_text.h"
+#include "api/tx.h"
 #include "common/clock.h"
 #include "common/utf8.h"
 #include "ops/knockout.h"
@@ -142,34 +143,33 @@ void api_knockout_bracket_json(struct api_req *req, const struct event *e, struc
 /* The bracket: the same reply for whoever asks, kept by the router per revision of the
  * events (rebuilt off the HTTP threads, from a reader, gzipped: shared_reply.c), so this only
  * builds it. */
-void api_knockout_get(struct api_req *req, struct api_resp *resp)
+static int read_bracket(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
 {
-    struct db *db = req->app->db;
     struct event e;
-    db_lock(db);
-    if (api_ko_event_load(req, &e, resp)) {
-        db_unlock(db);
+    if (api_ko_event_load(req, o, &e, resp)) {
         if (resp->status == 409) {
             resp->status = 404;
             json_object_set_new(resp->json, "status", json_integer(404));
         }
-        return;
+        return -1;
     }
     api_knockout_bracket_json(req, &e, resp);
-    db_unlock(db);
+    return 0;
+}
+
+void api_knockout_get(struct api_req *req, struct api_resp *resp)
+{
+    api_read(req, resp, read_bracket, NULL);
 }
 
 /* ---- where a player stands ---- */
 
-void api_knockout_player(struct api_req *req, struct api_resp *resp)
+static int player_status(struct api_req *req, const struct op *o, void *none, struct api_resp *resp)
 {
-    struct db *db = req->app->db;
+    struct db *db = o->db;
     struct event e;
-    db_lock(db);
-    if (api_ko_event_load(req, &e, resp)) {
-        db_unlock(db);
-        return;
-    }
+    if (api_ko_event_load(req, o, &e, resp))
+        return -1;
     struct ko_state x;
     /* the sentence holds the opponent's whole name and the table: a cut inside a letter
      * would be no UTF-8, and no JSON */
@@ -239,15 +239,20 @@ void api_knockout_player(struct api_req *req, struct api_resp *resp)
             json_object_set_new(out, "label", row ? op_match_label_json(db, row) : json_null());
     }
     op_ko_state_free(&x);
-    db_unlock(db);
     if (rc != CW_OK) {
         api_internal_error(resp, "reading the bracket");
-        return;
+        return -1;
     }
     if (!out) {
         api_problem(resp, 404, "not-found", "Not in this event", "Player %lld is not in %s.",
                     (long long)req->ids[2], e.name);
-        return;
+        return -1;
     }
     api_reply_json(resp, 200, out);
+    return 0;
+}
+
+void api_knockout_player(struct api_req *req, struct api_resp *resp)
+{
+    api_read(req, resp, player_status, NULL);
 }

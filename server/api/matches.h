@@ -15,11 +15,11 @@ void api_match_not_found(struct api_resp *resp, int64_t tid, int64_t mid);
 /* The side (0 = a, 1 = b) of the logged-in player in this match, or -1. */
 int api_match_side(struct api_req *req, const struct match *m);
 
-/* The match of the path read for its players and the officials only (what was said at its
- * table, its rulings): 0 with the database's lock held (the caller unlocks), or -1 with
- * the refusal as the reply (a 403 naming rule for anyone else). */
-API_REPLIES int api_match_private_read(struct api_req *req, struct api_resp *resp, struct match *m,
-                                       const char *rule);
+/* In a read's frame (api_read): the match of the path read for its players and the
+ * officials only (what was said at its table, its rulings, its reports): 0, or -1 with the
+ * refusal as the reply (a 403 naming rule for anyone else). */
+API_REPLIES int api_match_private(struct api_req *req, const struct op *o, struct api_resp *resp,
+                                  struct match *m, const char *rule);
 
 /* A change of one match as a route asks for it (match_change.c). */
 struct api_mx {

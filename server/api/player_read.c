@@ -3,45 +3,40 @@
 
 #include <stdlib.h>
 
+#include "api/tx.h"
+#include "ops/load.h"
+
+static int read_player(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
+{
+    struct problem pb = {0, NULL};
+    if (op_player_load(o, req->ids[0], req->ids[1], in, &pb))
+        return api_refuse(resp, &pb);
+    return 0;
+}
+
 int api_read_player(struct api_req *req, struct api_resp *resp, struct player *p)
 {
-    struct db *db = req->app->db;
-    db_lock(db);
-    int rc = db_player_get(db, req->ids[0], req->ids[1], p);
-    db_unlock(db);
-    if (rc == CW_ENOTFOUND) {
-        api_problem(resp, 404, "not-found", "No such player", "Tournament %lld has no player %lld.",
-                    (long long)req->ids[0], (long long)req->ids[1]);
-        return -1;
-    }
-    if (rc != CW_OK) {
-        api_internal_error(resp, "reading the player");
-        return -1;
-    }
+    return api_read(req, resp, read_player, p);
+}
+
+struct players_read {
+    struct tournament *t;
+    struct player **ps;
+    int *n;
+};
+
+static int read_players(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
+{
+    struct players_read *q = in;
+    struct problem pb = {0, NULL};
+    if (op_players_load(o, req->ids[0], q->t, q->ps, q->n, &pb))
+        return api_refuse(resp, &pb);
     return 0;
 }
 
 int api_read_players(struct api_req *req, struct api_resp *resp, struct tournament *t,
                      struct player **ps, int *n)
 {
-    struct db *db = req->app->db;
-    *ps = NULL;
-    *n = 0;
-    db_lock(db);
-    int rc = db_tournament_get(db, req->ids[0], t);
-    if (rc == CW_OK)
-        rc = db_player_list(db, t->id, ps, n);
-    db_unlock(db);
-    if (rc == CW_ENOTFOUND) {
-        api_problem(resp, 404, "not-found", "No such tournament", "There is no tournament %lld.",
-                    (long long)req->ids[0]);
-        return -1;
-    }
-    if (rc != CW_OK) {
-        free(*ps);
-        *ps = NULL;
-        api_internal_error(resp, "listing players");
-        return -1;
-    }
-    return 0;
+    struct players_read q = {t, ps, n};
+    return api_read(req, resp, read_players, &q);
 }

@@ -84,27 +84,6 @@ void api_disk_refusal(struct api_resp *resp, int why)
     }
 }
 
-int api_begin(struct db *db, struct api_resp *resp)
-{
-    return api_begin_as(db, resp, 0);
-}
-
-int api_begin_as(struct db *db, struct api_resp *resp, int reserved)
-{
-    int rc = reserved ? db_begin_reserved(db) : db_begin(db);
-    if (rc == DB_FULL || rc == DB_BROKEN) {
-        api_disk_refusal(resp, rc);
-    } else if (rc == DB_BUSY) {
-        api_problem(resp, 503, "database-busy", "The database is busy",
-                    "Another program holds the tournament's database (a backup or an sqlite3 "
-                    "shell?); nothing was changed. Try again in a moment.");
-        snprintf(resp->retry_after, sizeof resp->retry_after, "1");
-    } else if (rc) {
-        api_internal_error(resp, "starting a transaction");
-    }
-    return rc ? -1 : 0;
-}
-
 void api_resp_free(struct api_resp *resp)
 {
     json_decref(resp->json);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "api/bus.h"
+#include "ops/frame.h"
 #include "store/readers.h"
 #include "store/store.h"
 
@@ -134,6 +135,19 @@ static char *slice(const struct chunk *c, int64_t after_id, size_t max_bytes, si
     return out;
 }
 
+/* Entries [from, to) of tournament tid, at most a chunk. */
+struct range {
+    int64_t tid, from, to;
+    struct db_stream_entry *e;
+    int n;
+};
+
+static int read_range(const struct op *o, void *in)
+{
+    struct range *q = in;
+    return db_stream_range(o->db, q->tid, q->from, q->to, API_REPLAY_CHUNK, &q->e, &q->n);
+}
+
 /* Chunk k of tournament tid, up to upto, read from the database. NULL on an error. */
 static struct chunk *load(struct app *app, int64_t tid, int64_t k, int64_t upto)
 {
@@ -142,15 +156,15 @@ static struct chunk *load(struct app *app, int64_t tid, int64_t k, int64_t upto)
     struct db_stream_entry *e;
     int n;
     int64_t from = k * API_REPLAY_CHUNK;
-    if (!reader)
-        db_lock(db);
-    int rc = db_stream_range(db, tid, from,
-                             upto < from + API_REPLAY_CHUNK ? upto : from + API_REPLAY_CHUNK,
-                             API_REPLAY_CHUNK, &e, &n);
+    struct range q = {tid, from, upto < from + API_REPLAY_CHUNK ? upto : from + API_REPLAY_CHUNK,
+                      NULL, 0};
+    struct op o = op_server(db, 0, "stream");
+    /* a reader is this thread's alone; the writer's connection is read under its lock */
+    int rc = reader ? read_range(&o, &q) : op_read(&o, read_range, &q);
     if (reader)
         db_readers_give(app->readers, reader);
-    else
-        db_unlock(db);
+    e = q.e;
+    n = q.n;
     struct chunk *c = rc == CW_OK ? calloc(1, sizeof *c) : NULL;
     size_t cap = 1;
     for (int i = 0; c && i < n; i++)

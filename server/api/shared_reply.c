@@ -10,6 +10,7 @@
 #include "api/flight.h"
 #include "api/rebuild.h"
 #include "api/shared_reply.h"
+#include "ops/frame.h"
 #include "common/clock.h"
 #include "store/readers.h"
 #include "store/store.h"
@@ -48,6 +49,41 @@ static void anon_etag(const struct route *r, struct db *db, int64_t tid, int64_t
     }
 }
 
+/* Under the lock (op_read): the copy is kept only if the tournament's revision is still
+ * the one its ETag names. */
+struct keep_in {
+    struct api_req *req;
+    const struct route *r;
+    int kind;
+    const char *etag;
+    struct api_blob *blob, *gz;
+};
+static int keep_if_current(const struct op *o, void *in)
+{
+    struct keep_in *k = in;
+    char now[80];
+    anon_etag(k->r, o->db, k->req->ids[0], db_tournament_revision(o->db, k->req->ids[0]), now,
+              sizeof now);
+    if (!strcmp(now, k->etag))
+        api_cache_put_gz(k->req->app->cache, k->req->ids[0], k->kind, k->blob, k->gz, k->etag);
+    return 0;
+}
+
+/* Under the lock: the tournament's revision and the ETag anyone is given for it. */
+struct rev_in {
+    struct api_req *req;
+    const struct route *r;
+    int64_t rev;
+    char anon[80];
+};
+static int read_revision(const struct op *o, void *in)
+{
+    struct rev_in *q = in;
+    q->rev = db_tournament_revision(o->db, q->req->ids[0]);
+    anon_etag(q->r, o->db, q->req->ids[0], q->rev, q->anon, sizeof q->anon);
+    return 0;
+}
+
 /* Keeps the handler's answer, serialized, for the next anonymous readers when the
  * tournament is still at the revision of its ETag (a change in between drops entries, and
  * the answer may already show it): filled under the database lock, see cache.h. Read from
@@ -65,13 +101,9 @@ static void keep_shared(struct api_req *req, struct api_resp *resp, const struct
     if (!blob)
         return;
     struct api_blob *gz = api_cache_gzip(blob); /* before the lock: see api_cache_put_gz */
-    char now[80];
-    db_lock(req->app->db);
-    anon_etag(r, req->app->db, req->ids[0], db_tournament_revision(req->app->db, req->ids[0]), now,
-              sizeof now);
-    if (!strcmp(now, etag))
-        api_cache_put_gz(req->app->cache, req->ids[0], kind, blob, gz, etag);
-    db_unlock(req->app->db);
+    struct keep_in k = {req, r, kind, etag, blob, gz};
+    struct op o = {.db = req->app->db};
+    op_read(&o, keep_if_current, &k);
     if (gz_out)
         *gz_out = gz;
     else
@@ -177,22 +209,21 @@ int api_shared_etag(struct api_req *req, struct api_resp *resp, const struct rou
         return 0;
     /* Every change inside a tournament moves its revision, so the revision (and who
      * asks: the TD and players may see more) is a validator for any read in it. */
-    char anon[80];
-    db_lock(req->app->db);
-    int64_t rev = db_tournament_revision(req->app->db, req->ids[0]);
-    anon_etag(r, req->app->db, req->ids[0], rev, anon, sizeof anon);
-    db_unlock(req->app->db);
+    struct rev_in q = {req, r, 0, {0}};
+    struct op o = {.db = req->app->db};
+    op_read(&o, read_revision, &q);
+    int64_t rev = q.rev;
     if (rev <= 0)
         return 0;
     if (r->flags & R_ANYONE)
-        memcpy(etag, anon, sizeof anon);
+        memcpy(etag, q.anon, sizeof q.anon);
     else if (req->is_td)
         snprintf(etag, 80, "\"t%lld.%lld.td\"", (long long)req->ids[0], (long long)rev);
     else if (req->player_id)
         snprintf(etag, 80, "\"t%lld.%lld.p%lld\"", (long long)req->ids[0], (long long)rev,
                  (long long)req->player_id);
     else
-        memcpy(etag, anon, sizeof anon);
+        memcpy(etag, q.anon, sizeof q.anon);
     int hit = api_etag_match(req->if_none_match, etag);
     if (!hit)
         return 0;

@@ -26,11 +26,15 @@ void api_actor(const struct api_req *req, char *out, size_t len)
 
 struct op api_op(struct api_req *req)
 {
-    struct op o = {req->app->db, req->now_ms, "", 0, NULL, &req->extra, 0, ROLE_NONE, 0};
-    api_actor(req, o.actor, sizeof o.actor);
-    o.official_id = req->official_id;
-    o.role = req->role;
-    o.token_id = req->token_id;
+    struct op o = op_server(req->app->db, req->now_ms, "");
+    o.extra = &req->extra;
+    api_actor(req, o.who.actor, sizeof o.who.actor);
+    o.who.official_id = req->official_id;
+    o.who.role = req->role;
+    o.who.token_id = req->token_id;
+    o.who.is_td = req->is_td;
+    o.who.player_id = req->player_id;
+    o.who.player_tournament = req->player_tournament;
     /* the TD's words with a verdict (reason, confirm_cascade) are the route's typed input:
      * api_match_run and api_cx_run_verdict set them */
     return o;
@@ -104,27 +108,8 @@ static int begin(struct api_req *req, struct api_resp *resp, const char *key)
     return -1;
 }
 
-int api_tx_begin(struct api_req *req, struct api_resp *resp)
-{
-    return begin(req, resp, req->idem_key);
-}
-
-int api_tx_begin_read(struct api_req *req, struct api_resp *resp)
-{
-    return begin(req, resp, NULL);
-}
-
-int api_tx_commit_read(struct api_req *req, struct api_resp *resp)
-{
-    struct op o = api_op(req);
-    struct op_key k = {NULL, NULL};
-    if (op_commit(&o, &k, 0, NULL) == CW_OK)
-        return 0;
-    api_internal_error(resp, "committing");
-    return -1;
-}
-
-void api_tx_commit(struct api_req *req, struct api_resp *resp)
+/* Stores the answer under the key (if any) and commits; on failure resp becomes a 500. */
+static void commit(struct api_req *req, struct api_resp *resp)
 {
     struct op o = api_op(req);
     char this_req[600];
@@ -171,8 +156,64 @@ void api_tx_settle(struct app *app, struct api_resp *resp)
         api_internal_error(resp, "committing");
 }
 
-void api_tx_rollback(struct api_req *req)
+void api_run(struct api_req *req, struct api_resp *resp, api_cmd cmd, void *in)
+{
+    if (begin(req, resp, req->idem_key))
+        return;
+    struct op o = api_op(req);
+    if (cmd(req, &o, in, resp) == API_UNDONE)
+        op_rollback(&o);
+    else
+        commit(req, resp);
+}
+
+int api_run_unkeyed(struct api_req *req, struct api_resp *resp, api_cmd cmd, void *in)
+{
+    if (begin(req, resp, NULL))
+        return -1;
+    struct op o = api_op(req);
+    if (cmd(req, &o, in, resp) != API_DONE) {
+        op_rollback(&o);
+        return -1;
+    }
+    struct op_key k = {NULL, NULL};
+    if (op_commit(&o, &k, 0, NULL) == CW_OK)
+        return 0;
+    api_internal_error(resp, "committing");
+    return -1;
+}
+
+struct read_call {
+    struct api_req *req;
+    struct api_resp *resp;
+    api_cmd cmd;
+    void *in;
+};
+
+static int read_locked(const struct op *o, void *in)
+{
+    struct read_call *c = in;
+    return c->cmd(c->req, o, c->in, c->resp);
+}
+
+int api_read(struct api_req *req, struct api_resp *resp, api_cmd cmd, void *in)
 {
     struct op o = api_op(req);
-    op_rollback(&o);
+    struct read_call c = {req, resp, cmd, in};
+    return op_read(&o, read_locked, &c);
+}
+
+int api_out(struct api_resp *resp, struct op_out *out)
+{
+    api_reply_json(resp, out->status, out->json);
+    resp->is_problem = out->is_problem;
+    if (!out->keep) /* a refusal, or nothing changed (a read): rolled back */
+        return API_UNDONE;
+    return out->is_problem ? API_KEPT : API_DONE;
+}
+
+int api_refuse(struct api_resp *resp, struct problem *pb)
+{
+    api_reply_problem(resp, pb);
+    return API_UNDONE;
 }

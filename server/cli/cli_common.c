@@ -9,6 +9,7 @@
 
 #include "common/clock.h"
 #include "common/secret.h"
+#include "ops/frame.h"
 #include "store/store.h"
 
 /* The head TD: official #1 (schema/012), whose password `crawford passwd` sets. */
@@ -120,13 +121,42 @@ int cli_read_password(const char *prompt, char *buf, size_t len)
     return 0;
 }
 
+static int read_td_password(const struct op *o, void *in)
+{
+    return db_official_password(o->db, HEAD_TD_ID, in, CW_PWHASH_LEN + 1);
+}
+
 int cli_has_td_password(struct db *db)
 {
     char h[CW_PWHASH_LEN + 1];
-    db_lock(db);
-    int rc = db_official_password(db, HEAD_TD_ID, h, sizeof h);
-    db_unlock(db);
-    return rc == CW_OK;
+    struct op o = op_server(db, cw_now_ms(), "cli");
+    return op_read(&o, read_td_password, h) == CW_OK;
+}
+
+/* The new hash stored, in the frame (ops/frame.c op_run). */
+struct td_password {
+    const char *hash;
+    int ran;    /* the frame was open: a failure is the store's, not a busy database */
+    int failed; /* the store refused, and said why */
+};
+
+static int store_td_password(const struct op *o, void *in)
+{
+    struct td_password *p = in;
+    struct db *db = o->db;
+    p->ran = 1;
+    /* A new password ends every session of the head TD, and their browsers' device
+     * cookies: whoever knew the old one is logged out (the other officials have
+     * passwords of their own). */
+    if (db_official_set_password(db, HEAD_TD_ID, p->hash, o->now_ms) ||
+        db_sessions_delete_official(db, HEAD_TD_ID) || db_devices_delete_official(db, HEAD_TD_ID) ||
+        db_audit(db, 0, o->now_ms, o->who.actor, "td.password_set", "official", HEAD_TD_ID, NULL,
+                 NULL)) {
+        fprintf(stderr, "crawford: cannot store the password: %s\n", db_errmsg(db));
+        p->failed = 1;
+        return -1;
+    }
+    return 0;
 }
 
 int cli_set_td_password(struct db *db, const char *password, const char *actor)
@@ -142,23 +172,13 @@ int cli_set_td_password(struct db *db, const char *password, const char *actor)
         fprintf(stderr, "crawford: cannot hash the password (out of memory?)\n");
         return -1;
     }
-    int64_t now = cw_now_ms();
-    if (db_begin(db)) {
-        fprintf(stderr, "crawford: the database is busy; try again\n");
-        return -1;
-    }
-    /* A new password ends every session of the head TD, and their browsers' device
-     * cookies: whoever knew the old one is logged out (the other officials have
-     * passwords of their own). */
-    if (db_official_set_password(db, HEAD_TD_ID, h, now) ||
-        db_sessions_delete_official(db, HEAD_TD_ID) || db_devices_delete_official(db, HEAD_TD_ID) ||
-        db_audit(db, 0, now, actor, "td.password_set", "official", HEAD_TD_ID, NULL, NULL)) {
-        fprintf(stderr, "crawford: cannot store the password: %s\n", db_errmsg(db));
-        db_rollback(db);
-        return -1;
-    }
-    if (db_commit(db)) {
-        fprintf(stderr, "crawford: cannot store the password\n");
+    struct op o = op_server(db, cw_now_ms(), actor);
+    struct td_password p = {h, 0, 0};
+    if (op_run(&o, store_td_password, &p)) {
+        if (!p.ran)
+            fprintf(stderr, "crawford: the database is busy; try again\n");
+        else if (!p.failed) /* the commit */
+            fprintf(stderr, "crawford: cannot store the password\n");
         return -1;
     }
     return 0;

@@ -206,8 +206,8 @@ int cli_serve(int argc, char **argv)
                                   app.official_lim};
     enum { NLIMS = sizeof lims / sizeof lims[0] };
     char lim_path[NLIMS][1100];
-    static const char *const lim_names[NLIMS] = {"login", "pin-pair", "pin-address",
-                                                 "pin-player", "login-official"};
+    static const char *const lim_names[NLIMS] = {"login", "pin-pair", "pin-address", "pin-player",
+                                                 "login-official"};
     for (int i = 0; i < NLIMS; i++) {
         snprintf(lim_path[i], sizeof lim_path[i], "%s.limits-%s", app.cfg.database, lim_names[i]);
         api_limiter_load(lims[i], lim_path[i], cw_now_ms());
@@ -264,9 +264,7 @@ int cli_serve(int argc, char **argv)
         op_deadline_tick(app.db, now);
         op_clock_tick(app.db, now);
         if (now - last_purge > 600000) {
-            db_lock(app.db);
-            db_sessions_purge(app.db, now);
-            db_unlock(app.db);
+            op_sessions_purge(app.db, now);
             last_purge = now;
         }
     }

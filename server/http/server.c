@@ -65,7 +65,7 @@ struct req_ctx {
      * resumed, its answer, and it is never suspended twice */
     struct api_rebuild *rebuild;
     int resumed;
-    /* the answer of a change waiting for the disk (api_tx_commit), the connection suspended
+    /* the answer of a change waiting for the disk (api_run), the connection suspended
      * until its ticket is settled */
     struct api_resp held;
     int holding;

@@ -65,7 +65,7 @@ int op_cx_record(struct cx *x, const char *action, const char *entity, int64_t i
     char *a = after ? json_dumps(after, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
     int rc = (before && !b) || (after && !a) ? CW_EDB
                                              : db_audit(x->o.db, x->m.tournament_id, x->o.now_ms,
-                                                        x->o.actor, action, entity, id, b, a);
+                                                        x->o.who.actor, action, entity, id, b, a);
     free(b);
     free(a);
     json_decref(before);
@@ -92,13 +92,13 @@ void op_cx_who(const struct cx *x, struct who *w)
 {
     struct official off;
     struct machine_token tok;
-    cw_utf8_copy(w->actor, sizeof w->actor, x->o.actor);
-    if (x->o.official_id && db_official_get(x->o.db, x->o.official_id, &off) == CW_OK)
+    cw_utf8_copy(w->actor, sizeof w->actor, x->o.who.actor);
+    if (x->o.who.official_id && db_official_get(x->o.db, x->o.who.official_id, &off) == CW_OK)
         cw_utf8_copy(w->name, sizeof w->name, off.name);
-    else if (x->o.token_id && db_token_get(x->o.db, x->o.token_id, &tok) == CW_OK)
+    else if (x->o.who.token_id && db_token_get(x->o.db, x->o.who.token_id, &tok) == CW_OK)
         cw_utf8_copy(w->name, sizeof w->name, tok.label);
     else
-        cw_utf8_copy(w->name, sizeof w->name, x->o.actor);
+        cw_utf8_copy(w->name, sizeof w->name, x->o.who.actor);
 }
 
 int op_cx_official(struct cx *x, const char *rule)

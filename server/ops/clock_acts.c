@@ -235,7 +235,7 @@ int op_clock_reverse(struct cx *x, const void *in)
         x->m.winner = -1;
         x->m.result_report = 0;
         x->m.ended = ME_NONE;
-        int rc = db_match_state_log(x->o.db, x->m.id, x->m.state, x->o.now_ms, x->o.actor);
+        int rc = db_match_state_log(x->o.db, x->m.id, x->m.state, x->o.now_ms, x->o.who.actor);
         if (!rc)
             rc = op_result_follows(&x->o, &x->m, &before, &x->pb);
         json_decref(pre);

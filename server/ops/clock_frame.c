@@ -10,6 +10,8 @@
 #include "ops/access.h"
 #include "ops/clock.h"
 #include "ops/flag.h"
+#include "ops/frame.h"
+#include "ops/load.h"
 #include "ops/match.h"
 #include "store/calls.h"
 
@@ -42,7 +44,7 @@ static int apply_flag(struct cx *x)
     /* the clock decides, whoever's request found the flag: the match's history and the
      * audit log say so, not "td" or the player who happened to ask */
     struct op o = x->o;
-    snprintf(o.actor, sizeof o.actor, "clock");
+    snprintf(o.who.actor, sizeof o.who.actor, "clock");
     return op_clock_apply_flag(&o, &x->m, &x->c, &x->pre_flag, &x->pb);
 }
 
@@ -178,7 +180,7 @@ static int finish(struct cx *x)
         /* a flag's forfeit is the clock's doing, whoever's request found it (CLK-7) */
         struct op o = x->o;
         if (!strcmp(x->action, "match.flagged"))
-            snprintf(o.actor, sizeof o.actor, "clock");
+            snprintf(o.who.actor, sizeof o.who.actor, "clock");
         if (op_match_save(&o, &x->m, b, x->action))
             return -1;
     }
@@ -204,14 +206,9 @@ static int finish(struct cx *x)
 static int load(struct cx *x, int64_t tid, int64_t mid)
 {
     struct db *db = x->o.db;
-    int rc = db_match_get(db, tid, mid, &x->m);
-    if (rc == CW_ENOTFOUND) {
-        problem_set(&x->pb, 404, "not-found", "No such match", "Tournament %lld has no match %lld.",
-                    (long long)tid, (long long)mid);
+    if (op_match_load(&x->o, tid, mid, &x->m, &x->pb))
         return -1;
-    }
-    if (rc == CW_OK)
-        rc = db_tournament_get(db, x->m.tournament_id, &x->t);
+    int rc = db_tournament_get(db, x->m.tournament_id, &x->t);
     if (rc == CW_OK) {
         rc = db_clock_get(db, x->m.id, &x->c, &x->pre_flag);
         x->has_clock = rc == CW_OK;
@@ -226,16 +223,17 @@ static int load(struct cx *x, int64_t tid, int64_t mid)
 }
 
 /* The rule a refusal of who asks names, when the operation has one. */
-static int who_refused(struct cx *x, const struct cx_who *w)
+static int who_refused(struct cx *x, const char *rule)
 {
-    if (w->rule)
-        json_object_set_new(x->pb.json, "rule", json_string(w->rule));
+    if (rule)
+        json_object_set_new(x->pb.json, "rule", json_string(rule));
     return -1;
 }
 
 /* Who may act: the TD, or a logged-in player of the match. */
-static int who(struct cx *x, const struct cx_who *w)
+static int who(struct cx *x, const char *rule)
 {
+    const struct op_who *w = &x->o.who;
     x->side = -1;
     x->is_td = w->is_td;
     if (w->is_td)
@@ -244,7 +242,7 @@ static int who(struct cx *x, const struct cx_who *w)
         problem_set(&x->pb, 401, "unauthorized", "Login required",
                     "Log in as the TD, or as a player of match %lld with your PIN.",
                     (long long)x->m.id);
-        return who_refused(x, w);
+        return who_refused(x, rule);
     }
     x->side = op_match_side(x->o.db, w->player_id, w->player_tournament, &x->m);
     x->player_id = w->player_id;
@@ -252,8 +250,8 @@ static int who(struct cx *x, const struct cx_who *w)
         problem_set(&x->pb, 403, "not-your-match", "Not your match",
                     "You are not a player of match %lld; only its players and the TD act on "
                     "its clock%s.",
-                    (long long)x->m.id, w->rule ? " and call an official to its table" : "");
-        return who_refused(x, w);
+                    (long long)x->m.id, rule ? " and call an official to its table" : "");
+        return who_refused(x, rule);
     }
     return 0;
 }
@@ -275,7 +273,7 @@ static void cx_free(struct cx *x)
 }
 
 /* The answer: the operation's problem (or a 500 when it has none), taken from x. */
-static void out_problem(struct cx *x, struct cx_out *out, const char *what)
+static void out_problem(struct cx *x, struct op_out *out, const char *what)
 {
     if (!x->pb.json)
         problem_internal(&x->pb, what);
@@ -286,7 +284,7 @@ static void out_problem(struct cx *x, struct cx_out *out, const char *what)
 }
 
 /* The answer: the operation's own reply, or the clock (or {} without one). */
-static void out_reply(struct cx *x, struct cx_out *out)
+static void out_reply(struct cx *x, struct op_out *out)
 {
     out->status = x->status;
     out->json = x->reply       ? x->reply
@@ -296,13 +294,13 @@ static void out_reply(struct cx *x, struct cx_out *out)
     x->reply = NULL;
 }
 
-void op_cx_run(const struct op *o, const struct cx_who *w, int64_t tid, int64_t mid, clock_fn fn,
-               const void *in, struct problem *invalid, struct cx_out *out)
+void op_cx_run(const struct op *o, const char *rule, int64_t tid, int64_t mid, clock_fn fn,
+               const void *in, struct problem *invalid, struct op_out *out)
 {
     struct cx x;
     cx_init(&x, o);
     memset(out, 0, sizeof *out);
-    int rc = load(&x, tid, mid) || who(&x, w);
+    int rc = load(&x, tid, mid) || who(&x, rule);
     if (!rc && x.has_clock && clk_tick(&x.c, o->now_ms))
         rc = apply_flag(&x);
     if (rc) {
@@ -347,24 +345,37 @@ done:
     cx_free(&x);
 }
 
-int op_cx_read(const struct op *o, int64_t tid, int64_t mid, clock_fn fn, int flag_matters,
-               struct cx_out *out)
-{
+struct cx_read {
     struct cx x;
-    cx_init(&x, o);
+    int64_t tid, mid;
+    clock_fn fn;
+    int flag_matters;
+    int flags; /* the flag fell and is not stored */
+};
+
+static int read_locked(const struct op *o, void *in)
+{
+    struct cx_read *r = in;
+    int rc = load(&r->x, r->tid, r->mid);
+    r->flags = r->flag_matters && !rc && r->x.has_clock && clk_tick(&r->x.c, o->now_ms);
+    if (!rc && !r->flags)
+        rc = r->fn(&r->x, NULL);
+    return rc;
+}
+
+int op_cx_read(const struct op *o, int64_t tid, int64_t mid, clock_fn fn, int flag_matters,
+               struct op_out *out)
+{
+    struct cx_read r = {.tid = tid, .mid = mid, .fn = fn, .flag_matters = flag_matters};
+    cx_init(&r.x, o);
     memset(out, 0, sizeof *out);
-    db_lock(o->db);
-    int rc = load(&x, tid, mid);
-    int flags = flag_matters && !rc && x.has_clock && clk_tick(&x.c, o->now_ms);
-    if (!rc && !flags)
-        rc = fn(&x, NULL);
-    db_unlock(o->db);
-    if (!flags) {
+    int rc = op_read(o, read_locked, &r);
+    if (!r.flags) {
         if (rc)
-            out_problem(&x, out, "reading the match clock");
+            out_problem(&r.x, out, "reading the match clock");
         else
-            out_reply(&x, out);
+            out_reply(&r.x, out);
     }
-    cx_free(&x);
-    return flags;
+    cx_free(&r.x);
+    return r.flags;
 }

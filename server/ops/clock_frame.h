@@ -13,14 +13,6 @@
 #include "store/store.h"
 #include "tourney/clock.h"
 
-/* Who asks: the TD, or a logged-in player (player_id 0: nobody logged in). */
-struct cx_who {
-    int is_td;
-    int64_t player_id;
-    int64_t player_tournament;
-    const char *rule; /* the rule a refusal of who asks names (GOV-5), or NULL */
-};
-
 struct cx {
     struct op o;
     struct problem pb; /* the refusal, when the operation returns -1 */
@@ -49,27 +41,20 @@ struct cx {
  * refusal in x->pb (none: a failure of the server). */
 typedef int (*clock_fn)(struct cx *x, const void *in);
 
-/* What the frame answers: the reply (a problem when is_problem) and whether the change is
- * kept (commit) or undone (roll back). */
-struct cx_out {
-    int status;
-    json_t *json;
-    int is_problem;
-    int keep;
-};
-
-/* The frame, inside the caller's open transaction: load match (tid, mid), who may act, the
- * flag as of now, then fn(in), store. invalid (may be NULL) is what the API found wrong
- * with the request: the frame refuses with it where the operation would begin, after the
- * match, the permission and a fallen flag (a bad request hides none of them, and a flag it
+/* The frame, inside the caller's open transaction: load match (tid, mid), who may act (o's
+ * who: the TD, or a player of the match; a refusal of who acts names rule, may be NULL), the
+ * flag as of now, then fn(in), store. out: the reply (a problem when is_problem) and
+ * whether the change is kept (commit) or undone (roll back). invalid (may be NULL) is what the API
+ * found wrong with the request: the frame refuses with it where the operation would begin, after
+ * the match, the permission and a fallen flag (a bad request hides none of them, and a flag it
  * finds is still stored); it is consumed. */
-void op_cx_run(const struct op *o, const struct cx_who *who, int64_t tid, int64_t mid, clock_fn fn,
-               const void *in, struct problem *invalid, struct cx_out *out);
-/* A read under the database's lock: load the match and its clock, then fn answers. Returns
- * 1 when the clock's flag fell and is not stored yet (the caller runs the frame, which
+void op_cx_run(const struct op *o, const char *rule, int64_t tid, int64_t mid, clock_fn fn,
+               const void *in, struct problem *invalid, struct op_out *out);
+/* A read under the database's lock (op_read): load the match and its clock, then fn answers.
+ * Returns 1 when the clock's flag fell and is not stored yet (the caller runs the frame, which
  * stores it), else 0 with out filled. */
 int op_cx_read(const struct op *o, int64_t tid, int64_t mid, clock_fn fn, int flag_matters,
-               struct cx_out *out);
+               struct op_out *out);
 
 /* ---- for the operations ---- */
 /* The reply of a successful operation (replaces any). */

@@ -57,7 +57,7 @@ int op_davis_make_rubbers(const struct op *o, const struct event *e, const struc
         m.state = MS_SCHEDULED;
         int rc = db_match_insert(db, &m, o->now_ms);
         if (rc == CW_OK)
-            rc = db_match_state_log(db, m.id, MS_SCHEDULED, o->now_ms, o->actor);
+            rc = db_match_state_log(db, m.id, MS_SCHEDULED, o->now_ms, o->who.actor);
         if (rc != CW_OK)
             return rc;
     }
@@ -177,7 +177,7 @@ static int dko_sync(const struct op *o, const struct event *e, const struct davi
                         json_object_set_new(before, "voided", voided);
                     if (rc > 0 && rubbers[i].state != was)
                         rc = db_match_state_log(db, rubbers[i].id, rubbers[i].state, o->now_ms,
-                                                o->actor);
+                                                o->who.actor);
                     if (rc >= 0)
                         rc = op_match_save(o, &rubbers[i], before, "davis.rubber_teams");
                     else

@@ -31,7 +31,7 @@ int op_match_settle(const struct op *o, struct match *m, struct problem *pb, con
         have[s] = rc == CW_OK;
     }
     enum results_outcome outcome = results_outcome(have[0] ? &r[0] : NULL, have[1] ? &r[1] : NULL);
-    const char *actor = o->actor;
+    const char *actor = o->who.actor;
     struct match before = *m;
     int rc = 0;
     const struct report *latest = have[0] && (!have[1] || r[0].id > r[1].id) ? &r[0]
@@ -99,7 +99,7 @@ int op_match_decide(const struct op *o, struct match *m, struct problem *pb, enu
     if (m->player[winner]) /* a walkover to an opponent not known yet scores nothing */
         m->score[winner] = m->length;
     m->result_report = 0;
-    const char *actor = o->actor;
+    const char *actor = o->who.actor;
     if (op_match_set_state(o->db, m, state, o->now_ms, actor)) {
         problem_internal(pb, "deciding the match");
         return -1;
@@ -151,7 +151,7 @@ int op_match_verify(const struct op *o, struct match *m, struct report *r, int i
     if (is_new) {
         r->match_id = m->id;
         r->side = -1;
-        snprintf(r->actor, sizeof r->actor, "%s", o->actor); /* the official who decided */
+        snprintf(r->actor, sizeof r->actor, "%s", o->who.actor); /* the official who decided */
         if (db_report_supersede(db, m->id, -1) || db_report_insert(db, r)) {
             problem_internal(pb, "storing the TD's report");
             return -1;
@@ -166,7 +166,7 @@ int op_match_verify(const struct op *o, struct match *m, struct report *r, int i
     enum match_end how = r->conceded                   ? ME_CONCEDED
                          : before.state == MS_DISPUTED ? ME_RULING
                                                        : ME_PLAYED;
-    if (op_match_set_state(db, m, MS_VERIFIED, o->now_ms, o->actor)) {
+    if (op_match_set_state(db, m, MS_VERIFIED, o->now_ms, o->who.actor)) {
         problem_internal(pb, "verifying the match");
         return -1;
     }

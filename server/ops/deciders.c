@@ -11,12 +11,12 @@
 
 int64_t op_acting_official(const struct op *o)
 {
-    if (o->official_id)
-        return o->official_id;
-    if (!o->token_id)
+    if (o->who.official_id)
+        return o->who.official_id;
+    if (!o->who.token_id)
         return 0;
     struct machine_token k;
-    if (db_token_get(o->db, o->token_id, &k) != CW_OK)
+    if (db_token_get(o->db, o->who.token_id, &k) != CW_OK)
         return -1;
     return k.created_by; /* a token acts for the official who made it */
 }
@@ -66,7 +66,7 @@ static void rule(struct problem *pb)
 
 int op_may_decide(const struct op *o, const struct match *m, int agreed, struct problem *pb)
 {
-    if (o->role == ROLE_ASSISTANT && !agreed) {
+    if (o->who.role == ROLE_ASSISTANT && !agreed) {
         problem_set(pb, 403, "assistant-decides-nothing", "Assistants decide nothing",
                     "An assistant records what both players of match %lld agree on; deciding "
                     "it (a score in a dispute, a correction, a forfeit, points) is a TD's "
@@ -88,7 +88,7 @@ int op_may_decide(const struct op *o, const struct match *m, int agreed, struct 
         problem_set(pb, 403, "party-to-the-match", "You play in this match",
                     "You are a party to match %lld (a player of it is linked to you%s): "
                     "another TD decides about it (GOV-6, GOV-6a).",
-                    (long long)m->id, o->token_id ? ", who made this machine token" : "");
+                    (long long)m->id, o->who.token_id ? ", who made this machine token" : "");
         rule(pb);
         return -1;
     }

@@ -63,7 +63,7 @@ int op_event_late_closed(const struct op *o, const struct event *e, const char *
 {
     char after[64];
     snprintf(after, sizeof after, "{\"unfilled\":%d}", unfilled);
-    return db_audit(o->db, e->tournament_id, o->now_ms, o->actor, action, "event", e->id, NULL,
+    return db_audit(o->db, e->tournament_id, o->now_ms, o->who.actor, action, "event", e->id, NULL,
                     after);
 }
 

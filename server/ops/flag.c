@@ -52,7 +52,7 @@ int op_clock_flag_due(const struct op *o, int64_t tournament_id, int64_t match_i
     }
     /* the clock decides: the match's history and the audit log say so */
     struct op clock = *o;
-    snprintf(clock.actor, sizeof clock.actor, "clock");
+    snprintf(clock.who.actor, sizeof clock.who.actor, "clock");
     json_t *before = match_finished(&m) ? NULL : op_match_record_json(&m);
     rc = op_clock_apply_flag(&clock, &m, &c, &pre_flag, pb);
     if (!rc && op_clock_store(o->db, &m, &c, &t, pre_flag, o->now_ms) != CW_OK)

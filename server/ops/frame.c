@@ -2,6 +2,7 @@
  * Idempotency-Key's first answer, stored with the change. */
 #include "ops/frame.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,7 +25,7 @@ enum op_begun op_begin(const struct op *o, const struct op_key *key, struct op_r
     char stored[600];
     int status;
     char *body = NULL;
-    rc = db_idem_get(o->db, o->actor, key->key, stored, sizeof stored, &status, &body);
+    rc = db_idem_get(o->db, o->who.actor, key->key, stored, sizeof stored, &status, &body);
     if (rc == CW_ENOTFOUND)
         return OP_OPEN;
     if (rc != CW_OK) {
@@ -51,8 +52,8 @@ enum op_begun op_begin(const struct op *o, const struct op_key *key, struct op_r
 static int keep_answer(const struct op *o, const struct op_key *key, int status, const char *body)
 {
     if (key && key->key &&
-        db_idem_put(o->db, o->actor, key->key, key->request, status, body ? body : "", o->now_ms) !=
-            CW_OK) {
+        db_idem_put(o->db, o->who.actor, key->key, key->request, status, body ? body : "",
+                    o->now_ms) != CW_OK) {
         db_rollback(o->db);
         return CW_EDB;
     }
@@ -78,4 +79,58 @@ int op_commit_async(const struct op *o, const struct op_key *key, int status, co
 void op_rollback(const struct op *o)
 {
     db_rollback(o->db);
+}
+
+struct op op_server(struct db *db, int64_t now_ms, const char *actor)
+{
+    struct op o = {db, now_ms, {"", 0, ROLE_NONE, 0, 0, 0, 0}, 0, NULL, NULL};
+    snprintf(o.who.actor, sizeof o.who.actor, "%s", actor);
+    return o;
+}
+
+int op_run(const struct op *o, int (*fn)(const struct op *o, void *in), void *in)
+{
+    struct op_replay none;
+    if (op_begin(o, NULL, &none) != OP_OPEN)
+        return -1;
+    if (fn(o, in)) {
+        op_rollback(o);
+        return -1;
+    }
+    return op_commit(o, NULL, 0, NULL) == CW_OK ? 0 : -1;
+}
+
+int op_read(const struct op *o, int (*fn)(const struct op *o, void *in), void *in)
+{
+    db_lock(o->db);
+    int rc = fn(o, in);
+    db_unlock(o->db);
+    return rc;
+}
+
+int op_run_as(const struct op *o, int reserved, int (*fn)(const struct op *o, void *in), void *in,
+              struct problem *pb)
+{
+    int rc = reserved ? db_begin_reserved(o->db) : db_begin(o->db);
+    if (rc == DB_BUSY) {
+        problem_set(pb, 503, "database-busy", "The database is busy",
+                    "Another program holds the tournament's database (a backup or an sqlite3 "
+                    "shell?); nothing was changed. Try again in a moment.");
+        return -1;
+    }
+    if (rc) {
+        problem_internal(pb, "starting a transaction");
+        return -1;
+    }
+    if (fn(o, in)) {
+        db_rollback(o->db);
+        if (!pb->json)
+            problem_internal(pb, "storing the change");
+        return -1;
+    }
+    if (db_commit(o->db)) {
+        problem_internal(pb, "committing");
+        return -1;
+    }
+    return 0;
 }

@@ -7,11 +7,16 @@
  *
  * A key makes a retried submission (phones on venue Wi-Fi retry) get the first answer
  * again and change nothing twice: the answer is stored under (actor, key) in the same
- * transaction as the change. */
+ * transaction as the change.
+ *
+ * This file and api/tx.c (its HTTP side, api_run) are the only ones that open, commit or
+ * roll back a transaction, or take the database's lock for a read (op_read): every change
+ * and every read of ops/ and api/ runs in them. */
 #ifndef OPS_FRAME_H
 #define OPS_FRAME_H
 
 #include "ops/op.h"
+#include "ops/problem.h"
 
 struct db_ticket;
 
@@ -51,5 +56,20 @@ int op_commit_async(const struct op *o, const struct op_key *key, int status, co
                     struct db_ticket **ticket);
 /* Undoes the operation and closes the frame. */
 void op_rollback(const struct op *o);
+
+/* The frame of a change with no request and no key (the server's ticks, a held copy's
+ * clocks): fn(o, in) in a transaction of its own, committed when it returns 0, rolled back
+ * (with its stream entries) otherwise. 0 once on disk, or -1. */
+int op_run(const struct op *o, int (*fn)(const struct op *o, void *in), void *in);
+/* op_run with its refusals in pb, for a login's change (under no key: no secret is kept
+ * as an answer to replay): 503 while another program holds the database, else a 500
+ * (which the router answers as the disk's refusal when the disk is full or failed), or
+ * fn's own (fn fills pb; none: a 500). reserved: the change may use the room kept for the
+ * TD's login on a full disk. 0 once on disk, or -1. */
+int op_run_as(const struct op *o, int reserved, int (*fn)(const struct op *o, void *in), void *in,
+              struct problem *pb);
+/* A read under the database's lock: fn(o, in), its result returned. Reads see the open
+ * batch of changes (the writer's connection); no change is made here. */
+int op_read(const struct op *o, int (*fn)(const struct op *o, void *in), void *in);
 
 #endif

@@ -78,7 +78,7 @@ int op_game_add(const struct op *o, struct match *m, int side, const struct game
     r.side = side;
     r.current = 1;
     r.created_ms = o->now_ms;
-    snprintf(r.actor, sizeof r.actor, "%s", o->actor);
+    snprintf(r.actor, sizeof r.actor, "%s", o->who.actor);
     if (extend) {
         r.id = cur.id;
         rc = db_report_update_games(db, &r);

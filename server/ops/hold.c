@@ -2,6 +2,7 @@
 #include "ops/hold.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "ops/clock.h"
 #include "ops/flag.h"
@@ -9,78 +10,97 @@
 #include "ops/record.h"
 #include "store/store.h"
 
-/* One running clock of a held database, in a frame of its own: paused for the TD at the
- * hold's start (not at now: the time the laptop was dead is nobody's), or, when its side
- * had run out of time before then, flagged as the old server would have flagged it. */
-static int pause_one(struct db *db, int64_t now_ms, int64_t at_ms, int64_t tid, int64_t mid)
+/* One running clock of a held database: paused for the TD at the hold's start (not at
+ * now: the time the laptop was dead is nobody's), or, when its side had run out of time
+ * before then, flagged as the old server would have flagged it. */
+struct held_clock {
+    int64_t at_ms, tid, mid;
+    int paused; /* set when it was paused (not flagged) */
+};
+
+static int pause_one(const struct op *o, void *in)
 {
-    struct op o = {db, now_ms, "system", 0, NULL, NULL, 0, ROLE_NONE, 0};
-    struct op_replay none;
-    if (op_begin(&o, NULL, &none) != OP_OPEN)
-        return -1;
+    struct held_clock *hc = in;
+    struct db *db = o->db;
     struct match m;
     struct tournament t;
     struct clk c;
     char *pre_flag = NULL;
     struct problem pb = {0, NULL};
-    int rc = db_match_get(db, tid, mid, &m) == CW_OK && db_tournament_get(db, tid, &t) == CW_OK &&
-                     db_clock_get(db, mid, &c, &pre_flag) == CW_OK
+    int rc = db_match_get(db, hc->tid, hc->mid, &m) == CW_OK &&
+                     db_tournament_get(db, hc->tid, &t) == CW_OK &&
+                     db_clock_get(db, hc->mid, &c, &pre_flag) == CW_OK
                  ? 0
                  : -1;
-    int paused = 0;
     if (!rc && c.state == CLK_RUNNING) {
-        int64_t at = at_ms > c.since_ms ? at_ms : c.since_ms;
+        int64_t at = hc->at_ms > c.since_ms ? hc->at_ms : c.since_ms;
         struct clk trial = c;
         if (clk_tick(&trial, at)) {
-            struct op then = o;
+            struct op then = *o;
             then.now_ms = at;
-            rc = op_clock_flag_due(&then, tid, mid, &pb);
+            rc = op_clock_flag_due(&then, hc->tid, hc->mid, &pb);
         } else {
             rc = clk_pause(&c, at, CLK_R_TD) == CLK_OK &&
-                         op_clock_store(db, &m, &c, &t, pre_flag, now_ms) == CW_OK
+                         op_clock_store(db, &m, &c, &t, pre_flag, o->now_ms) == CW_OK
                      ? 0
                      : -1;
-            paused = !rc;
+            hc->paused = !rc;
         }
     }
     free(pre_flag);
     problem_free(&pb);
-    if (rc) {
-        op_rollback(&o);
-        return -1;
-    }
-    return op_commit(&o, NULL, 0, NULL) ? -1 : paused;
+    return rc;
+}
+
+/* The hold, and the running clocks (a flag moment is never past the end of time): read
+ * under the lock. */
+struct hold_read {
+    struct clk_hold h;
+    int rc;
+    int64_t ids[32][2];
+    int n;
+};
+
+static int read_hold(const struct op *o, void *in)
+{
+    struct hold_read *r = in;
+    r->rc = db_hold_get(o->db, &r->h);
+    return 0;
+}
+
+static int read_running(const struct op *o, void *in)
+{
+    struct hold_read *r = in;
+    r->n = db_clocks_flag_due(o->db, INT64_MAX, r->ids, 32);
+    return 0;
 }
 
 int op_hold_start(struct db *db, int64_t now_ms, int *held)
 {
-    struct clk_hold h;
-    db_lock(db);
-    int rc = db_hold_get(db, &h);
-    db_unlock(db);
-    *held = rc == CW_OK && clk_hold_active(&h);
-    if (rc != CW_OK)
+    struct op o = op_server(db, now_ms, "system");
+    struct hold_read r;
+    memset(&r, 0, sizeof r);
+    op_read(&o, read_hold, &r);
+    *held = r.rc == CW_OK && clk_hold_active(&r.h);
+    if (r.rc != CW_OK)
         return -1;
     if (!*held)
         return 0;
     int total = 0;
     for (;;) {
-        int64_t ids[32][2];
-        db_lock(db);
-        /* every running clock (a flag moment is never past the end of time) */
-        int n = db_clocks_flag_due(db, INT64_MAX, ids, 32);
-        db_unlock(db);
-        if (n < 0)
+        op_read(&o, read_running, &r);
+        if (r.n < 0)
             return -1;
         int done = 0;
-        for (int i = 0; i < n; i++) {
-            int k = pause_one(db, now_ms, h.from_ms, ids[i][0], ids[i][1]);
-            if (k < 0)
+        for (int i = 0; i < r.n; i++) {
+            /* each in a frame of its own */
+            struct held_clock hc = {r.h.from_ms, r.ids[i][0], r.ids[i][1], 0};
+            if (op_run(&o, pause_one, &hc))
                 return -1;
-            total += k;
+            total += hc.paused;
             done++;
         }
-        if (n < 32 || !done)
+        if (r.n < 32 || !done)
             return total;
     }
 }

@@ -274,7 +274,7 @@ static int record_change(const struct op *o, const struct event *es, const struc
 {
     struct db *db = o->db;
     char actor[96], b[64], a[64];
-    snprintf(actor, sizeof actor, "%s", o->actor);
+    snprintf(actor, sizeof actor, "%s", o->who.actor);
     if (c->old_id)
         snprintf(b, sizeof b, "{\"player_id\":%lld}", (long long)c->old_id);
     else
@@ -408,7 +408,7 @@ static int audit_correction(const struct op *o, const struct match *before, cons
                             json_t *undo)
 {
     char actor[96];
-    snprintf(actor, sizeof actor, "%s", o->actor);
+    snprintf(actor, sizeof actor, "%s", o->who.actor);
     json_t *b = op_match_record_json(before), *a = op_match_record_json(m);
     const char *reason = o->reason;
     json_object_set_new(a, "reason", reason ? json_string(reason) : json_null());

@@ -209,8 +209,8 @@ int op_ko_late_arrive(const struct op *o, const struct event *e, int64_t pid, st
         char after[128];
         snprintf(after, sizeof after, "{\"player_id\":%lld,\"late_place\":%d}", (long long)pid,
                  late_no);
-        rc = db_audit(db, e->tournament_id, o->now_ms, o->actor, "knockout.late_arrival", "event",
-                      e->id, NULL, after);
+        rc = db_audit(db, e->tournament_id, o->now_ms, o->who.actor, "knockout.late_arrival",
+                      "event", e->id, NULL, after);
     }
     if (rc != CW_OK) {
         problem_internal(pb, "placing the late arrival");

@@ -236,7 +236,7 @@ int op_match_postpone(struct cx *x, const void *in)
     json_t *after = json_pack("{s:i, s:o}", "postponed_min", l.postpone_min, "late_from_ms",
                               ms_or_null(l.start));
     char *b = json_dumps(before, JSON_COMPACT), *a = json_dumps(after, JSON_COMPACT);
-    const char *actor = x->o.actor;
+    const char *actor = x->o.who.actor;
     int rc = b && a ? db_audit(db, x->m.tournament_id, x->o.now_ms, actor, "match.postponed",
                                "match", x->m.id, b, a)
                     : CW_EDB;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "common/clock.h"
+#include "ops/frame.h"
 #include "tourney/roles.h"
 
 /* The password checks running now, each with its client's address. Each Argon2id check
@@ -79,17 +80,24 @@ static void dummy_make(void)
     pthread_mutex_unlock(&dummy_mu);
 }
 
+/* The account a login names (a->name; NULL: the head TD) and its stored hash. */
+static int read_account(const struct op *o, void *in)
+{
+    struct login_account *a = in;
+    int rc = a->name ? db_official_by_name(o->db, a->name, &a->who)
+                     : db_official_get(o->db, 1, &a->who);
+    if (rc == CW_OK && a->who.has_password)
+        rc = db_official_password(o->db, a->who.id, a->stored, sizeof a->stored);
+    return rc;
+}
+
 int op_login_find(const struct op *o, const char *name, struct login_account *a,
                   struct problem *pb)
 {
     dummy_make();
     memset(a, 0, sizeof *a);
     a->name = name;
-    db_lock(o->db);
-    int rc = name ? db_official_by_name(o->db, name, &a->who) : db_official_get(o->db, 1, &a->who);
-    if (rc == CW_OK && a->who.has_password)
-        rc = db_official_password(o->db, a->who.id, a->stored, sizeof a->stored);
-    db_unlock(o->db);
+    int rc = op_read(o, read_account, a);
     if (rc == CW_ENOTFOUND && name) {
         /* checked as if it were someone's: the same hash, the same answer (without the
          * dummy, out of memory, the check fails at once as a real one would) */
@@ -113,23 +121,17 @@ int op_login_find(const struct op *o, const char *name, struct login_account *a,
     return 0;
 }
 
-/* The transaction of a login, begun (reserved: on the room kept for the TD's login). 0, or
- * -1 with pb: 503 while another program holds the database, else a 500 (which the router
- * answers as the disk's refusal when the disk is full or failed). */
-static int begin(const struct op *o, int reserved, struct problem *pb)
+/* A device cookie's row: its official and its wrong passwords. */
+struct device_read {
+    const char *hash;
+    int64_t *official_id;
+    int failures;
+};
+
+static int read_device(const struct op *o, void *in)
 {
-    int rc = reserved ? db_begin_reserved(o->db) : db_begin(o->db);
-    if (rc == DB_BUSY) {
-        problem_set(pb, 503, "database-busy", "The database is busy",
-                    "Another program holds the tournament's database (a backup or an sqlite3 "
-                    "shell?); nothing was changed. Try again in a moment.");
-        return -1;
-    }
-    if (rc) {
-        problem_internal(pb, "starting a transaction");
-        return -1;
-    }
-    return 0;
+    struct device_read *d = in;
+    return db_device_get(o->db, d->hash, d->official_id, &d->failures);
 }
 
 int op_login_device(const struct op *o, const char *token, int64_t *official_id,
@@ -138,25 +140,19 @@ int op_login_device(const struct op *o, const char *token, int64_t *official_id,
     if (!token || strlen(token) != CW_TOKEN_LEN)
         return -1;
     cw_token_hash(token, hash);
-    int failures = 0;
-    db_lock(o->db);
-    int rc = db_device_get(o->db, hash, official_id, &failures);
-    db_unlock(o->db);
-    return rc == CW_OK && failures < DEVICE_FAILURES_MAX ? 0 : -1;
+    struct device_read d = {hash, official_id, 0};
+    int rc = op_read(o, read_device, &d);
+    return rc == CW_OK && d.failures < DEVICE_FAILURES_MAX ? 0 : -1;
+}
+
+static int device_failed(const struct op *o, void *in)
+{
+    return db_device_failed(o->db, in, DEVICE_FAILURES_MAX) ? -1 : 0;
 }
 
 int op_login_device_failed(const struct op *o, const struct login_account *a)
 {
-    struct problem pb = {0, NULL};
-    if (begin(o, 0, &pb)) {
-        problem_free(&pb);
-        return -1;
-    }
-    if (db_device_failed(o->db, a->device, DEVICE_FAILURES_MAX)) {
-        db_rollback(o->db);
-        return -1;
-    }
-    return db_commit(o->db) ? -1 : 0;
+    return op_run(o, device_failed, (void *)a->device);
 }
 
 int op_login_check(const struct login_account *a, const struct login_try *t,
@@ -189,6 +185,37 @@ int op_login_check(const struct login_account *a, const struct login_try *t,
     return 0;
 }
 
+/* An official's session stored, with the new device cookie, and audited. */
+struct session_new {
+    const struct login_account *a;
+    struct login_out *out;
+    const char *hash, *after;
+    struct problem *pb;
+};
+
+static int store_session(const struct op *o, void *in)
+{
+    const struct session_new *n = in;
+    const struct login_account *a = n->a;
+    char actor[48];
+    snprintf(actor, sizeof actor, "official:%lld", (long long)a->who.id);
+    char dh[CW_TOKEN_HASH_LEN + 1];
+    cw_token_hash(n->out->device, dh);
+    int64_t unused = o->now_ms - (int64_t)DEVICE_COOKIE_DAYS * 24 * 3600 * 1000;
+    if (db_sessions_purge(o->db, o->now_ms) ||
+        db_sessions_keep_newest(o->db, a->who.id, LOGIN_SESSIONS_MAX - 1) ||
+        db_session_insert(o->db, n->hash, a->who.id, o->now_ms, n->out->expires_ms) ||
+        (a->device[0] && db_device_delete(o->db, a->device)) ||
+        db_devices_keep_newest(o->db, a->who.id, DEVICE_COOKIES_MAX - 1, unused) ||
+        db_device_insert(o->db, dh, a->who.id, o->now_ms) ||
+        db_audit(o->db, 0, o->now_ms, actor, "td.login", "official", a->who.id, NULL,
+                 n->after)) {
+        problem_internal(n->pb, "storing the session");
+        return -1;
+    }
+    return 0;
+}
+
 int op_login_open(const struct op *o, const struct login_account *a, int64_t session_ms,
                   struct login_out *out, struct problem *pb)
 {
@@ -200,46 +227,51 @@ int op_login_open(const struct op *o, const struct login_account *a, int64_t ses
     cw_iso8601(out->expires_ms, exp_iso, sizeof exp_iso);
     snprintf(after, sizeof after, "{\"expires_at\":\"%s\",\"role\":\"%s\"}", exp_iso,
              role_name(a->who.role));
-    /* the reserve: on a full disk the TD can still log in, and free space */
-    if (begin(o, 1, pb))
-        return -1;
-    char actor[48];
-    snprintf(actor, sizeof actor, "official:%lld", (long long)a->who.id);
     /* the browser's device cookie, new at each login: one seen by someone else is
      * worth one login at most; the official's unused ones go first */
-    char dh[CW_TOKEN_HASH_LEN + 1];
     cw_token_new(out->device);
-    cw_token_hash(out->device, dh);
-    int64_t unused = o->now_ms - (int64_t)DEVICE_COOKIE_DAYS * 24 * 3600 * 1000;
-    if (db_sessions_purge(o->db, o->now_ms) ||
-        db_sessions_keep_newest(o->db, a->who.id, LOGIN_SESSIONS_MAX - 1) ||
-        db_session_insert(o->db, h, a->who.id, o->now_ms, out->expires_ms) ||
-        (a->device[0] && db_device_delete(o->db, a->device)) ||
-        db_devices_keep_newest(o->db, a->who.id, DEVICE_COOKIES_MAX - 1, unused) ||
-        db_device_insert(o->db, dh, a->who.id, o->now_ms) ||
-        db_audit(o->db, 0, o->now_ms, actor, "td.login", "official", a->who.id, NULL,
-                 after)) {
-        db_rollback(o->db);
-        problem_internal(pb, "storing the session");
-        return -1;
-    }
-    if (db_commit(o->db)) {
-        problem_internal(pb, "committing the session");
-        return -1;
-    }
-    return 0;
+    struct session_new n = {a, out, h, after, pb};
+    /* the reserve: on a full disk the TD can still log in, and free space */
+    return op_run_as(o, 1, store_session, &n, pb);
+}
+
+/* A player's login: the player, then their session stored and audited. */
+struct player_key {
+    int64_t tid, pid;
+    struct player *p;
+    const char *hash;
+    int64_t expires_ms;
+    int found;
+};
+
+static int read_player(const struct op *o, void *in)
+{
+    struct player_key *k = in;
+    int rc = db_player_get(o->db, k->tid, k->pid, k->p);
+    k->found = rc == CW_OK;
+    return rc;
+}
+
+static int store_player_session(const struct op *o, void *in)
+{
+    const struct player_key *k = in;
+    char actor[40];
+    snprintf(actor, sizeof actor, "player:%lld", (long long)k->pid);
+    return db_player_session_insert(o->db, k->hash, k->pid, k->tid, o->now_ms, k->expires_ms) ||
+                   db_audit(o->db, k->tid, o->now_ms, actor, "player.login", "player", k->pid,
+                            NULL, NULL)
+               ? -1
+               : 0;
 }
 
 int op_player_login(const struct op *o, int64_t tid, int64_t pid, const char *pin,
                     int64_t session_ms, struct player *p, char token[CW_TOKEN_LEN + 1],
                     struct problem *pb)
 {
-    db_lock(o->db);
-    int rc = db_player_get(o->db, tid, pid, p);
-    db_unlock(o->db);
-    if (rc == CW_ENOTFOUND)
+    struct player_key k = {tid, pid, p, NULL, 0, 0};
+    if (op_read(o, read_player, &k) == CW_ENOTFOUND)
         return op_no_player(pb, tid, pid);
-    if (rc != CW_OK) {
+    if (!k.found) {
         problem_internal(pb, "reading the player");
         return -1;
     }
@@ -255,24 +287,13 @@ int op_player_login(const struct op *o, int64_t tid, int64_t pid, const char *pi
                     "%s has withdrawn from the tournament.", p->name);
         return -1;
     }
-    char h[CW_TOKEN_HASH_LEN + 1], actor[40];
+    char h[CW_TOKEN_HASH_LEN + 1];
     cw_token_new(token);
     cw_token_hash(token, h);
-    snprintf(actor, sizeof actor, "player:%lld", (long long)pid);
     /* A player's login lasts the tournament's day or so; the TD ends it with a new PIN. */
-    if (begin(o, 0, pb))
-        return -1;
-    if (db_player_session_insert(o->db, h, pid, tid, o->now_ms, o->now_ms + session_ms) ||
-        db_audit(o->db, tid, o->now_ms, actor, "player.login", "player", pid, NULL, NULL)) {
-        db_rollback(o->db);
-        problem_internal(pb, "storing the session");
-        return -1;
-    }
-    if (db_commit(o->db)) {
-        problem_internal(pb, "storing the session");
-        return -1;
-    }
-    return 0;
+    k.hash = h;
+    k.expires_ms = o->now_ms + session_ms;
+    return op_run_as(o, 0, store_player_session, &k, pb);
 }
 
 int op_logout(const struct op *o, const char *official_hash, const char *player_hash,
@@ -305,4 +326,15 @@ int op_logout(const struct op *o, const char *official_hash, const char *player_
         return -1;
     }
     return 0;
+}
+
+static int purge(const struct op *o, void *in)
+{
+    return db_sessions_purge(o->db, o->now_ms) ? -1 : 0;
+}
+
+void op_sessions_purge(struct db *db, int64_t now_ms)
+{
+    struct op o = op_server(db, now_ms, "system");
+    op_run(&o, purge, NULL);
 }

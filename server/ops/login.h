@@ -66,8 +66,7 @@ int op_login_find(const struct op *o, const char *name, struct login_account *a,
  * right, or -1 with pb: 401 wrong-password (an unknown name says the same, after the same
  * hash), 403 official-suspended (GOV-1, said only to who knows the password), 503 busy
  * (no check free for this address now: not a try). */
-int op_login_check(const struct login_account *a, const struct login_try *t,
-                   struct problem *pb);
+int op_login_check(const struct login_account *a, const struct login_try *t, struct problem *pb);
 
 struct login_out {
     char token[CW_TOKEN_LEN + 1]; /* the session's secret, for the cookie only */
@@ -96,5 +95,8 @@ int op_player_login(const struct op *o, int64_t tid, int64_t pid, const char *pi
  * Runs in o's open transaction. 0, or -1 with pb. */
 int op_logout(const struct op *o, const char *official_hash, const char *player_hash,
               int64_t player_id, int64_t player_tournament, struct problem *pb);
+/* The expired sessions deleted (the server's tick, every ten minutes), in a frame of
+ * their own; a failure is tried again next time. */
+void op_sessions_purge(struct db *db, int64_t now_ms);
 
 #endif

@@ -54,7 +54,8 @@ int op_match_save(const struct op *o, struct match *m, json_t *before, const cha
             rc = CW_EDB;
     }
     if (rc == CW_OK)
-        rc = db_audit(o->db, m->tournament_id, o->now_ms, o->actor, action, "match", m->id, b, a);
+        rc = db_audit(o->db, m->tournament_id, o->now_ms, o->who.actor, action, "match", m->id, b,
+                      a);
     if (rc == CW_OK) {
         json_object_set_new(after, "label", op_match_label_json(o->db, m));
         json_t *entry = json_pack("{s:O}", "match", after);

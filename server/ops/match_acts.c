@@ -49,7 +49,7 @@ int op_match_create(const struct op *o, struct match *m, struct problem *pb)
     if (rc == CW_OK)
         rc = db_match_insert(db, m, o->now_ms);
     if (rc == CW_OK)
-        rc = db_match_state_log(db, m->id, MS_SCHEDULED, o->now_ms, o->actor);
+        rc = db_match_state_log(db, m->id, MS_SCHEDULED, o->now_ms, o->who.actor);
     if (rc == CW_OK)
         rc = op_match_save(o, m, NULL, "match.create");
     if (rc != CW_OK) {
@@ -105,5 +105,5 @@ int op_match_call(const struct op *o, struct match *m, const char *table, struct
         return -1;
     if (table)
         snprintf(m->table, sizeof m->table, "%s", table);
-    return op_match_set_state(o->db, m, MS_CALLED, o->now_ms, o->actor) ? -1 : 0;
+    return op_match_set_state(o->db, m, MS_CALLED, o->now_ms, o->who.actor) ? -1 : 0;
 }

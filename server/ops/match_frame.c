@@ -5,6 +5,7 @@
 
 #include "ops/access.h"
 #include "ops/gate.h"
+#include "ops/load.h"
 #include "ops/match.h"
 #include "store/store.h"
 
@@ -89,19 +90,13 @@ static int may_act(const struct op *o, const struct op_who *w, enum mx_may may,
     return -2;
 }
 
-int op_match_change(const struct op *o, const struct op_who *who, enum mx_may may, int64_t tid,
-                    int64_t mid, const char *action, match_fn fn, void *in, struct problem *invalid,
-                    json_t **after, struct problem *pb)
+/* The change, or -1 with the refusal in pb; *after the match's public JSON. */
+static int change(const struct op *o, enum mx_may may, int64_t tid, int64_t mid, const char *action,
+                  match_fn fn, void *in, struct problem *invalid, json_t **after,
+                  struct problem *pb)
 {
-    *after = NULL;
     struct match m;
-    int rc = db_match_get(o->db, tid, mid, &m);
-    if (rc == CW_ENOTFOUND)
-        problem_set(pb, 404, "not-found", "No such match", "Tournament %lld has no match %lld.",
-                    (long long)tid, (long long)mid);
-    else if (rc != CW_OK)
-        problem_internal(pb, "reading the match");
-    int side = rc == CW_OK ? may_act(o, who, may, &m, pb) : -2;
+    int side = op_match_load(o, tid, mid, &m, pb) ? -2 : may_act(o, &o->who, may, &m, pb);
     if (side == -2 || (invalid && invalid->json)) {
         if (side != -2) { /* the request's own faults, once it may be made at all */
             problem_free(pb);
@@ -127,4 +122,17 @@ int op_match_change(const struct op *o, const struct op_who *who, enum mx_may ma
     }
     *after = op_match_json(o->db, &m);
     return 0;
+}
+
+void op_match_change(const struct op *o, enum mx_may may, int64_t tid, int64_t mid,
+                     const char *action, match_fn fn, void *in, struct problem *invalid,
+                     struct op_out *out)
+{
+    struct problem pb = {0, NULL};
+    json_t *after = NULL;
+    if (change(o, may, tid, mid, action, fn, in, invalid, &after, &pb)) {
+        *out = (struct op_out){pb.status, pb.json, 1, 0};
+        return;
+    }
+    *out = (struct op_out){200, after, 0, 1};
 }

@@ -1,7 +1,7 @@
 /* The frame every change of one match runs in (match_frame.c), inside the caller's open
- * transaction (ops/frame.c): the match loaded, who may act checked, the operation run on
- * it with its typed input, the match saved with its audit row and stream entry. The
- * clock family has its own frame (ops/clock_frame.c): it also carries the clock. */
+ * transaction (ops/frame.c): the match loaded, who acts (struct op's who) checked, the operation
+ * run on it with its typed input, the match saved with its audit row and stream entry. The clock
+ * family has its own frame (ops/clock_frame.c): it also carries the clock. */
 #ifndef OPS_MATCH_FRAME_H
 #define OPS_MATCH_FRAME_H
 
@@ -10,13 +10,6 @@
 #include "ops/op.h"
 #include "ops/problem.h"
 #include "tourney/model.h"
-
-/* Who asks: the TD, or a logged-in player (player_id 0: nobody logged in). */
-struct op_who {
-    int is_td;
-    int64_t player_id;
-    int64_t player_tournament;
-};
 
 /* Who may make the change, checked in the frame before the operation runs. */
 enum mx_may {
@@ -32,13 +25,13 @@ enum mx_may {
 typedef int (*match_fn)(const struct op *o, struct match *m, int side, void *in, struct problem *pb,
                         const char **action);
 
-/* Loads match (tid, mid), checks `may` for who, then runs fn(in) and saves the match as
- * `action`. invalid (may be NULL, consumed) is what the API found wrong with the request:
- * the frame refuses with it where the operation would begin, so a bad body hides neither a
- * missing match nor a refusal of who asks. 0 with *after the match's public JSON (owned),
- * or -1 with the refusal in pb (the caller rolls back). */
-int op_match_change(const struct op *o, const struct op_who *who, enum mx_may may, int64_t tid,
-                    int64_t mid, const char *action, match_fn fn, void *in, struct problem *invalid,
-                    json_t **after, struct problem *pb);
+/* Loads match (tid, mid), checks `may` for who acts (o->who), then runs fn(in) and saves
+ * the match as `action`. invalid (may be NULL, consumed) is what the API found wrong with
+ * the request: the frame refuses with it where the operation would begin, so a bad body
+ * hides neither a missing match nor a refusal of who asks. out: the match's public JSON
+ * (kept), or the refusal (undone: the caller rolls back). */
+void op_match_change(const struct op *o, enum mx_may may, int64_t tid, int64_t mid,
+                     const char *action, match_fn fn, void *in, struct problem *invalid,
+                     struct op_out *out);
 
 #endif

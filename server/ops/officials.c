@@ -232,7 +232,7 @@ int op_token_create(const struct op *o, struct machine_token *k, char secret[CW_
     char h[CW_TOKEN_HASH_LEN + 1];
     cw_token_new(secret);
     cw_token_hash(secret, h);
-    k->created_by = o->official_id;
+    k->created_by = o->who.official_id;
     if (db_token_insert(o->db, k, h, o->now_ms)) {
         problem_internal(pb, "storing the token");
         return -1;

@@ -128,7 +128,7 @@ int op_cx_add_penalty(struct cx *x, int side, const char *kind, int points, cons
     out->points = points;
     snprintf(out->reason, sizeof out->reason, "%s", reason);
     out->before_game = before_game;
-    snprintf(out->actor, sizeof out->actor, "%s", x->o.actor);
+    snprintf(out->actor, sizeof out->actor, "%s", x->o.who.actor);
     out->created_ms = x->o.now_ms;
     struct db *db = x->o.db;
     if (db_penalty_insert(db, out))

@@ -250,8 +250,8 @@ int op_pins_read(const struct op *o, int64_t tid, int64_t pid, struct player *p,
         if (rc == CW_ENOTFOUND)
             return op_no_player(pb, tid, pid);
         if (rc == CW_OK)
-            rc = db_audit(o->db, tid, o->now_ms, o->actor, "player.pin_read", "player", pid, NULL,
-                          NULL);
+            rc = db_audit(o->db, tid, o->now_ms, o->who.actor, "player.pin_read", "player", pid,
+                          NULL, NULL);
     } else {
         *ps = NULL;
         *n = 0;
@@ -261,8 +261,8 @@ int op_pins_read(const struct op *o, int64_t tid, int64_t pid, struct player *p,
         if (rc == CW_OK)
             rc = db_player_list(o->db, tid, ps, n);
         if (rc == CW_OK)
-            rc = db_audit(o->db, tid, o->now_ms, o->actor, "players.cards_printed", "tournament",
-                          tid, NULL, NULL);
+            rc = db_audit(o->db, tid, o->now_ms, o->who.actor, "players.cards_printed",
+                          "tournament", tid, NULL, NULL);
         if (rc != CW_OK) {
             free(*ps);
             *ps = NULL;

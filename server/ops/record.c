@@ -23,8 +23,8 @@ int op_audit_change(const struct op *o, int64_t tournament_id, const char *actio
     char *a = after ? json_dumps(after, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
     int rc = (before && !b) || (after && !a)
                  ? CW_EDB
-                 : db_audit(o->db, tournament_id, o->now_ms, o->actor, action, entity, entity_id,
-                            b, a);
+                 : db_audit(o->db, tournament_id, o->now_ms, o->who.actor, action, entity,
+                            entity_id, b, a);
     free(b);
     free(a);
     json_decref(before);

@@ -62,7 +62,7 @@ int op_report_file(const struct op *o, struct match *m, int side, struct report 
 {
     r->match_id = m->id;
     r->side = side;
-    snprintf(r->actor, sizeof r->actor, "%s", o->actor);
+    snprintf(r->actor, sizeof r->actor, "%s", o->who.actor);
     int rc = db_report_supersede(o->db, m->id, side);
     if (rc == CW_OK)
         rc = db_report_insert(o->db, r);
@@ -141,7 +141,7 @@ int op_report_confirm(const struct op *o, struct match *m, int side, int64_t see
     struct report mine = theirs;
     mine.side = side;
     mine.resumes = 0; /* the conceder's scoresheet is not the confirmer's */
-    snprintf(mine.actor, sizeof mine.actor, "%s", o->actor);
+    snprintf(mine.actor, sizeof mine.actor, "%s", o->who.actor);
     mine.created_ms = o->now_ms;
     rc = db_report_supersede(o->db, m->id, side);
     if (rc == CW_OK)

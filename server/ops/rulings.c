@@ -156,7 +156,7 @@ int op_ruling_give(struct cx *x, const void *in)
     r.decided_match = !party && (v->effect == RE_SCORE || v->effect == RE_FORFEIT ||
                                  (v->effect == RE_PENALTY && match_finished(&x->m)));
     op_cx_who(x, &r.official);
-    r.official_id = x->o.official_id;
+    r.official_id = x->o.who.official_id;
     r.created_ms = x->o.now_ms;
     int rc = db_ruling_insert(db, &r);
     char *given = r.effect_json;

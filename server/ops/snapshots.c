@@ -222,14 +222,15 @@ void op_snapshots_status(struct op_snapshots *s, struct op_snapshot_status *out)
     pthread_mutex_unlock(&s->mu);
 }
 
-int op_backup_download_record(struct op *o, int64_t tid, char *name, size_t len, struct problem *pb)
+int op_backup_download_record(const struct op *o, int64_t tid, char *name, size_t len,
+                              struct problem *pb)
 {
     struct tournament t;
     int rc = db_tournament_get(o->db, tid, &t);
     if (rc == CW_ENOTFOUND)
         return op_no_tournament(pb, tid);
     if (rc == CW_OK)
-        rc = db_audit(o->db, tid, o->now_ms, o->actor, "database.downloaded", "tournament", tid,
+        rc = db_audit(o->db, tid, o->now_ms, o->who.actor, "database.downloaded", "tournament", tid,
                       NULL, NULL);
     if (rc != CW_OK) {
         problem_internal(pb, "recording who downloaded the database");

@@ -43,7 +43,7 @@ void op_snapshots_status(struct op_snapshots *s, struct op_snapshot_status *out)
 /* The TD's download of tournament tid's database: recorded in the audit log (it holds the
  * PINs and the password hashes), in o's frame; the tournament's name into name. 0, or -1
  * with the problem (404: no such tournament). */
-int op_backup_download_record(struct op *o, int64_t tid, char *name, size_t len,
+int op_backup_download_record(const struct op *o, int64_t tid, char *name, size_t len,
                               struct problem *pb);
 /* A fresh copy of the database at db_path, made beside it and unlinked once open: its
  * descriptor (read from the start, closed by the caller) and size, or -1 with the problem

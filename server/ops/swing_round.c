@@ -122,7 +122,7 @@ int op_swing_round_start(const struct op *o, struct event *e, const struct swing
         m.state = MS_SCHEDULED;
         rc = db_match_insert(db, &m, o->now_ms);
         if (rc == CW_OK)
-            rc = db_match_state_log(db, m.id, MS_SCHEDULED, o->now_ms, o->actor);
+            rc = db_match_state_log(db, m.id, MS_SCHEDULED, o->now_ms, o->who.actor);
         if (rc == CW_OK)
             json_array_append_new(games, op_match_json(db, &m));
     }
@@ -147,7 +147,7 @@ int op_swing_round_start(const struct op *o, struct event *e, const struct swing
             json_object_set_new(audit, "reason", json_string(in->reason));
         char *a = json_dumps(audit, JSON_COMPACT);
         json_decref(audit);
-        rc = db_audit(db, e->tournament_id, o->now_ms, o->actor,
+        rc = db_audit(db, e->tournament_id, o->now_ms, o->who.actor,
                       row.forced ? "swing.round_forced" : "swing.round_start", "event", e->id, NULL,
                       a);
         free(a);

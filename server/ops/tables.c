@@ -205,7 +205,7 @@ int op_tables_assign(const struct op *o, const struct tournament *t, int *assign
         snprintf(m.table, sizeof m.table, "%s", out[i].table);
         /* a called match without a table (postponed, PEN-1) keeps its call's time */
         if (m.state != MS_CALLED)
-            rc = op_match_set_state(db, &m, MS_CALLED, o->now_ms, o->actor);
+            rc = op_match_set_state(db, &m, MS_CALLED, o->now_ms, o->who.actor);
         if (rc == CW_OK)
             rc = op_match_save(o, &m, before, "match.call");
         if (rc == CW_OK)

@@ -15,30 +15,38 @@
 #include "ops/knockout.h"
 #include "store/store.h"
 
-/* Closes event eid of tournament tid; a refusal (closed meanwhile) or a failure changes
+struct due {
+    int64_t tid, eid; /* the event (the late-entry deadline), or the match (a flag) */
+};
+
+/* Closes the late entry of the event; a refusal (closed meanwhile) or a failure changes
  * nothing, and the next tick tries again while the deadline is due. */
-static void close_late_entry(struct db *db, int64_t now_ms, int64_t tid, int64_t eid)
+static int close_late_entry(const struct op *o, void *in)
 {
-    struct op o = {db, now_ms, "system", 0, NULL, NULL, 0, ROLE_NONE, 0};
-    struct op_replay none;
-    if (op_begin(&o, NULL, &none) != OP_OPEN)
-        return;
+    const struct due *d = in;
     struct event e;
     struct problem pb = {0, NULL};
-    int rc = db_event_get(db, tid, eid, &e) == CW_OK ? 0 : -1;
+    int rc = db_event_get(o->db, d->tid, d->eid, &e) == CW_OK ? 0 : -1;
     if (!rc && !strcmp(e.kind, "davis")) { /* a knockout of Davis Cup teams */
         struct davis_settings s;
         op_davis_settings_of(&e, &s);
-        rc = op_davis_late_close(&o, &e, &s, &pb);
+        rc = op_davis_late_close(o, &e, &s, &pb);
     } else if (!rc) {
-        rc = op_knockout_late_close(&o, &e, &pb);
+        rc = op_knockout_late_close(o, &e, &pb);
     }
-    if (rc) {
-        op_rollback(&o);
-        problem_free(&pb);
-        return;
-    }
-    op_commit(&o, NULL, 0, NULL);
+    problem_free(&pb);
+    return rc;
+}
+
+/* The flag's own operation; what it refuses or fails at changes nothing, and the next
+ * tick looks again. */
+static int flag_due(const struct op *o, void *in)
+{
+    const struct due *d = in;
+    struct problem pb = {0, NULL};
+    int rc = op_clock_flag_due(o, d->tid, d->eid, &pb);
+    problem_free(&pb);
+    return rc;
 }
 
 /* 1 while a restored copy waits for the TD (ops/hold.h): no deadline closes, no flag falls
@@ -49,38 +57,48 @@ static int held(struct db *db)
     return db_hold_get(db, &h) != CW_OK || clk_hold_active(&h);
 }
 
+/* What is due: the late-entry deadlines that passed, or the clocks whose flag fell (each a
+ * tournament's id and the event's or match's), none while a restored copy is held. */
+struct due_list {
+    int64_t now_ms;
+    int flags; /* the clocks, not the deadlines */
+    int64_t ids[32][2];
+    int n;
+};
+
+static int list_due(const struct op *o, void *in)
+{
+    struct due_list *l = in;
+    if (held(o->db))
+        l->n = 0;
+    else if (l->flags)
+        l->n = db_clocks_flag_due(o->db, l->now_ms, l->ids, 32);
+    else
+        l->n = db_ko_deadlines_due(o->db, l->now_ms, l->ids, 16);
+    return 0;
+}
+
+/* Each thing due in a frame of its own, acting as actor. */
+static int run_due(struct db *db, int64_t now_ms, int flags, const char *actor,
+                   int (*fn)(const struct op *o, void *in))
+{
+    struct op o = op_server(db, now_ms, actor);
+    struct due_list l = {now_ms, flags, {{0}}, 0};
+    op_read(&o, list_due, &l);
+    for (int i = 0; i < l.n; i++) {
+        struct due d = {l.ids[i][0], l.ids[i][1]};
+        op_run(&o, fn, &d);
+    }
+    return l.n;
+}
+
 int op_deadline_tick(struct db *db, int64_t now_ms)
 {
     /* the deadlines that passed: late entry closes by itself (KO-4) */
-    int64_t ids[16][2];
-    db_lock(db);
-    int n = held(db) ? 0 : db_ko_deadlines_due(db, now_ms, ids, 16);
-    db_unlock(db);
-    for (int i = 0; i < n; i++)
-        close_late_entry(db, now_ms, ids[i][0], ids[i][1]);
-    return n;
+    return run_due(db, now_ms, 0, "system", close_late_entry);
 }
 
 int op_clock_tick(struct db *db, int64_t now_ms)
 {
-    int64_t ids[32][2];
-    db_lock(db);
-    int n = held(db) ? 0 : db_clocks_flag_due(db, now_ms, ids, 32);
-    db_unlock(db);
-    for (int i = 0; i < n; i++) {
-        /* the flag's own operation in a frame of its own; what it refuses or fails at
-         * changes nothing, and the next tick looks again */
-        struct op o = {db, now_ms, "clock", 0, NULL, NULL, 0, ROLE_NONE, 0};
-        struct op_replay none;
-        if (op_begin(&o, NULL, &none) != OP_OPEN)
-            continue;
-        struct problem pb = {0, NULL};
-        if (op_clock_flag_due(&o, ids[i][0], ids[i][1], &pb)) {
-            op_rollback(&o);
-            problem_free(&pb);
-        } else {
-            op_commit(&o, NULL, 0, NULL);
-        }
-    }
-    return n;
+    return run_due(db, now_ms, 1, "clock", flag_due);
 }

@@ -93,7 +93,7 @@ int op_tournament_create(const struct op *o, const struct tournament_in *in, str
         json_t *after = op_tournament_json(t, NULL);
         char *a = json_dumps(after, JSON_COMPACT);
         json_decref(after);
-        rc = a ? db_audit(o->db, t->id, o->now_ms, o->actor, "tournament.create", "tournament",
+        rc = a ? db_audit(o->db, t->id, o->now_ms, o->who.actor, "tournament.create", "tournament",
                           t->id, NULL, a)
                : CW_EDB;
         free(a);

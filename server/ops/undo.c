@@ -127,7 +127,7 @@ int op_match_undo(const struct op *o, struct match *m, const char *action)
 {
     json_t *b = op_match_record_json(m), *voided;
     if (op_match_void_play(o, m, &voided) ||
-        op_match_set_state(o->db, m, MS_SCHEDULED, o->now_ms, o->actor)) {
+        op_match_set_state(o->db, m, MS_SCHEDULED, o->now_ms, o->who.actor)) {
         json_decref(b);
         return CW_EDB;
     }

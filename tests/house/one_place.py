@@ -62,44 +62,8 @@ SETTINGS = {
 # and, below it, the store that it runs on.
 TRANSACTIONS = {
     "store/": "the store: the transactions, the lock and the group commit themselves",
-    "ops/frame.c": "the frame: the one runner of every change",
+    "ops/frame.c": "the frame: the one runner of every change, and of every read under the lock",
     "api/tx.c": "the frame's HTTP side (the Idempotency-Key, its refusals and replays)",
-    "api/problem.c": TEMP + " (api_begin: db_begin with its failure answered)",
-    "api/api_audit.c": TEMP + " (a read under the lock)",
-    "api/api_auth.c": TEMP + " (the logins in a transaction of their own)",
-    "api/api_backup.c": TEMP + " (the download's read transaction)",
-    "api/api_calls.c": TEMP + " (a read under the lock)",
-    "api/api_davis.c": TEMP + " (its routes' own transactions)",
-    "api/api_events.c": TEMP + " (its routes' own transactions)",
-    "api/api_knockout.c": TEMP + " (its routes' own transactions)",
-    "api/api_matches.c": TEMP + " (its routes' own transactions)",
-    "api/api_officials.c": TEMP + " (its routes' own transactions; a token's making in one of"
-    " its own)",
-    "api/api_penalties.c": TEMP + " (a read under the lock)",
-    "api/api_pins.c": TEMP + " (a PIN's read that records itself)",
-    "api/api_players.c": TEMP + " (its routes' own transactions)",
-    "api/api_reports.c": TEMP + " (a read under the lock)",
-    "api/api_resume.c": TEMP + " (its route's own transaction)",
-    "api/api_rulings.c": TEMP + " (a read under the lock)",
-    "api/api_stream.c": TEMP + " (a read under the lock)",
-    "api/api_swing.c": TEMP + " (its routes' own transactions)",
-    "api/api_tables.c": TEMP + " (its route's own transaction)",
-    "api/api_tournaments.c": TEMP + " (its routes' own transactions)",
-    "api/clock_frame.c": TEMP + " (the clock family's frame over HTTP)",
-    "api/knockout_json.c": TEMP + " (a read under the lock)",
-    "api/match_access.c": TEMP + " (a read under the lock)",
-    "api/match_change.c": TEMP + " (a match's frame over HTTP)",
-    "api/player_read.c": TEMP + " (a read under the lock)",
-    "api/replay.c": TEMP + " (the stream's history read under the lock without a reader)",
-    "api/shared_reply.c": TEMP + " (a read's revision under the lock)",
-    "cli/cli_common.c": TEMP + " (the TD's password set by a command, in a transaction of"
-    " its own)",
-    "cli/cli_serve.c": TEMP + " (the sessions purged by the serving loop)",
-    "ops/clock_frame.c": TEMP + " (the clock family's own frame; its reads under the lock)",
-    "ops/hold.c": TEMP + " (a restored copy's hold)",
-    "ops/login.c": TEMP + " (the logins in transactions of their own, so that no secret is"
-    " kept as an answer to replay)",
-    "ops/ticks.c": TEMP + " (the ticks' own frames)",
 }
 
 KINDS = ("knockout", "swing", "davis", "standalone")

@@ -245,6 +245,28 @@ START_TEST(test_only_own_match)
 }
 END_TEST
 
+/* A match's reports are read through the one private read of a match (its players and the
+ * officials): anyone else's 403 names the rule of what they would see (MATCH-4). */
+START_TEST(test_MATCH4_reports_private_names_rule)
+{
+    struct fixture f, g;
+    setup_match(&f, 3);
+    setup_match(&g, 3);
+    struct res r;
+    report_score(&f.a, &f, 3, 1, &r);
+    res_free(&r);
+    char path[160];
+    match_path(&f, "/reports", path, sizeof path);
+    td(&g.a, "GET", path, NULL, &r); /* a player of another match */
+    assert_refused(&r, 403, "MATCH-4", "reports read by another match's player");
+    ck_assert_str_eq(jstr(&r, "type"), "/problems/not-your-match");
+    res_free(&r);
+    td(&f.b, "GET", path, NULL, &r); /* the opponent sees them */
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+}
+END_TEST
+
 START_TEST(test_dispute_and_td_decides)
 {
     struct fixture f;
@@ -2112,6 +2134,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_json_transcript_refusals);
     tcase_add_test(tc, test_matches_filtered_by_player);
     tcase_add_test(tc, test_others_match_refused_and_unchanged);
+    tcase_add_test(tc, test_MATCH4_reports_private_names_rule);
     tcase_add_test(tc, test_correct_undecided_refused);
     tcase_add_test(tc, test_pin_address_lock);
     tcase_add_test(tc, test_durability_concurrent_reports_under_sigkill);
