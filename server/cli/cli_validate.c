@@ -162,8 +162,16 @@ static int validate_file(const char *path, bg_policy policy, int as_json)
         printf("%d game%s", rep.n_games, rep.n_games == 1 ? "" : "s");
         if (rep.unfinished) printf(", game %d unfinished and not counted", rep.unfinished);
         if (n > 0 && !rep.over) printf(", the match is not finished");
-        if (rep.notes.n)
-            printf(", %d illegal play%s let stand", rep.notes.n, rep.notes.n == 1 ? "" : "s");
+        /* the notes by kind: plays let stand (MATCH-6), gaps for the TD, other remarks */
+        int illegal = 0, gaps = 0;
+        for (int i = 0; i < rep.n_games; i++)
+            illegal += rep.games[i].out.illegal;
+        for (int i = 0; i < rep.notes.n; i++)
+            gaps += !strcmp(rep.notes.v[i].rule, BG_GAP_RULE);
+        int remarks = rep.notes.n - illegal - gaps;
+        if (illegal) printf(", %d illegal play%s let stand", illegal, illegal == 1 ? "" : "s");
+        if (gaps) printf(", %d gap%s for the TD", gaps, gaps == 1 ? "" : "s");
+        if (remarks > 0) printf(", %d remark%s", remarks, remarks == 1 ? "" : "s");
         printf(")\n");
         for (int i = 0; i < rep.notes.n; i++)
             printf("%s: note: %s\n", path, rep.notes.v[i].message);

@@ -11,8 +11,34 @@
 #include "ops/clock.h"
 #include "ops/match.h"
 #include "ops/results.h"
+#include "rules/bg_game.h"
 #include "store/store.h"
 #include "tourney/results.h"
+
+/* A report whose transcript has a gap: a play the record lost (rule GAP, bg_game_replay). */
+static int has_gap(const struct report *r)
+{
+    json_t *flags = r->flags ? json_loads(r->flags, 0, NULL) : NULL;
+    int gap = 0;
+    for (size_t i = 0; i < json_array_size(flags) && !gap; i++) {
+        const char *rule = json_string_value(json_object_get(json_array_get(flags, i), "rule"));
+        gap = rule && !strcmp(rule, BG_GAP_RULE);
+    }
+    json_decref(flags);
+    return gap;
+}
+
+/* Agreed reports with a gap: the players' agreement does not settle what the record lost;
+ * where the tournament says so (gap_waits_for_td, the default) the match waits for the TD,
+ * who accepts the report by verifying it or refuses it with a result of their own. 1 when
+ * it waits, 0 when not, -1 when the tournament cannot be read. */
+static int gap_waits(struct db *db, const struct match *m, const struct report r[2])
+{
+    if (!has_gap(&r[0]) && !has_gap(&r[1]))
+        return 0;
+    int waits = db_tournament_gap_waits(db, m->tournament_id);
+    return waits < 0 ? -1 : waits != 0;
+}
 
 /* Recomputes the match from the current reports of both sides. */
 int op_match_settle(const struct op *o, struct match *m, struct problem *pb, const char **action)
@@ -31,6 +57,15 @@ int op_match_settle(const struct op *o, struct match *m, struct problem *pb, con
         have[s] = rc == CW_OK;
     }
     enum results_outcome outcome = results_outcome(have[0] ? &r[0] : NULL, have[1] ? &r[1] : NULL);
+    int waits = outcome == RO_AGREED ? gap_waits(db, m, r) : 0;
+    if (waits < 0) {
+        report_free(&r[0]);
+        report_free(&r[1]);
+        problem_internal(pb, "reading the tournament");
+        return -1;
+    }
+    if (waits)
+        outcome = RO_REPORTED;
     const char *actor = o->who.actor;
     struct match before = *m;
     int rc = 0;

@@ -314,9 +314,17 @@ static int apply_move(bg_game *g, const bg_action *a, int move, bg_notes *notes,
     bg_board after = g->pos;
     bg_err perr = {0}, note = {0};
     int let_stand = 0;
+    if (g->blind) {
+        /* after a gap the position is unknown: the turn passes, nothing else is known */
+        g->rolls[s]++;
+        g->out.turns++;
+        g->turn = 1 - s;
+        return 0;
+    }
     if (!roll_only && check_written(&g->pos, a, &after, &perr) != 0) {
         bg_play_text(play, sizeof play, a->steps, a->n);
-        if (c->rules.policy == BG_POLICY_RESPONSIBLE &&
+        /* a play the record does not give is no play to let stand: bg_game_replay reads it */
+        if (c->rules.policy == BG_POLICY_RESPONSIBLE && !a->unwritten &&
             apply_physically(&g->pos, a->steps, a->n, &after) == 0) {
             say(c, &note, move, s, perr.rule,
                 "%d-%d: %s — %s; let stand under Responsible Moves "
@@ -364,6 +372,28 @@ static int apply_move(bg_game *g, const bg_action *a, int move, bg_notes *notes,
     g->pos = after;
     g->turn = 1 - s;
     return 0;
+}
+
+/* ENG-8: an offer is accepted or rejected, and nothing lowers one accepted: it scores the
+ * level offered, even a gammon or a backgammon offered after the resigner bore a checker off
+ * (ENG-7 says what a game played to its end scores, not what an offer is worth). FIBS
+ * scores a resignation so, and gnubg reads a .mat file so. It is kept as a remark, for the
+ * TD. Only the Jacoby rule (money play) caps it, as it caps a game played out. rv is the
+ * position seen by the resigner. */
+static int resign_mult(bg_game *g, const bg_board *rv, int resigner, int level, int move,
+                       bg_notes *notes)
+{
+    int max = bg_resign_max_level(rv, &g->ctx.rules, &g->cube);
+    if (rv->me[BG_OFF] > 0 && level > 1) {
+        bg_err note;
+        say(&g->ctx, &note, move, resigner, "ENG-8",
+            "resigns a %s (%d points) after bearing a checker off, when the game could only "
+            "have been lost as a single game: the offer was accepted, so it stands as offered",
+            level == 2 ? "gammon" : "backgammon", level * g->cube.value);
+        notes_push(notes, &note);
+        return level;
+    }
+    return level < max ? level : max;
 }
 
 /* CUBE-8: a double written at a wrong level is valid and corrected; it is kept as a remark. */
@@ -505,13 +535,7 @@ int bg_game_apply(bg_game *g, const bg_action *a, bg_notes *notes, bg_err *err)
             g->resigner = -1;
             break;
         }
-        if (rv.me[BG_OFF] > 0 && g->resign_level > 1) {
-            say(c, err, move, g->resigner, "ENG-7",
-                "resigns a %s after bearing a checker off, when only a single game can be lost",
-                g->resign_level == 2 ? "gammon" : "backgammon");
-            return -1;
-        }
-        int mult = g->resign_level < max ? g->resign_level : max;
+        int mult = resign_mult(g, &rv, g->resigner, g->resign_level, move, notes);
         g->out.resigned = 1;
         g->out.level = g->resign_level;
         finish(g, 1 - g->resigner, BG_HOW_RESIGN, mult, g->cube.value);
@@ -578,7 +602,40 @@ static int compare_result(bg_game *g, const bg_result *st, int move, bg_err *err
     return 0;
 }
 
-int bg_game_finish(bg_game *g, const bg_result *st, int result_move, bg_err *err)
+/* After a gap the game's end is not known from the position: the stated result stands when
+ * the cube can give it (1, 2 or 3 times the cube, a dropped double's, or capped), read as
+ * the single game, gammon or backgammon its points say. */
+static int finish_blind(bg_game *g, const bg_result *st, int move, bg_err *err)
+{
+    const bg_game_ctx *c = &g->ctx;
+    int v = g->cube.value, mult = 0;
+    if (st->how == BG_HOW_SINGLE || st->how == BG_HOW_GAMMON || st->how == BG_HOW_BACKGAMMON)
+        mult = st->how - BG_HOW_SINGLE + 1;
+    else if (st->how == BG_HOW_RESIGN)
+        mult = st->level;
+    if (!mult && st->points > 0 && st->points % v == 0) mult = st->points / v;
+    for (int l = 1; !mult && l <= 3; l++)
+        if (capped(c, st->winner, st->points, l * v)) mult = l;
+    if (mult < 1 || mult > 3 || st->how == BG_HOW_DROP ||
+        (st->points && st->points != mult * v && !capped(c, st->winner, st->points, mult * v))) {
+        say(c, err, move, st->winner, "CUBE-5",
+            "the result gives %s %d point%s, but with the cube at %d a game is worth %d, %d or "
+            "%d",
+            side_name(c, st->winner), st->points, st->points == 1 ? "" : "s", v, v, 2 * v, 3 * v);
+        return -1;
+    }
+    if (st->how == BG_HOW_RESIGN) {
+        g->out.resigned = 1;
+        g->out.level = mult;
+        g->out.resigns++;
+        finish(g, st->winner, BG_HOW_RESIGN, mult, v);
+    } else {
+        finish(g, st->winner, BG_HOW_SINGLE + mult - 1, mult, v);
+    }
+    return compare_result(g, st, move, err);
+}
+
+int bg_game_finish(bg_game *g, const bg_result *st, int result_move, bg_notes *notes, bg_err *err)
 {
     const bg_game_ctx *c = &g->ctx;
     int move = result_move ? result_move : g->n_done;
@@ -606,6 +663,7 @@ int bg_game_finish(bg_game *g, const bg_result *st, int result_move, bg_err *err
             "checkers, dropped a double or resigned");
         return -1;
     }
+    if (g->blind) return finish_blind(g, st, move, err);
     /* Not over, a result stated: the loser resigned (a .mat writes no resignation). */
     int loser = 1 - st->winner, v = g->cube.value;
     if (st->how && st->how != BG_HOW_RESIGN) {
@@ -630,19 +688,48 @@ int bg_game_finish(bg_game *g, const bg_result *st, int result_move, bg_err *err
     }
     bg_board rv = g->pos; /* seen by the resigner */
     if (g->turn >= 0 && g->turn != loser) bg_board_swap(&rv);
-    if (g->turn >= 0 && rv.me[BG_OFF] > 0 && level > 1) {
-        say(c, err, move, loser, "ENG-7",
-            "resigns a %s (%d points) after bearing a checker off, when only a single game can "
-            "be lost",
-            level == 2 ? "gammon" : "backgammon", level * v);
-        return -1;
-    }
-    int max = bg_resign_max_level(&rv, &c->rules, &g->cube);
+    int mult = resign_mult(g, &rv, loser, level, move, notes);
     g->out.resigned = 1;
     g->out.level = level;
     g->out.resigns++;
-    finish(g, st->winner, BG_HOW_RESIGN, level < max ? level : max, v);
+    finish(g, st->winner, BG_HOW_RESIGN, mult, v);
     return compare_result(g, st, move, err);
+}
+
+/* A roll whose play the record does not give, in turn (or the opening roll; ENG-2 still
+ * refuses one out of turn) and with real dice. */
+static int roll_in_turn(const bg_game *g, const bg_action *a)
+{
+    int turn = g->phase == BG_PH_ROLL ? g->turn == a->side
+                                      : g->phase == BG_PH_START && a->d1 != a->d2;
+    return a->type == BG_ACT_MOVE && a->n == 0 && turn && a->d1 >= 1 && a->d1 <= 6 &&
+           a->d2 >= 1 && a->d2 <= 6;
+}
+
+/* The roll is counted, the position unchanged. */
+static int roll_only(bg_game *g, const bg_action *a, bg_notes *notes, bg_err *err)
+{
+    int move = a->move ? a->move : g->n_done + 1;
+    if (apply_move(g, a, move, notes, err, 1) != 0) return -1;
+    g->n_done++;
+    return 0;
+}
+
+/* A gap: the play of a roll the record lost, where one was possible. Noted for the TD; the
+ * game goes on without its position. */
+static void gap(bg_game *g, const bg_action *a, bg_notes *notes)
+{
+    const bg_game_ctx *c = &g->ctx;
+    int move = a->move ? a->move : g->n_done + 1;
+    bg_err note;
+    say(c, &note, move, a->side, BG_GAP_RULE,
+        "%d-%d is written without its play, where a play was possible: a line the record lost. "
+        "The rest of game %d is not checked move by move; its result stands if the TD accepts "
+        "it",
+        a->d1, a->d2, c->number);
+    notes_push(notes, &note);
+    g->blind = 1;
+    g->out.gap = 1;
 }
 
 int bg_game_replay(const bg_game_rec *rec, const bg_game_ctx *ctx, bg_outcome *out, bg_notes *notes,
@@ -653,23 +740,28 @@ int bg_game_replay(const bg_game_rec *rec, const bg_game_ctx *ctx, bg_outcome *o
     const bg_result *st = rec->has_result ? &rec->result : NULL;
     for (int i = 0; i < rec->n_act; i++) {
         const bg_action *a = &rec->act[i];
-        if (bg_game_apply(&g, a, notes, err) == 0) continue;
-        /* gnubg writes "rolled, then resigned" as a roll with no play right before the
-         * result: accept exactly that, the roll counted and the position unchanged. */
-        if (i == rec->n_act - 1 && st && a->type == BG_ACT_MOVE && a->n == 0 &&
-            (st->winner == 0 || st->winner == 1) && a->side == 1 - st->winner &&
-            g.phase == BG_PH_ROLL && g.turn == a->side && a->d1 >= 1 && a->d1 <= 6 && a->d2 >= 1 &&
-            a->d2 <= 6) {
-            int move = a->move ? a->move : g.n_done + 1;
-            if (apply_move(&g, a, move, notes, err, 1) == 0) {
-                g.n_done++;
-                continue;
-            }
+        int last = i == rec->n_act - 1;
+        bg_err e;
+        if (bg_game_apply(&g, a, notes, &e) == 0) continue;
+        if (err) *err = e;
+        if (!roll_in_turn(&g, a)) return -1;
+        /* rolled, then the game was resigned: gnubg and Studio write the resigner's roll so,
+         * XG Mobile the winner's when its opponent resigned on it */
+        if (last && st && (st->winner == 0 || st->winner == 1)) {
+            if (roll_only(&g, a, notes, err) != 0) return -1;
+            continue;
+        }
+        /* a log cut off while the player was moving: the record ends before the play */
+        if (last && rec->truncated && a->unwritten) return 1;
+        if (a->unwritten && !strcmp(e.rule, "ENG-6")) {
+            gap(&g, a, notes);
+            if (roll_only(&g, a, notes, err) != 0) return -1;
+            continue;
         }
         return -1;
     }
     if (rec->truncated) return 1;
-    if (bg_game_finish(&g, st, rec->result_move, err) != 0) return -1;
+    if (bg_game_finish(&g, st, rec->result_move, notes, err) != 0) return -1;
     if (out) *out = g.out;
     return 0;
 }

@@ -24,6 +24,10 @@ typedef struct bg_action {
     uint8_t d1, d2;   /* BG_ACT_MOVE: the dice, as written */
     uint8_t n;        /* BG_ACT_MOVE: steps used (0..4) */
     uint8_t stars;    /* BG_ACT_MOVE: bit i = step i was written with '*' (not checked) */
+    uint8_t unwritten; /* BG_ACT_MOVE: the record gives the roll but not its play (a .mat
+                          roll with nothing after it, Studio's "????"), as opposed to a roll
+                          said to have no play ("Cannot Move", a JSON record's empty play):
+                          see bg_game_replay */
     bg_step steps[4]; /* mover's numbering, 25 = bar, 0 = off, in the order written */
     int32_t value;    /* DOUBLE/BEAVER: new cube value as written, 0 = not written;
                          RESIGN: the level 1..3 */
@@ -85,10 +89,15 @@ typedef struct bg_outcome {
     int turns;    /* roll cells replayed, including rolls with no legal play */
     int doubles, takes, drops, beavers, resigns;
     int illegal; /* illegal plays let stand under Responsible Moves (MATCH-6) */
+    int gap;     /* a play the record lost (bg_game_replay): the game after it is not checked
+                    move by move, its result stands as stated */
 } bg_outcome;
 
 /* Events accepted with a remark: illegal plays let stand under Responsible Moves (MATCH-6), a
- * double written at a wrong level and corrected (CUBE-8). Grown with malloc; bg_notes_free. */
+ * double written at a wrong level and corrected (CUBE-8), a resignation of more than the
+ * position could lose (ENG-8), a play the record lost (rule BG_GAP_RULE, bg_game_replay).
+ * Grown with malloc; bg_notes_free. */
+#define BG_GAP_RULE "GAP"
 typedef struct bg_notes {
     bg_err *v;
     int n, cap;
@@ -125,6 +134,7 @@ typedef struct bg_game {
     int rolls[2]; /* turns rolled by each side (CUBE-10) */
     int resigner, resign_level;
     int n_done;     /* events applied */
+    int blind;      /* after a gap: the position is unknown, plays are not checked */
     bg_outcome out; /* counts so far; the result once phase == BG_PH_OVER */
 } bg_game;
 
@@ -139,13 +149,26 @@ int bg_game_apply(bg_game *g, const bg_action *a, bg_notes *notes, bg_err *err);
 /* The record has no more events. If the game is over, checks the stated result (may be NULL)
  * against it. If it is not over, a stated result is read as a resignation accepted by its
  * loser, as in .mat files where resignations are invisible (ENG-8); without one the game is
- * unfinished. Returns 0 with g->out complete, or -1 with err. */
-int bg_game_finish(bg_game *g, const bg_result *stated, int result_move, bg_err *err);
+ * unfinished. After a gap (g->blind) a stated result stands when the cube can give it. An
+ * accepted offer of more than the position could lose stands as offered, with a remark in
+ * notes (may be NULL). Returns 0 with g->out complete, or -1 with err. */
+int bg_game_finish(bg_game *g, const bg_result *stated, int result_move, bg_notes *notes,
+                   bg_err *err);
 
 /* Replays a full record from start to finish (bg_game_start, each bg_game_apply,
- * bg_game_finish). A roll left unplayed just before the stated result is read as "rolled,
- * then resigned" (gnubg writes a human's resignation that way). Returns 0 (out filled), -1
- * (err filled), or 1 when rec->truncated and every event it holds was legal. */
+ * bg_game_finish). What a record leaves out of a roll's play (a->unwritten, or any roll
+ * with no play just before the result) is read as its writer meant:
+ * - just before the stated result, by either side: "rolled, then the game was resigned"
+ *   (gnubg and Studio write the resigner's roll so, XG Mobile the winner's);
+ * - the last event of a truncated record: the record ends before the play (a log cut off
+ *   while the player was moving), as if the roll were not there;
+ * - elsewhere, where a play was possible (ENG-6 would refuse it): a gap, a line the record
+ *   lost. A note with rule BG_GAP_RULE names the game and move; the rest of the game is
+ *   replayed without its position (turns, dice and the cube still checked) and its stated
+ *   result stands if the cube can give it (out->gap set). Whether it stands is the TD's
+ *   decision, not MATCH-6's, which governs illegal plays.
+ * Returns 0 (out filled), -1 (err filled), or 1 when rec->truncated and every event it
+ * holds was legal. */
 int bg_game_replay(const bg_game_rec *rec, const bg_game_ctx *ctx, bg_outcome *out, bg_notes *notes,
                    bg_err *err);
 

@@ -287,10 +287,13 @@ static int loss_agrees(reader *r, gstate *gs, int move)
 }
 
 /* "Wins N point(s) [and the match]" or the loser's line "Losses N point(s)" (Galaxy, Studio)
- * at token i; returns the index after it, or -1. The winner goes by the column of "Wins";
- * the loser's line says nothing more than the points (Galaxy puts it in either column, or
- * alone on a line), which must agree with the result. */
-static int result_words(reader *r, gstate *gs, tok *t, int k, int i, int move)
+ * at token i; returns the index after it, or -1. The winner goes by the column of "Wins",
+ * unless the loser's line came before it on the same line (*loser_side, -1 when not): Galaxy
+ * then writes the opponent's "Wins" right after it (" 14)  Losses 1 point   Wins 1 point and
+ * the match"), in no column of its own, and the winner is the loser's opponent. On a line of
+ * its own the loser's line says nothing more than the points (Galaxy puts it in either
+ * column, or alone), which must agree with the result. */
+static int result_words(reader *r, gstate *gs, tok *t, int k, int i, int move, int *loser_side)
 {
     int loss = mat_eq(t[i].s, "Losses");
     long pts = i + 1 < k ? mat_num(t[i + 1].s) : -1;
@@ -301,6 +304,7 @@ static int result_words(reader *r, gstate *gs, tok *t, int k, int i, int move)
     if (loss) {
         if (gs->loss) return fail(r, gs->number, move, "a second loser's line for the same game");
         gs->loss = (int)pts;
+        *loser_side = t[i].col >= RIGHT_COL ? 1 : 0;
         return loss_agrees(r, gs, move) ? -1 : j;
     }
     if (j < k && mat_eq(t[j].s, "and")) {
@@ -313,13 +317,30 @@ static int result_words(reader *r, gstate *gs, tok *t, int k, int i, int move)
     if (gs->have_result) return fail(r, gs->number, move, "a second result for the same game");
     gs->have_result = 1;
     gs->g->has_result = 1;
-    gs->g->result.winner = t[i].col >= RIGHT_COL ? 1 : 0;
+    gs->g->result.winner = *loser_side >= 0 ? 1 - *loser_side : t[i].col >= RIGHT_COL ? 1 : 0;
     gs->g->result.points = (int)pts;
     gs->g->result_move = gs->last_move;
     return loss_agrees(r, gs, move) ? -1 : j;
 }
 
 #define MAX_TOK 24
+
+/* "????" (any number of question marks): Backgammon Studio's play of a roll it did not
+ * record. */
+static int question_marks(span s)
+{
+    for (size_t i = 0; i < s.n; i++)
+        if (s.p[i] != '?') return 0;
+    return s.n > 0;
+}
+
+/* A cell read whole: a roll's play is written, said to be none ("Cannot Move"), or not
+ * given (unwritten: nothing after the dice, or "????"). */
+static int push_cell(gstate *gs, bg_action *a)
+{
+    if (a->unwritten) a->unwritten = 1;
+    return bg_game_rec_push(gs->g, a);
+}
 
 /* A numbered move line "%3d) left right" (or a line with only "Wins ..."). */
 static int move_line(reader *r, gstate *gs, span l, int move, size_t from)
@@ -331,7 +352,7 @@ static int move_line(reader *r, gstate *gs, span l, int move, size_t from)
     /* After the result only the loser's line may come. */
     if (gs->have_result && k > 0 && !mat_eq(t[0].s, "Losses"))
         return fail(r, gs->number, move, "a move after the result of the game");
-    int cells = 0;
+    int cells = 0, loser_side = -1;
     bg_action a;
     int open = 0; /* a is being filled */
     for (int i = 0; i < k; i++) {
@@ -352,32 +373,39 @@ static int move_line(reader *r, gstate *gs, span l, int move, size_t from)
         else if (mat_eq(s, "Beavers"))
             type = BG_ACT_BEAVER;
         else if (mat_eq(s, "Wins") || mat_eq(s, "Losses")) {
-            if (open && bg_game_rec_push(gs->g, &a) != 0)
+            if (open && push_cell(gs, &a) != 0)
                 return fail(r, gs->number, move, "out of memory");
             open = 0;
             if (move > 0) gs->last_move = move;
-            int next = result_words(r, gs, t, k, i, move);
+            int next = result_words(r, gs, t, k, i, move, &loser_side);
             if (next < 0) return -1;
             i = next - 1;
             continue;
-        } else if (open && a.type == BG_ACT_MOVE && a.n == 0 && mat_eq(s, "Cannot") && i + 1 < k &&
-                   mat_eq(t[i + 1].s, "Move")) {
+        } else if (open && a.type == BG_ACT_MOVE && a.n == 0 && a.unwritten && mat_eq(s, "Cannot") &&
+                   i + 1 < k && mat_eq(t[i + 1].s, "Move")) {
             i++; /* a roll with no legal play, in words (Galaxy, Studio) */
+            a.unwritten = 0;
             continue;
-        } else if (open && a.type == BG_ACT_MOVE) {
+        } else if (open && a.type == BG_ACT_MOVE && a.n == 0 && a.unwritten == 1 &&
+                   question_marks(s)) {
+            /* Studio's "????": the play of a player who resigned on the roll, not written */
+            a.unwritten = 2;
+            continue;
+        } else if (open && a.type == BG_ACT_MOVE && a.unwritten != 2) {
             int rc = step_token(s, &a);
             if (rc == -2) return fail(r, gs->number, move, "a play has at most four steps");
             if (rc != 0) {
                 mat_excerpt(ex, sizeof ex, s);
                 return fail(r, gs->number, move, "cannot read the step \"%s\"", ex);
             }
+            a.unwritten = 0;
             continue;
         } else {
             mat_excerpt(ex, sizeof ex, s);
             return fail(r, gs->number, move, "cannot read \"%s\"", ex);
         }
         /* A new cell starts. */
-        if (open && bg_game_rec_push(gs->g, &a) != 0)
+        if (open && push_cell(gs, &a) != 0)
             return fail(r, gs->number, move, "out of memory");
         if (++cells > 2) return fail(r, gs->number, move, "more than two cells on one line");
         memset(&a, 0, sizeof a);
@@ -396,6 +424,7 @@ static int move_line(reader *r, gstate *gs, span l, int move, size_t from)
         if (type == BG_ACT_MOVE) {
             a.d1 = (uint8_t)d1;
             a.d2 = (uint8_t)d2;
+            a.unwritten = 1; /* until a step or "Cannot Move" comes */
         } else if (type == BG_ACT_DOUBLE || type == BG_ACT_BEAVER) {
             /* "Doubles => N": the new value, as written (CUBE-8 corrects a wrong one). */
             if (i + 2 < k && mat_eq(t[i + 1].s, "=>")) {
@@ -407,7 +436,7 @@ static int move_line(reader *r, gstate *gs, span l, int move, size_t from)
             }
         }
     }
-    if (open && bg_game_rec_push(gs->g, &a) != 0) return fail(r, gs->number, move, "out of memory");
+    if (open && push_cell(gs, &a) != 0) return fail(r, gs->number, move, "out of memory");
     if (move > 0) gs->last_move = move;
     return 0;
 }

@@ -102,6 +102,9 @@ int db_tournament_get(struct db *db, int64_t id, struct tournament *t);
 int db_tournament_update(struct db *db, struct tournament *t, int64_t now_ms);
 /* Bumps the revision after a change of something inside the tournament. */
 int db_tournament_touch(struct db *db, int64_t id, int64_t now_ms);
+/* Whether a report with a gap waits for the TD in the tournament: 1 or 0, or CW_ENOTFOUND,
+ * CW_EDB (negative). */
+int db_tournament_gap_waits(struct db *db, int64_t id);
 /* The tournament's illegal-move policy (MATCH-6), without reading the whole row. */
 int db_tournament_policy(struct db *db, int64_t id, char out[12]);
 /* The tournament's revision, or CW_ENOTFOUND / CW_EDB. */

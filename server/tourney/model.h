@@ -25,6 +25,7 @@ struct tournament {
     int clock_delay_s;
     int clock_split_first_per_point_s; /* CLK-2 split bank: first part per point; 0 = none */
     char tables[4096];                 /* KO-7: JSON list of table labels, in handing-out order */
+    int gap_waits_for_td; /* a report with a gap (GAP) waits for the TD even when agreed */
     int64_t revision;
     int64_t created_ms, updated_ms;
 };

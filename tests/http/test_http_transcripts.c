@@ -234,6 +234,58 @@ START_TEST(test_MATCH6_galaxy_illegal_play_follows_the_policy)
 }
 END_TEST
 
+/* ENG-6, MATCH-6: a FIBS log that lost a play (a roll without it, where one was possible) is
+ * read as a gap, not refused as an illegal play: the report carries a GAP flag naming the
+ * game and the move, and even once both players agree it waits for the TD, who accepts it by
+ * verifying it; a tournament with gap_waits_for_td false lets the agreement settle it. */
+START_TEST(test_ENG6_transcript_with_a_gap_waits_for_the_TD)
+{
+    for (int waits = 1; waits >= 0; waits--) {
+        struct pairing p;
+        pair(&p, 1, "Alice", "Bob");
+        struct res r;
+        char path[96];
+        snprintf(path, sizeof path, "/api/v1/tournaments/%lld", p.tid);
+        if (!waits) {
+            /* a setting is a boolean, or refused naming it */
+            td(&S, "PATCH", path, "{\"gap_waits_for_td\": \"no\"}", &r);
+            assert_refused(&r, 422, "gap_waits_for_td", "a boolean setting");
+            res_free(&r);
+            td(&S, "PATCH", path, "{\"gap_waits_for_td\": false}", &r);
+            ck_assert_msg(r.status == 200, "%s", r.body);
+            res_free(&r);
+        }
+        td(&S, "GET", path, NULL, &r);
+        ck_assert_int_eq(json_is_true(json_object_get(r.json, "gap_waits_for_td")), waits);
+        res_free(&r);
+        post_mat_file(&p, 0, "tests/data/longtail/fibs_gap.mat", &r);
+        ck_assert_msg(r.status == 200, "%s", r.body);
+        ck_assert_str_eq(jstr(&r, "state"), "reported");
+        res_free(&r);
+        json_t *a = report_of(&p, "a", &r);
+        json_t *flag = json_array_get(json_object_get(a, "flags"), 0);
+        ck_assert_str_eq(json_string_value(json_object_get(flag, "rule")), "GAP");
+        ck_assert_int_eq(json_integer_value(json_object_get(flag, "game")), 1);
+        ck_assert_int_eq(json_integer_value(json_object_get(flag, "move")), 4);
+        long long id = json_integer_value(json_object_get(a, "id"));
+        res_free(&r);
+        char body[64];
+        snprintf(body, sizeof body, "{\"report_id\": %lld}", id);
+        post(&p, 1, "/confirm", body, &r);
+        ck_assert_msg(r.status == 200, "%s", r.body);
+        ck_assert_str_eq(jstr(&r, "state"), waits ? "reported" : "verified");
+        res_free(&r);
+        if (waits) {
+            post(&p, -1, "/verify", body, &r);
+            ck_assert_msg(r.status == 200, "%s", r.body);
+            ck_assert_str_eq(jstr(&r, "state"), "verified");
+            ck_assert(score_is(&r, 0, 1));
+            res_free(&r);
+        }
+    }
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_transcripts");
@@ -245,6 +297,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_MATCH2_resumed_transcript_continues_verified_games);
     tcase_add_test(tc, test_MATCH2_resumed_transcript_refused_off_the_verified_score);
     tcase_add_test(tc, test_MATCH6_galaxy_illegal_play_follows_the_policy);
+    tcase_add_test(tc, test_ENG6_transcript_with_a_gap_waits_for_the_TD);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -110,11 +110,11 @@ START_TEST(test_CUBE_3_drop_scores_the_value_before_the_double)
     ck_assert_int_eq(g.out.points, 2);
     bg_err e;
     bg_result st = {.winner = 0, .points = 4};
-    ck_assert_int_ne(bg_game_finish(&g, &st, 7, &e), 0);
+    ck_assert_int_ne(bg_game_finish(&g, &st, 7, NULL, &e), 0);
     ck_assert_str_eq(e.rule, "CUBE-3");
     ck_assert_int_eq(e.move, 7);
     st.points = 2;
-    ck_assert_int_eq(bg_game_finish(&g, &st, 7, &e), 0);
+    ck_assert_int_eq(bg_game_finish(&g, &st, 7, NULL, &e), 0);
 }
 END_TEST
 
@@ -153,7 +153,7 @@ START_TEST(test_CUBE_5_points_are_multiplier_times_cube)
     ck_assert_int_eq(g.out.points, 8);
     bg_err e;
     bg_result wrong = {.winner = 0, .points = 4};
-    ck_assert_int_ne(bg_game_finish(&g, &wrong, 30, &e), 0);
+    ck_assert_int_ne(bg_game_finish(&g, &wrong, 30, NULL, &e), 0);
     ck_assert_str_eq(e.rule, "CUBE-5");
 }
 END_TEST

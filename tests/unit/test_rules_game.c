@@ -141,14 +141,14 @@ START_TEST(test_ENG_7_game_over_and_result_multiplier)
     ck_assert_ptr_nonnull(strstr(e.message, "already over"));
     refused(&g, ev(BG_ACT_DOUBLE, 1, 0), "ENG-7");
     bg_result st = {.winner = 1, .points = 3};
-    ck_assert_int_ne(bg_game_finish(&g, &st, 40, &e), 0);
+    ck_assert_int_ne(bg_game_finish(&g, &st, 40, NULL, &e), 0);
     ck_assert_str_eq(e.rule, "ENG-7");
     ck_assert_int_eq(e.move, 40);
     st = (bg_result){.winner = 0, .how = BG_HOW_GAMMON};
-    ck_assert_int_ne(bg_game_finish(&g, &st, 40, &e), 0);
+    ck_assert_int_ne(bg_game_finish(&g, &st, 40, NULL, &e), 0);
     ck_assert_str_eq(e.rule, "ENG-7");
     st = (bg_result){.winner = 0, .points = 3, .how = BG_HOW_BACKGAMMON};
-    ck_assert_int_eq(bg_game_finish(&g, &st, 40, &e), 0);
+    ck_assert_int_eq(bg_game_finish(&g, &st, 40, NULL, &e), 0);
 }
 END_TEST
 
@@ -158,10 +158,10 @@ START_TEST(test_ENG_7_an_unfinished_game_has_no_result)
     bg_game_ctx cx = ctx_match(5, 0, 0, 0, 0);
     bg_err e;
     start_opened(&g, &cx, 0);
-    ck_assert_int_ne(bg_game_finish(&g, NULL, 0, &e), 0);
+    ck_assert_int_ne(bg_game_finish(&g, NULL, 0, NULL, &e), 0);
     ck_assert_str_eq(e.rule, "ENG-7");
     ok(&g, ev(BG_ACT_DOUBLE, 1, 0));
-    ck_assert_int_ne(bg_game_finish(&g, NULL, 0, &e), 0);
+    ck_assert_int_ne(bg_game_finish(&g, NULL, 0, NULL, &e), 0);
     ck_assert_str_eq(e.rule, "CUBE-3"); /* a double nobody answered */
 }
 END_TEST
@@ -191,7 +191,10 @@ START_TEST(test_ENG_8_resignation_offers_and_answers)
 }
 END_TEST
 
-START_TEST(test_ENG_8_no_gammon_resignation_after_bearing_off)
+/* ENG-8: an offer is accepted or rejected, and one accepted scores what was offered, even a
+ * gammon offered after bearing a checker off (as FIBS scores it and gnubg reads it), with a
+ * remark for the TD; the same when a .mat result says so. */
+START_TEST(test_ENG_8_a_gammon_offered_after_bearing_off_stands_as_offered)
 {
     bg_game g;
     bg_game_ctx cx = ctx_match(0, 0, 0, 0, 0);
@@ -199,10 +202,37 @@ START_TEST(test_ENG_8_no_gammon_resignation_after_bearing_off)
     static const int me[26] = {[0] = 1, [2] = 14};
     static const int opp[26] = {[20] = 15};
     set_position(&g, 0, board_of(me, opp));
+    bg_game before = g;
     ok(&g, ev(BG_ACT_RESIGN, 0, 2));
-    refused(&g, ev(BG_ACT_ACCEPT, 1, 0), "ENG-7");
-    /* A single is the most she can lose: rejecting that is not allowed either. */
-    set_position(&g, 0, board_of(me, opp));
+    bg_notes notes = {0};
+    bg_err e;
+    bg_action acc = ev(BG_ACT_ACCEPT, 1, 0);
+    acc.move = 30;
+    ck_assert_int_eq(bg_game_apply(&g, &acc, &notes, &e), 0);
+    ck_assert_int_eq(g.out.winner, 1);
+    ck_assert_int_eq(g.out.how, BG_HOW_RESIGN);
+    ck_assert_int_eq(g.out.points, 2);
+    ck_assert_int_eq(notes.n, 1);
+    ck_assert_str_eq(notes.v[0].rule, "ENG-8");
+    ck_assert_int_eq(notes.v[0].move, 30);
+    ck_assert_int_eq(notes.v[0].side, 0);
+    ck_assert_ptr_nonnull(strstr(notes.v[0].message, "stands as offered"));
+    bg_notes_free(&notes);
+    /* A result stated before the end (a .mat file): Bob wins 2, a gammon resigned. */
+    g = before;
+    bg_result st = {.winner = 1, .points = 2};
+    ck_assert_int_eq(bg_game_finish(&g, &st, 31, &notes, &e), 0);
+    ck_assert_int_eq(g.out.points, 2);
+    ck_assert_int_eq(g.out.level, 2);
+    ck_assert_int_eq(notes.n, 1);
+    bg_notes_free(&notes);
+    /* More than a backgammon is no offer at all: refused. */
+    g = before;
+    st.points = 4;
+    ck_assert_int_ne(bg_game_finish(&g, &st, 31, NULL, &e), 0);
+    ck_assert_str_eq(e.rule, "ENG-8");
+    /* A single is the most she can lose: rejecting that is not allowed. */
+    g = before;
     ok(&g, ev(BG_ACT_RESIGN, 0, 1));
     refused(&g, ev(BG_ACT_REJECT, 1, 0), "ENG-8");
 }
@@ -219,19 +249,19 @@ START_TEST(test_ENG_8_a_stated_result_before_the_end_is_a_resignation)
     play_legal(&g, 1, 4, 2);
     bg_game saved = g;
     bg_result st = {.winner = 0, .points = 5}; /* not 1, 2 or 3 times the cube of 2 */
-    ck_assert_int_ne(bg_game_finish(&g, &st, 9, &e), 0);
+    ck_assert_int_ne(bg_game_finish(&g, &st, 9, NULL, &e), 0);
     ck_assert_str_eq(e.rule, "ENG-8");
     ck_assert_int_eq(e.move, 9);
     g = saved;
     st.points = 4; /* Bob resigned a gammon at cube 2 */
-    ck_assert_int_eq(bg_game_finish(&g, &st, 9, &e), 0);
+    ck_assert_int_eq(bg_game_finish(&g, &st, 9, NULL, &e), 0);
     ck_assert_int_eq(g.out.how, BG_HOW_RESIGN);
     ck_assert_int_eq(g.out.level, 2);
     ck_assert_int_eq(g.out.points, 4);
     ck_assert(g.out.resigned);
     g = saved;
     st = (bg_result){.winner = 0, .how = BG_HOW_SINGLE, .points = 2};
-    ck_assert_int_ne(bg_game_finish(&g, &st, 9, &e), 0); /* not over: no single by bear-off */
+    ck_assert_int_ne(bg_game_finish(&g, &st, 9, NULL, &e), 0); /* not over: no single by bear-off */
     ck_assert_str_eq(e.rule, "ENG-7");
 }
 END_TEST
@@ -254,8 +284,13 @@ START_TEST(test_ENG_8_rolled_then_resigned_as_gnubg_writes_it)
     ck_assert_int_eq(bg_game_replay(&rec, &cx, &out, NULL, &e), 0);
     ck_assert_int_eq(out.turns, 3);
     ck_assert(out.resigned);
-    /* Without the resignation after it, the unplayed roll is an ENG-6 refusal. */
+    /* XG Mobile writes the winner's roll so when the opponent resigned on it. */
     rec.result.winner = 0;
+    ck_assert_int_eq(bg_game_replay(&rec, &cx, &out, NULL, &e), 0);
+    ck_assert_int_eq(out.winner, 0);
+    ck_assert(out.resigned);
+    /* Without a result after it, the unplayed roll is an ENG-6 refusal. */
+    rec.has_result = 0;
     ck_assert_int_ne(bg_game_replay(&rec, &cx, &out, NULL, &e), 0);
     ck_assert_str_eq(e.rule, "ENG-6");
     ck_assert_int_eq(e.move, 2);
@@ -365,7 +400,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_ENG_7_game_over_and_result_multiplier);
     tcase_add_test(tc, test_ENG_7_an_unfinished_game_has_no_result);
     tcase_add_test(tc, test_ENG_8_resignation_offers_and_answers);
-    tcase_add_test(tc, test_ENG_8_no_gammon_resignation_after_bearing_off);
+    tcase_add_test(tc, test_ENG_8_a_gammon_offered_after_bearing_off_stands_as_offered);
     tcase_add_test(tc, test_ENG_8_a_stated_result_before_the_end_is_a_resignation);
     tcase_add_test(tc, test_ENG_8_rolled_then_resigned_as_gnubg_writes_it);
     tcase_add_test(tc, test_ENG_9_a_deadlock_is_never_reached);

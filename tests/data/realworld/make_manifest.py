@@ -28,11 +28,12 @@ REFUSED = {
                  "the line says 'and the match'",
     },
     "studio_0006_Minchy_-_Llabba_13pt_Backgammon_Studio_2023_02_24_19_44_27.mat": {
-        "game": 10, "move": 31, "side": -1, "rule": "FORMAT", "line": 220,
+        "game": 10, "move": 31, "side": 1, "rule": "ENG-8", "line": 220,
         "text": "  31) 21: ????                           Wins 4016 point",
-        "why": "Backgammon Studio wrote Minchy's last play as '????' and Llabba's result as "
-               "4016 points: the play cannot be read, and at cube 4 with Llabba at 11 of 13 "
-               "no game is worth 4016 (nor is 4016 a capped value)",
+        "why": "Backgammon Studio wrote Minchy's last play as '????' (a roll it did not "
+               "record: Minchy resigned on it) and Llabba's result as 4016 points: at cube 4 "
+               "a resignation is worth 4, 8 or 12, and 4016 is no capped value of one "
+               "(Llabba at 11 of 13 needed 2)",
         "gnubg": "accepts the unreadable play (skips it) and the impossible 4016 points, "
                  "ending the match 3-23",
     },
