@@ -15,7 +15,8 @@
 
 /* ---- settings ---- */
 
-/* the settings are stored as given (with their defaults), read by ops/knockout.c */
+/* the settings' fields, then read by the kind (tourney/event_kind.c: the deadline, the
+ * lengths, the defaults) */
 enum {
     KS_LATE,
     KS_DEADLINE,
@@ -39,27 +40,7 @@ static const struct api_field ko_fields[] = {
     [KS__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
-API_REPLIES static int check_lengths(json_t *l, const char *field, struct api_resp *resp)
-{
-    if (!json_is_array(l) || json_array_size(l) < 1 || json_array_size(l) > KO_MAX_ROUNDS) {
-        api_problem_field(resp, field,
-                          "must list match lengths by round, the last the final's, e.g. [7, 7, 9, "
-                          "11, 13] (KO-7)");
-        return -1;
-    }
-    for (size_t i = 0; i < json_array_size(l); i++) {
-        json_t *v = json_array_get(l, i);
-        if (!json_is_integer(v) || json_integer_value(v) < 1 ||
-            json_integer_value(v) > KO_LENGTH_MAX) {
-            api_problem_field(resp, field, "value %zu must be 1 to %d points", i + 1,
-                              KO_LENGTH_MAX);
-            return -1;
-        }
-    }
-    return 0;
-}
-
-int api_knockout_settings(json_t *in, json_t **out, int64_t *feeds_from, struct api_resp *resp)
+int api_knockout_settings(json_t *in, union event_settings *out, struct api_resp *resp)
 {
     if (in && !json_is_object(in)) {
         api_problem_field(resp, "knockout", "must be an object");
@@ -68,20 +49,7 @@ int api_knockout_settings(json_t *in, json_t **out, int64_t *feeds_from, struct 
     struct api_val v[KS__N];
     if (api_fields(in, ko_fields, 0, v, resp))
         return -1;
-    int64_t ms;
-    if (v[KS_DEADLINE].s && cw_parse_iso8601(v[KS_DEADLINE].s, &ms)) {
-        api_problem_field(resp, "knockout.late_deadline",
-                          "must be a UTC time written YYYY-MM-DDTHH:MM[:SS]Z");
-        return -1;
-    }
-    json_t *l = v[KS_LENGTHS].j;
-    if (l && check_lengths(l, "knockout.lengths", resp))
-        return -1;
-    *feeds_from = v[KS_FEEDS].i;
-    *out = in ? json_deep_copy(in) : json_object();
-    if (!l)
-        json_object_set_new(*out, "lengths", json_pack("[i]", 7));
-    return 0;
+    return api_event_settings_read(EK_KNOCKOUT, in, out, resp);
 }
 
 static const struct api_field draw_fields[] = {
@@ -180,12 +148,12 @@ void api_knockout_lengths(struct api_req *req, struct api_resp *resp)
     struct api_val v[1];
     if (api_fields(req->json, lengths_fields, 0, v, resp))
         return;
-    json_t *l = v[0].j;
-    if (check_lengths(l, "lengths", resp))
+    int lengths[KO_MAX_ROUNDS], n;
+    struct kind_fault f;
+    if (ko_lengths_read(v[0].j, "lengths", lengths, &n, &f)) {
+        api_problem_field(resp, f.field, "%s", f.msg);
         return;
-    int lengths[KO_MAX_ROUNDS], n = (int)json_array_size(l);
-    for (int i = 0; i < n; i++)
-        lengths[i] = (int)json_integer_value(json_array_get(l, (size_t)i));
+    }
     if (api_tx_begin(req, resp))
         return;
     struct event e;
@@ -195,12 +163,12 @@ void api_knockout_lengths(struct api_req *req, struct api_resp *resp)
     }
     struct op o = api_op(req);
     struct problem pb = {0, NULL};
-    if (op_ko_lengths(&o, &e, lengths, n, l, &pb)) {
+    if (op_ko_lengths(&o, &e, lengths, n, &pb)) {
         api_tx_rollback(req);
         api_reply_problem(resp, &pb);
         return;
     }
-    if (strcmp(e.state, "open"))
+    if (e.state != ES_OPEN)
         api_knockout_bracket_json(req, &e, resp);
     else
         api_reply_json(resp, 200, op_event_json(req->app->db, &e));
