@@ -19,8 +19,7 @@ API_REPLIES int api_ko_event_load(struct api_req *req, struct event *e, struct a
 API_REPLIES int api_swing_settings(json_t *in, union event_settings *out, struct api_resp *resp);
 /* api_knockout.c: the "knockout" settings object (may be NULL); its feeds_from is the
  * knockout that feeds it (KO-5, KO-6). */
-API_REPLIES int api_knockout_settings(json_t *in, union event_settings *out,
-                                      struct api_resp *resp);
+API_REPLIES int api_knockout_settings(json_t *in, union event_settings *out, struct api_resp *resp);
 /* Answers with the bracket of knockout event e (or what a fed event waits for). */
 void api_knockout_bracket_json(struct api_req *req, const struct event *e, struct api_resp *resp);
 
@@ -28,7 +27,7 @@ void api_knockout_bracket_json(struct api_req *req, const struct event *e, struc
 API_REPLIES int api_davis_settings(json_t *in, union event_settings *out, struct api_resp *resp);
 /* event_record.c: settings object in (its fields checked) read by kind k into *out
  * (tourney/event_kind.c); 0, or -1 with the refusal, naming the field, as the reply. */
-API_REPLIES int api_event_settings_read(enum event_kind_id k, json_t *in,
-                                        union event_settings *out, struct api_resp *resp);
+API_REPLIES int api_event_settings_read(enum event_kind_id k, json_t *in, union event_settings *out,
+                                        struct api_resp *resp);
 
 #endif

@@ -111,7 +111,7 @@ int op_davis_start(const struct op *o, struct event *e, const struct davis_setti
         free(teams);
         problem_set(pb, 409, "cannot-start", "The event cannot start",
                     e->state != ES_OPEN ? "%s has already started."
-                                             : "%s needs at least two teams.",
+                                        : "%s needs at least two teams.",
                     e->name);
         return -1;
     }

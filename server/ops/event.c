@@ -21,12 +21,11 @@ json_t *op_event_json(struct db *db, const struct event *e)
             json_array_append_new(entries, json_integer(ids[i]));
         free(ids);
     }
-    json_t *j =
-        json_pack("{s:I, s:I, s:s, s:s, s:i, s:s, s:o, s:o, s:o}", "id", (json_int_t)e->id,
-                  "tournament_id", (json_int_t)e->tournament_id, "kind", event_kind_name(e->kind),
-                  "name", e->name, "priority", e->priority, "state", event_state_name(e->state),
-                  "entries", entries, "created_at", op_time_json(e->created_ms), "updated_at",
-                  op_time_json(e->updated_ms));
+    json_t *j = json_pack("{s:I, s:I, s:s, s:s, s:i, s:s, s:o, s:o, s:o}", "id", (json_int_t)e->id,
+                          "tournament_id", (json_int_t)e->tournament_id, "kind",
+                          event_kind_name(e->kind), "name", e->name, "priority", e->priority,
+                          "state", event_state_name(e->state), "entries", entries, "created_at",
+                          op_time_json(e->created_ms), "updated_at", op_time_json(e->updated_ms));
     /* the settings under the kind's name, as they were written */
     json_object_set_new(j, event_kind_name(e->kind), event_kind_of(e->kind)->json(&e->settings));
     return j;

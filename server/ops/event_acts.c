@@ -58,9 +58,8 @@ int op_event_update(const struct op *o, struct event *e, const struct event_upda
     int rc = CW_OK;
     if (in->has_deadline) {
         /* the kind's late entry (a knockout's, a Davis Cup knockout of teams'), if any */
-        struct late_entry *le = event_kind_of(e->kind)->late
-                                    ? event_kind_of(e->kind)->late(&e->settings)
-                                    : NULL;
+        struct late_entry *le =
+            event_kind_of(e->kind)->late ? event_kind_of(e->kind)->late(&e->settings) : NULL;
         int late = le ? le->places : 0;
         struct ko_bracket b;
         int drawn = late ? db_ko_load(db, e->id, &b) : CW_ENOTFOUND;

@@ -5,8 +5,8 @@
 #include "ops/kinds.h"
 #include "store/store.h"
 
-int op_event_match_open(const struct op *o, const struct event *e, const struct match *m,
-                        int by_td, struct problem *pb)
+int op_event_match_open(const struct op *o, const struct event *e, const struct match *m, int by_td,
+                        struct problem *pb)
 {
     const struct event_kind_ops *k = op_kind(e->kind);
     return k->gate ? k->gate(o, e, m, by_td, pb) : 0;

@@ -11,7 +11,7 @@
  * refusal in pb. */
 int op_match_open(const struct op *o, const struct match *m, int by_td, struct problem *pb);
 /* The same for match m of event e, already read. */
-int op_event_match_open(const struct op *o, const struct event *e, const struct match *m,
-                        int by_td, struct problem *pb);
+int op_event_match_open(const struct op *o, const struct event *e, const struct match *m, int by_td,
+                        struct problem *pb);
 
 #endif

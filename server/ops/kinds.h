@@ -14,8 +14,8 @@ struct event_kind_ops {
     /* The result cascade's step: match m of event e decided or corrected from `before`
      * (the chips moved, the tie moved on, the bracket advanced or a cascade undone, and
      * the event finished or reopened). 0, or -1 with the problem in pb. */
-    int (*result)(const struct op *o, struct event *e, struct match *m,
-                  const struct match *before, struct problem *pb);
+    int (*result)(const struct op *o, struct event *e, struct match *m, const struct match *before,
+                  struct problem *pb);
     /* Whether match m of event e takes its players' reports now (by_td: the TD's own
      * pass). 0, or -1 with the refusal in pb. */
     int (*gate)(const struct op *o, const struct event *e, const struct match *m, int by_td,

@@ -38,8 +38,8 @@ int op_ko_settle(const struct op *o, struct ko_state *x);
 int op_ko_store_draw(const struct op *o, struct event *e, struct ko_bracket *b, const char *action);
 
 /* The result cascade's step (ops/results.c, through ops/kinds.c): match m of knockout
- * event e decided or corrected from `before`. Advances the winner; a changed result whose winner played on
- * undoes the later matches (latest first) and the fed events' entrants only when
+ * event e decided or corrected from `before`. Advances the winner; a changed result whose winner
+ * played on undoes the later matches (latest first) and the fed events' entrants only when
  * o->confirm_cascade, else refuses with a 409 listing them (would_undo). 0, or -1 with
  * the problem in pb. */
 int op_knockout_result(const struct op *o, struct event *e, struct match *m,

@@ -83,8 +83,8 @@ int db_event_get(struct db *db, int64_t tournament_id, int64_t id, struct event 
     return db_row(st, read_event, e);
 }
 
-int db_event_label(struct db *db, int64_t id, char *name, size_t name_len,
-                   enum event_kind_id *kind, int *rounds)
+int db_event_label(struct db *db, int64_t id, char *name, size_t name_len, enum event_kind_id *kind,
+                   int *rounds)
 {
     sqlite3_stmt *st = db_stmt(db, "SELECT name, kind, (SELECT size FROM ko_brackets WHERE "
                                    "event_id = events.id) FROM events WHERE id = ?1");

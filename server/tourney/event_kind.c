@@ -104,7 +104,8 @@ static int ko_read(json_t *j, union event_settings *u, struct kind_fault *f)
     }
     if ((v = json_object_get(j, "flight"))) {
         s->given |= KO_GIVEN_FLIGHT;
-        snprintf(s->flight, sizeof s->flight, "%s", json_string_value(v) ? json_string_value(v) : "");
+        snprintf(s->flight, sizeof s->flight, "%s",
+                 json_string_value(v) ? json_string_value(v) : "");
     }
     return 0;
 }
@@ -227,8 +228,8 @@ static int davis_read(json_t *j, union event_settings *u, struct kind_fault *f)
                      "must list the match length of the three phases, e.g. [7, 7, 7]");
     for (size_t i = 0; i < 3; i++) {
         json_t *len = json_array_get(l, i);
-        if (l && (!json_is_integer(len) || json_integer_value(len) < 1 ||
-                  json_integer_value(len) > 99))
+        if (l &&
+            (!json_is_integer(len) || json_integer_value(len) < 1 || json_integer_value(len) > 99))
             return fault(f, "davis.lengths", "phase %zu: a length from 1 to 99", i + 1);
         s->lengths[i] = l ? (int)json_integer_value(len) : 5;
     }

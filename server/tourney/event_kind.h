@@ -52,7 +52,7 @@ enum { LATE_GIVEN_PLACES = 1, LATE_GIVEN_DEADLINE = 2 };
  * wrote (KO_GIVEN_*), so the settings read back as they were written. */
 struct ko_settings {
     struct late_entry late;
-    int lengths[KO_MAX_ROUNDS], n_lengths;  /* KO-7: by round, the last the final's */
+    int lengths[KO_MAX_ROUNDS], n_lengths; /* KO-7: by round, the last the final's */
     int seeded, seeds;
     int64_t feeds_from; /* KO-5, KO-6: the knockout whose losers enter; 0: a Main draw */
     int progressive;

@@ -10,7 +10,7 @@
 const char *label_kind_name(enum label_kind k)
 {
     return k > LABEL_STANDALONE && k <= EK_COUNT ? event_kind_name((enum event_kind_id)(k - 1))
-                                                  : "standalone";
+                                                 : "standalone";
 }
 
 const char *label_phase_name(int phase)

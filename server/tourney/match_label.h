@@ -12,7 +12,7 @@
 
 /* A match's kind: standalone, or its event's kind (tourney/event_kind.h) one up. */
 enum label_kind {
-    LABEL_STANDALONE,                /* a match the TD created, in no event */
+    LABEL_STANDALONE,                 /* a match the TD created, in no event */
     LABEL_KNOCKOUT = 1 + EK_KNOCKOUT, /* a Main, or a Consolation or Last Chance fed by it */
     LABEL_SWING = 1 + EK_SWING,       /* one money-style game of a Swing round */
     LABEL_DAVIS = 1 + EK_DAVIS,       /* a rubber of a Davis Cup tie */
@@ -22,9 +22,9 @@ enum label_kind {
 struct label_event {
     const char *name; /* the event's name */
     enum event_kind_id kind;
-    int rounds;       /* the rounds of its bracket (a knockout, a Davis Cup knockout of
-                         teams), or 0 when it has none (a round robin, a Swing pool, a
-                         knockout not drawn yet) */
+    int rounds; /* the rounds of its bracket (a knockout, a Davis Cup knockout of
+                   teams), or 0 when it has none (a round robin, a Swing pool, a
+                   knockout not drawn yet) */
 };
 
 struct match_label {

@@ -160,7 +160,7 @@ struct event {
     int64_t tournament_id;
     enum event_kind_id kind;
     char name[E_NAME_MAX * 4 + 1];
-    int priority; /* KO-1: higher gets tables first */
+    int priority;                  /* KO-1: higher gets tables first */
     union event_settings settings; /* the member kind names */
     enum event_state state;
     int64_t created_ms, updated_ms;

@@ -116,9 +116,8 @@ START_TEST(test_swing_settings_read_and_written_back)
     round_trip(EK_SWING, "{\"allin\":\"short_stack\",\"allow_decrease\":false,\"cpp_start\":10,"
                          "\"growth_add\":5,\"growth_percent\":50,\"start_chips\":500}");
     /* the default all-in rule is written as the TD would read it */
-    ck_assert_int_eq(event_settings_read_text(EK_SWING, "{\"cpp_start\":10,\"start_chips\":9}",
-                                              &s, &f),
-                     0);
+    ck_assert_int_eq(
+        event_settings_read_text(EK_SWING, "{\"cpp_start\":10,\"start_chips\":9}", &s, &f), 0);
     char *back = event_settings_text(EK_SWING, &s);
     ck_assert_str_eq(back, "{\"allin\":\"short_stack\",\"cpp_start\":10,\"start_chips\":9}");
     free(back);
