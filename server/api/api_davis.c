@@ -27,7 +27,7 @@ static const struct api_field davis_fields[] = {
     [DS__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
-int api_davis_settings(json_t *in, json_t **out, struct api_resp *resp)
+int api_davis_settings(json_t *in, union event_settings *out, struct api_resp *resp)
 {
     if (in && !json_is_object(in)) {
         api_problem_field(resp, "davis", "must be an object");
@@ -36,32 +36,7 @@ int api_davis_settings(json_t *in, json_t **out, struct api_resp *resp)
     struct api_val v[DS__N];
     if (api_fields(in, davis_fields, 0, v, resp))
         return -1;
-    json_t *l = v[DS_LENGTHS].j;
-    if (l && (!json_is_array(l) || json_array_size(l) != 3)) {
-        api_problem_field(resp, "davis.lengths",
-                          "must list the match length of the three phases, e.g. [7, 7, 7]");
-        return -1;
-    }
-    for (size_t i = 0; l && i < 3; i++) {
-        json_t *len = json_array_get(l, i);
-        if (!json_is_integer(len) || json_integer_value(len) < 1 || json_integer_value(len) > 99) {
-            api_problem_field(resp, "davis.lengths", "phase %zu: a length from 1 to 99", i + 1);
-            return -1;
-        }
-    }
-    const char *dl = v[DS_DEADLINE].s;
-    int64_t ms;
-    if (dl && cw_parse_iso8601(dl, &ms)) {
-        api_problem_field(resp, "davis.late_deadline",
-                          "must be a UTC time written YYYY-MM-DDTHH:MM[:SS]Z");
-        return -1;
-    }
-    const char *format = v[DS_FORMAT].s;
-    json_t *lengths = l ? json_incref(l) : json_pack("[i, i, i]", 5, 5, 5);
-    *out = json_pack("{s:s, s:o, s:b, s:i, s:o}", "format", format ? format : "round_robin",
-                     "lengths", lengths, "play_dead", (int)v[DS_DEAD].i, "late_places",
-                     (int)v[DS_LATE].i, "late_deadline", dl ? json_string(dl) : json_null());
-    return 0;
+    return api_event_settings_read(EK_DAVIS, in, out, resp);
 }
 
 API_REPLIES static int load_davis(struct api_req *req, const struct op *o, struct event *e,
@@ -69,9 +44,9 @@ API_REPLIES static int load_davis(struct api_req *req, const struct op *o, struc
 {
     if (api_event_load(req, o, e, resp))
         return -1;
-    if (strcmp(e->kind, "davis")) {
+    if (e->kind != EK_DAVIS) {
         api_problem(resp, 409, "not-davis", "Not a Davis Cup event", "%s is a %s event.", e->name,
-                    e->kind);
+                    event_kind_name(e->kind));
         return -1;
     }
     return 0;
@@ -92,8 +67,7 @@ static int davis_run(struct api_req *req, const struct op *o, void *in, struct a
     struct event e;
     if (load_davis(req, o, &e, resp))
         return API_UNDONE;
-    struct davis_settings s;
-    op_davis_settings_of(&e, &s);
+    struct davis_settings s = e.settings.davis;
     struct problem pb = {0, NULL};
     int rc = c->what == DV_TEAM    ? op_davis_team_add(o, &e, &s, c->team, &pb)
              : c->what == DV_START ? op_davis_start(o, &e, &s, c->seed, &pb)

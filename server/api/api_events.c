@@ -15,11 +15,9 @@
 #include "ops/event_acts.h"
 #include "store/store.h"
 
-static const char *const kinds[] = {"knockout", "swing", "davis", NULL};
-
 enum { EV_KIND, EV_NAME, EV_PRIORITY, EV_SWING, EV_DAVIS, EV_KNOCKOUT, EV__N };
 static const struct api_field event_fields[] = {
-    [EV_KIND] = {"kind", F_ENUM, 1, 0, 0, 0, kinds, NULL},
+    [EV_KIND] = {"kind", F_ENUM, 1, 0, 0, 0, event_kind_names, NULL},
     [EV_NAME] = {"name", F_STR, 1, 0, 1, E_NAME_MAX, NULL, NULL},
     [EV_PRIORITY] = {"priority", F_INT, 0, 0, -1000, 1000, NULL, NULL},
     [EV_SWING] = {"swing", F_ANY, 0, 0, 0, 0, NULL, NULL},
@@ -28,18 +26,22 @@ static const struct api_field event_fields[] = {
     [EV__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
-/* The event to create, and the knockout that feeds it (KO-5/KO-6), if any. */
-struct event_new {
-    struct event *e;
-    int64_t feeds_from;
+/* Each kind's settings checked and read (api_knockout.c, api_swing.c, api_davis.c): the
+ * field of the body that holds them, and its checker. */
+static const struct {
+    int field;
+    int (*read)(json_t *in, union event_settings *out, struct api_resp *resp);
+} kind_settings[EK_COUNT] = {
+    [EK_KNOCKOUT] = {EV_KNOCKOUT, api_knockout_settings},
+    [EK_SWING] = {EV_SWING, api_swing_settings},
+    [EK_DAVIS] = {EV_DAVIS, api_davis_settings},
 };
 
 static int event_create(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
 {
-    struct event_new *n = in;
-    struct event *e = n->e;
+    struct event *e = in;
     struct problem pb = {0, NULL};
-    if (op_event_create(o, e, n->feeds_from, &pb))
+    if (op_event_create(o, e, &pb))
         return api_refuse(resp, &pb);
     snprintf(resp->location, sizeof resp->location, "/api/v1/tournaments/%lld/competitions/%lld",
              (long long)e->tournament_id, (long long)e->id);
@@ -55,31 +57,13 @@ void api_event_create(struct api_req *req, struct api_resp *resp)
     struct event e;
     memset(&e, 0, sizeof e);
     e.tournament_id = req->ids[0];
-    snprintf(e.kind, sizeof e.kind, "%s", v[EV_KIND].s);
+    e.kind = (enum event_kind_id)v[EV_KIND].i;
     cw_utf8_copy(e.name, sizeof e.name, v[EV_NAME].s);
     e.priority = (int)v[EV_PRIORITY].i;
-    strcpy(e.state, "open");
-    json_t *settings = NULL;
-    int64_t feeds_from = 0; /* KO-5/KO-6: the knockout that feeds it, if any */
-    if (!strcmp(e.kind, "swing") && api_swing_settings(v[EV_SWING].j, &settings, resp))
+    e.state = ES_OPEN;
+    if (kind_settings[e.kind].read(v[kind_settings[e.kind].field].j, &e.settings, resp))
         return;
-    if (!strcmp(e.kind, "davis") && api_davis_settings(v[EV_DAVIS].j, &settings, resp))
-        return;
-    if (!strcmp(e.kind, "knockout") &&
-        api_knockout_settings(v[EV_KNOCKOUT].j, &settings, &feeds_from, resp))
-        return;
-    char *text = json_dumps(settings, JSON_COMPACT | JSON_SORT_KEYS);
-    json_decref(settings);
-    if (!text || strlen(text) >= sizeof e.settings) {
-        free(text);
-        api_problem(resp, 413, "too-large", "Settings too large",
-                    "The event's settings are too large.");
-        return;
-    }
-    strcpy(e.settings, text);
-    free(text);
-    struct event_new in = {&e, feeds_from};
-    api_run(req, resp, event_create, &in);
+    api_run(req, resp, event_create, &e);
 }
 
 enum { EU_NAME, EU_PRIORITY, EU_DEADLINE, EU__N };

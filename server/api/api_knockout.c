@@ -15,7 +15,8 @@
 
 /* ---- settings ---- */
 
-/* the settings are stored as given (with their defaults), read by ops/knockout.c */
+/* the settings' fields, then read by the kind (tourney/event_kind.c: the deadline, the
+ * lengths, the defaults) */
 enum {
     KS_LATE,
     KS_DEADLINE,
@@ -39,27 +40,7 @@ static const struct api_field ko_fields[] = {
     [KS__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
-API_REPLIES static int check_lengths(json_t *l, const char *field, struct api_resp *resp)
-{
-    if (!json_is_array(l) || json_array_size(l) < 1 || json_array_size(l) > KO_MAX_ROUNDS) {
-        api_problem_field(resp, field,
-                          "must list match lengths by round, the last the final's, e.g. [7, 7, 9, "
-                          "11, 13] (KO-7)");
-        return -1;
-    }
-    for (size_t i = 0; i < json_array_size(l); i++) {
-        json_t *v = json_array_get(l, i);
-        if (!json_is_integer(v) || json_integer_value(v) < 1 ||
-            json_integer_value(v) > KO_LENGTH_MAX) {
-            api_problem_field(resp, field, "value %zu must be 1 to %d points", i + 1,
-                              KO_LENGTH_MAX);
-            return -1;
-        }
-    }
-    return 0;
-}
-
-int api_knockout_settings(json_t *in, json_t **out, int64_t *feeds_from, struct api_resp *resp)
+int api_knockout_settings(json_t *in, union event_settings *out, struct api_resp *resp)
 {
     if (in && !json_is_object(in)) {
         api_problem_field(resp, "knockout", "must be an object");
@@ -68,20 +49,7 @@ int api_knockout_settings(json_t *in, json_t **out, int64_t *feeds_from, struct 
     struct api_val v[KS__N];
     if (api_fields(in, ko_fields, 0, v, resp))
         return -1;
-    int64_t ms;
-    if (v[KS_DEADLINE].s && cw_parse_iso8601(v[KS_DEADLINE].s, &ms)) {
-        api_problem_field(resp, "knockout.late_deadline",
-                          "must be a UTC time written YYYY-MM-DDTHH:MM[:SS]Z");
-        return -1;
-    }
-    json_t *l = v[KS_LENGTHS].j;
-    if (l && check_lengths(l, "knockout.lengths", resp))
-        return -1;
-    *feeds_from = v[KS_FEEDS].i;
-    *out = in ? json_deep_copy(in) : json_object();
-    if (!l)
-        json_object_set_new(*out, "lengths", json_pack("[i]", 7));
-    return 0;
+    return api_event_settings_read(EK_KNOCKOUT, in, out, resp);
 }
 
 /* ---- the TD's changes of a bracket, each a command of the frame (api/tx.h) ---- */
@@ -91,9 +59,8 @@ struct ko_cmd {
     enum { KO_DRAW, KO_LATE, KO_LATE_CLOSE, KO_LENGTHS } what;
     const char *seed;   /* KO_DRAW: the seed, or NULL: the server draws one, recorded */
     int64_t player;     /* KO_LATE: who arrived */
-    const int *lengths; /* KO_LENGTHS: n of them, as the request wrote them (l) */
+    const int *lengths; /* KO_LENGTHS: n of them (checked: ko_lengths_read) */
     int n;
-    json_t *l;
 };
 
 /* The knockout of the path loaded, the operation run, the bracket answered. */
@@ -107,14 +74,14 @@ static int ko_run(struct api_req *req, const struct op *o, void *in, struct api_
     int rc = c->what == KO_DRAW         ? op_ko_draw(o, &e, c->seed, &pb)
              : c->what == KO_LATE       ? op_ko_late_arrive(o, &e, c->player, &pb)
              : c->what == KO_LATE_CLOSE ? op_knockout_late_close(o, &e, &pb)
-                                        : op_ko_lengths(o, &e, c->lengths, c->n, c->l, &pb);
+                                        : op_ko_lengths(o, &e, c->lengths, c->n, &pb);
     if (rc) {
         api_reply_problem(resp, &pb);
         /* a late arrival refused as the deadline passed just now: the closing it found
          * stays */
         return rc > 0 ? API_KEPT : API_UNDONE;
     }
-    if (c->what == KO_LENGTHS && !strcmp(e.state, "open"))
+    if (c->what == KO_LENGTHS && e.state == ES_OPEN)
         api_reply_json(resp, 200, op_event_json(o->db, &e));
     else
         api_knockout_bracket_json(req, &e, resp);
@@ -131,7 +98,7 @@ void api_knockout_draw(struct api_req *req, struct api_resp *resp)
     struct api_val v[1];
     if (api_fields(req->json, draw_fields, 0, v, resp))
         return;
-    struct ko_cmd c = {KO_DRAW, v[0].s, 0, NULL, 0, NULL}; /* no seed: one drawn, recorded */
+    struct ko_cmd c = {KO_DRAW, v[0].s, 0, NULL, 0}; /* no seed: one drawn, recorded */
     api_run(req, resp, ko_run, &c);
 }
 
@@ -147,13 +114,13 @@ void api_knockout_late(struct api_req *req, struct api_resp *resp)
     struct api_val v[1];
     if (api_fields(req->json, late_fields, 0, v, resp))
         return;
-    struct ko_cmd c = {KO_LATE, NULL, v[0].i, NULL, 0, NULL};
+    struct ko_cmd c = {KO_LATE, NULL, v[0].i, NULL, 0};
     api_run(req, resp, ko_run, &c);
 }
 
 void api_knockout_late_close(struct api_req *req, struct api_resp *resp)
 {
-    struct ko_cmd c = {KO_LATE_CLOSE, NULL, 0, NULL, 0, NULL};
+    struct ko_cmd c = {KO_LATE_CLOSE, NULL, 0, NULL, 0};
     api_run(req, resp, ko_run, &c);
 }
 
@@ -168,12 +135,12 @@ void api_knockout_lengths(struct api_req *req, struct api_resp *resp)
     struct api_val v[1];
     if (api_fields(req->json, lengths_fields, 0, v, resp))
         return;
-    json_t *l = v[0].j;
-    if (check_lengths(l, "lengths", resp))
+    int lengths[KO_MAX_ROUNDS], n;
+    struct kind_fault f;
+    if (ko_lengths_read(v[0].j, "lengths", lengths, &n, &f)) {
+        api_problem_field(resp, f.field, "%s", f.msg);
         return;
-    int lengths[KO_MAX_ROUNDS], n = (int)json_array_size(l);
-    for (int i = 0; i < n; i++)
-        lengths[i] = (int)json_integer_value(json_array_get(l, (size_t)i));
-    struct ko_cmd c = {KO_LENGTHS, NULL, 0, lengths, n, l};
+    }
+    struct ko_cmd c = {KO_LENGTHS, NULL, 0, lengths, n};
     api_run(req, resp, ko_run, &c);
 }

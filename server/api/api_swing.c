@@ -15,7 +15,8 @@
 
 static const char *const allins[] = {"short_stack", "cpp", NULL};
 
-/* the settings are stored as given (with their defaults), so only these are read here */
+/* the settings' fields, then read by the kind (tourney/event_kind.c: the CPP schedule, the
+ * defaults, SWING-1..5 checked) */
 enum { SW_START, SW_CPP, SW_CPP_START, SW_GROWTH_PCT, SW_GROWTH_ADD, SW_DECREASE, SW_ALLIN, SW__N };
 static const struct api_field swing_fields[] = {
     [SW_START] = {"start_chips", F_INT, 1, 0, 1, 1000000000000L, NULL, NULL},
@@ -28,7 +29,7 @@ static const struct api_field swing_fields[] = {
     [SW__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
-int api_swing_settings(json_t *in, json_t **out, struct api_resp *resp)
+int api_swing_settings(json_t *in, union event_settings *out, struct api_resp *resp)
 {
     if (!json_is_object(in)) {
         api_problem_field(resp, "swing", "must be an object with start_chips and the CPP schedule");
@@ -37,41 +38,7 @@ int api_swing_settings(json_t *in, json_t **out, struct api_resp *resp)
     struct api_val v[SW__N];
     if (api_fields(in, swing_fields, 0, v, resp))
         return -1;
-    json_t *cpp = v[SW_CPP].j;
-    int has_list = v[SW_CPP].set, has_start = v[SW_CPP_START].set;
-    if (has_list == has_start) {
-        api_problem_field(resp, "swing.cpp",
-                          "give either cpp (a list, one value per round) or "
-                          "cpp_start (with growth_percent or growth_add)");
-        return -1;
-    }
-    if (has_list) {
-        if (!json_is_array(cpp) || json_array_size(cpp) < 1 ||
-            json_array_size(cpp) > SWING_MAX_SCHEDULE) {
-            api_problem_field(resp, "swing.cpp", "must be a list of 1 to %d integers",
-                              SWING_MAX_SCHEDULE);
-            return -1;
-        }
-        for (size_t i = 0; i < json_array_size(cpp); i++)
-            if (!json_is_integer(json_array_get(cpp, i))) {
-                api_problem_field(resp, "swing.cpp", "value %zu is not an integer", i + 1);
-                return -1;
-            }
-    }
-    *out = json_deep_copy(in);
-    if (!v[SW_ALLIN].set)
-        json_object_set_new(*out, "allin", json_string("short_stack"));
-    struct swing_settings s;
-    op_swing_settings_of(*out, &s);
-    char err[256];
-    if (swing_check_settings(&s, err, sizeof err)) {
-        json_decref(*out);
-        *out = NULL;
-        api_problem(resp, 422, "validation", "Invalid Swing settings", "%s.", err);
-        api_problem_field(resp, has_list ? "swing.cpp" : "swing", "%s", err);
-        return -1;
-    }
-    return 0;
+    return api_event_settings_read(EK_SWING, in, out, resp);
 }
 
 /* ---- rounds ---- */
@@ -115,9 +82,9 @@ static int read_swing(struct api_req *req, const struct op *o, void *in, struct 
     struct event e;
     if (api_event_load(req, o, &e, resp))
         return -1;
-    if (strcmp(e.kind, "swing")) {
+    if (e.kind != EK_SWING) {
         api_problem(resp, 404, "not-found", "Not a Swing event", "%s is a %s event.", e.name,
-                    e.kind);
+                    event_kind_name(e.kind));
         return -1;
     }
     struct problem pb = {0, NULL};

@@ -24,10 +24,22 @@ int api_ko_event_load(struct api_req *req, const struct op *o, struct event *e,
 {
     if (api_event_load(req, o, e, resp))
         return -1;
-    if (strcmp(e->kind, "knockout")) {
+    if (e->kind != EK_KNOCKOUT) {
         api_problem(resp, 409, "not-knockout", "Not a knockout event", "%s is a %s event.", e->name,
-                    e->kind);
+                    event_kind_name(e->kind));
         return -1;
     }
     return 0;
+}
+
+int api_event_settings_read(enum event_kind_id k, json_t *in, union event_settings *out,
+                            struct api_resp *resp)
+{
+    struct kind_fault f;
+    if (!event_settings_read(k, in, out, &f))
+        return 0;
+    if (f.title) /* the settings refused as a whole, the field named in it */
+        api_problem(resp, 422, "validation", f.title, "%s.", f.msg);
+    api_problem_field(resp, f.field, "%s", f.msg);
+    return -1;
 }

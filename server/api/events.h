@@ -16,17 +16,21 @@ API_REPLIES int api_event_load(struct api_req *req, const struct op *o, struct e
 API_REPLIES int api_ko_event_load(struct api_req *req, const struct op *o, struct event *e,
                                   struct api_resp *resp);
 
-/* The settings of each kind of event, checked, in their canonical form (*out); 0, or -1
- * with the refusal as the reply. api_swing.c: the "swing" settings object. */
-API_REPLIES int api_swing_settings(json_t *in, json_t **out, struct api_resp *resp);
-/* api_knockout.c: the "knockout" settings object (may be NULL); *feeds_from receives the
- * knockout that feeds it (KO-5, KO-6), or 0. */
-API_REPLIES int api_knockout_settings(json_t *in, json_t **out, int64_t *feeds_from,
-                                      struct api_resp *resp);
+/* The settings of each kind of event, their fields checked (api/fields.c), then read by
+ * the kind (api_event_settings_read) into *out; 0, or -1 with the refusal as the reply.
+ * api_swing.c: the "swing" settings object. */
+API_REPLIES int api_swing_settings(json_t *in, union event_settings *out, struct api_resp *resp);
+/* api_knockout.c: the "knockout" settings object (may be NULL); its feeds_from is the
+ * knockout that feeds it (KO-5, KO-6). */
+API_REPLIES int api_knockout_settings(json_t *in, union event_settings *out, struct api_resp *resp);
 /* Answers with the bracket of knockout event e (or what a fed event waits for). */
 void api_knockout_bracket_json(struct api_req *req, const struct event *e, struct api_resp *resp);
 
 /* api_davis.c: the "davis" settings object (may be NULL). */
-API_REPLIES int api_davis_settings(json_t *in, json_t **out, struct api_resp *resp);
+API_REPLIES int api_davis_settings(json_t *in, union event_settings *out, struct api_resp *resp);
+/* event_record.c: settings object in (its fields checked) read by kind k into *out
+ * (tourney/event_kind.c); 0, or -1 with the refusal, naming the field, as the reply. */
+API_REPLIES int api_event_settings_read(enum event_kind_id k, json_t *in, union event_settings *out,
+                                        struct api_resp *resp);
 
 #endif

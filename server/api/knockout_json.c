@@ -56,7 +56,7 @@ static json_t *bracket_json(struct db *db, struct ko_state *x, int64_t now_ms)
     if (!x->drawn) {
         /* a fed event before its draw: who has entered so far, and what it waits for */
         json_t *out = json_pack("{s:I, s:s, s:s, s:b}", "event_id", (json_int_t)e->id, "name",
-                                e->name, "state", e->state, "drawn", 0);
+                                e->name, "state", event_state_name(e->state), "drawn", 0);
         if (x->s.feeds_from) {
             struct event from;
             struct ko_state y;
@@ -117,12 +117,13 @@ static json_t *bracket_json(struct db *db, struct ko_state *x, int64_t now_ms)
     return json_pack(
         "{s:I, s:s, s:s, s:b, s:s, s:i, s:s, s:b, s:i, s:i, s:o, s:{s:i, s:i, s:b, s:o, s:b}, "
         "s:o, s:o, s:o}",
-        "event_id", (json_int_t)e->id, "name", e->name, "state", e->state, "drawn", 1, "kind",
-        b->kind == KO_FED ? "fed" : "main", "algorithm_version", b->version, "seed", seed, "seeded",
-        b->opts.seeded, "size", b->size, "rounds_count", b->rounds, "entries", entries, "late",
-        "places", b->n_late, "filled", b->late_filled, "closed", b->late_closed, "deadline",
-        b->late_deadline_ms ? json_string(deadline) : json_null(), "open", ko_late_open(b, now_ms),
-        "rounds", rounds, "champion", champ ? json_integer(champ) : json_null(), "feeds_from",
+        "event_id", (json_int_t)e->id, "name", e->name, "state", event_state_name(e->state),
+        "drawn", 1, "kind", b->kind == KO_FED ? "fed" : "main", "algorithm_version", b->version,
+        "seed", seed, "seeded", b->opts.seeded, "size", b->size, "rounds_count", b->rounds,
+        "entries", entries, "late", "places", b->n_late, "filled", b->late_filled, "closed",
+        b->late_closed, "deadline", b->late_deadline_ms ? json_string(deadline) : json_null(),
+        "open", ko_late_open(b, now_ms), "rounds", rounds, "champion",
+        champ ? json_integer(champ) : json_null(), "feeds_from",
         x->s.feeds_from ? json_integer(x->s.feeds_from) : json_null());
 }
 

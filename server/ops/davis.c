@@ -15,23 +15,6 @@
 #include "ops/record.h"
 #include "ops/undo.h"
 
-void op_davis_settings_of(const struct event *e, struct davis_settings *s)
-{
-    memset(s, 0, sizeof *s);
-    json_t *j = json_loads(e->settings, 0, NULL);
-    json_t *l = json_object_get(j, "lengths");
-    for (int i = 0; i < 3; i++)
-        s->lengths[i] = (int)json_integer_value(json_array_get(l, (size_t)i));
-    s->play_dead = json_is_true(json_object_get(j, "play_dead"));
-    const char *f = json_string_value(json_object_get(j, "format"));
-    s->knockout = f && !strcmp(f, "knockout");
-    s->late_places = (int)json_integer_value(json_object_get(j, "late_places"));
-    const char *dl = json_string_value(json_object_get(j, "late_deadline"));
-    if (dl)
-        cw_parse_iso8601(dl, &s->late_deadline_ms);
-    json_decref(j);
-}
-
 /* ---- the schedule (DAVIS-3) ---- */
 
 int op_davis_make_rubbers(const struct op *o, const struct event *e, const struct davis_settings *s,
@@ -220,12 +203,12 @@ int op_dko_draw(const struct op *o, struct event *e, const struct davis_settings
     struct ko_bracket b;
     char recorded[RNG_SEED_BYTES];
     uint64_t seed = op_seed_of(seed_given, recorded, sizeof recorded);
-    int rc = ko_draw(seed, en, n, s->late_places, NULL, &b, err, errlen);
+    int rc = ko_draw(seed, en, n, s->late.places, NULL, &b, err, errlen);
     free(en);
     if (rc != CW_OK)
         return rc;
     snprintf(b.seed_text, sizeof b.seed_text, "%s", recorded);
-    b.late_deadline_ms = s->late_deadline_ms;
+    b.late_deadline_ms = s->late.deadline_ms;
     rc = db_ko_save(o->db, e->id, &b, o->now_ms);
     ko_bracket_free(&b);
     if (rc != CW_OK)
@@ -298,7 +281,7 @@ static int dko_advance(const struct op *o, struct event *e, const struct davis_s
     int64_t champ = rc == CW_OK ? ko_champion(&x.b, x.v) : 0;
     op_dko_free(&x);
     if (rc == CW_OK)
-        rc = op_event_mark_finished(o, e, champ != 0, "davis");
+        rc = op_event_mark_finished(o, e, champ != 0);
     if (rc != CW_OK)
         return problem_internal(pb, "advancing the bracket"), -1;
     return 0;
@@ -328,7 +311,7 @@ static int rr_settle(const struct op *o, struct event *e, const struct davis_set
     }
     free(ties);
     if (rc == CW_OK)
-        rc = op_event_mark_finished(o, e, done, "davis");
+        rc = op_event_mark_finished(o, e, done);
     if (rc != CW_OK)
         return problem_internal(pb, "finishing the round robin"), -1;
     return 0;
@@ -338,23 +321,20 @@ static int rr_settle(const struct op *o, struct event *e, const struct davis_set
  * were already played is refused unless the TD confirms the cascade; in a knockout, so is
  * one that changes the winner of a tie whose winner played on. Confirmed, the later
  * matches' results are undone, latest first, and audited. */
-int op_davis_result(const struct op *o, struct match *m, const struct match *before,
-                    struct problem *pb)
+int op_davis_result(const struct op *o, struct event *e, struct match *m,
+                    const struct match *before, struct problem *pb)
 {
     if (!m->tie_id || m->rubber < 1 || m->rubber > 5)
         return 0;
     struct db *db = o->db;
     struct match rubbers[5];
-    struct event e;
     struct davis_tie_row tie;
     if (db_tie_matches(db, m->tournament_id, m->tie_id, rubbers) != CW_OK ||
-        db_event_get(db, m->tournament_id, m->event_id, &e) != CW_OK ||
         db_davis_tie_get(db, m->tie_id, &tie) != CW_OK) {
         problem_internal(pb, "reading the tie");
         return -1;
     }
-    struct davis_settings s;
-    op_davis_settings_of(&e, &s);
+    const struct davis_settings s = e->settings.davis;
     int phase = davis_rubbers[m->rubber - 1].phase;
     int correcting = before->winner >= 0 && before->winner != m->winner;
     /* undo: the later ties' rubbers (latest first), then this tie's later phases */
@@ -373,7 +353,7 @@ int op_davis_result(const struct op *o, struct match *m, const struct match *bef
     struct davis_tie_state st;
     davis_tie_state(res, s.play_dead, &st);
     if (s.knockout && st.winner != tie.winner && tie.winner >= 0 &&
-        dko_path(db, &e, &tie, undo, &n_undo, KO_MAX_ROUNDS * DAVIS_RUBBERS, reset, &n_reset))
+        dko_path(db, e, &tie, undo, &n_undo, KO_MAX_ROUNDS * DAVIS_RUBBERS, reset, &n_reset))
         return problem_internal(pb, "reading the bracket"), -1;
     int n_path = n_undo;
     for (int k = 0; k < n_later; k++)
@@ -424,17 +404,17 @@ int op_davis_result(const struct op *o, struct match *m, const struct match *bef
     if (st.winner != tie.winner) {
         if (db_davis_tie_set_winner(db, tie.id, st.winner) ||
             op_emit(db, m->tournament_id, o->now_ms, "davis.tie",
-                    json_pack("{s:I, s:I, s:o, s:[i, i]}", "event_id", (json_int_t)e.id, "tie_id",
+                    json_pack("{s:I, s:I, s:o, s:[i, i]}", "event_id", (json_int_t)e->id, "tie_id",
                               (json_int_t)tie.id, "winner",
                               st.winner >= 0 ? json_string(st.winner ? "b" : "a") : json_null(),
                               "rubbers_won", st.wins[0], st.wins[1])))
             return problem_internal(pb, "recording the tie"), -1;
-        if (s.knockout && dko_advance(o, &e, &s, pb))
+        if (s.knockout && dko_advance(o, e, &s, pb))
             return -1;
     }
     /* every result may complete the round robin (with play_dead, after the winner is known)
      * or, corrected, reopen it */
-    if (!s.knockout && rr_settle(o, &e, &s, m, pb))
+    if (!s.knockout && rr_settle(o, e, &s, m, pb))
         return -1;
     return 0;
 }
@@ -444,8 +424,8 @@ int op_davis_late_close(const struct op *o, const struct event *e, const struct 
 {
     struct dko x;
     char err[256] = "";
-    int rc = s->knockout && strcmp(e->state, "open") ? op_dko_load(o->db, e, &x, err, sizeof err)
-                                                     : CW_ENOTFOUND;
+    int rc = s->knockout && e->state != ES_OPEN ? op_dko_load(o->db, e, &x, err, sizeof err)
+                                                : CW_ENOTFOUND;
     if (rc == CW_ENOTFOUND || (rc == CW_OK && (x.b.late_closed || x.b.late_filled >= x.b.n_late))) {
         if (rc == CW_OK)
             op_dko_free(&x);
@@ -464,15 +444,15 @@ int op_davis_late_close(const struct op *o, const struct event *e, const struct 
     return 0;
 }
 
-int op_davis_rubber_open(const struct op *o, const struct match *m, struct problem *pb)
+int op_davis_rubber_open(const struct op *o, const struct event *e, const struct match *m,
+                         int by_td, struct problem *pb)
 {
+    (void)by_td; /* the TD too decides no rubber of a phase not open */
     if (!m->tie_id || m->rubber < 1 || m->rubber > 5)
         return 0;
     struct db *db = o->db;
     struct match rubbers[5];
-    struct event e;
-    if (db_tie_matches(db, m->tournament_id, m->tie_id, rubbers) != CW_OK ||
-        db_event_get(db, m->tournament_id, m->event_id, &e) != CW_OK) {
+    if (db_tie_matches(db, m->tournament_id, m->tie_id, rubbers) != CW_OK) {
         problem_internal(pb, "reading the tie");
         return -1;
     }
@@ -481,11 +461,10 @@ int op_davis_rubber_open(const struct op *o, const struct match *m, struct probl
         problem_set(pb, 409, "tie-waiting", "The other team is not known yet",
                     "This match belongs to a tie of %s whose %s team is still to be decided "
                     "(KO-3): it is played when both teams are known.",
-                    e.name, tie.team[0] ? "second" : "first");
+                    e->name, tie.team[0] ? "second" : "first");
         return -1;
     }
-    struct davis_settings s;
-    op_davis_settings_of(&e, &s);
+    const struct davis_settings s = e->settings.davis;
     int res[5];
     op_davis_tie_results(rubbers, NULL, res);
     struct davis_tie_state st;
@@ -495,7 +474,7 @@ int op_davis_rubber_open(const struct op *o, const struct match *m, struct probl
         problem_set(pb, 409, "dead-rubber", "This match is not played",
                     "The tie is decided (%d-%d) and matches that can no longer change it are "
                     "not played in %s (DAVIS-2).",
-                    st.wins[0], st.wins[1], e.name);
+                    st.wins[0], st.wins[1], e->name);
         return -1;
     }
     if (st.open_phase && phase > st.open_phase) {

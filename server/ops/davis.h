@@ -12,17 +12,6 @@
 #include "tourney/davis.h"
 #include "tourney/knockout.h"
 
-/* The "davis" settings of an event, read (they were checked when stored). */
-struct davis_settings {
-    int lengths[3]; /* match length of phases 1, 2, 3 */
-    int play_dead;  /* DAVIS-2: rubbers that can no longer change the winner are played */
-    int knockout;   /* DAVIS-3: a knockout of teams (else a round robin) */
-    int late_places;
-    int64_t late_deadline_ms;
-};
-
-void op_davis_settings_of(const struct event *e, struct davis_settings *s);
-
 /* The bracket of a Davis knockout: its matches are ties, one row each in davis_ties at
  * (round, index + 1); a tie's result is its winner. */
 struct dko {
@@ -57,12 +46,13 @@ int op_dko_draw(const struct op *o, struct event *e, const struct davis_settings
 /* ---- the rubbers: who plays, when, and what a result decides ---- */
 int op_davis_tie_results(const struct match *rubbers, const struct match *fresh, int out[5]);
 
-/* The result cascade's step (api/results.c): rubber m decided or corrected from `before`
+/* The result cascade's step (ops/results.c, through ops/kinds.c): rubber m of event e
+ * decided or corrected from `before`
  * moves its tie on (dead rubbers void or revived, the tie's winner into the bracket or the
  * round robin); a correction that undoes later ties' rubbers needs o->confirm_cascade.
  * 0, or -1 with the problem in pb. */
-int op_davis_result(const struct op *o, struct match *m, const struct match *before,
-                    struct problem *pb);
+int op_davis_result(const struct op *o, struct event *e, struct match *m,
+                    const struct match *before, struct problem *pb);
 /* KO-4 for a knockout of teams: its open late places close; audited with how many stayed
  * unfilled. 0, or -1 with the problem in pb (late entry not open). */
 int op_davis_late_close(const struct op *o, const struct event *e, const struct davis_settings *s,
@@ -71,6 +61,7 @@ int op_davis_late_close(const struct op *o, const struct event *e, const struct 
 /* DAVIS-2, KO-3: whether rubber m takes reports now: both teams known, the rubber not dead
  * (unless dead rubbers are played), its phase open. 0 (also for any other match), or -1
  * with the refusal in pb. */
-int op_davis_rubber_open(const struct op *o, const struct match *m, struct problem *pb);
+int op_davis_rubber_open(const struct op *o, const struct event *e, const struct match *m,
+                         int by_td, struct problem *pb);
 
 #endif

@@ -15,8 +15,8 @@ int op_davis_team_add(const struct op *o, struct event *e, const struct davis_se
                       struct davis_team_row *t, struct problem *pb)
 {
     struct db *db = o->db;
-    int late = !strcmp(e->state, "running") && s->knockout; /* KO-4: a late team */
-    if (strcmp(e->state, "open") && !late) {
+    int late = e->state == ES_RUNNING && s->knockout; /* KO-4: a late team */
+    if (e->state != ES_OPEN && !late) {
         problem_set(pb, 409, "event-started", "Teams are closed",
                     "%s has started; teams can no longer be added.", e->name);
         return -1;
@@ -107,11 +107,11 @@ int op_davis_start(const struct op *o, struct event *e, const struct davis_setti
     struct db *db = o->db;
     struct davis_team_row *teams = NULL;
     int n = 0, rc = db_davis_teams(db, e->id, &teams, &n);
-    if (rc == CW_OK && (strcmp(e->state, "open") || n < 2)) {
+    if (rc == CW_OK && (e->state != ES_OPEN || n < 2)) {
         free(teams);
         problem_set(pb, 409, "cannot-start", "The event cannot start",
-                    strcmp(e->state, "open") ? "%s has already started."
-                                             : "%s needs at least two teams.",
+                    e->state != ES_OPEN ? "%s has already started."
+                                        : "%s needs at least two teams.",
                     e->name);
         return -1;
     }
@@ -130,7 +130,7 @@ int op_davis_start(const struct op *o, struct event *e, const struct davis_setti
     free(teams);
     if (rc == CW_OK) {
         json_t *before = op_event_json(db, e);
-        strcpy(e->state, "running");
+        e->state = ES_RUNNING;
         rc = op_event_save(o, e, before, "davis.start");
     }
     if (rc != CW_OK) {

@@ -27,8 +27,7 @@ json_t *op_davis_team_json(struct db *db, const struct davis_team_row *t, int64_
 json_t *op_davis_board(struct db *db, const struct event *ev, int64_t now_ms)
 {
     const struct event e = *ev;
-    struct davis_settings s;
-    op_davis_settings_of(&e, &s);
+    const struct davis_settings s = e.settings.davis;
     struct davis_team_row *teams = NULL;
     struct davis_tie_row *ties = NULL;
     int n_teams = 0, n_ties = 0;
@@ -42,7 +41,7 @@ json_t *op_davis_board(struct db *db, const struct event *ev, int64_t now_ms)
     struct dko x;
     char err[256] = "";
     memset(&x, 0, sizeof x);
-    int ko = rc == CW_OK && s.knockout && strcmp(e.state, "open") &&
+    int ko = rc == CW_OK && s.knockout && e.state != ES_OPEN &&
              op_dko_load(db, &e, &x, err, sizeof err) == CW_OK;
     for (int i = 0; rc == CW_OK && i < n_teams; i++)
         json_array_append_new(jteams, op_davis_team_json(db, &teams[i], e.tournament_id));
@@ -138,7 +137,7 @@ json_t *op_davis_board(struct db *db, const struct event *ev, int64_t now_ms)
         return NULL;
     }
     return json_pack("{s:I, s:s, s:s, s:s, s:o, s:o, s:o, s:o}", "event_id", (json_int_t)e.id,
-                     "name", e.name, "state", e.state, "format",
+                     "name", e.name, "state", event_state_name(e.state), "format",
                      s.knockout ? "knockout" : "round_robin", "teams", jteams, "ties", jties,
                      "standings", standings, "bracket", bracket);
 }

@@ -159,8 +159,7 @@ static int knockout_match(const struct op *o, const struct match *m)
 {
     struct event e;
     return m->event_id && !m->tie_id &&
-           db_event_get(o->db, m->tournament_id, m->event_id, &e) == CW_OK &&
-           !strcmp(e.kind, "knockout");
+           db_event_get(o->db, m->tournament_id, m->event_id, &e) == CW_OK && e.kind == EK_KNOCKOUT;
 }
 
 int op_match_decide_unplayed(const struct op *o, struct match *m, struct problem *pb,

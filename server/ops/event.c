@@ -13,7 +13,6 @@
 
 json_t *op_event_json(struct db *db, const struct event *e)
 {
-    json_t *settings = json_loads(e->settings, 0, NULL);
     int64_t *ids;
     int n;
     json_t *entries = json_array();
@@ -22,12 +21,13 @@ json_t *op_event_json(struct db *db, const struct event *e)
             json_array_append_new(entries, json_integer(ids[i]));
         free(ids);
     }
-    json_t *j =
-        json_pack("{s:I, s:I, s:s, s:s, s:i, s:s, s:o, s:o, s:o}", "id", (json_int_t)e->id,
-                  "tournament_id", (json_int_t)e->tournament_id, "kind", e->kind, "name", e->name,
-                  "priority", e->priority, "state", e->state, "entries", entries, "created_at",
-                  op_time_json(e->created_ms), "updated_at", op_time_json(e->updated_ms));
-    json_object_set_new(j, e->kind, settings ? settings : json_object());
+    json_t *j = json_pack("{s:I, s:I, s:s, s:s, s:i, s:s, s:o, s:o, s:o}", "id", (json_int_t)e->id,
+                          "tournament_id", (json_int_t)e->tournament_id, "kind",
+                          event_kind_name(e->kind), "name", e->name, "priority", e->priority,
+                          "state", event_state_name(e->state), "entries", entries, "created_at",
+                          op_time_json(e->created_ms), "updated_at", op_time_json(e->updated_ms));
+    /* the settings under the kind's name, as they were written */
+    json_object_set_new(j, event_kind_name(e->kind), event_kind_of(e->kind)->json(&e->settings));
     return j;
 }
 
@@ -47,14 +47,15 @@ int op_event_save(const struct op *o, struct event *e, json_t *before, const cha
     return rc;
 }
 
-int op_event_mark_finished(const struct op *o, struct event *e, int done, const char *kind)
+int op_event_mark_finished(const struct op *o, struct event *e, int done)
 {
-    if (done == !strcmp(e->state, "finished"))
+    if (done == (e->state == ES_FINISHED))
         return CW_OK;
     json_t *before = op_event_json(o->db, e);
-    snprintf(e->state, sizeof e->state, "%s", done ? "finished" : "running");
+    e->state = done ? ES_FINISHED : ES_RUNNING;
     char action[40];
-    snprintf(action, sizeof action, "%s.%s", kind, done ? "finished" : "reopened");
+    snprintf(action, sizeof action, "%s.%s", event_kind_name(e->kind),
+             done ? "finished" : "reopened");
     return op_event_save(o, e, before, action);
 }
 

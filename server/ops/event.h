@@ -19,7 +19,7 @@ int op_event_save(const struct op *o, struct event *e, json_t *before, const cha
  * a knockout has its champion; a Swing, one player with chips; a Davis Cup, its winner or
  * every tie played), saved as action "<kind>.finished" or "<kind>.reopened" only when that
  * changes it. An open event is started by its draw, never here. CW_* code. */
-int op_event_mark_finished(const struct op *o, struct event *e, int done, const char *kind);
+int op_event_mark_finished(const struct op *o, struct event *e, int done);
 
 /* KO-4: late entry of event e closed (by the TD or the deadline), audited as action with
  * how many late places stayed unfilled. CW_* code. */

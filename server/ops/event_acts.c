@@ -14,7 +14,7 @@
 #include "store/store.h"
 #include "tourney/knockout.h"
 
-int op_event_create(const struct op *o, struct event *e, int64_t feeds_from, struct problem *pb)
+int op_event_create(const struct op *o, struct event *e, struct problem *pb)
 {
     struct db *db = o->db;
     struct tournament t;
@@ -23,10 +23,11 @@ int op_event_create(const struct op *o, struct event *e, int64_t feeds_from, str
         return op_no_tournament(pb, e->tournament_id);
     }
     /* KO-5/KO-6: a Consolation or Last Chance is fed by a knockout of the same tournament */
+    int64_t feeds_from = e->kind == EK_KNOCKOUT ? e->settings.ko.feeds_from : 0;
     if (rc == CW_OK && feeds_from) {
         struct event f;
         int frc = db_event_get(db, e->tournament_id, feeds_from, &f);
-        if (frc == CW_ENOTFOUND || (frc == CW_OK && strcmp(f.kind, "knockout"))) {
+        if (frc == CW_ENOTFOUND || (frc == CW_OK && f.kind != EK_KNOCKOUT)) {
             problem_set(pb, 422, "validation", "Cannot be fed from there",
                         "Event %lld is not a knockout of this tournament.", (long long)feeds_from);
             problem_field(pb, "knockout.feeds_from", "is not a knockout of this tournament");
@@ -56,8 +57,10 @@ int op_event_update(const struct op *o, struct event *e, const struct event_upda
         e->priority = in->priority;
     int rc = CW_OK;
     if (in->has_deadline) {
-        json_t *settings = json_loads(e->settings, 0, NULL);
-        int late = (int)json_integer_value(json_object_get(settings, "late_places"));
+        /* the kind's late entry (a knockout's, a Davis Cup knockout of teams'), if any */
+        struct late_entry *le =
+            event_kind_of(e->kind)->late ? event_kind_of(e->kind)->late(&e->settings) : NULL;
+        int late = le ? le->places : 0;
         struct ko_bracket b;
         int drawn = late ? db_ko_load(db, e->id, &b) : CW_ENOTFOUND;
         const char *why = !late ? "has no late places"
@@ -67,21 +70,14 @@ int op_event_update(const struct op *o, struct event *e, const struct event_upda
         if (why) {
             if (drawn == CW_OK)
                 ko_bracket_free(&b);
-            json_decref(settings);
             json_decref(before);
             problem_set(pb, 409, "late-closed", "No late entry to move",
                         "%s %s: there is no deadline to set (KO-4).", e->name, why);
             return -1;
         }
-        json_object_set_new(settings, "late_deadline",
-                            in->deadline ? json_string(in->deadline) : json_null());
-        char *text = json_dumps(settings, JSON_COMPACT | JSON_SORT_KEYS);
-        json_decref(settings);
-        if (!text || strlen(text) >= sizeof e->settings)
-            rc = CW_EDB;
-        else
-            strcpy(e->settings, text);
-        free(text);
+        le->given |= LATE_GIVEN_DEADLINE;
+        le->deadline_ms = in->deadline ? in->deadline_ms : 0;
+        snprintf(le->deadline, sizeof le->deadline, "%s", in->deadline ? in->deadline : "");
         if (drawn == CW_OK) {
             b.late_deadline_ms = in->deadline_ms;
             if (rc == CW_OK)
@@ -105,7 +101,7 @@ int op_event_update(const struct op *o, struct event *e, const struct event_upda
 int op_entry_add(const struct op *o, struct event *e, int64_t pid, struct problem *pb)
 {
     struct db *db = o->db;
-    if (!strcmp(e->kind, "davis")) {
+    if (e->kind == EK_DAVIS) {
         /* DAVIS-1: a pair, registered together; a lone entry would bypass the team rules */
         problem_set(pb, 409, "davis-teams", "Players enter a Davis Cup event as teams",
                     "Players enter a Davis Cup event as teams: POST "
@@ -129,16 +125,15 @@ int op_entry_add(const struct op *o, struct event *e, int64_t pid, struct proble
         problem_field(pb, "player_id", "%s", why);
         return -1;
     }
-    if (rc == CW_OK && strcmp(e->state, "open")) {
+    if (rc == CW_OK && e->state != ES_OPEN) {
         json_decref(before);
         problem_set(pb, 409, "event-started", "Entries are closed",
                     "%s has started; new entries are no longer taken%s.", e->name,
-                    !strcmp(e->kind, "knockout") ? " (a late arrival takes a late place)" : "");
+                    e->kind == EK_KNOCKOUT ? " (a late arrival takes a late place)" : "");
         problem_field(pb, "player_id", "cannot enter %s: it has started", e->name);
         return -1;
     }
-    if (rc == CW_OK && !strcmp(e->kind, "knockout") && strstr(e->settings, "\"feeds_from\":") &&
-        !strstr(e->settings, "\"feeds_from\":null")) {
+    if (rc == CW_OK && e->kind == EK_KNOCKOUT && e->settings.ko.feeds_from) {
         json_decref(before);
         problem_set(pb, 409, "fed-event", "Entries come from the event that feeds it",
                     "%s takes its entrants from the losers of the event that feeds it (KO-5).",
@@ -172,7 +167,7 @@ int op_entry_add(const struct op *o, struct event *e, int64_t pid, struct proble
 int op_entry_remove(const struct op *o, struct event *e, int64_t pid, struct problem *pb)
 {
     struct db *db = o->db;
-    if (strcmp(e->state, "open")) {
+    if (e->state != ES_OPEN) {
         problem_set(pb, 409, "event-started", "Entries are closed",
                     "%s has started; a player leaves it by withdrawing.", e->name);
         return -1;

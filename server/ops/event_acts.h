@@ -9,10 +9,10 @@
 #include "ops/problem.h"
 #include "tourney/model.h"
 
-/* Event e (tournament, kind, name, priority, checked settings filled; open) is created;
- * feeds_from: the knockout that feeds it (KO-5/KO-6), 0 for none. 404 without the
- * tournament, 422 naming knockout.feeds_from when that is no knockout of it. */
-int op_event_create(const struct op *o, struct event *e, int64_t feeds_from, struct problem *pb);
+/* Event e (tournament, kind, name, priority, settings read by its kind; open) is created;
+ * a knockout's feeds_from is the knockout that feeds it (KO-5/KO-6), 0 for none. 404
+ * without the tournament, 422 naming knockout.feeds_from when that is no knockout of it. */
+int op_event_create(const struct op *o, struct event *e, struct problem *pb);
 
 /* A change of an event: each part only when given. */
 struct event_update_in {

@@ -14,28 +14,6 @@
 #include "ops/record.h"
 #include "ops/undo.h"
 
-void op_ko_settings_of(const struct event *e, struct ko_settings *s)
-{
-    memset(s, 0, sizeof *s);
-    json_t *j = json_loads(e->settings, 0, NULL);
-    s->late_places = (int)json_integer_value(json_object_get(j, "late_places"));
-    const char *dl = json_string_value(json_object_get(j, "late_deadline"));
-    if (dl)
-        cw_parse_iso8601(dl, &s->late_deadline_ms);
-    json_t *l = json_object_get(j, "lengths");
-    for (size_t i = 0; i < json_array_size(l) && i < KO_MAX_ROUNDS; i++)
-        s->lengths[s->n_lengths++] = (int)json_integer_value(json_array_get(l, i));
-    s->seeded = json_is_true(json_object_get(j, "seeded"));
-    s->seeds = (int)json_integer_value(json_object_get(j, "seeds"));
-    s->feeds_from = json_integer_value(json_object_get(j, "feeds_from"));
-    s->progressive = json_is_true(json_object_get(j, "progressive"));
-    const char *f = json_string_value(json_object_get(j, "flight"));
-    snprintf(s->flight, sizeof s->flight, "%s", f ? f : "");
-    json_decref(j);
-}
-
-/* KO-7: a list of match lengths by round, the last the final's. */
-
 /* ---- the bracket and the results, from the store ---- */
 
 void op_ko_state_free(struct ko_state *x)
@@ -55,7 +33,7 @@ int op_ko_state_load(struct db *db, const struct event *e, const struct match *f
 {
     memset(x, 0, sizeof *x);
     x->e = *e;
-    op_ko_settings_of(e, &x->s);
+    x->s = e->settings.ko;
     int rc = db_ko_load(db, e->id, &x->b);
     if (rc == CW_ENOTFOUND)
         return CW_OK; /* not drawn yet */
@@ -160,11 +138,8 @@ int op_ko_settle(const struct op *o, struct ko_state *x)
     if (db_event_list(o->db, x->e.tournament_id, &es, &n) != CW_OK)
         return CW_EDB;
     for (int i = 0; rc == CW_OK && i < n; i++) {
-        if (strcmp(es[i].kind, "knockout") || strcmp(es[i].state, "open"))
-            continue;
-        struct ko_settings fs;
-        op_ko_settings_of(&es[i], &fs);
-        if (fs.feeds_from != x->e.id)
+        if (es[i].kind != EK_KNOCKOUT || es[i].state != ES_OPEN ||
+            es[i].settings.ko.feeds_from != x->e.id)
             continue;
         int done;
         rc = draw_fed(o, &es[i], x, &done);
@@ -218,7 +193,7 @@ int op_ko_store_draw(const struct op *o, struct event *e, struct ko_bracket *b, 
         rc = create_rows(o, e, b);
     if (rc == CW_OK) {
         json_t *before = op_event_json(db, e);
-        strcpy(e->state, "running");
+        e->state = ES_RUNNING;
         rc = op_event_save(o, e, before, action);
     }
     if (rc != CW_OK)
@@ -235,12 +210,11 @@ int op_ko_store_draw(const struct op *o, struct event *e, struct ko_bracket *b, 
 static int draw_fed(const struct op *o, struct event *fed, const struct ko_state *from, int *done)
 {
     *done = 0;
-    struct ko_settings fs;
-    op_ko_settings_of(fed, &fs);
+    const struct ko_settings *fs = &fed->settings.ko;
     struct ko_entry *in = calloc((size_t)from->b.size, sizeof *in);
     if (!in)
         return CW_EDB;
-    int missing, n = ko_feed(&from->b, from->res, from->v, fs.progressive, in, &missing);
+    int missing, n = ko_feed(&from->b, from->res, from->v, fs->progressive, in, &missing);
     int rc = CW_OK;
     if (missing == 0 && n >= 2) {
         struct ko_bracket b;
@@ -249,8 +223,8 @@ static int draw_fed(const struct op *o, struct event *fed, const struct ko_state
         int drawn = ko_draw_fed(op_seed_of(NULL, seed, sizeof seed), in, n, &b, err, sizeof err);
         rc = drawn == CW_ENOMEM ? CW_ENOMEM : drawn ? CW_EINVAL : CW_OK;
         if (rc == CW_OK) {
-            if (fs.n_lengths)
-                ko_set_lengths(&b, fs.lengths, fs.n_lengths, err, sizeof err);
+            if (fs->n_lengths)
+                ko_set_lengths(&b, fs->lengths, fs->n_lengths, err, sizeof err);
             for (int i = 0; rc == CW_OK && i < n; i++) {
                 int r = db_entry_add(o->db, fed->id, in[i].id, o->now_ms);
                 rc = r == CW_ECONFLICT ? CW_OK : r;
@@ -319,10 +293,8 @@ static int follow_feed(const struct op *o, const struct event *from, const struc
     if (db_event_list(db, from->tournament_id, &es, &nes) != CW_OK)
         return CW_EDB;
     for (int i = 0; rc == CW_OK && i < nes; i++) {
-        struct ko_settings fs;
-        op_ko_settings_of(&es[i], &fs);
-        if (strcmp(es[i].kind, "knockout") || fs.feeds_from != from->id ||
-            !strcmp(es[i].state, "open"))
+        if (es[i].kind != EK_KNOCKOUT || es[i].settings.ko.feeds_from != from->id ||
+            es[i].state == ES_OPEN)
             continue; /* not fed by `from`, or not drawn: its draw will take the new entrants */
         struct ko_state y;
         rc = op_ko_state_load(db, &es[i], NULL, &y, err, errlen);
@@ -337,7 +309,7 @@ static int follow_feed(const struct op *o, const struct event *from, const struc
         struct ko_slot_change *ch = calloc((size_t)y.b.size, sizeof *ch);
         int nundo = 0, nch = 0;
         if (in && r2 && v2 && rows_undo && ch) {
-            int missing, n = ko_feed(fb, fres, fv, fs.progressive, in, &missing);
+            int missing, n = ko_feed(fb, fres, fv, es[i].settings.ko.progressive, in, &missing);
             memcpy(r2, y.res, (size_t)y.nm * sizeof *r2);
             memcpy(v2, y.v, (size_t)y.nm * sizeof *v2);
             char why[256];
@@ -386,7 +358,7 @@ static int follow_feed(const struct op *o, const struct event *from, const struc
             if (rc == CW_OK)
                 rc = op_ko_settle(o, &z);
             if (rc == CW_OK)
-                rc = op_event_mark_finished(o, &z.e, ko_champion(&z.b, z.v) != 0, "knockout");
+                rc = op_event_mark_finished(o, &z.e, ko_champion(&z.b, z.v) != 0);
             op_ko_state_free(&z);
         }
         free(in);
@@ -424,19 +396,12 @@ static int audit_correction(const struct op *o, const struct match *before, cons
     return rc;
 }
 
-int op_knockout_result(const struct op *o, struct match *m, const struct match *before,
-                       struct problem *pb)
+int op_knockout_result(const struct op *o, struct event *e, struct match *m,
+                       const struct match *before, struct problem *pb)
 {
-    if (!m->event_id || m->tie_id)
+    if (m->tie_id)
         return 0;
     struct db *db = o->db;
-    struct event e;
-    if (db_event_get(db, m->tournament_id, m->event_id, &e) != CW_OK) {
-        problem_internal(pb, "reading the event");
-        return -1;
-    }
-    if (strcmp(e.kind, "knockout"))
-        return 0;
     char err[256] = "";
     struct ko_state x;
     /* KO-8: a changed result whose winner already played on is undone with what followed,
@@ -444,7 +409,7 @@ int op_knockout_result(const struct op *o, struct match *m, const struct match *
      * this one feeds that an entrant swap invalidates (KO-5, KO-6) */
     if (before->winner >= 0 && ko_decision_of(before) != KO_UNDECIDED &&
         (before->winner != m->winner || ko_decision_of(before) != ko_decision_of(m))) {
-        if (op_ko_state_load(db, &e, NULL, &x, err, sizeof err) != CW_OK) {
+        if (op_ko_state_load(db, e, NULL, &x, err, sizeof err) != CW_OK) {
             op_ko_state_free(&x);
             problem_internal(pb, "reading the bracket");
             return -1;
@@ -466,7 +431,7 @@ int op_knockout_result(const struct op *o, struct match *m, const struct match *
             hypo = ko_compute(&x.b, r2, v2, err, sizeof err) == CW_OK;
         }
         json_t *undo = json_array();
-        int rc = hypo ? follow_feed(o, &e, &x.b, r2, v2, 0, undo, err, sizeof err, 0) : CW_OK;
+        int rc = hypo ? follow_feed(o, e, &x.b, r2, v2, 0, undo, err, sizeof err, 0) : CW_OK;
         for (int i = 0; rc == CW_OK && i < n; i++)
             if (x.rows[later[i]].id)
                 json_array_append_new(undo, json_integer(x.rows[later[i]].id));
@@ -481,7 +446,7 @@ int op_knockout_result(const struct op *o, struct match *m, const struct match *
                         "%d later match%s of %s%s depend%s on this result; send "
                         "\"confirm_cascade\": true to undo them (latest first) with this "
                         "correction (KO-8).",
-                        nu, nu == 1 ? "" : "es", e.name,
+                        nu, nu == 1 ? "" : "es", e->name,
                         nu > n ? " and of the events it feeds" : "", nu == 1 ? "s" : "");
             json_object_set(pb->json, "would_undo", undo);
             rc = CW_ECONFLICT;
@@ -491,7 +456,7 @@ int op_knockout_result(const struct op *o, struct match *m, const struct match *
                 rc = CW_EDB;
             }
             if (rc == CW_OK && hypo) {
-                rc = follow_feed(o, &e, &x.b, r2, v2, 1, NULL, err, sizeof err, 0);
+                rc = follow_feed(o, e, &x.b, r2, v2, 1, NULL, err, sizeof err, 0);
                 if (rc != CW_OK)
                     problem_internal(pb, "following the correction into the events fed");
             }
@@ -509,7 +474,7 @@ int op_knockout_result(const struct op *o, struct match *m, const struct match *
         if (rc != CW_OK)
             return -1;
     }
-    int rc = op_ko_state_load(db, &e, m, &x, err, sizeof err);
+    int rc = op_ko_state_load(db, e, m, &x, err, sizeof err);
     if (rc == CW_ECONFLICT || rc == CW_EINVAL) {
         op_ko_state_free(&x);
         problem_set(pb, 409, "bracket-conflict", "The bracket cannot take this result", "%s", err);
@@ -522,7 +487,7 @@ int op_knockout_result(const struct op *o, struct match *m, const struct match *
     if (rc == CW_OK)
         rc = op_ko_settle(o, &x);
     if (rc == CW_OK)
-        rc = op_event_mark_finished(o, &e, ko_champion(&x.b, x.v) != 0, "knockout");
+        rc = op_event_mark_finished(o, e, ko_champion(&x.b, x.v) != 0);
     op_ko_state_free(&x);
     if (rc != CW_OK) {
         problem_internal(pb, "advancing the bracket");
@@ -531,7 +496,7 @@ int op_knockout_result(const struct op *o, struct match *m, const struct match *
     return 0;
 }
 
-int op_knockout_late_close(const struct op *o, const struct event *e, struct problem *pb)
+int op_knockout_late_close(const struct op *o, struct event *e, struct problem *pb)
 {
     struct ko_state x;
     char err[256];

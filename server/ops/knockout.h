@@ -12,23 +12,10 @@
 #include "store/store.h"
 #include "tourney/knockout.h"
 
-/* The "knockout" settings of an event, read (they were checked when stored). */
-struct ko_settings {
-    int late_places;
-    int64_t late_deadline_ms; /* 0: until the TD closes late entry */
-    int lengths[KO_MAX_ROUNDS], n_lengths;
-    int seeded, seeds;
-    int64_t feeds_from; /* 0: a Main draw */
-    int progressive;
-    char flight[64];
-};
-
-void op_ko_settings_of(const struct event *e, struct ko_settings *s);
-
 /* A bracket with its match rows and results, and the views computed from them. */
 struct ko_state {
     struct event e;
-    struct ko_settings s;
+    struct ko_settings s; /* e's settings (tourney/event_kind.h) */
     struct ko_bracket b;
     int drawn;
     int nm;                /* matches of the bracket */
@@ -50,17 +37,17 @@ int op_ko_settle(const struct op *o, struct ko_state *x);
  * it. CW_* code. */
 int op_ko_store_draw(const struct op *o, struct event *e, struct ko_bracket *b, const char *action);
 
-/* The result cascade's step (api/results.c): match m of a knockout event decided or
- * corrected from `before`. Advances the winner; a changed result whose winner played on
- * undoes the later matches (latest first) and the fed events' entrants only when
+/* The result cascade's step (ops/results.c, through ops/kinds.c): match m of knockout
+ * event e decided or corrected from `before`. Advances the winner; a changed result whose winner
+ * played on undoes the later matches (latest first) and the fed events' entrants only when
  * o->confirm_cascade, else refuses with a 409 listing them (would_undo). 0, or -1 with
  * the problem in pb. */
-int op_knockout_result(const struct op *o, struct match *m, const struct match *before,
-                       struct problem *pb);
+int op_knockout_result(const struct op *o, struct event *e, struct match *m,
+                       const struct match *before, struct problem *pb);
 
 /* KO-4: the late places still open close (by the TD, or by the deadline's tick): unfilled
  * ones become byes and their opponents advance; audited with how many stayed unfilled.
  * 0, or -1 with the problem in pb (not drawn, late entry not open). */
-int op_knockout_late_close(const struct op *o, const struct event *e, struct problem *pb);
+int op_knockout_late_close(const struct op *o, struct event *e, struct problem *pb);
 
 #endif

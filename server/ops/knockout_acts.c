@@ -25,11 +25,10 @@ static int cmp_entry(const void *a, const void *b)
 int op_ko_draw(const struct op *o, struct event *e, const char *seed_given, struct problem *pb)
 {
     struct db *db = o->db;
-    struct ko_settings s;
-    op_ko_settings_of(e, &s);
+    const struct ko_settings s = e->settings.ko;
     const char *refusal = NULL;
     char why[300];
-    if (strcmp(e->state, "open"))
+    if (e->state != ES_OPEN)
         refusal = "it is already drawn";
     else if (s.feeds_from) {
         snprintf(why, sizeof why,
@@ -69,12 +68,12 @@ int op_ko_draw(const struct op *o, struct event *e, const char *seed_given, stru
     char err[256] = "";
     char recorded[RNG_SEED_BYTES];
     uint64_t seed = op_seed_of(seed_given, recorded, sizeof recorded);
-    rc = en ? ko_draw(seed, en, n, s.late_places, &opts, &b, err, sizeof err) : CW_EDB;
+    rc = en ? ko_draw(seed, en, n, s.late.places, &opts, &b, err, sizeof err) : CW_EDB;
     free(en);
     int drawn = rc == CW_OK; /* b is allocated: freed on every path below */
     if (rc == CW_OK) {
         snprintf(b.seed_text, sizeof b.seed_text, "%s", recorded);
-        b.late_deadline_ms = s.late_deadline_ms;
+        b.late_deadline_ms = s.late.deadline_ms;
         if (ko_set_lengths(&b, s.lengths, s.n_lengths, err, sizeof err))
             rc = CW_EINVAL;
     }
@@ -224,7 +223,7 @@ int op_ko_late_arrive(const struct op *o, const struct event *e, int64_t pid, st
 /* Rounds already under way keep theirs: a change that reaches one is refused; so is one
  * that would end a match of the round not started yet (MATCH-3: penalty points given
  * before its first game reach the new length). */
-int op_ko_lengths(const struct op *o, struct event *e, const int *lengths, int n, json_t *l,
+int op_ko_lengths(const struct op *o, struct event *e, const int *lengths, int n,
                   struct problem *pb)
 {
     struct db *db = o->db;
@@ -281,18 +280,12 @@ int op_ko_lengths(const struct op *o, struct event *e, const int *lengths, int n
             rc = db_ko_update(db, e->id, &x.b);
     }
     op_ko_state_free(&x);
-    json_t *settings = json_loads(e->settings, 0, NULL);
-    json_object_set(settings ? settings : (settings = json_object()), "lengths", l);
-    char *text = json_dumps(settings, JSON_COMPACT);
-    json_decref(settings);
-    if (rc == CW_OK && (!text || strlen(text) >= sizeof e->settings))
-        rc = CW_EDB;
-    if (rc == CW_OK) {
+    if (rc == CW_OK) { /* kept in the settings: a fed event's draw takes them (KO-7) */
         json_t *before = op_event_json(db, e);
-        strcpy(e->settings, text);
+        memcpy(e->settings.ko.lengths, lengths, (size_t)n * sizeof *lengths);
+        e->settings.ko.n_lengths = n;
         rc = op_event_save(o, e, before, "knockout.lengths");
     }
-    free(text);
     if (rc != CW_OK) {
         problem_internal(pb, "changing the lengths");
         return -1;

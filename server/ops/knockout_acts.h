@@ -17,9 +17,9 @@ int op_ko_draw(const struct op *o, struct event *e, const char *seed, struct pro
  * refused (pb) because the late-entry deadline passed just now: the closing it found is
  * stored, so the caller commits it. */
 int op_ko_late_arrive(const struct op *o, const struct event *e, int64_t pid, struct problem *pb);
-/* KO-7: the lengths by round become lengths[0..n) (l: the same as the checked JSON array,
- * kept in the event's settings); rounds under way keep theirs (409). */
-int op_ko_lengths(const struct op *o, struct event *e, const int *lengths, int n, json_t *l,
+/* KO-7: the lengths by round become lengths[0..n) (checked: ko_lengths_read), kept in the
+ * event's settings too; rounds under way keep theirs (409). */
+int op_ko_lengths(const struct op *o, struct event *e, const int *lengths, int n,
                   struct problem *pb);
 
 #endif

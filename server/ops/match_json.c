@@ -41,7 +41,8 @@ struct memo {
     struct memo_event {
         int64_t id;
         int ok;
-        char name[E_NAME_MAX * 4 + 1], kind[10];
+        char name[E_NAME_MAX * 4 + 1];
+        enum event_kind_id kind;
         int rounds;
     } ev[MEMO_EVENTS];
 };
@@ -61,7 +62,7 @@ static const struct memo_event *event_of(struct db *db, int64_t id, struct memo 
     e->id = id;
     /* an event that cannot be read leaves the match named by its number, not the reply
      * failed: the label names, the match's own fields are the record */
-    e->ok = db_event_label(db, id, e->name, sizeof e->name, e->kind, &e->rounds) == CW_OK;
+    e->ok = db_event_label(db, id, e->name, sizeof e->name, &e->kind, &e->rounds) == CW_OK;
     return e;
 }
 

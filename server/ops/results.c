@@ -6,28 +6,30 @@
 #include "ops/results.h"
 
 #include "ops/clock.h"
-#include "ops/davis.h"
-#include "ops/knockout.h"
-#include "ops/swing.h"
+#include "ops/kinds.h"
+#include "store/store.h"
 
 int op_result_follows(const struct op *o, struct match *m, const struct match *before,
                       struct problem *pb)
 {
-    /* 1. SWING-3/4: a Swing game moves its chips (a game decided without play is worth a
-     *    single game at cube 1, which this step writes into m's score first), and the
-     *    event finishes when one player holds every chip */
-    if (op_swing_result(o, m, before, pb))
-        return -1;
-    /* 2. DAVIS-1..4: a rubber moves its tie on: dead rubbers become void (or revive on a
-     *    correction), the tie's winner goes into the bracket of ties */
-    if (op_davis_result(o, m, before, pb))
-        return -1;
-    /* 3. KO-5, KO-6, KO-8: a knockout match advances its winner; a changed result undoes
-     *    the later matches that depended on it (only when the TD confirms the cascade), and
-     *    the events it feeds follow */
-    if (op_knockout_result(o, m, before, pb))
-        return -1;
-    /* 4. CLK: a clock still running stops, as at the board after the last game */
+    /* 1. the event's own step (ops/kinds.c), its event read once for it: SWING-3/4 a
+     *    Swing game moves its chips (a game decided without play is worth a single game
+     *    at cube 1), and the event finishes when one player holds every chip; DAVIS-1..4
+     *    a rubber moves its tie on (dead rubbers void or revived, the tie's winner into
+     *    the bracket of ties); KO-5, KO-6, KO-8 a knockout match advances its winner, a
+     *    changed result undoes the later matches that depended on it (only when the TD
+     *    confirms the cascade), and the events it feeds follow */
+    if (m->event_id) {
+        struct event e;
+        if (db_event_get(o->db, m->tournament_id, m->event_id, &e) != CW_OK) {
+            problem_internal(pb, "reading the event");
+            return -1;
+        }
+        const struct event_kind_ops *k = op_kind(e.kind);
+        if (k->result && k->result(o, &e, m, before, pb))
+            return -1;
+    }
+    /* 2. CLK: a clock still running stops, as at the board after the last game */
     if (op_clock_result(o, m, before, pb))
         return -1;
     return 0;

@@ -14,23 +14,6 @@
 #include "ops/record.h"
 #include "ops/report_replay.h"
 
-/* The settings from their canonical JSON (already checked). */
-void op_swing_settings_of(json_t *j, struct swing_settings *s)
-{
-    memset(s, 0, sizeof *s);
-    s->start_chips = json_integer_value(json_object_get(j, "start_chips"));
-    json_t *cpp = json_object_get(j, "cpp");
-    s->n_schedule = (int)json_array_size(cpp);
-    for (int i = 0; i < s->n_schedule && i < SWING_MAX_SCHEDULE; i++)
-        s->schedule[i] = json_integer_value(json_array_get(cpp, (size_t)i));
-    s->cpp_start = json_integer_value(json_object_get(j, "cpp_start"));
-    s->growth_percent = (int)json_integer_value(json_object_get(j, "growth_percent"));
-    s->growth_add = json_integer_value(json_object_get(j, "growth_add"));
-    s->allow_decrease = json_is_true(json_object_get(j, "allow_decrease"));
-    const char *a = json_string_value(json_object_get(j, "allin"));
-    s->allin = a && !strcmp(a, "cpp") ? SWING_ALLIN_CPP : SWING_ALLIN_SHORT_STACK;
-}
-
 /* ---- the state of a Swing event, derived from its games ---- */
 
 void op_swing_state_free(struct swing_state *x)
@@ -51,9 +34,7 @@ int op_swing_state_load(struct db *db, const struct event *e, const struct match
                         struct swing_state *x)
 {
     memset(x, 0, sizeof *x);
-    json_t *j = json_loads(e->settings, 0, NULL);
-    op_swing_settings_of(j, &x->s);
-    json_decref(j);
+    x->s = e->settings.swing;
     int rc = db_entries(db, e->id, &x->ids, &x->n);
     if (rc == CW_OK)
         rc = db_swing_rounds(db, e->id, &x->rounds, &x->n_rounds);
@@ -275,16 +256,11 @@ static int write_ledger(const struct op *o, const struct event *e, struct swing_
 
 /* The result hook: a decided or corrected game of a Swing event moves chips; a correction
  * replays every later game. */
-int op_swing_result(const struct op *o, struct match *m, const struct match *before,
-                    struct problem *pb)
+int op_swing_result(const struct op *o, struct event *e, struct match *m,
+                    const struct match *before, struct problem *pb)
 {
-    if (!m->event_id)
-        return 0;
     struct db *db = o->db;
-    struct event e;
-    int rc = db_event_get(db, m->tournament_id, m->event_id, &e);
-    if (rc == CW_OK && strcmp(e.kind, "swing"))
-        return 0;
+    int rc = CW_OK;
     /* a game decided without play (a forfeit, a withdrawal, a flag) is worth a single
      * game at cube 1 to the winner; the score says so */
     if (m->winner >= 0 && m->state != MS_VERIFIED && m->score[m->winner] < 1)
@@ -292,11 +268,11 @@ int op_swing_result(const struct op *o, struct match *m, const struct match *bef
     struct swing_state x;
     memset(&x, 0, sizeof x); /* freed on every path, loaded or not */
     if (rc == CW_OK)
-        rc = op_swing_state_load(db, &e, m, &x);
+        rc = op_swing_state_load(db, e, m, &x);
     /* a decided game decided again is the TD's correction */
     int64_t correcting = before && before->winner >= 0 && match_decided(before) ? m->id : 0;
     if (rc == CW_OK)
-        rc = write_ledger(o, &e, &x, correcting);
+        rc = write_ledger(o, e, &x, correcting);
     if (rc != CW_OK) {
         op_swing_state_free(&x);
         problem_internal(pb, "writing the chip ledger");
@@ -327,7 +303,7 @@ int op_swing_result(const struct op *o, struct match *m, const struct match *bef
         if (x.matches[i].id == m->id)
             moved = x.transfers[i];
     rc = op_emit(db, m->tournament_id, o->now_ms, "swing.chips_moved",
-                 json_pack("{s:I, s:I, s:I, s:I, s:I, s:o}", "event_id", (json_int_t)e.id,
+                 json_pack("{s:I, s:I, s:I, s:I, s:I, s:o}", "event_id", (json_int_t)e->id,
                            "match_id", (json_int_t)m->id, "from",
                            (json_int_t)m->player[1 - m->winner], "to",
                            (json_int_t)m->player[m->winner], "chips", (json_int_t)moved, "label",
@@ -336,7 +312,7 @@ int op_swing_result(const struct op *o, struct match *m, const struct match *bef
     for (int i = 0; i < x.n; i++)
         alive += x.st[i].chips > 0;
     if (rc == CW_OK)
-        rc = op_event_mark_finished(o, &e, alive == 1, "swing");
+        rc = op_event_mark_finished(o, e, alive == 1);
     op_swing_state_free(&x);
     if (rc != CW_OK) {
         problem_internal(pb, "recording the chips");
@@ -348,19 +324,15 @@ int op_swing_result(const struct op *o, struct match *m, const struct match *bef
 /* Players report and confirm only the games of the current round: a game of an earlier
  * round (left open when the TD forced the next one) would otherwise move chips from
  * stacks that later rounds already played on. The TD still verifies or corrects it. */
-int op_swing_game_open(const struct op *o, const struct match *m, int by_td, struct problem *pb)
+int op_swing_game_open(const struct op *o, const struct event *e, const struct match *m, int by_td,
+                       struct problem *pb)
 {
-    if (m->length != 0 || !m->event_id || by_td)
+    if (m->length != 0 || by_td)
         return 0;
     struct db *db = o->db;
-    struct event e;
     struct swing_round_row *rounds = NULL;
     int n = 0;
-    int rc = db_event_get(db, m->tournament_id, m->event_id, &e);
-    if (rc == CW_OK && strcmp(e.kind, "swing"))
-        return 0;
-    if (rc == CW_OK)
-        rc = db_swing_rounds(db, e.id, &rounds, &n);
+    int rc = db_swing_rounds(db, e->id, &rounds, &n);
     int current = n ? rounds[n - 1].round : 0;
     free(rounds);
     if (rc != CW_OK) {
@@ -372,7 +344,7 @@ int op_swing_game_open(const struct op *o, const struct match *m, int by_td, str
                     "Match %lld belongs to round %d of %s, but round %d is the current one: "
                     "players report and confirm only the current round's games; the TD "
                     "verifies or corrects this one.",
-                    (long long)m->id, m->round, e.name, current);
+                    (long long)m->id, m->round, e->name, current);
         return -1;
     }
     return 0;

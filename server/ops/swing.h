@@ -10,9 +10,6 @@
 #include "store/store.h"
 #include "tourney/swing.h"
 
-/* The "swing" settings of an event, read (they were checked when stored). */
-void op_swing_settings_of(json_t *j, struct swing_settings *s);
-
 struct swing_state {
     struct swing_settings s;
     int64_t *ids;
@@ -34,18 +31,20 @@ int op_swing_state_load(struct db *db, const struct event *e, const struct match
                         struct swing_state *x);
 void op_swing_state_free(struct swing_state *x);
 
-/* The result cascade's step (api/results.c): Swing game m decided or corrected from
+/* The result cascade's step (ops/results.c, through ops/kinds.c): game m of Swing event e
+ * decided or corrected from
  * `before` (a game decided without play is worth a single game at cube 1: written into
  * m's score) rewrites the ledger, says which later pairings no longer fit
  * (swing_eligibility_changed in *o->extra), and finishes or reopens the event. 0, or -1
  * with the problem in pb. */
-int op_swing_result(const struct op *o, struct match *m, const struct match *before,
-                    struct problem *pb);
+int op_swing_result(const struct op *o, struct event *e, struct match *m,
+                    const struct match *before, struct problem *pb);
 
 /* Players report and confirm only the games of a Swing event's current round (a game of an
  * earlier round, left open when the TD forced the next one, would otherwise move chips
  * from stacks that later rounds already played on); the TD (by_td) still verifies or
  * corrects it. 0 (also for any other match), or -1 with the refusal in pb. */
-int op_swing_game_open(const struct op *o, const struct match *m, int by_td, struct problem *pb);
+int op_swing_game_open(const struct op *o, const struct event *e, const struct match *m, int by_td,
+                       struct problem *pb);
 
 #endif

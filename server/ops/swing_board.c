@@ -57,13 +57,14 @@ json_t *op_swing_board(struct db *db, const struct event *ev)
     for (int i = 0; round && i < x.n; i++)
         total += x.st[i].chips;
     json_t *out =
-        rc == CW_OK ? json_pack("{s:I, s:s, s:s, s:i, s:I, s:I, s:I, s:o, s:o}", "event_id",
-                                (json_int_t)e.id, "name", e.name, "state", e.state, "round", round,
-                                "cpp", (json_int_t)swing_cpp(&x.s, round ? round : 1), "next_cpp",
-                                (json_int_t)swing_cpp(&x.s, round + 1), "total_chips",
-                                (json_int_t)total, "champion",
-                                champion ? json_integer(champion) : json_null(), "players", players)
-                    : NULL;
+        rc == CW_OK
+            ? json_pack("{s:I, s:s, s:s, s:i, s:I, s:I, s:I, s:o, s:o}", "event_id",
+                        (json_int_t)e.id, "name", e.name, "state", event_state_name(e.state),
+                        "round", round, "cpp", (json_int_t)swing_cpp(&x.s, round ? round : 1),
+                        "next_cpp", (json_int_t)swing_cpp(&x.s, round + 1), "total_chips",
+                        (json_int_t)total, "champion",
+                        champion ? json_integer(champion) : json_null(), "players", players)
+            : NULL;
     free(rank);
     free(sorted);
     op_swing_state_free(&x);

@@ -26,17 +26,17 @@ int op_swing_round_start(const struct op *o, struct event *e, const struct swing
 {
     struct db *db = o->db;
     struct swing_state x;
-    int rc = strcmp(e->kind, "swing") ? CW_EINVAL : op_swing_state_load(db, e, NULL, &x);
+    int rc = e->kind != EK_SWING ? CW_EINVAL : op_swing_state_load(db, e, NULL, &x);
     if (rc == CW_EINVAL) {
         problem_set(pb, 409, "not-swing", "Not a Swing event", "%s is a %s event.", e->name,
-                    e->kind);
+                    event_kind_name(e->kind));
         return -1;
     }
     const char *refusal = NULL;
     char why[256] = "";
     if (rc == CW_OK && x.n < 2)
         refusal = "a Swing needs at least two entries";
-    if (rc == CW_OK && !refusal && !strcmp(e->state, "finished"))
+    if (rc == CW_OK && !refusal && e->state == ES_FINISHED)
         refusal = "the event is over: one player holds every chip";
     int open_games = 0, last_round = x.n_rounds ? x.rounds[x.n_rounds - 1].round : 0;
     for (int i = 0; rc == CW_OK && i < x.n_matches; i++)
@@ -130,9 +130,9 @@ int op_swing_round_start(const struct op *o, struct event *e, const struct swing
     free(sat);
     free(prev);
     free(pairs);
-    if (rc == CW_OK && strcmp(e->state, "running")) {
+    if (rc == CW_OK && e->state != ES_RUNNING) {
         json_t *eb = op_event_json(db, e);
-        strcpy(e->state, "running");
+        e->state = ES_RUNNING;
         rc = op_event_save(o, e, eb, "event.start");
     }
     json_t *out = NULL;

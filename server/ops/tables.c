@@ -9,7 +9,7 @@
 
 #include "ops/clock.h"
 #include "ops/gate.h"
-#include "ops/knockout.h"
+#include "store/store.h"
 #include "ops/match.h"
 #include "tourney/tables.h"
 
@@ -141,25 +141,23 @@ int op_tables_assign(const struct op *o, const struct tournament *t, int *assign
         for (int j = 0; j < n && !engaged; j++)
             engaged = j != k && (ms[j].state == MS_CALLED || ms[j].state == MS_PLAYING) &&
                       share_people(people[j], people[k]);
+        if (engaged)
+            continue;
+        /* the event, read once for its gate and its priority */
+        struct event e;
+        int have = m->event_id && db_event_get(db, t->id, m->event_id, &e) == CW_OK;
         /* the gates as the players' reports meet them: the TD's own pass (a Swing game of
          * an earlier round, which only the TD decides) is no game to play at a table */
         struct problem gated = {0, NULL};
-        int closed = !engaged && op_match_open(o, m, 0, &gated);
+        int closed = m->event_id && (!have || op_event_match_open(o, &e, m, 0, &gated));
         problem_free(&gated);
-        if (engaged || closed)
+        if (closed)
             continue;
         /* KO-1: the event's priority (the TD's, higher first) decides; among equal
          * priorities Championship and Intermediate flights go first */
-        int ev_priority = 0, flight = 1;
-        if (m->event_id) {
-            struct event e;
-            if (db_event_get(db, t->id, m->event_id, &e) == CW_OK) {
-                struct ko_settings s;
-                op_ko_settings_of(&e, &s);
-                ev_priority = e.priority;
-                flight = strcmp(e.kind, "knockout") ? 1 : tables_flight_priority(s.flight);
-            }
-        }
+        int ev_priority = have ? e.priority : 0, flight = 1;
+        if (have && e.kind == EK_KNOCKOUT)
+            flight = tables_flight_priority(e.settings.ko.flight);
         int priority = tables_priority(ev_priority, flight);
         ready[nready].match_id = m->id;
         ready[nready].priority = priority;

@@ -7,12 +7,9 @@
  * again. */
 #include "ops/ticks.h"
 
-#include <string.h>
-
-#include "ops/davis.h"
 #include "ops/flag.h"
 #include "ops/frame.h"
-#include "ops/knockout.h"
+#include "ops/kinds.h"
 #include "store/store.h"
 
 struct due {
@@ -27,13 +24,9 @@ static int close_late_entry(const struct op *o, void *in)
     struct event e;
     struct problem pb = {0, NULL};
     int rc = db_event_get(o->db, d->tid, d->eid, &e) == CW_OK ? 0 : -1;
-    if (!rc && !strcmp(e.kind, "davis")) { /* a knockout of Davis Cup teams */
-        struct davis_settings s;
-        op_davis_settings_of(&e, &s);
-        rc = op_davis_late_close(o, &e, &s, &pb);
-    } else if (!rc) {
-        rc = op_knockout_late_close(o, &e, &pb);
-    }
+    /* the kind's own closing: a knockout's, a knockout of Davis Cup teams' */
+    const struct event_kind_ops *k = rc ? NULL : op_kind(e.kind);
+    rc = k && k->late_close ? k->late_close(o, &e, &pb) : -1;
     problem_free(&pb);
     return rc;
 }

@@ -223,7 +223,7 @@ int db_event_update(struct db *db, struct event *e, int64_t now_ms);
 int db_event_list(struct db *db, int64_t tournament_id, struct event **out, int *n);
 /* What a match's label needs of its event, in one read: its name (name_len bytes), its
  * kind, and the rounds of its bracket (0 before a draw, or for a kind without one). */
-int db_event_label(struct db *db, int64_t id, char *name, size_t name_len, char kind[10],
+int db_event_label(struct db *db, int64_t id, char *name, size_t name_len, enum event_kind_id *kind,
                    int *rounds);
 int db_entry_add(struct db *db, int64_t event_id, int64_t player_id, int64_t now_ms);
 int db_entry_remove(struct db *db, int64_t event_id, int64_t player_id);

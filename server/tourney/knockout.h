@@ -21,8 +21,7 @@
 #define KO_DRAW_VERSION 1
 
 #define KO_MAX_SIZE 65536 /* the largest bracket: entries + late places */
-#define KO_MAX_ROUNDS 16  /* log2(KO_MAX_SIZE) */
-#define KO_LENGTH_MAX 99  /* longest match, points */
+/* KO_MAX_ROUNDS (log2(KO_MAX_SIZE)) and KO_LENGTH_MAX: tourney/event_kind.h */
 
 /*
  * THE STANDARD POSITIONS. A bracket of size S (a power of two, at least 2) has S slots;

@@ -7,11 +7,10 @@
 
 #include "tourney/davis.h"
 
-static const char *const kind_names[] = {"standalone", "knockout", "swing", "davis"};
-
 const char *label_kind_name(enum label_kind k)
 {
-    return k >= LABEL_STANDALONE && k <= LABEL_DAVIS ? kind_names[k] : "standalone";
+    return k > LABEL_STANDALONE && k <= EK_COUNT ? event_kind_name((enum event_kind_id)(k - 1))
+                                                 : "standalone";
 }
 
 const char *label_phase_name(int phase)
@@ -34,35 +33,25 @@ static void round_name(int round, int rounds, char *buf, size_t len)
         snprintf(buf, len, "Round %d", round);
 }
 
-static enum label_kind kind_of(const struct label_event *e)
-{
-    if (!e || !e->kind)
-        return LABEL_STANDALONE;
-    if (!strcmp(e->kind, "knockout"))
-        return LABEL_KNOCKOUT;
-    if (!strcmp(e->kind, "swing"))
-        return LABEL_SWING;
-    if (!strcmp(e->kind, "davis"))
-        return LABEL_DAVIS;
-    return LABEL_STANDALONE;
-}
-
 void match_label(const struct match *m, const struct label_event *e, struct match_label *out)
 {
     memset(out, 0, sizeof *out);
-    out->kind = m->event_id ? kind_of(e) : LABEL_STANDALONE;
-    if (out->kind == LABEL_STANDALONE) {
+    if (!m->event_id || !e || (unsigned)e->kind >= EK_COUNT) {
+        out->kind = LABEL_STANDALONE;
         snprintf(out->text, sizeof out->text, "Match %lld", (long long)m->id);
         return;
     }
+    /* the kind's parts: rounds named back from a bracket's final, a tie's rubbers */
+    const struct event_kind *k = event_kind_of(e->kind);
+    out->kind = (enum label_kind)(1 + e->kind);
     out->event = e->name;
     out->round = m->round > 0 ? m->round : 0;
-    out->rounds = out->kind == LABEL_SWING ? 0 : e->rounds;
+    out->rounds = k->bracket_rounds ? e->rounds : 0;
     if (out->round)
         round_name(out->round, out->rounds, out->round_name, sizeof out->round_name);
     int n = out->round ? snprintf(out->text, sizeof out->text, "%s · %s", e->name, out->round_name)
                        : snprintf(out->text, sizeof out->text, "%s", e->name);
-    if (out->kind != LABEL_DAVIS || !m->tie_id)
+    if (!k->rubbers || !m->tie_id)
         return;
     out->tie = m->tie_id;
     if (m->rubber >= 1 && m->rubber <= DAVIS_RUBBERS) {

@@ -10,20 +10,21 @@
 
 #include "tourney/model.h"
 
+/* A match's kind: standalone, or its event's kind (tourney/event_kind.h) one up. */
 enum label_kind {
-    LABEL_STANDALONE, /* a match the TD created, in no event */
-    LABEL_KNOCKOUT,   /* a Main, or a Consolation or Last Chance fed by it */
-    LABEL_SWING,      /* one money-style game of a Swing round */
-    LABEL_DAVIS,      /* a rubber of a Davis Cup tie */
+    LABEL_STANDALONE,                 /* a match the TD created, in no event */
+    LABEL_KNOCKOUT = 1 + EK_KNOCKOUT, /* a Main, or a Consolation or Last Chance fed by it */
+    LABEL_SWING = 1 + EK_SWING,       /* one money-style game of a Swing round */
+    LABEL_DAVIS = 1 + EK_DAVIS,       /* a rubber of a Davis Cup tie */
 };
 
 /* What a label needs of the match's event; NULL for a standalone match. */
 struct label_event {
     const char *name; /* the event's name */
-    const char *kind; /* "knockout" | "swing" | "davis" (struct event's kind) */
-    int rounds;       /* the rounds of its bracket (a knockout, a Davis Cup knockout of
-                         teams), or 0 when it has none (a round robin, a Swing pool, a
-                         knockout not drawn yet) */
+    enum event_kind_id kind;
+    int rounds; /* the rounds of its bracket (a knockout, a Davis Cup knockout of
+                   teams), or 0 when it has none (a round robin, a Swing pool, a
+                   knockout not drawn yet) */
 };
 
 struct match_label {
@@ -44,7 +45,7 @@ struct match_label {
 /* Fills *out for match m of event e (NULL: a standalone match, or an event that could not
  * be read: then the match is named by its number). */
 void match_label(const struct match *m, const struct label_event *e, struct match_label *out);
-/* "standalone", "knockout", "swing", "davis": the names the API uses. */
+/* "standalone", or the event kind's name: the names the API uses. */
 const char *label_kind_name(enum label_kind k);
 /* "singles" or "doubles" for a Davis Cup phase (1..3), NULL for another. */
 const char *label_phase_name(int phase);

@@ -4,6 +4,8 @@
 
 #include <stdint.h>
 
+#include "tourney/event_kind.h"
+
 #define T_NAME_MAX 200
 #define T_VENUE_MAX 200
 #define P_NAME_MAX 100
@@ -149,18 +151,19 @@ struct report {
 void report_free(struct report *r);
 
 #define E_NAME_MAX 200
-#define E_SETTINGS_MAX 8192
+#define E_SETTINGS_MAX 8192 /* the settings' stored JSON text, at most */
 
 /* An event of a tournament: a knockout (with its Consolation and Last Chance), a Swing
- * chip pool, or a Davis Cup team event. settings is JSON whose shape depends on kind. */
+ * chip pool, or a Davis Cup team event. Its settings are read once, when the row is read
+ * (tourney/event_kind.h: the stored JSON text is their storage form only). */
 struct event {
     int64_t id;
     int64_t tournament_id;
-    char kind[10]; /* "knockout" | "swing" | "davis" */
+    enum event_kind_id kind;
     char name[E_NAME_MAX * 4 + 1];
-    int priority; /* KO-1: higher gets tables first */
-    char settings[E_SETTINGS_MAX];
-    char state[10]; /* "open" | "running" | "finished" */
+    int priority;                  /* KO-1: higher gets tables first */
+    union event_settings settings; /* the member kind names */
+    enum event_state state;
     int64_t created_ms, updated_ms;
 };
 

@@ -7,27 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SWING_MAX_SCHEDULE 64
-
-/* SWING-4: how much a point of a game is worth when a stack is shorter than the CPP. */
-enum swing_allin {
-    /* stake per point = min(CPP, the smaller stack): a short stack plays for its stack
-     * (the source's rule, and the default) */
-    SWING_ALLIN_SHORT_STACK = 0,
-    /* stake per point = CPP; only the loser's holdings cap what moves */
-    SWING_ALLIN_CPP = 1,
-};
-
-struct swing_settings {
-    int64_t start_chips; /* SWING-1: everyone's stack at the start */
-    int n_schedule;      /* SWING-5: explicit CPP per round 1..n (0 = use growth) */
-    int64_t schedule[SWING_MAX_SCHEDULE];
-    int64_t cpp_start;  /* with growth: round 1's CPP */
-    int growth_percent; /* each later round: previous x (100 + p) / 100 */
-    int64_t growth_add; /* ... plus this many chips */
-    int allow_decrease; /* a CPP lower than the round before, on purpose */
-    enum swing_allin allin;
-};
+#include "tourney/event_kind.h" /* struct swing_settings */
 
 /* Checks the settings; 0, or -1 with a sentence naming the setting. */
 int swing_check_settings(const struct swing_settings *s, char *err, size_t errlen);

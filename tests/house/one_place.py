@@ -28,34 +28,14 @@ TEMP = "TEMPORARY: to be emptied by issue 30 items 1 and 2"
 # Rule 6: where a kind's name may be compared. Its home is the kinds table (issue 30 item
 # 1, its file not yet named); today every place that asks which kind an event is.
 KIND_NAMES = {
-    "api/api_davis.c": TEMP + " (a team added only to a Davis Cup event)",
-    "api/api_events.c": TEMP + " (the settings object checked by the event's kind)",
-    "api/api_swing.c": TEMP + " (a round started only in a Swing event)",
-    "api/event_record.c": TEMP + " (the knockout a route names)",
-    "ops/davis.c": "the Davis Cup's own format \"knockout\" (or \"round_robin\"), not a kind,"
-    " read in its settings' parse function",
-    "ops/decide.c": TEMP + " (a knockout's match decided)",
-    "ops/event_acts.c": TEMP + " (a fed event's knockout, a Davis Cup team's event)",
-    "ops/knockout.c": TEMP + " (the knockouts fed by an event)",
-    "ops/swing.c": TEMP + " (a Swing event's state loaded)",
-    "ops/swing_round.c": TEMP + " (a round started only in a Swing event)",
-    "ops/tables.c": TEMP + " (a knockout's flight priority on the tables)",
-    "ops/ticks.c": TEMP + " (a Davis Cup knockout's late entry closed by the tick)",
-    "tourney/match_label.c": TEMP + " (the label's kind from the event's kind)",
+    "tourney/event_kind.c": "the kinds table: each kind's name, and its settings read (where"
+    " the Davis Cup's own format \"knockout\" is read too)",
 }
 
 # Rule 7: where an event's settings JSON may be parsed: each kind's own parse function.
 SETTINGS = {
-    "ops/davis.c": "op_davis_settings_of, the Davis Cup's parse function (item 1 may move it"
-    " into the kinds table: move this entry with it)",
-    "ops/knockout.c": "op_ko_settings_of, the knockout's parse function (item 1 may move it"
-    " into the kinds table: move this entry with it)",
-    "ops/swing.c": TEMP + " (the Swing settings parsed in op_swing_state_load, not in a"
-    " parse function of its own)",
-    "ops/event.c": TEMP + " (the settings parsed again for an event's JSON)",
-    "ops/event_acts.c": TEMP + " (late_places read for a new deadline; feeds_from looked for"
-    " with strstr)",
-    "ops/knockout_acts.c": TEMP + " (the settings parsed to store new lengths)",
+    "store/events.c": "the event row read: its settings text read once, by the kind's own"
+    " parse function (tourney/event_kind.c event_settings_read_text)",
 }
 
 # Rule 8: where a transaction is made: the frame (ops/frame.c, its HTTP side api/tx.c)
@@ -130,6 +110,10 @@ def breaches(path, rel):
         m = re.search(r"(?:->|\.)\s*settings\b", bare[a:b])
         if m:
             out.append((7, line(a + m.start()), f"{name} on {bare[a:b][m.start():m.end()]}"))
+    # the stored settings text read into the kind's typed settings: once, where the row is read
+    for start, name, a, b in calls(bare, "event_settings_read_text"):
+        if not bare[b + 1:].lstrip().startswith("{"):
+            out.append((7, line(start), name + "() (the stored settings read again)"))
     for start, name, a, b in calls(bare, TX_CALLS):
         if bare[b + 1:].lstrip().startswith("{"):
             continue  # its definition, not a call

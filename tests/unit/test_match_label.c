@@ -40,7 +40,7 @@ END_TEST
 START_TEST(test_knockout_rounds_counted_back_from_the_final)
 {
     /* a bracket of 32: five rounds, the last three named */
-    struct label_event e = {"Main", "knockout", 5};
+    struct label_event e = {"Main", EK_KNOCKOUT, 5};
     static const char *const names[] = {"Round 1", "Round 2", "Quarter-final", "Semi-final",
                                         "Final"};
     static const char *const texts[] = {"Main · Round 1", "Main · Round 2", "Main · Quarter-final",
@@ -65,7 +65,7 @@ END_TEST
 START_TEST(test_consolation_is_a_knockout_under_its_own_name)
 {
     /* a Consolation or Last Chance is a knockout event fed by another: its name says which */
-    struct label_event e = {"Consolation", "knockout", 2};
+    struct label_event e = {"Consolation", EK_KNOCKOUT, 2};
     struct match m = match_in(7, 2, 1);
     struct match_label l;
     match_label(&m, &e, &l);
@@ -81,7 +81,7 @@ END_TEST
 
 START_TEST(test_swing_rounds_are_numbered)
 {
-    struct label_event e = {"Swing", "swing", 0};
+    struct label_event e = {"Swing", EK_SWING, 0};
     struct match m = match_in(9, 4, 4);
     struct match_label l;
     match_label(&m, &e, &l);
@@ -96,7 +96,7 @@ END_TEST
 START_TEST(test_davis_rubber_names_tie_and_phase)
 {
     /* DAVIS-2: rubbers 1-2 singles (phase 1), 3 the doubles (phase 2), 4-5 singles (phase 3) */
-    struct label_event rr = {"Cup", "davis", 0};
+    struct label_event rr = {"Cup", EK_DAVIS, 0};
     static const int phases[] = {1, 1, 2, 3, 3};
     for (int k = 1; k <= 5; k++) {
         struct match m = match_in(100 + k, 5, 2);
@@ -118,7 +118,7 @@ START_TEST(test_davis_rubber_names_tie_and_phase)
     match_label(&m, &rr, &l);
     ck_assert_str_eq(l.text, "Cup · Round 2 · Rubber 3 (doubles)");
     /* a knockout of teams names its rounds as a bracket does */
-    struct label_event ko = {"Cup", "davis", 2};
+    struct label_event ko = {"Cup", EK_DAVIS, 2};
     match_label(&m, &ko, &l);
     ck_assert_str_eq(l.text, "Cup · Final · Rubber 3 (doubles)");
     ck_assert_ptr_null(label_phase_name(0));
