@@ -44,7 +44,7 @@ REL_CFLAGS  := $(BASEFL) -O2 -g
 ASAN_CFLAGS := $(BASEFL) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 ASAN_LDFLAGS := -fsanitize=address,undefined
 
-LIB_SRC  := $(filter-out server/main.c,$(wildcard server/*.c server/*/*.c)) $(GEN)/schema_sql.c
+LIB_SRC  := $(filter-out server/main.c,$(wildcard server/*.c server/*/*.c server/*/*/*.c)) $(GEN)/schema_sql.c
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_SUP := $(wildcard tests/unit/support/*.c)
 HTTP_SRC := $(wildcard tests/http/test_*.c)
@@ -212,7 +212,7 @@ fuzz: deps-fuzz
 	done
 
 format:
-	clang-format -i $(wildcard server/*.c server/*/*.c server/*/*.h tests/*/*.c tests/*/*/*.c tests/*/*/*.h)
+	clang-format -i $(wildcard server/*.c server/*/*.c server/*/*.h server/*/*/*.c server/*/*/*.h tests/*/*.c tests/*/*/*.c tests/*/*/*.h)
 
 clean:
 	rm -rf build

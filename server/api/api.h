@@ -15,7 +15,7 @@ struct api_rebuild;
 
 /* Who writes the problem reply, one convention for the whole API:
  * - an operation of ops/ that refuses returns -1 after filling a `struct problem`
- *   (ops/problem.h); the route hands it to api_reply_problem, the one writer of it;
+ *   (ops/frame/problem.h); the route hands it to api_reply_problem, the one writer of it;
  * - a function of api/ that may answer the request itself (a refusal, a 404, a replay of
  *   an Idempotency-Key) is declared API_REPLIES: it returns 0 to go on, or -1 having
  *   written the whole reply into resp, and its caller then returns at once, writing
@@ -41,7 +41,7 @@ struct api_req {
     const char *session_token; /* the officials' cookie or NULL */
     const char *bearer;        /* a machine token (Authorization: Bearer) or NULL */
     const char *player_token;  /* the player cookie or NULL */
-    const char *device_token;  /* the device cookie (ops/login.h) or NULL */
+    const char *device_token;  /* the device cookie (ops/people/login.h) or NULL */
     const char *idem_key;      /* Idempotency-Key header or NULL */
     const char *if_none_match; /* If-None-Match header or NULL */
     int accept_gzip;           /* Accept-Encoding names gzip */

@@ -1,4 +1,4 @@
-/* Logins: an official's (name and password, ops/login.c) and a player's (PIN), their
+/* Logins: an official's (name and password, ops/people/login.c) and a player's (PIN), their
  * cookies, the machine tokens' Authorization header, logout, and who the session is. */
 #include <stdio.h>
 #include <string.h>
@@ -7,7 +7,7 @@
 #include "api/handlers.h"
 #include "api/limiter.h"
 #include "api/tx.h"
-#include "ops/login.h"
+#include "ops/people/login.h"
 #include "common/clock.h"
 #include "common/secret.h"
 #include "store/store.h"
@@ -78,7 +78,7 @@ static void too_many_logins(struct api_resp *resp, int64_t wait_ms, const char *
                 "%s; try again in %lld seconds.", what, secs);
 }
 
-/* An official's login (ops/login.c), in three steps with the limits between them: wrong
+/* An official's login (ops/people/login.c), in three steps with the limits between them: wrong
  * passwords per address (counted before the hash, so simultaneous ones cannot all pass; a
  * login refused as busy is given back, and so is a right one: it neither counts nor wipes
  * the address's wrong ones, which would let a password holder guess others' without
@@ -86,7 +86,7 @@ static void too_many_logins(struct api_resp *resp, int64_t wait_ms, const char *
  * slowed, so that one password cannot flood the checks, the sessions or the audit log).
  * Nothing before the hash depends on the name, so a known name and an unknown one are
  * answered alike. A login that brings a live device cookie of the official it names
- * (ops/login.h) skips the address's count: its wrong passwords count against the cookie.
+ * (ops/people/login.h) skips the address's count: its wrong passwords count against the cookie.
  * Only a live cookie (its hash in the database) has the name read before the count. */
 void api_login(struct api_req *req, struct api_resp *resp)
 {

@@ -7,7 +7,7 @@
 
 #include "api/handlers.h"
 #include "api/tx.h"
-#include "ops/snapshots.h"
+#include "ops/tournament/snapshots.h"
 #include "store/backup.h"
 
 static json_t *when(int64_t ms)

@@ -1,8 +1,8 @@
 /* Calls from the tables over HTTP (GOV-5): a player's call, an official taking and
  * closing it, a warning of a slow match; the match's calls and warnings for its players
  * and the officials, the tournament's open calls for the console (and, for anyone, their
- * tables and times: the venue's screen). The operations are ops/calls.c's, in the frame of
- * ops/clock_frame.c. */
+ * tables and times: the venue's screen). The operations are ops/table/calls.c's, in the frame of
+ * ops/clock/clock_frame.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +12,7 @@
 #include "api/handlers.h"
 #include "api/matches.h"
 #include "api/tx.h"
-#include "ops/table_acts.h"
+#include "ops/table/table_acts.h"
 
 static const char *const reasons[] = {"dispute",    "clock",      "baffle_box",
                                       "observer",   "spectators", "equipment",

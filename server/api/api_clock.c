@@ -1,12 +1,12 @@
 /* Match clocks over HTTP (CLK-1..7): each route checks its body into the typed input of
- * its operation (ops/clock_acts.c) and runs it in the frame (ops/clock_frame.c, by
- * api/clock_frame.c). The tick that finds flags without a request is ops/ticks.c.
+ * its operation (ops/clock/clock_acts.c) and runs it in the frame (ops/clock/clock_frame.c, by
+ * api/clock_frame.c). The tick that finds flags without a request is ops/clock/ticks.c.
  * Lateness and breaks are api_lateness.c, penalties api_penalties.c. */
 
 #include "api/clock_frame.h"
 #include "api/fields.h"
 #include "api/handlers.h"
-#include "ops/clock_acts.h"
+#include "ops/clock/clock_acts.h"
 
 static const char *const sides_ab[] = {"a", "b", NULL};
 

@@ -1,6 +1,6 @@
 /* Davis Cup team events over HTTP (DAVIS-1..3): the settings checked; a team added and
- * the start (ops/davis_acts.c), late entry closed (ops/davis.c), each body checked into
- * its operation's input; and the grid with its standings (ops/davis_board.c). */
+ * the start (ops/davis/davis_acts.c), late entry closed (ops/davis/davis.c), each body checked into
+ * its operation's input; and the grid with its standings (ops/davis/davis_board.c). */
 
 #include <stdio.h>
 #include <string.h>
@@ -12,8 +12,8 @@
 #include "common/utf8.h"
 #include "tourney/rng.h"
 #include "common/clock.h"
-#include "ops/davis_acts.h"
-#include "ops/davis_board.h"
+#include "ops/davis/davis_acts.h"
+#include "ops/davis/davis_board.h"
 
 static const char *const formats[] = {"round_robin", "knockout", NULL};
 
@@ -132,7 +132,7 @@ void api_davis_late_close(struct api_req *req, struct api_resp *resp)
     api_run(req, resp, davis_run, &c);
 }
 
-/* ---- the grid and the standings (ops/davis_board.c) ---- */
+/* ---- the grid and the standings (ops/davis/davis_board.c) ---- */
 
 static int read_board(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
 {

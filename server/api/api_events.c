@@ -1,5 +1,5 @@
 /* Events of a tournament (knockout, swing, davis) over HTTP: create and change them, enter
- * and take out players (ops/event_acts.c), each body and the kind's settings checked
+ * and take out players (ops/event/event_acts.c), each body and the kind's settings checked
  * first (api_swing.c, api_knockout.c, api_davis.c); list and read them. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,7 +12,7 @@
 #include "api/tx.h"
 #include "common/clock.h"
 #include "common/utf8.h"
-#include "ops/event_acts.h"
+#include "ops/event/event_acts.h"
 #include "store/store.h"
 
 enum { EV_KIND, EV_NAME, EV_PRIORITY, EV_SWING, EV_DAVIS, EV_KNOCKOUT, EV__N };

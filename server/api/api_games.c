@@ -1,11 +1,11 @@
 /* Game by game, from the phones: the route checks the game into its typed input, then a
- * side's game is added or its last one taken back (ops/games.c) in the match's frame
- * (ops/match_frame.c: who asks is a player of the match, and it takes reports now). */
+ * side's game is added or its last one taken back (ops/match/games.c) in the match's frame
+ * (ops/match/match_frame.c: who asks is a player of the match, and it takes reports now). */
 #include "api/fields.h"
 #include "api/handlers.h"
 #include "api/matches.h"
 #include "api/reports.h"
-#include "ops/match_change.h"
+#include "ops/match/match_change.h"
 
 void api_match_add_game(struct api_req *req, struct api_resp *resp)
 {

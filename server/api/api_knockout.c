@@ -1,6 +1,6 @@
 /* Knockout events over HTTP (KO-1..KO-8): the settings checked, and the TD's draw, late
  * arrivals, closing of late entry and lengths by round, each checked into its input and run
- * as an operation (ops/knockout_acts.c, ops/knockout.c), answered with the bracket
+ * as an operation (ops/knockout/knockout_acts.c, ops/knockout/knockout.c), answered with the bracket
  * (knockout_json.c). The rules themselves are tourney/knockout.c. */
 
 #include <string.h>
@@ -10,7 +10,7 @@
 #include "api/handlers.h"
 #include "api/tx.h"
 #include "common/clock.h"
-#include "ops/knockout_acts.h"
+#include "ops/knockout/knockout_acts.h"
 #include "tourney/rng.h"
 
 /* ---- settings ---- */

@@ -1,11 +1,11 @@
 /* Lateness (PEN-1..3) and breaks (PEN-4) over HTTP: each route checks its body into the
- * typed input of its operation (ops/lateness_acts.c) and runs it in the frame
- * (ops/clock_frame.c, by api/clock_frame.c). */
+ * typed input of its operation (ops/clock/lateness_acts.c) and runs it in the frame
+ * (ops/clock/clock_frame.c, by api/clock_frame.c). */
 
 #include "api/clock_frame.h"
 #include "api/fields.h"
 #include "api/handlers.h"
-#include "ops/clock_acts.h"
+#include "ops/clock/clock_acts.h"
 
 static const char *const sides_ab[] = {"a", "b", NULL};
 

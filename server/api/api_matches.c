@@ -1,6 +1,6 @@
-/* Matches over HTTP: create (standalone), edit and call (ops/match_acts.c), forfeit,
- * withdraw and disqualify (ops/decide.c), each body checked into its operation's typed
- * input and run in the match's frame (ops/match_frame.c); list and read. Reports are in
+/* Matches over HTTP: create (standalone), edit and call (ops/match/match_acts.c), forfeit,
+ * withdraw and disqualify (ops/result/decide.c), each body checked into its operation's typed
+ * input and run in the match's frame (ops/match/match_frame.c); list and read. Reports are in
  * api_reports.c. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,11 +11,11 @@
 #include "api/json.h"
 #include "api/matches.h"
 #include "api/tx.h"
-#include "ops/match.h"
-#include "ops/match_acts.h"
-#include "ops/match_change.h"
-#include "ops/match_read.h"
-#include "ops/table_acts.h"
+#include "ops/records/match.h"
+#include "ops/match/match_acts.h"
+#include "ops/match/match_change.h"
+#include "ops/records/match_read.h"
+#include "ops/table/table_acts.h"
 #include "store/store.h"
 
 /* ---- TD: create, edit, call, forfeit ---- */
@@ -169,7 +169,7 @@ void api_match_call(struct api_req *req, struct api_resp *resp)
     api_match_run(req, resp, &c);
 }
 
-/* KO-8 (ops/decide.c): a forfeit, a withdrawal or a disqualification; the opponent
+/* KO-8 (ops/result/decide.c): a forfeit, a withdrawal or a disqualification; the opponent
  * advances. The body names a side and the TD's reason (required but for a withdrawal). */
 static const char *const sides[] = {"a", "b", NULL};
 enum { UP_SIDE, UP_REASON, UP__N };

@@ -1,10 +1,10 @@
 /* Observers over HTTP (GOV-3): an official appoints one to a match (a name, optionally a
  * fee in cents and who pays it, the call that asked for one) and removes them. The match's
- * own JSON lists those observing (api_matches.c). The operations are ops/observers.c's. */
+ * own JSON lists those observing (api_matches.c). The operations are ops/table/observers.c's. */
 #include "api/clock_frame.h"
 #include "api/fields.h"
 #include "api/handlers.h"
-#include "ops/table_acts.h"
+#include "ops/table/table_acts.h"
 
 static const char *const payers[] = {"a", "b", "both", NULL};
 enum { OB_NAME, OB_FEE, OB_PAYER, OB_CALL, OB__N };

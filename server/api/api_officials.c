@@ -10,7 +10,7 @@
 #include "api/tx.h"
 #include "common/secret.h"
 #include "common/utf8.h"
-#include "ops/officials.h"
+#include "ops/people/officials.h"
 #include "store/store.h"
 
 static const char *const role_choices[] = {"td", "assistant", NULL};

@@ -1,5 +1,5 @@
 /* Penalties over HTTP (PEN-5, MATCH-5): the TD's penalty checked into the typed input of
- * ops/penalty.c and run in the frame (ops/clock_frame.c, by api/clock_frame.c); and the
+ * ops/clock/penalty.c and run in the frame (ops/clock/clock_frame.c, by api/clock_frame.c); and the
  * list of a match's penalties. */
 #include <stdlib.h>
 
@@ -8,9 +8,9 @@
 #include "api/handlers.h"
 #include "api/matches.h"
 #include "api/tx.h"
-#include "ops/clock.h"
-#include "ops/clock_acts.h"
-#include "ops/load.h"
+#include "ops/records/clock.h"
+#include "ops/clock/clock_acts.h"
+#include "ops/records/load.h"
 
 static const char *const sides_ab[] = {"a", "b", NULL};
 static const char *const kinds[] = {"warning", "points", NULL};

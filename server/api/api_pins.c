@@ -1,5 +1,5 @@
 /* Reading PINs: one player's at a time, or the cards of a whole tournament for printing;
- * the TD only, every read in the audit log (ops/players.c: who read which, never the PIN)
+ * the TD only, every read in the audit log (ops/people/players.c: who read which, never the PIN)
  * committed before the answer, and replies that no cache keeps (the HTTP layer marks them
  * private, no-store). */
 #include <stdlib.h>
@@ -7,7 +7,7 @@
 
 #include "api/handlers.h"
 #include "api/tx.h"
-#include "ops/players.h"
+#include "ops/people/players.h"
 
 /* The read recorded in a frame of its own (no Idempotency-Key: nothing to replay), then
  * committed, before any PIN is answered. 0, or -1 with the refusal as the reply. */

@@ -12,7 +12,7 @@
 #include "api/limiter.h"
 #include "api/player_read.h"
 #include "api/tx.h"
-#include "ops/players.h"
+#include "ops/people/players.h"
 #include "common/secret.h"
 #include "store/store.h"
 
@@ -87,7 +87,7 @@ void api_player_get(struct api_req *req, struct api_resp *resp)
     api_reply_json(resp, 200, op_player_json(&p, 0));
 }
 
-/* A change of a player's record (ops/players.c), with what the route checked. */
+/* A change of a player's record (ops/people/players.c), with what the route checked. */
 struct player_cmd {
     const char *action;
     enum player_act act;

@@ -1,9 +1,9 @@
 /* Results from the players and the TD over HTTP: a side reports (final score, game by game,
  * or a transcript), concedes, withdraws its report, the opponent confirms or reports
  * otherwise (a dispute), the TD verifies or corrects. Each body is parsed into its typed
- * input (report_games.c) and run in the match's frame (ops/match_frame.c, the operations of
- * ops/match_change.c), where it is checked against the match before anything is stored
- * (MATCH-1..7); and both sides' reports read side by side (ops/match_read.c). */
+ * input (report_games.c) and run in the match's frame (ops/match/match_frame.c, the operations of
+ * ops/match/match_change.c), where it is checked against the match before anything is stored
+ * (MATCH-1..7); and both sides' reports read side by side (ops/records/match_read.c). */
 
 #include <stdio.h>
 #include <string.h>
@@ -13,8 +13,8 @@
 #include "api/matches.h"
 #include "api/reports.h"
 #include "api/tx.h"
-#include "ops/match_change.h"
-#include "ops/match_read.h"
+#include "ops/match/match_change.h"
+#include "ops/records/match_read.h"
 
 /* ---- a side's report, run in the match's frame (who may act: MX_PLAYER) ---- */
 

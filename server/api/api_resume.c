@@ -1,10 +1,10 @@
-/* A restored copy held until the TD confirms the times (ops/hold.h): the TD's
+/* A restored copy held until the TD confirms the times (ops/clock/hold.h): the TD's
  * confirmation, and what the console reads first (whether play waits for it, and the
  * address the players use, public_url). */
 #include "api/handlers.h"
 #include "api/tx.h"
 #include "app.h"
-#include "ops/hold.h"
+#include "ops/clock/hold.h"
 #include "store/store.h"
 
 /* The facts, the hold as h says (the database not read: a caller may hold its lock). */

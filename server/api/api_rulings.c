@@ -1,6 +1,6 @@
 /* Rulings over HTTP (GOV-6): an official's ruling on a match with the state change it
  * makes (`effect`), the match's rulings for its players and the officials, and the
- * tournament's for the console. The operation is ops/rulings.c's. */
+ * tournament's for the console. The operation is ops/table/rulings.c's. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,7 +10,7 @@
 #include "api/handlers.h"
 #include "api/matches.h"
 #include "api/tx.h"
-#include "ops/table_acts.h"
+#include "ops/table/table_acts.h"
 #include "store/calls.h"
 
 static const char *const kinds[] = {"none", "score", "penalty", "forfeit", "clock", NULL};

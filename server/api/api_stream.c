@@ -5,7 +5,7 @@
 #include "api/bus.h"
 #include "api/replay.h"
 #include "api/stream.h"
-#include "ops/frame.h"
+#include "ops/frame/frame.h"
 #include "store/store.h"
 
 int api_stream_path(const char *path, int64_t *tid)

@@ -1,7 +1,7 @@
-/* Swing events over HTTP (SWING-1..6): settings, a round started (ops/swing_round.c:
- * paired from a recorded seed), the leaderboard and the chip ledger (ops/swing_board.c).
+/* Swing events over HTTP (SWING-1..6): settings, a round started (ops/swing/swing_round.c:
+ * paired from a recorded seed), the leaderboard and the chip ledger (ops/swing/swing_board.c).
  * The chips themselves (the state replayed from the games, the ledger written when a game
- * is decided) are ops/swing.c. */
+ * is decided) are ops/swing/swing.c. */
 #include <string.h>
 
 #include "api/events.h"
@@ -9,9 +9,9 @@
 #include "api/handlers.h"
 #include "api/tx.h"
 #include "tourney/rng.h"
-#include "ops/swing.h"
-#include "ops/swing_board.h"
-#include "ops/swing_round.h"
+#include "ops/swing/swing.h"
+#include "ops/swing/swing_board.h"
+#include "ops/swing/swing_round.h"
 
 static const char *const allins[] = {"short_stack", "cpp", NULL};
 

@@ -1,9 +1,9 @@
 /* Tables for the matches that may start (KO-1, KO-7), tournament-wide: the TD's one
- * request (ops/tables.c does it). */
+ * request (ops/match/tables.c does it). */
 #include "api/handlers.h"
 #include "api/tx.h"
-#include "ops/load.h"
-#include "ops/tables.h"
+#include "ops/records/load.h"
+#include "ops/match/tables.h"
 
 static int tables_assign(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
 {

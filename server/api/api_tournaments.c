@@ -1,4 +1,4 @@
-/* Tournaments over HTTP: create and update (ops/tournaments.c), each body checked into
+/* Tournaments over HTTP: create and update (ops/tournament/tournaments.c), each body checked into
  * its operation's typed input; list, and read (cached, with an ETag). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,7 +9,7 @@
 #include "api/handlers.h"
 #include "api/tx.h"
 #include "common/utf8.h"
-#include "ops/tournaments.h"
+#include "ops/tournament/tournaments.h"
 #include "store/store.h"
 
 static const char *const policies[] = {"legal", "responsible", NULL};

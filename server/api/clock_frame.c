@@ -5,7 +5,7 @@
 
 #include "api/fields.h"
 #include "api/tx.h"
-#include "ops/clock_acts.h"
+#include "ops/clock/clock_acts.h"
 
 /* The operation, its input, and what the request adds: the rule a refusal of who acts
  * names, the TD's words with a verdict. */

@@ -1,11 +1,11 @@
-/* The HTTP side of the clock family's frame (ops/clock_frame.c): the request's
+/* The HTTP side of the clock family's frame (ops/clock/clock_frame.c): the request's
  * transaction (with its Idempotency-Key), its operation context and who asks, and the
  * frame's answer written as the reply. */
 #ifndef API_CLOCK_FRAME_H
 #define API_CLOCK_FRAME_H
 
 #include "api/api.h"
-#include "ops/clock_frame.h"
+#include "ops/clock/clock_frame.h"
 
 /* Runs fn(in) in the frame for the match of the path; invalid (may be NULL, consumed) is
  * the problem the request's fields came with. */

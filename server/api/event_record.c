@@ -1,5 +1,5 @@
-/* The event a route names, loaded (or its 404) in the request's frame by ops/load.c; the
- * record's JSON and its save are ops/event.c. Apart from api_events.c so that the
+/* The event a route names, loaded (or its 404) in the request's frame by ops/records/load.c; the
+ * record's JSON and its save are ops/records/event.c. Apart from api_events.c so that the
  * kind-specific files (knockout, Swing, Davis) use it without calling back into the file
  * that validates their settings. */
 #include <stdlib.h>
@@ -8,8 +8,8 @@
 #include "api/events.h"
 #include "api/handlers.h"
 #include "api/tx.h"
-#include "ops/event.h"
-#include "ops/load.h"
+#include "ops/records/event.h"
+#include "ops/records/load.h"
 
 int api_event_load(struct api_req *req, const struct op *o, struct event *e, struct api_resp *resp)
 {

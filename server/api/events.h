@@ -5,7 +5,7 @@
 #include <jansson.h>
 
 #include "api/api.h"
-#include "ops/event.h"
+#include "ops/records/event.h"
 #include "store/store.h"
 
 /* In a command of the frame (api/tx.h): reads event ids[1] of tournament ids[0]; 0, or -1

@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #include "api/api.h"
-#include "ops/problem.h"
+#include "ops/frame/problem.h"
 
 enum api_fkind {
     /* Every text (F_STR, F_STR_MULTILINE, F_NAME, F_SEED given as text) refuses control

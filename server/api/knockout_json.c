@@ -11,8 +11,8 @@
 #include "api/tx.h"
 #include "common/clock.h"
 #include "common/utf8.h"
-#include "ops/knockout.h"
-#include "ops/match.h"
+#include "ops/knockout/knockout.h"
+#include "ops/records/match.h"
 
 static const char side_name[2][2] = {"a", "b"};
 

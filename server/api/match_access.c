@@ -1,11 +1,11 @@
 /* Who asks about a match, as the reads of the match routes need it: the match not found,
- * a match read for its players and officials only (ops/load.c, in a read's frame), and the player's
- * side (ops/access.c: either member of a pair plays a side of a Davis Cup doubles). The checks of
- * who may change a match are the frame's (ops/match_frame.c). */
+ * a match read for its players and officials only (ops/records/load.c, in a read's frame), and the player's
+ * side (ops/people/access.c: either member of a pair plays a side of a Davis Cup doubles). The checks of
+ * who may change a match are the frame's (ops/match/match_frame.c). */
 #include "api/matches.h"
 #include "api/tx.h"
-#include "ops/access.h"
-#include "ops/load.h"
+#include "ops/people/access.h"
+#include "ops/records/load.h"
 
 void api_match_not_found(struct api_resp *resp, int64_t tid, int64_t mid)
 {

@@ -1,4 +1,4 @@
-/* The HTTP side of a match's change (ops/match_frame.c): the operation run in the match's
+/* The HTTP side of a match's change (ops/match/match_frame.c): the operation run in the match's
  * frame as a command of the request's frame (api_run), its answer (the match, with what
  * the operation added) or its refusal as the reply. */
 #include "api/matches.h"

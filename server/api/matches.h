@@ -1,14 +1,14 @@
 /* What the match files share: a match not found and the side of who asks
  * (match_access.c), the HTTP side of a match's change (match_change.c, over
- * ops/match_frame.c); a match's JSON is ops/match_json.c's. */
+ * ops/match/match_frame.c); a match's JSON is ops/records/match_json.c's. */
 #ifndef API_MATCHES_H
 #define API_MATCHES_H
 
 #include <jansson.h>
 
 #include "api/api.h"
-#include "ops/match.h"
-#include "ops/match_frame.h"
+#include "ops/records/match.h"
+#include "ops/match/match_frame.h"
 #include "store/store.h"
 
 void api_match_not_found(struct api_resp *resp, int64_t tid, int64_t mid);
@@ -25,7 +25,7 @@ API_REPLIES int api_match_private(struct api_req *req, const struct op *o, struc
 struct api_mx {
     enum mx_may may;        /* who may make it */
     const char *action;     /* the stream entry and audit action */
-    match_fn fn;            /* the operation (ops/match_change.h) */
+    match_fn fn;            /* the operation (ops/match/match_change.h) */
     void *in;               /* its typed input, or NULL */
     struct problem invalid; /* what the route found wrong with the request (none: empty) */
     const char *reason;     /* the TD's words with a verdict (audited), or NULL */

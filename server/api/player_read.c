@@ -4,7 +4,7 @@
 #include <stdlib.h>
 
 #include "api/tx.h"
-#include "ops/load.h"
+#include "ops/records/load.h"
 
 static int read_player(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
 {

@@ -1,7 +1,7 @@
 /* Replies: JSON bodies and RFC 9457 problem details. */
 #include "api/api.h"
 #include "api/cache.h"
-#include "ops/problem.h"
+#include "ops/frame/problem.h"
 #include "store/db.h"
 
 #include <stdarg.h>
@@ -18,7 +18,7 @@ void api_reply_json(struct api_resp *resp, int status, json_t *body)
     resp->is_problem = 0;
 }
 
-/* The API's problems are ops/problem.c's, written into the reply: one builder. */
+/* The API's problems are ops/frame/problem.c's, written into the reply: one builder. */
 static struct problem of(struct api_resp *resp)
 {
     struct problem p = {resp->is_problem ? resp->status : 0, resp->is_problem ? resp->json : NULL};

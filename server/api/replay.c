@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "api/bus.h"
-#include "ops/frame.h"
+#include "ops/frame/frame.h"
 #include "store/readers.h"
 #include "store/store.h"
 

@@ -1,7 +1,7 @@
-/* A result a request brings, parsed into its typed input (ops/report_in.h): a final score,
- * one game or a list of score-only games (in the compact form ops/report_check.c replays),
+/* A result a request brings, parsed into its typed input (ops/replay/report_in.h): a final score,
+ * one game or a list of score-only games (in the compact form ops/replay/report_check.c replays),
  * or a whole transcript, a .mat file or the JSON game record, read here and replayed by
- * ops/transcript.c. What the match decides is checked there, not here. */
+ * ops/replay/transcript.c. What the match decides is checked there, not here. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,7 +9,7 @@
 #include "api/fields.h"
 #include "api/reports.h"
 #include "codec/bg_json.h"
-#include "ops/report_check.h"
+#include "ops/replay/report_check.h"
 #include "rules/bg_mat.h"
 #include "rules/bg_match.h"
 

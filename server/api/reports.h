@@ -7,8 +7,8 @@
 
 #include "api/api.h"
 #include "api/fields.h"
-#include "ops/report_check.h"
-#include "ops/report_in.h"
+#include "ops/replay/report_check.h"
+#include "ops/replay/report_in.h"
 #include "store/store.h"
 
 /* The fields of one game result {winner, cube, result, level}, and its values. */

@@ -10,7 +10,7 @@
 #include "api/flight.h"
 #include "api/rebuild.h"
 #include "api/shared_reply.h"
-#include "ops/frame.h"
+#include "ops/frame/frame.h"
 #include "common/clock.h"
 #include "store/readers.h"
 #include "store/store.h"

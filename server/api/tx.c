@@ -1,4 +1,4 @@
-/* The HTTP side of the transaction frame (ops/frame.c): the Idempotency-Key header checked,
+/* The HTTP side of the transaction frame (ops/frame/frame.c): the Idempotency-Key header checked,
  * the request it stands for, and the frame's refusals and replays as replies. */
 #include "api/tx.h"
 
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ops/frame.h"
+#include "ops/frame/frame.h"
 #include "store/store.h"
 
 #define IDEM_KEY_MAX 200

@@ -1,4 +1,4 @@
-/* The frame of ops/frame.c as the handlers use it, the only file of api/ that opens a
+/* The frame of ops/frame/frame.c as the handlers use it, the only file of api/ that opens a
  * transaction or takes the database's lock: every route's change is a command run by
  * api_run (with the Idempotency-Key header: a retried submission gets the first answer
  * again and changes nothing twice; the key and the answer are stored in the same
@@ -7,7 +7,7 @@
 #define API_TX_H
 
 #include "api/api.h"
-#include "ops/op.h"
+#include "ops/frame/op.h"
 
 /* A command: what a route does in the frame, with its operation context o (who acts,
  * the time) and its typed input. It writes its answer in resp (api_reply_json, or a
@@ -28,11 +28,11 @@ void api_run(struct api_req *req, struct api_resp *resp, api_cmd cmd, void *in);
  * changes (API_DONE, no reply yet) and the change is committed, on disk, before the route
  * answers. 0 to answer, or -1 with the refusal as the reply. */
 API_REPLIES int api_run_unkeyed(struct api_req *req, struct api_resp *resp, api_cmd cmd, void *in);
-/* A read under the database's lock (ops/frame.c op_read): cmd reads and replies; what it
+/* A read under the database's lock (ops/frame/frame.c op_read): cmd reads and replies; what it
  * returns is returned. */
 int api_read(struct api_req *req, struct api_resp *resp, api_cmd cmd, void *in);
 
-/* A command's endings: the frame's answer (ops/op.h struct op_out) as the reply, and what
+/* A command's endings: the frame's answer (ops/frame/op.h struct op_out) as the reply, and what
  * the command returns for it (undone unless out->keep); an operation's refusal as the reply,
  * API_UNDONE. */
 int api_out(struct api_resp *resp, struct op_out *out);

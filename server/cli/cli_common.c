@@ -9,7 +9,7 @@
 
 #include "common/clock.h"
 #include "common/secret.h"
-#include "ops/frame.h"
+#include "ops/frame/frame.h"
 #include "store/store.h"
 
 /* The head TD: official #1 (schema/012), whose password `crawford passwd` sets. */
@@ -133,7 +133,7 @@ int cli_has_td_password(struct db *db)
     return op_read(&o, read_td_password, h) == CW_OK;
 }
 
-/* The new hash stored, in the frame (ops/frame.c op_run). */
+/* The new hash stored, in the frame (ops/frame/frame.c op_run). */
 struct td_password {
     const char *hash;
     int ran;    /* the frame was open: a failure is the store's, not a busy database */

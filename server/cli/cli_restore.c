@@ -4,7 +4,7 @@
  * nothing. The live database is replaced only with --force and never while a crawford
  * serves it; it is kept beside as TARGET.before-restore. The copy goes in as one snapshot,
  * synced, renamed into place, and marked so that `serve` starts it held: running clocks
- * paused, lateness and deadlines waiting until the TD confirms the times (ops/hold.h). */
+ * paused, lateness and deadlines waiting until the TD confirms the times (ops/clock/hold.h). */
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>

@@ -35,7 +35,7 @@ struct cw_config {
     int pin_player_max_delay_s;
     int login_hashes_max;
     char public_url[201]; /* "": the address the TD's browser uses */
-    char snapshot_folder[1024]; /* "" = no snapshots (ops/snapshots.h) */
+    char snapshot_folder[1024]; /* "" = no snapshots (ops/tournament/snapshots.h) */
     int snapshot_interval_minutes;
     int snapshot_keep;
 };

@@ -1,5 +1,5 @@
 /* A consistent copy of the live database (store/backup.c), made while the server serves and
- * writes: `crawford backup`, the snapshots (ops/snapshots.c) and the TD's download all make
+ * writes: `crawford backup`, the snapshots (ops/tournament/snapshots.c) and the TD's download all make
  * it here, the same way. */
 #ifndef STORE_BACKUP_H
 #define STORE_BACKUP_H

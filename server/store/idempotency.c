@@ -1,5 +1,5 @@
 /* SQL of idempotency keys: the first answer given under a key, per actor, kept for the
- * retries of the same request (ops/frame.c) until purged. */
+ * retries of the same request (ops/frame/frame.c) until purged. */
 #include "store/store.h"
 #include "store/sql.h"
 

@@ -82,7 +82,7 @@ int db_sessions_delete_official(struct db *db, int64_t official_id);
 int db_sessions_keep_newest(struct db *db, int64_t official_id, int keep);
 
 /* device cookies (store/devices.c), by the hash of their secret: a browser an official
- * logged in from before (ops/login.c) */
+ * logged in from before (ops/people/login.c) */
 int db_device_insert(struct db *db, const char *hash, int64_t official_id, int64_t now_ms);
 /* The cookie's official (active ones only) and its wrong passwords: CW_OK, CW_ENOTFOUND or
  * CW_EDB. */

@@ -3,11 +3,11 @@
  * JSON into a typed struct and checked (the same reader for a request's settings and for
  * the stored text), written back as JSON, and the parts of a match's label it gives. The
  * kind's behaviour (what a decided match moves, the gate, late entry closed) is the
- * operations' half of the same row, ops/kinds.c. No kind name is compared anywhere but
+ * operations' half of the same row, ops/event/kinds.c. No kind name is compared anywhere but
  * here; the rest of the code holds enum event_kind_id and enum event_state.
  *
  * A new kind: a value of enum event_kind_id, its settings struct in union event_settings,
- * one row in event_kind.c (its name, read, json, label parts) and one in ops/kinds.c. */
+ * one row in event_kind.c (its name, read, json, label parts) and one in ops/event/kinds.c. */
 #ifndef TOURNEY_EVENT_KIND_H
 #define TOURNEY_EVENT_KIND_H
 

@@ -1,7 +1,7 @@
 /* One label for a match, the same wherever a reply, a stream entry or a page names it: its
  * event, the event's kind, the round (named as the bracket names it) and, for a Davis Cup
  * rubber, its tie and phase. Composed here from the facts (the match, what the caller read
- * of its event); ops/match_json.c writes it as JSON. The text is English; a page in another
+ * of its event); ops/records/match_json.c writes it as JSON. The text is English; a page in another
  * language composes its own from the fields. */
 #ifndef TOURNEY_MATCH_LABEL_H
 #define TOURNEY_MATCH_LABEL_H

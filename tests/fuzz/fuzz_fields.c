@@ -11,7 +11,7 @@
 
 #include "api/api.h"
 #include "api/fields.h"
-#include "ops/problem.h"
+#include "ops/frame/problem.h"
 
 static const char *const colours[] = {"white", "black", NULL};
 static const struct api_field inner[] = {

@@ -4,10 +4,12 @@
 
   1. floors: a file includes and calls only files of its own floor or below;
   2. no circle: no two .c files call each other, directly or round a circle (from the
-     objects' symbols), and no two headers include each other;
+     objects' symbols), no two folders of a floor (ops/'s rooms) either, and no two
+     headers include each other;
   3. no SQLite type above store/;
   4. no file over 800 lines (OVERSIZED may list a debt, held to its size);
-  5. the Layout of docs/development.md names every folder of server/ and every floor below.
+  5. the Layout of docs/development.md names every folder of server/ (its rooms too) and
+     every floor below.
 
 Rules 6 to 8, each thing in one place (a kind's name, the settings, the transactions), are
 tests/house/one_place.py's; check_house.sh runs both.
@@ -49,6 +51,12 @@ def floor_of(rel):
         if rel == prefix or (prefix.endswith("/") and rel.startswith(prefix)):
             return prefix, rank
     return None, None
+
+
+def room_of(rel):
+    """The folder inside a floor that holds rel ("ops/match/"), or None for a floor's own file."""
+    parts = rel.split("/")
+    return "/".join(parts[:2]) + "/" if len(parts) > 2 else None
 
 
 def sources():
@@ -148,6 +156,17 @@ def main():
                     bad.append(f"floor: server/{f} calls server/{t}, a floor above it")
         for comp in circles(sorted(cedges), cedges):
             bad.append("circle of files: " + ", ".join("server/" + c for c in comp))
+        # the rooms of a floor (ops/frame/, ops/match/...) stand on one another too: no two
+        # call each other, directly or round a circle
+        redges = {}
+        for f, targets in cedges.items():
+            rf = room_of(f)
+            for t in targets:
+                rt = room_of(t)
+                if rf and rt and rf != rt and rf.split("/")[0] == rt.split("/")[0]:
+                    redges.setdefault(rf, set()).add(rt)
+        for comp in circles(sorted(redges), redges):
+            bad.append("circle of folders: " + ", ".join("server/" + c for c in comp))
 
     # 3: SQLite stays in store/
     sqlite = re.compile(r"#\s*include\s*<sqlite3\.h>|\bsqlite3_\w+|\bsqlite3\s*\*")
@@ -174,7 +193,7 @@ def main():
         bad.append("layout: docs/development.md has no '## Layout' section with its code block")
     else:
         block = m.group(1)
-        folders = sorted(d + "/" for d in os.listdir(SERVER) if os.path.isdir(os.path.join(SERVER, d)))
+        folders = sorted(os.path.relpath(d, SERVER) + "/" for d, _, _ in os.walk(SERVER) if d != SERVER)
         for name in folders + [p for p, _ in FLOORS if p not in folders]:
             if not re.search(r"(?<![\w/])(server/)?" + re.escape(name) + r"(?![\w.])", block):
                 bad.append(f"layout: docs/development.md's Layout does not name server/{name}")

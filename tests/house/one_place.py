@@ -38,11 +38,11 @@ SETTINGS = {
     " parse function (tourney/event_kind.c event_settings_read_text)",
 }
 
-# Rule 8: where a transaction is made: the frame (ops/frame.c, its HTTP side api/tx.c)
+# Rule 8: where a transaction is made: the frame (ops/frame/frame.c, its HTTP side api/tx.c)
 # and, below it, the store that it runs on.
 TRANSACTIONS = {
     "store/": "the store: the transactions, the lock and the group commit themselves",
-    "ops/frame.c": "the frame: the one runner of every change, and of every read under the lock",
+    "ops/frame/frame.c": "the frame: the one runner of every change, and of every read under the lock",
     "api/tx.c": "the frame's HTTP side (the Idempotency-Key, its refusals and replays)",
 }
 

@@ -338,7 +338,7 @@ END_TEST
 
 /* What an attempt finds standing before it: 0 only for a clean start (no wrong try
  * standing, none under way), which is what keeps a password check for the head TD's desk
- * (ops/login.c); a refused attempt is never clean. */
+ * (ops/people/login.c); a refused attempt is never clean. */
 START_TEST(test_limiter_counted_before)
 {
     struct api_limiter *l = api_limiter_new(API_LIMIT_LOCK, 2, 60000, 3600000);

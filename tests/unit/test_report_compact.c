@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ops/report_check.h"
-#include "ops/report_replay.h"
+#include "ops/replay/report_check.h"
+#include "ops/replay/report_replay.h"
 #include "rules/bg_match.h"
 #include "../check_main.h"
 

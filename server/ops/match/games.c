@@ -1,0 +1,157 @@
+/* Game by game, from the phones (MATCH-7): a side adds the game just played to its report
+ * in progress, or takes the last one back; the match is settled again from both sides'
+ * reports. The running score goes back to the phone with the answer. The route's frame
+ * is api/match_change.c, which saves the match. */
+#include "ops/match/games.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ops/result/decide.h"
+#include "store/store.h"
+
+static const char side_name[2][2] = {"a", "b"};
+
+/* The report without its list of games: score, completeness, winner, the number of games
+ * and the last one (consumed). */
+static json_t *report_brief(const struct report *r, json_t *last_game)
+{
+    int n = 0;
+    if (!strcmp(r->kind, "games") && r->games && *r->games) /* one comma between games */
+        for (const char *p = r->games, *q; p; p = q ? q + 1 : NULL, n++)
+            q = strchr(p, ',');
+    return json_pack("{s:I, s:o, s:s, s:b, s:{s:i, s:i}, s:o, s:i, s:o}", "id", (json_int_t)r->id,
+                     "side", r->side >= 0 ? json_string(side_name[r->side]) : json_string("td"),
+                     "kind", r->kind, "complete", r->complete, "score", "a", r->score[0], "b",
+                     r->score[1], "winner",
+                     r->winner >= 0 ? json_string(side_name[r->winner]) : json_null(), "games", n,
+                     "last_game", last_game ? last_game : json_null());
+}
+
+/* The running score after this game goes back to the phone: the reply's "report". */
+static void extra_report(const struct op *o, const struct report *r, json_t *last)
+{
+    if (!o->extra) {
+        json_decref(last);
+        return;
+    }
+    if (!*o->extra)
+        *o->extra = json_object();
+    json_object_set_new(*o->extra, "report", report_brief(r, last));
+}
+
+int op_game_add(const struct op *o, struct match *m, int side, const struct game_in *g,
+                struct problem *pb, const char **action)
+{
+    struct db *db = o->db;
+    struct report cur;
+    int rc = db_report_current(db, m->id, side, &cur);
+    if (rc != CW_OK && rc != CW_ENOTFOUND) {
+        problem_internal(pb, "reading your report");
+        return -1;
+    }
+    int have = rc == CW_OK, extend = have && !strcmp(cur.kind, "games") && !cur.complete;
+    if (have && cur.complete) {
+        problem_set(pb, 409, "report-complete", "Your report already ends the match",
+                    "Your report ends match %lld at %d-%d; change it with a new report, or "
+                    "withdraw it first.",
+                    (long long)m->id, cur.score[0], cur.score[1]);
+        report_free(&cur);
+        return -1;
+    }
+    char *compact = op_report_compact_append(extend ? cur.games : "", g);
+    struct report r;
+    memset(&r, 0, sizeof r);
+    json_t *last = NULL;
+    if (!compact)
+        problem_internal(pb, "storing the game");
+    rc = compact ? op_report_check_compact(db, m, compact, &r, pb, &last) : -1;
+    if (rc) {
+        if (have)
+            report_free(&cur);
+        report_free(&r);
+        json_decref(last);
+        return -1;
+    }
+    r.match_id = m->id;
+    r.side = side;
+    r.current = 1;
+    r.created_ms = o->now_ms;
+    snprintf(r.actor, sizeof r.actor, "%s", o->who.actor);
+    if (extend) {
+        r.id = cur.id;
+        rc = db_report_update_games(db, &r);
+    } else {
+        rc = db_report_supersede(db, m->id, side);
+        if (rc == CW_OK)
+            rc = db_report_insert(db, &r);
+    }
+    if (have)
+        report_free(&cur);
+    if (rc != CW_OK) {
+        report_free(&r);
+        json_decref(last);
+        problem_internal(pb, "storing the game");
+        return -1;
+    }
+    /* the running score after this game goes back to the phone */
+    extra_report(o, &r, last);
+    report_free(&r);
+    return op_match_settle(o, m, pb, action);
+}
+
+int op_game_undo(const struct op *o, struct match *m, int side, struct problem *pb,
+                 const char **action)
+{
+    struct db *db = o->db;
+    struct report cur;
+    int rc = db_report_current(db, m->id, side, &cur);
+    if (rc == CW_ENOTFOUND || (rc == CW_OK && strcmp(cur.kind, "games"))) {
+        if (rc == CW_OK)
+            report_free(&cur);
+        problem_set(pb, 409, "no-games", "No game to take back",
+                    "You have reported no game of match %lld game by game.", (long long)m->id);
+        return -1;
+    }
+    if (rc != CW_OK) {
+        problem_internal(pb, "reading your report");
+        return -1;
+    }
+    char *cut = strrchr(cur.games, ',');
+    if (!cut) {
+        /* the only game: the report goes */
+        report_free(&cur);
+        if (db_report_supersede(db, m->id, side)) {
+            problem_internal(pb, "taking the game back");
+            return -1;
+        }
+        return op_match_settle(o, m, pb, action);
+    }
+    char *compact = strndup(cur.games, (size_t)(cut - cur.games));
+    struct report r;
+    memset(&r, 0, sizeof r);
+    json_t *last = NULL;
+    rc = compact ? op_report_check_compact(db, m, compact, &r, pb, &last) : -1;
+    if (rc == 0) {
+        r.id = cur.id;
+        r.match_id = m->id;
+        r.side = side;
+        r.current = 1;
+        r.created_ms = cur.created_ms;
+        snprintf(r.actor, sizeof r.actor, "%s", cur.actor);
+        rc = db_report_update_games(db, &r) == CW_OK ? 0 : -1;
+        if (rc)
+            problem_internal(pb, "taking the game back");
+    } else if (!compact) {
+        problem_internal(pb, "taking the game back");
+    }
+    if (rc == 0) {
+        extra_report(o, &r, last);
+    } else {
+        json_decref(last);
+    }
+    report_free(&cur);
+    report_free(&r);
+    return rc ? -1 : op_match_settle(o, m, pb, action);
+}

@@ -1,0 +1,30 @@
+/* The match record's effects, each written with its audit row and its stream entry in the
+ * same transaction: a change of state (with its time), a save. An undo is ops/records/undo.h. */
+#ifndef OPS_MATCH_H
+#define OPS_MATCH_H
+
+#include <jansson.h>
+
+#include "ops/frame/op.h"
+#include "tourney/model.h"
+
+/* The match's own fields, as the audit log and the stream carry them: no names, no state
+ * times (both derivable). */
+json_t *op_match_record_json(const struct match *m);
+/* match_json.c: the public JSON of a match: sides with names (and the team of a Davis Cup
+ * doubles side), score, state, the time of each state, its label. */
+json_t *op_match_json(struct db *db, const struct match *m);
+/* The same for a list of n matches (a JSON array), their events read once. */
+json_t *op_matches_json(struct db *db, const struct match *ms, int n);
+/* The label every reply, stream entry and page names a match by (tourney/match_label.h):
+ * {"event", "kind", "round", "rounds", "round_name", "tie", "rubber", "phase",
+ * "phase_name", "text"}, members that do not apply null. */
+json_t *op_match_label_json(struct db *db, const struct match *m);
+/* Sets the state and logs its time under actor (nothing if unchanged). CW_* code. */
+int op_match_set_state(struct db *db, struct match *m, enum match_state state, int64_t now_ms,
+                       const char *actor);
+/* Writes the match, bumps the tournament, audits (before is consumed; may be NULL) and adds
+ * the stream entry `action`. CW_* code. */
+int op_match_save(const struct op *o, struct match *m, json_t *before, const char *action);
+
+#endif
