@@ -9,6 +9,7 @@
 #define P_NAME_MAX 100
 #define P_COUNTRY_MAX 56
 #define P_FEDID_MAX 40
+#define P_CLUB_MAX 80
 
 struct tournament {
     int64_t id;
@@ -37,6 +38,7 @@ struct player {
     int has_rating;
     double rating;
     char federation_id[P_FEDID_MAX * 4 + 1];
+    char club[P_CLUB_MAX * 4 + 1]; /* '' when not given */
     char pin[8];
     char status[12];       /* "registered" | "withdrawn" */
     int64_t checked_in_ms; /* 0 = not checked in */
