@@ -3,6 +3,8 @@
 // its lines naming their events, every open match at once, the final-score form, no
 // empty card; the console's draw that names the entrants not checked in, a match's ending
 // labelled, a player's record edited. e2e.mjs runs it (E2E_ONLY=desk runs only this).
+import { sheetsPart } from './sheets.mjs';
+
 export async function desk(x) {
   const { browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep, PASSWORD } = x;
   setStep('desk: the TD logs in and builds a tournament of two events');
@@ -124,5 +126,6 @@ export async function desk(x) {
   await td.click('#pe-cancel');
   log('the phone named its lines, listed its open matches, took a final score; the desk edited a player');
   await ctx.close();
+  await sheetsPart({ ...x, call, tdCtx });
   await tdCtx.close();
 }

@@ -242,7 +242,7 @@ async function run() {
 
 // The desk's part (tests/e2e/desk.mjs), then no page raised a script error.
 async function deskPart(browser) {
-  await desk({ browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep: (s) => { step = s; }, PASSWORD });
+  await desk({ browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep: (s) => { step = s; }, PASSWORD, dir, guideShot: GUIDE ? guideShot : null });
   step = 'no page raised a script error';
   if (errors.length) fail(errors.join('\n'));
 }
@@ -812,7 +812,7 @@ async function scenario(browser) {
   await waitUntil(td, () => !document.querySelector('#ledger').open, null, 'the ledger closing');
   log(`${winner}'s chip ledger shows the starting stack and the gammon won, each with its why`);
   // a phone of a Swing player says the stack and the round's stake
-  await waitText(pa, '#swing-line', /^Swing: you have [\d,]+ chips, rank \d+ of 10; this round is played for 100 chips a point/);
+  await waitText(pa, '#swing-line', /^Swing E2E: You have [\d,]+ chips, rank \d+ of 10; this round is played for 100 chips a point/);
 
   step = 'a correction that changes who held chips in a later round tells the TD (SWING-2)';
   {
