@@ -42,6 +42,7 @@ enum {
     TF_BREAKS,
     TF_CLOCK,
     TF_TABLES,
+    TF_PACE,
     TF__N
 };
 static const struct api_field tournament_fields[] = {
@@ -54,6 +55,7 @@ static const struct api_field tournament_fields[] = {
     [TF_BREAKS] = {"break_table", F_ENUM, 0, 0, 0, 0, break_tables, NULL},
     [TF_CLOCK] = {"clock", F_OBJ, 0, 0, 0, 0, NULL, clock_fields},
     [TF_TABLES] = {"tables", F_ANY, 0, 0, 0, 0, NULL, NULL},
+    [TF_PACE] = {"minutes_per_point", F_INT, 0, 0, 1, 60, NULL, NULL},
     [TF__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
@@ -127,6 +129,7 @@ API_REPLIES static int tournament_in_of(json_t *body, int partial, struct tourna
         c[CF_DELAY].set ? (int)c[CF_DELAY].i : -1,
         c[CF_SPLIT].set ? (int)c[CF_SPLIT].i : -1,
         *tables,
+        v[TF_PACE].set ? (int)v[TF_PACE].i : -1,
     };
     *in = t;
     return 0;

@@ -17,6 +17,7 @@ struct tournament_in {
     int grace_minutes, step_minutes;
     int bank_per_point_s, delay_s, split_first_per_point_s;
     const char *tables; /* KO-7: the list of table labels as JSON text */
+    int minutes_per_point; /* the estimate's pace until matches have ended */
 };
 
 /* counts may be NULL (the audit log's before/after leaves them out). */

@@ -26,6 +26,7 @@ struct tournament {
     int clock_delay_s;
     int clock_split_first_per_point_s; /* CLK-2 split bank: first part per point; 0 = none */
     char tables[4096];                 /* KO-7: JSON list of table labels, in handing-out order */
+    int minutes_per_point; /* the pace the pages' estimate of the day's end starts from */
     int64_t revision;
     int64_t created_ms, updated_ms;
 };

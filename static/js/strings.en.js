@@ -575,4 +575,12 @@ export default {
   'sheets.champion': 'Champion',
   'sheets.still_in': 'still playing ({round})',
   'td.sheets': 'Print sheets:',
+  'eta.title': 'When the day ends (an estimate)',
+  'eta.round': '{round} about {time}',
+  'eta.event': '{event}: {rounds}; the event ends about {time}.',
+  'eta.pace_measured': 'At {min} minutes a point, measured on the {n} matches played out so far.',
+  'eta.pace_setting': 'At {min} minutes a point, the setting: too few matches played out yet to measure it ({n}).',
+  'eta.short': 'Ends about: {ends}',
+  'td.minutes_per_point': 'Minutes per point (the estimate, until measured)',
+  'eta.event_only': '{event} ends about {time}.',
 };

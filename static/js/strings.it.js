@@ -575,4 +575,12 @@ export default {
   'sheets.champion': 'Campione',
   'sheets.still_in': 'ancora in gioco ({round})',
   'td.sheets': 'Stampa i fogli:',
+  'eta.title': 'Quando finisce la giornata (una stima)',
+  'eta.round': '{round} verso le {time}',
+  'eta.event': '{event}: {rounds}; l\'evento finisce verso le {time}.',
+  'eta.pace_measured': 'A {min} minuti per punto, misurati sui {n} incontri giocati finora.',
+  'eta.pace_setting': 'A {min} minuti per punto, l\'impostazione: ancora troppo pochi incontri giocati per misurarli ({n}).',
+  'eta.short': 'Fine verso le: {ends}',
+  'td.minutes_per_point': 'Minuti per punto (la stima, finché non misurati)',
+  'eta.event_only': '{event} finisce verso le {time}.',
 };

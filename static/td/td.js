@@ -14,7 +14,8 @@ import { loadOfficials, wireOfficials, showWho } from './officials.js';
 import { renderCalls, renderTableSection } from '/td/calls.js';
 import { showCards as cards } from '/td/cards.js';
 import { editButton } from '/td/players_edit.js';
-import { confirmDraw } from '/td/draw.js';
+import { confirmDraw, enterAll as enterChecked } from '/td/draw.js';
+import { renderEstimate } from '/td/estimate_view.js';
 import { startBackup, renderBackup } from '/td/backup.js';
 
 const S = { tid: Number(params().get('t')) || 0, tour: null, players: [], events: [], boards: {}, matches: [], detail: 0, auditAfter: null, stream: null,
@@ -134,6 +135,7 @@ function renderAll() {
   renderPlayers();
   renderEvents();
   renderBoard();
+  renderEstimate(S);
   if (S.detail) renderDetail();
   if (S.ledger && $('#ledger') && $('#ledger').open) showLedger(S.ledger.e, S.ledger.pid, S.ledger.name);
   // how many whole re-renders the page has made: a test waits for the next one after a
@@ -179,7 +181,7 @@ function renderSettings() {
   $('#s-grace').value = x.lateness.grace_minutes; $('#s-step').value = x.lateness.step_minutes;
   $('#s-breaks').value = x.break_table;
   $('#s-cmode').value = x.clock.mode; $('#s-bank').value = x.clock.bank_per_point_s;
-  $('#s-delay').value = x.clock.delay_s; $('#s-split').value = x.clock.split_first_per_point_s;
+  $('#s-delay').value = x.clock.delay_s; $('#s-split').value = x.clock.split_first_per_point_s; $('#s-mpp').value = x.minutes_per_point;
 }
 
 // ---- players ----
@@ -302,14 +304,7 @@ function eventCard(e) {
   return card;
 }
 
-async function enterAll(e) {
-  const todo = S.players.filter((p) => p.checked_in && p.status !== 'withdrawn' && !e.entries.includes(p.id));
-  clearError();
-  for (const p of todo) {
-    try { await api('POST', `${T()}/competitions/${e.id}/entries`, { player_id: p.id }); } catch (err) { showError(err); break; }
-  }
-  announce(t('td.entered', { n: todo.length }));
-}
+const enterAll = (e) => enterChecked(T(), e, S.players);
 
 // The chip ledger of one Swing player (SWING-3): every movement with the balance after it
 // and the server's sentence saying why. Kept open (and re-read) across live updates.
@@ -737,6 +732,7 @@ function wire() {
       lateness: { grace_minutes: Number($('#s-grace').value), step_minutes: Number($('#s-step').value) },
       break_table: $('#s-breaks').value,
       clock: { mode: $('#s-cmode').value, bank_per_point_s: Number($('#s-bank').value), delay_s: Number($('#s-delay').value), split_first_per_point_s: Number($('#s-split').value) },
+      minutes_per_point: Number($('#s-mpp').value),
     };
     act(() => api('PATCH', T(), body), t('td.saved'));
   });

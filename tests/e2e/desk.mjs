@@ -46,6 +46,21 @@ export async function desk(x) {
   log(`the draw asked first: ${asked}`);
   await call('POST', `${T}/tables/assign`);
 
+  setStep('desk: the estimate of the day\'s end, on the console and on the display');
+  await waitText(td, '#eta-list', /Main: Semi-finals about \d\d:\d\d.*, Final about \d\d:\d\d.*; the event ends about \d\d:\d\d/);
+  await waitText(td, '#eta-list', /Side: Final about/);
+  await waitText(td, '#eta-pace', 'At 8 minutes a point, the setting');
+  await call('PATCH', T, { minutes_per_point: 6 });
+  await waitText(td, '#eta-pace', 'At 6 minutes a point, the setting');
+  await td.click('#tabs a[href="#settings"]');
+  if ((await td.inputValue('#s-mpp')) !== '6') fail('the settings do not show 6 minutes a point');
+  const dctx = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  const disp = await dctx.newPage();
+  watch(disp, 'desk display');
+  await disp.goto(url(`/display/?t=${tour.id}&view=live&rotate=0`));
+  await waitText(disp, '#eta', /^Ends about: .*Main \d\d:\d\d/);
+  await dctx.close();
+
   setStep('desk: a phone without a link finds the tournament, then the name');
   const ctx = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, locale: 'en-GB' });
   const ph = await ctx.newPage();

@@ -1,6 +1,7 @@
-/* HTTP tests of what the TD's desk changes of a player: the club beside the name,
- * country, federation id and rating (the console's edit form), kept, shown and refused
- * when too long. */
+/* HTTP tests of the TD's desk: a player's club beside the name, country, federation id
+ * and rating (the console's edit form), kept, shown and refused when too long; the
+ * tournament's minutes per point, the pace the pages' estimate of the day's end starts
+ * from (8 by default, BGT's measure; 1 to 60). */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,6 +54,33 @@ START_TEST(test_desk_player_edit_with_club)
 }
 END_TEST
 
+/* The estimate's pace: 8 minutes a point unless set; set and kept; 0 and 61 refused naming
+ * the field, changing nothing. */
+START_TEST(test_desk_minutes_per_point_setting)
+{
+    long long tid = make_tournament(&S, "Pace");
+    char path[96];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld", tid);
+    struct res r;
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_int_eq(json_integer_value(json_object_get(r.json, "minutes_per_point")), 8);
+    res_free(&r);
+    td(&S, "PATCH", path, "{\"minutes_per_point\": 6}", &r);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_int_eq(json_integer_value(json_object_get(r.json, "minutes_per_point")), 6);
+    res_free(&r);
+    td(&S, "PATCH", path, "{\"minutes_per_point\": 0}", &r);
+    assert_refused(&r, 422, "minutes_per_point", "0 minutes a point");
+    res_free(&r);
+    td(&S, "PATCH", path, "{\"minutes_per_point\": 61}", &r);
+    assert_refused(&r, 422, "minutes_per_point", "61 minutes a point");
+    res_free(&r);
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_int_eq(json_integer_value(json_object_get(r.json, "minutes_per_point")), 6);
+    res_free(&r);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_desk");
@@ -60,6 +88,7 @@ static Suite *suite(void)
     tcase_add_checked_fixture(tc, srv_up, srv_down);
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_desk_player_edit_with_club);
+    tcase_add_test(tc, test_desk_minutes_per_point_setting);
     suite_add_tcase(s, tc);
     return s;
 }
