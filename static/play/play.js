@@ -120,8 +120,10 @@ async function readMine() {
       S.clock = null;
       S.showClock = false;
     }
-    await standing();
-    await swingLine();
+    // the events, read once for the lines of both kinds
+    const events = await api('GET', `${T()}/competitions`).then((r) => r.events, () => []);
+    await standing(events);
+    await swingLine(events);
     render();
     await renderTable(S);
     // how many whole re-renders the page has made (a test waits for the next one)
@@ -146,10 +148,9 @@ function lastByEvent(done) {
 
 // Where the player stands in each knockout they are in (Main, Consolation...), one line
 // an event, each naming its event; said from the server's fields in the page's language.
-async function standing() {
+async function standing(events) {
   S.standing = [];
   try {
-    const { events } = await api('GET', `${T()}/competitions`);
     // a fed event (Consolation, Last Chance) lists no entries of its own: ask it as well
     const mine = (e) => e.entries.includes(S.pid) || (e.knockout && e.knockout.feeds_from);
     for (const ev of events.filter((e) => e.kind === 'knockout' && mine(e))) {
@@ -192,11 +193,10 @@ function renderStanding() {
 
 // A Swing player's stack (SWING-3): a money game's score is in points, the chips are what
 // the player plays for; from the leaderboard, with the rank and this round's stake.
-async function swingLine() {
+async function swingLine(events) {
   const el = $('#swing-line');
   el.hidden = true;
   try {
-    const { events } = await api('GET', `${T()}/competitions`);
     for (const ev of events.filter((e) => e.kind === 'swing' && e.entries.includes(S.pid))) {
       const b = await api('GET', `${T()}/competitions/${ev.id}/swing`);
       const me = (b.players || []).find((p) => p.player_id === S.pid);
