@@ -15,7 +15,7 @@ DEB_TEST  := $(DEB_BUILD) check libsubunit-dev libcurl4-openssl-dev python3 curl
 DEB_BENCH := $(DEB_TEST) wrk valgrind
 DEB_FUZZ  := $(DEB_BUILD) clang libclang-rt-14-dev
 # The end-to-end tests of the pages: headless Chromium driven by playwright-core (npm).
-DEB_E2E   := chromium
+DEB_E2E   := chromium poppler-utils
 
 # Install the packages of $(1) that dpkg does not report as installed; as root directly,
 # otherwise through sudo. Nothing is run when everything is there.

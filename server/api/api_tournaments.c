@@ -43,6 +43,7 @@ enum {
     TF_CLOCK,
     TF_TABLES,
     TF_GAP_WAITS,
+    TF_PACE,
     TF__N
 };
 static const struct api_field tournament_fields[] = {
@@ -56,6 +57,7 @@ static const struct api_field tournament_fields[] = {
     [TF_CLOCK] = {"clock", F_OBJ, 0, 0, 0, 0, NULL, clock_fields},
     [TF_TABLES] = {"tables", F_ANY, 0, 0, 0, 0, NULL, NULL},
     [TF_GAP_WAITS] = {"gap_waits_for_td", F_BOOL, 0, 0, 0, 0, NULL, NULL},
+    [TF_PACE] = {"minutes_per_point", F_INT, 0, 0, 1, 60, NULL, NULL},
     [TF__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
@@ -130,6 +132,7 @@ API_REPLIES static int tournament_in_of(json_t *body, int partial, struct tourna
         c[CF_SPLIT].set ? (int)c[CF_SPLIT].i : -1,
         *tables,
         v[TF_GAP_WAITS].set ? (int)v[TF_GAP_WAITS].i : -1,
+        v[TF_PACE].set ? (int)v[TF_PACE].i : -1,
     };
     *in = t;
     return 0;

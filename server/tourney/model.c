@@ -87,4 +87,5 @@ void tournament_defaults(struct tournament *t)
     t->clock_delay_s = 12;
     t->clock_split_first_per_point_s = 0;
     t->gap_waits_for_td = 1;
+    t->minutes_per_point = 8; /* BGT measured about 8 minutes a point */
 }

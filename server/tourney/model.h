@@ -11,6 +11,7 @@
 #define P_NAME_MAX 100
 #define P_COUNTRY_MAX 56
 #define P_FEDID_MAX 40
+#define P_CLUB_MAX 80
 
 struct tournament {
     int64_t id;
@@ -28,6 +29,7 @@ struct tournament {
     int clock_split_first_per_point_s; /* CLK-2 split bank: first part per point; 0 = none */
     char tables[4096];                 /* KO-7: JSON list of table labels, in handing-out order */
     int gap_waits_for_td; /* a report with a gap (GAP) waits for the TD even when agreed */
+    int minutes_per_point; /* the pace the pages' estimate of the day's end starts from */
     int64_t revision;
     int64_t created_ms, updated_ms;
 };
@@ -40,6 +42,7 @@ struct player {
     int has_rating;
     double rating;
     char federation_id[P_FEDID_MAX * 4 + 1];
+    char club[P_CLUB_MAX * 4 + 1]; /* '' when not given */
     char pin[8];
     char status[12];       /* "registered" | "withdrawn" */
     int64_t checked_in_ms; /* 0 = not checked in */

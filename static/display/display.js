@@ -16,6 +16,7 @@ import { live, debounce, serial } from '/js/live.js';
 import { renderBracketPage, firstOpenRound } from '/js/bracket.js';
 import { matchLabel, scoreShown } from '/js/label.js';
 import { renderSwing, renderDavis, davisBracket } from '/js/boards.js';
+import { estimateOf, etaShort } from '/js/eta.js';
 import { probeClock, remaining, fmt, receive, clocksAbsent } from '/js/clock.js';
 
 const q = params();
@@ -62,6 +63,8 @@ async function load() {
   }
   S.clocks = clocks;
   S.data = data;
+  // when the day ends, as the console estimates it
+  $('#eta').textContent = etaShort(estimateOf(tour, matches, events, data.boards));
   plan();
   render();
   // how many whole reads the page has made (a test waits for the end of one)

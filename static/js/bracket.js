@@ -2,7 +2,7 @@
 // score and state. Used by the display and the TD console.
 import { h } from './dom.js';
 import { t } from './i18n.js';
-import { roundsLeft, scoreShown } from './label.js';
+import { roundsLeft, scoreShown, endedText } from './label.js';
 
 function sideLabel(s) {
   if (s.player_id) return s.name;
@@ -63,7 +63,8 @@ export function renderBracket(ko, live = {}) {
     const table = cur ? cur.table : m.table;
     const meta = h('div', { class: 'meta' });
     if (table) meta.append(h('span', { class: 'table' }, t('match.table', { table })));
-    if (st && st !== 'void' && st !== 'scheduled') meta.append(h('span', { class: `badge st-${st}` }, t(`state.${st}`)));
+    // a decided match says how it ended when not played out (on time, conceded, a ruling...)
+    if (st && st !== 'void' && st !== 'scheduled') meta.append(h('span', { class: `badge st-${st}` }, endedText(cur) || t(`state.${st}`)));
     return h('li', { class: `bm state-${st}`, dataset: { matchId: m.match_id } }, rows, meta);
   };
   const cols = ko.rounds.map((r) => {
@@ -132,7 +133,9 @@ export function renderBracketPage(ko, live = {}, page = {}) {
     const meta = [];
     if (table) meta.push(h('span', { class: 'table' }, t('match.table', { table })));
     // a decided match says so by its bold winner and score: no badge (a line saved)
-    if (st && !['void', 'scheduled', 'verified'].includes(st)) meta.push(h('span', { class: `badge st-${st}` }, t(`state.${st}`)));
+    // unless it ended otherwise than played out (on time, conceded, a ruling...)
+    if (endedText(cur)) meta.push(h('span', { class: `badge st-${st}` }, endedText(cur)));
+    else if (st && !['void', 'scheduled', 'verified'].includes(st)) meta.push(h('span', { class: `badge st-${st}` }, t(`state.${st}`)));
     return h('div', { class: `bm state-${st}`, dataset: { matchId: m.match_id, round } }, rows,
       meta.length ? h('div', { class: 'meta' }, meta) : null);
   };

@@ -36,3 +36,16 @@ export function matchLabel(label, id) {
 export function scoreShown(state) {
   return state !== 'disputed';
 }
+
+// How a decided match ended, when not simply played out (the match's `ended`): "forfeit
+// for lateness" (PEN-2), "lost on time" (CLK-7), "conceded" (MATCH-7), "bye", "walkover",
+// "withdrawn", "disqualified" (KO-8), "by a ruling"; '' for a match played out or undecided.
+export function endedText(m) {
+  return m && m.ended && m.ended !== 'played' ? t(`ended.${m.ended}`) : '';
+}
+
+// The same as a note after a score: " (lost on time)", or ''.
+export function endedNote(m) {
+  const x = endedText(m);
+  return x ? ` (${x})` : '';
+}

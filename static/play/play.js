@@ -1,10 +1,12 @@
-// The player's page (phones): PIN once, the next match, reporting game by game, confirming
-// or disputing the opponent's report, a .mat upload, and the clock.
+// The player's page (phones): PIN once, every open match (one chosen to report), a line
+// naming its event for each event the player is in, reporting game by game or the final
+// score, confirming or disputing the opponent's report, a .mat upload, and the clock.
 import { api, newKey } from '/js/api.js';
 import { $, h, clear, announce, showError, clearError, params, hhmm, num } from '/js/dom.js';
 import { t, getLang, applyI18n, mountLangSwitch, onLangChange } from '/js/i18n.js';
 import { live, debounce, serial } from '/js/live.js';
-import { matchLabel } from '/js/label.js';
+import { matchLabel, endedText } from '/js/label.js';
+import { pickTournament, pickPlayer } from '/play/pick.js';
 import { renderTable, buildCallForm, wireCallForm } from '/play/table.js';
 import { probeClock, remaining, fmt, clockAction, receive, PAUSE_REASONS, breaks, breakStart, breakEnd } from '/js/clock.js';
 
@@ -13,7 +15,9 @@ const S = {
   tid: Number(q.get('t')) || 0,
   pid: Number(q.get('p')) || 0,
   me: null, // my player record
-  match: null, // my current match
+  match: null, // my current match: the one chosen among the open ones (S.sel), or the first
+  sel: 0,
+  open: [], // every open match of mine
   side: null, // 'a' | 'b'
   reports: null,
   game: { winner: null, cube: 1, result: 'single', level: 1 },
@@ -40,26 +44,9 @@ async function start() {
   buildCallForm();
   wireCallForm(() => S, () => later());
   wire();
-  if (!S.tid) {
-    const list = await api('GET', '/api/v1/tournaments');
-    const ts = list.tournaments || list;
-    if (ts.length) S.tid = ts[ts.length - 1].id;
-  }
-  if (!S.pid) return pickPlayer();
+  if (!S.tid) return pickTournament();
+  if (!S.pid) return pickPlayer(T(), S.tid);
   await checkSession();
-}
-
-async function pickPlayer() {
-  show('pick', true);
-  const sel = clear($('#pick-player'));
-  const { players } = await api('GET', `${T()}/players`);
-  for (const p of players.filter((x) => x.status !== 'withdrawn')) sel.append(h('option', { value: p.id }, p.name));
-  $('#pick-go').onclick = () => {
-    const u = new URL(location.href);
-    u.searchParams.set('t', S.tid);
-    u.searchParams.set('p', sel.value);
-    location.href = u.toString();
-  };
 }
 
 async function checkSession() {
@@ -99,18 +86,16 @@ const refresh = serial(readMine);
 async function readMine() {
   try {
     const { matches } = await api('GET', `${T()}/matches?player=${S.pid}`);
+    // every open match at once (a Main and a Consolation may run together), the most
+    // pressing first; the one the player chose stays chosen across live updates
     const order = ['playing', 'called', 'reported', 'disputed', 'scheduled'];
-    let pick = null;
-    for (const st of order) {
-      pick = matches.find((m) => m.state === st && m.sides.every((s) => s.player_id));
-      if (pick) break;
-    }
-    if (!pick) {
-      // the last decided match, to show its result
-      pick = matches.filter((m) => ['verified', 'forfeited', 'withdrawn'].includes(m.state)).pop() || null;
-    }
-    const done = matches.filter((m) => ['verified', 'forfeited', 'withdrawn'].includes(m.state));
-    S.last = done.length ? done.reduce((x, y) => (y.updated_at > x.updated_at ? y : x)) : null;
+    S.open = matches.filter((m) => order.includes(m.state) && m.sides.every((s) => s.player_id))
+      .sort((x, y) => order.indexOf(x.state) - order.indexOf(y.state) || x.id - y.id);
+    let pick = S.open.find((m) => m.id === S.sel) || S.open[0] || null;
+    const done = matches.filter((m) => DONE.includes(m.state));
+    // none open: the last decided match, to show its result
+    if (!pick && done.length) pick = done.reduce((x, y) => (y.updated_at > x.updated_at ? y : x));
+    S.last = lastByEvent(done);
     S.match = pick;
     S.side = pick ? sideOf(pick) : null;
     S.reports = null;
@@ -135,8 +120,10 @@ async function readMine() {
       S.clock = null;
       S.showClock = false;
     }
-    await standing();
-    await swingLine();
+    // the events, read once for the lines of both kinds
+    const events = await api('GET', `${T()}/competitions`).then((r) => r.events, () => []);
+    await standing(events);
+    await swingLine(events);
     render();
     await renderTable(S);
     // how many whole re-renders the page has made (a test waits for the next one)
@@ -146,13 +133,24 @@ async function readMine() {
   }
 }
 
-// Where the player stands in each knockout they are in (Main, Consolation...), read when
-// there is no match to play; said from the server's fields in the page's language.
-async function standing() {
+const DONE = ['verified', 'forfeited', 'withdrawn'];
+
+// The last decided match of each event (a standalone match is an event of its own), the
+// newest first: the result a player looks for in each, named by its event.
+function lastByEvent(done) {
+  const by = new Map();
+  for (const m of done) {
+    const k = m.event_id || `m${m.id}`;
+    if (!by.has(k) || m.updated_at > by.get(k).updated_at) by.set(k, m);
+  }
+  return [...by.values()].sort((x, y) => (x.updated_at < y.updated_at ? 1 : -1));
+}
+
+// Where the player stands in each knockout they are in (Main, Consolation...), one line
+// an event, each naming its event; said from the server's fields in the page's language.
+async function standing(events) {
   S.standing = [];
-  if (S.match && !['verified', 'forfeited', 'withdrawn'].includes(S.match.state)) return;
   try {
-    const { events } = await api('GET', `${T()}/competitions`);
     // a fed event (Consolation, Last Chance) lists no entries of its own: ask it as well
     const mine = (e) => e.entries.includes(S.pid) || (e.knockout && e.knockout.feeds_from);
     for (const ev of events.filter((e) => e.kind === 'knockout' && mine(e))) {
@@ -190,23 +188,22 @@ function standingText(r) {
 function renderStanding() {
   const el = $('#standing');
   const rows = S.standing || [];
-  el.textContent = rows.map((r) => (rows.length > 1 ? t('ko.line', { event: r.event_name, text: standingText(r) }) : standingText(r))).join('\n');
+  el.textContent = rows.map((r) => t('ko.line', { event: r.event_name, text: standingText(r) })).join('\n');
 }
 
 // A Swing player's stack (SWING-3): a money game's score is in points, the chips are what
 // the player plays for; from the leaderboard, with the rank and this round's stake.
-async function swingLine() {
+async function swingLine(events) {
   const el = $('#swing-line');
   el.hidden = true;
   try {
-    const { events } = await api('GET', `${T()}/competitions`);
     for (const ev of events.filter((e) => e.kind === 'swing' && e.entries.includes(S.pid))) {
       const b = await api('GET', `${T()}/competitions/${ev.id}/swing`);
       const me = (b.players || []).find((p) => p.player_id === S.pid);
       if (!me) continue;
       const v = { chips: num(me.chips), rank: me.rank, n: b.players.length, cpp: num(b.cpp || 0) };
-      el.textContent = t(b.round ? 'play.swing_line' : 'play.swing_chips', v)
-        + (me.status === 'sitting_out' ? ` ${t('play.swing_sits_out')}` : me.status === 'out' ? ` ${t('play.swing_out')}` : '');
+      el.textContent = t('ko.line', { event: ev.name, text: t(b.round ? 'play.swing_line' : 'play.swing_chips', v)
+        + (me.status === 'sitting_out' ? ` ${t('play.swing_sits_out')}` : me.status === 'out' ? ` ${t('play.swing_out')}` : '') });
       el.hidden = false;
       return;
     }
@@ -220,29 +217,51 @@ function myScore() {
   return { me: sc[S.side], opp: sc[other(S.side)] };
 }
 
+// The last result of each event, each line naming its event and round ("Consolation ·
+// Round 1: You lost…" while the Main goes on); not the decided match the card shows.
 function renderLast() {
-  const l = S.last;
+  const rows = (S.last || []).filter((l) => !(S.match && l.id === S.match.id));
   const el = $('#last-result');
-  el.hidden = !l || (S.match && l.id === S.match.id);
-  if (el.hidden) return;
-  const side = sideOf(l);
-  const opp = l.sides.find((s) => s.side !== side);
-  const v = { name: sideName(opp), me: l.score[side], opp: l.score[other(side)] };
-  el.textContent = l.winner === side ? t('play.last_won', v) : t('play.last_lost', v);
+  el.hidden = !rows.length;
+  el.textContent = rows.map((l) => {
+    const side = sideOf(l);
+    const opp = l.sides.find((s) => s.side !== side);
+    const v = { name: sideName(opp), me: l.score[side], opp: l.score[other(side)] };
+    return t('ko.line', { event: matchLabel(l.label, l.id), text: t(l.winner === side ? 'play.last_won' : 'play.last_lost', v) });
+  }).join('\n');
 }
 
-// How a decided match ended, for its sentence: on time (CLK-7), awarded by the TD (PEN-2
-// when the loser's penalty points passed half the length), or played out.
-function decidedKey(m) {
-  if (S.flagged) return S.flagged === S.side ? 'play.lost_on_time' : 'play.won_on_time';
-  if (m.state !== 'forfeited' || !m.winner) return 'play.decided';
+// Every open match, when there are more than one: each named, with its opponent, table
+// and state; choosing one shows it below to report.
+function renderOpen() {
+  const box = $('#open-box');
+  box.hidden = S.open.length < 2;
+  const ul = clear($('#open-list'));
+  if (box.hidden) return;
+  for (const m of S.open) {
+    const opp = m.sides.find((s) => s.side !== sideOf(m));
+    const cur = S.match && S.match.id === m.id;
+    ul.append(h('li', {}, h('button', { type: 'button', class: 'open-match', dataset: { matchId: m.id }, 'aria-pressed': String(cur),
+      onclick: () => { S.sel = m.id; S.disputing = null; refresh(); } },
+    t('play.open_line', { label: matchLabel(m.label, m.id), name: sideName(opp), table: m.table || t('play.no_table'), state: t(`state.${m.state}`) }))));
+  }
+}
+
+// How a decided match ended, for its sentence, from the match's `ended`: on time (CLK-7),
+// forfeited for lateness (PEN-2), awarded by the TD (a ruling), or played out; any other
+// ending (conceded, a bye, a walkover, a withdrawal, a disqualification) named after the score.
+function decidedText(m, v) {
   const won = m.winner === S.side;
-  const pp = m.penalty_points || {};
-  if (m.length > 0 && 2 * (pp[m.winner] || 0) > m.length) return won ? 'play.forfeit_won_pen2' : 'play.forfeit_lost_pen2';
-  return won ? 'play.forfeit_won' : 'play.forfeit_lost';
+  const how = m.ended || (S.flagged ? 'time' : 'played');
+  if (how === 'time') return t(won ? 'play.won_on_time' : 'play.lost_on_time', v);
+  if (how === 'lateness') return t(won ? 'play.forfeit_won_pen2' : 'play.forfeit_lost_pen2', v);
+  if (how === 'ruling' && m.state === 'forfeited') return t(won ? 'play.forfeit_won' : 'play.forfeit_lost', v);
+  if (how === 'played' || !m.winner) return t('play.decided', v);
+  return t('play.decided_how', { ...v, how: endedText(m) });
 }
 
 function render() {
+  renderOpen();
   renderLast();
   renderStanding();
   const m = S.match;
@@ -281,6 +300,10 @@ function render() {
   if (open || (m.state === 'reported' && !(mine && mine.complete) && !(theirs && theirs.complete))) {
     show('game-form', true);
     show('mat-form', true);
+    // the final score beside the games (a match kept on paper), not for a Swing game,
+    // whose cube and gammon the chips depend on (SWING-3)
+    show('score-form', L > 0);
+    show('score-hint', true);
     $('#undo-game').hidden = !(mine && mine.games && mine.games.length);
   }
   if (m.state === 'reported' && mine && mine.complete && !(theirs && theirs.complete)) {
@@ -294,6 +317,7 @@ function render() {
     // with the game itself (a score does not say the cube or the gammon, SWING-3)
     if (S.disputing === m.id) {
       show(L > 0 ? 'score-form' : 'game-form', true);
+      show('score-hint', false);
       $('#undo-game').hidden = true;
     }
   } else if (m.state === 'disputed') {
@@ -304,7 +328,7 @@ function render() {
     show('waiting', true);
     $('#withdraw-report').hidden = true;
     const v = { me: m.score[S.side], opp: m.score[other(S.side)] };
-    $('#waiting-text').textContent = t(decidedKey(m), v);
+    $('#waiting-text').textContent = decidedText(m, v);
   }
   if (m.state === 'reported') $('#withdraw-report').hidden = !(mine && mine.complete);
   if (!(m.state === 'reported' && theirs && theirs.complete)) S.disputing = null;
@@ -414,7 +438,7 @@ function wire() {
     ev.preventDefault();
     const me = Number($('#s-me').value); const opp = Number($('#s-opp').value);
     const score = { [S.side]: me, [other(S.side)]: opp };
-    await act('POST', 'report', { score });
+    if (await act('POST', 'report', { score })) { $('#s-me').value = ''; $('#s-opp').value = ''; }
   });
   $('#mat-form').addEventListener('submit', async (ev) => {
     ev.preventDefault();
@@ -446,7 +470,8 @@ async function act(method, path, body) {
     await api(method, `${T()}/matches/${S.match.id}/${path}`, body, method === 'POST' ? { idempotencyKey: newKey() } : {});
     announce(t('play.done'));
     await refresh();
-  } catch (e) { showError(e); }
+    return true;
+  } catch (e) { showError(e); return false; }
 }
 
 async function clockDo(action, body) {

@@ -91,4 +91,7 @@ export async function renderTable(S) {
       h('span', { class: 'muted' }, ` — ${officialName(x.official)}, ${hhmm(x.created_at)}`)));
   }
   $('#rulings-box').hidden = !rulings.length;
+  // no empty card: a decided match without a call, a warning, an observer or a ruling
+  // has nothing to say here
+  card.hidden = $('#call-form').hidden && !st.textContent && lv.hidden && !calls.warnings.length && !observers.length && !rulings.length;
 }

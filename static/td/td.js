@@ -7,12 +7,15 @@ import { $, $$, h, clear, announce, showError, clearError, params, hhmm, num } f
 import { t, getLang, applyI18n, mountLangSwitch, onLangChange } from '/js/i18n.js';
 import { live, debounce, serial } from '/js/live.js';
 import { renderBracket } from '/js/bracket.js';
-import { matchLabel, scoreShown } from '/js/label.js';
+import { matchLabel, scoreShown, endedNote } from '/js/label.js';
 import { renderSwing, renderDavis, davisBracket } from '/js/boards.js';
 import * as clk from '/js/clock.js';
 import { loadOfficials, wireOfficials, showWho } from './officials.js';
 import { renderCalls, renderTableSection } from '/td/calls.js';
 import { showCards as cards } from '/td/cards.js';
+import { editButton } from '/td/players_edit.js';
+import { confirmDraw, enterAll as enterChecked } from '/td/draw.js';
+import { renderEstimate } from '/td/estimate_view.js';
 import { startBackup, renderBackup } from '/td/backup.js';
 
 const S = { tid: Number(params().get('t')) || 0, tour: null, players: [], events: [], boards: {}, matches: [], detail: 0, auditAfter: null, stream: null,
@@ -132,6 +135,7 @@ function renderAll() {
   renderPlayers();
   renderEvents();
   renderBoard();
+  renderEstimate(S);
   if (S.detail) renderDetail();
   if (S.ledger && $('#ledger') && $('#ledger').open) showLedger(S.ledger.e, S.ledger.pid, S.ledger.name);
   // how many whole re-renders the page has made: a test waits for the next one after a
@@ -177,7 +181,7 @@ function renderSettings() {
   $('#s-grace').value = x.lateness.grace_minutes; $('#s-step').value = x.lateness.step_minutes;
   $('#s-breaks').value = x.break_table;
   $('#s-cmode').value = x.clock.mode; $('#s-bank').value = x.clock.bank_per_point_s;
-  $('#s-delay').value = x.clock.delay_s; $('#s-split').value = x.clock.split_first_per_point_s;
+  $('#s-delay').value = x.clock.delay_s; $('#s-split').value = x.clock.split_first_per_point_s; $('#s-mpp').value = x.minutes_per_point;
 }
 
 // ---- players ----
@@ -189,7 +193,7 @@ function renderPlayers() {
     const status = p.status === 'withdrawn' ? t('pstatus.withdrawn') : p.checked_in ? t('pstatus.checked_in', { time: hhmm(p.checked_in_at) }) : t('pstatus.registered');
     const base = `${T()}/players/${p.id}`;
     tb.append(h('tr', { dataset: { playerId: p.id } },
-      h('th', { scope: 'row' }, p.name), h('td', {}, p.country || ''), h('td', { class: 'status' }, status),
+      h('th', { scope: 'row' }, p.name), h('td', {}, [p.country, p.club].filter(Boolean).join(' · ')), h('td', { class: 'status' }, status),
       // masked: a PIN is read one at a time (the server records who read which), so a
       // glance at the screen or a copy of the page gives none away. One the TD asked for stays
       // shown through the room's live re-renders (S.pins), until the page is left.
@@ -204,7 +208,7 @@ function renderPlayers() {
           : h('button', { type: 'button', onclick: () => confirm(t('td.withdraw_q', { name: p.name })) && act(() => api('POST', `${base}/withdraw`)) }, t('td.withdraw')),
         h('button', { type: 'button', onclick: () => confirm(t('td.new_pin_q', { name: p.name })) && act(async () => { delete S.pins[p.id]; await api('POST', `${base}/pin`); }) }, t('td.new_pin')),
         h('button', { type: 'button', onclick: () => showCards([p]) }, t('td.card')),
-        officialSelect(p, base))));
+        editButton(T(), p), officialSelect(p, base))));
   }
 }
 
@@ -259,7 +263,7 @@ function eventCard(e) {
     const seed = h('input', { id: `seed-${e.id}`, size: 10 });
     if (open) {
       card.append(h('div', { class: 'row' }, h('label', { for: `seed-${e.id}` }, t('td.seed')), seed,
-        h('button', { type: 'button', class: 'primary draw', onclick: () => act(() => api('POST', `${E}/knockout/draw`, seed.value ? { seed: seed.value } : {}), t('td.drawn')) }, t('td.draw'))));
+        h('button', { type: 'button', class: 'primary draw', onclick: () => confirmDraw(e, S.players) && act(() => api('POST', `${E}/knockout/draw`, seed.value ? { seed: seed.value } : {}), t('td.drawn')) }, t('td.draw'))));
     }
     if (b && b.late && b.late.open) {
       const sel = playerSelect(`late-${e.id}`, (p) => p.status !== 'withdrawn' && !e.entries.includes(p.id));
@@ -300,14 +304,7 @@ function eventCard(e) {
   return card;
 }
 
-async function enterAll(e) {
-  const todo = S.players.filter((p) => p.checked_in && p.status !== 'withdrawn' && !e.entries.includes(p.id));
-  clearError();
-  for (const p of todo) {
-    try { await api('POST', `${T()}/competitions/${e.id}/entries`, { player_id: p.id }); } catch (err) { showError(err); break; }
-  }
-  announce(t('td.entered', { n: todo.length }));
-}
+const enterAll = (e) => enterChecked(T(), e, S.players);
 
 // The chip ledger of one Swing player (SWING-3): every movement with the balance after it
 // and the server's sentence saying why. Kept open (and re-read) across live updates.
@@ -361,10 +358,8 @@ function renderBoard() {
   }
 }
 
-// A card's score, or for a disputed match what stands instead of one (MATCH-4).
-function scoreText(m) {
-  return scoreShown(m.state) ? `${m.score.a}–${m.score.b}` : `${t('state.disputed')}: ${t('match.reports_differ')}`;
-}
+// A card's score, and how a decided match ended; for a disputed match what stands instead (MATCH-4).
+const scoreText = (m) => (scoreShown(m.state) ? `${m.score.a}–${m.score.b}${endedNote(m)}` : `${t('state.disputed')}: ${t('match.reports_differ')}`);
 
 function openDetail(id) {
   if (S.detail !== id) {
@@ -385,7 +380,7 @@ async function renderDetail() {
   $('#detail').hidden = false;
   $('#dt-h').textContent = t('td.match_title', { id: m.id, a: sideName(m.sides[0]), b: sideName(m.sides[1]) });
   const body = clear($('#dt-body'));
-  body.append(h('p', {}, t(!m.length ? 'td.match_line_game' : m.length === 1 ? 'td.match_line_one' : 'td.match_line', { state: t(`state.${m.state}`), score: scoreShown(m.state) ? `${m.score.a}–${m.score.b}` : t('match.reports_differ'), length: m.length, table: m.table || '—' })));
+  body.append(h('p', {}, t(!m.length ? 'td.match_line_game' : m.length === 1 ? 'td.match_line_one' : 'td.match_line', { state: t(`state.${m.state}`), score: scoreShown(m.state) ? `${m.score.a}–${m.score.b}${endedNote(m)}` : t('match.reports_differ'), length: m.length, table: m.table || '—' })));
   // the match's name (event, round, rubber) under its facts: the first line stays the facts
   if (m.label && m.label.kind !== 'standalone') body.append(h('p', { class: 'muted', id: 'dt-label' }, matchLabel(m.label, m.id)));
   // call to a table
@@ -737,6 +732,7 @@ function wire() {
       lateness: { grace_minutes: Number($('#s-grace').value), step_minutes: Number($('#s-step').value) },
       break_table: $('#s-breaks').value,
       clock: { mode: $('#s-cmode').value, bank_per_point_s: Number($('#s-bank').value), delay_s: Number($('#s-delay').value), split_first_per_point_s: Number($('#s-split').value) },
+      minutes_per_point: Number($('#s-mpp').value),
     };
     act(() => api('PATCH', T(), body), t('td.saved'));
   });

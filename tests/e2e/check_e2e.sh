@@ -26,8 +26,9 @@ trap 'exit 143' TERM
 
 node "$here/check_strings.mjs" || exit 1
 node "$here/check_events.mjs" || exit 1
-if [ ! -x /usr/bin/chromium ] || [ ! -d "$here/node_modules/playwright-core" ]; then
-  echo "check_e2e: chromium or playwright-core missing: run make e2e-deps" >&2
+node "$here/check_estimate.mjs" || exit 1
+if [ ! -x /usr/bin/chromium ] || [ ! -d "$here/node_modules/playwright-core" ] || ! command -v pdftotext >/dev/null; then
+  echo "check_e2e: chromium, playwright-core or pdftotext (poppler-utils) missing: run make e2e-deps" >&2
   exit 1
 fi
 # --foreground keeps node, the server and the browser in this process group

@@ -22,6 +22,8 @@ const DYNAMIC = {
   ostatus: ['active', 'suspended', 'removed'],
   'call.reason': ['dispute', 'clock', 'baffle_box', 'observer', 'spectators', 'equipment', 'leave_room', 'other'],
   'ruling.effect': ['none', 'score', 'penalty', 'forfeit', 'clock'],
+  sheets: ['draw', 'call', 'scores', 'standings'],
+  ended: ['conceded', 'lateness', 'time', 'disqualified', 'withdrawn', 'bye', 'walkover', 'ruling'],
 };
 
 function files(dir) {

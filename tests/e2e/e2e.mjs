@@ -8,6 +8,7 @@ import { mkdtempSync, writeFileSync, mkdirSync, rmSync, copyFileSync, existsSync
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { desk } from './desk.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..', '..');
@@ -228,10 +229,22 @@ async function run() {
   });
   browserOf = browser;
   try {
-    await scenario(browser);
+    if (process.env.E2E_ONLY !== 'desk') await scenario(browser);
+    await deskPart(browser);
   } finally {
     await browser.close();
   }
+  step = 'the server stops cleanly';
+  const code = await stopServer();
+  if (code !== 0) fail(`the server exited with status ${code}`);
+  log('all steps passed');
+}
+
+// The desk's part (tests/e2e/desk.mjs), then no page raised a script error.
+async function deskPart(browser) {
+  await desk({ browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep: (s) => { step = s; }, PASSWORD, dir, guideShot: GUIDE ? guideShot : null });
+  step = 'no page raised a script error';
+  if (errors.length) fail(errors.join('\n'));
 }
 
 async function scenario(browser) {
@@ -799,7 +812,7 @@ async function scenario(browser) {
   await waitUntil(td, () => !document.querySelector('#ledger').open, null, 'the ledger closing');
   log(`${winner}'s chip ledger shows the starting stack and the gammon won, each with its why`);
   // a phone of a Swing player says the stack and the round's stake
-  await waitText(pa, '#swing-line', /^Swing: you have [\d,]+ chips, rank \d+ of 10; this round is played for 100 chips a point/);
+  await waitText(pa, '#swing-line', /^Swing E2E: You have [\d,]+ chips, rank \d+ of 10; this round is played for 100 chips a point/);
 
   step = 'a correction that changes who held chips in a later round tells the TD (SWING-2)';
   {
@@ -1097,15 +1110,6 @@ async function scenario(browser) {
   await disp.goto(url(`/display/?t=${tid}&view=live&rotate=0`));
   await waitVisible(disp, '.inplay');
   await disp.screenshot({ path: join(SHOTS, 'display-live-3840x2160.png') });
-
-  step = 'no page raised a script error';
-  if (errors.length) fail(errors.join('\n'));
-
-  step = 'the server stops cleanly';
-  await browser.close();
-  const code = await stopServer();
-  if (code !== 0) fail(`the server exited with status ${code}`);
-  log('all steps passed');
 }
 
 const killer = setTimeout(() => { console.error('e2e: timed out'); process.exit(1); }, 840000); // check_e2e.sh's timeout is 900 s

@@ -24,6 +24,8 @@ json_t *op_player_json(const struct player *p, int with_pin)
         op_time_json(p->checked_in_ms), "withdrawn_at", op_time_json(p->withdrawn_ms), "created_at",
         op_time_json(p->created_ms), "updated_at", op_time_json(p->updated_ms));
     if (j)
+        json_object_set_new(j, "club", json_string(p->club));
+    if (j)
         json_object_set_new(j, "official_id",
                             p->official_id ? json_integer(p->official_id) : json_null());
     if (j && with_pin)
@@ -39,6 +41,8 @@ void op_player_apply(struct player *p, const struct player_in *in)
         cw_utf8_copy(p->country, sizeof p->country, in->country);
     if (in->federation_id)
         cw_utf8_copy(p->federation_id, sizeof p->federation_id, in->federation_id);
+    if (in->club)
+        cw_utf8_copy(p->club, sizeof p->club, in->club);
     if (in->rating == PI_RATING) {
         p->has_rating = 1;
         p->rating = in->rating_value;

@@ -20,6 +20,7 @@ struct player_in {
     /* which official the player is (GOV-1, for GOV-6: an official who is a party) */
     enum { PO_KEEP, PO_SET, PO_NONE } official;
     int64_t official_id;
+    const char *club; /* NULL: unchanged */
 };
 void op_player_apply(struct player *p, const struct player_in *in);
 

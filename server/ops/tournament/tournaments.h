@@ -18,6 +18,7 @@ struct tournament_in {
     int bank_per_point_s, delay_s, split_first_per_point_s;
     const char *tables; /* KO-7: the list of table labels as JSON text */
     int gap_waits_for_td; /* 0 or 1, -1 not given */
+    int minutes_per_point; /* the estimate's pace until matches have ended */
 };
 
 /* counts may be NULL (the audit log's before/after leaves them out). */
