@@ -63,7 +63,7 @@ has 'rule 8 (transactions): server/api/tx.c:9: calls db_commit()'
 hasnt 'server/api/tx.c:1:'
 
 cat > "$tmp/allow.json" <<'J'
-{"kind names": {"ops/event/kinds.c": "planted"}, "settings": {"ops/settings.c": "planted"},
+{"kind names": {"ops/kinds.c": "planted"}, "settings": {"ops/settings.c": "planted"},
  "transactions": {"api/": "planted", "store/clean.c": "clean", "ops/gone.c": "gone"}}
 J
 run
@@ -75,7 +75,7 @@ has "rule 8 (transactions): stale entry TRANSACTIONS['store/clean.c']: server/st
 has "rule 8 (transactions): stale entry TRANSACTIONS['ops/gone.c']: server/ops/gone.c is gone"
 
 cat > "$tmp/allow.json" <<'J'
-{"kind names": {"ops/event/kinds.c": "planted"}, "settings": {"ops/settings.c": "planted"},
+{"kind names": {"ops/kinds.c": "planted"}, "settings": {"ops/settings.c": "planted"},
  "transactions": {"api/tx.c": "planted"}}
 J
 run
