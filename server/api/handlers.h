@@ -87,6 +87,9 @@ void api_event_update(struct api_req *req, struct api_resp *resp);
 void api_event_create(struct api_req *req, struct api_resp *resp);
 void api_events_list(struct api_req *req, struct api_resp *resp);
 void api_event_get(struct api_req *req, struct api_resp *resp);
+/* any event's start and board, by its kind (api_event_board.c) */
+void api_event_start(struct api_req *req, struct api_resp *resp);
+void api_event_board(struct api_req *req, struct api_resp *resp);
 void api_entry_add(struct api_req *req, struct api_resp *resp);
 void api_entry_remove(struct api_req *req, struct api_resp *resp);
 void api_swing_round_start(struct api_req *req, struct api_resp *resp);

@@ -98,6 +98,8 @@ static const struct route routes[] = {
     {"POST", T "/competitions", api_event_create, TDS, R_JSON},
     {"GET", E, api_event_get, ANYONE, R_ETAG | R_SHARED},
     {"PATCH", E, api_event_update, TDS, R_JSON},
+    {"POST", E "/start", api_event_start, TDS, R_OPTJSON},
+    {"GET", E "/board", api_event_board, ANYONE, R_ETAG},
     {"POST", E "/entries", api_entry_add, TDS, R_JSON},
     {"DELETE", E "/entries/{id}", api_entry_remove, TDS, 0},
     {"POST", E "/swing/rounds", api_swing_round_start, TDS, R_OPTJSON},

@@ -110,6 +110,8 @@ static const struct {
     {"POST", "/api/v1/tournaments/{id}/competitions", TDS},
     {"GET", "/api/v1/tournaments/{id}/competitions/{id}", ANYONE},
     {"PATCH", "/api/v1/tournaments/{id}/competitions/{id}", TDS},
+    {"POST", "/api/v1/tournaments/{id}/competitions/{id}/start", TDS},
+    {"GET", "/api/v1/tournaments/{id}/competitions/{id}/board", ANYONE},
     {"POST", "/api/v1/tournaments/{id}/competitions/{id}/entries", TDS},
     {"DELETE", "/api/v1/tournaments/{id}/competitions/{id}/entries/{id}", TDS},
     {"POST", "/api/v1/tournaments/{id}/competitions/{id}/swing/rounds", TDS},

@@ -1,10 +1,13 @@
 /* An event's kind as operations: the second half of its row (the first, its name and its
  * settings read and written, is tourney/event_kind.c). One row a kind, indexed by enum
  * event_kind_id; an entry a kind has nothing to do for is NULL. The result cascade
- * (results.c), the gate (gate.c) and the late-entry deadline's tick (ticks.c) call the
- * event's own row, never every kind's code. */
+ * (results.c), the gate (gate.c), the late-entry deadline's tick (ticks.c) and the
+ * routes of any event (its start, its board: api/api_events.c) call the event's own row,
+ * never every kind's code. */
 #ifndef OPS_KINDS_H
 #define OPS_KINDS_H
+
+#include <jansson.h>
 
 #include "ops/frame/op.h"
 #include "ops/frame/problem.h"
@@ -22,6 +25,13 @@ struct event_kind_ops {
                 struct problem *pb);
     /* KO-4: late entry closed, by the TD or the deadline's tick. 0, or -1 with pb. */
     int (*late_close)(const struct op *o, struct event *e, struct problem *pb);
+    /* The event started from its entries (open: the caller checked): a knockout's draw,
+     * a Swing's first round, a Davis Cup's ties or draw, each from seed (NULL: a fresh
+     * one, recorded; KO-2). 0, or -1 with the refusal in pb. */
+    int (*start)(const struct op *o, struct event *e, const char *seed, struct problem *pb);
+    /* The event as its pages show it (a bracket, a leaderboard, the ties and standings),
+     * as of now_ms; NULL when the store fails. The caller holds the database's lock. */
+    json_t *(*board)(struct db *db, const struct event *e, int64_t now_ms);
 };
 
 /* The row of kind k. */
