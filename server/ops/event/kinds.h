@@ -9,6 +9,7 @@
 #include "ops/frame/op.h"
 #include "ops/frame/problem.h"
 #include "tourney/model.h"
+#include "tourney/placings.h"
 
 struct event_kind_ops {
     /* The result cascade's step: match m of event e decided or corrected from `before`
@@ -22,6 +23,13 @@ struct event_kind_ops {
                 struct problem *pb);
     /* KO-4: late entry closed, by the TD or the deadline's tick. 0, or -1 with pb. */
     int (*late_close)(const struct op *o, struct event *e, struct problem *pb);
+    /* PLACE-1: each entrant of event e added to out (placings_add) with how far it got
+     * (`stage`, higher is better: equal stages share a band), whether its place is out
+     * of play, and why; out->final when the event is finished. The keys of PLACE-2, the
+     * order and the bands are op_event_placings' (ops/event/placings.c), the same for
+     * every kind. 0, or -1 with pb. */
+    int (*placings)(const struct op *o, const struct event *e, struct placings *out,
+                    struct problem *pb);
 };
 
 /* The row of kind k. */
