@@ -109,6 +109,8 @@ static int placing_cmp(const void *x, const void *y)
 
 void placings_order(struct placings *ps, const struct place_order *order)
 {
+    if (order)
+        ps->order = *order;
     sort_order = order; /* qsort has no context; placings are computed under the lock */
     if (ps->n > 1)
         qsort(ps->p, (size_t)ps->n, sizeof *ps->p, placing_cmp);

@@ -26,6 +26,7 @@ struct place_order {
 };
 
 #define PLACE_WHY_MAX 96
+#define PLACE_NAME_MAX 404 /* a player's name: 100 characters of UTF-8 */
 
 /* One entrant's placing. The kind fills entrant, players, stage, out and why;
  * placings_tally the keys; placings_order the band and the rank. */
@@ -35,6 +36,7 @@ struct placing {
     int64_t stage;      /* how far it got, higher is better; equal stages share a band */
     int out;            /* 1: its place can no longer change (it lost, or the event is over) */
     char why[PLACE_WHY_MAX]; /* "lost in the quarter-finals", "chips 1,240" */
+    char name[PLACE_NAME_MAX]; /* a team's name from its kind; a player's, op_event_placings' */
     /* PLACE-2's keys */
     int rounds_won;
     int points_diff;
@@ -50,6 +52,7 @@ struct placings {
     int n, cap;
     struct placing *p; /* best first after placings_order; free with placings_free */
     int final;         /* the event is finished: every place is final, not so far */
+    struct place_order order; /* the order it was split by (placings_order) */
 };
 
 /* A new placing at the end of ps (zeroed, entrant set), or NULL (memory). */
@@ -77,6 +80,13 @@ void placings_order(struct placings *ps, const struct place_order *order);
  * round lost in, the winner's rounds + 1; "won the final", "lost in the final", "lost in
  * the semi-finals", "lost in the quarter-finals", "lost in round 2"... into why. */
 void placings_ko_why(int round, int rounds, int won, char *why, size_t len);
+
+/* PLACE-1 for a bracket (a knockout of players, a Davis Cup knockout of teams): each
+ * holder of a slot added (when not yet in ps) with the round it lost in as its stage, the
+ * final's winner rounds + 1, those still in play rounds + 1 too (the top band, so far). */
+struct ko_bracket;
+struct ko_mview;
+int placings_bracket(struct placings *ps, const struct ko_bracket *b, const struct ko_mview *v);
 
 /* The order's names ("rounds_won", "points_diff", "rating") and its stored text, the
  * names joined by commas ("" shared). place_order_parse: 0, or -1 naming the bad name

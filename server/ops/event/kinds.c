@@ -12,9 +12,9 @@ static int davis_late_close(const struct op *o, struct event *e, struct problem 
 }
 
 static const struct event_kind_ops rows[EK_COUNT] = {
-    [EK_KNOCKOUT] = {op_knockout_result, NULL, op_knockout_late_close, NULL},
-    [EK_SWING] = {op_swing_result, op_swing_game_open, NULL, NULL},
-    [EK_DAVIS] = {op_davis_result, op_davis_rubber_open, davis_late_close, NULL},
+    [EK_KNOCKOUT] = {op_knockout_result, NULL, op_knockout_late_close, op_knockout_placings},
+    [EK_SWING] = {op_swing_result, op_swing_game_open, NULL, op_swing_placings},
+    [EK_DAVIS] = {op_davis_result, op_davis_rubber_open, davis_late_close, op_davis_placings},
 };
 
 const struct event_kind_ops *op_kind(enum event_kind_id k)

@@ -6,6 +6,8 @@
 #ifndef OPS_EVENT_PLACINGS_H
 #define OPS_EVENT_PLACINGS_H
 
+#include <jansson.h>
+
 #include "ops/frame/op.h"
 #include "ops/frame/problem.h"
 #include "tourney/model.h"
@@ -18,5 +20,9 @@
  * placings_free), or -1 with pb. */
 int op_event_placings(const struct op *o, const struct event *e, const struct place_order *order,
                       struct placings *out, struct problem *pb);
+
+/* The placings as the API, the pages and the exports answer them: the event, whether
+ * final, the order, and each entrant best first (place "3-4", rank, why, the keys). */
+json_t *op_placings_json(const struct event *e, const struct placings *ps);
 
 #endif

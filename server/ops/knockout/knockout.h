@@ -11,6 +11,7 @@
 #include "ops/frame/problem.h"
 #include "store/store.h"
 #include "tourney/knockout.h"
+#include "tourney/placings.h"
 
 /* A bracket with its match rows and results, and the views computed from them. */
 struct ko_state {
@@ -49,5 +50,10 @@ int op_knockout_result(const struct op *o, struct event *e, struct match *m,
  * ones become byes and their opponents advance; audited with how many stayed unfilled.
  * 0, or -1 with the problem in pb (not drawn, late entry not open). */
 int op_knockout_late_close(const struct op *o, struct event *e, struct problem *pb);
+
+/* PLACE-1: the bracket's entrants by the round they lost in (knockout_placings.c; the
+ * kinds' row). 0, or -1 with pb. */
+int op_knockout_placings(const struct op *o, const struct event *e, struct placings *out,
+                         struct problem *pb);
 
 #endif
