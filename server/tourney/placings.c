@@ -12,6 +12,15 @@ static const char *const key_names[PLACE_MAX_KEYS + 1] = {
     [PLACE_KEY_RATING] = "rating",
 };
 
+static const char *const reason_names[PLACE_R_COUNT] = {
+    "", "not_drawn", "in_play", "won", "lost", "chips", "out", "ties", "standing",
+};
+
+const char *place_reason_name(enum place_reason r)
+{
+    return (unsigned)r < PLACE_R_COUNT ? reason_names[r] : "";
+}
+
 struct placing *placings_add(struct placings *ps, int64_t entrant)
 {
     if (ps->n == ps->cap) {
@@ -119,23 +128,31 @@ void placings_order(struct placings *ps, const struct place_order *order)
         int j = i;
         while (j < ps->n && ps->p[j].stage == ps->p[i].stage)
             j++;
-        /* the band: i entrants got further, j - i share this stage */
+        /* the band: i entrants got further, j - i share this stage (unless the kind fixed
+         * it) */
         for (int k = i; k < j; k++) {
             struct placing *p = &ps->p[k];
-            p->place_from = i + 1;
-            p->place_to = j;
+            if (!p->place_from) {
+                p->place_from = i + 1;
+                p->place_to = j;
+            }
             /* the band is sorted by the order: ahead are those before k it tells apart */
             int r = k;
             while (r > i && !order_cmp(&ps->p[r - 1], p, order))
                 r--;
-            p->rank = r + 1;
+            p->rank = p->place_from + (r - i);
         }
         i = j;
     }
 }
 
-void placings_ko_why(int round, int rounds, int won, char *why, size_t len)
+void placings_ko_why(struct placing *p, int round, int rounds, int won)
 {
+    char *why = p->why;
+    size_t len = sizeof p->why;
+    p->reason = won ? PLACE_R_WON : PLACE_R_LOST;
+    p->why_n = won ? rounds : round;
+    p->why_m = rounds;
     if (won)
         snprintf(why, len, "won the final");
     else if (round >= rounds)

@@ -26,6 +26,23 @@ struct place_order {
 };
 
 #define PLACE_WHY_MAX 96
+
+/* Why an entrant stands where it does, for the pages to say in their language (why_n,
+ * why_m its figures); `why` says the same in English for the exports and the reports. */
+enum place_reason {
+    PLACE_R_NONE = 0,
+    PLACE_R_NOT_DRAWN, /* the draw (or the start) is not made yet */
+    PLACE_R_IN_PLAY,   /* still in: its place is not known yet */
+    PLACE_R_WON,       /* won the final (n: the rounds) */
+    PLACE_R_LOST,      /* lost in round n of m (m: the rounds; the final when n == m) */
+    PLACE_R_CHIPS,     /* a Swing: n chips */
+    PLACE_R_OUT,       /* a Swing: out in round n */
+    PLACE_R_TIES,      /* a round robin of teams: n ties won of m */
+    PLACE_R_STANDING,  /* a Swiss: n match wins of m played (the kind's standings) */
+};
+#define PLACE_R_COUNT 9
+/* "", "not_drawn", "in_play", "won", "lost", "chips", "out", "ties", "standing" */
+const char *place_reason_name(enum place_reason r);
 #define PLACE_NAME_MAX 404 /* a player's name: 100 characters of UTF-8 */
 
 /* One entrant's placing. The kind fills entrant, players, stage, out and why;
@@ -36,14 +53,18 @@ struct placing {
     int64_t stage;      /* how far it got, higher is better; equal stages share a band */
     int out;            /* 1: its place can no longer change (it lost, or the event is over) */
     char why[PLACE_WHY_MAX]; /* "lost in the quarter-finals", "chips 1,240" */
+    enum place_reason reason; /* the same for the pages */
+    int64_t why_n, why_m;
     char name[PLACE_NAME_MAX]; /* a team's name from its kind; a player's, op_event_placings' */
     /* PLACE-2's keys */
     int rounds_won;
     int points_diff;
     int has_rating;
     double rating;
-    /* the result (placings_order) */
-    int place_from, place_to; /* the band: 1 + those of a better stage, + its size - 1 */
+    /* the result (placings_order); a kind may fix the band itself (a bracket's: known as
+     * soon as a player loses), else it is the stage's: 1 + those of a better stage, + its
+     * size - 1 */
+    int place_from, place_to;
     int rank;                 /* the finishing order: place_from + those of the band ahead by
                                * the TD's order (equal keys share it); place_from when shared */
 };
@@ -76,14 +97,17 @@ void placings_tally(struct placings *ps, const struct place_match *m, int n);
  * id for a stable listing) and fills each band and rank. */
 void placings_order(struct placings *ps, const struct place_order *order);
 
-/* A knockout's band for a loser of round `round` of `rounds` (PLACE-1): the stage is the
- * round lost in, the winner's rounds + 1; "won the final", "lost in the final", "lost in
- * the semi-finals", "lost in the quarter-finals", "lost in round 2"... into why. */
-void placings_ko_why(int round, int rounds, int won, char *why, size_t len);
+/* Why a bracket's entrant stands there (PLACE-1): "won the final", "lost in the final",
+ * "lost in the semi-finals", "lost in the quarter-finals", "lost in round 2"... into why,
+ * and the reason with its figures. */
+void placings_ko_why(struct placing *p, int round, int rounds, int won);
 
 /* PLACE-1 for a bracket (a knockout of players, a Davis Cup knockout of teams): each
  * holder of a slot added (when not yet in ps) with the round it lost in as its stage, the
- * final's winner rounds + 1, those still in play rounds + 1 too (the top band, so far). */
+ * final's winner rounds + 1, those still in play rounds + 1 too (the top band, so far).
+ * A loser's band is fixed as it loses: round r's losers take the places after those who
+ * reach round r + 1 (a bye is no loss: 12 players in a bracket of 16 put round 1's four
+ * losers at 9-12). */
 struct ko_bracket;
 struct ko_mview;
 int placings_bracket(struct placings *ps, const struct ko_bracket *b, const struct ko_mview *v);

@@ -143,6 +143,48 @@ START_TEST(test_PLACE1_running_bracket_so_far)
 }
 END_TEST
 
+START_TEST(test_PLACE1_loser_band_fixed_as_it_loses)
+{
+    /* 12 players in a 16-bracket, one round-1 match decided: its loser is already 9-12
+     * (the 8 places of round 2 are all taken, by byes or winners to come); the 11 still in
+     * share 1-11 so far */
+    struct ko_entry e[12];
+    memset(e, 0, sizeof e);
+    for (int i = 0; i < 12; i++)
+        e[i].id = i + 1;
+    struct ko_bracket b;
+    char err[200];
+    ck_assert_int_eq(ko_draw(11, e, 12, 0, NULL, &b, err, sizeof err), 0);
+    int nm = ko_match_count(&b);
+    struct ko_result *res = calloc((size_t)nm, sizeof *res);
+    struct ko_mview *v = calloc((size_t)nm, sizeof *v);
+    ck_assert_int_eq(ko_compute(&b, res, v, err, sizeof err), 0);
+    int m = 0;
+    while (v[m].state != KO_M_READY)
+        m++;
+    res[m].decision = KO_PLAYED;
+    res[m].winner = 1;
+    ck_assert_int_eq(ko_compute(&b, res, v, err, sizeof err), 0);
+    struct placings ps = {0};
+    ck_assert_int_eq(placings_bracket(&ps, &b, v), 0);
+    placings_order(&ps, NULL);
+    ck_assert_int_eq(ps.n, 12);
+    struct placing *lost = placings_find(&ps, v[m].side[0].id);
+    ck_assert_int_eq(lost->place_from, 9);
+    ck_assert_int_eq(lost->place_to, 12);
+    ck_assert_int_eq(lost->reason, PLACE_R_LOST);
+    ck_assert_int_eq(lost->why_n, 1);
+    ck_assert_int_eq(lost->why_m, 4);
+    ck_assert_int_eq(ps.p[0].place_from, 1);
+    ck_assert_int_eq(ps.p[0].place_to, 11);
+    ck_assert_int_eq(ps.p[0].reason, PLACE_R_IN_PLAY);
+    placings_free(&ps);
+    free(res);
+    free(v);
+    ko_bracket_free(&b);
+}
+END_TEST
+
 START_TEST(test_PLACE2_band_split_in_the_TDs_order)
 {
     struct placings ps = {0};
@@ -237,6 +279,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_PLACE1_equal_stages_share_a_band);
     tcase_add_test(tc, test_PLACE1_bracket_bands_with_byes);
     tcase_add_test(tc, test_PLACE1_running_bracket_so_far);
+    tcase_add_test(tc, test_PLACE1_loser_band_fixed_as_it_loses);
     tcase_add_test(tc, test_PLACE2_band_split_in_the_TDs_order);
     tcase_add_test(tc, test_PLACE2_rating_split_unrated_last);
     tcase_add_test(tc, test_PLACE2_order_names_read_and_written);

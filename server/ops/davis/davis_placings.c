@@ -27,6 +27,9 @@ static int round_robin(const struct op *o, const struct event *e, struct placing
         }
         p->stage = -json_integer_value(json_object_get(t, "rank"));
         p->out = e->state == ES_FINISHED;
+        p->reason = PLACE_R_TIES;
+        p->why_n = json_integer_value(json_object_get(t, "ties_won"));
+        p->why_m = json_integer_value(json_object_get(t, "ties_played"));
         snprintf(p->why, sizeof p->why, "ties won %d of %d",
                  (int)json_integer_value(json_object_get(t, "ties_won")),
                  (int)json_integer_value(json_object_get(t, "ties_played")));
@@ -61,6 +64,7 @@ int op_davis_placings(const struct op *o, const struct event *e, struct placings
         }
         if (!p->why[0]) {
             p->stage = INT64_MIN / 2;
+            p->reason = PLACE_R_NOT_DRAWN;
             snprintf(p->why, sizeof p->why, "not drawn yet");
         }
         snprintf(p->name, sizeof p->name, "%s", teams[i].name);

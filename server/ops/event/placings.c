@@ -92,11 +92,14 @@ json_t *op_placings_json(const struct event *e, const struct placings *ps)
             if (p->players[k])
                 json_array_append_new(players, json_integer(p->players[k]));
         json_array_append_new(
-            l, json_pack("{s:I, s:s, s:o, s:s, s:i, s:i, s:i, s:b, s:s, s:i, s:i, s:o}",
+            l, json_pack("{s:I, s:s, s:o, s:s, s:i, s:i, s:i, s:b, s:s, s:{s:s, s:I, s:I}, s:i, "
+                         "s:i, s:o}",
                          "entrant_id", (json_int_t)p->entrant, "name", p->name, "players",
                          players, "place", band, "place_from", p->place_from, "place_to",
-                         p->place_to, "rank", p->rank, "out", p->out, "why", p->why,
-                         "rounds_won", p->rounds_won, "points_diff", p->points_diff, "rating",
+                         p->place_to, "rank", p->rank, "out", p->out, "why", p->why, "reason",
+                         "code", place_reason_name(p->reason), "n", (json_int_t)p->why_n, "m",
+                         (json_int_t)p->why_m, "rounds_won", p->rounds_won, "points_diff",
+                         p->points_diff, "rating",
                          p->has_rating ? json_real(p->rating) : json_null()));
     }
     json_t *order = json_array();

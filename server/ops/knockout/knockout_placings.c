@@ -23,8 +23,10 @@ int op_knockout_placings(const struct op *o, const struct event *e, struct placi
             struct placing *p = placings_add(out, ids[i]);
             if (!p)
                 rc = CW_ENOMEM;
-            else
+            else {
+                p->reason = PLACE_R_NOT_DRAWN;
                 snprintf(p->why, sizeof p->why, "not drawn yet");
+            }
         }
         free(ids);
     }

@@ -48,6 +48,8 @@ int op_swing_placings(const struct op *o, const struct event *e, struct placings
         p->out = st[i].out_round > 0 || e->state == ES_FINISHED;
         char c[32];
         chips_text(st[i].chips, c, sizeof c);
+        p->reason = st[i].out_round ? PLACE_R_OUT : PLACE_R_CHIPS;
+        p->why_n = st[i].out_round ? st[i].out_round : st[i].chips;
         if (st[i].out_round)
             snprintf(p->why, sizeof p->why, "out in round %d", st[i].out_round);
         else
