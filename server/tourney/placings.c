@@ -13,7 +13,7 @@ static const char *const key_names[PLACE_MAX_KEYS + 1] = {
 };
 
 static const char *const reason_names[PLACE_R_COUNT] = {
-    "", "not_drawn", "in_play", "won", "lost", "chips", "out", "ties", "standing",
+    "", "not_drawn", "in_play", "won", "lost", "chips", "out", "ties", "standing", "playoff",
 };
 
 const char *place_reason_name(enum place_reason r)
@@ -163,6 +163,20 @@ void placings_ko_why(struct placing *p, int round, int rounds, int won)
         snprintf(why, len, "lost in the quarter-finals");
     else
         snprintf(why, len, "lost in round %d", round);
+}
+
+void placings_playoff(struct placings *ps, int64_t winner, int64_t loser)
+{
+    for (int won = 1; won >= 0; won--) {
+        struct placing *p = placings_find(ps, won ? winner : loser);
+        if (!p)
+            continue;
+        p->place_from = p->place_to = won ? 3 : 4;
+        p->stage += won; /* ahead of the other semi-final loser (stages are doubled) */
+        p->reason = PLACE_R_PLAYOFF;
+        p->why_n = won;
+        snprintf(p->why, sizeof p->why, "%s the play-off for 3rd", won ? "won" : "lost");
+    }
 }
 
 const char *place_key_name(enum place_key k)

@@ -39,9 +39,10 @@ enum place_reason {
     PLACE_R_OUT,       /* a Swing: out in round n */
     PLACE_R_TIES,      /* a round robin of teams: n ties won of m */
     PLACE_R_STANDING,  /* a Swiss: n match wins of m played (the kind's standings) */
+    PLACE_R_PLAYOFF,   /* the play-off for 3rd: n 1 won it, 0 lost it */
 };
-#define PLACE_R_COUNT 9
-/* "", "not_drawn", "in_play", "won", "lost", "chips", "out", "ties", "standing" */
+#define PLACE_R_COUNT 10
+/* "", "not_drawn", "in_play", "won", "lost", "chips", "out", "ties", "standing", "playoff" */
 const char *place_reason_name(enum place_reason r);
 #define PLACE_NAME_MAX 404 /* a player's name: 100 characters of UTF-8 */
 
@@ -101,10 +102,14 @@ void placings_order(struct placings *ps, const struct place_order *order);
  * "lost in the semi-finals", "lost in the quarter-finals", "lost in round 2"... into why,
  * and the reason with its figures. */
 void placings_ko_why(struct placing *p, int round, int rounds, int won);
+/* The play-off for 3rd decided (PLACE-1): its winner 3rd, its loser (0: none, a walkover)
+ * 4th, each with its reason. */
+void placings_playoff(struct placings *ps, int64_t winner, int64_t loser);
 
 /* PLACE-1 for a bracket (a knockout of players, a Davis Cup knockout of teams): each
  * holder of a slot added (when not yet in ps) with the round it lost in as its stage, the
- * final's winner rounds + 1, those still in play rounds + 1 too (the top band, so far).
+ * final's winner rounds + 1, those still in play rounds + 1 too (the top band, so far),
+ * each doubled (room for a play-off's winner between: placings_playoff).
  * A loser's band is fixed as it loses: round r's losers take the places after those who
  * reach round r + 1 (a bye is no loss: 12 players in a bracket of 16 put round 1's four
  * losers at 9-12). */

@@ -28,7 +28,7 @@ int placings_bracket(struct placings *ps, const struct ko_bracket *b, const stru
             free(reached);
             return -1;
         }
-        p->stage = R + 1;
+        p->stage = 2 * (R + 1); /* doubled: room for the play-off for 3rd between */
         p->reason = PLACE_R_IN_PLAY;
         snprintf(p->why, sizeof p->why, "still in play");
     }
@@ -39,7 +39,7 @@ int placings_bracket(struct placings *ps, const struct ko_bracket *b, const stru
         const struct ko_side *lost = &v[m].side[1 - v[m].winner];
         struct placing *p = lost->kind == KO_SIDE_PLAYER ? placings_find(ps, lost->id) : NULL;
         if (p) {
-            p->stage = r;
+            p->stage = 2 * r;
             p->out = 1;
             p->place_from = reached[r + 1] + 1;
             p->place_to = reached[r] > reached[r + 1] ? reached[r] : reached[r + 1] + 1;

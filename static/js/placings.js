@@ -21,6 +21,7 @@ export function reasonText(p) {
     case 'out': return t('placings.out', { n: r.n });
     case 'ties': return t('placings.ties', { n: r.n, m: r.m });
     case 'standing': return t('placings.standing', { n: r.n, m: r.m });
+    case 'playoff': return t(r.n ? 'placings.playoff_won' : 'placings.playoff_lost');
     default: return p.why || '';
   }
 }

@@ -610,4 +610,8 @@ export default {
   'placings.order.rating': 'Rating',
   'td.placing_order': 'Bands split by (PLACE-2)',
   'display.placings_of': 'Placings: {event}',
+  'label.playoff': 'Play-off for 3rd',
+  'placings.playoff_won': 'won the play-off for 3rd',
+  'placings.playoff_lost': 'lost the play-off for 3rd',
+  'td.third_place': 'Play-off for 3rd',
 };

@@ -610,4 +610,8 @@ export default {
   'placings.order.rating': 'Rating',
   'td.placing_order': 'Fasce divise per (PLACE-2)',
   'display.placings_of': 'Piazzamenti: {event}',
+  'label.playoff': 'Finale per il 3° posto',
+  'placings.playoff_won': 'ha vinto la finale per il 3° posto',
+  'placings.playoff_lost': 'ha perso la finale per il 3° posto',
+  'td.third_place': 'Finale per il 3° posto',
 };

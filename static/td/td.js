@@ -769,6 +769,7 @@ function wire() {
       if (L.length) k.lengths = L;
       if ($('#ec-deadline').value) k.late_deadline = new Date($('#ec-deadline').value).toISOString();
       if ($('#ec-feeds').value) k.feeds_from = Number($('#ec-feeds').value);
+      if ($('#ec-third').checked) k.third_place = true;
       body.knockout = k;
     } else if (kind === 'swing') {
       body.swing = { start_chips: Number($('#ec-chips').value) };

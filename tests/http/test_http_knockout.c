@@ -2023,6 +2023,111 @@ START_TEST(test_PLACE2_placing_order_splits_bands)
 }
 END_TEST
 
+/* The play-off for 3rd of event eid (its label says so), as its JSON; NULL when none. */
+static json_t *playoff_of(struct ko *k, long long eid)
+{
+    char path[128];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches", k->tid);
+    struct res r;
+    req(&S, "GET", path, NULL, NULL, &r);
+    json_t *ms = json_object_get(r.json, "matches"), *found = NULL;
+    for (size_t i = 0; i < json_array_size(ms); i++) {
+        json_t *m = json_array_get(ms, i);
+        if (json_integer_value(json_object_get(m, "event_id")) == eid &&
+            json_is_true(json_object_get(json_object_get(m, "label"), "playoff")))
+            found = json_incref(m);
+    }
+    res_free(&r);
+    return found;
+}
+
+static long long side_player_of(json_t *m, int s)
+{
+    return json_integer_value(
+        json_object_get(json_array_get(json_object_get(m, "sides"), (size_t)s), "player_id"));
+}
+
+START_TEST(test_PLACE1_playoff_for_third)
+{
+    struct ko k;
+    setup(&k, 4, NULL);
+    struct res r;
+    /* a setting that is no boolean is refused */
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions", k.tid);
+    td(&S, "POST", path,
+       "{\"kind\": \"knockout\", \"name\": \"X\", \"knockout\": {\"third_place\": \"yes\"}}", &r);
+    assert_refused(&r, 422, "third_place", "third_place not a boolean");
+    res_free(&r);
+    long long e = drawn_main(&k, "{\"lengths\": [1], \"third_place\": true}", 4, "third", &r);
+    long long s1 = match_at(&r, 1, 0), s2 = match_at(&r, 1, 1);
+    res_free(&r);
+    json_t *po = playoff_of(&k, e);
+    ck_assert_ptr_nonnull(po);
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(po, "label"), "round_name")),
+                     "Play-off for 3rd");
+    ck_assert_int_eq(side_player_of(po, 0), 0); /* waits for the semi-finals */
+    long long pid = json_integer_value(json_object_get(po, "id"));
+    json_decref(po);
+    verify(&k, s1, 1, 0, NULL, &r); /* side a wins both semi-finals */
+    res_free(&r);
+    verify(&k, s2, 1, 0, NULL, &r);
+    res_free(&r);
+    bracket(&k, e, &r);
+    long long lose1 = side_at(&r, 1, 0, 1), lose2 = side_at(&r, 1, 1, 1);
+    long long fin = match_at(&r, 2, 0);
+    res_free(&r);
+    po = playoff_of(&k, e);
+    ck_assert_int_eq(side_player_of(po, 0), lose1);
+    ck_assert_int_eq(side_player_of(po, 1), lose2);
+    json_decref(po);
+    verify(&k, fin, 1, 0, NULL, &r);
+    res_free(&r);
+    get_placings(&k, e, &r); /* the final alone does not end the event */
+    ck_assert_str_eq(jstr(&r, "state"), "running");
+    ck_assert_int_eq(in_band(&r, "3-4"), 2);
+    res_free(&r);
+    verify(&k, pid, 1, 1, NULL, &r); /* the second semi-final's loser takes 3rd */
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    get_placings(&k, e, &r);
+    ck_assert_str_eq(jstr(&r, "state"), "finished");
+    for (int i = 0; i < 4; i++) {
+        char band[4];
+        snprintf(band, sizeof band, "%d", i + 1);
+        ck_assert_int_eq(in_band(&r, band), 1);
+    }
+    ck_assert_int_eq(json_integer_value(json_object_get(placing_at(&r, 2), "entrant_id")), lose2);
+    ck_assert_str_eq(json_string_value(json_object_get(placing_at(&r, 2), "why")),
+                     "won the play-off for 3rd");
+    ck_assert_int_eq(json_integer_value(json_object_get(placing_at(&r, 3), "entrant_id")), lose1);
+    res_free(&r);
+    /* KO-8: a semi-final corrected undoes the play-off its loser played, with the final */
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld/correct", k.tid, s1);
+    td(&S, "POST", path, "{\"score\": {\"a\": 0, \"b\": 1}, \"reason\": \"wrong sheet\"}", &r);
+    ck_assert_int_eq(r.status, 409);
+    json_t *undo = json_object_get(r.json, "would_undo");
+    int names_playoff = 0;
+    for (size_t i = 0; i < json_array_size(undo); i++)
+        names_playoff |= json_integer_value(json_array_get(undo, i)) == pid;
+    ck_assert_msg(names_playoff, "%s", r.body);
+    res_free(&r);
+    td(&S, "POST", path,
+       "{\"score\": {\"a\": 0, \"b\": 1}, \"reason\": \"wrong sheet\", \"confirm_cascade\": true}",
+       &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    po = playoff_of(&k, e);
+    ck_assert_str_eq(json_string_value(json_object_get(po, "state")), "scheduled");
+    ck_assert_int_eq(side_player_of(po, 1), lose2);
+    ck_assert_int_ne(side_player_of(po, 0), lose1); /* the first semi-final's new loser */
+    json_decref(po);
+    get_placings(&k, e, &r);
+    ck_assert_str_eq(jstr(&r, "state"), "running");
+    res_free(&r);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_knockout");
@@ -2032,6 +2137,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_KO2_draw_refusals_and_reproducible);
     tcase_add_test(tc, test_PLACE1_knockout_bands_and_its_consolation);
     tcase_add_test(tc, test_PLACE2_placing_order_splits_bands);
+    tcase_add_test(tc, test_PLACE1_playoff_for_third);
     tcase_add_test(tc, test_KO4_late_arrivals);
     tcase_add_test(tc, test_KO4_late_arrival_not_checked_in);
     tcase_add_test(tc, test_KO2_seed_text_or_number);

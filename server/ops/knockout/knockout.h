@@ -23,6 +23,7 @@ struct ko_state {
     struct match *rows;    /* rows[m]: the match row of bracket match m (id 0 = none) */
     struct ko_result *res; /* res[m] */
     struct ko_mview *v;    /* v[m] */
+    struct match playoff;  /* PLACE-1: the play-off for 3rd (third_place), id 0: none */
 };
 
 /* Loads the bracket of event e, its match rows and their results; `fresh` (may be NULL) is

@@ -15,6 +15,11 @@ int op_knockout_placings(const struct op *o, const struct event *e, struct placi
     int rc = op_ko_state_load(o->db, e, NULL, &x, err, sizeof err);
     if (rc == CW_OK && x.drawn && placings_bracket(out, &x.b, x.v))
         rc = CW_ENOMEM;
+    /* a play-off for 3rd decided (a walkover too: its player is 3rd) */
+    const struct match *po = &x.playoff;
+    if (rc == CW_OK && po->id && po->winner >= 0 &&
+        (po->state == MS_VOID || ko_decision_of(po) != KO_UNDECIDED))
+        placings_playoff(out, po->player[po->winner], po->player[1 - po->winner]);
     if (rc == CW_OK && !x.drawn) {
         int64_t *ids = NULL;
         int n = 0;
