@@ -185,6 +185,42 @@ START_TEST(test_PLACE1_loser_band_fixed_as_it_loses)
 }
 END_TEST
 
+START_TEST(test_PLACE1_playoff_places_third_and_fourth)
+{
+    /* a 4-draw played out: the champion, the final's loser, two semi-final losers; then the
+     * play-off for 3rd between those two */
+    struct ko_entry e[4];
+    memset(e, 0, sizeof e);
+    for (int i = 0; i < 4; i++)
+        e[i].id = i + 1;
+    struct ko_bracket b;
+    char err[200];
+    ck_assert_int_eq(ko_draw(5, e, 4, 0, NULL, &b, err, sizeof err), 0);
+    int nm = ko_match_count(&b);
+    struct ko_result *res = calloc((size_t)nm, sizeof *res);
+    struct ko_mview *v = calloc((size_t)nm, sizeof *v);
+    play(&b, res, v, 0);
+    struct placings ps = {0};
+    ck_assert_int_eq(placings_bracket(&ps, &b, v), 0);
+    int64_t l0 = v[0].side[1].id, l1 = v[1].side[1].id; /* side a won each semi-final */
+    placings_playoff(&ps, l1, l0);
+    placings_order(&ps, NULL);
+    band_is(&ps, l1, 3, 3, 3);
+    band_is(&ps, l0, 4, 4, 4);
+    ck_assert_int_eq(ps.p[2].entrant, l1);
+    ck_assert_int_eq(ps.p[2].reason, PLACE_R_PLAYOFF);
+    ck_assert_int_eq(ps.p[2].why_n, 1);
+    ck_assert_str_eq(ps.p[2].why, "won the play-off for 3rd");
+    ck_assert_str_eq(ps.p[3].why, "lost the play-off for 3rd");
+    ck_assert_int_eq(ps.p[0].place_from, 1);
+    ck_assert_int_eq(ps.p[1].place_from, 2);
+    placings_free(&ps);
+    free(res);
+    free(v);
+    ko_bracket_free(&b);
+}
+END_TEST
+
 START_TEST(test_PLACE2_band_split_in_the_TDs_order)
 {
     struct placings ps = {0};
@@ -280,6 +316,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_PLACE1_bracket_bands_with_byes);
     tcase_add_test(tc, test_PLACE1_running_bracket_so_far);
     tcase_add_test(tc, test_PLACE1_loser_band_fixed_as_it_loses);
+    tcase_add_test(tc, test_PLACE1_playoff_places_third_and_fourth);
     tcase_add_test(tc, test_PLACE2_band_split_in_the_TDs_order);
     tcase_add_test(tc, test_PLACE2_rating_split_unrated_last);
     tcase_add_test(tc, test_PLACE2_order_names_read_and_written);
