@@ -26,6 +26,7 @@ enum {
     KS_FEEDS,
     KS_PROGRESSIVE,
     KS_FLIGHT,
+    KS_THIRD,
     KS__N
 };
 static const struct api_field ko_fields[] = {
@@ -37,6 +38,7 @@ static const struct api_field ko_fields[] = {
     [KS_FEEDS] = {"feeds_from", F_INT, 0, 1, 1, 1000000000L, NULL, NULL},
     [KS_PROGRESSIVE] = {"progressive", F_BOOL, 0, 0, 0, 0, NULL, NULL},
     [KS_FLIGHT] = {"flight", F_STR, 0, 0, 1, 40, NULL, NULL},
+    [KS_THIRD] = {"third_place", F_BOOL, 0, 0, 0, 0, NULL, NULL},
     [KS__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 

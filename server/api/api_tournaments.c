@@ -11,6 +11,7 @@
 #include "common/utf8.h"
 #include "ops/tournament/tournaments.h"
 #include "store/store.h"
+#include "tourney/placings.h"
 
 static const char *const policies[] = {"legal", "responsible", NULL};
 static const char *const break_tables[] = {"wbgf", "italian", NULL};
@@ -43,6 +44,7 @@ enum {
     TF_CLOCK,
     TF_TABLES,
     TF_GAP_WAITS,
+    TF_PLACING,
     TF_PACE,
     TF__N
 };
@@ -58,6 +60,7 @@ static const struct api_field tournament_fields[] = {
     [TF_TABLES] = {"tables", F_ANY, 0, 0, 0, 0, NULL, NULL},
     [TF_GAP_WAITS] = {"gap_waits_for_td", F_BOOL, 0, 0, 0, 0, NULL, NULL},
     [TF_PACE] = {"minutes_per_point", F_INT, 0, 0, 1, 60, NULL, NULL},
+    [TF_PLACING] = {"placing_order", F_ANY, 0, 0, 0, 0, NULL, NULL},
     [TF__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
@@ -98,6 +101,38 @@ API_REPLIES static int read_tables(json_t *t, char **text, struct api_resp *resp
     return 0;
 }
 
+/* PLACE-2: the TD's order of splitting a band, a list of names ([]: shared), read into
+ * its stored text. */
+API_REPLIES static int read_placing_order(json_t *l, char *text, size_t len, struct api_resp *resp)
+{
+    size_t at = 0, i;
+    json_t *s;
+    text[0] = 0;
+    if (!json_is_array(l) || json_array_size(l) > PLACE_MAX_KEYS) {
+        api_problem_field(resp, "placing_order",
+                          "must be a list of up to %d of rounds_won, points_diff, rating (PLACE-2)",
+                          PLACE_MAX_KEYS);
+        return -1;
+    }
+    json_array_foreach(l, i, s)
+    {
+        const char *n = json_string_value(s);
+        if (!n || strlen(n) > 12) {
+            api_problem_field(resp, "placing_order", "entry %zu must be rounds_won, points_diff "
+                              "or rating (PLACE-2)", i + 1);
+            return -1;
+        }
+        at += (size_t)snprintf(text + at, len - at, "%s%s", i ? "," : "", n);
+    }
+    struct place_order po;
+    char err[120];
+    if (place_order_parse(text, &po, err, sizeof err)) {
+        api_problem_field(resp, "placing_order", "%s (PLACE-2)", err);
+        return -1;
+    }
+    return 0;
+}
+
 /* A nullable date: NULL when not given, "" for null. */
 static const char *date_of(const struct api_val *v)
 {
@@ -114,6 +149,10 @@ API_REPLIES static int tournament_in_of(json_t *body, int partial, struct tourna
     if (api_fields(body, tournament_fields, partial, v, resp))
         return -1;
     if (v[TF_TABLES].set && read_tables(v[TF_TABLES].j, tables, resp))
+        return -1;
+    char placing[48] = "";
+    if (v[TF_PLACING].set &&
+        read_placing_order(v[TF_PLACING].j, placing, sizeof placing, resp))
         return -1;
     api_fields_sub(&v[TF_LATENESS], lateness_fields, l);
     api_fields_sub(&v[TF_CLOCK], clock_fields, c);
@@ -133,7 +172,10 @@ API_REPLIES static int tournament_in_of(json_t *body, int partial, struct tourna
         *tables,
         v[TF_GAP_WAITS].set ? (int)v[TF_GAP_WAITS].i : -1,
         v[TF_PACE].set ? (int)v[TF_PACE].i : -1,
+        v[TF_PLACING].set,
+        "",
     };
+    snprintf(t.placing_order, sizeof t.placing_order, "%s", placing);
     *in = t;
     return 0;
 }

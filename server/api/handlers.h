@@ -94,6 +94,7 @@ void api_entry_add(struct api_req *req, struct api_resp *resp);
 void api_entry_remove(struct api_req *req, struct api_resp *resp);
 void api_swing_round_start(struct api_req *req, struct api_resp *resp);
 void api_swing_board(struct api_req *req, struct api_resp *resp);
+void api_event_placings(struct api_req *req, struct api_resp *resp); /* api_placings.c */
 void api_swing_ledger(struct api_req *req, struct api_resp *resp);
 void api_davis_team_add(struct api_req *req, struct api_resp *resp);
 void api_davis_late_close(struct api_req *req, struct api_resp *resp);

@@ -110,6 +110,7 @@ static const struct route routes[] = {
     {"POST", E "/davis/start", api_davis_start, TDS, R_OPTJSON},
     {"POST", E "/davis/late/close", api_davis_late_close, TDS, 0},
     {"GET", E "/davis", api_davis_board, ANYONE, R_ETAG},
+    {"GET", E "/placings", api_event_placings, ANYONE, R_ETAG},
     {"POST", E "/knockout/draw", api_knockout_draw, TDS, R_OPTJSON},
     {"POST", E "/knockout/late", api_knockout_late, TDS, R_JSON},
     {"POST", E "/knockout/late/close", api_knockout_late_close, TDS, 0},

@@ -102,6 +102,10 @@ static int ko_read(json_t *j, union event_settings *u, struct kind_fault *f)
         s->given |= KO_GIVEN_PROGRESSIVE;
         s->progressive = json_is_true(v);
     }
+    if ((v = json_object_get(j, "third_place"))) {
+        s->given |= KO_GIVEN_THIRD;
+        s->third_place = json_is_true(v);
+    }
     if ((v = json_object_get(j, "flight"))) {
         s->given |= KO_GIVEN_FLIGHT;
         snprintf(s->flight, sizeof s->flight, "%s",
@@ -132,6 +136,8 @@ static json_t *ko_json(const union event_settings *u)
         json_object_set_new(j, "progressive", json_boolean(s->progressive));
     if (s->given & KO_GIVEN_FLIGHT)
         json_object_set_new(j, "flight", json_string(s->flight));
+    if (s->given & KO_GIVEN_THIRD)
+        json_object_set_new(j, "third_place", json_boolean(s->third_place));
     return j;
 }
 

@@ -57,6 +57,8 @@ struct ko_settings {
     int64_t feeds_from; /* KO-5, KO-6: the knockout whose losers enter; 0: a Main draw */
     int progressive;
     char flight[EK_FLIGHT_MAX]; /* KO-1: "Championship", "Intermediate", ... */
+    int third_place; /* PLACE-1: the semi-finals' losers play off for 3rd (a match of the
+                      * final's round, slot 2) */
     unsigned given;
 };
 enum {
@@ -65,6 +67,7 @@ enum {
     KO_GIVEN_FEEDS = 16,
     KO_GIVEN_PROGRESSIVE = 32,
     KO_GIVEN_FLIGHT = 64,
+    KO_GIVEN_THIRD = 128,
 };
 
 /* SWING-4: how much a point of a game is worth when a stack is shorter than the CPP. */

@@ -47,7 +47,11 @@ void match_label(const struct match *m, const struct label_event *e, struct matc
     out->event = e->name;
     out->round = m->round > 0 ? m->round : 0;
     out->rounds = k->bracket_rounds ? e->rounds : 0;
-    if (out->round)
+    /* PLACE-1: the play-off for 3rd is a match of the final's round beside the final */
+    out->playoff = !m->tie_id && out->rounds && m->round == out->rounds && m->slot == 2;
+    if (out->playoff)
+        snprintf(out->round_name, sizeof out->round_name, "Play-off for 3rd");
+    else if (out->round)
         round_name(out->round, out->rounds, out->round_name, sizeof out->round_name);
     int n = out->round ? snprintf(out->text, sizeof out->text, "%s · %s", e->name, out->round_name)
                        : snprintf(out->text, sizeof out->text, "%s", e->name);

@@ -33,7 +33,9 @@ struct match_label {
     int round;           /* 1.., or 0 for a standalone match */
     int rounds;          /* the bracket's rounds, 0 when the event has no bracket */
     char round_name[24]; /* "Final", "Semi-final", "Quarter-final" (counted back from the
-                            bracket's last round), else "Round N"; "" when standalone */
+                            bracket's last round), else "Round N"; "" when standalone;
+                            "Play-off for 3rd" */
+    int playoff;         /* a bracket's play-off for 3rd (PLACE-1): its final's round, slot 2 */
     int64_t tie;         /* a Davis Cup rubber: its tie, and which of the five it is, in */
     int rubber;          /* which phase (DAVIS-2: 1 singles, 2 the doubles, 3 singles); */
     int phase;           /* 0 for any other match */

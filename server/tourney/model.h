@@ -30,6 +30,7 @@ struct tournament {
     char tables[4096];                 /* KO-7: JSON list of table labels, in handing-out order */
     int gap_waits_for_td; /* a report with a gap (GAP) waits for the TD even when agreed */
     int minutes_per_point; /* the pace the pages' estimate of the day's end starts from */
+    char placing_order[48]; /* PLACE-2: tourney/placings.h's stored order, "" shared */
     int64_t revision;
     int64_t created_ms, updated_ms;
 };

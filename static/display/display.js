@@ -1,5 +1,6 @@
 // The venue display: no interaction. Rotates between the brackets, the Swing
-// leaderboards, the Davis Cup grids and the matches in play (with their clocks), and
+// leaderboards, the Davis Cup grids, a finished event's placings and the matches in play
+// (with their clocks), and
 // follows the tournament's event stream: a change shows within a second, without a reload,
 // and the stream reconnects by itself after a network drop or a server restart.
 // Nothing is cut off: what does not fit the screen is split into pages (found by laying
@@ -7,7 +8,7 @@
 // as a view. A bracket too tall for one page is shown by sections (halves, quarters, …:
 // a block of first-round matches and their descendants), then a page of the top rounds;
 // rounds already complete are left out ("from Round 3").
-// ?t=ID (default: the latest tournament), ?view=live|event-ID (stay on that view, still
+// ?t=ID (default: the latest tournament), ?view=live|event-ID|placings-ID (stay on that view, still
 // paging through its pages), ?rotate=SECONDS (default 20; 0 = no rotation), ?lang=it.
 import { api } from '/js/api.js';
 import { $, h, clear, showError, clearError, params, hhmm } from '/js/dom.js';
@@ -16,6 +17,7 @@ import { live, debounce, serial } from '/js/live.js';
 import { renderBracketPage, firstOpenRound } from '/js/bracket.js';
 import { matchLabel, scoreShown } from '/js/label.js';
 import { renderSwing, renderDavis, davisBracket } from '/js/boards.js';
+import { renderPlacings } from '/js/placings.js';
 import { estimateOf, etaShort } from '/js/eta.js';
 import { probeClock, remaining, fmt, receive, clocksAbsent } from '/js/clock.js';
 
@@ -41,10 +43,12 @@ async function load() {
   const tour = await api('GET', T());
   $('#t-name').textContent = tour.name;
   const [{ events }, { matches }] = await Promise.all([api('GET', `${T()}/competitions`), api('GET', `${T()}/matches`), loadCalls()]);
-  const data = { events, matches, byId: Object.fromEntries(matches.map((m) => [m.id, m])), boards: {} };
+  const data = { events, matches, byId: Object.fromEntries(matches.map((m) => [m.id, m])), boards: {}, placings: {} };
   await Promise.all(events.map(async (e) => {
     const path = e.kind === 'knockout' ? 'knockout' : e.kind;
     try { data.boards[e.id] = await api('GET', `${T()}/competitions/${e.id}/${path}`); } catch (err) { data.boards[e.id] = null; }
+    // a finished event's final placings get a view of their own (PLACE-1)
+    if (e.state === 'finished') data.placings[e.id] = await api('GET', `${T()}/competitions/${e.id}/placings`).catch(() => null);
   }));
   // clocks of the matches in play; a clock event that comes while they are read is newer
   // than what was read (a press right after a start): that match keeps the event's clock
@@ -206,15 +210,19 @@ function plan() {
   for (const e of S.data.events) {
     const base = `event-${e.id}`;
     const board = S.data.boards[e.id];
-    if (!board || (S.fixed && S.fixed !== base)) continue;
+    if (!board || (S.fixed && S.fixed !== base && S.fixed !== `placings-${e.id}`)) continue;
     // the event's matches as the bracket shows them (state, table, score)
     const ms = () => S.data.matches.filter((m) => m.event_id === e.id).map((m) => [m.id, m.state, m.table, m.score]);
-    if (e.kind === 'knockout') add(base, e.name, cached(base, [board, ms()], () => bracketPages(board)));
+    if (S.fixed && S.fixed !== base) { /* only its placings */ } else if (e.kind === 'knockout') add(base, e.name, cached(base, [board, ms()], () => bracketPages(board)));
     else if (e.kind === 'swing') add(base, e.name, cached(base, board, () => swingPages(board)));
     else if (e.kind === 'davis') {
       add(base, e.name, board.format === 'knockout' && board.bracket
         ? cached(base, [board, ms()], () => bracketPages(davisBracket(board)))
         : cached(base, board, () => davisPages(board)));
+    }
+    const pl = S.data.placings[e.id];
+    if (pl && pl.final && (!S.fixed || S.fixed === `placings-${e.id}`)) {
+      add(`placings-${e.id}`, t('display.placings_of', { event: e.name }), cached(`placings-${e.id}`, pl, () => placingsPages(pl)));
     }
   }
   clear(sizer());
@@ -322,6 +330,12 @@ function swingPages(board) {
     out.push({ render: () => one(from, to, c) });
   }
   return out;
+}
+
+// A finished event's placings, as many rows a page as fit.
+function placingsPages(pl) {
+  const make = (from, to) => renderPlacings(pl, { from, to });
+  return pagesOf((pl.placings || []).length, make, 'tbody tr').map(([from, to]) => ({ render: () => make(from, to) }));
 }
 
 function davisPages(board) {

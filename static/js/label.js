@@ -10,8 +10,10 @@ export function roundsLeft(round, rounds) {
   return rounds > 0 && round <= rounds ? rounds - round : -1;
 }
 
-// One match's round: "Final", "Semi-final", "Quarter-final", else "Round N".
+// One match's round: "Final", "Semi-final", "Quarter-final", else "Round N"; the play-off
+// for 3rd (PLACE-1).
 function roundOfMatch(l) {
+  if (l.playoff) return t('label.playoff');
   const left = roundsLeft(l.round, l.rounds);
   if (left === 0) return t('label.final');
   if (left === 1) return t('label.semi');

@@ -8,6 +8,7 @@ import { live, debounce, serial } from '/js/live.js';
 import { matchLabel, endedText } from '/js/label.js';
 import { pickTournament, pickPlayer } from '/play/pick.js';
 import { renderTable, buildCallForm, wireCallForm } from '/play/table.js';
+import { readPlaces, placeLine } from '/play/place.js';
 import { probeClock, remaining, fmt, clockAction, receive, PAUSE_REASONS, breaks, breakStart, breakEnd } from '/js/clock.js';
 
 const q = params();
@@ -124,6 +125,7 @@ async function readMine() {
     const events = await api('GET', `${T()}/competitions`).then((r) => r.events, () => []);
     await standing(events);
     await swingLine(events);
+    S.places = await readPlaces(T(), S.pid, events).catch(() => []);
     render();
     await renderTable(S);
     // how many whole re-renders the page has made (a test waits for the next one)
@@ -189,6 +191,9 @@ function renderStanding() {
   const el = $('#standing');
   const rows = S.standing || [];
   el.textContent = rows.map((r) => t('ko.line', { event: r.event_name, text: standingText(r) })).join('\n');
+  const place = $('#place-line');
+  place.textContent = (S.places || []).map(placeLine).join('\n');
+  place.hidden = !place.textContent;
 }
 
 // A Swing player's stack (SWING-3): a money game's score is in points, the chips are what

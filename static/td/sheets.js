@@ -7,10 +7,10 @@
 import { api } from '/js/api.js';
 import { $, h, clear, showError, params, hhmm } from '/js/dom.js';
 import { t, applyI18n, mountLangSwitch, onLangChange } from '/js/i18n.js';
-import { renderBracketPage, roundName } from '/js/bracket.js';
+import { renderBracketPage } from '/js/bracket.js';
 import { matchLabel } from '/js/label.js';
 import { renderSwing, renderDavis } from '/js/boards.js';
-import { placings } from '/td/placings.js';
+import { renderPlacings } from '/js/placings.js';
 
 const q = params();
 const S = { tid: Number(q.get('t')) || 0, sheet: q.get('sheet') || 'draw', event: Number(q.get('event')) || 0, match: Number(q.get('match')) || 0, paper: q.get('paper') === 'letter' ? 'letter' : 'a4' };
@@ -161,30 +161,25 @@ async function scoreSheets() {
 }
 
 // ---- standings and placings ----
+// A knockout's placings; a Swing's leaderboard and a Davis Cup's standings with their
+// placings below (PLACE-1: the server places every kind).
 async function standingSheets() {
   const out = [];
   for (const e of S.events) {
     const b = await board(e);
     if (!b) continue;
+    const pl = await api('GET', `${T()}/competitions/${e.id}/placings`).catch(() => null);
     let body;
-    if (e.kind === 'knockout') body = placingTable(b);
-    else if (e.kind === 'swing') body = renderSwing(b);
-    else body = renderDavis(b, { part: 'standings' });
+    if (e.kind === 'knockout') body = b.drawn && pl ? renderPlacings(pl) : h('p', { class: 'muted' }, t('bracket.not_drawn'));
+    else {
+      body = h('div', {}, e.kind === 'swing' ? renderSwing(b) : renderDavis(b, { part: 'standings' }));
+      if (pl && e.state === 'finished') body.append(renderPlacings(pl));
+    }
     const s = sheet(t('sheets.standings_of', { event: e.name }), '', body);
     s.classList.add('flow');
     out.push(s);
   }
   return out;
-}
-
-function placingTable(ko) {
-  if (!ko.drawn) return h('p', { class: 'muted' }, t('bracket.not_drawn'));
-  return h('table', { class: 'sh-table placings' },
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('sheets.place')), h('th', { scope: 'col' }, t('sheets.player')), h('th', { scope: 'col' }, t('sheets.out_in')))),
-    h('tbody', {}, placings(ko).map((p) => h('tr', {},
-      h('td', {}, p.place ? (p.place[0] === p.place[1] ? String(p.place[0]) : `${p.place[0]}–${p.place[1]}`) : ''),
-      h('td', {}, h('span', { class: 'name' }, p.name)),
-      h('td', {}, p.place ? (p.round ? roundName({ round: p.round }, ko.rounds_count) : t('sheets.champion')) : t('sheets.still_in', { round: roundName({ round: p.round }, ko.rounds_count) }))))));
 }
 
 // Every name no wider than its box (its text measured to the fraction of a pixel): its size

@@ -17,6 +17,7 @@ import { editButton } from '/td/players_edit.js';
 import { confirmDraw, enterAll as enterChecked } from '/td/draw.js';
 import { renderEstimate } from '/td/estimate_view.js';
 import { startBackup, renderBackup } from '/td/backup.js';
+import { readPlacings, placingsSection } from '/td/placings.js';
 
 const S = { tid: Number(params().get('t')) || 0, tour: null, players: [], events: [], boards: {}, matches: [], detail: 0, auditAfter: null, stream: null,
   pins: {} /* player id -> the PIN the TD asked to see (see renderPlayers) */ };
@@ -121,7 +122,7 @@ async function readAll() {
     await Promise.all(S.events.map(async (e) => {
       const path = e.kind === 'knockout' ? 'knockout' : e.kind;
       try { S.boards[e.id] = await api('GET', `${T()}/competitions/${e.id}/${path}`); } catch (err) { S.boards[e.id] = null; }
-    }));
+    }), readPlacings(T(), S.events, S.placings = {}));
     renderAll();
     await renderCalls(S.tid, act);
   } catch (e) { showError(e); }
@@ -182,6 +183,7 @@ function renderSettings() {
   $('#s-breaks').value = x.break_table;
   $('#s-cmode').value = x.clock.mode; $('#s-bank').value = x.clock.bank_per_point_s;
   $('#s-delay').value = x.clock.delay_s; $('#s-split').value = x.clock.split_first_per_point_s; $('#s-mpp').value = x.minutes_per_point;
+  $('#s-placing').value = (x.placing_order || []).join(',');
 }
 
 // ---- players ----
@@ -301,6 +303,8 @@ function eventCard(e) {
     if (lateOpen) card.append(h('button', { type: 'button', onclick: () => act(() => api('POST', `${E}/davis/late/close`)) }, t('td.close_late')));
     if (b) card.append(b.format === 'knockout' && b.bracket ? renderBracket(davisBracket(b), {}) : renderDavis(b));
   }
+  const placed = placingsSection(S.placings && S.placings[e.id]);
+  if (placed) card.append(placed);
   return card;
 }
 
@@ -733,6 +737,7 @@ function wire() {
       break_table: $('#s-breaks').value,
       clock: { mode: $('#s-cmode').value, bank_per_point_s: Number($('#s-bank').value), delay_s: Number($('#s-delay').value), split_first_per_point_s: Number($('#s-split').value) },
       minutes_per_point: Number($('#s-mpp').value),
+      placing_order: $('#s-placing').value ? $('#s-placing').value.split(',') : [],
     };
     act(() => api('PATCH', T(), body), t('td.saved'));
   });
@@ -764,6 +769,7 @@ function wire() {
       if (L.length) k.lengths = L;
       if ($('#ec-deadline').value) k.late_deadline = new Date($('#ec-deadline').value).toISOString();
       if ($('#ec-feeds').value) k.feeds_from = Number($('#ec-feeds').value);
+      if ($('#ec-third').checked) k.third_place = true;
       body.knockout = k;
     } else if (kind === 'swing') {
       body.swing = { start_chips: Number($('#ec-chips').value) };

@@ -24,6 +24,7 @@ const DYNAMIC = {
   'ruling.effect': ['none', 'score', 'penalty', 'forfeit', 'clock'],
   sheets: ['draw', 'call', 'scores', 'standings'],
   ended: ['conceded', 'lateness', 'time', 'disqualified', 'withdrawn', 'bye', 'walkover', 'ruling'],
+  'placings.key': ['rounds_won', 'points_diff', 'rating'],
 };
 
 function files(dir) {

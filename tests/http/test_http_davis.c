@@ -1057,12 +1057,88 @@ START_TEST(test_DAVIS2_tables_assign_open_phase_one_table_each)
 }
 END_TEST
 
+/* ---- placings (PLACE-1): team by team ---- */
+
+static void placings(struct dc *d, struct res *r)
+{
+    char path[160];
+    snprintf(path, sizeof path, "%s/placings", d->epath);
+    req(&S, "GET", path, NULL, NULL, r);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+}
+
+static int in_band(struct res *r, const char *band)
+{
+    int n = 0;
+    json_t *l = json_object_get(r->json, "placings");
+    for (size_t i = 0; i < json_array_size(l); i++)
+        n += !strcmp(json_string_value(json_object_get(json_array_get(l, i), "place")), band);
+    return n;
+}
+
+START_TEST(test_PLACE1_davis_knockout_of_teams_by_round)
+{
+    struct dc d;
+    make_event(&d, 5, "{\"format\": \"knockout\", \"lengths\": [1, 1, 1], \"play_dead\": true}");
+    struct res r;
+    placings(&d, &r); /* before the start: every team in one band */
+    ck_assert_int_eq(in_band(&r, "1-5"), 5);
+    res_free(&r);
+    start_with(&d, "{\"seed\": \"placings\"}");
+    uint64_t seed = 5;
+    while (decide_open(&d, 0, &seed))
+        ;
+    placings(&d, &r);
+    ck_assert_str_eq(jstr(&r, "kind"), "davis");
+    ck_assert(json_is_true(json_object_get(r.json, "final")));
+    /* 5 teams in a bracket of 8: 1 round-1 tie, so 1-2-(3-4)-5 */
+    ck_assert_int_eq(in_band(&r, "1"), 1);
+    ck_assert_int_eq(in_band(&r, "2"), 1);
+    ck_assert_int_eq(in_band(&r, "3-4"), 2);
+    ck_assert_int_eq(in_band(&r, "5"), 1);
+    json_t *first = json_array_get(json_object_get(r.json, "placings"), 0);
+    ck_assert_str_eq(json_string_value(json_object_get(first, "why")), "won the final");
+    ck_assert_int_eq(json_array_size(json_object_get(first, "players")), 2); /* the team's two */
+    ck_assert_int_eq(strncmp(json_string_value(json_object_get(first, "name")), "Team ", 5), 0);
+    res_free(&r);
+}
+END_TEST
+
+START_TEST(test_PLACE1_davis_round_robin_by_standings)
+{
+    struct dc d;
+    make_event(&d, 3, "{\"lengths\": [1, 1, 1], \"play_dead\": true}");
+    start(&d);
+    while (decide_open(&d, 0, NULL)) /* side a wins every match */
+        ;
+    struct res r, b;
+    placings(&d, &r);
+    board(&d, &b);
+    ck_assert(json_is_true(json_object_get(r.json, "final")));
+    /* the placings follow the board's DAVIS-3 standings, rank for rank */
+    json_t *st = json_object_get(b.json, "standings"), *pl = json_object_get(r.json, "placings");
+    ck_assert_int_eq(json_array_size(pl), 3);
+    for (size_t i = 0; i < 3; i++) {
+        json_t *s = json_array_get(st, i), *p = json_array_get(pl, i);
+        ck_assert_int_eq(json_integer_value(json_object_get(s, "team_id")),
+                         json_integer_value(json_object_get(p, "entrant_id")));
+        ck_assert_int_eq(json_integer_value(json_object_get(s, "rank")),
+                         json_integer_value(json_object_get(p, "place_from")));
+        ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(p, "why")), "ties won"));
+    }
+    res_free(&r);
+    res_free(&b);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_davis");
     TCase *tc = tcase_create("davis");
     tcase_add_unchecked_fixture(tc, srv_up, srv_down);
     tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_PLACE1_davis_knockout_of_teams_by_round);
+    tcase_add_test(tc, test_PLACE1_davis_round_robin_by_standings);
     tcase_add_test(tc, test_DAVIS1_teams_refused);
     tcase_add_test(tc, test_DAVIS1_single_entry_refused);
     tcase_add_test(tc, test_DAVIS2_phases_doubles_and_winner);

@@ -122,6 +122,7 @@ static const struct {
     {"POST", "/api/v1/tournaments/{id}/competitions/{id}/davis/start", TDS},
     {"POST", "/api/v1/tournaments/{id}/competitions/{id}/davis/late/close", TDS},
     {"GET", "/api/v1/tournaments/{id}/competitions/{id}/davis", ANYONE},
+    {"GET", "/api/v1/tournaments/{id}/competitions/{id}/placings", ANYONE},
     {"POST", "/api/v1/tournaments/{id}/competitions/{id}/knockout/draw", TDS},
     {"POST", "/api/v1/tournaments/{id}/competitions/{id}/knockout/late", TDS},
     {"POST", "/api/v1/tournaments/{id}/competitions/{id}/knockout/late/close", TDS},

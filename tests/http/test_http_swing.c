@@ -1163,6 +1163,90 @@ START_TEST(test_SWING_whole_event_of_11_players)
 }
 END_TEST
 
+/* ---- placings (PLACE-1) ---- */
+
+/* The placings of the event at epath (must answer 200). */
+static void get_placings(const char *epath, struct res *r)
+{
+    char path[160];
+    snprintf(path, sizeof path, "%s/placings", epath);
+    req(&S, "GET", path, NULL, NULL, r);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+}
+
+static json_t *placing_of(struct res *r, long long id)
+{
+    json_t *l = json_object_get(r->json, "placings");
+    for (size_t i = 0; i < json_array_size(l); i++)
+        if (json_integer_value(json_object_get(json_array_get(l, i), "entrant_id")) == id)
+            return json_array_get(l, i);
+    ck_abort_msg("entrant %lld not placed", id);
+    return NULL;
+}
+
+static const char *place_of(struct res *r, long long id)
+{
+    return json_string_value(json_object_get(placing_of(r, id), "place"));
+}
+
+/* Each round's games, every one won by side a (a single at cube 1): with the CPP as large
+ * as the stacks, each loser goes out, so 4 players end in two rounds. */
+static void play_round_a_wins(const char *epath, long long *losers, int *n_losers)
+{
+    char path[160];
+    snprintf(path, sizeof path, "%s/swing/rounds", epath);
+    struct res r;
+    td(&S, "POST", path, NULL, &r);
+    ck_assert_msg(r.status == 201, "%s", r.body);
+    json_t *games = json_object_get(r.json, "games");
+    for (size_t i = 0; i < json_array_size(games); i++) {
+        json_t *g = json_array_get(games, i);
+        losers[(*n_losers)++] = side_player(g, 1);
+        verify_game(json_integer_value(json_object_get(g, "tournament_id")),
+                    json_integer_value(json_object_get(g, "id")), "a", 1, "single");
+    }
+    res_free(&r);
+}
+
+START_TEST(test_PLACE1_swing_placed_by_its_standings)
+{
+    char epath[128];
+    long long p[4], losers[4];
+    int n_losers = 0;
+    make_swing(4, "{\"start_chips\": 100, \"cpp\": [100, 200]}", epath, sizeof epath, p);
+    struct res r;
+    get_placings(epath, &r); /* before round 1: everyone level, nothing final */
+    ck_assert_str_eq(jstr(&r, "kind"), "swing");
+    ck_assert(json_is_false(json_object_get(r.json, "final")));
+    for (int i = 0; i < 4; i++) {
+        ck_assert_str_eq(place_of(&r, p[i]), "1-4");
+        ck_assert_str_eq(json_string_value(json_object_get(placing_of(&r, p[i]), "why")),
+                         "chips 100");
+    }
+    res_free(&r);
+    play_round_a_wins(epath, losers, &n_losers);
+    get_placings(epath, &r); /* so far: two out in round 1 share 3-4 */
+    ck_assert(json_is_false(json_object_get(r.json, "final")));
+    ck_assert_str_eq(place_of(&r, losers[0]), "3-4");
+    ck_assert_str_eq(place_of(&r, losers[1]), "3-4");
+    ck_assert_str_eq(json_string_value(json_object_get(placing_of(&r, losers[0]), "why")),
+                     "out in round 1");
+    res_free(&r);
+    play_round_a_wins(epath, losers, &n_losers);
+    ck_assert_int_eq(n_losers, 3);
+    get_placings(epath, &r);
+    ck_assert_str_eq(jstr(&r, "state"), "finished");
+    ck_assert(json_is_true(json_object_get(r.json, "final")));
+    json_t *first = json_array_get(json_object_get(r.json, "placings"), 0);
+    ck_assert_str_eq(json_string_value(json_object_get(first, "place")), "1");
+    ck_assert_str_eq(json_string_value(json_object_get(first, "why")), "chips 400");
+    ck_assert_str_eq(place_of(&r, losers[2]), "2");
+    ck_assert_str_eq(place_of(&r, losers[0]), "3-4");
+    ck_assert_int_eq(json_integer_value(json_object_get(placing_of(&r, losers[0]), "rank")), 3);
+    res_free(&r);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_swing");
@@ -1184,6 +1268,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_SWING4_all_in_cpp_setting_over_http);
     tcase_add_test(tc, test_SWING_refusals_change_nothing);
     tcase_add_test(tc, test_SWING_whole_event_of_11_players);
+    tcase_add_test(tc, test_PLACE1_swing_placed_by_its_standings);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -125,6 +125,28 @@ START_TEST(test_davis_rubber_names_tie_and_phase)
 }
 END_TEST
 
+START_TEST(test_PLACE1_playoff_for_third_named)
+{
+    /* the play-off for 3rd: the final's round, beside the final (slot 2) */
+    struct label_event e = {"Main", EK_KNOCKOUT, 3};
+    struct match m = match_in(9, 1, 3);
+    m.slot = 2;
+    struct match_label l;
+    match_label(&m, &e, &l);
+    ck_assert(l.playoff);
+    ck_assert_str_eq(l.round_name, "Play-off for 3rd");
+    ck_assert_str_eq(l.text, "Main · Play-off for 3rd");
+    m.slot = 1; /* the final itself */
+    match_label(&m, &e, &l);
+    ck_assert(!l.playoff);
+    ck_assert_str_eq(l.round_name, "Final");
+    struct label_event pool = {"Swing", EK_SWING, 0}; /* no bracket, no play-off */
+    m.slot = 2;
+    match_label(&m, &pool, &l);
+    ck_assert(!l.playoff);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("match_label");
@@ -134,6 +156,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_consolation_is_a_knockout_under_its_own_name);
     tcase_add_test(tc, test_swing_rounds_are_numbered);
     tcase_add_test(tc, test_davis_rubber_names_tie_and_phase);
+    tcase_add_test(tc, test_PLACE1_playoff_for_third_named);
     suite_add_tcase(s, tc);
     return s;
 }

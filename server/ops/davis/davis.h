@@ -11,6 +11,7 @@
 #include "store/store.h"
 #include "tourney/davis.h"
 #include "tourney/knockout.h"
+#include "tourney/placings.h"
 
 /* The bracket of a Davis knockout: its matches are ties, one row each in davis_ties at
  * (round, index + 1); a tie's result is its winner. */
@@ -63,5 +64,10 @@ int op_davis_late_close(const struct op *o, const struct event *e, const struct 
  * with the refusal in pb. */
 int op_davis_rubber_open(const struct op *o, const struct event *e, const struct match *m,
                          int by_td, struct problem *pb);
+
+/* PLACE-1: the teams by the round they lost in, or by the round robin's standings
+ * (davis_placings.c; the kinds' row). 0, or -1 with pb. */
+int op_davis_placings(const struct op *o, const struct event *e, struct placings *out,
+                      struct problem *pb);
 
 #endif

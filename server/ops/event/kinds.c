@@ -43,16 +43,19 @@ static const struct event_kind_ops rows[EK_COUNT] = {
     [EK_KNOCKOUT] = {.result = op_knockout_result,
                      .late_close = op_knockout_late_close,
                      .start = op_ko_draw,
-                     .board = op_knockout_board},
+                     .board = op_knockout_board,
+                     .placings = op_knockout_placings},
     [EK_SWING] = {.result = op_swing_result,
                   .gate = op_swing_game_open,
                   .start = swing_start,
-                  .board = swing_board},
+                  .board = swing_board,
+                  .placings = op_swing_placings},
     [EK_DAVIS] = {.result = op_davis_result,
                   .gate = op_davis_rubber_open,
                   .late_close = davis_late_close,
                   .start = davis_start,
-                  .board = op_davis_board},
+                  .board = op_davis_board,
+                  .placings = op_davis_placings},
 };
 
 const struct event_kind_ops *op_kind(enum event_kind_id k)

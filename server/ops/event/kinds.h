@@ -12,6 +12,7 @@
 #include "ops/frame/op.h"
 #include "ops/frame/problem.h"
 #include "tourney/model.h"
+#include "tourney/placings.h"
 
 struct event_kind_ops {
     /* The result cascade's step: match m of event e decided or corrected from `before`
@@ -32,6 +33,13 @@ struct event_kind_ops {
     /* The event as its pages show it (a bracket, a leaderboard, the ties and standings),
      * as of now_ms; NULL when the store fails. The caller holds the database's lock. */
     json_t *(*board)(struct db *db, const struct event *e, int64_t now_ms);
+    /* PLACE-1: each entrant of event e added to out (placings_add) with how far it got
+     * (`stage`, higher is better: equal stages share a band), whether its place is out
+     * of play, and why; out->final when the event is finished. The keys of PLACE-2, the
+     * order and the bands are op_event_placings' (ops/event/placings.c), the same for
+     * every kind. 0, or -1 with pb. */
+    int (*placings)(const struct op *o, const struct event *e, struct placings *out,
+                    struct problem *pb);
 };
 
 /* The row of kind k. */

@@ -55,6 +55,10 @@ int op_ko_state_load(struct db *db, const struct event *e, const struct match *f
         struct match *m = fresh && ms[i].id == fresh->id ? (struct match *)fresh : &ms[i];
         if (m->round < 1 || m->slot < 1)
             continue;
+        if (m->round == x->b.rounds && m->slot == 2) { /* beside the final: the play-off */
+            x->playoff = *m;
+            continue;
+        }
         int k = ko_match_index(&x->b, m->round, m->slot - 1);
         if (k < 0 || k >= x->nm)
             continue;
@@ -69,19 +73,13 @@ int op_ko_state_load(struct db *db, const struct event *e, const struct match *f
 
 /* ---- keeping the match rows in step with the bracket ---- */
 
-/* Writes the players, lengths and walkovers the bracket computes into the match rows. */
-static int op_ko_sync_rows(const struct op *o, struct ko_state *x)
+/* Writes the players and walkover (state st, winner) the bracket computes into a row. */
+static int sync_row(const struct op *o, struct match *row, const int64_t players[2],
+                    enum ko_mstate st, int winner)
 {
     struct db *db = o->db;
-    for (int k = 0; k < x->nm; k++) {
-        struct match *row = &x->rows[k];
-        const struct ko_mview *mv = &x->v[k];
-        if (!row->id)
-            continue;
+    {
         struct match want = *row;
-        int64_t players[2];
-        for (int s = 0; s < 2; s++)
-            players[s] = mv->side[s].kind == KO_SIDE_PLAYER ? mv->side[s].id : 0;
         /* KO-10: a new player does not take over what the old one played */
         json_t *was_voided;
         int voided = op_match_replace_players(o, &want, players, &was_voided);
@@ -89,12 +87,12 @@ static int op_ko_sync_rows(const struct op *o, struct ko_state *x)
             return voided;
         /* lengths are written when rows are made and by the TD (per round or per match) */
         int decided = ko_decision_of(row) != KO_UNDECIDED;
-        if (mv->state == KO_M_WALKOVER && !decided) {
+        if (st == KO_M_WALKOVER && !decided) {
             want.state = MS_VOID; /* nobody plays: the bracket advances the player */
-            want.winner = mv->winner;
+            want.winner = winner;
             /* a bye: nobody on the other side; a walkover: its player left (KO-8) */
-            want.ended = want.player[1 - mv->winner] ? ME_WALKOVER : ME_BYE;
-        } else if (mv->state == KO_M_EMPTY && !decided) {
+            want.ended = want.player[1 - winner] ? ME_WALKOVER : ME_BYE;
+        } else if (st == KO_M_EMPTY && !decided) {
             want.state = MS_VOID;
             want.winner = -1;
             want.ended = ME_NONE;
@@ -106,7 +104,7 @@ static int op_ko_sync_rows(const struct op *o, struct ko_state *x)
         if (!voided && want.player[0] == row->player[0] && want.player[1] == row->player[1] &&
             want.length == row->length && want.winner == row->winner && want.state == row->state &&
             want.ended == row->ended)
-            continue;
+            return CW_OK;
         json_t *before = op_match_record_json(row);
         if (was_voided)
             json_object_set_new(before, "voided", was_voided);
@@ -118,6 +116,66 @@ static int op_ko_sync_rows(const struct op *o, struct ko_state *x)
             return CW_EDB;
     }
     return CW_OK;
+}
+
+/* PLACE-1: the play-off for 3rd as the bracket makes it: the semi-finals' losers; a
+ * walkover when one semi-final gives no loser who may play on (a bye, a withdrawal, a
+ * disqualification), nobody when neither does; waiting while a semi-final is open. */
+static void playoff_view(const struct ko_state *x, int64_t players[2], enum ko_mstate *st,
+                         int *winner)
+{
+    int known = 0, never = 0;
+    for (int s = 0; s < 2; s++) {
+        int k = ko_match_index(&x->b, x->b.rounds - 1, s);
+        const struct ko_mview *mv = &x->v[k];
+        const struct ko_side *lost = mv->winner >= 0 ? &mv->side[1 - mv->winner] : NULL;
+        enum ko_decision d = x->res[k].decision;
+        players[s] = 0;
+        if (mv->state == KO_M_DONE && lost && lost->kind == KO_SIDE_PLAYER &&
+            d != KO_WITHDRAWAL && d != KO_DISQUALIFIED)
+            players[s] = lost->id, known |= 1 << s;
+        else if (mv->state == KO_M_DONE || mv->state == KO_M_WALKOVER || mv->state == KO_M_EMPTY)
+            never |= 1 << s;
+    }
+    *winner = -1;
+    *st = known == 3                    ? KO_M_READY
+          : (known | never) != 3        ? KO_M_WAITING
+          : known                       ? KO_M_WALKOVER
+                                        : KO_M_EMPTY;
+    if (*st == KO_M_WALKOVER)
+        *winner = known == 1 ? 0 : 1;
+}
+
+/* Writes the players, lengths and walkovers the bracket computes into the match rows. */
+static int op_ko_sync_rows(const struct op *o, struct ko_state *x)
+{
+    for (int k = 0; k < x->nm; k++) {
+        struct match *row = &x->rows[k];
+        const struct ko_mview *mv = &x->v[k];
+        if (!row->id)
+            continue;
+        int64_t players[2];
+        for (int s = 0; s < 2; s++)
+            players[s] = mv->side[s].kind == KO_SIDE_PLAYER ? mv->side[s].id : 0;
+        int rc = sync_row(o, row, players, mv->state, mv->winner);
+        if (rc != CW_OK)
+            return rc;
+    }
+    if (!x->playoff.id || x->b.rounds < 2)
+        return CW_OK;
+    int64_t players[2];
+    enum ko_mstate st;
+    int winner;
+    playoff_view(x, players, &st, &winner);
+    return sync_row(o, &x->playoff, players, st, winner);
+}
+
+/* The event is over: its final decided, and its play-off for 3rd (if any) too. */
+static int ko_over(const struct ko_state *x)
+{
+    return ko_champion(&x->b, x->v) != 0 &&
+           (!x->playoff.id || x->playoff.state == MS_VOID ||
+            ko_decision_of(&x->playoff) != KO_UNDECIDED);
 }
 
 static int draw_fed(const struct op *o, struct event *fed, const struct ko_state *from, int *done);
@@ -163,13 +221,20 @@ static int create_rows(const struct op *o, const struct event *e, const struct k
 {
     struct db *db = o->db;
     int nm = ko_match_count(b);
-    for (int k = 0; k < nm; k++) {
+    /* PLACE-1: the play-off for 3rd is one more row, beside the final (round, slot 2) */
+    int playoff = e->settings.ko.third_place && b->rounds >= 2;
+    for (int k = 0; k < nm + playoff; k++) {
         struct match m;
         memset(&m, 0, sizeof m);
         m.tournament_id = e->tournament_id;
         m.event_id = e->id;
-        ko_match_pos(b, k, &m.round, &m.slot);
-        m.slot += 1;
+        if (k < nm) {
+            ko_match_pos(b, k, &m.round, &m.slot);
+            m.slot += 1;
+        } else {
+            m.round = b->rounds;
+            m.slot = 2;
+        }
         m.length = ko_length(b, m.round);
         if (!m.length)
             m.length = 7;
@@ -358,7 +423,7 @@ static int follow_feed(const struct op *o, const struct event *from, const struc
             if (rc == CW_OK)
                 rc = op_ko_settle(o, &z);
             if (rc == CW_OK)
-                rc = op_event_mark_finished(o, &z.e, ko_champion(&z.b, z.v) != 0);
+                rc = op_event_mark_finished(o, &z.e, ko_over(&z));
             op_ko_state_free(&z);
         }
         free(in);
@@ -435,6 +500,11 @@ int op_knockout_result(const struct op *o, struct event *e, struct match *m,
         for (int i = 0; rc == CW_OK && i < n; i++)
             if (x.rows[later[i]].id)
                 json_array_append_new(undo, json_integer(x.rows[later[i]].id));
+        /* PLACE-1: a semi-final's loser plays the play-off for 3rd: a change undoes it too */
+        int undo_playoff = x.playoff.id && m->round == x.b.rounds - 1 &&
+                           ko_decision_of(&x.playoff) != KO_UNDECIDED;
+        if (rc == CW_OK && undo_playoff)
+            json_array_append_new(undo, json_integer(x.playoff.id));
         int nu = (int)json_array_size(undo);
         if (rc == CW_ECONFLICT) {
             problem_set(pb, 409, "cascade-refused", "The events fed by this one cannot follow",
@@ -470,6 +540,10 @@ int op_knockout_result(const struct op *o, struct event *e, struct match *m,
                 problem_internal(pb, "undoing a later match");
                 rc = CW_EDB;
             }
+        if (rc == CW_OK && undo_playoff && op_match_undo(o, &x.playoff, "knockout.cascade_undo")) {
+            problem_internal(pb, "undoing the play-off for 3rd");
+            rc = CW_EDB;
+        }
         op_ko_state_free(&x);
         if (rc != CW_OK)
             return -1;
@@ -484,10 +558,12 @@ int op_knockout_result(const struct op *o, struct event *e, struct match *m,
     for (int k = 0; rc == CW_OK && k < x.nm; k++)
         if (x.rows[k].id == m->id)
             x.rows[k].id = 0;
+    if (x.playoff.id == m->id) /* the play-off decided: the final's outcome alone now */
+        memset(&x.playoff, 0, sizeof x.playoff);
     if (rc == CW_OK)
         rc = op_ko_settle(o, &x);
     if (rc == CW_OK)
-        rc = op_event_mark_finished(o, e, ko_champion(&x.b, x.v) != 0);
+        rc = op_event_mark_finished(o, e, ko_over(&x));
     op_ko_state_free(&x);
     if (rc != CW_OK) {
         problem_internal(pb, "advancing the bracket");

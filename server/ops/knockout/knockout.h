@@ -11,6 +11,7 @@
 #include "ops/frame/problem.h"
 #include "store/store.h"
 #include "tourney/knockout.h"
+#include "tourney/placings.h"
 
 /* A bracket with its match rows and results, and the views computed from them. */
 struct ko_state {
@@ -22,6 +23,7 @@ struct ko_state {
     struct match *rows;    /* rows[m]: the match row of bracket match m (id 0 = none) */
     struct ko_result *res; /* res[m] */
     struct ko_mview *v;    /* v[m] */
+    struct match playoff;  /* PLACE-1: the play-off for 3rd (third_place), id 0: none */
 };
 
 /* Loads the bracket of event e, its match rows and their results; `fresh` (may be NULL) is
@@ -49,5 +51,10 @@ int op_knockout_result(const struct op *o, struct event *e, struct match *m,
  * ones become byes and their opponents advance; audited with how many stayed unfilled.
  * 0, or -1 with the problem in pb (not drawn, late entry not open). */
 int op_knockout_late_close(const struct op *o, struct event *e, struct problem *pb);
+
+/* PLACE-1: the bracket's entrants by the round they lost in (knockout_placings.c; the
+ * kinds' row). 0, or -1 with pb. */
+int op_knockout_placings(const struct op *o, const struct event *e, struct placings *out,
+                         struct problem *pb);
 
 #endif

@@ -78,11 +78,12 @@ static json_t *label_json(struct db *db, const struct match *m, struct memo *mem
     struct match_label l;
     match_label(m, le.name ? &le : NULL, &l);
     const char *phase = label_phase_name(l.phase);
-    return json_pack("{s:o, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:s}", "event",
+    return json_pack("{s:o, s:s, s:o, s:o, s:o, s:b, s:o, s:o, s:o, s:o, s:s}", "event",
                      l.event ? json_string(l.event) : json_null(), "kind", label_kind_name(l.kind),
                      "round", l.round ? json_integer(l.round) : json_null(), "rounds",
                      l.rounds ? json_integer(l.rounds) : json_null(), "round_name",
-                     l.round ? json_string(l.round_name) : json_null(), "tie",
+                     l.round ? json_string(l.round_name) : json_null(), "playoff", l.playoff,
+                     "tie",
                      l.tie ? json_integer(l.tie) : json_null(), "rubber",
                      l.rubber ? json_integer(l.rubber) : json_null(), "phase",
                      l.phase ? json_integer(l.phase) : json_null(), "phase_name",

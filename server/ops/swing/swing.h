@@ -8,6 +8,7 @@
 #include "ops/frame/op.h"
 #include "ops/frame/problem.h"
 #include "store/store.h"
+#include "tourney/placings.h"
 #include "tourney/swing.h"
 
 struct swing_state {
@@ -46,5 +47,10 @@ int op_swing_result(const struct op *o, struct event *e, struct match *m,
  * corrects it. 0 (also for any other match), or -1 with the refusal in pb. */
 int op_swing_game_open(const struct op *o, const struct event *e, const struct match *m, int by_td,
                        struct problem *pb);
+
+/* PLACE-1: the players by the Swing's standings (swing_placings.c; the kinds' row). 0, or
+ * -1 with pb. */
+int op_swing_placings(const struct op *o, const struct event *e, struct placings *out,
+                      struct problem *pb);
 
 #endif

@@ -8,10 +8,23 @@
 #include <string.h>
 
 #include "ops/frame/record.h"
+#include "tourney/placings.h"
 
 static json_t *str_or_null(const char *s)
 {
     return s[0] ? json_string(s) : json_null();
+}
+
+/* PLACE-2: the stored order as the list of names the TD wrote ([]: bands shared). */
+static json_t *op_place_order_json(const char *text)
+{
+    struct place_order po;
+    char err[120];
+    json_t *l = json_array();
+    if (place_order_parse(text, &po, err, sizeof err) == 0)
+        for (int i = 0; i < po.n; i++)
+            json_array_append_new(l, json_string(place_key_name(po.keys[i])));
+    return l;
 }
 
 json_t *op_tournament_json(const struct tournament *t, const struct tournament_counts *counts)
@@ -30,6 +43,7 @@ json_t *op_tournament_json(const struct tournament *t, const struct tournament_c
     json_object_set_new(j, "tables", tables ? tables : json_array());
     json_object_set_new(j, "gap_waits_for_td", json_boolean(t->gap_waits_for_td));
     json_object_set_new(j, "minutes_per_point", json_integer(t->minutes_per_point));
+    json_object_set_new(j, "placing_order", op_place_order_json(t->placing_order));
     if (j && counts)
         json_object_set_new(j, "players",
                             json_pack("{s:i, s:i, s:i}", "registered",
@@ -67,6 +81,8 @@ static void apply(struct tournament *t, const struct tournament_in *in)
     copy_int(&t->clock_split_first_per_point_s, in->split_first_per_point_s);
     copy_int(&t->gap_waits_for_td, in->gap_waits_for_td);
     copy_int(&t->minutes_per_point, in->minutes_per_point);
+    if (in->placing_given)
+        copy_str(t->placing_order, sizeof t->placing_order, in->placing_order);
     if (in->tables && strlen(in->tables) < sizeof t->tables)
         strcpy(t->tables, in->tables);
 }

@@ -19,6 +19,8 @@ struct tournament_in {
     const char *tables; /* KO-7: the list of table labels as JSON text */
     int gap_waits_for_td; /* 0 or 1, -1 not given */
     int minutes_per_point; /* the estimate's pace until matches have ended */
+    int placing_given;       /* PLACE-2: placing_order given, the stored text */
+    char placing_order[48];  /* (tourney/placings.h: names joined by commas, "" shared) */
 };
 
 /* counts may be NULL (the audit log's before/after leaves them out). */
