@@ -9,6 +9,9 @@
 #include "api/fields.h"
 #include "api/handlers.h"
 #include "api/tx.h"
+#include "ops/event/event_acts.h"
+#include "ops/match/match_change.h"
+#include "ops/match/match_frame.h"
 #include "ops/swiss/swiss.h"
 #include "ops/swiss/swiss_acts.h"
 #include "ops/swiss/swiss_board.h"
@@ -54,6 +57,42 @@ struct swiss_cmd {
     int start_wins; /* SW_ENTER: < 0 the event's late_wins */
 };
 
+/* SWISS-1: a withdrawal; before the first round, the entry taken back; during a round,
+ * the player's match lost by walkover in the match's own frame (its audit row and stream
+ * entry), in the same command. */
+static int withdraw(struct api_req *req, const struct op *o, struct event *e, int64_t pid,
+                    struct api_resp *resp)
+{
+    struct problem pb = {0, NULL};
+    json_t *out = NULL;
+    if (e->kind == EK_SWISS && e->state == ES_OPEN) {
+        if (op_entry_remove(o, e, pid, &pb))
+            return api_refuse(resp, &pb);
+        api_reply_json(resp, 200,
+                       json_pack("{s:I, s:I, s:i, s:n}", "event_id", (json_int_t)e->id,
+                                 "player_id", (json_int_t)pid, "withdrawn_round", 0, "walkover"));
+        return API_DONE;
+    }
+    int64_t mid;
+    int winner;
+    if (op_swiss_withdraw(o, e, pid, &mid, &winner, &out, &pb))
+        return api_refuse(resp, &pb);
+    json_t *walkover = json_null();
+    if (mid) {
+        struct op_out mo;
+        op_match_change(o, MX_TD, e->tournament_id, mid, "match.withdraw", op_mx_walkover, &winner,
+                        NULL, &mo);
+        if (mo.is_problem || !mo.keep) {
+            json_decref(out);
+            return api_out(resp, &mo);
+        }
+        walkover = mo.json;
+    }
+    json_object_set_new(out, "walkover", walkover);
+    api_reply_json(resp, 200, out);
+    return API_DONE;
+}
+
 static int swiss_act(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
 {
     const struct swiss_cmd *c = in;
@@ -63,13 +102,21 @@ static int swiss_act(struct api_req *req, const struct op *o, void *in, struct a
     struct problem pb = {0, NULL};
     json_t *out = NULL;
     int round = req->nids > 2 ? (int)req->ids[2] : 0;
+    if (c->what == SW_WITHDRAW)
+        return withdraw(req, o, &e, c->player_id, resp);
     int rc = c->what == SW_PAIR     ? op_swiss_pair_next(o, &e, &c->round, &out, &pb)
              : c->what == SW_REPAIR ? op_swiss_repair(o, &e, round, &c->round, &out, &pb)
              : c->what == SW_SWAP   ? op_swiss_swap(o, &e, round, &c->swap, &out, &pb)
-             : c->what == SW_ENTER  ? op_swiss_enter(o, &e, c->player_id, c->start_wins, &out, &pb)
-                                    : op_swiss_withdraw(o, &e, c->player_id, &out, &pb);
-    if (rc)
+                                    : op_swiss_enter(o, &e, c->player_id, c->start_wins, &out, &pb);
+    /* a late entry: the entry itself, as any event's, after the Swiss said yes (SWISS-1) */
+    if (!rc && c->what == SW_ENTER &&
+        (e.state == ES_OPEN ? op_entry_add(o, &e, c->player_id, &pb)
+                            : op_entry_add_late(o, &e, c->player_id, &pb)))
+        rc = -1;
+    if (rc) {
+        json_decref(out);
         return api_refuse(resp, &pb);
+    }
     api_reply_json(resp, c->what == SW_PAIR || c->what == SW_ENTER ? 201 : 200, out);
     return API_DONE;
 }

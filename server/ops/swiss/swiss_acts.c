@@ -1,6 +1,6 @@
 /* A Swiss's entrants (SWISS-1): a late entry joins the next round with the wins the TD
  * sets (or the event's late_wins); a withdrawal between rounds drops the player from the
- * pairing, one during a round loses that match by walkover. The routes are
+ * pairing, and one during a round names the match to be lost by walkover. The routes are
  * api/api_swiss.c. */
 #include "ops/swiss/swiss_acts.h"
 
@@ -8,10 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ops/event/event_acts.h"
 #include "ops/frame/record.h"
-#include "ops/records/match.h"
-#include "ops/result/decide.h"
 #include "ops/swiss/swiss.h"
 
 static int not_swiss(const struct event *e, struct problem *pb)
@@ -29,23 +26,17 @@ int op_swiss_enter(const struct op *o, struct event *e, int64_t pid, int start_w
     if (e->state == ES_FINISHED) {
         problem_set(pb, 409, "event-finished", "The Swiss is over",
                     "%s has ended; it takes no more entries.", e->name);
-        problem_field(pb, "player_id", "cannot enter %s: it has ended", e->name);
         return -1;
     }
     struct swiss_state x;
     int rc = op_swiss_state_load(o->db, e, NULL, 0, &x);
     int next = x.n_rounds ? x.rounds[x.n_rounds - 1].round + 1 : 1;
     op_swiss_state_free(&x);
-    if (rc != CW_OK) {
-        problem_internal(pb, "reading the Swiss");
-        return -1;
-    }
     if (start_wins < 0)
         start_wins = e->settings.swiss.late_wins;
-    if (e->state == ES_OPEN ? op_entry_add(o, e, pid, pb) : op_entry_add_late(o, e, pid, pb))
-        return -1;
     struct swiss_entry_row row = {pid, start_wins, next, 0};
-    rc = db_swiss_entry_put(o->db, e->id, &row);
+    if (rc == CW_OK)
+        rc = db_swiss_entry_put(o->db, e->id, &row);
     json_t *out = json_pack("{s:I, s:I, s:i, s:i}", "event_id", (json_int_t)e->id, "player_id",
                             (json_int_t)pid, "start_wins", start_wins, "joins_round", next);
     if (rc == CW_OK && next > 1)
@@ -59,18 +50,13 @@ int op_swiss_enter(const struct op *o, struct event *e, int64_t pid, int start_w
     return 0;
 }
 
-int op_swiss_withdraw(const struct op *o, struct event *e, int64_t pid, json_t **reply,
-                      struct problem *pb)
+int op_swiss_withdraw(const struct op *o, struct event *e, int64_t pid, int64_t *mid, int *winner,
+                      json_t **reply, struct problem *pb)
 {
+    *mid = 0;
+    *winner = 0;
     if (e->kind != EK_SWISS)
         return not_swiss(e, pb);
-    if (e->state == ES_OPEN) { /* before the first round: the entry taken back */
-        if (op_entry_remove(o, e, pid, pb))
-            return -1;
-        *reply = json_pack("{s:I, s:I, s:i, s:n}", "event_id", (json_int_t)e->id, "player_id",
-                           (json_int_t)pid, "withdrawn_round", 0, "walkover");
-        return 0;
-    }
     struct swiss_state x;
     if (op_swiss_state_load(o->db, e, NULL, 0, &x) != CW_OK) {
         op_swiss_state_free(&x);
@@ -91,28 +77,15 @@ int op_swiss_withdraw(const struct op *o, struct event *e, int64_t pid, json_t *
     struct swiss_entry_row row = {pid, x.entries[i].start_wins, x.joined[i], last};
     int rc = db_swiss_entry_put(o->db, e->id, &row);
     /* during a round: the match under way is lost by walkover */
-    struct match *m = NULL;
-    for (int k = 0; k < x.n_matches; k++)
-        if (x.matches[k].round == last && !match_finished(&x.matches[k]) &&
-            (x.matches[k].player[0] == pid || x.matches[k].player[1] == pid))
-            m = &x.matches[k];
-    json_t *walkover = json_null();
-    if (rc == CW_OK && m) {
-        json_t *before = op_match_record_json(m);
-        int side = m->player[1] == pid;
-        if (op_match_decide_unplayed(o, m, pb, MS_WITHDRAWN, 1 - side, ME_WALKOVER)) {
-            json_decref(before);
-            op_swiss_state_free(&x);
-            return -1;
-        }
-        rc = op_match_save(o, m, before, "match.withdraw");
-        if (rc == CW_OK) {
-            json_decref(walkover);
-            walkover = op_match_json(o->db, m);
+    for (int k = 0; k < x.n_matches; k++) {
+        const struct match *m = &x.matches[k];
+        if (m->round == last && !match_finished(m) && (m->player[0] == pid || m->player[1] == pid)) {
+            *mid = m->id;
+            *winner = m->player[0] == pid;
         }
     }
-    json_t *out = json_pack("{s:I, s:I, s:i, s:o}", "event_id", (json_int_t)e->id, "player_id",
-                            (json_int_t)pid, "withdrawn_round", last, "walkover", walkover);
+    json_t *out = json_pack("{s:I, s:I, s:i}", "event_id", (json_int_t)e->id, "player_id",
+                            (json_int_t)pid, "withdrawn_round", last);
     if (rc == CW_OK) {
         char *a = json_dumps(out, JSON_COMPACT);
         rc = db_audit(o->db, e->tournament_id, o->now_ms, o->who.actor, "swiss.withdraw", "event",
