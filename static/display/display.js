@@ -16,6 +16,7 @@ import { live, debounce, serial } from '/js/live.js';
 import { renderBracketPage, firstOpenRound } from '/js/bracket.js';
 import { matchLabel, scoreShown } from '/js/label.js';
 import { renderSwing, renderDavis, davisBracket } from '/js/boards.js';
+import { renderSwissStandings } from '/js/swiss_board.js';
 import { estimateOf, etaShort } from '/js/eta.js';
 import { probeClock, remaining, fmt, receive, clocksAbsent } from '/js/clock.js';
 
@@ -211,6 +212,7 @@ function plan() {
     const ms = () => S.data.matches.filter((m) => m.event_id === e.id).map((m) => [m.id, m.state, m.table, m.score]);
     if (e.kind === 'knockout') add(base, e.name, cached(base, [board, ms()], () => bracketPages(board)));
     else if (e.kind === 'swing') add(base, e.name, cached(base, board, () => swingPages(board)));
+    else if (e.kind === 'swiss') add(base, e.name, cached(base, board, () => swissPages(board)));
     else if (e.kind === 'davis') {
       add(base, e.name, board.format === 'knockout' && board.bracket
         ? cached(base, [board, ms()], () => bracketPages(davisBracket(board)))
@@ -322,6 +324,14 @@ function swingPages(board) {
     out.push({ render: () => one(from, to, c) });
   }
   return out;
+}
+
+// A Swiss's standings (SWISS-2), paged as the rows fit.
+function swissPages(board) {
+  const n = (board.standings || []).length;
+  const one = (from, to) => renderSwissStandings(board, { from, to });
+  if (!n) return [{ render: () => one(0, 0) }];
+  return pagesOf(n, one, 'tbody tr').map(([from, to]) => ({ render: () => one(from, to) }));
 }
 
 function davisPages(board) {

@@ -9,6 +9,7 @@ import { matchLabel, endedText } from '/js/label.js';
 import { pickTournament, pickPlayer } from '/play/pick.js';
 import { renderTable, buildCallForm, wireCallForm } from '/play/table.js';
 import { probeClock, remaining, fmt, clockAction, receive, PAUSE_REASONS, breaks, breakStart, breakEnd } from '/js/clock.js';
+import { swissLines } from '/play/swiss_line.js';
 
 const q = params();
 const S = {
@@ -124,6 +125,7 @@ async function readMine() {
     const events = await api('GET', `${T()}/competitions`).then((r) => r.events, () => []);
     await standing(events);
     await swingLine(events);
+    await swissLine(events);
     render();
     await renderTable(S);
     // how many whole re-renders the page has made (a test waits for the next one)
@@ -208,6 +210,14 @@ async function swingLine(events) {
       return;
     }
   } catch (e) { /* not in a Swing */ }
+}
+
+// A Swiss player's round, opponent, table and standing (play/swiss_line.js).
+async function swissLine(events) {
+  const el = $('#swiss-line');
+  const lines = await swissLines(T(), events, S.pid);
+  el.textContent = lines.join('\n');
+  el.hidden = !lines.length;
 }
 
 function myScore() {
