@@ -168,15 +168,48 @@ int op_swiss_over(const struct swiss_state *x)
     return left < 2 || x->n_rounds >= SWISS_MAX_ROUNDS;
 }
 
+/* Whether the Swiss is over with m decided: its last round's matches read alone (a big
+ * Swiss decides hundreds of matches a round, each asking this), the whole state only when
+ * lives may have ended it. CW_* code. */
+static int over_after(struct db *db, const struct event *e, const struct match *m, int *over)
+{
+    *over = 0;
+    struct swiss_round_row *rounds = NULL;
+    int n_rounds = 0, rc = db_swiss_rounds(db, e->id, &rounds, &n_rounds);
+    int last = n_rounds ? rounds[n_rounds - 1].round : 0;
+    db_swiss_rounds_free(rounds, n_rounds);
+    struct match *ms = NULL;
+    int n = 0, open = 0;
+    if (rc == CW_OK && last)
+        rc = db_event_matches(db, e->id, last, &ms, &n);
+    for (int i = 0; rc == CW_OK && i < n; i++)
+        open += !match_decided(ms[i].id == m->id ? m : &ms[i]);
+    free(ms);
+    const struct swiss_settings *s = &e->settings.swiss;
+    if (rc != CW_OK || !last || open)
+        return rc;
+    if ((s->rounds && last >= s->rounds) || last >= SWISS_MAX_ROUNDS) {
+        *over = 1;
+        return CW_OK;
+    }
+    if (!s->lives)
+        return CW_OK;
+    struct swiss_state x;
+    rc = op_swiss_state_load(db, e, m, 0, &x);
+    if (rc == CW_OK)
+        *over = op_swiss_over(&x);
+    op_swiss_state_free(&x);
+    return rc;
+}
+
 int op_swiss_result(const struct op *o, struct event *e, struct match *m,
                     const struct match *before, struct problem *pb)
 {
     (void)before;
-    struct swiss_state x;
-    int rc = op_swiss_state_load(o->db, e, m, 0, &x);
+    int over = 0;
+    int rc = over_after(o->db, e, m, &over);
     if (rc == CW_OK)
-        rc = op_event_mark_finished(o, e, op_swiss_over(&x));
-    op_swiss_state_free(&x);
+        rc = op_event_mark_finished(o, e, over);
     if (rc != CW_OK) {
         problem_internal(pb, "updating the Swiss standings");
         return -1;
