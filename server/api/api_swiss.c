@@ -211,7 +211,7 @@ static int read_swiss(struct api_req *req, const struct op *o, void *in, struct 
                     event_kind_name(e.kind));
         return -1;
     }
-    json_t *out = op_swiss_board(o->db, &e);
+    json_t *out = op_swiss_board(o->db, &e, in != NULL);
     if (!out) {
         api_internal_error(resp, "reading the Swiss");
         return -1;
@@ -224,4 +224,11 @@ static int read_swiss(struct api_req *req, const struct op *o, void *in, struct 
 void api_swiss_board(struct api_req *req, struct api_resp *resp)
 {
     api_read(req, resp, read_swiss, NULL);
+}
+
+/* GET …/swiss/standings: the same without the rounds (the display's view). */
+void api_swiss_standings(struct api_req *req, struct api_resp *resp)
+{
+    static int standings_only = 1;
+    api_read(req, resp, read_swiss, &standings_only);
 }

@@ -99,6 +99,7 @@ void api_swiss_swap(struct api_req *req, struct api_resp *resp);
 void api_swiss_enter(struct api_req *req, struct api_resp *resp);
 void api_swiss_withdraw(struct api_req *req, struct api_resp *resp);
 void api_swiss_board(struct api_req *req, struct api_resp *resp);
+void api_swiss_standings(struct api_req *req, struct api_resp *resp);
 void api_davis_team_add(struct api_req *req, struct api_resp *resp);
 void api_davis_late_close(struct api_req *req, struct api_resp *resp);
 void api_davis_start(struct api_req *req, struct api_resp *resp);

@@ -110,6 +110,7 @@ static const struct route routes[] = {
     {"POST", E "/swiss/entries", api_swiss_enter, TDS, R_JSON},
     {"POST", E "/swiss/withdraw", api_swiss_withdraw, TDS, R_JSON},
     {"GET", E "/swiss", api_swiss_board, ANYONE, R_ETAG | R_SHARED},
+    {"GET", E "/swiss/standings", api_swiss_standings, ANYONE, R_ETAG | R_SHARED},
     {"POST", E "/davis/teams", api_davis_team_add, TDS, R_JSON},
     {"POST", E "/davis/start", api_davis_start, TDS, R_OPTJSON},
     {"POST", E "/davis/late/close", api_davis_late_close, TDS, 0},

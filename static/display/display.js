@@ -44,7 +44,8 @@ async function load() {
   const [{ events }, { matches }] = await Promise.all([api('GET', `${T()}/competitions`), api('GET', `${T()}/matches`), loadCalls()]);
   const data = { events, matches, byId: Object.fromEntries(matches.map((m) => [m.id, m])), boards: {} };
   await Promise.all(events.map(async (e) => {
-    const path = e.kind === 'knockout' ? 'knockout' : e.kind;
+    // a Swiss's standings without its rounds: the display shows only them
+    const path = e.kind === 'swiss' ? 'swiss/standings' : e.kind;
     try { data.boards[e.id] = await api('GET', `${T()}/competitions/${e.id}/${path}`); } catch (err) { data.boards[e.id] = null; }
   }));
   // clocks of the matches in play; a clock event that comes while they are read is newer

@@ -227,6 +227,16 @@ START_TEST(test_SWISS1_SWISS2_small_swiss_to_its_end)
     ck_assert_int_eq(json_array_size(pl), 5);
     ck_assert_int_eq(json_integer_value(json_object_get(json_array_get(pl, 0), "place")), 1);
     ck_assert_int_eq(json_array_size(json_object_get(b.json, "rounds")), 3);
+    /* the standings alone, for the display: the same rows, no rounds */
+    char path[200];
+    snprintf(path, sizeof path, "%s/swiss/standings", w.epath);
+    struct res so;
+    req(&S, "GET", path, NULL, NULL, &so);
+    ck_assert_int_eq(so.status, 200);
+    ck_assert_ptr_null(json_object_get(so.json, "rounds"));
+    ck_assert(json_equal(json_object_get(so.json, "standings"), st));
+    ck_assert_int_eq(json_array_size(json_object_get(so.json, "placings")), 5);
+    res_free(&so);
     res_free(&b);
     struct res r;
     post(&w, "/rounds", NULL, &r);

@@ -18,7 +18,7 @@ static json_t *pairing_json(const struct swiss_state *x, const struct match *m)
                      score, "ended", match_end_name(m->ended), "length", m->length);
 }
 
-json_t *op_swiss_board(struct db *db, const struct event *e)
+json_t *op_swiss_board(struct db *db, const struct event *e, int standings_only)
 {
     struct swiss_state x;
     if (op_swiss_state_load(db, e, NULL, 0, &x) != CW_OK) {
@@ -26,7 +26,7 @@ json_t *op_swiss_board(struct db *db, const struct event *e)
         return NULL;
     }
     json_t *rounds = json_array();
-    for (int r = 0; r < x.n_rounds; r++) {
+    for (int r = 0; !standings_only && r < x.n_rounds; r++) {
         const struct swiss_round_row *row = &x.rounds[r];
         json_t *pairings = json_array();
         for (int i = 0; i < x.n_matches; i++)
@@ -69,6 +69,8 @@ json_t *op_swiss_board(struct db *db, const struct event *e)
         x.s.lives ? json_integer(x.s.lives) : json_null(), "open_matches", x.open_last,
         "may_pair", !x.open_last && !over && x.n >= 2, "over", over, "tiebreaks", tbs, "rounds",
         rounds, "standings", standings);
+    if (standings_only)
+        json_object_del(out, "rounds");
     json_object_set_new(out, "placings",
                         e->state == ES_FINISHED ? op_swiss_placings_of(&x) : json_null());
     op_swiss_state_free(&x);

@@ -10,7 +10,8 @@
 /* The Swiss as the console, the phone and the display read it: its settings, every round
  * (seed, bye, rematches, reasons, pairings with their tables and results), the standings
  * (SWISS-2: place, wins, losses, byes, the tie-breaks by name, out, withdrawn, late) and,
- * once it is over, the placings (PLACE-1). NULL when the database failed. */
-json_t *op_swiss_board(struct db *db, const struct event *e);
+ * once it is over, the placings (PLACE-1); standings_only: without the rounds (the
+ * display's standings, a smaller reply). NULL when the database failed. */
+json_t *op_swiss_board(struct db *db, const struct event *e, int standings_only);
 
 #endif
