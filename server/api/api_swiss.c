@@ -69,8 +69,8 @@ static int withdraw(struct api_req *req, const struct op *o, struct event *e, in
         if (op_entry_remove(o, e, pid, &pb))
             return api_refuse(resp, &pb);
         api_reply_json(resp, 200,
-                       json_pack("{s:I, s:I, s:i, s:n}", "event_id", (json_int_t)e->id,
-                                 "player_id", (json_int_t)pid, "withdrawn_round", 0, "walkover"));
+                       json_pack("{s:I, s:I, s:i, s:n}", "event_id", (json_int_t)e->id, "player_id",
+                                 (json_int_t)pid, "withdrawn_round", 0, "walkover"));
         return API_DONE;
     }
     int64_t mid;

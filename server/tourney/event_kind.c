@@ -307,8 +307,9 @@ static int swiss_read(json_t *j, union event_settings *u, struct kind_fault *f)
         read_count(j, "lives", "swiss.lives", SWISS_MAX_ROUNDS, &s->lives, f))
         return -1;
     if (!s->rounds && !s->lives)
-        return fault(f, "swiss.rounds", "give the number of rounds, or lives (out after that "
-                                        "many losses), or both (SWISS-1)");
+        return fault(f, "swiss.rounds",
+                     "give the number of rounds, or lives (out after that "
+                     "many losses), or both (SWISS-1)");
     json_t *v = json_object_get(j, "length");
     if (!v) {
         s->lengths[0] = 7; /* as a knockout's rounds until the TD says otherwise */
@@ -360,8 +361,7 @@ static int swiss_read(json_t *j, union event_settings *u, struct kind_fault *f)
     v = json_object_get(j, "late_wins");
     if (v && (!json_is_integer(v) || json_integer_value(v) < 0 ||
               json_integer_value(v) > SWISS_MAX_ROUNDS))
-        return fault(f, "swiss.late_wins", "must be a whole number from 0 to %d",
-                     SWISS_MAX_ROUNDS);
+        return fault(f, "swiss.late_wins", "must be a whole number from 0 to %d", SWISS_MAX_ROUNDS);
     s->late_wins = v ? (int)json_integer_value(v) : 0;
     return 0;
 }
@@ -390,11 +390,8 @@ static json_t *swiss_json(const union event_settings *u)
 /* ---- the table ---- */
 
 const char *const event_kind_names[EK_COUNT + 1] = {
-    [EK_KNOCKOUT] = "knockout",
-    [EK_SWING] = "swing",
-    [EK_DAVIS] = "davis",
-    [EK_SWISS] = "swiss",
-    [EK_COUNT] = NULL,
+    [EK_KNOCKOUT] = "knockout", [EK_SWING] = "swing", [EK_DAVIS] = "davis",
+    [EK_SWISS] = "swiss",       [EK_COUNT] = NULL,
 };
 
 static const struct event_kind kinds[EK_COUNT] = {

@@ -108,13 +108,13 @@ struct davis_settings {
  * the wins a late entry starts with unless the TD says otherwise. Always written whole. */
 #define SWISS_TB_MAX 5 /* tourney/swiss.h SWISS_MAX_TIEBREAKS */
 struct swiss_settings {
-    int rounds;                           /* 0: until lives leave fewer than two */
-    int lives;                            /* 0: none */
-    int lengths[KO_MAX_ROUNDS], n_lengths; /* by round, the last for every later round */
+    int rounds;                               /* 0: until lives leave fewer than two */
+    int lives;                                /* 0: none */
+    int lengths[KO_MAX_ROUNDS], n_lengths;    /* by round, the last for every later round */
     int tiebreaks[SWISS_TB_MAX], n_tiebreaks; /* enum swiss_tiebreak, in the TD's order */
-    int bye_counts;                       /* enum swiss_bye_counts */
-    int walkover_counts;                  /* enum swiss_walkover_counts */
-    int late_wins;                        /* a late entry's wins by default */
+    int bye_counts;                           /* enum swiss_bye_counts */
+    int walkover_counts;                      /* enum swiss_walkover_counts */
+    int late_wins;                            /* a late entry's wins by default */
 };
 
 /* An event's settings, typed: the member its kind names. */

@@ -194,8 +194,8 @@ START_TEST(test_SWISS1_SWISS2_small_swiss_to_its_end)
         int bye_reason = 0;
         json_t *rs = json_object_get(r.json, "reasons");
         for (size_t i = 0; i < json_array_size(rs); i++)
-            bye_reason |= !strcmp(json_string_value(json_object_get(json_array_get(rs, i), "kind")),
-                                  "bye");
+            bye_reason |=
+                !strcmp(json_string_value(json_object_get(json_array_get(rs, i), "kind")), "bye");
         ck_assert_msg(bye_reason, "the bye has its reason: %s", r.body);
         /* the next round waits for this one */
         struct res early;
@@ -219,8 +219,7 @@ START_TEST(test_SWISS1_SWISS2_small_swiss_to_its_end)
         prev = wv;
         wins += wv;
         ck_assert_int_le(json_integer_value(json_object_get(row, "byes")), 1);
-        ck_assert(json_is_integer(
-            json_object_get(json_object_get(row, "tiebreaks"), "buchholz")));
+        ck_assert(json_is_integer(json_object_get(json_object_get(row, "tiebreaks"), "buchholz")));
     }
     ck_assert_int_eq(wins, 3 * 2 + 3); /* each match one win, each bye one */
     json_t *pl = json_object_get(b.json, "placings");
@@ -352,8 +351,7 @@ START_TEST(test_SWISS1_swap_and_repair_refusals)
     raw_free(&before);
     raw_free(&after);
     /* two players of matches not started still change places */
-    snprintf(body, sizeof body, "{\"a\": %lld, \"b\": %lld, \"reason\": \"late table\"}", b1,
-             b2);
+    snprintf(body, sizeof body, "{\"a\": %lld, \"b\": %lld, \"reason\": \"late table\"}", b1, b2);
     post(&w, "/rounds/1/swap", body, &r);
     ck_assert_msg(r.status == 200, "%s", r.body);
     ck_assert_int_eq(jint(&r, "swapped"), 2);
@@ -426,7 +424,8 @@ START_TEST(test_SWISS1_late_entry_and_withdrawals)
     res_free(&r);
     pair_round(&w, "life-2", &r);
     json_t *m = json_object_get(r.json, "matches");
-    ck_assert_int_eq(json_array_size(m), 1); /* opp, the other winner and late: one pair and a bye */
+    ck_assert_int_eq(json_array_size(m),
+                     1); /* opp, the other winner and late: one pair and a bye */
     for (size_t i = 0; i < json_array_size(m); i++)
         for (int s = 0; s < 2; s++) {
             ck_assert_int_ne(side_of(json_array_get(m, i), s), quitter);

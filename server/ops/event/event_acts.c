@@ -99,8 +99,7 @@ int op_event_update(const struct op *o, struct event *e, const struct event_upda
 }
 
 /* late: a late entry of an event that takes them while running (a Swiss, SWISS-1). */
-static int entry_add(const struct op *o, struct event *e, int64_t pid, int late,
-                     struct problem *pb)
+static int entry_add(const struct op *o, struct event *e, int64_t pid, int late, struct problem *pb)
 {
     struct db *db = o->db;
     if (e->kind == EK_DAVIS) {

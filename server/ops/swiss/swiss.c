@@ -96,7 +96,8 @@ int op_swiss_state_load(struct db *db, const struct event *e, const struct match
     x->joined = calloc(n1, sizeof *x->joined);
     x->st = calloc(n1, sizeof *x->st);
     x->sm = calloc((size_t)x->n_matches + (size_t)x->n_rounds + 1, sizeof *x->sm);
-    if (rc == CW_OK && (!pi || !order || !x->entries || !x->names || !x->joined || !x->st || !x->sm))
+    if (rc == CW_OK &&
+        (!pi || !order || !x->entries || !x->names || !x->joined || !x->st || !x->sm))
         rc = CW_EDB;
     for (int i = 0; rc == CW_OK && i < x->n; i++) {
         pi[i] = -1;
@@ -115,8 +116,8 @@ int op_swiss_state_load(struct db *db, const struct event *e, const struct match
             if (rows[r].player_id == ids[i]) {
                 en->start_wins = rows[r].start_wins;
                 x->joined[i] = rows[r].joined_round;
-                en->withdrawn |= rows[r].withdrawn_round > 0 &&
-                                 (!upto || rows[r].withdrawn_round < upto);
+                en->withdrawn |=
+                    rows[r].withdrawn_round > 0 && (!upto || rows[r].withdrawn_round < upto);
             }
     }
     if (rc == CW_OK) {
@@ -134,17 +135,17 @@ int op_swiss_state_load(struct db *db, const struct event *e, const struct match
         if ((upto && m->round >= upto) || !match_decided(m))
             continue;
         int w = m->winner;
-        x->sm[x->n_sm++] = (struct swiss_match){m->round,       m->player[0], m->player[1],
-                                                m->player[w],   m->score[0],  m->score[1],
-                                                left_event(m)};
+        x->sm[x->n_sm++] =
+            (struct swiss_match){m->round,    m->player[0], m->player[1], m->player[w],
+                                 m->score[0], m->score[1],  left_event(m)};
         int k = op_swiss_entry_index(x, m->player[1 - w]);
         if (k >= 0 && left_event(m))
             x->entries[k].withdrawn = 1;
     }
     for (int r = 0; rc == CW_OK && r < x->n_rounds; r++)
         if (x->rounds[r].bye && (!upto || x->rounds[r].round < upto))
-            x->sm[x->n_sm++] = (struct swiss_match){x->rounds[r].round, x->rounds[r].bye, 0,
-                                                    x->rounds[r].bye, 0, 0, 0};
+            x->sm[x->n_sm++] = (struct swiss_match){
+                x->rounds[r].round, x->rounds[r].bye, 0, x->rounds[r].bye, 0, 0, 0};
     char err[200];
     if (rc == CW_OK &&
         swiss_standings(x->entries, x->n, x->sm, x->n_sm, &x->rules, x->st, err, sizeof err))
@@ -223,15 +224,15 @@ json_t *op_swiss_placings_of(const struct swiss_state *x)
     for (int i = 0; i < x->n; i++)
         json_array_append_new(out, json_pack("{s:i, s:I, s:s, s:i}", "place", x->st[i].place,
                                              "player_id", (json_int_t)x->st[i].id, "name",
-                                             op_swiss_name(x, x->st[i].id), "wins",
-                                             x->st[i].wins));
+                                             op_swiss_name(x, x->st[i].id), "wins", x->st[i].wins));
     return out;
 }
 
 json_t *op_swiss_placings(struct db *db, const struct event *e)
 {
     struct swiss_state x;
-    json_t *out = op_swiss_state_load(db, e, NULL, 0, &x) == CW_OK ? op_swiss_placings_of(&x) : NULL;
+    json_t *out =
+        op_swiss_state_load(db, e, NULL, 0, &x) == CW_OK ? op_swiss_placings_of(&x) : NULL;
     op_swiss_state_free(&x);
     return out;
 }

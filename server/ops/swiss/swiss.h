@@ -14,11 +14,11 @@
 struct swiss_state {
     struct swiss_settings s;
     struct swiss_rules rules;
-    int n;                        /* entries */
-    struct swiss_entry *entries;  /* in the order entered */
-    const char **names;           /* per entries[i] (into players) */
-    int *joined;                  /* per entries[i]: the round a late entry joined (1: at the start) */
-    struct player *players;       /* the tournament's */
+    int n;                       /* entries */
+    struct swiss_entry *entries; /* in the order entered */
+    const char **names;          /* per entries[i] (into players) */
+    int *joined;            /* per entries[i]: the round a late entry joined (1: at the start) */
+    struct player *players; /* the tournament's */
     int n_players;
     struct swiss_round_row *rounds; /* every round paired, in order */
     int n_rounds;

@@ -18,8 +18,8 @@ static int not_swiss(const struct event *e, struct problem *pb)
     return -1;
 }
 
-int op_swiss_enter(const struct op *o, struct event *e, int64_t pid, int start_wins,
-                   json_t **reply, struct problem *pb)
+int op_swiss_enter(const struct op *o, struct event *e, int64_t pid, int start_wins, json_t **reply,
+                   struct problem *pb)
 {
     if (e->kind != EK_SWISS)
         return not_swiss(e, pb);
@@ -79,7 +79,8 @@ int op_swiss_withdraw(const struct op *o, struct event *e, int64_t pid, int64_t 
     /* during a round: the match under way is lost by walkover */
     for (int k = 0; k < x.n_matches; k++) {
         const struct match *m = &x.matches[k];
-        if (m->round == last && !match_finished(m) && (m->player[0] == pid || m->player[1] == pid)) {
+        if (m->round == last && !match_finished(m) &&
+            (m->player[0] == pid || m->player[1] == pid)) {
             *mid = m->id;
             *winner = m->player[0] == pid;
         }

@@ -34,12 +34,12 @@ json_t *op_swiss_board(struct db *db, const struct event *e, int standings_only)
                 json_array_append_new(pairings, pairing_json(&x, &x.matches[i]));
         json_t *reasons = json_loads(row->reasons, 0, NULL);
         json_array_append_new(
-            rounds, json_pack("{s:i, s:s, s:o, s:o, s:i, s:i, s:o, s:o}", "round", row->round,
-                              "seed", row->seed, "bye", row->bye ? json_integer(row->bye) : json_null(),
-                              "bye_name",
-                              row->bye ? json_string(op_swiss_name(&x, row->bye)) : json_null(),
-                              "rematches", row->rematches, "swapped", row->swapped, "reasons",
-                              reasons ? reasons : json_array(), "pairings", pairings));
+            rounds,
+            json_pack("{s:i, s:s, s:o, s:o, s:i, s:i, s:o, s:o}", "round", row->round, "seed",
+                      row->seed, "bye", row->bye ? json_integer(row->bye) : json_null(), "bye_name",
+                      row->bye ? json_string(op_swiss_name(&x, row->bye)) : json_null(),
+                      "rematches", row->rematches, "swapped", row->swapped, "reasons",
+                      reasons ? reasons : json_array(), "pairings", pairings));
     }
     json_t *tbs = json_array();
     for (int t = 0; t < x.rules.n_tiebreaks; t++)
@@ -58,17 +58,18 @@ json_t *op_swiss_board(struct db *db, const struct event *e, int standings_only)
                       s->place, "player_id", (json_int_t)s->id, "name", op_swiss_name(&x, s->id),
                       "wins", s->wins, "losses", s->losses, "byes", s->byes, "played", s->played,
                       "tiebreaks", tb, "out", s->out, "withdrawn", s->withdrawn, "joined_round",
-                      k >= 0 ? x.joined[k] : 1, "start_wins", k >= 0 ? x.entries[k].start_wins : 0));
+                      k >= 0 ? x.joined[k] : 1, "start_wins",
+                      k >= 0 ? x.entries[k].start_wins : 0));
     }
     int last = x.n_rounds ? x.rounds[x.n_rounds - 1].round : 0;
     int over = op_swiss_over(&x);
-    json_t *out = json_pack(
-        "{s:I, s:s, s:s, s:i, s:o, s:o, s:i, s:b, s:b, s:o, s:o, s:o}", "event_id",
-        (json_int_t)e->id, "name", e->name, "state", event_state_name(e->state), "round", last,
-        "rounds_total", x.s.rounds ? json_integer(x.s.rounds) : json_null(), "lives",
-        x.s.lives ? json_integer(x.s.lives) : json_null(), "open_matches", x.open_last,
-        "may_pair", !x.open_last && !over && x.n >= 2, "over", over, "tiebreaks", tbs, "rounds",
-        rounds, "standings", standings);
+    json_t *out =
+        json_pack("{s:I, s:s, s:s, s:i, s:o, s:o, s:i, s:b, s:b, s:o, s:o, s:o}", "event_id",
+                  (json_int_t)e->id, "name", e->name, "state", event_state_name(e->state), "round",
+                  last, "rounds_total", x.s.rounds ? json_integer(x.s.rounds) : json_null(),
+                  "lives", x.s.lives ? json_integer(x.s.lives) : json_null(), "open_matches",
+                  x.open_last, "may_pair", !x.open_last && !over && x.n >= 2, "over", over,
+                  "tiebreaks", tbs, "rounds", rounds, "standings", standings);
     if (standings_only)
         json_object_del(out, "rounds");
     json_object_set_new(out, "placings",

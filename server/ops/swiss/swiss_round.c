@@ -23,10 +23,10 @@ static int not_swiss(const struct event *e, struct problem *pb)
 
 static const char *why_name(enum swiss_why k)
 {
-    return k == SWISS_WHY_BYE        ? "bye"
-           : k == SWISS_WHY_FLOAT    ? "float"
+    return k == SWISS_WHY_BYE       ? "bye"
+           : k == SWISS_WHY_FLOAT   ? "float"
            : k == SWISS_WHY_REMATCH ? "rematch"
-                                     : "rematch_avoided";
+                                    : "rematch_avoided";
 }
 
 static json_t *levels_json(const struct swiss_levels *l)
@@ -71,8 +71,8 @@ static json_t *round_json(struct db *db, const struct event *e, const struct swi
                           : json_array();
     free(ms);
     json_t *reasons = json_loads(r->reasons ? r->reasons : "[]", 0, NULL);
-    return json_pack("{s:I, s:i, s:s, s:o, s:i, s:o, s:o, s:i, s:o}", "event_id",
-                     (json_int_t)e->id, "round", r->round, "seed", r->seed, "bye",
+    return json_pack("{s:I, s:i, s:s, s:o, s:i, s:o, s:o, s:i, s:o}", "event_id", (json_int_t)e->id,
+                     "round", r->round, "seed", r->seed, "bye",
                      r->bye ? json_integer(r->bye) : json_null(), "rematches", r->rematches,
                      "levels", levels ? levels_json(levels) : json_null(), "reasons",
                      reasons ? reasons : json_array(), "swapped", r->swapped, "matches", matches);
@@ -103,10 +103,9 @@ static char *reasons_text(const struct swiss_pairing *p)
     json_t *l = json_array();
     for (int i = 0; i < p->n_reasons; i++) {
         const struct swiss_reason *r = &p->reasons[i];
-        json_array_append_new(l, json_pack("{s:s, s:I, s:o, s:s}", "kind", why_name(r->kind), "a",
-                                           (json_int_t)r->a, "b",
-                                           r->b ? json_integer(r->b) : json_null(), "text",
-                                           r->text));
+        json_array_append_new(
+            l, json_pack("{s:s, s:I, s:o, s:s}", "kind", why_name(r->kind), "a", (json_int_t)r->a,
+                         "b", r->b ? json_integer(r->b) : json_null(), "text", r->text));
     }
     char *t = json_dumps(l, JSON_COMPACT);
     json_decref(l);
@@ -429,9 +428,9 @@ int op_swiss_swap(const struct op *o, struct event *e, int round, const struct s
     if (rc == CW_OK && row.bye)
         only[n_only++] = row.bye;
     struct swiss_options opt = {0, x.s.lives};
-    if (rc == CW_OK && (players_for(&x, only, n_only, &players, &met) ||
-                        swiss_levels_of(players, x.n, &opt, (const int64_t(*)[2])pairs, n_ms,
-                                        row.bye, &lv)))
+    if (rc == CW_OK &&
+        (players_for(&x, only, n_only, &players, &met) ||
+         swiss_levels_of(players, x.n, &opt, (const int64_t(*)[2])pairs, n_ms, row.bye, &lv)))
         rc = CW_EDB;
     free(players);
     free(met);
@@ -443,9 +442,9 @@ int op_swiss_swap(const struct op *o, struct event *e, int round, const struct s
     char text[SWISS_REASON_LEN + 520];
     snprintf(text, sizeof text, "Swapped by hand: %s and %s changed places (%s).",
              op_swiss_name(&x, in->a), op_swiss_name(&x, in->b), in->reason);
-    json_array_append_new(reasons, json_pack("{s:s, s:I, s:I, s:s}", "kind", "swap", "a",
-                                             (json_int_t)in->a, "b", (json_int_t)in->b, "text",
-                                             text));
+    json_array_append_new(reasons,
+                          json_pack("{s:s, s:I, s:I, s:s}", "kind", "swap", "a", (json_int_t)in->a,
+                                    "b", (json_int_t)in->b, "text", text));
     char *rt = json_dumps(reasons, JSON_COMPACT);
     json_decref(reasons);
     row.reasons = rt;
