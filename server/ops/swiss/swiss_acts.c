@@ -32,8 +32,8 @@ int op_swiss_enter(const struct op *o, struct event *e, int64_t pid, int start_w
     int rc = op_swiss_state_load(o->db, e, NULL, 0, &x);
     int next = x.n_rounds ? x.rounds[x.n_rounds - 1].round + 1 : 1;
     op_swiss_state_free(&x);
-    if (start_wins < 0)
-        start_wins = e->settings.swiss.late_wins;
+    if (start_wins < 0) /* late_wins is a late entry's; before round 1 everyone has 0 */
+        start_wins = next > 1 ? e->settings.swiss.late_wins : 0;
     struct swiss_entry_row row = {pid, start_wins, next, 0};
     if (rc == CW_OK)
         rc = db_swiss_entry_put(o->db, e->id, &row);
