@@ -13,8 +13,9 @@
 #include "tourney/model.h"
 
 /* SWISS-1: player pid may enter Swiss e (not over), joining the next round with start_wins
- * wins (< 0: the event's late_wins for a late entry, 0 before round 1); the Swiss's row written. The caller enters the player
- * in the same command. *reply: {event_id, player_id, start_wins, joins_round}. */
+ * wins (< 0: the event's late_wins for a late entry, 0 before round 1); the Swiss's row written.
+ * The caller enters the player in the same command. *reply: {event_id, player_id, start_wins,
+ * joins_round}. */
 int op_swiss_enter(const struct op *o, struct event *e, int64_t pid, int start_wins, json_t **reply,
                    struct problem *pb);
 
