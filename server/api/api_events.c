@@ -1,6 +1,6 @@
-/* Events of a tournament (knockout, swing, davis) over HTTP: create and change them, enter
+/* Events of a tournament (knockout, swing, davis, swiss) over HTTP: create and change them, enter
  * and take out players (ops/event/event_acts.c), each body and the kind's settings checked
- * first (api_swing.c, api_knockout.c, api_davis.c); list and read them. */
+ * first (api_swing.c, api_knockout.c, api_davis.c, api_swiss.c); list and read them. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +15,7 @@
 #include "ops/event/event_acts.h"
 #include "store/store.h"
 
-enum { EV_KIND, EV_NAME, EV_PRIORITY, EV_SWING, EV_DAVIS, EV_KNOCKOUT, EV__N };
+enum { EV_KIND, EV_NAME, EV_PRIORITY, EV_SWING, EV_DAVIS, EV_KNOCKOUT, EV_SWISS, EV__N };
 static const struct api_field event_fields[] = {
     [EV_KIND] = {"kind", F_ENUM, 1, 0, 0, 0, event_kind_names, NULL},
     [EV_NAME] = {"name", F_STR, 1, 0, 1, E_NAME_MAX, NULL, NULL},
@@ -23,6 +23,7 @@ static const struct api_field event_fields[] = {
     [EV_SWING] = {"swing", F_ANY, 0, 0, 0, 0, NULL, NULL},
     [EV_DAVIS] = {"davis", F_ANY, 0, 0, 0, 0, NULL, NULL},
     [EV_KNOCKOUT] = {"knockout", F_ANY, 0, 0, 0, 0, NULL, NULL},
+    [EV_SWISS] = {"swiss", F_ANY, 0, 0, 0, 0, NULL, NULL},
     [EV__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
@@ -35,6 +36,7 @@ static const struct {
     [EK_KNOCKOUT] = {EV_KNOCKOUT, api_knockout_settings},
     [EK_SWING] = {EV_SWING, api_swing_settings},
     [EK_DAVIS] = {EV_DAVIS, api_davis_settings},
+    [EK_SWISS] = {EV_SWISS, api_swiss_settings},
 };
 
 static int event_create(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)

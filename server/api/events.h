@@ -26,6 +26,8 @@ API_REPLIES int api_knockout_settings(json_t *in, union event_settings *out, str
 /* Answers with the bracket of knockout event e (or what a fed event waits for). */
 void api_knockout_bracket_json(struct api_req *req, const struct event *e, struct api_resp *resp);
 
+/* api_swiss.c: the "swiss" settings object (SWISS-1, SWISS-2). */
+API_REPLIES int api_swiss_settings(json_t *in, union event_settings *out, struct api_resp *resp);
 /* api_davis.c: the "davis" settings object (may be NULL). */
 API_REPLIES int api_davis_settings(json_t *in, union event_settings *out, struct api_resp *resp);
 /* event_record.c: settings object in (its fields checked) read by kind k into *out

@@ -96,6 +96,14 @@ void api_swing_round_start(struct api_req *req, struct api_resp *resp);
 void api_swing_board(struct api_req *req, struct api_resp *resp);
 void api_event_placings(struct api_req *req, struct api_resp *resp); /* api_placings.c */
 void api_swing_ledger(struct api_req *req, struct api_resp *resp);
+/* api_swiss.c */
+void api_swiss_pair(struct api_req *req, struct api_resp *resp);
+void api_swiss_repair(struct api_req *req, struct api_resp *resp);
+void api_swiss_swap(struct api_req *req, struct api_resp *resp);
+void api_swiss_enter(struct api_req *req, struct api_resp *resp);
+void api_swiss_withdraw(struct api_req *req, struct api_resp *resp);
+void api_swiss_board(struct api_req *req, struct api_resp *resp);
+void api_swiss_standings(struct api_req *req, struct api_resp *resp);
 void api_davis_team_add(struct api_req *req, struct api_resp *resp);
 void api_davis_late_close(struct api_req *req, struct api_resp *resp);
 void api_davis_start(struct api_req *req, struct api_resp *resp);

@@ -232,6 +232,30 @@ int db_entries(struct db *db, int64_t event_id, int64_t **out, int *n);
 /* The matches of an event (round 0 = every round), by round and slot. */
 int db_event_matches(struct db *db, int64_t event_id, int round, struct match **out, int *n);
 
+/* Swiss rounds and the Swiss's entries (store/swiss.c) */
+struct swiss_round_row {
+    int round;
+    char seed[RNG_SEED_BYTES]; /* as recorded (tourney/rng.h) */
+    int64_t bye;               /* 0 = nobody */
+    int rematches;
+    char *reasons; /* JSON list, malloc'd when read */
+    int swapped;
+    int64_t paired_ms;
+};
+/* The round's row written (a new round, or a re-pair or a swap of it). */
+int db_swiss_round_put(struct db *db, int64_t event_id, const struct swiss_round_row *r);
+/* Every round of the event, in order (malloc'd; free with db_swiss_rounds_free). */
+int db_swiss_rounds(struct db *db, int64_t event_id, struct swiss_round_row **out, int *n);
+void db_swiss_rounds_free(struct swiss_round_row *r, int n);
+/* A late entry's starting wins, the round joined, a withdrawal between rounds. */
+struct swiss_entry_row {
+    int64_t player_id;
+    int start_wins, joined_round, withdrawn_round;
+};
+int db_swiss_entry_put(struct db *db, int64_t event_id, const struct swiss_entry_row *r);
+/* The rows of the event's entries that have one, by player id (malloc'd). */
+int db_swiss_entries(struct db *db, int64_t event_id, struct swiss_entry_row **out, int *n);
+
 /* Swing rounds and the chip ledger (store/swing.c) */
 struct swing_round_row {
     int round;

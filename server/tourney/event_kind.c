@@ -11,6 +11,7 @@
 
 #include "common/clock.h"
 #include "tourney/swing.h"
+#include "tourney/swiss.h"
 
 static const char *const state_names[ES_COUNT] = {"open", "running", "finished"};
 
@@ -259,19 +260,151 @@ static struct late_entry *davis_late(union event_settings *u)
     return &u->davis.late;
 }
 
+/* ---- the Swiss ---- */
+
+_Static_assert(SWISS_TB_MAX == SWISS_MAX_TIEBREAKS, "one count of tie-breaks");
+
+const char *const swiss_tiebreak_names[SWISS_TB_MAX + 1] = {
+    [SWISS_TB_BUCHHOLZ - 1] = "buchholz",
+    [SWISS_TB_MEDIAN_BUCHHOLZ - 1] = "median_buchholz",
+    [SWISS_TB_SONNEBORN_BERGER - 1] = "sonneborn_berger",
+    [SWISS_TB_POINTS_DIFF - 1] = "points_diff",
+    [SWISS_TB_HEAD_TO_HEAD - 1] = "head_to_head",
+    [SWISS_TB_MAX] = NULL,
+};
+static const char *const bye_counts_names[] = {"zero", "own", NULL};
+static const char *const walkover_counts_names[] = {"as_played", "as_bye", NULL};
+
+static int name_index(const char *const *names, const char *name)
+{
+    for (int i = 0; name && names[i]; i++)
+        if (!strcmp(names[i], name))
+            return i;
+    return -1;
+}
+
+/* A count of rounds or lives: absent (0), or 1..max. */
+static int read_count(json_t *j, const char *key, const char *field, int max, int *out,
+                      struct kind_fault *f)
+{
+    json_t *v = json_object_get(j, key);
+    *out = 0;
+    if (!v || json_is_null(v))
+        return 0;
+    if (!json_is_integer(v) || json_integer_value(v) < 1 || json_integer_value(v) > max)
+        return fault(f, field, "must be a whole number from 1 to %d (SWISS-1)", max);
+    *out = (int)json_integer_value(v);
+    return 0;
+}
+
+int swiss_length_of(const struct swiss_settings *s, int round)
+{
+    if (s->n_lengths < 1)
+        return 7;
+    return s->lengths[round >= 1 && round <= s->n_lengths ? round - 1 : s->n_lengths - 1];
+}
+
+static int swiss_read(json_t *j, union event_settings *u, struct kind_fault *f)
+{
+    struct swiss_settings *s = &u->swiss;
+    if (!json_is_object(j))
+        return fault(f, "swiss", "must be an object with rounds or lives (SWISS-1)");
+    if (read_count(j, "rounds", "swiss.rounds", SWISS_MAX_ROUNDS, &s->rounds, f) ||
+        read_count(j, "lives", "swiss.lives", SWISS_MAX_ROUNDS, &s->lives, f))
+        return -1;
+    if (!s->rounds && !s->lives)
+        return fault(f, "swiss.rounds",
+                     "give the number of rounds, or lives (out after that "
+                     "many losses), or both (SWISS-1)");
+    json_t *v = json_object_get(j, "length");
+    if (!v) {
+        s->lengths[0] = 7; /* as a knockout's rounds until the TD says otherwise */
+        s->n_lengths = 1;
+    } else if (json_is_array(v)) {
+        if (ko_lengths_read(v, "swiss.length", s->lengths, &s->n_lengths, f))
+            return -1;
+    } else if (json_is_integer(v) && json_integer_value(v) >= 1 &&
+               json_integer_value(v) <= KO_LENGTH_MAX) {
+        s->lengths[0] = (int)json_integer_value(v);
+        s->n_lengths = 1;
+    } else {
+        return fault(f, "swiss.length",
+                     "must be a match length of 1 to %d points, or a list of them by round",
+                     KO_LENGTH_MAX);
+    }
+    struct swiss_rules r = {0};
+    json_t *tb = json_object_get(j, "tiebreaks");
+    if (tb && (!json_is_array(tb) || json_array_size(tb) > SWISS_TB_MAX))
+        return fault(f, "swiss.tiebreaks", "must list at most %d tie-breaks (SWISS-2)",
+                     SWISS_TB_MAX);
+    if (!tb) { /* the common order: Buchholz, then Sonneborn-Berger */
+        s->tiebreaks[s->n_tiebreaks++] = SWISS_TB_BUCHHOLZ;
+        s->tiebreaks[s->n_tiebreaks++] = SWISS_TB_SONNEBORN_BERGER;
+    }
+    for (size_t i = 0; tb && i < json_array_size(tb); i++) {
+        int k = name_index(swiss_tiebreak_names, json_string_value(json_array_get(tb, i)));
+        if (k < 0)
+            return fault(f, "swiss.tiebreaks",
+                         "value %zu must be one of buchholz, median_buchholz, sonneborn_berger, "
+                         "points_diff, head_to_head (SWISS-2)",
+                         i + 1);
+        s->tiebreaks[s->n_tiebreaks++] = k + 1;
+    }
+    r.n_tiebreaks = s->n_tiebreaks;
+    for (int i = 0; i < s->n_tiebreaks; i++)
+        r.tiebreaks[i] = (enum swiss_tiebreak)s->tiebreaks[i];
+    char err[200];
+    if (swiss_check_rules(&r, err, sizeof err))
+        return fault(f, "swiss.tiebreaks", "%s (SWISS-2)", err);
+    v = json_object_get(j, "bye_counts");
+    s->bye_counts = v ? name_index(bye_counts_names, json_string_value(v)) : 0;
+    if (s->bye_counts < 0)
+        return fault(f, "swiss.bye_counts", "must be zero or own (SWISS-2)");
+    v = json_object_get(j, "walkover_counts");
+    s->walkover_counts = v ? name_index(walkover_counts_names, json_string_value(v)) : 0;
+    if (s->walkover_counts < 0)
+        return fault(f, "swiss.walkover_counts", "must be as_played or as_bye (SWISS-2)");
+    v = json_object_get(j, "late_wins");
+    if (v && (!json_is_integer(v) || json_integer_value(v) < 0 ||
+              json_integer_value(v) > SWISS_MAX_ROUNDS))
+        return fault(f, "swiss.late_wins", "must be a whole number from 0 to %d", SWISS_MAX_ROUNDS);
+    s->late_wins = v ? (int)json_integer_value(v) : 0;
+    return 0;
+}
+
+static json_t *swiss_json(const union event_settings *u)
+{
+    const struct swiss_settings *s = &u->swiss;
+    json_t *j = json_object(), *l = json_array(), *tb = json_array();
+    if (s->rounds)
+        json_object_set_new(j, "rounds", json_integer(s->rounds));
+    if (s->lives)
+        json_object_set_new(j, "lives", json_integer(s->lives));
+    for (int i = 0; i < s->n_lengths; i++)
+        json_array_append_new(l, json_integer(s->lengths[i]));
+    json_object_set_new(j, "length", l);
+    for (int i = 0; i < s->n_tiebreaks; i++)
+        json_array_append_new(tb, json_string(swiss_tiebreak_names[s->tiebreaks[i] - 1]));
+    json_object_set_new(j, "tiebreaks", tb);
+    json_object_set_new(j, "bye_counts", json_string(bye_counts_names[s->bye_counts]));
+    json_object_set_new(j, "walkover_counts",
+                        json_string(walkover_counts_names[s->walkover_counts]));
+    json_object_set_new(j, "late_wins", json_integer(s->late_wins));
+    return j;
+}
+
 /* ---- the table ---- */
 
 const char *const event_kind_names[EK_COUNT + 1] = {
-    [EK_KNOCKOUT] = "knockout",
-    [EK_SWING] = "swing",
-    [EK_DAVIS] = "davis",
-    [EK_COUNT] = NULL,
+    [EK_KNOCKOUT] = "knockout", [EK_SWING] = "swing", [EK_DAVIS] = "davis",
+    [EK_SWISS] = "swiss",       [EK_COUNT] = NULL,
 };
 
 static const struct event_kind kinds[EK_COUNT] = {
     [EK_KNOCKOUT] = {ko_read, ko_json, ko_late, 1, 0},
     [EK_SWING] = {swing_read, swing_json, NULL, 0, 0},
     [EK_DAVIS] = {davis_read, davis_json, davis_late, 1, 1},
+    [EK_SWISS] = {swiss_read, swiss_json, NULL, 0, 0},
 };
 
 const struct event_kind *event_kind_of(enum event_kind_id k)

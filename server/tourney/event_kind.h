@@ -19,8 +19,9 @@ enum event_kind_id {
     EK_KNOCKOUT, /* a bracket (KO-*), a Main or a Consolation or Last Chance fed by one */
     EK_SWING,    /* a Swing chip pool (SWING-*) */
     EK_DAVIS,    /* a Davis Cup team event (DAVIS-*) */
+    EK_SWISS,    /* a Swiss (SWISS-1, SWISS-2) */
 };
-#define EK_COUNT 3
+#define EK_COUNT 4
 
 /* open (entries taken, not drawn or started) -> running -> finished (and back to running
  * when a correction takes the end away). */
@@ -104,11 +105,27 @@ struct davis_settings {
     struct late_entry late;
 };
 
+/* The Swiss's settings (SWISS-1, SWISS-2): how long it lasts (a number of rounds, or
+ * lives: out after that many losses; either or both), the match length by round, the
+ * standings' tie-breaks in the TD's order and how a bye and a walkover count in them, and
+ * the wins a late entry starts with unless the TD says otherwise. Always written whole. */
+#define SWISS_TB_MAX 5 /* tourney/swiss.h SWISS_MAX_TIEBREAKS */
+struct swiss_settings {
+    int rounds;                               /* 0: until lives leave fewer than two */
+    int lives;                                /* 0: none */
+    int lengths[KO_MAX_ROUNDS], n_lengths;    /* by round, the last for every later round */
+    int tiebreaks[SWISS_TB_MAX], n_tiebreaks; /* enum swiss_tiebreak, in the TD's order */
+    int bye_counts;                           /* enum swiss_bye_counts */
+    int walkover_counts;                      /* enum swiss_walkover_counts */
+    int late_wins;                            /* a late entry's wins by default */
+};
+
 /* An event's settings, typed: the member its kind names. */
 union event_settings {
     struct ko_settings ko;
     struct swing_settings swing;
     struct davis_settings davis;
+    struct swiss_settings swiss;
 };
 
 /* Why settings were refused: the field as the API names it ("knockout.lengths"), the
@@ -120,7 +137,7 @@ struct kind_fault {
 };
 
 /* The kinds' names, stored and answered, by enum event_kind_id: "knockout", "swing",
- * "davis"; NULL-terminated (the API's choices of a new event's kind). */
+ * "davis", "swiss"; NULL-terminated (the API's choices of a new event's kind). */
 extern const char *const event_kind_names[EK_COUNT + 1];
 
 /* What a kind is, as pure logic: one row each, indexed by enum event_kind_id (its name is
@@ -159,5 +176,11 @@ char *event_settings_text(enum event_kind_id k, const union event_settings *s);
 /* KO-7: a list of match lengths by round, the last the final's, read into lengths (*n of
  * them); 0, or -1 with the fault naming field. */
 int ko_lengths_read(json_t *l, const char *field, int *lengths, int *n, struct kind_fault *f);
+
+/* The Swiss's tie-breaks by name ("buchholz", "median_buchholz", "sonneborn_berger",
+ * "points_diff", "head_to_head"), indexed by enum swiss_tiebreak - 1; NULL-terminated. */
+extern const char *const swiss_tiebreak_names[SWISS_TB_MAX + 1];
+/* The match length of round r (1..) of a Swiss. */
+int swiss_length_of(const struct swiss_settings *s, int round);
 
 #endif

@@ -16,6 +16,7 @@ enum label_kind {
     LABEL_KNOCKOUT = 1 + EK_KNOCKOUT, /* a Main, or a Consolation or Last Chance fed by it */
     LABEL_SWING = 1 + EK_SWING,       /* one money-style game of a Swing round */
     LABEL_DAVIS = 1 + EK_DAVIS,       /* a rubber of a Davis Cup tie */
+    LABEL_SWISS = 1 + EK_SWISS,       /* a match of a Swiss round */
 };
 
 /* What a label needs of the match's event; NULL for a standalone match. */

@@ -18,6 +18,7 @@ import { renderBracketPage, firstOpenRound } from '/js/bracket.js';
 import { matchLabel, scoreShown } from '/js/label.js';
 import { renderSwing, renderDavis, davisBracket } from '/js/boards.js';
 import { renderPlacings } from '/js/placings.js';
+import { renderSwissStandings } from '/js/swiss_board.js';
 import { estimateOf, etaShort } from '/js/eta.js';
 import { probeClock, remaining, fmt, receive, clocksAbsent } from '/js/clock.js';
 
@@ -45,7 +46,8 @@ async function load() {
   const [{ events }, { matches }] = await Promise.all([api('GET', `${T()}/competitions`), api('GET', `${T()}/matches`), loadCalls()]);
   const data = { events, matches, byId: Object.fromEntries(matches.map((m) => [m.id, m])), boards: {}, placings: {} };
   await Promise.all(events.map(async (e) => {
-    const path = e.kind === 'knockout' ? 'knockout' : e.kind;
+    // a Swiss's standings without its rounds: the display shows only them
+    const path = e.kind === 'swiss' ? 'swiss/standings' : e.kind;
     try { data.boards[e.id] = await api('GET', `${T()}/competitions/${e.id}/${path}`); } catch (err) { data.boards[e.id] = null; }
     // a finished event's final placings get a view of their own (PLACE-1)
     if (e.state === 'finished') data.placings[e.id] = await api('GET', `${T()}/competitions/${e.id}/placings`).catch(() => null);
@@ -215,6 +217,7 @@ function plan() {
     const ms = () => S.data.matches.filter((m) => m.event_id === e.id).map((m) => [m.id, m.state, m.table, m.score]);
     if (S.fixed && S.fixed !== base) { /* only its placings */ } else if (e.kind === 'knockout') add(base, e.name, cached(base, [board, ms()], () => bracketPages(board)));
     else if (e.kind === 'swing') add(base, e.name, cached(base, board, () => swingPages(board)));
+    else if (e.kind === 'swiss') add(base, e.name, cached(base, board, () => swissPages(board)));
     else if (e.kind === 'davis') {
       add(base, e.name, board.format === 'knockout' && board.bracket
         ? cached(base, [board, ms()], () => bracketPages(davisBracket(board)))
@@ -336,6 +339,14 @@ function swingPages(board) {
 function placingsPages(pl) {
   const make = (from, to) => renderPlacings(pl, { from, to });
   return pagesOf((pl.placings || []).length, make, 'tbody tr').map(([from, to]) => ({ render: () => make(from, to) }));
+}
+
+// A Swiss's standings (SWISS-2), paged as the rows fit.
+function swissPages(board) {
+  const n = (board.standings || []).length;
+  const one = (from, to) => renderSwissStandings(board, { from, to });
+  if (!n) return [{ render: () => one(0, 0) }];
+  return pagesOf(n, one, 'tbody tr').map(([from, to]) => ({ render: () => one(from, to) }));
 }
 
 function davisPages(board) {

@@ -15,6 +15,8 @@ const TYPES = [
   'match.corrected', 'match.forfeit', 'match.withdraw', 'match.postponed',
   'swing.round_start', 'swing.round_started', 'swing.round_forced', 'swing.chips_moved',
   'swing.cpp', 'swing.finished', 'swing.reopened',
+  'swiss.round_paired', 'swiss.round_repaired', 'swiss.swap', 'swiss.repaired', 'swiss.swapped',
+  'swiss.late_entry', 'swiss.withdraw', 'swiss.finished', 'swiss.reopened',
   'davis.team_add', 'davis.start', 'davis.tie', 'davis.finished', 'davis.late_team',
   'davis.late_closed', 'davis.late_deadline', 'davis.lengths', 'davis.reopened',
   'davis.rubber_teams', 'davis.rubber_void', 'davis.rubber_revived', 'davis.cascade_undo',

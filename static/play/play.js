@@ -10,6 +10,7 @@ import { pickTournament, pickPlayer } from '/play/pick.js';
 import { renderTable, buildCallForm, wireCallForm } from '/play/table.js';
 import { readPlaces, placeLine } from '/play/place.js';
 import { probeClock, remaining, fmt, clockAction, receive, PAUSE_REASONS, breaks, breakStart, breakEnd } from '/js/clock.js';
+import { swissLines } from '/play/swiss_line.js';
 
 const q = params();
 const S = {
@@ -126,6 +127,7 @@ async function readMine() {
     await standing(events);
     await swingLine(events);
     S.places = await readPlaces(T(), S.pid, events).catch(() => []);
+    await swissLine(events);
     render();
     await renderTable(S);
     // how many whole re-renders the page has made (a test waits for the next one)
@@ -213,6 +215,14 @@ async function swingLine(events) {
       return;
     }
   } catch (e) { /* not in a Swing */ }
+}
+
+// A Swiss player's round, opponent, table and standing (play/swiss_line.js).
+async function swissLine(events) {
+  const el = $('#swiss-line');
+  const lines = await swissLines(T(), events, S.pid);
+  el.textContent = lines.join('\n');
+  el.hidden = !lines.length;
 }
 
 function myScore() {

@@ -1,5 +1,5 @@
 // The TD console: tournaments, players (cards with QR codes), events (knockout, Swing,
-// Davis Cup), the live board of matches with verification and correction (the cascade
+// Davis Cup, Swiss: td/swiss.js), the live board of matches with verification and correction (the cascade
 // confirmation), clocks, lateness and penalties, and the audit log. Every refusal shows the
 // server's own sentence.
 import { api, ApiError } from '/js/api.js';
@@ -18,6 +18,7 @@ import { confirmDraw, enterAll as enterChecked } from '/td/draw.js';
 import { renderEstimate } from '/td/estimate_view.js';
 import { startBackup, renderBackup } from '/td/backup.js';
 import { readPlacings, placingsSection } from '/td/placings.js';
+import { swissPart } from '/td/swiss.js';
 
 const S = { tid: Number(params().get('t')) || 0, tour: null, players: [], events: [], boards: {}, matches: [], detail: 0, auditAfter: null, stream: null,
   pins: {} /* player id -> the PIN the TD asked to see (see renderPlayers) */ };
@@ -302,6 +303,8 @@ function eventCard(e) {
     if (open) card.append(h('button', { type: 'button', class: 'primary', onclick: () => act(() => api('POST', `${E}/davis/start`, {})) }, t('td.start')));
     if (lateOpen) card.append(h('button', { type: 'button', onclick: () => act(() => api('POST', `${E}/davis/late/close`)) }, t('td.close_late')));
     if (b) card.append(b.format === 'knockout' && b.bracket ? renderBracket(davisBracket(b), {}) : renderDavis(b));
+  } else if (e.kind === 'swiss') {
+    card.append(...swissPart(e, b, E, S.players, act));
   }
   const placed = placingsSection(S.placings && S.placings[e.id]);
   if (placed) card.append(placed);
@@ -771,6 +774,13 @@ function wire() {
       if ($('#ec-feeds').value) k.feeds_from = Number($('#ec-feeds').value);
       if ($('#ec-third').checked) k.third_place = true;
       body.knockout = k;
+    } else if (kind === 'swiss') {
+      // rounds, or lives (out after that many losses), or both; a length for every round
+      body.swiss = {};
+      if ($('#ec-rounds').value) body.swiss.rounds = Number($('#ec-rounds').value);
+      if ($('#ec-lives').value) body.swiss.lives = Number($('#ec-lives').value);
+      const L = nums($('#ec-lengths').value);
+      if (L.length) body.swiss.length = L;
     } else if (kind === 'swing') {
       body.swing = { start_chips: Number($('#ec-chips').value) };
       const c = nums($('#ec-cpp').value);
@@ -798,11 +808,11 @@ function wire() {
 
 function kindFields() {
   const k = $('#ec-kind').value;
-  const cls = { knockout: 'k-ko', swing: 'k-swing', davis: 'k-davis' }[k];
-  for (const el of $$('#e-create .k-ko, #e-create .k-swing, #e-create .k-davis')) el.hidden = !el.classList.contains(cls);
+  const cls = { knockout: 'k-ko', swing: 'k-swing', davis: 'k-davis', swiss: 'k-swiss' }[k];
+  for (const el of $$('#e-create .k-ko, #e-create .k-swing, #e-create .k-davis, #e-create .k-swiss')) el.hidden = !el.classList.contains(cls);
   // one lengths field: by round for a knockout, by phase for a Davis Cup tie (DAVIS-2)
   const lab = $('#ec-lengths-l');
-  lab.dataset.i18n = k === 'davis' ? 'td.davis_lengths' : 'td.lengths';
+  lab.dataset.i18n = k === 'davis' ? 'td.davis_lengths' : k === 'swiss' ? 'swiss.lengths' : 'td.lengths';
   lab.textContent = t(lab.dataset.i18n);
   $('#ec-lengths').placeholder = k === 'davis' ? '7, 5, 7' : '7, 7, 9';
 }

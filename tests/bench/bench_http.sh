@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # HTTP benchmarks with wrk over loopback, keep-alive, 10 s each: GET of a tournament with 300
-# players at 64 and 256 connections, the server's idle memory, and GET of the bracket of a
-# 1,024-entry knockout at 64 connections. Prints `bench NAME VALUE UNIT` lines.
+# players at 64 and 256 connections, the server's idle memory, GET of the bracket of a
+# 1,024-entry knockout and of a 1,024-entry Swiss's board at round 7, at 64 connections. Prints `bench NAME VALUE UNIT` lines.
 set -euo pipefail
 BIN=${CRAWFORD_BIN:-build/rel/crawford}
 DURATION=${BENCH_SECONDS:-10}
@@ -107,5 +107,36 @@ url="$base/tournaments/$tid2/competitions/$eid/knockout"
 # as the venue screens' browsers ask: gzip accepted
 wrk -t2 -c64 -d${DURATION}s --latency -H 'Accept-Encoding: gzip' "$url" > "$dir/wrk.bracket" 2>&1
 report http.get_bracket_1024 64 "$dir/wrk.bracket"
+
+# a Swiss of 1,024 entries at round 7 (SWISS-1, SWISS-2): the same players entered, six
+# rounds paired and decided through the API, the seventh paired; its standings' GET as the
+# screens ask for it
+sid=$(td -d '{"kind": "swiss", "name": "Swiss", "swiss": {"rounds": 9, "length": 1}}' \
+       "$base/tournaments/$tid2/competitions" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
+args=()
+for p in $pids; do
+    args+=(-b "$dir/jar" -H 'X-Crawford: 1' -H 'Content-Type: application/json' -o /dev/null
+           -d "{\"player_id\": $p}" "$base/tournaments/$tid2/competitions/$sid/entries" --next)
+done
+curl -sf "${args[@]}" -o /dev/null "$base/health"
+for round in 1 2 3 4 5 6 7; do
+    mids=$(td -d "{\"seed\": \"bench-$round\"}" "$base/tournaments/$tid2/competitions/$sid/swiss/rounds" |
+           python3 -c 'import json,sys; print(" ".join(str(m["id"]) for m in json.load(sys.stdin)["matches"]))')
+    [ "$round" = 7 ] && break
+    args=()
+    i=0
+    for m in $mids; do # side a or b wins, by turns: the score groups spread as in play
+        i=$((i + 1))
+        score=$([ $((i % 2)) = 0 ] && echo '{"a": 1, "b": 0}' || echo '{"a": 0, "b": 1}')
+        args+=(-b "$dir/jar" -H 'X-Crawford: 1' -H 'Content-Type: application/json' -o /dev/null
+               -d "{\"score\": $score}" "$base/tournaments/$tid2/matches/$m/verify" --next)
+    done
+    curl -sf "${args[@]}" -o /dev/null "$base/health"
+done
+n=$(curl -sf "$base/tournaments/$tid2/competitions/$sid/swiss" | python3 -c 'import json,sys; b = json.load(sys.stdin); print(b["round"], len(b["standings"]))')
+[ "$n" = "7 1024" ] || { echo "bench_http: expected round 7 of 1024, got $n" >&2; exit 1; }
+wrk -t2 -c64 -d${DURATION}s --latency -H 'Accept-Encoding: gzip' \
+    "$base/tournaments/$tid2/competitions/$sid/swiss/standings" > "$dir/wrk.swiss" 2>&1
+report http.get_standings_1024 64 "$dir/wrk.swiss"
 stop
 [ "$failed" = 0 ] || { echo "bench_http: FAILED: the load produced errors" >&2; exit 1; }

@@ -15,6 +15,12 @@ for (const f of readdirSync(api).filter((n) => n.endsWith('.c'))) {
   for (const m of src.matchAll(/"((?:match|knockout|event|tournament|player|davis|swing|bracket)\.[a-z_]+)"/g)) emitted.add(m[1]);
 }
 for (const t of ['clock', 'lateness', 'penalty']) emitted.add(t);
+// a Swiss's (server/ops/swiss/): its rounds, swaps, entrants, and its end (op_event_mark_finished)
+for (const f of readdirSync(join(root, 'server/ops/swiss')).filter((n) => n.endsWith('.c'))) {
+  const src = readFileSync(join(root, 'server/ops/swiss', f), 'utf8');
+  for (const m of src.matchAll(/"(swiss\.[a-z_]+)"/g)) emitted.add(m[1]);
+}
+for (const t of ['swiss.finished', 'swiss.reopened']) emitted.add(t);
 // what happens at a table (server/ops/calls.c, observers.c, rulings.c)
 for (const t of ['call.opened', 'call.taken', 'call.closed', 'match.warned', 'observer.appointed',
   'observer.removed', 'ruling.recorded']) emitted.add(t);

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { desk } from './desk.mjs';
+import { swiss } from './swiss.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..', '..');
@@ -229,8 +230,9 @@ async function run() {
   });
   browserOf = browser;
   try {
-    if (process.env.E2E_ONLY !== 'desk') await scenario(browser);
-    await deskPart(browser);
+    if (!['desk', 'swiss'].includes(process.env.E2E_ONLY)) await scenario(browser);
+    if (process.env.E2E_ONLY !== 'swiss') await deskPart(browser);
+    await swissPart(browser);
   } finally {
     await browser.close();
   }
@@ -244,6 +246,13 @@ async function run() {
 async function deskPart(browser) {
   await desk({ browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep: (s) => { step = s; }, PASSWORD, dir, guideShot: GUIDE ? guideShot : null });
   step = 'no page raised a script error';
+  if (errors.length) fail(errors.join('\n'));
+}
+
+// The Swiss's part (tests/e2e/swiss.mjs), then no page raised a script error.
+async function swissPart(browser) {
+  await swiss({ browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep: (s) => { step = s; }, PASSWORD });
+  step = 'no page raised a script error (the Swiss)';
   if (errors.length) fail(errors.join('\n'));
 }
 

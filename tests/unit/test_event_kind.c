@@ -38,8 +38,10 @@ START_TEST(test_names_and_states)
     ck_assert_str_eq(event_kind_name(EK_KNOCKOUT), "knockout");
     ck_assert_str_eq(event_kind_name(EK_SWING), "swing");
     ck_assert_str_eq(event_kind_name(EK_DAVIS), "davis");
+    ck_assert_str_eq(event_kind_name(EK_SWISS), "swiss");
     ck_assert_ptr_null(event_kind_names[EK_COUNT]);
-    ck_assert_int_eq(event_kind_from_name("swiss"), -1);
+    ck_assert_int_eq(event_kind_from_name("swiss"), EK_SWISS);
+    ck_assert_int_eq(event_kind_from_name("roundrobin"), -1);
     ck_assert_int_eq(event_kind_from_name(NULL), -1);
     const char *states[] = {"open", "running", "finished"};
     for (int s = 0; s < ES_COUNT; s++) {
@@ -174,6 +176,52 @@ START_TEST(test_davis_settings_refused_naming_the_field)
 }
 END_TEST
 
+/* SWISS-1, SWISS-2: rounds or lives, the length by round, the tie-breaks in the TD's order,
+ * how a bye and a walkover count, a late entry's wins; read, defaulted, written whole. */
+START_TEST(test_SWISS1_settings_read_and_written_whole)
+{
+    union event_settings s;
+    struct kind_fault f;
+    ck_assert_int_eq(event_settings_read_text(EK_SWISS, "{\"rounds\":5}", &s, &f), 0);
+    ck_assert_int_eq(s.swiss.rounds, 5);
+    ck_assert_int_eq(s.swiss.lives, 0);
+    ck_assert_int_eq(swiss_length_of(&s.swiss, 1), 7);
+    ck_assert_int_eq(s.swiss.n_tiebreaks, 2); /* Buchholz, then Sonneborn-Berger */
+    char *back = event_settings_text(EK_SWISS, &s);
+    ck_assert_str_eq(back, "{\"bye_counts\":\"zero\",\"late_wins\":0,\"length\":[7],\"rounds\":5,"
+                           "\"tiebreaks\":[\"buchholz\",\"sonneborn_berger\"],\"walkover_counts\":"
+                           "\"as_played\"}");
+    free(back);
+    const char *text = "{\"bye_counts\":\"own\",\"late_wins\":1,\"length\":[5,7,9],\"lives\":2,"
+                       "\"tiebreaks\":[\"head_to_head\",\"median_buchholz\",\"points_diff\"],"
+                       "\"walkover_counts\":\"as_bye\"}";
+    ck_assert_int_eq(event_settings_read_text(EK_SWISS, text, &s, &f), 0);
+    ck_assert_int_eq(swiss_length_of(&s.swiss, 2), 7);
+    ck_assert_int_eq(swiss_length_of(&s.swiss, 9), 9); /* the last for every later round */
+    round_trip(EK_SWISS, text);
+    ck_assert_int_eq(event_kind_of(EK_SWISS)->late == NULL, 1);
+}
+END_TEST
+
+START_TEST(test_SWISS1_settings_refused_naming_the_field)
+{
+    refused(EK_SWISS, "{}", "swiss.rounds");
+    refused(EK_SWISS, "{\"rounds\":0}", "swiss.rounds");
+    refused(EK_SWISS, "{\"rounds\":65}", "swiss.rounds");
+    refused(EK_SWISS, "{\"lives\":-1}", "swiss.lives");
+    refused(EK_SWISS, "{\"rounds\":3,\"length\":0}", "swiss.length");
+    refused(EK_SWISS, "{\"rounds\":3,\"length\":\"7\"}", "swiss.length");
+    refused(EK_SWISS, "{\"rounds\":3,\"length\":[7,100]}", "swiss.length");
+    refused(EK_SWISS, "{\"rounds\":3,\"tiebreaks\":[\"lot\"]}", "swiss.tiebreaks");
+    refused(EK_SWISS, "{\"rounds\":3,\"tiebreaks\":[\"buchholz\",\"buchholz\"]}",
+            "swiss.tiebreaks");
+    refused(EK_SWISS, "{\"rounds\":3,\"bye_counts\":\"half\"}", "swiss.bye_counts");
+    refused(EK_SWISS, "{\"rounds\":3,\"walkover_counts\":1}", "swiss.walkover_counts");
+    refused(EK_SWISS, "{\"rounds\":3,\"late_wins\":65}", "swiss.late_wins");
+    refused(EK_SWISS, "[5]", "swiss");
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("event_kind");
@@ -185,6 +233,8 @@ static Suite *suite(void)
     tcase_add_test(tc, test_swing_settings_refused_naming_the_field);
     tcase_add_test(tc, test_davis_settings_read_and_written_whole);
     tcase_add_test(tc, test_davis_settings_refused_naming_the_field);
+    tcase_add_test(tc, test_SWISS1_settings_read_and_written_whole);
+    tcase_add_test(tc, test_SWISS1_settings_refused_naming_the_field);
     suite_add_tcase(s, tc);
     return s;
 }

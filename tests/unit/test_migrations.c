@@ -1,7 +1,9 @@
 /* Unit tests of the migrations that rewrite data: a database left at an older schema, with
  * rows of every kind, is opened by db_open (which migrates it) and read through the store.
  * 011: how each decided match ended, from its row and its history.
- * 012: the TD's password and sessions become the head TD's, official #1 (GOV-1). */
+ * 012: the TD's password and sessions become the head TD's, official #1 (GOV-1).
+ * 019 (its number given at merge: found by its name): the events table rebuilt so that its
+ * kind takes 'swiss' (SWISS-1), every row and every row naming an event kept. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -219,6 +221,72 @@ START_TEST(test_012_td_password_becomes_the_head_td)
 }
 END_TEST
 
+/* The version of the migration named `name` (NNN_name), or stops the test. */
+static int version_of(const char *name)
+{
+    for (int i = 0; i < db_migrations_count; i++)
+        if (strstr(db_migrations[i].name, name))
+            return db_migrations[i].version;
+    ck_abort_msg("no migration %s", name);
+    return 0;
+}
+
+START_TEST(test_SWISS1_migration_events_take_swiss_rows_kept)
+{
+    char path[128], err[256];
+    snprintf(path, sizeof path, "%s/c.db", tmpdir);
+    sqlite3 *h = open_at(path, version_of("_swiss") - 1);
+    exec_ok(h, "INSERT INTO tournaments(id, name, created_ms, updated_ms) VALUES (1, 'T', 1, 1)");
+    exec_ok(h, "INSERT INTO players(id, tournament_id, name, pin, created_ms, updated_ms) "
+               "VALUES (1, 1, 'Ann', '123456', 1, 1), (2, 1, 'Bob', '654321', 1, 1)");
+    exec_ok(h, "INSERT INTO events(id, tournament_id, kind, name, priority, settings, state, "
+               "created_ms, updated_ms) VALUES (7, 1, 'knockout', 'Main', 3, "
+               "'{\"lengths\":[5]}', 'running', 1, 2), (8, 1, 'swing', 'Pool', 0, "
+               "'{\"cpp\":[10],\"start_chips\":100}', 'open', 1, 1)");
+    exec_ok(h, "INSERT INTO event_entries(event_id, player_id, entered_ms) VALUES (7, 1, 1), "
+               "(7, 2, 1)");
+    exec_ok(h, "INSERT INTO swing_rounds(event_id, round, cpp, seed, started_ms) "
+               "VALUES (8, 1, 10, 's', 1)");
+    sqlite3_close(h);
+
+    struct db *db;
+    ck_assert_int_eq(db_open(path, 1000, &db, err, sizeof err), 0);
+    db_lock(db);
+    struct event e;
+    ck_assert_int_eq(db_event_get(db, 1, 7, &e), CW_OK);
+    ck_assert_int_eq(e.kind, EK_KNOCKOUT);
+    ck_assert_str_eq(e.name, "Main");
+    ck_assert_int_eq(e.priority, 3);
+    ck_assert_int_eq(e.state, ES_RUNNING);
+    ck_assert_int_eq(e.settings.ko.lengths[0], 5);
+    int64_t *ids = NULL;
+    int n = 0;
+    ck_assert_int_eq(db_entries(db, 7, &ids, &n), CW_OK);
+    ck_assert_int_eq(n, 2);
+    free(ids);
+    struct event s;
+    memset(&s, 0, sizeof s);
+    s.tournament_id = 1;
+    s.kind = EK_SWISS;
+    snprintf(s.name, sizeof s.name, "Swiss");
+    struct kind_fault f;
+    ck_assert_int_eq(event_settings_read_text(EK_SWISS, "{\"rounds\":5}", &s.settings, &f), 0);
+    ck_assert_int_eq(db_event_insert(db, &s, 3), CW_OK);
+    ck_assert_int_eq(db_event_get(db, 1, s.id, &e), CW_OK);
+    ck_assert_int_eq(e.kind, EK_SWISS);
+    ck_assert_int_eq(e.settings.swiss.rounds, 5);
+    db_unlock(db);
+    db_close(db);
+    /* the rows that name events still name them, and foreign keys hold */
+    ck_assert_int_eq(sqlite3_open(path, &h), SQLITE_OK);
+    sqlite3_stmt *st;
+    ck_assert_int_eq(sqlite3_prepare_v2(h, "PRAGMA foreign_key_check", -1, &st, NULL), SQLITE_OK);
+    ck_assert_int_eq(sqlite3_step(st), SQLITE_DONE);
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("migrations");
@@ -227,6 +295,7 @@ static Suite *suite(void)
     tcase_set_timeout(tc, 30);
     tcase_add_test(tc, test_011_fills_how_each_decided_match_ended);
     tcase_add_test(tc, test_012_td_password_becomes_the_head_td);
+    tcase_add_test(tc, test_SWISS1_migration_events_take_swiss_rows_kept);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -98,7 +98,8 @@ int op_event_update(const struct op *o, struct event *e, const struct event_upda
     return 0;
 }
 
-int op_entry_add(const struct op *o, struct event *e, int64_t pid, struct problem *pb)
+/* late: a late entry of an event that takes them while running (a Swiss, SWISS-1). */
+static int entry_add(const struct op *o, struct event *e, int64_t pid, int late, struct problem *pb)
 {
     struct db *db = o->db;
     if (e->kind == EK_DAVIS) {
@@ -125,7 +126,7 @@ int op_entry_add(const struct op *o, struct event *e, int64_t pid, struct proble
         problem_field(pb, "player_id", "%s", why);
         return -1;
     }
-    if (rc == CW_OK && e->state != ES_OPEN) {
+    if (rc == CW_OK && e->state != ES_OPEN && !late) {
         json_decref(before);
         problem_set(pb, 409, "event-started", "Entries are closed",
                     "%s has started; new entries are no longer taken%s.", e->name,
@@ -162,6 +163,16 @@ int op_entry_add(const struct op *o, struct event *e, int64_t pid, struct proble
         return -1;
     }
     return 0;
+}
+
+int op_entry_add(const struct op *o, struct event *e, int64_t pid, struct problem *pb)
+{
+    return entry_add(o, e, pid, 0, pb);
+}
+
+int op_entry_add_late(const struct op *o, struct event *e, int64_t pid, struct problem *pb)
+{
+    return entry_add(o, e, pid, 1, pb);
 }
 
 int op_entry_remove(const struct op *o, struct event *e, int64_t pid, struct problem *pb)

@@ -28,6 +28,9 @@ int op_event_update(const struct op *o, struct event *e, const struct event_upda
                     struct problem *pb);
 /* Player pid enters open event e (not a Davis Cup event: teams; not a fed knockout). */
 int op_entry_add(const struct op *o, struct event *e, int64_t pid, struct problem *pb);
+/* The same for an event that has started (the caller's kind takes late entries: a
+ * Swiss's next round, SWISS-1); the same checks but the event's state. */
+int op_entry_add_late(const struct op *o, struct event *e, int64_t pid, struct problem *pb);
 /* Player pid leaves open event e (404 when not entered). */
 int op_entry_remove(const struct op *o, struct event *e, int64_t pid, struct problem *pb);
 

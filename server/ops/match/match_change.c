@@ -173,6 +173,14 @@ int op_mx_withdraw(const struct op *o, struct match *m, int side, void *in, stru
     return op_match_decide_unplayed(o, m, pb, MS_WITHDRAWN, 1 - *(const int *)in, ME_WITHDRAWN);
 }
 
+int op_mx_walkover(const struct op *o, struct match *m, int side, void *in, struct problem *pb,
+                   const char **action)
+{
+    if (op_decider_check(o, m, 0, pb))
+        return -1;
+    return op_match_decide_unplayed(o, m, pb, MS_WITHDRAWN, *(const int *)in, ME_WALKOVER);
+}
+
 int op_mx_disqualify(const struct op *o, struct match *m, int side, void *in, struct problem *pb,
                      const char **action)
 {

@@ -45,6 +45,10 @@ int op_mx_forfeit(const struct op *o, struct match *m, int side, void *in, struc
                   const char **action);
 int op_mx_withdraw(const struct op *o, struct match *m, int side, void *in, struct problem *pb,
                    const char **action);
+/* SWISS-1, in: int, the side that wins: the other left the Swiss during the round (ended
+ * walkover, counted as the Swiss's walkover_counts says) */
+int op_mx_walkover(const struct op *o, struct match *m, int side, void *in, struct problem *pb,
+                   const char **action);
 int op_mx_disqualify(const struct op *o, struct match *m, int side, void *in, struct problem *pb,
                      const char **action);
 
