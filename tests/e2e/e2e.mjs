@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { desk } from './desk.mjs';
+import { nowPart } from './now.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..', '..');
@@ -229,8 +230,11 @@ async function run() {
   });
   browserOf = browser;
   try {
-    if (process.env.E2E_ONLY !== 'desk') await scenario(browser);
-    await deskPart(browser);
+    if (!['desk', 'now'].includes(process.env.E2E_ONLY)) await scenario(browser);
+    if (process.env.E2E_ONLY !== 'now') await deskPart(browser);
+    await nowPart({ browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep: (s) => { step = s; }, PASSWORD, dir, guideShot: GUIDE ? guideShot : null });
+    step = 'no page raised a script error';
+    if (errors.length) fail(errors.join('\n'));
   } finally {
     await browser.close();
   }
@@ -240,11 +244,9 @@ async function run() {
   log('all steps passed');
 }
 
-// The desk's part (tests/e2e/desk.mjs), then no page raised a script error.
+// The desk's part (tests/e2e/desk.mjs).
 async function deskPart(browser) {
   await desk({ browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep: (s) => { step = s; }, PASSWORD, dir, guideShot: GUIDE ? guideShot : null });
-  step = 'no page raised a script error';
-  if (errors.length) fail(errors.join('\n'));
 }
 
 async function scenario(browser) {
