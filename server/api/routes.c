@@ -31,7 +31,8 @@ static const struct route routes[] = {
     {"PATCH", T, api_tournament_update, TDS, R_JSON},
     {"GET", T "/audit", api_audit_list, TDS, 0},
     {"GET", T "/backup", api_backup_download, TDS, 0},
-    {"GET", T "/players", api_players_list, ANYONE, R_ETAG | R_SHARED | R_PLAYERS},
+    /* the same list whoever asks (no PIN in it): the TD's console gets the kept copy too */
+    {"GET", T "/players", api_players_list, ANYONE, R_ETAG | R_SHARED | R_PLAYERS | R_ANYONE},
     {"POST", T "/players", api_player_create, TDS, R_JSON},
     {"GET", P, api_player_get, ANYONE, R_ETAG},
     {"PATCH", P, api_player_update, TDS, R_JSON},
@@ -45,7 +46,7 @@ static const struct route routes[] = {
     {"GET", T "/cards/qr", api_cards_qr, TDS, 0},
     {"GET", P "/qr.svg", api_player_qr, TDS, 0},
     {"POST", P "/login", api_player_login, ANYONE, R_JSON},
-    {"GET", T "/matches", api_matches_list, ANYONE, R_ETAG | R_SHARED | R_PLAYER_ARG},
+    {"GET", T "/matches", api_matches_list, ANYONE, R_ETAG | R_SHARED | R_PLAYER_ARG | R_ANYONE},
     {"POST", T "/matches", api_match_create, TDS, R_JSON},
     {"GET", M, api_match_get, ANYONE, R_ETAG},
     {"PATCH", M, api_match_update, TDS, R_JSON},

@@ -286,6 +286,54 @@ START_TEST(test_now_claim_refusals_change_nothing)
 }
 END_TEST
 
+static int gzipped(const struct res *r)
+{
+    char ce[32];
+    return res_header(r, "Content-Encoding", ce, sizeof ce) && !strcmp(ce, "gzip");
+}
+
+/* Issue 32 item 3: the lists the TD's console reads (the players, the matches) are the
+ * public ones, so the TD gets the copy kept per revision, gzipped, with the public ETag:
+ * not a list built afresh and sent whole at every read. */
+START_TEST(test_now_td_lists_kept_and_gzipped)
+{
+    long long tid = make_tournament(&S, "Kept");
+    long long ids[60];
+    make_players(&S, tid, 60, ids, NULL);
+    for (int i = 0; i + 1 < 60; i += 2)
+        make_match(&S, tid, ids[i], ids[i + 1], 5);
+    struct srv anon = S;
+    anon.cookie[0] = 0;
+    const char *gz[] = {"Accept-Encoding: gzip", NULL};
+    char cookie[200];
+    snprintf(cookie, sizeof cookie, "Cookie: %s", S.cookie);
+    const char *td_gz[] = {"Accept-Encoding: gzip", cookie, NULL};
+    const char *lists[] = {"players", "matches"};
+    for (int l = 0; l < 2; l++) {
+        char path[128], pub[96] = "", mine[96] = "";
+        snprintf(path, sizeof path, "/api/v1/tournaments/%lld/%s", tid, lists[l]);
+        struct res r;
+        req(&anon, "GET", path, NULL, gz, &r); /* fills the kept copy */
+        ck_assert_int_eq(r.status, 200);
+        ck_assert_ptr_nonnull(res_header(&r, "ETag", pub, sizeof pub));
+        res_free(&r);
+        req(&S, "GET", path, NULL, td_gz, &r);
+        ck_assert_int_eq(r.status, 200);
+        ck_assert_msg(gzipped(&r), "the TD's %s list is sent whole", lists[l]);
+        ck_assert_ptr_nonnull(res_header(&r, "ETag", mine, sizeof mine));
+        ck_assert_str_eq(mine, pub);
+        res_free(&r);
+        /* a change: the TD's next read has it */
+        if (l == 0) {
+            make_player(&S, tid, "Nuovo Arrivo");
+            td(&S, "GET", path, NULL, &r);
+            ck_assert_ptr_nonnull(strstr(r.body, "Nuovo Arrivo"));
+            res_free(&r);
+        }
+    }
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_now");
@@ -296,6 +344,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_now_officials_only);
     tcase_add_test(tc, test_now_claim_by_second_official_refused);
     tcase_add_test(tc, test_now_claim_refusals_change_nothing);
+    tcase_add_test(tc, test_now_td_lists_kept_and_gzipped);
     suite_add_tcase(s, tc);
     return s;
 }
