@@ -42,6 +42,31 @@ export function renderBoard(S, open) {
   }
 }
 
+// One match changed (live_apply.js): its card alone redrawn, moved to its new column when
+// its state changed, the counts of the columns said again; nothing else of the board.
+export function boardApply(S, m, open) {
+  const f = boardFilter();
+  const old = $(`#b-cols .mcard[data-match-id="${m.id}"]`);
+  const li = old && old.closest('li');
+  const st = ['verified', 'forfeited', 'withdrawn'].includes(m.state) ? 'verified' : m.state;
+  const col = $(`#b-cols .col-${st} ul`);
+  const passes = m.sides.every((s) => s.player_id) && m.state !== 'void' && matchPasses(m, f);
+  const card = passes && col ? matchCard(m, open) : null;
+  if (li && card && li.parentNode === col) li.replaceWith(card);
+  else {
+    if (li) li.remove();
+    // in the column's order: by id; the decided latest first
+    if (card) {
+      const after = [...col.children].find((x) => (st === 'verified' ? true : Number(x.firstChild.dataset.matchId) > m.id));
+      col.insertBefore(card, after || null);
+    }
+  }
+  for (const c of COLS) {
+    const n = $(`#b-cols .col-${c} .count`);
+    if (n) n.textContent = String(S.matches.filter((x) => x.sides.every((s) => s.player_id) && x.state !== 'void' && matchPasses(x, f) && (c === 'verified' ? ['verified', 'forfeited', 'withdrawn'].includes(x.state) : x.state === c)).length);
+  }
+}
+
 // The filters redraw the board as they change (the search as it is typed).
 export function wireBoard(S, open) {
   for (const id of ['#b-event', '#b-round', '#b-state', '#b-search']) $(id).addEventListener('input', () => renderBoard(S, open));

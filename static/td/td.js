@@ -21,6 +21,7 @@ import { match4 } from '/td/match4.js';
 import { renderBoard, wireBoard } from '/td/board.js';
 import { searchable } from '/td/board_filter.js';
 import { startNow, nowEntry } from '/td/now.js';
+import { applyEntry } from '/td/live_apply.js';
 
 const S = { tid: Number(params().get('t')) || 0, tour: null, players: [], events: [], boards: {}, matches: [], detail: 0, auditAfter: null, stream: null,
   pins: {} /* player id -> the PIN the TD asked to see (see renderPlayers) */ };
@@ -89,7 +90,7 @@ async function loggedIn(session) {
   startNow(S.tid, act, (id) => { location.hash = '#board'; openDetail(id); }, session);
   // every change re-reads the state (the board, an open match panel, the events); an open
   // audit log also takes the new entries (a cascade's knockout.correction, a match.postponed…)
-  S.stream = live(S.tid, { onSync: reload, onEvent: (ty) => { if (ty === 'server.resumed') { S.server.held = false; showHeld(); } nowEntry(ty); later(); laterAudit(); }, onState: (st) => { $('#conn').textContent = st === 'live' ? '' : t(`conn.${st}`); } });
+  S.stream = live(S.tid, { onSync: reload, onEvent: (ty, d) => { if (ty === 'server.resumed') { S.server.held = false; showHeld(); } nowEntry(ty); if (!applyEntry(S, ty, d, { open: openDetail, detail: laterDetail })) later(); laterAudit(); }, onState: (st) => { $('#conn').textContent = st === 'live' ? '' : t(`conn.${st}`); } });
   window.addEventListener('hashchange', showPane);
   showPane();
 }
@@ -112,6 +113,7 @@ function showPane() {
 }
 
 const later = debounce(() => reload(), 150);
+const laterDetail = debounce(() => { if (S.detail) renderDetail(); }, 150);
 const laterAudit = debounce(() => { if (!$('#audit').hidden) loadAudit(false, true); }, 150);
 
 const reload = serial(readAll);

@@ -124,6 +124,19 @@ export async function nowPart(x) {
   await td.fill('#b-search', mc.table);
   await waitUntil(td, (id) => [...document.querySelectorAll('#b-cols .mcard')].filter((b) => b.offsetParent).some((b) => b.dataset.matchId === String(id)), mc.id, 'the search by table');
   await td.fill('#b-search', '');
-  for (const c of [pa, pb, pc, oCtx, tdCtx]) await c.close();
+
+  setStep('now: a live change redraws only its card on the board');
+  await waitUntil(td, () => document.querySelectorAll('#b-cols .mcard').length >= 4, null, 'the board drawn');
+  await td.$$eval('#b-cols li', (li) => li.forEach((e) => { e.dataset.mark = 'kept'; }));
+  const renders = await td.evaluate(() => Number(document.body.dataset.renders) || 0);
+  const pq = await player(mq.sides[0].player_id);
+  await fetchAs(pq, 'POST', `${T}/matches/${mq.id}/report`, { score: { a: 3, b: 0 } });
+  await waitUntil(td, (id) => !!document.querySelector(`#b-cols .col-reported .mcard[data-match-id="${id}"]`), mq.id, 'the report on the board');
+  const board = await td.$$eval('#b-cols li', (li) => li.map((e) => [e.firstChild.dataset.matchId, e.dataset.mark || 'new']));
+  const fresh = board.filter(([, m]) => m === 'new').map(([id]) => id);
+  if (fresh.length !== 1 || fresh[0] !== String(mq.id)) fail(`a report redrew the cards ${fresh}`);
+  if ((await td.evaluate(() => Number(document.body.dataset.renders) || 0)) !== renders) fail('a report redrew the whole console');
+  log('now: a report redrew its own card only');
+  for (const c of [pa, pb, pc, pq, oCtx, tdCtx]) await c.close();
   log('now: the desk, its claims and the board passed');
 }
