@@ -31,11 +31,12 @@ function patch(m, r) {
   if (r.label) m.label = { ...m.label, ...r.label };
 }
 
-// S: the console's state; type and data: the entry; ui: {open(id), detail()}. True when the
+// S: the console's state; type and data: the entry; ui: {open(id), detail(), calls()}. True when the
 // entry was applied here (nothing more to read), false to read everything again.
 export function applyEntry(S, type, data, ui) {
   const id = matchIdOf(data);
   if (QUIET.has(type)) {
+    if (type.startsWith('call.')) ui.calls(); // the calls' card, on every page
     if (S.detail && (!id || id === S.detail)) ui.detail();
     return true;
   }

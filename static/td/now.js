@@ -92,6 +92,10 @@ function card(it) {
     h('span', { class: 'acts' }, actions(it)));
 }
 
+// What moves with the time alone, not a change of the item: an age (and since when), an overdue match's
+// minutes, a late player's points.
+const MOVING = new Set(['age_s', 'since_ms', 'since_at', 'minutes', 'points']);
+
 // Each item's card kept while what it shows is the same (its age moves by itself):
 // a change redraws its own card only.
 function draw() {
@@ -102,7 +106,7 @@ function draw() {
   const seen = new Set();
   let fresh = 0;
   N.items.forEach((it, i) => {
-    const sig = JSON.stringify(it, (k, v) => (k === 'age_s' ? undefined : v)); // ages move on their own
+    const sig = JSON.stringify(it, (k, v) => (MOVING.has(k) ? undefined : v));
     let k = N.cards.get(it.key);
     if (!k || k.sig !== sig) {
       const el = card(it);
@@ -111,7 +115,10 @@ function draw() {
       if (!k) fresh++;
       k = { el, sig };
       N.cards.set(it.key, k);
-    } else k.el.querySelector('.age').textContent = ` ${ago(it.age_s)}`;
+    } else { // what moves with the time alone is written into the card as it is
+      k.el.querySelector('.age').textContent = ` ${ago(it.age_s)}`;
+      k.el.querySelector('strong').textContent = line(it);
+    }
     seen.add(it.key);
     if (list.children[i] !== k.el) list.insertBefore(k.el, list.children[i] || null);
   });

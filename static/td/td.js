@@ -90,7 +90,7 @@ async function loggedIn(session) {
   startNow(S.tid, act, (id) => { location.hash = '#board'; openDetail(id); }, session);
   // every change re-reads the state (the board, an open match panel, the events); an open
   // audit log also takes the new entries (a cascade's knockout.correction, a match.postponed…)
-  S.stream = live(S.tid, { onSync: reload, onEvent: (ty, d) => { if (ty === 'server.resumed') { S.server.held = false; showHeld(); } nowEntry(ty); if (!applyEntry(S, ty, d, { open: openDetail, detail: laterDetail })) later(); laterAudit(); }, onState: (st) => { $('#conn').textContent = st === 'live' ? '' : t(`conn.${st}`); } });
+  S.stream = live(S.tid, { onSync: reload, onEvent: (ty, d) => { if (ty === 'server.resumed') { S.server.held = false; showHeld(); } nowEntry(ty); if (!applyEntry(S, ty, d, { open: openDetail, detail: laterDetail, calls: laterCalls })) later(); laterAudit(); }, onState: (st) => { $('#conn').textContent = st === 'live' ? '' : t(`conn.${st}`); } });
   window.addEventListener('hashchange', showPane);
   showPane();
 }
@@ -114,6 +114,7 @@ function showPane() {
 
 const later = debounce(() => reload(), 150);
 const laterDetail = debounce(() => { if (S.detail) renderDetail(); }, 150);
+const laterCalls = debounce(() => renderCalls(S.tid, act), 150);
 const laterAudit = debounce(() => { if (!$('#audit').hidden) loadAudit(false, true); }, 150);
 
 const reload = serial(readAll);
