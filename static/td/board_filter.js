@@ -57,3 +57,20 @@ export function searchable(input, container, rows) {
   new MutationObserver(apply).observe(container, { childList: true });
   return apply;
 }
+
+// A long list paged (the players of a 1,000-player event): the items whose text holds what
+// the #KEY-search field says, the first `size` of them until #KEY-more ("All N") is asked.
+const whole = {};
+export function paged(key, items, text, size = 50) {
+  const input = $(`#${key}-search`);
+  const q = fold(input ? input.value : '').trim();
+  const hit = q ? items.filter((x) => fold(text(x)).includes(q)) : items;
+  const all = whole[key] || hit.length <= size;
+  const more = $(`#${key}-more`);
+  if (more) { more.hidden = all; more.textContent = t('board.all', { n: hit.length }); }
+  return all ? hit : hit.slice(0, size);
+}
+export function wirePaged(key, redraw) {
+  $(`#${key}-search`).addEventListener('input', () => redraw());
+  $(`#${key}-more`).addEventListener('click', () => { whole[key] = true; redraw(); });
+}

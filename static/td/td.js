@@ -19,7 +19,7 @@ import { renderEstimate } from '/td/estimate_view.js';
 import { startBackup, renderBackup } from '/td/backup.js';
 import { match4 } from '/td/match4.js';
 import { renderBoard, wireBoard } from '/td/board.js';
-import { searchable } from '/td/board_filter.js';
+import { searchable, paged, wirePaged } from '/td/board_filter.js';
 import { startNow, nowEntry } from '/td/now.js';
 import { applyEntry } from '/td/live_apply.js';
 
@@ -197,7 +197,7 @@ function renderPlayers() {
   const c = S.tour.players || {};
   $('#p-counts').textContent = t('td.counts', { registered: c.registered ?? 0, checked: c.checked_in ?? 0, withdrawn: c.withdrawn ?? 0 });
   const tb = clear($('#p-table tbody'));
-  for (const p of S.players) {
+  for (const p of paged('p', S.players, (x) => `${x.name} ${x.country} ${x.club}`)) { // a page; the search finds the rest
     const status = p.status === 'withdrawn' ? t('pstatus.withdrawn') : p.checked_in ? t('pstatus.checked_in', { time: hhmm(p.checked_in_at) }) : t('pstatus.registered');
     const base = `${T()}/players/${p.id}`;
     tb.append(h('tr', { dataset: { playerId: p.id } },
@@ -683,7 +683,7 @@ function wire() {
   followTyping($('#dt-body'));
   followTyping($('#e-list'));
   wireOfficials(act);
-  wireBoard(S, openDetail); searchable($('#p-search'), $('#p-table tbody'), 'tr'); searchable($('#e-search'), $('#e-list'), 'article.event');
+  wireBoard(S, openDetail); wirePaged('p', renderPlayers); searchable($('#e-search'), $('#e-list'), 'article.event');
   $('#login').addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const body = { password: $('#password').value };

@@ -124,6 +124,11 @@ export async function nowPart(x) {
   await td.fill('#b-search', mc.table);
   await waitUntil(td, (id) => [...document.querySelectorAll('#b-cols .mcard')].filter((b) => b.offsetParent).some((b) => b.dataset.matchId === String(id)), mc.id, 'the search by table');
   await td.fill('#b-search', '');
+  await td.click('#tabs a[href="#players"]');
+  await td.fill('#p-search', 'fulvia');
+  await waitUntil(td, () => { const r = [...document.querySelectorAll('#p-table tbody tr')]; return r.length === 1 && r[0].textContent.includes('Fulvia Riva'); }, null, 'the players searched by name');
+  await td.fill('#p-search', '');
+  await td.click('#tabs a[href="#board"]');
 
   setStep('now: a live change redraws only its card on the board');
   await waitUntil(td, () => document.querySelectorAll('#b-cols .mcard').length >= 4, null, 'the board drawn');
