@@ -303,7 +303,7 @@ export default {
   'now.unconfirmed': 'Table {table}: a report waits for the opponent',
   'now.overdue': 'Table {table}: no result after {min} min',
   'now.late': '{name} late at table {table} ({points} points due)',
-  'now.table': 'Ready, waiting for a table (number {order} in line)',
+  'now.table': 'Ready, waiting for a table ({order} of {of} in line)',
   'now.two_events': 'A player is ready in two events: this waits for match {other}',
   'now.ruling': 'A ruling waits for another TD: {question}',
   'calls.h': 'Calls from the tables',

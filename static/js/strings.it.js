@@ -303,7 +303,7 @@ export default {
   'now.unconfirmed': 'Tavolo {table}: un risultato attende l\'avversario',
   'now.overdue': 'Tavolo {table}: nessun risultato dopo {min} min',
   'now.late': '{name} in ritardo al tavolo {table} ({points} punti dovuti)',
-  'now.table': 'Pronto, in attesa di un tavolo (numero {order} in coda)',
+  'now.table': 'Pronto, in attesa di un tavolo ({order} di {of} in coda)',
   'now.two_events': 'Un giocatore è pronto in due eventi: questo attende l\'incontro {other}',
   'now.ruling': 'Una decisione attende un altro arbitro: {question}',
   'calls.h': 'Chiamate dai tavoli',

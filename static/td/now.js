@@ -28,15 +28,22 @@ export function startNow(tid, act, open, session) {
   const o = session && (session.official || session.token);
   N.me = o ? `${session.official ? 'official' : 'token'}:${o.id}` : '';
   refresh();
+  window.addEventListener('hashchange', () => { if (N.stale && (location.hash || '#now') === '#now') refresh(); });
   // the ages move and items come due (an overdue match) without any change in the room
-  setInterval(() => { if (!$('#now').hidden) refresh(); }, 30000);
+  setInterval(refresh, 30000);
 }
 
-// Every stream entry, as the console's stream hands it over.
-export function nowEntry(type) { if (MOVES.test(type)) later(); }
+// Every stream entry, as the console's stream hands it over: read again while the desk is
+// looked at; otherwise when it is shown next (and every 30 s, for the tab's count).
+export function nowEntry(type) {
+  if (!MOVES.test(type)) return;
+  if ($('#now').hidden) N.stale = true;
+  else later();
+}
 
 const refresh = serial(async () => {
   let r;
+  N.stale = false;
   try { r = await api('GET', `/api/v1/tournaments/${N.tid}/now`); } catch (e) { return; }
   N.items = r.items;
   draw();
@@ -72,7 +79,7 @@ function line(it) {
     unconfirmed: () => t('now.unconfirmed', { table }),
     overdue: () => t('now.overdue', { table, min: it.minutes }),
     late: () => t('now.late', { name: sideName(m.sides[it.side === 'a' ? 0 : 1]), table, points: it.points }),
-    table: () => t('now.table', { order: it.order }),
+    table: () => t('now.table', { order: it.order, of: it.of }),
     two_events: () => t('now.two_events', { other: it.first_match_id }),
     ruling: () => t('now.ruling', { question: it.ruling.question }),
   }[it.kind];

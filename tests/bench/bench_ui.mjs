@@ -110,7 +110,8 @@ async function run() {
     await cdp.send('Network.enable');
     let bytes = 0;
     cdp.on('Network.dataReceived', (e) => { bytes += e.encodedDataLength || 0; });
-    cdp.on('Network.responseReceived', () => {});
+    // the stream's entries come as EventSource messages, not as data of a response
+    cdp.on('Network.eventSourceMessageReceived', (e) => { bytes += (e.data || '').length + (e.eventName || '').length + 16; });
     await page.evaluate(() => {
       window.__long = 0;
       new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long += e.duration; }).observe({ type: 'longtask', buffered: false });
@@ -128,6 +129,9 @@ async function run() {
     await Promise.all(sent);
     await page.waitForTimeout(1000); // the last entries applied
     const span = Date.now() - start0;
+    // every report on the board, or the figures measured nothing
+    const shown = await page.evaluate(() => Number(document.querySelector('#b-cols .col-reported .count').textContent));
+    if (shown !== 9 + n) fail(`the board shows ${shown} reported matches, not ${9 + n}`);
     const long = await page.evaluate(() => window.__long);
     figure('console_blocked_pct', (100 * long / span).toFixed(1), '%');
     figure('console_kb_per_change', (bytes / 1024 / n).toFixed(2), 'KB');

@@ -144,7 +144,8 @@ static int src_overdue_late(struct now_cx *x)
     return CW_OK;
 }
 
-/* KO-1: the ready matches waiting for a table, in the order tables go to them ("order");
+/* KO-1: the ready matches waiting for a table, in the order tables go to them ("order" of
+ * "of"), the first NOW_TABLES_SHOWN: at a round's start of a 1,000-player event hundreds wait;
  * and a player with ready matches in two events: the one that waits (KO-1 chose the other). */
 static int src_tables(struct now_cx *x)
 {
@@ -153,10 +154,16 @@ static int src_tables(struct now_cx *x)
     int nready = 0;
     int rc =
         ready && shared ? op_tables_ready(x->o, x->t, x->ms, x->n, ready, &nready, shared) : CW_EDB;
+    int waiting = 0;
     for (int i = 0; rc == CW_OK && i < nready; i++) {
         const struct match *m = match_of(x, ready[i].match_id);
+        waiting += m && m->state == MS_SCHEDULED;
+    }
+    for (int i = 0, shown = 0; rc == CW_OK && i < nready && shown < NOW_TABLES_SHOWN; i++) {
+        const struct match *m = match_of(x, ready[i].match_id);
         if (m && m->state == MS_SCHEDULED)
-            add_match(x, "table", m->updated_ms, m, json_pack("{s:i}", "order", i + 1));
+            add_match(x, "table", m->updated_ms, m,
+                      json_pack("{s:i, s:i}", "order", ++shown, "of", waiting));
     }
     for (int i = 0; rc == CW_OK && shared[i]; i += 2) {
         const struct match *w = match_of(x, shared[i]), *first = match_of(x, shared[i + 1]);

@@ -15,6 +15,9 @@
  * told: the opponent is usually at the same table and confirms within minutes. */
 #define NOW_CONFIRM_WAIT_MS (10 * 60 * 1000)
 
+/* The matches waiting for a table the desk shows, the next in line (the others counted). */
+#define NOW_TABLES_SHOWN 10
+
 /* The items of tournament t needing an official now, oldest first, each with its claim
  * (or null): {"items": [...], "server_time_ms"}. NULL on a failure of the server. */
 json_t *op_now_items(const struct op *o, const struct tournament *t);
