@@ -69,7 +69,6 @@ export async function nowPart(x) {
   const kinds = await td.$$eval('#now-list li', (li) => li.map((e) => e.dataset.kind));
   if (kinds.indexOf('overdue') > kinds.indexOf('dispute') || kinds.indexOf('dispute') > kinds.indexOf('call')) fail(`not oldest first: ${kinds}`);
   log(`now: ${kinds.join(', ')}`);
-  if (guideShot) await guideShot(await td.screenshot(), 'td-now');
 
   setStep('now: a second official claims the dispute; the head TD sees it, only that card redrawn');
   await call('POST', '/officials', { name: 'Olga Ferri', role: 'td', password: 'olga password 1' });
@@ -89,6 +88,7 @@ export async function nowPart(x) {
   const before = await td.$$eval('#now-list li', (li) => li.length);
   await olga.click(`${card(`dispute:${md.id}`)} button.claim`);
   await waitText(td, card(`dispute:${md.id}`), 'Olga Ferri is on it');
+  if (guideShot) await guideShot(await td.screenshot(), 'td-now.png');
   const marks = await td.$$eval('#now-list li', (li) => li.map((e) => [e.dataset.key, e.dataset.mark || 'new']));
   const redrawn = marks.filter(([, m]) => m === 'new').map(([k]) => k);
   if (redrawn.length !== 1 || redrawn[0] !== `dispute:${md.id}` || marks.length !== before) fail(`a claim redrew ${redrawn} (of ${marks.length})`);
