@@ -319,10 +319,14 @@ int op_now_claim(const struct op *o, const struct tournament *t, const char *key
     if (rc == CW_OK)
         rc = op_emit(o->db, t->id, o->now_ms, release ? "now.released" : "now.claimed",
                      json_deep_copy(cj));
+    if (rc == CW_ECONFLICT) { /* two officials at the same instant: the other was first */
+        json_decref(cj);
+        problem_set(pb, 409, "claimed", "Another official is on it", "Another official is on it.");
+        return -1;
+    }
     if (rc != CW_OK) {
         json_decref(cj);
-        problem_internal(pb, rc == CW_ECONFLICT ? "claiming: claimed at once by another"
-                                                : "recording the claim");
+        problem_internal(pb, "recording the claim");
         return -1;
     }
     if (release) {
