@@ -156,5 +156,9 @@ void api_observer_remove(struct api_req *req, struct api_resp *resp);
 void api_ruling_give(struct api_req *req, struct api_resp *resp);
 void api_rulings_of_match(struct api_req *req, struct api_resp *resp);
 void api_rulings_list(struct api_req *req, struct api_resp *resp);
+/* the TD's desk (api_now.c) */
+void api_now_get(struct api_req *req, struct api_resp *resp);
+void api_now_claim(struct api_req *req, struct api_resp *resp);
+void api_now_release(struct api_req *req, struct api_resp *resp);
 
 #endif

@@ -25,7 +25,7 @@ const TYPES = [
   'knockout.place_closed', 'knockout.reopened',
   'clock', 'lateness', 'penalty', 'break', 'server.resumed',
   'call.opened', 'call.taken', 'call.closed', 'match.warned', 'observer.appointed', 'observer.removed',
-  'ruling.recorded',
+  'ruling.recorded', 'now.claimed', 'now.released',
 ];
 
 // live(tid, {onEvent(type, data), onSync(), onState('live'|'connecting'|'offline')})

@@ -19,6 +19,11 @@ import { renderEstimate } from '/td/estimate_view.js';
 import { startBackup, renderBackup } from '/td/backup.js';
 import { readPlacings, placingsSection } from '/td/placings.js';
 import { swissPart } from '/td/swiss.js';
+import { match4 } from '/td/match4.js';
+import { renderBoard, wireBoard } from '/td/board.js';
+import { searchable, paged, wirePaged } from '/td/board_filter.js';
+import { startNow, nowEntry } from '/td/now.js';
+import { applyEntry } from '/td/live_apply.js';
 
 const S = { tid: Number(params().get('t')) || 0, tour: null, players: [], events: [], boards: {}, matches: [], detail: 0, auditAfter: null, stream: null,
   pins: {} /* player id -> the PIN the TD asked to see (see renderPlayers) */ };
@@ -84,9 +89,10 @@ async function loggedIn(session) {
   }
   $('#tabs').hidden = false;
   startBackup(S.tid, act);
+  startNow(S.tid, act, (id) => { location.hash = '#board'; openDetail(id); }, session);
   // every change re-reads the state (the board, an open match panel, the events); an open
   // audit log also takes the new entries (a cascade's knockout.correction, a match.postponed…)
-  S.stream = live(S.tid, { onSync: reload, onEvent: (ty) => { if (ty === 'server.resumed') { S.server.held = false; showHeld(); } later(); laterAudit(); }, onState: (st) => { $('#conn').textContent = st === 'live' ? '' : t(`conn.${st}`); } });
+  S.stream = live(S.tid, { onSync: reload, onEvent: (ty, d) => { if (ty === 'server.resumed') { S.server.held = false; showHeld(); } nowEntry(ty); if (!applyEntry(S, ty, d, { open: openDetail, detail: laterDetail, calls: laterCalls })) later(); laterAudit(); }, onState: (st) => { $('#conn').textContent = st === 'live' ? '' : t(`conn.${st}`); } });
   window.addEventListener('hashchange', showPane);
   showPane();
 }
@@ -100,7 +106,7 @@ async function showTournaments() {
 }
 
 function showPane() {
-  const id = (location.hash || '#players').slice(1);
+  const id = (location.hash || '#now').slice(1);
   for (const p of $$('.pane')) p.hidden = p.id !== id;
   for (const a of $$('#tabs a')) a.setAttribute('aria-current', a.getAttribute('href') === `#${id}` ? 'page' : 'false');
   if (id === 'audit') loadAudit(true);
@@ -109,6 +115,8 @@ function showPane() {
 }
 
 const later = debounce(() => reload(), 150);
+const laterDetail = debounce(() => { if (S.detail) renderDetail(); }, 150);
+const laterCalls = debounce(() => renderCalls(S.tid, act), 150);
 const laterAudit = debounce(() => { if (!$('#audit').hidden) loadAudit(false, true); }, 150);
 
 const reload = serial(readAll);
@@ -136,7 +144,7 @@ function renderAll() {
   renderSettings();
   renderPlayers();
   renderEvents();
-  renderBoard();
+  renderBoard(S, openDetail);
   renderEstimate(S);
   if (S.detail) renderDetail();
   if (S.ledger && $('#ledger') && $('#ledger').open) showLedger(S.ledger.e, S.ledger.pid, S.ledger.name);
@@ -192,7 +200,7 @@ function renderPlayers() {
   const c = S.tour.players || {};
   $('#p-counts').textContent = t('td.counts', { registered: c.registered ?? 0, checked: c.checked_in ?? 0, withdrawn: c.withdrawn ?? 0 });
   const tb = clear($('#p-table tbody'));
-  for (const p of S.players) {
+  for (const p of paged('p', S.players, (x) => `${x.name} ${x.country} ${x.club}`)) { // a page; the search finds the rest
     const status = p.status === 'withdrawn' ? t('pstatus.withdrawn') : p.checked_in ? t('pstatus.checked_in', { time: hhmm(p.checked_in_at) }) : t('pstatus.registered');
     const base = `${T()}/players/${p.id}`;
     tb.append(h('tr', { dataset: { playerId: p.id } },
@@ -348,26 +356,6 @@ async function showLedger(e, pid, name) {
 }
 
 // ---- the board of matches ----
-const COLS = ['scheduled', 'called', 'playing', 'reported', 'disputed', 'verified'];
-function renderBoard() {
-  const cols = clear($('#b-cols'));
-  const shown = S.matches.filter((m) => m.sides.every((s) => s.player_id) && m.state !== 'void');
-  for (const st of COLS) {
-    const ms = shown.filter((m) => (st === 'verified' ? ['verified', 'forfeited', 'withdrawn'].includes(m.state) : m.state === st));
-    cols.append(h('section', { class: `col col-${st}`, 'aria-label': t(`state.${st}`) },
-      h('h3', {}, t(`state.${st}`), ' ', h('span', { class: 'count' }, String(ms.length))),
-      h('ul', { class: 'plain' }, ms.map((m) => h('li', {},
-        h('button', { type: 'button', class: `mcard state-${m.state}`, dataset: { matchId: m.id }, onclick: () => openDetail(m.id) },
-          h('span', { class: 'lb' }, matchLabel(m.label, m.id)),
-          h('span', { class: 'pl' }, `${sideName(m.sides[0])} – ${sideName(m.sides[1])}`),
-          h('span', { class: 'sc' }, scoreText(m)),
-          h('span', { class: 'tb' }, m.table ? t('match.table', { table: m.table }) : '')))))));
-  }
-}
-
-// A card's score, and how a decided match ended; for a disputed match what stands instead (MATCH-4).
-const scoreText = (m) => (scoreShown(m.state) ? `${m.score.a}–${m.score.b}${endedNote(m)}` : `${t('state.disputed')}: ${t('match.reports_differ')}`);
-
 function openDetail(id) {
   if (S.detail !== id) {
     S.elig = null;
@@ -420,7 +408,7 @@ async function renderDetail() {
         m.state === 'reported' ? h('button', { type: 'button', class: 'primary', onclick: () => act(() => api('POST', `${M}/verify`, { report_id: r.id }), t('td.verified')) }, t('td.verify_this')) : null);
     };
     body.append(h('div', { class: 'reps' }, rep('a'), rep('b')));
-    if (dispute) body.append(h('p', { class: 'note', id: 'dt-match4', title: dispute.why }, match4(dispute, reports, m)));
+    if (dispute) body.append(h('p', { class: 'note', id: 'dt-match4', title: dispute.why }, match4(dispute, reports, m, sideName)));
   }
   // decide by score or correct; a Swing game (length 0) by the game itself, whose cube and
   // gammon the chips depend on (SWING-3): the server refuses a score for it
@@ -465,18 +453,6 @@ async function renderDetail() {
   if (gen !== S.detailGen && sec) sec.remove(); // a newer render has its own
   await renderClockControls(m, body, gen);
   if (gen === S.detailGen) restoreTyping(body);
-}
-
-// What MATCH-4 makes of a dispute, with the players' names (the server's sentence says
-// "side a") and in the page's language; the server's own sentence stays as the title.
-function match4(d, reports, m) {
-  const sheet = (r) => !!r && (r.kind === 'games' || r.kind === 'transcript');
-  const sa = sheet(reports.a); const sb = sheet(reports.b);
-  if (d.prevails === 'a' || d.prevails === 'b') {
-    const name = sideName(m.sides[d.prevails === 'a' ? 0 : 1]);
-    return t(sa !== sb ? 'td.match4_sheet' : 'td.match4_trailing', { name });
-  }
-  return t(!sa && !sb ? 'td.match4_none' : 'td.match4_unclear');
 }
 
 // SWING-2: a decision that changes who held chips at the start of a later round lists the
@@ -714,6 +690,7 @@ function wire() {
   followTyping($('#dt-body'));
   followTyping($('#e-list'));
   wireOfficials(act);
+  wireBoard(S, openDetail); wirePaged('p', renderPlayers); searchable($('#e-search'), $('#e-list'), 'article.event');
   $('#login').addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const body = { password: $('#password').value };

@@ -10,6 +10,7 @@ import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { desk } from './desk.mjs';
 import { swiss } from './swiss.mjs';
+import { nowPart } from './now.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..', '..');
@@ -230,9 +231,13 @@ async function run() {
   });
   browserOf = browser;
   try {
-    if (!['desk', 'swiss'].includes(process.env.E2E_ONLY)) await scenario(browser);
-    if (process.env.E2E_ONLY !== 'swiss') await deskPart(browser);
-    await swissPart(browser);
+    const only = process.env.E2E_ONLY;
+    if (!['desk', 'swiss', 'now'].includes(only)) await scenario(browser);
+    if (!['swiss', 'now'].includes(only)) await deskPart(browser);
+    if (only !== 'now') await swissPart(browser);
+    if (!['desk', 'swiss'].includes(only)) await nowPart({ browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep: (s) => { step = s; }, PASSWORD, dir, guideShot: GUIDE ? guideShot : null });
+    step = 'no page raised a script error';
+    if (errors.length) fail(errors.join('\n'));
   } finally {
     await browser.close();
   }
@@ -242,11 +247,9 @@ async function run() {
   log('all steps passed');
 }
 
-// The desk's part (tests/e2e/desk.mjs), then no page raised a script error.
+// The desk's part (tests/e2e/desk.mjs).
 async function deskPart(browser) {
   await desk({ browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep: (s) => { step = s; }, PASSWORD, dir, guideShot: GUIDE ? guideShot : null });
-  step = 'no page raised a script error';
-  if (errors.length) fail(errors.join('\n'));
 }
 
 // The Swiss's part (tests/e2e/swiss.mjs), then no page raised a script error.

@@ -90,6 +90,96 @@ int op_table_free_for(const struct op *o, const struct match *m, const char *tab
     return held >= 0 ? -1 : 0;
 }
 
+int op_tables_ready(const struct op *o, const struct tournament *t, const struct match *ms, int n,
+                    struct tables_ready *ready, int *nready, int64_t *shared)
+{
+    struct db *db = o->db;
+    int rc = CW_OK;
+    *nready = 0;
+    if (shared)
+        shared[0] = 0;
+    /* the matches that may start now: not a player's second match while one of theirs is
+     * called or played (a Davis Cup round robin schedules every round at once), nor a match
+     * the players cannot report yet or any more (a Davis Cup phase not open, DAVIS-2; a
+     * Swing game of an earlier round, left to the TD) */
+    int64_t(*people)[4] = calloc((size_t)n + 1, sizeof *people);
+    const int64_t **cand = calloc((size_t)n + 1, sizeof *cand);
+    if (!people || !cand)
+        rc = CW_EDB;
+    for (int k = 0; rc == CW_OK && k < n; k++)
+        people_of(db, &ms[k], people[k]);
+    int nr = 0;
+    for (int k = 0; rc == CW_OK && k < n; k++) {
+        const struct match *m = &ms[k];
+        if (!m->player[0] || !m->player[1])
+            continue;
+        if (m->state != MS_SCHEDULED &&
+            !(m->state == MS_CALLED && !m->table[0] && postponed_start(o, t, m) <= o->now_ms))
+            continue;
+        int engaged = 0;
+        for (int j = 0; j < n && !engaged; j++)
+            engaged = j != k && (ms[j].state == MS_CALLED || ms[j].state == MS_PLAYING) &&
+                      share_people(people[j], people[k]);
+        if (engaged)
+            continue;
+        /* the event, read once for its gate and its priority */
+        struct event e;
+        int have = m->event_id && db_event_get(db, t->id, m->event_id, &e) == CW_OK;
+        /* the gates as the players' reports meet them: the TD's own pass (a Swing game of
+         * an earlier round, which only the TD decides) is no game to play at a table */
+        struct problem gated = {0, NULL};
+        int closed = m->event_id && (!have || op_event_match_open(o, &e, m, 0, &gated));
+        problem_free(&gated);
+        if (closed)
+            continue;
+        /* KO-1: the event's priority (the TD's, higher first) decides; among equal
+         * priorities Championship and Intermediate flights go first */
+        int ev_priority = have ? e.priority : 0, flight = 1;
+        if (have && e.kind == EK_KNOCKOUT)
+            flight = tables_flight_priority(e.settings.ko.flight);
+        int priority = tables_priority(ev_priority, flight);
+        ready[nr].match_id = m->id;
+        ready[nr].priority = priority;
+        ready[nr].ready_ms = m->updated_ms;
+        ready[nr].round = m->round;
+        ready[nr].fixed = m->table[0] ? m->table : NULL;
+        cand[nr] = people[k];
+        nr++;
+    }
+    /* a player with two ready matches plays the one that comes first; the other waits */
+    struct ready_cand *rc_ord = calloc((size_t)nr + 1, sizeof *rc_ord);
+    if (!rc_ord)
+        rc = CW_EDB;
+    for (int i = 0; rc == CW_OK && i < nr; i++)
+        rc_ord[i] = (struct ready_cand){ready[i], cand[i]};
+    if (rc == CW_OK)
+        qsort(rc_ord, (size_t)nr, sizeof *rc_ord, cmp_ready_cand);
+    int kept = 0, ns = 0;
+    for (int i = 0; rc == CW_OK && i < nr; i++) {
+        int taken = -1;
+        for (int j = 0; j < kept && taken < 0; j++)
+            if (share_people(cand[j], rc_ord[i].people))
+                taken = j;
+        if (taken >= 0) {
+            if (shared) {
+                shared[ns++] = rc_ord[i].r.match_id;
+                shared[ns++] = ready[taken].match_id;
+                shared[ns] = 0;
+            }
+            continue;
+        }
+        ready[kept] = rc_ord[i].r;
+        cand[kept] = rc_ord[i].people;
+        kept++;
+    }
+    if (rc == CW_OK)
+        *nready = kept;
+    free(rc_ord);
+    free(cand);
+    free(people);
+    return rc;
+}
+
 int op_tables_assign(const struct op *o, const struct tournament *t, int *assigned, int *waiting,
                      json_t **calls, struct problem *pb)
 {
@@ -120,75 +210,8 @@ int op_tables_assign(const struct op *o, const struct tournament *t, int *assign
         if (!in_use)
             free_tables[nfree++] = label;
     }
-    /* the matches that may start now: not a player's second match while one of theirs is
-     * called or played (a Davis Cup round robin schedules every round at once), nor a match
-     * the players cannot report yet or any more (a Davis Cup phase not open, DAVIS-2; a
-     * Swing game of an earlier round, left to the TD) */
-    int64_t(*people)[4] = calloc((size_t)n + 1, sizeof *people);
-    const int64_t **cand = calloc((size_t)n + 1, sizeof *cand);
-    if (!people || !cand)
-        rc = CW_EDB;
-    for (int k = 0; rc == CW_OK && k < n; k++)
-        people_of(db, &ms[k], people[k]);
-    for (int k = 0; rc == CW_OK && k < n; k++) {
-        struct match *m = &ms[k];
-        if (!m->player[0] || !m->player[1])
-            continue;
-        if (m->state != MS_SCHEDULED &&
-            !(m->state == MS_CALLED && !m->table[0] && postponed_start(o, t, m) <= o->now_ms))
-            continue;
-        int engaged = 0;
-        for (int j = 0; j < n && !engaged; j++)
-            engaged = j != k && (ms[j].state == MS_CALLED || ms[j].state == MS_PLAYING) &&
-                      share_people(people[j], people[k]);
-        if (engaged)
-            continue;
-        /* the event, read once for its gate and its priority */
-        struct event e;
-        int have = m->event_id && db_event_get(db, t->id, m->event_id, &e) == CW_OK;
-        /* the gates as the players' reports meet them: the TD's own pass (a Swing game of
-         * an earlier round, which only the TD decides) is no game to play at a table */
-        struct problem gated = {0, NULL};
-        int closed = m->event_id && (!have || op_event_match_open(o, &e, m, 0, &gated));
-        problem_free(&gated);
-        if (closed)
-            continue;
-        /* KO-1: the event's priority (the TD's, higher first) decides; among equal
-         * priorities Championship and Intermediate flights go first */
-        int ev_priority = have ? e.priority : 0, flight = 1;
-        if (have && e.kind == EK_KNOCKOUT)
-            flight = tables_flight_priority(e.settings.ko.flight);
-        int priority = tables_priority(ev_priority, flight);
-        ready[nready].match_id = m->id;
-        ready[nready].priority = priority;
-        ready[nready].ready_ms = m->updated_ms;
-        ready[nready].round = m->round;
-        ready[nready].fixed = m->table[0] ? m->table : NULL;
-        cand[nready] = people[k];
-        nready++;
-    }
-    /* a player with two ready matches plays the one that comes first; the other waits */
-    struct ready_cand *rc_ord = calloc((size_t)nready + 1, sizeof *rc_ord);
-    if (!rc_ord)
-        rc = CW_EDB;
-    for (int i = 0; rc == CW_OK && i < nready; i++)
-        rc_ord[i] = (struct ready_cand){ready[i], cand[i]};
     if (rc == CW_OK)
-        qsort(rc_ord, (size_t)nready, sizeof *rc_ord, cmp_ready_cand);
-    int kept = 0;
-    for (int i = 0; rc == CW_OK && i < nready; i++) {
-        int taken = 0;
-        for (int j = 0; j < kept && !taken; j++)
-            taken = share_people(cand[j], rc_ord[i].people);
-        if (taken)
-            continue;
-        ready[kept] = rc_ord[i].r;
-        cand[kept] = rc_ord[i].people;
-        kept++;
-    }
-    if (rc == CW_OK)
-        nready = kept;
-    free(rc_ord);
+        rc = op_tables_ready(o, t, ms, n, ready, &nready, NULL);
     *assigned =
         rc == CW_OK ? tables_assign(ready, nready, free_tables, nfree, busy, nbusy, out) : 0;
     json_t *list = json_array();
@@ -211,8 +234,6 @@ int op_tables_assign(const struct op *o, const struct tournament *t, int *assign
                 list, json_pack("{s:I, s:s}", "match_id", (json_int_t)m.id, "table", m.table));
     }
     free(ms);
-    free(cand);
-    free(people);
     free(free_tables);
     free(busy);
     free(ready);

@@ -88,17 +88,22 @@ int op_cx_record(struct cx *x, const char *action, const char *entity, int64_t i
     return 0;
 }
 
-void op_cx_who(const struct cx *x, struct who *w)
+void op_who_named(struct db *db, const struct op_who *by, struct who *w)
 {
     struct official off;
     struct machine_token tok;
-    cw_utf8_copy(w->actor, sizeof w->actor, x->o.who.actor);
-    if (x->o.who.official_id && db_official_get(x->o.db, x->o.who.official_id, &off) == CW_OK)
+    cw_utf8_copy(w->actor, sizeof w->actor, by->actor);
+    if (by->official_id && db_official_get(db, by->official_id, &off) == CW_OK)
         cw_utf8_copy(w->name, sizeof w->name, off.name);
-    else if (x->o.who.token_id && db_token_get(x->o.db, x->o.who.token_id, &tok) == CW_OK)
+    else if (by->token_id && db_token_get(db, by->token_id, &tok) == CW_OK)
         cw_utf8_copy(w->name, sizeof w->name, tok.label);
     else
-        cw_utf8_copy(w->name, sizeof w->name, x->o.who.actor);
+        cw_utf8_copy(w->name, sizeof w->name, by->actor);
+}
+
+void op_cx_who(const struct cx *x, struct who *w)
+{
+    op_who_named(x->o.db, &x->o.who, w);
 }
 
 int op_cx_official(struct cx *x, const char *rule)

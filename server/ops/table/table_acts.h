@@ -52,6 +52,8 @@ int op_cx_record(struct cx *x, const char *action, const char *entity, int64_t i
  * that reads their name when shown), and the name the phones show now: the official's, a
  * machine token's label, else the actor. */
 void op_cx_who(const struct cx *x, struct who *w);
+/* The same for who acts in any operation (by). */
+void op_who_named(struct db *db, const struct op_who *by, struct who *w);
 /* An official's operation: -1 with a 403 for a player. */
 int op_cx_official(struct cx *x, const char *rule);
 /* The call an observer's appointment or a ruling answers (call_id; 0: none) is one of this
