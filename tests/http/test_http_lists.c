@@ -417,6 +417,148 @@ START_TEST(test_RAT1_ratings_after_results_and_correction)
 }
 END_TEST
 
+/* RAT-1, proved over the API: in one tournament, random results with random corrections
+ * among them (a correction keeps its match's place); in another, the same players and each
+ * match decided once with its final result, in the same order. Every rating is the same. */
+START_TEST(test_RAT1_corrections_equal_fresh_computation)
+{
+    enum { NP = 6, NM = 14 };
+    long long tid[2], p[2][NP], m[2][NM];
+    int a[NM], b[NM], len[NM], final_w[NM];
+    unsigned seed = 34;
+    for (int t = 0; t < 2; t++) {
+        tid[t] = make_tournament(&S, t ? "Fresh" : "Corrected");
+        char ppath[96], body[128];
+        snprintf(ppath, sizeof ppath, "/api/v1/tournaments/%lld/players", tid[t]);
+        for (int i = 0; i < NP; i++) {
+            struct res r;
+            snprintf(body, sizeof body, "{\"name\": \"P%d\", \"rating\": %d, \"experience\": %d}",
+                     i, 1400 + 37 * i, 60 * i);
+            td(&S, "POST", ppath, body, &r);
+            ck_assert_int_eq(r.status, 201);
+            p[t][i] = jint(&r, "id");
+            res_free(&r);
+        }
+    }
+    for (int k = 0; k < NM; k++) {
+        a[k] = (int)(rand_r(&seed) % NP);
+        b[k] = (a[k] + 1 + (int)(rand_r(&seed) % (NP - 1))) % NP;
+        len[k] = 3 + 2 * (int)(rand_r(&seed) % 4);
+        for (int t = 0; t < 2; t++)
+            m[t][k] = make_match(&S, tid[t], p[t][a[k]], p[t][b[k]], len[k]);
+    }
+    /* the corrected tournament: each match decided, and now and then an earlier one
+     * corrected to the other winner */
+    int w[NM];
+    for (int k = 0; k < NM; k++) {
+        struct res r;
+        char body[96];
+        w[k] = (int)(rand_r(&seed) % 2);
+        snprintf(body, sizeof body, "{\"score\": {\"a\": %d, \"b\": %d}}", w[k] ? 1 : len[k],
+                 w[k] ? len[k] : 1);
+        match_op(&S, tid[0], m[0][k], "POST", "verify", body, &r);
+        ck_assert_msg(r.status == 200, "%s", r.body);
+        res_free(&r);
+        if (k > 0 && rand_r(&seed) % 3 == 0) {
+            int j = (int)(rand_r(&seed) % (unsigned)k);
+            w[j] = 1 - w[j];
+            snprintf(body, sizeof body,
+                     "{\"score\": {\"a\": %d, \"b\": %d}, \"reason\": \"sheet\"}",
+                     w[j] ? 0 : len[j], w[j] ? len[j] : 0);
+            match_op(&S, tid[0], m[0][j], "POST", "correct", body, &r);
+            ck_assert_msg(r.status == 200, "%s", r.body);
+            res_free(&r);
+        }
+    }
+    for (int k = 0; k < NM; k++) {
+        struct res r;
+        char body[96];
+        final_w[k] = w[k];
+        snprintf(body, sizeof body, "{\"score\": {\"a\": %d, \"b\": %d}}",
+                 final_w[k] ? 0 : len[k], final_w[k] ? len[k] : 0);
+        match_op(&S, tid[1], m[1][k], "POST", "verify", body, &r);
+        ck_assert_msg(r.status == 200, "%s", r.body);
+        res_free(&r);
+    }
+    for (int i = 0; i < NP; i++) {
+        double x = rating_of(tid[0], p[0][i], NULL), y = rating_of(tid[1], p[1][i], NULL);
+        ck_assert_msg(fabs(x - y) < 1e-9, "P%d: %f after corrections, %f fresh", i, x, y);
+    }
+}
+END_TEST
+
+/* RAT-1 with KO-10: a knockout's final decided, then a first-round match corrected with its
+ * cascade: the final, undone, leaves the ratings (its changes gone, the players' ratings
+ * as after the first round alone); decided again, it takes a new place, after a match
+ * decided meanwhile. */
+START_TEST(test_RAT1_undone_match_leaves_the_ratings)
+{
+    long long tid = make_tournament(&S, "Undone");
+    long long pid[4];
+    make_players(&S, tid, 4, pid, NULL);
+    long long eid = make_competition(
+        &S, tid, "{\"kind\": \"knockout\", \"name\": \"Main\", \"knockout\": {\"lengths\": [3, 7]}}");
+    enter_players(&S, tid, eid, 4, pid);
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/knockout/draw", tid,
+             eid);
+    struct res r;
+    td(&S, "POST", path, "{\"seed\": \"10\"}", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    json_t *rounds = json_object_get(r.json, "rounds");
+    long long r1[2], fin;
+    for (int i = 0; i < 2; i++)
+        r1[i] = json_integer_value(json_object_get(
+            json_array_get(json_object_get(json_array_get(rounds, 0), "matches"), (size_t)i),
+            "match_id"));
+    fin = json_integer_value(json_object_get(
+        json_array_get(json_object_get(json_array_get(rounds, 1), "matches"), 0), "match_id"));
+    res_free(&r);
+    for (int i = 0; i < 2; i++) {
+        match_op(&S, tid, r1[i], "POST", "verify", "{\"score\": {\"a\": 3, \"b\": 0}}", &r);
+        ck_assert_msg(r.status == 200, "%s", r.body);
+        res_free(&r);
+    }
+    json_t *ms;
+    rating_of(tid, pid[0], &ms);
+    ck_assert_int_eq(json_array_size(ms), 2);
+    json_decref(ms);
+    match_op(&S, tid, fin, "POST", "verify", "{\"score\": {\"a\": 7, \"b\": 0}}", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    rating_of(tid, pid[0], &ms);
+    ck_assert_int_eq(json_array_size(ms), 3);
+    json_decref(ms);
+    match_op(&S, tid, r1[0], "POST", "correct",
+             "{\"score\": {\"a\": 0, \"b\": 3}, \"reason\": \"sheet\", \"confirm_cascade\": true}",
+             &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    rating_of(tid, pid[0], &ms);
+    ck_assert_int_eq(json_array_size(ms), 2); /* the final, undone, is no rated match */
+    for (size_t i = 0; i < 2; i++)
+        ck_assert(json_integer_value(json_object_get(json_array_get(ms, i), "match_id")) != fin);
+    json_decref(ms);
+    /* a friendly decided meanwhile: the final, decided after it, comes after it */
+    long long friendly = make_match(&S, tid, pid[0], pid[3], 5);
+    match_op(&S, tid, friendly, "POST", "verify", "{\"score\": {\"a\": 5, \"b\": 1}}", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    match_op(&S, tid, fin, "POST", "verify", "{\"score\": {\"a\": 7, \"b\": 1}}", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    rating_of(tid, pid[0], &ms);
+    ck_assert_int_eq(json_array_size(ms), 4);
+    ck_assert_int_eq(json_integer_value(json_object_get(json_array_get(ms, 2), "match_id")),
+                     friendly);
+    json_t *last = json_array_get(ms, 3);
+    ck_assert_int_eq(json_integer_value(json_object_get(last, "match_id")), fin);
+    ck_assert(json_integer_value(json_object_get(last, "order")) >
+              json_integer_value(json_object_get(json_array_get(ms, 2), "order")));
+    json_decref(ms);
+}
+END_TEST
+
 /* The rating settings: read with the ratings, changed by the TD (a variant, an exclusion,
  * the seeding), refused when out of range naming the field. */
 START_TEST(test_RAT1_rating_settings)
@@ -457,6 +599,8 @@ static Suite *suite(void)
     tcase_add_test(tc, test_export_import_round_trip);
     tcase_add_test(tc, test_RAT1_ratings_after_results_and_correction);
     tcase_add_test(tc, test_RAT1_rating_settings);
+    tcase_add_test(tc, test_RAT1_undone_match_leaves_the_ratings);
+    tcase_add_test(tc, test_RAT1_corrections_equal_fresh_computation);
     suite_add_tcase(s, tc);
     return s;
 }
