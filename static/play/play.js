@@ -9,6 +9,7 @@ import { matchLabel, endedText } from '/js/label.js';
 import { pickTournament, pickPlayer } from '/play/pick.js';
 import { renderTable, buildCallForm, wireCallForm } from '/play/table.js';
 import { probeClock, remaining, fmt, clockAction, receive, PAUSE_REASONS, breaks, breakStart, breakEnd } from '/js/clock.js';
+import { ratingLine } from '/play/rating.js';
 
 const q = params();
 const S = {
@@ -124,6 +125,7 @@ async function readMine() {
     const events = await api('GET', `${T()}/competitions`).then((r) => r.events, () => []);
     await standing(events);
     await swingLine(events);
+    await ratingLine(T(), S.pid);
     render();
     await renderTable(S);
     // how many whole re-renders the page has made (a test waits for the next one)
