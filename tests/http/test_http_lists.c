@@ -565,8 +565,18 @@ START_TEST(test_RAT1_rating_settings)
 {
     long long tid = make_tournament(&S, "Settings");
     char path[96];
-    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/ratings/settings", tid);
     struct res r;
+    /* no match decided yet: the ratings and their export are there, empty */
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/ratings", tid);
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    ck_assert_int_eq(json_array_size(json_object_get(r.json, "matches")), 0);
+    res_free(&r);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/export/ratings.csv", tid);
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/ratings/settings", tid);
     td(&S, "PATCH", path,
        "{\"count_this_match\": true, \"exclude\": {\"forfeit\": false}, \"seed\": \"live\", "
        "\"provisional_below\": 200}",
