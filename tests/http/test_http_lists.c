@@ -559,6 +559,65 @@ START_TEST(test_RAT1_undone_match_leaves_the_ratings)
 }
 END_TEST
 
+/* The player on the top line of a seeded knockout's bracket (seed 1), drawn now. */
+static long long seed_one(long long tid, const long long *pid, const char *name)
+{
+    char body[160];
+    snprintf(body, sizeof body,
+             "{\"kind\": \"knockout\", \"name\": \"%s\", \"knockout\": {\"lengths\": [3, 3], "
+             "\"seeded\": true}}",
+             name);
+    long long eid = make_competition(&S, tid, body);
+    enter_players(&S, tid, eid, 4, pid);
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/knockout/draw", tid,
+             eid);
+    struct res r;
+    td(&S, "POST", path, "{\"seed\": \"7\"}", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    json_t *m = json_array_get(
+        json_object_get(json_array_get(json_object_get(r.json, "rounds"), 0), "matches"), 0);
+    json_t *side = json_array_get(json_object_get(m, "sides"), 0);
+    long long id = json_integer_value(json_object_get(side, "player_id"));
+    ck_assert_msg(id, "no player on the top line: %s", r.body);
+    res_free(&r);
+    return id;
+}
+
+/* RAT-1 and KO-2: the seeded draw reads the rating at entry by default, and the live one
+ * when the tournament says so: a player rated below another at entry who beat them in a
+ * long match is seed 1 live. */
+START_TEST(test_RAT1_seeding_at_entry_or_live)
+{
+    long long tid = make_tournament(&S, "Seeding");
+    char ppath[96];
+    snprintf(ppath, sizeof ppath, "/api/v1/tournaments/%lld/players", tid);
+    const char *bodies[] = {"{\"name\": \"Up\", \"rating\": 1500}",
+                            "{\"name\": \"Top\", \"rating\": 1505}",
+                            "{\"name\": \"Low\", \"rating\": 1300}",
+                            "{\"name\": \"Lower\", \"rating\": 1290}"};
+    long long pid[4];
+    struct res r;
+    for (int i = 0; i < 4; i++) {
+        td(&S, "POST", ppath, bodies[i], &r);
+        ck_assert_int_eq(r.status, 201);
+        pid[i] = jint(&r, "id");
+        res_free(&r);
+    }
+    long long m = make_match(&S, tid, pid[0], pid[1], 25);
+    match_op(&S, tid, m, "POST", "verify", "{\"score\": {\"a\": 25, \"b\": 0}}", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    ck_assert_int_eq(seed_one(tid, pid, "At entry"), pid[1]);
+    char path[96];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/ratings/settings", tid);
+    td(&S, "PATCH", path, "{\"seed\": \"live\"}", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    ck_assert_int_eq(seed_one(tid, pid, "Live"), pid[0]);
+}
+END_TEST
+
 /* The rating settings: read with the ratings, changed by the TD (a variant, an exclusion,
  * the seeding), refused when out of range naming the field. */
 START_TEST(test_RAT1_rating_settings)
@@ -609,6 +668,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_export_import_round_trip);
     tcase_add_test(tc, test_RAT1_ratings_after_results_and_correction);
     tcase_add_test(tc, test_RAT1_rating_settings);
+    tcase_add_test(tc, test_RAT1_seeding_at_entry_or_live);
     tcase_add_test(tc, test_RAT1_undone_match_leaves_the_ratings);
     tcase_add_test(tc, test_RAT1_corrections_equal_fresh_computation);
     suite_add_tcase(s, tc);
