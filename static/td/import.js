@@ -11,6 +11,8 @@ import { t } from '/js/i18n.js';
 
 let T = '';
 let file = null; // the bytes dropped, kept for the confirmation
+const ACTION = { add: 'imp.add', update: 'imp.update', unchanged: 'imp.unchanged', possible: 'imp.possible' };
+const LISTS = [['players', 'imp.export_players'], ['results', 'imp.export_results'], ['standings', 'imp.export_standings'], ['ratings', 'imp.export_ratings']];
 
 // The file posted as it is (the server finds its encoding and delimiter).
 async function postFile(path) {
@@ -43,7 +45,7 @@ function showPreview(pv) {
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('imp.line')), h('th', { scope: 'col' }, t('td.name')),
         h('th', { scope: 'col' }, t('imp.action')))),
       h('tbody', {}, rows.map((r) => {
-        let cell = t(`imp.${r.action}`) + (r.changes ? ` (${r.changes.join(', ')})` : '');
+        let cell = t(ACTION[r.action]) + (r.changes ? ` (${r.changes.join(', ')})` : '');
         if (r.action === 'possible') {
           const sel = h('select', { class: 'imp-choice', 'aria-label': t('imp.choice_of', { name: r.name }), dataset: { line: r.line },
             onchange: (ev) => { choices[r.line] = ev.target.value; } },
@@ -94,10 +96,9 @@ async function take(f) {
 function exportLinks() {
   const sep = h('select', { id: 'exp-sep', 'aria-label': t('imp.sep') },
     h('option', { value: ',' }, t('imp.sep_comma')), h('option', { value: ';' }, t('imp.sep_semicolon')));
-  const links = ['players', 'results', 'standings', 'ratings'].map((k) =>
-    h('a', { id: `exp-${k}`, download: '', href: '#' }, t(`imp.export_${k}`)));
+  const links = LISTS.map(([k, key]) => h('a', { id: `exp-${k}`, download: '', href: '#' }, t(key)));
   const set = () => links.forEach((a, i) => {
-    a.href = `${T}/export/${['players', 'results', 'standings', 'ratings'][i]}.csv?sep=${encodeURIComponent(sep.value)}`;
+    a.href = `${T}/export/${LISTS[i][0]}.csv?sep=${encodeURIComponent(sep.value)}`;
   });
   sep.onchange = set;
   set();
