@@ -24,8 +24,7 @@ struct import_cmd {
     struct import_choice ch;
 };
 
-static int import_preview(struct api_req *req, const struct op *o, void *in,
-                          struct api_resp *resp)
+static int import_preview(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
 {
     struct import_cmd *c = in;
     struct problem pb = {0, NULL};
@@ -110,8 +109,8 @@ static int export_read(struct api_req *req, const struct op *o, void *in, struct
     resp->body = body;
     resp->body_len = len;
     snprintf(resp->content_type, sizeof resp->content_type, "text/csv; charset=utf-8");
-    snprintf(resp->disposition, sizeof resp->disposition,
-             "attachment; filename=\"%s-%lld.csv\"", names[c->list], (long long)req->ids[0]);
+    snprintf(resp->disposition, sizeof resp->disposition, "attachment; filename=\"%s-%lld.csv\"",
+             names[c->list], (long long)req->ids[0]);
     return API_DONE;
 }
 
@@ -224,8 +223,8 @@ static int ratings_settings_put(struct api_req *req, const struct op *o, void *i
     if (rc == CW_OK)
         rc = db_rating_cfg_put(o->db, req->ids[0], &c);
     if (rc == CW_OK)
-        rc = op_audit_change(o, req->ids[0], "ratings.settings", "tournament", req->ids[0],
-                             before, op_rating_cfg_json(&c));
+        rc = op_audit_change(o, req->ids[0], "ratings.settings", "tournament", req->ids[0], before,
+                             op_rating_cfg_json(&c));
     else
         json_decref(before);
     if (rc != CW_OK) {

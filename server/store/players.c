@@ -7,7 +7,8 @@
 
 #define P_COLS                                                                                     \
     "id, tournament_id, name, country, rating, federation_id, pin, status, checked_in_ms, "        \
-    "withdrawn_ms, created_ms, updated_ms, coalesce(official_id, 0), club, experience, email, flight"
+    "withdrawn_ms, created_ms, updated_ms, coalesce(official_id, 0), club, experience, email, "    \
+    "flight"
 
 static void read_row(sqlite3_stmt *st, void *row)
 {

@@ -202,8 +202,7 @@ END_TEST
 
 /* One refused file: a 422 problem+json whose first error names the line, the column's
  * field (when there is one) and a reason; and not one player registered. */
-static void refused(long long tid, const char *file, long line, const char *field,
-                    const char *what)
+static void refused(long long tid, const char *file, long line, const char *field, const char *what)
 {
     char path[160];
     import_path(tid, "", path, sizeof path);
@@ -309,8 +308,8 @@ START_TEST(test_export_import_round_trip)
     ck_assert_int_eq(jint(&r, "added"), 3);
     res_free(&r);
     free(players);
-    const char *keys[] = {"name", "country", "federation_id", "rating", "experience", "club",
-                          "flight"};
+    const char *keys[] = {"name",       "country", "federation_id", "rating",
+                          "experience", "club",    "flight"};
     for (int i = 0; i < 3; i++) {
         char one[128];
         snprintf(one, sizeof one, "%s/%lld", ppath, ids[i]);
@@ -387,8 +386,10 @@ START_TEST(test_RAT1_ratings_after_results_and_correction)
     res_free(&r);
 
     /* the correction: Dog won the first match 7-5 */
-    match_op(&S, tid, m1, "POST", "correct", "{\"score\": {\"a\": 5, \"b\": 7}, \"reason\": "
-             "\"scoresheet\"}", &r);
+    match_op(&S, tid, m1, "POST", "correct",
+             "{\"score\": {\"a\": 5, \"b\": 7}, \"reason\": "
+             "\"scoresheet\"}",
+             &r);
     ck_assert_msg(r.status == 200, "%s", r.body);
     res_free(&r);
     double fav = 1600, dog = 1500, third = 1550;
@@ -474,8 +475,8 @@ START_TEST(test_RAT1_corrections_equal_fresh_computation)
         struct res r;
         char body[96];
         final_w[k] = w[k];
-        snprintf(body, sizeof body, "{\"score\": {\"a\": %d, \"b\": %d}}",
-                 final_w[k] ? 0 : len[k], final_w[k] ? len[k] : 0);
+        snprintf(body, sizeof body, "{\"score\": {\"a\": %d, \"b\": %d}}", final_w[k] ? 0 : len[k],
+                 final_w[k] ? len[k] : 0);
         match_op(&S, tid[1], m[1][k], "POST", "verify", body, &r);
         ck_assert_msg(r.status == 200, "%s", r.body);
         res_free(&r);
@@ -497,7 +498,8 @@ START_TEST(test_RAT1_undone_match_leaves_the_ratings)
     long long pid[4];
     make_players(&S, tid, 4, pid, NULL);
     long long eid = make_competition(
-        &S, tid, "{\"kind\": \"knockout\", \"name\": \"Main\", \"knockout\": {\"lengths\": [3, 7]}}");
+        &S, tid,
+        "{\"kind\": \"knockout\", \"name\": \"Main\", \"knockout\": {\"lengths\": [3, 7]}}");
     enter_players(&S, tid, eid, 4, pid);
     char path[160];
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/knockout/draw", tid,
@@ -592,10 +594,9 @@ START_TEST(test_RAT1_seeding_at_entry_or_live)
     long long tid = make_tournament(&S, "Seeding");
     char ppath[96];
     snprintf(ppath, sizeof ppath, "/api/v1/tournaments/%lld/players", tid);
-    const char *bodies[] = {"{\"name\": \"Up\", \"rating\": 1500}",
-                            "{\"name\": \"Top\", \"rating\": 1505}",
-                            "{\"name\": \"Low\", \"rating\": 1300}",
-                            "{\"name\": \"Lower\", \"rating\": 1290}"};
+    const char *bodies[] = {
+        "{\"name\": \"Up\", \"rating\": 1500}", "{\"name\": \"Top\", \"rating\": 1505}",
+        "{\"name\": \"Low\", \"rating\": 1300}", "{\"name\": \"Lower\", \"rating\": 1290}"};
     long long pid[4];
     struct res r;
     for (int i = 0; i < 4; i++) {

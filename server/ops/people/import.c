@@ -42,8 +42,8 @@ static json_t *errors_json(const struct pcsv_import *imp)
 
 /* The file read and classified: 0, or -1 with the problem (the refusal lists every bad
  * line, column and reason, as many as PCSV_ERRORS_MAX). */
-static int load(const struct op *o, int64_t tid, const char *data, size_t len,
-                struct import_ctx *c, struct problem *pb)
+static int load(const struct op *o, int64_t tid, const char *data, size_t len, struct import_ctx *c,
+                struct problem *pb)
 {
     memset(c, 0, sizeof *c);
     struct rating_cfg cfg;
@@ -63,7 +63,8 @@ static int load(const struct op *o, int64_t tid, const char *data, size_t len,
                     c->imp.n_errors_total, c->imp.n_errors_total == 1 ? "" : "s", e->line,
                     e->field[0] ? ", " : "", e->field, e->reason);
         json_object_set_new(pb->json, "errors", errors_json(&c->imp));
-        json_object_set_new(pb->json, "errors_total", json_integer((json_int_t)c->imp.n_errors_total));
+        json_object_set_new(pb->json, "errors_total",
+                            json_integer((json_int_t)c->imp.n_errors_total));
         json_object_set_new(pb->json, "max_rows", json_integer(cfg.import_max_rows));
         return -1;
     }
@@ -109,8 +110,8 @@ static const struct player *registered(const struct import_ctx *c, int64_t id)
 static json_t *row_json(const struct import_ctx *c, const struct pcsv_row *r)
 {
     json_t *j = json_pack("{s:I, s:s, s:s, s:s, s:s, s:s}", "line", (json_int_t)r->line, "action",
-                          class_names[r->cls], "name", r->p.name, "country", r->p.country,
-                          "club", r->p.club, "federation_id", r->p.federation_id);
+                          class_names[r->cls], "name", r->p.name, "country", r->p.country, "club",
+                          r->p.club, "federation_id", r->p.federation_id);
     json_object_set_new(j, "rating", r->p.has_rating ? json_real(r->p.rating) : json_null());
     json_object_set_new(j, "experience",
                         r->p.has_experience ? json_integer(r->p.experience) : json_null());
@@ -141,14 +142,14 @@ static json_t *summary_json(const struct import_ctx *c)
     return json_pack("{s:s, s:s, s:o, s:I, s:I, s:I, s:I, s:I}", "encoding",
                      csv_encoding_name(c->imp.t.encoding), "delimiter",
                      c->imp.t.delimiter == '\t' ? "\t" : delim, "columns", cols, "rows",
-                     (json_int_t)c->imp.n_rows, "add", (json_int_t)c->imp.count[PCSV_ADD],
-                     "update", (json_int_t)c->imp.count[PCSV_UPDATE], "unchanged",
+                     (json_int_t)c->imp.n_rows, "add", (json_int_t)c->imp.count[PCSV_ADD], "update",
+                     (json_int_t)c->imp.count[PCSV_UPDATE], "unchanged",
                      (json_int_t)c->imp.count[PCSV_UNCHANGED], "possible",
                      (json_int_t)c->imp.count[PCSV_POSSIBLE]);
 }
 
-int op_import_preview(const struct op *o, int64_t tid, const char *data, size_t len,
-                      json_t **out, struct problem *pb)
+int op_import_preview(const struct op *o, int64_t tid, const char *data, size_t len, json_t **out,
+                      struct problem *pb)
 {
     struct import_ctx c;
     if (load(o, tid, data, len, &c, pb)) {
@@ -282,7 +283,8 @@ int op_import_commit(const struct op *o, int64_t tid, const char *data, size_t l
         return -1;
     }
     if (rc == CW_OK)
-        rc = op_audit_change(o, tid, "players.import", "tournament", tid, NULL, json_deep_copy(sum));
+        rc =
+            op_audit_change(o, tid, "players.import", "tournament", tid, NULL, json_deep_copy(sum));
     if (rc == CW_OK)
         rc = op_emit(o->db, tid, o->now_ms, "players.import", json_deep_copy(sum));
     if (rc != CW_OK) {

@@ -22,8 +22,8 @@ struct import_choice {
 
 /* The file (len bytes) against tournament tid's players: *out the preview (nothing
  * changes), or -1 with the problem (404, 422 with "errors"). */
-int op_import_preview(const struct op *o, int64_t tid, const char *data, size_t len,
-                      json_t **out, struct problem *pb);
+int op_import_preview(const struct op *o, int64_t tid, const char *data, size_t len, json_t **out,
+                      struct problem *pb);
 
 /* The file imported: new players registered (each with a PIN), matched players updated
  * with the values the file gives (an empty cell changes nothing); *out says how many of

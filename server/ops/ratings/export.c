@@ -52,21 +52,22 @@ static int players_csv(const struct ratings_view *v, char delim, char **out, siz
         return CW_EDB;
     for (int i = 0; i < v->n; i++) {
         const struct player *p = &v->ps[i];
-        pp[i] = (struct pcsv_player){p->id,        p->name,       p->country,    p->club,
-                                     p->federation_id, p->email,  p->flight,     p->has_rating,
-                                     p->rating,    1,             p->experience};
+        pp[i] = (struct pcsv_player){
+            p->id,     p->name,       p->country, p->club, p->federation_id, p->email,
+            p->flight, p->has_rating, p->rating,  1,       p->experience};
     }
     *out = pcsv_export(pp, (size_t)v->n, delim, len);
     free(pp);
     return *out ? CW_OK : CW_EDB;
 }
 
-static void results_rows(struct csv_writer *w, const struct ratings_view *v,
-                         const struct match *ms, int n, const struct event *es, int ne)
+static void results_rows(struct csv_writer *w, const struct ratings_view *v, const struct match *ms,
+                         int n, const struct event *es, int ne)
 {
-    static const char *const cols[] = {
-        "match", "competition", "round", "table", "player_a", "player_b", "length", "state",
-        "score_a", "score_b", "winner", "ended", "rating_change_a", "rating_change_b", NULL};
+    static const char *const cols[] = {"match",           "competition",     "round",  "table",
+                                       "player_a",        "player_b",        "length", "state",
+                                       "score_a",         "score_b",         "winner", "ended",
+                                       "rating_change_a", "rating_change_b", NULL};
     header(w, cols);
     for (int i = 0; i < n; i++) {
         const struct match *m = &ms[i];
@@ -115,8 +116,8 @@ static int by_standing(const void *a, const void *b)
 static int standings_rows(struct csv_writer *w, const struct ratings_view *v,
                           const struct match *ms, int n)
 {
-    static const char *const cols[] = {"place", "player", "country", "played", "won", "lost",
-                                       "points_for", "points_against", "rating", NULL};
+    static const char *const cols[] = {"place", "player",     "country",        "played", "won",
+                                       "lost",  "points_for", "points_against", "rating", NULL};
     struct standing *st = calloc((size_t)v->n + 1, sizeof *st);
     if (!st)
         return CW_EDB;
@@ -157,8 +158,9 @@ static int standings_rows(struct csv_writer *w, const struct ratings_view *v,
 
 static void ratings_rows(struct csv_writer *w, const struct ratings_view *v)
 {
-    static const char *const cols[] = {"player", "federation_id", "rating_before", "change",
-                                       "rating", "experience", "matches", "provisional", NULL};
+    static const char *const cols[] = {"player",  "federation_id", "rating_before",
+                                       "change",  "rating",        "experience",
+                                       "matches", "provisional",   NULL};
     header(w, cols);
     for (int i = 0; i < v->n; i++) {
         const struct player *p = &v->ps[i];

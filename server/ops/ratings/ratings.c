@@ -104,7 +104,8 @@ static json_t *match_json(const struct rat_match *m, const struct rat_change *c)
     json_t *j = json_pack("{s:I, s:I, s:b}", "match_id", (json_int_t)m->id, "order",
                           (json_int_t)m->order, "rated", c->rated);
     if (c->rated)
-        json_object_set_new(j, "sides", json_pack("[o, o]", side_json(m, c, 0), side_json(m, c, 1)));
+        json_object_set_new(j, "sides",
+                            json_pack("[o, o]", side_json(m, c, 0), side_json(m, c, 1)));
     return j;
 }
 
@@ -128,13 +129,12 @@ json_t *op_ratings_json(const struct ratings_view *v)
         rat_book_standing(v->book, p->id, &st);
         double entry = op_rating_entry(&v->cfg, p);
         json_array_append_new(
-            players,
-            json_pack("{s:I, s:s, s:o, s:b, s:I, s:o, s:o, s:I, s:b, s:i}", "player_id",
-                      (json_int_t)p->id, "name", p->name, "entry", num2(entry), "entry_set",
-                      p->has_rating, "entry_experience", (json_int_t)p->experience, "change",
-                      num2(st.rating - entry), "rating", num2(st.rating), "experience",
-                      (json_int_t)st.experience, "provisional", st.provisional, "matches",
-                      st.matches));
+            players, json_pack("{s:I, s:s, s:o, s:b, s:I, s:o, s:o, s:I, s:b, s:i}", "player_id",
+                               (json_int_t)p->id, "name", p->name, "entry", num2(entry),
+                               "entry_set", p->has_rating, "entry_experience",
+                               (json_int_t)p->experience, "change", num2(st.rating - entry),
+                               "rating", num2(st.rating), "experience", (json_int_t)st.experience,
+                               "provisional", st.provisional, "matches", st.matches));
     }
     for (size_t i = 0, n = rat_book_count(v->book); i < n; i++) {
         struct rat_match m;
@@ -142,6 +142,6 @@ json_t *op_ratings_json(const struct ratings_view *v)
         if (rat_book_at(v->book, i, &m, &c) == 0)
             json_array_append_new(matches, match_json(&m, &c));
     }
-    return json_pack("{s:o, s:o, s:o}", "settings", op_rating_cfg_json(&v->cfg), "players",
-                     players, "matches", matches);
+    return json_pack("{s:o, s:o, s:o}", "settings", op_rating_cfg_json(&v->cfg), "players", players,
+                     "matches", matches);
 }
