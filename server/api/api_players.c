@@ -16,7 +16,8 @@
 #include "common/secret.h"
 #include "store/store.h"
 
-enum { PF_NAME, PF_COUNTRY, PF_RATING, PF_FEDID, PF_OFFICIAL, PF_CLUB, PF__N };
+enum { PF_NAME, PF_COUNTRY, PF_RATING, PF_FEDID, PF_OFFICIAL, PF_CLUB, PF_EXPERIENCE, PF_EMAIL,
+       PF_FLIGHT, PF__N };
 static const struct api_field player_fields[] = {
     [PF_NAME] = {"name", F_STR, 1, 0, 1, P_NAME_MAX, NULL, NULL},
     [PF_COUNTRY] = {"country", F_STR, 0, 0, 0, P_COUNTRY_MAX, NULL, NULL},
@@ -24,6 +25,9 @@ static const struct api_field player_fields[] = {
     [PF_FEDID] = {"federation_id", F_STR, 0, 0, 0, P_FEDID_MAX, NULL, NULL},
     [PF_OFFICIAL] = {"official_id", F_INT, 0, 1, 1, 1000000000, NULL, NULL},
     [PF_CLUB] = {"club", F_STR, 0, 0, 0, P_CLUB_MAX, NULL, NULL},
+    [PF_EXPERIENCE] = {"experience", F_INT, 0, 0, 0, 1000000, NULL, NULL},
+    [PF_EMAIL] = {"email", F_STR, 0, 0, 0, P_EMAIL_MAX, NULL, NULL},
+    [PF_FLIGHT] = {"flight", F_STR, 0, 0, 0, P_FLIGHT_MAX, NULL, NULL},
     [PF__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
@@ -34,7 +38,9 @@ static struct player_in player_in_of(const struct api_val *v)
     struct player_in in = {v[PF_NAME].s,  v[PF_COUNTRY].s,
                            v[PF_FEDID].s, !r->set ? PI_KEEP : r->null ? PI_NO_RATING : PI_RATING,
                            r->d,          !off->set ? PO_KEEP : off->null ? PO_NONE : PO_SET,
-                           off->i,        v[PF_CLUB].s};
+                           off->i,        v[PF_CLUB].s,
+                           v[PF_EXPERIENCE].set ? v[PF_EXPERIENCE].i : -1,
+                           v[PF_EMAIL].s, v[PF_FLIGHT].s};
     return in;
 }
 

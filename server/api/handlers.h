@@ -6,6 +6,15 @@
 
 typedef void (*api_handler)(struct api_req *req, struct api_resp *resp);
 
+/* api_lists.c: players in from a CSV file (?preview=1 answers what it would do), the lists
+ * out as CSV files, the ratings (RAT-1) and their settings (issue 34) */
+void api_players_import(struct api_req *req, struct api_resp *resp);
+void api_export_players(struct api_req *req, struct api_resp *resp);
+void api_export_results(struct api_req *req, struct api_resp *resp);
+void api_export_standings(struct api_req *req, struct api_resp *resp);
+void api_export_ratings(struct api_req *req, struct api_resp *resp);
+void api_ratings_get(struct api_req *req, struct api_resp *resp);
+void api_ratings_settings(struct api_req *req, struct api_resp *resp);
 /* api_auth.c */
 void api_login(struct api_req *req, struct api_resp *resp);
 void api_logout(struct api_req *req, struct api_resp *resp);

@@ -37,6 +37,8 @@ enum {
     R_ANYONE = 128,   /* ... and the same reply whoever asks: the TD and players get the kept
                        * copy and its ETag too */
     R_PLAYER_ARG = 1, /* ... but its handler reads ?player= (api_shared_kind) */
+    R_CSV = 1 << 16,  /* the body is a file (a CSV), handed to the handler as it came: above
+                       * the roles' bits, so a flag in the roles' place still names none */
 };
 
 struct route {

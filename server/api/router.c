@@ -55,7 +55,7 @@ void api_dispatch(struct api_req *req, struct api_resp *resp)
     int wants = found->flags & R_JSON ? 1 : 0;
     if ((found->flags & R_OPTJSON) && req->body && !api_body_blank(req->body, req->body_len))
         wants = 1;
-    if (change && api_body_parse(req, resp, wants))
+    if (change && !(found->flags & R_CSV) && api_body_parse(req, resp, wants))
         return;
     int shared = api_shared_kind(found, req);
     if (shared > 0 && (found->flags & (R_PLAYERS | R_EVENTS)) &&

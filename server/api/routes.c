@@ -34,6 +34,13 @@ static const struct route routes[] = {
     /* the same list whoever asks (no PIN in it): the TD's console gets the kept copy too */
     {"GET", T "/players", api_players_list, ANYONE, R_ETAG | R_SHARED | R_PLAYERS | R_ANYONE},
     {"POST", T "/players", api_player_create, TDS, R_JSON},
+    {"POST", T "/players/import", api_players_import, TDS, R_CSV},
+    {"GET", T "/export/players.csv", api_export_players, TDS, 0},
+    {"GET", T "/export/results.csv", api_export_results, ANYONE, 0},
+    {"GET", T "/export/standings.csv", api_export_standings, ANYONE, 0},
+    {"GET", T "/export/ratings.csv", api_export_ratings, ANYONE, 0},
+    {"GET", T "/ratings", api_ratings_get, ANYONE, 0},
+    {"PATCH", T "/ratings/settings", api_ratings_settings, TDS, R_JSON},
     {"GET", P, api_player_get, ANYONE, R_ETAG},
     {"PATCH", P, api_player_update, TDS, R_JSON},
     {"POST", P "/check-in", api_player_check_in, STAFF, 0},

@@ -12,6 +12,8 @@
 #define P_COUNTRY_MAX 56
 #define P_FEDID_MAX 40
 #define P_CLUB_MAX 80
+#define P_EMAIL_MAX 254 /* an address is ASCII: bytes */
+#define P_FLIGHT_MAX 40
 
 struct tournament {
     int64_t id;
@@ -50,6 +52,9 @@ struct player {
     int64_t withdrawn_ms;  /* 0 = not withdrawn */
     int64_t created_ms, updated_ms;
     int64_t official_id; /* the official this player is (GOV-1, GOV-6), or 0 */
+    int64_t experience;  /* RAT-1: rated match points before this tournament */
+    char email[P_EMAIL_MAX + 1]; /* personal data: only the TD's own list shows it */
+    char flight[P_FLIGHT_MAX * 4 + 1];
 };
 
 #define M_TABLE_MAX 32

@@ -26,7 +26,7 @@ enum pcsv_col {
 #define PCSV_BIT(c) (1u << (c))
 
 /* The longest values, in characters (name, country and federation id as the API's). */
-#define PCSV_CLUB_MAX 100
+#define PCSV_CLUB_MAX 80 /* P_CLUB_MAX: the register keeps no longer */
 #define PCSV_EMAIL_MAX 254
 #define PCSV_FLIGHT_MAX 40
 #define PCSV_RATING_MAX 10000

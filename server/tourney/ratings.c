@@ -409,7 +409,8 @@ int rat_book_load(struct rat_book *b, const struct rat_match *list, size_t n, ch
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    memcpy(sorted, list, n * sizeof *sorted);
+    if (n) /* list may be NULL when empty: memcpy may not be given one */
+        memcpy(sorted, list, n * sizeof *sorted);
     qsort(sorted, n, sizeof *sorted, cmp_match);
     for (size_t i = 1; i < n; i++)
         if (sorted[i].id == sorted[i - 1].id) {

@@ -11,6 +11,7 @@ import { renderTable, buildCallForm, wireCallForm } from '/play/table.js';
 import { readPlaces, placeLine } from '/play/place.js';
 import { probeClock, remaining, fmt, clockAction, receive, PAUSE_REASONS, breaks, breakStart, breakEnd } from '/js/clock.js';
 import { swissLines } from '/play/swiss_line.js';
+import { ratingLine } from '/play/rating.js';
 
 const q = params();
 const S = {
@@ -128,6 +129,7 @@ async function readMine() {
     await swingLine(events);
     S.places = await readPlaces(T(), S.pid, events).catch(() => []);
     await swissLine(events);
+    await ratingLine(T(), S.pid);
     render();
     await renderTable(S);
     // how many whole re-renders the page has made (a test waits for the next one)

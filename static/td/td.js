@@ -14,6 +14,7 @@ import { loadOfficials, wireOfficials, showWho } from './officials.js';
 import { renderCalls, renderTableSection } from '/td/calls.js';
 import { showCards as cards } from '/td/cards.js';
 import { editButton } from '/td/players_edit.js';
+import { renderLists } from '/td/import.js';
 import { confirmDraw, enterAll as enterChecked } from '/td/draw.js';
 import { renderEstimate } from '/td/estimate_view.js';
 import { startBackup, renderBackup } from '/td/backup.js';
@@ -221,6 +222,7 @@ function renderPlayers() {
         h('button', { type: 'button', onclick: () => showCards([p]) }, t('td.card')),
         editButton(T(), p), officialSelect(p, base))));
   }
+  renderLists(T()); // the CSV import and exports, the ratings (issue 34)
 }
 
 // Which official the player is (GOV-6: an official who is a party cannot rule on the

@@ -24,6 +24,8 @@ for (const t of ['swiss.finished', 'swiss.reopened']) emitted.add(t);
 // what happens at a table (server/ops/calls.c, observers.c, rulings.c)
 for (const t of ['call.opened', 'call.taken', 'call.closed', 'match.warned', 'observer.appointed',
   'observer.removed', 'ruling.recorded']) emitted.add(t);
+// a CSV import's one entry (server/ops/people/import.c)
+emitted.add('players.import');
 // written to the audit log only, never sent on the stream
 for (const t of ['player.login', 'player.logout', 'player.pin_read']) emitted.delete(t);
 const missing = [...emitted].filter((t) => !listed.has(t)).sort();

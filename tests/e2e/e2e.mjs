@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { desk } from './desk.mjs';
 import { swiss } from './swiss.mjs';
 import { nowPart } from './now.mjs';
+import { ratingsPart } from './ratings.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..', '..');
@@ -250,6 +251,10 @@ async function run() {
 // The desk's part (tests/e2e/desk.mjs).
 async function deskPart(browser) {
   await desk({ browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep: (s) => { step = s; }, PASSWORD, dir, guideShot: GUIDE ? guideShot : null });
+  // the lists' part (tests/e2e/ratings.mjs, issue 34): a CSV in, ratings, exports out
+  await ratingsPart({ browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep: (s) => { step = s; }, PASSWORD });
+  step = 'no page raised a script error';
+  if (errors.length) fail(errors.join('\n'));
 }
 
 // The Swiss's part (tests/e2e/swiss.mjs), then no page raised a script error.

@@ -13,6 +13,7 @@
 #include "ops/records/match.h"
 #include "ops/records/match_length.h"
 #include "ops/frame/record.h"
+#include "ops/ratings/ratings.h"
 
 /* ---- the draw (KO-1..3) ---- */
 
@@ -52,14 +53,17 @@ int op_ko_draw(const struct op *o, struct event *e, const char *seed_given, stru
     }
     /* entries in ascending player id: the order the draw is re-derived from */
     struct ko_entry *en = calloc((size_t)n, sizeof *en);
+    /* RAT-1: seeded by the rating at entry, or by the live one when the tournament says */
+    struct ratings_view live;
+    int is_live = op_ratings_seed_live(db, e->tournament_id, &live);
     for (int i = 0; en && i < n; i++) {
         struct player p;
         en[i].id = ids[i];
-        if (db_player_get(db, e->tournament_id, ids[i], &p) == CW_OK && p.has_rating) {
-            en[i].has_rating = 1;
-            en[i].rating = p.rating;
-        }
+        if (db_player_get(db, e->tournament_id, ids[i], &p) == CW_OK)
+            en[i].has_rating = op_rating_seed(is_live ? &live : NULL, &p, &en[i].rating);
     }
+    if (is_live)
+        op_ratings_free(&live);
     free(ids);
     if (en)
         qsort(en, (size_t)n, sizeof *en, cmp_entry);

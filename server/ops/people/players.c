@@ -25,6 +25,12 @@ json_t *op_player_json(const struct player *p, int with_pin)
         op_time_json(p->created_ms), "updated_at", op_time_json(p->updated_ms));
     if (j)
         json_object_set_new(j, "club", json_string(p->club));
+    /* RAT-1's experience and the flight; never the email (personal data: only the TD's
+     * own export, ops/ratings/export.c, writes it) */
+    if (j)
+        json_object_set_new(j, "experience", json_integer(p->experience));
+    if (j)
+        json_object_set_new(j, "flight", json_string(p->flight));
     if (j)
         json_object_set_new(j, "official_id",
                             p->official_id ? json_integer(p->official_id) : json_null());
@@ -50,6 +56,12 @@ void op_player_apply(struct player *p, const struct player_in *in)
         p->has_rating = 0;
         p->rating = 0;
     }
+    if (in->experience >= 0)
+        p->experience = in->experience;
+    if (in->email)
+        cw_utf8_copy(p->email, sizeof p->email, in->email);
+    if (in->flight)
+        cw_utf8_copy(p->flight, sizeof p->flight, in->flight);
     if (in->official == PO_SET)
         p->official_id = in->official_id;
     else if (in->official == PO_NONE)

@@ -21,6 +21,8 @@ struct player_in {
     enum { PO_KEEP, PO_SET, PO_NONE } official;
     int64_t official_id;
     const char *club; /* NULL: unchanged */
+    int64_t experience;         /* RAT-1; -1: unchanged */
+    const char *email, *flight; /* NULL: unchanged */
 };
 void op_player_apply(struct player *p, const struct player_in *in);
 

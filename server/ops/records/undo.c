@@ -8,6 +8,7 @@
 
 #include "ops/records/clock.h"
 #include "ops/records/match.h"
+#include "store/ratings.h"
 #include "store/store.h"
 
 static const char side_name[2][2] = {"a", "b"};
@@ -109,6 +110,9 @@ int op_match_void_play(const struct op *o, struct match *m, json_t **voided)
         rc = db_presence_clear(db, m->id);
     if (any && rc == CW_OK)
         rc = db_clock_clear(db, m->id);
+    /* RAT-1: its place in the order of first decisions goes with its result */
+    if (rc == CW_OK)
+        rc = db_rating_order_drop(db, m->id);
     if (any && rc == CW_OK)
         *voided = left;
     else

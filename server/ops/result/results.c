@@ -7,6 +7,7 @@
 
 #include "ops/records/clock.h"
 #include "ops/event/kinds.h"
+#include "store/ratings.h"
 #include "store/store.h"
 
 int op_result_follows(const struct op *o, struct match *m, const struct match *before,
@@ -32,5 +33,12 @@ int op_result_follows(const struct op *o, struct match *m, const struct match *b
     /* 2. CLK: a clock still running stops, as at the board after the last game */
     if (op_clock_result(o, m, before, pb))
         return -1;
+    /* 3. RAT-1: a match decided for the first time takes the next place in the order the
+     *    ratings are computed in; a correction or a ruling keeps the place it has, so every
+     *    later change is computed again from it (ops/ratings/ratings.c reads the book) */
+    if (match_decided(m) && db_rating_order_add(o->db, m->tournament_id, m->id) != CW_OK) {
+        problem_internal(pb, "placing the result in the ratings' order");
+        return -1;
+    }
     return 0;
 }
