@@ -1,6 +1,7 @@
 /* The HTTP side of the transaction frame (ops/frame/frame.c): the Idempotency-Key header checked,
  * the request it stands for, and the frame's refusals and replays as replies. */
 #include "api/tx.h"
+#include "common/json_out.h"
 
 #include <sodium.h>
 #include <stdio.h>
@@ -115,7 +116,7 @@ static void commit(struct api_req *req, struct api_resp *resp)
     char this_req[600];
     request_id(req, this_req, sizeof this_req);
     struct op_key k = {req->idem_key, this_req};
-    char *body = resp->json && req->idem_key ? json_dumps(resp->json, JSON_COMPACT) : NULL;
+    char *body = resp->json && req->idem_key ? cw_json_dumps(resp->json, NULL) : NULL;
     if (resp->json && req->idem_key && !body) {
         op_rollback(&o);
         api_internal_error(resp, "storing the idempotency key");

@@ -69,6 +69,8 @@ def total_instr(pid, outdir, tag):
         m = re.search(r"^(?:summary|totals):\s*(\d+)", text, re.M)
         if m:
             best = int(m.group(1))
+        if os.environ.get("COST_KEEP"):  # a profile to read with callgrind_annotate
+            shutil.copy(path, os.path.join(os.environ["COST_KEEP"], tag + ".out"))
         os.remove(path)
     if best is None:
         fail("no callgrind dump for " + tag)

@@ -1,5 +1,6 @@
 /* The match record's effects: state, save (audit row and stream entry). */
 #include "ops/records/match.h"
+#include "common/json_out.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,8 +49,8 @@ int op_match_save(const struct op *o, struct match *m, json_t *before, const cha
     json_t *after = rc == CW_OK ? op_match_record_json(m) : NULL;
     char *b = NULL, *a = NULL, *ev = NULL;
     if (rc == CW_OK) {
-        b = before ? json_dumps(before, JSON_COMPACT) : NULL;
-        a = json_dumps(after, JSON_COMPACT);
+        b = before ? cw_json_dumps(before, NULL) : NULL;
+        a = cw_json_dumps(after, NULL);
         if (!a || (before && !b))
             rc = CW_EDB;
     }
@@ -59,7 +60,7 @@ int op_match_save(const struct op *o, struct match *m, json_t *before, const cha
     if (rc == CW_OK) {
         json_object_set_new(after, "label", op_match_label_json(o->db, m));
         json_t *entry = json_pack("{s:O}", "match", after);
-        ev = entry ? json_dumps(entry, JSON_COMPACT) : NULL;
+        ev = entry ? cw_json_dumps(entry, NULL) : NULL;
         json_decref(entry);
         if (!ev)
             rc = CW_EDB;
