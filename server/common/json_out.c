@@ -6,13 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct out {
-    char *s;
-    size_t n, cap;
-    int failed;
-};
 
-static int grow(struct out *o, size_t more)
+static int grow(struct cw_text *o, size_t more)
 {
     if (o->failed)
         return -1;
@@ -31,7 +26,7 @@ static int grow(struct out *o, size_t more)
     return 0;
 }
 
-static void put(struct out *o, const char *s, size_t n)
+static void put(struct cw_text *o, const char *s, size_t n)
 {
     if (grow(o, n))
         return;
@@ -39,14 +34,14 @@ static void put(struct out *o, const char *s, size_t n)
     o->n += n;
 }
 
-static void put_c(struct out *o, char c)
+static void put_c(struct cw_text *o, char c)
 {
     if (grow(o, 1))
         return;
     o->s[o->n++] = c;
 }
 
-static void put_int(struct out *o, json_int_t v)
+static void put_int(struct cw_text *o, json_int_t v)
 {
     char b[24];
     int i = (int)sizeof b;
@@ -63,7 +58,7 @@ static void put_int(struct out *o, json_int_t v)
 
 /* jansson's jsonp_dtostr: %.17g, a ".0" where it would read as an integer, the exponent
  * without '+' and leading zeros */
-static void put_real(struct out *o, double v)
+static void put_real(struct cw_text *o, double v)
 {
     char b[64];
     int n = snprintf(b, sizeof b, "%.17g", v);
@@ -129,7 +124,7 @@ static size_t utf8_len(const unsigned char *s, size_t n)
     return k;
 }
 
-static void put_string(struct out *o, const char *str, size_t len)
+static void put_string(struct cw_text *o, const char *str, size_t len)
 {
     static const char hex[] = "0123456789ABCDEF";
     const unsigned char *s = (const unsigned char *)str, *end = s + len;
@@ -177,7 +172,7 @@ static void put_string(struct out *o, const char *str, size_t len)
     put_c(o, '"');
 }
 
-static void put_value(struct out *o, const json_t *j, int depth)
+static void put_value(struct cw_text *o, const json_t *j, int depth)
 {
     if (o->failed)
         return;
@@ -188,17 +183,18 @@ static void put_value(struct out *o, const json_t *j, int depth)
     switch (json_typeof(j)) {
     case JSON_OBJECT: {
         put_c(o, '{');
-        const char *key;
-        json_t *v;
         int first = 1;
-        /* json_object_foreach takes no const: iterating does not change the object */
-        json_object_foreach ((json_t *)j, key, v) {
+        /* the iterator, not json_object_foreach, which looks each key up again; it takes
+         * no const, and iterating does not change the object */
+        for (void *it = json_object_iter((json_t *)j); it;
+             it = json_object_iter_next((json_t *)j, it)) {
             if (!first)
                 put_c(o, ',');
             first = 0;
+            const char *key = json_object_iter_key(it);
             put_string(o, key, strlen(key));
             put_c(o, ':');
-            put_value(o, v, depth + 1);
+            put_value(o, json_object_iter_value(it), depth + 1);
         }
         put_c(o, '}');
         return;
@@ -235,18 +231,58 @@ static void put_value(struct out *o, const json_t *j, int depth)
     }
 }
 
+char *cw_text_end(struct cw_text *t, size_t *len)
+{
+    put_c(t, '\0');
+    if (t->failed) {
+        free(t->s);
+        t->s = NULL;
+        return NULL;
+    }
+    if (len)
+        *len = t->n - 1;
+    return t->s;
+}
+
 char *cw_json_dumps(const json_t *j, size_t *len)
 {
     if (!j || (!json_is_object(j) && !json_is_array(j)))
         return NULL;
-    struct out o = {NULL, 0, 0, 0};
+    struct cw_text o = {NULL, 0, 0, 0};
     put_value(&o, j, 0);
-    put_c(&o, '\0');
-    if (o.failed) {
-        free(o.s);
-        return NULL;
-    }
-    if (len)
-        *len = o.n - 1;
-    return o.s;
+    return cw_text_end(&o, len);
+}
+
+void cw_text_raw(struct cw_text *t, const char *s, size_t n)
+{
+    put(t, s, n);
+}
+
+void cw_text_str(struct cw_text *t, const char *s)
+{
+    if (s)
+        put_string(t, s, strlen(s));
+    else
+        put(t, "null", 4);
+}
+
+void cw_text_int(struct cw_text *t, int64_t v)
+{
+    put_int(t, (json_int_t)v);
+}
+
+void cw_text_int_or_null(struct cw_text *t, int64_t v)
+{
+    if (v)
+        put_int(t, (json_int_t)v);
+    else
+        put(t, "null", 4);
+}
+
+void cw_text_json(struct cw_text *t, const json_t *j)
+{
+    if (j)
+        put_value(t, j, 0);
+    else
+        t->failed = 1;
 }
