@@ -40,29 +40,32 @@ static int match(const char *pattern, const char *path, int64_t *ids, int *nids)
 const struct route *api_route_find(struct api_req *req, struct api_resp *resp)
 {
     const char *method = strcmp(req->method, "HEAD") ? req->method : "GET";
-    const struct route *found = NULL;
     char allow[48] = "";
     int n = api_route_count();
+    /* the routes of the method first (a method is a cheaper test than a pattern), the
+     * others' only to name what is allowed when none matched */
+    for (int i = 0; i < n; i++) {
+        const struct route *r = api_route(i);
+        int64_t ids[API_MAX_IDS];
+        int nids;
+        if (strcmp(r->method, method) || !match(r->pattern, req->path, ids, &nids))
+            continue;
+        memcpy(req->ids, ids, sizeof ids);
+        req->nids = nids;
+        return r;
+    }
     for (int i = 0; i < n; i++) {
         const struct route *r = api_route(i);
         int64_t ids[API_MAX_IDS];
         int nids;
         if (!match(r->pattern, req->path, ids, &nids))
             continue;
-        if (!strcmp(r->method, method)) {
-            found = r;
-            memcpy(req->ids, ids, sizeof ids);
-            req->nids = nids;
-            break;
-        }
         if (!strstr(allow, r->method)) {
             if (allow[0])
                 strncat(allow, ", ", sizeof allow - strlen(allow) - 1);
             strncat(allow, r->method, sizeof allow - strlen(allow) - 1);
         }
     }
-    if (found)
-        return found;
     if (allow[0]) {
         snprintf(resp->allow, sizeof resp->allow, "%s%s", allow,
                  strstr(allow, "GET") ? ", HEAD" : "");

@@ -11,7 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/clock.h"
 #include "common/json_out.h"
+#include <time.h>
 #include "../check_main.h"
 
 /* The writer agrees with jansson on j: the same text, parsed back to an equal value. */
@@ -209,6 +211,27 @@ START_TEST(test_json_out_refuses_what_is_not_utf8)
 }
 END_TEST
 
+/* The times every reply names, written by hand (common/clock.c), are gmtime_r's: every
+ * day from 1970 to 2200 at a moving time of day, and the cuts into a short buffer. */
+START_TEST(test_json_out_iso8601_as_gmtime)
+{
+    for (int64_t day = 0; day < 84000; day++) {
+        int64_t ms = day * 86400000 + (day * 7919 * 1000 + day % 1000) % 86400000;
+        time_t secs = (time_t)(ms / 1000);
+        struct tm tm;
+        gmtime_r(&secs, &tm);
+        char want[32], got[32];
+        snprintf(want, sizeof want, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", tm.tm_year + 1900,
+                 tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, (int)(ms % 1000));
+        cw_iso8601(ms, got, sizeof got);
+        ck_assert_msg(!strcmp(got, want), "%lld: %s, not %s", (long long)ms, got, want);
+    }
+    char small[11];
+    cw_iso8601(1795368647123LL, small, sizeof small);
+    ck_assert_str_eq(small, "2026-11-22");
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("json_out");
@@ -216,6 +239,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_json_out_fuzz_corpus_as_jansson);
     tcase_add_test(tc, test_json_out_generated_values_as_jansson);
     tcase_add_test(tc, test_json_out_refuses_what_is_not_utf8);
+    tcase_add_test(tc, test_json_out_iso8601_as_gmtime);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -160,7 +160,7 @@ static void match_text(struct db *db, const struct match *m, struct memo *memo,
             cw_text_lit(t, "{\"side\":\"a\",\"score\":");
         cw_text_int(t, m->score[s]);
         struct player p;
-        if (m->player[s] && db_player_get(db, m->tournament_id, m->player[s], &p) == CW_OK) {
+        if (m->player[s] && db_player_name(db, m->tournament_id, m->player[s], &p) == CW_OK) {
             cw_text_lit(t, ",\"player_id\":");
             cw_text_int(t, p.id);
             cw_text_lit(t, ",\"name\":");
