@@ -4,6 +4,46 @@
 #include "api/matches.h"
 #include "api/tx.h"
 
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/json_out.h"
+#include "ops/records/match.h"
+
+/* What the operation added to the reply (req->extra: a report's running score...) as
+ * members of the match written as text (op_match_text): appended before its closing
+ * brace; a member the match has itself is replaced, as json_object_update would, on the
+ * value read back from the text. -1 for no memory. */
+static int add_extra(struct api_resp *resp, json_t *extra)
+{
+    const char *key;
+    json_t *v;
+    int clash = 0;
+    json_object_foreach (extra, key, v)
+        clash |= op_match_text_has(key);
+    if (clash || resp->body_len < 2 || resp->body[resp->body_len - 1] != '}') {
+        json_t *j = json_loadb(resp->body, resp->body_len, 0, NULL);
+        if (!j || json_object_update(j, extra)) {
+            json_decref(j);
+            return -1;
+        }
+        free(resp->body);
+        resp->body = NULL;
+        resp->json = j;
+        return 0;
+    }
+    struct cw_text t = {resp->body, resp->body_len - 1, resp->body_len, 0};
+    json_object_foreach (extra, key, v) {
+        cw_text_lit(&t, ",");
+        cw_text_str(&t, key);
+        cw_text_lit(&t, ":");
+        cw_text_json(&t, v);
+    }
+    cw_text_lit(&t, "}");
+    resp->body = cw_text_end(&t, &resp->body_len);
+    return resp->body ? 0 : -1;
+}
+
 static int match_cmd(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
 {
     struct api_mx *c = in;
@@ -14,8 +54,16 @@ static int match_cmd(struct api_req *req, const struct op *o, void *in, struct a
     op_match_change(&with, c->may, req->ids[0], req->ids[1], c->action, c->fn, c->in, &c->invalid,
                     &out);
     int rc = api_out(resp, &out);
-    if (rc == API_DONE && req->extra)
-        json_object_update(resp->json, req->extra);
+    if (rc == API_DONE && req->extra && json_object_size(req->extra)) {
+        if (resp->json)
+            json_object_update(resp->json, req->extra);
+        else if (resp->body && add_extra(resp, req->extra)) {
+            free(resp->body);
+            resp->body = NULL;
+            api_internal_error(resp, "writing the reply");
+            return API_UNDONE;
+        }
+    }
     return rc;
 }
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "api/cache.h"
+#include "common/json_out.h"
 #include "api/flight.h"
 #include "api/rebuild.h"
 #include "api/shared_reply.h"
@@ -93,7 +94,7 @@ static int read_revision(const struct op *o, void *in)
 static void keep_shared(struct api_req *req, struct api_resp *resp, const struct route *r, int kind,
                         const char *etag, struct api_blob **gz_out)
 {
-    char *body = json_dumps(resp->json, JSON_COMPACT);
+    char *body = cw_json_dumps(resp->json, NULL);
     if (!body)
         return;
     struct api_blob *blob = api_blob_new(body, strlen(body));

@@ -1,6 +1,7 @@
 /* The HTTP side of the transaction frame (ops/frame/frame.c): the Idempotency-Key header checked,
  * the request it stands for, and the frame's refusals and replays as replies. */
 #include "api/tx.h"
+#include "common/json_out.h"
 
 #include <sodium.h>
 #include <stdio.h>
@@ -115,8 +116,13 @@ static void commit(struct api_req *req, struct api_resp *resp)
     char this_req[600];
     request_id(req, this_req, sizeof this_req);
     struct op_key k = {req->idem_key, this_req};
-    char *body = resp->json && req->idem_key ? json_dumps(resp->json, JSON_COMPACT) : NULL;
-    if (resp->json && req->idem_key && !body) {
+    /* a body already written as JSON text (api_out) is kept as it is */
+    int text = !resp->json && resp->body && !strcmp(resp->content_type, "application/json");
+    char *body = !req->idem_key     ? NULL
+                 : resp->json ? cw_json_dumps(resp->json, NULL)
+                 : text       ? strndup(resp->body, resp->body_len)
+                              : NULL;
+    if ((resp->json || text) && req->idem_key && !body) {
         op_rollback(&o);
         api_internal_error(resp, "storing the idempotency key");
         return;
@@ -206,6 +212,13 @@ int api_read(struct api_req *req, struct api_resp *resp, api_cmd cmd, void *in)
 int api_out(struct api_resp *resp, struct op_out *out)
 {
     api_reply_json(resp, out->status, out->json);
+    if (out->text) { /* the body already written (op_out) */
+        free(resp->body);
+        resp->body = out->text;
+        resp->body_len = out->text_len;
+        snprintf(resp->content_type, sizeof resp->content_type, "application/json");
+        out->text = NULL;
+    }
     resp->is_problem = out->is_problem;
     if (!out->keep) /* a refusal, or nothing changed (a read): rolled back */
         return API_UNDONE;

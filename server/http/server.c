@@ -3,6 +3,7 @@
  * connections are ready at once on one thread, and thread-per-connection cannot suspend
  * connections (needed for event streams); poll with a pool has neither problem. */
 #include "http/server.h"
+#include "common/json_out.h"
 
 #include <arpa/inet.h>
 #include <ctype.h>
@@ -142,7 +143,7 @@ static struct MHD_Response *problem_response(int status, const char *slug, const
     char type[96];
     snprintf(type, sizeof type, "/problems/%s", slug);
     json_object_set_new(j, "type", json_string(type));
-    char *body = json_dumps(j, JSON_COMPACT);
+    char *body = cw_json_dumps(j, NULL);
     json_decref(j);
     if (!body)
         return NULL;
@@ -287,7 +288,7 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
         if (resp.disposition[0]) /* a file to save (a CSV list) */
             MHD_add_response_header(r, "Content-Disposition", resp.disposition);
     } else if (resp.json) {
-        char *body = json_dumps(resp.json, JSON_COMPACT);
+        char *body = cw_json_dumps(resp.json, NULL);
         if (!body) {
             api_resp_free(&resp);
             return queue_problem(c, rc, 500, "internal", "Internal server error",

@@ -94,6 +94,25 @@ int db_player_get(struct db *db, int64_t tournament_id, int64_t id, struct playe
     return db_row(st, read_row, p);
 }
 
+int db_player_name(struct db *db, int64_t tournament_id, int64_t id, struct player *p)
+{
+    sqlite3_stmt *st =
+        db_stmt(db, "SELECT name, country FROM players WHERE id = ?1 AND tournament_id = ?2");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, id);
+    sqlite3_bind_int64(st, 2, tournament_id);
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) {
+        p->id = id;
+        p->tournament_id = tournament_id;
+        db_col_text(st, 0, p->name, sizeof p->name);
+        db_col_text(st, 1, p->country, sizeof p->country);
+    }
+    db_done(st);
+    return rc == SQLITE_ROW ? CW_OK : rc == SQLITE_DONE ? CW_ENOTFOUND : CW_EDB;
+}
+
 int db_player_update(struct db *db, struct player *p, int64_t now_ms)
 {
     sqlite3_stmt *st =

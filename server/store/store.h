@@ -120,6 +120,9 @@ int db_tournament_has_reports(struct db *db, int64_t id);
 /* players */
 int db_player_insert(struct db *db, struct player *p, int64_t now_ms);
 int db_player_get(struct db *db, int64_t tournament_id, int64_t id, struct player *p);
+/* Only the id, name and country of the player (what a match's sides show), the rest of p
+ * left as it is: a fraction of db_player_get's cost, on every reply naming a match. */
+int db_player_name(struct db *db, int64_t tournament_id, int64_t id, struct player *p);
 int db_player_update(struct db *db, struct player *p, int64_t now_ms);
 int db_player_list(struct db *db, int64_t tournament_id, struct player **out, int *n);
 /* The id of a player of the tournament with this name (case-insensitive) and country, or 0. */

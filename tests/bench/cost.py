@@ -9,7 +9,14 @@ figures on a shared machine move by a third: they decide a before/after comparis
 Prints `bench cost.NAME VALUE instr` lines:
   cost.report_instr            a game {"winner":"a","cube":1,"result":"single"} reported by
                                a player to a match of length 99 holding 10 games
+  cost.report_instr_at_2_games   the same report to a match holding 2 games
   cost.report_instr_at_40_games  the same report to a match already holding 40 games
+  cost.report_growth_40_vs_2     the second over the first: a report's cost must not grow
+                               with its match (at most 1.10)
+  cost.writer_instr_per_report the part of cost.report_instr spent in the writer's turn:
+                               the inclusive cost of api_run (api/tx.c), from the frame's
+                               begin (the lock taken) to its commit (the lock given back),
+                               read from the same profile with callgrind_annotate
   cost.get_tournament_instr    GET of a tournament (public)
 
 Usage: CRAWFORD_BIN=build/rel/crawford python3 tests/bench/cost.py  (make cost)
@@ -55,8 +62,23 @@ class Client:
         return r.status, (json.loads(data) if data and data[:1] in b"{[" else None), cookies
 
 
+WRITER_FN = "server/api/tx.c:api_run"
+
+
+def writer_instr(path):
+    """The inclusive cost of the writer's turn (WRITER_FN) in a callgrind dump."""
+    out = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", path],
+                         check=True, capture_output=True, text=True).stdout
+    for line in out.splitlines():
+        m = re.match(r"^\s*([\d,]+)\s+\([^)]*\)\s+(\S+)", line)
+        if m and m.group(2) == WRITER_FN:
+            return int(m.group(1).replace(",", ""))
+    return 0
+
+
 def total_instr(pid, outdir, tag):
-    """Dumps the counters since the last zeroing and returns their total."""
+    """Dumps the counters since the last zeroing and returns their total and the part of it
+    in the writer's turn."""
     subprocess.run(["callgrind_control", "-d", tag, str(pid)], check=True,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     best = None
@@ -68,7 +90,9 @@ def total_instr(pid, outdir, tag):
             continue
         m = re.search(r"^(?:summary|totals):\s*(\d+)", text, re.M)
         if m:
-            best = int(m.group(1))
+            best = (int(m.group(1)), writer_instr(path))
+        if os.environ.get("COST_KEEP"):  # a profile to read with callgrind_annotate
+            shutil.copy(path, os.path.join(os.environ["COST_KEEP"], tag + ".out"))
         os.remove(path)
     if best is None:
         fail("no callgrind dump for " + tag)
@@ -134,17 +158,21 @@ def main():
         pid = p.pid
         figures = {}
 
-        def measure(name, setup, one):
+        def measure(name, setup, one, writer=None):
             """(cost of 2N) - (cost of N), over N: each run on state made the same way."""
-            costs = []
+            costs, turns = [], []
             for k, n in enumerate((N, 2 * N)):
                 state = setup(n)
                 one(state, 0)  # a warm-up: the first of a kind fills caches
                 zero(pid)
                 for i in range(n):
                     one(state, i + 1)
-                costs.append(total_instr(pid, d, f"{name}-{k}"))
+                total, turn = total_instr(pid, d, f"{name}-{k}")
+                costs.append(total)
+                turns.append(turn)
             figures[name] = (costs[1] - costs[0]) / N
+            if writer:
+                figures[writer] = (turns[1] - turns[0]) / N
 
         def report_at(games):
             # a new match per run holding `games` games: the N or 2N reports that follow go
@@ -156,12 +184,15 @@ def main():
                 report(ms[i], games)
             return setup, one
 
-        measure("cost.report_instr", *report_at(10))
+        measure("cost.report_instr", *report_at(10), writer="cost.writer_instr_per_report")
+        measure("cost.report_instr_at_2_games", *report_at(2))
         measure("cost.report_instr_at_40_games", *report_at(40))
         measure("cost.get_tournament_instr", lambda n: None,
                 lambda s, i: c.req("GET", base, want={200}))
         for name, v in figures.items():
             print(f"bench {name} {v:.0f} instr")
+        print("bench cost.report_growth_40_vs_2 %.3f ratio"
+              % (figures["cost.report_instr_at_40_games"] / figures["cost.report_instr_at_2_games"]))
     finally:
         p.terminate()
         try:

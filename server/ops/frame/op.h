@@ -54,6 +54,11 @@ struct op_out {
     json_t *json;
     int is_problem;
     int keep;
+    /* instead of json: the body already written as JSON text (malloc'd, owned), where
+     * building jansson values only to dump them costs more than the text (a report's
+     * reply, op_match_text) */
+    char *text;
+    size_t text_len;
 };
 
 /* The server acting as itself ("system", "clock") at now_ms: no request, nobody to reply to. */

@@ -1,5 +1,6 @@
 /* The audit row and the stream entry of a change, and the time as records show it. */
 #include "ops/frame/record.h"
+#include "common/json_out.h"
 
 #include <stdlib.h>
 
@@ -34,7 +35,7 @@ int op_audit_change(const struct op *o, int64_t tournament_id, const char *actio
 
 int op_emit(struct db *db, int64_t tournament_id, int64_t now_ms, const char *type, json_t *data)
 {
-    char *text = data ? json_dumps(data, JSON_COMPACT) : NULL;
+    char *text = data ? cw_json_dumps(data, NULL) : NULL;
     json_decref(data);
     if (!text)
         return CW_EDB;

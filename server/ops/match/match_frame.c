@@ -3,6 +3,9 @@
  * asks, the request's own faults, the operation, the save. */
 #include "ops/match/match_frame.h"
 
+#include <stdlib.h>
+
+#include "common/json_out.h"
 #include "ops/people/access.h"
 #include "ops/match/gate.h"
 #include "ops/records/load.h"
@@ -90,9 +93,9 @@ static int may_act(const struct op *o, const struct op_who *w, enum mx_may may,
     return -2;
 }
 
-/* The change, or -1 with the refusal in pb; *after the match's public JSON. */
+/* The change, or -1 with the refusal in pb; *after the match's public JSON as text. */
 static int change(const struct op *o, enum mx_may may, int64_t tid, int64_t mid, const char *action,
-                  match_fn fn, void *in, struct problem *invalid, json_t **after,
+                  match_fn fn, void *in, struct problem *invalid, char **after, size_t *after_len,
                   struct problem *pb)
 {
     struct match m;
@@ -109,18 +112,26 @@ static int change(const struct op *o, enum mx_may may, int64_t tid, int64_t mid,
     }
     if (invalid)
         problem_free(invalid);
-    json_t *before = op_match_record_json(&m);
-    if (fn(o, &m, side, in, pb, &action)) {
-        json_decref(before);
+    char *before = op_match_record_text(&m);
+    if (!before || fn(o, &m, side, in, pb, &action)) {
+        free(before);
         if (!pb->json) /* a failure with no word of its own is the server's */
             problem_internal(pb, "changing the match");
         return -1;
     }
-    if (op_match_save(o, &m, before, action)) {
+    int rc = op_match_save_text(o, &m, before, action);
+    free(before);
+    if (rc) {
         problem_internal(pb, "saving the match");
         return -1;
     }
-    *after = op_match_json(o->db, &m);
+    struct cw_text t = {0};
+    op_match_text(o->db, &m, &t);
+    *after = cw_text_end(&t, after_len);
+    if (!*after) {
+        problem_internal(pb, "writing the match");
+        return -1;
+    }
     return 0;
 }
 
@@ -129,10 +140,11 @@ void op_match_change(const struct op *o, enum mx_may may, int64_t tid, int64_t m
                      struct op_out *out)
 {
     struct problem pb = {0, NULL};
-    json_t *after = NULL;
-    if (change(o, may, tid, mid, action, fn, in, invalid, &after, &pb)) {
-        *out = (struct op_out){pb.status, pb.json, 1, 0};
+    char *after = NULL;
+    size_t len = 0;
+    if (change(o, may, tid, mid, action, fn, in, invalid, &after, &len, &pb)) {
+        *out = (struct op_out){pb.status, pb.json, 1, 0, NULL, 0};
         return;
     }
-    *out = (struct op_out){200, after, 0, 1};
+    *out = (struct op_out){200, NULL, 0, 1, after, len};
 }

@@ -3,30 +3,73 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "common/json_out.h"
 #include "store/store.h"
 
 static const char side_name[2][2] = {"a", "b"};
 
+/* The record as text, the one writer of its fields: a report's save writes it twice (the
+ * audit row's before and after) and the stream entry once, and jansson values built only
+ * to be dumped cost three times the text (docs/development.md, Benchmarks). */
+static void record_text(struct cw_text *t, const struct match *m)
+{
+    cw_text_lit(t, "{\"id\":");
+    cw_text_int(t, m->id);
+    cw_text_lit(t, ",\"event_id\":");
+    cw_text_int_or_null(t, m->event_id);
+    cw_text_lit(t, ",\"round\":");
+    cw_text_int(t, m->round);
+    cw_text_lit(t, ",\"length\":");
+    cw_text_int(t, m->length);
+    cw_text_lit(t, ",\"table\":");
+    cw_text_str(t, m->table);
+    cw_text_lit(t, ",\"state\":");
+    cw_text_str(t, match_state_name(m->state));
+    cw_text_lit(t, ",\"players\":[");
+    cw_text_int_or_null(t, m->player[0]);
+    cw_text_lit(t, ",");
+    cw_text_int_or_null(t, m->player[1]);
+    cw_text_lit(t, "],\"score\":{\"a\":");
+    cw_text_int(t, m->score[0]);
+    cw_text_lit(t, ",\"b\":");
+    cw_text_int(t, m->score[1]);
+    cw_text_lit(t, "},\"winner\":");
+    cw_text_str(t, m->winner >= 0 ? side_name[m->winner] : NULL);
+    cw_text_lit(t, ",\"result_report_id\":");
+    cw_text_int_or_null(t, m->result_report);
+    if (m->penalty[0] || m->penalty[1]) {
+        cw_text_lit(t, ",\"penalty_points\":{\"a\":");
+        cw_text_int(t, m->penalty[0]);
+        cw_text_lit(t, ",\"b\":");
+        cw_text_int(t, m->penalty[1]);
+        cw_text_lit(t, "}");
+    }
+    if (m->ended == ME_DISQUALIFIED)
+        cw_text_lit(t, ",\"decided_how\":\"disqualified\"");
+    if (m->first_length) { /* MATCH-3 */
+        cw_text_lit(t, ",\"length_corrected\":{\"from\":");
+        cw_text_int(t, m->first_length);
+        cw_text_lit(t, ",\"from_game\":");
+        cw_text_int(t, m->length_fix_game + 1);
+        cw_text_lit(t, "}");
+    }
+}
+
+char *op_match_record_text(const struct match *m)
+{
+    struct cw_text t = {0};
+    record_text(&t, m);
+    cw_text_lit(&t, "}");
+    return cw_text_end(&t, NULL);
+}
+
 json_t *op_match_record_json(const struct match *m)
 {
-    json_t *j = json_pack(
-        "{s:I, s:o, s:i, s:i, s:s, s:s, s:[o, o], s:{s:i, s:i}, s:o, s:o}", "id", (json_int_t)m->id,
-        "event_id", m->event_id ? json_integer(m->event_id) : json_null(), "round", m->round,
-        "length", m->length, "table", m->table, "state", match_state_name(m->state), "players",
-        m->player[0] ? json_integer(m->player[0]) : json_null(),
-        m->player[1] ? json_integer(m->player[1]) : json_null(), "score", "a", m->score[0], "b",
-        m->score[1], "winner", m->winner >= 0 ? json_string(side_name[m->winner]) : json_null(),
-        "result_report_id", m->result_report ? json_integer(m->result_report) : json_null());
-    if (m->penalty[0] || m->penalty[1])
-        json_object_set_new(j, "penalty_points",
-                            json_pack("{s:i, s:i}", "a", m->penalty[0], "b", m->penalty[1]));
-    if (m->ended == ME_DISQUALIFIED)
-        json_object_set_new(j, "decided_how", json_string("disqualified"));
-    if (m->first_length) /* MATCH-3 */
-        json_object_set_new(
-            j, "length_corrected",
-            json_pack("{s:i, s:i}", "from", m->first_length, "from_game", m->length_fix_game + 1));
+    char *text = op_match_record_text(m);
+    json_t *j = text ? json_loads(text, 0, NULL) : NULL;
+    free(text);
     return j;
 }
 
@@ -40,36 +83,48 @@ int op_match_set_state(struct db *db, struct match *m, enum match_state state, i
     return db_match_state_log(db, m->id, state, now_ms, actor);
 }
 
-int op_match_save(const struct op *o, struct match *m, json_t *before, const char *action)
+int op_match_save_text(const struct op *o, struct match *m, const char *before,
+                       const char *action)
 {
     int rc = db_match_update(o->db, m, o->now_ms);
     /* the audit row and the stream entry carry the match's own fields, the entry with the
-     * match's label too (pages name the match by it; the audit row keeps the record) */
-    json_t *after = rc == CW_OK ? op_match_record_json(m) : NULL;
-    char *b = NULL, *a = NULL, *ev = NULL;
-    if (rc == CW_OK) {
-        b = before ? json_dumps(before, JSON_COMPACT) : NULL;
-        a = json_dumps(after, JSON_COMPACT);
-        if (!a || (before && !b))
-            rc = CW_EDB;
+     * match's label too (pages name the match by it; the audit row keeps the record):
+     * {"match": {fields..., "label": {...}}}, the record's text written once for both */
+    struct cw_text t = {0};
+    cw_text_lit(&t, "{\"match\":");
+    size_t from = t.n;
+    record_text(&t, m);
+    size_t to = t.n;
+    cw_text_lit(&t, ",\"label\":");
+    op_match_label_text(o->db, m, &t);
+    cw_text_lit(&t, "}}");
+    char *ev = cw_text_end(&t, NULL);
+    char *a = NULL;
+    if (rc == CW_OK && ev) {
+        a = malloc(to - from + 2);
+        if (a) {
+            memcpy(a, ev + from, to - from);
+            a[to - from] = '}';
+            a[to - from + 1] = '\0';
+        }
     }
+    if (rc == CW_OK && (!ev || !a))
+        rc = CW_EDB;
     if (rc == CW_OK)
-        rc = db_audit(o->db, m->tournament_id, o->now_ms, o->who.actor, action, "match", m->id, b,
-                      a);
-    if (rc == CW_OK) {
-        json_object_set_new(after, "label", op_match_label_json(o->db, m));
-        json_t *entry = json_pack("{s:O}", "match", after);
-        ev = entry ? json_dumps(entry, JSON_COMPACT) : NULL;
-        json_decref(entry);
-        if (!ev)
-            rc = CW_EDB;
-    }
+        rc = db_audit(o->db, m->tournament_id, o->now_ms, o->who.actor, action, "match", m->id,
+                      before, a);
     if (rc == CW_OK)
         rc = db_stream_add(o->db, m->tournament_id, o->now_ms, action, ev);
-    free(b);
     free(a);
     free(ev);
+    return rc;
+}
+
+int op_match_save(const struct op *o, struct match *m, json_t *before, const char *action)
+{
+    char *b = before ? cw_json_dumps(before, NULL) : NULL;
+    int rc = before && !b ? CW_EDB : op_match_save_text(o, m, b, action);
+    free(b);
     json_decref(before);
-    json_decref(after);
     return rc;
 }

@@ -5,8 +5,10 @@
 #include "ops/records/match.h"
 
 #include <stdlib.h>
+#include <string.h>
 
-#include "ops/frame/record.h"
+#include "common/clock.h"
+#include "common/json_out.h"
 #include "store/store.h"
 #include "tourney/match_label.h"
 
@@ -66,7 +68,8 @@ static const struct memo_event *event_of(struct db *db, int64_t id, struct memo 
     return e;
 }
 
-static json_t *label_json(struct db *db, const struct match *m, struct memo *memo)
+/* The label as text, the one writer of it (see op_match_record_text for why text). */
+static void label_text(struct db *db, const struct match *m, struct memo *memo, struct cw_text *t)
 {
     const struct memo_event *me = m->event_id ? event_of(db, m->event_id, memo) : NULL;
     struct label_event le = {0};
@@ -77,95 +80,205 @@ static json_t *label_json(struct db *db, const struct match *m, struct memo *mem
     }
     struct match_label l;
     match_label(m, le.name ? &le : NULL, &l);
-    const char *phase = label_phase_name(l.phase);
-    return json_pack("{s:o, s:s, s:o, s:o, s:o, s:b, s:o, s:o, s:o, s:o, s:s}", "event",
-                     l.event ? json_string(l.event) : json_null(), "kind", label_kind_name(l.kind),
-                     "round", l.round ? json_integer(l.round) : json_null(), "rounds",
-                     l.rounds ? json_integer(l.rounds) : json_null(), "round_name",
-                     l.round ? json_string(l.round_name) : json_null(), "playoff", l.playoff,
-                     "tie",
-                     l.tie ? json_integer(l.tie) : json_null(), "rubber",
-                     l.rubber ? json_integer(l.rubber) : json_null(), "phase",
-                     l.phase ? json_integer(l.phase) : json_null(), "phase_name",
-                     phase ? json_string(phase) : json_null(), "text", l.text);
+    cw_text_lit(t, "{\"event\":");
+    cw_text_str(t, l.event);
+    cw_text_lit(t, ",\"kind\":");
+    cw_text_str(t, label_kind_name(l.kind));
+    cw_text_lit(t, ",\"round\":");
+    cw_text_int_or_null(t, l.round);
+    cw_text_lit(t, ",\"rounds\":");
+    cw_text_int_or_null(t, l.rounds);
+    cw_text_lit(t, ",\"round_name\":");
+    cw_text_str(t, l.round ? l.round_name : NULL);
+    cw_text_lit(t, ",\"playoff\":");
+    cw_text_lit(t, l.playoff ? "true" : "false");
+    cw_text_lit(t, ",\"tie\":");
+    cw_text_int_or_null(t, l.tie);
+    cw_text_lit(t, ",\"rubber\":");
+    cw_text_int_or_null(t, l.rubber);
+    cw_text_lit(t, ",\"phase\":");
+    cw_text_int_or_null(t, l.phase);
+    cw_text_lit(t, ",\"phase_name\":");
+    cw_text_str(t, label_phase_name(l.phase));
+    cw_text_lit(t, ",\"text\":");
+    cw_text_str(t, l.text);
+    cw_text_lit(t, "}");
+}
+
+void op_match_label_text(struct db *db, const struct match *m, struct cw_text *t)
+{
+    struct memo memo;
+    memo.n = memo.next = 0;
+    label_text(db, m, &memo, t);
+}
+
+/* A text written here as the jansson value a caller builds on */
+static json_t *parsed(struct cw_text *t)
+{
+    char *text = cw_text_end(t, NULL);
+    json_t *j = text ? json_loads(text, 0, NULL) : NULL;
+    free(text);
+    return j;
 }
 
 json_t *op_match_label_json(struct db *db, const struct match *m)
 {
-    struct memo memo;
-    memo.n = memo.next = 0;
-    return label_json(db, m, &memo);
+    struct cw_text t = {0};
+    op_match_label_text(db, m, &t);
+    return parsed(&t);
 }
 
-static json_t *match_json(struct db *db, const struct match *m, struct memo *memo)
+static void time_text(struct cw_text *t, int64_t ms)
 {
-    json_t *sides = json_array();
+    if (!ms) {
+        cw_text_lit(t, "null");
+        return;
+    }
+    char buf[32];
+    cw_iso8601(ms, buf, sizeof buf);
+    cw_text_str(t, buf);
+}
+
+static void match_text(struct db *db, const struct match *m, struct memo *memo,
+                       struct cw_text *t)
+{
+    cw_text_lit(t, "{\"id\":");
+    cw_text_int(t, m->id);
+    cw_text_lit(t, ",\"tournament_id\":");
+    cw_text_int(t, m->tournament_id);
+    cw_text_lit(t, ",\"event_id\":");
+    cw_text_int_or_null(t, m->event_id);
+    cw_text_lit(t, ",\"length\":");
+    cw_text_int(t, m->length);
+    cw_text_lit(t, ",\"table\":");
+    cw_text_str(t, m->table);
+    cw_text_lit(t, ",\"state\":");
+    cw_text_str(t, match_state_name(m->state));
+    cw_text_lit(t, ",\"sides\":[");
     for (int s = 0; s < 2; s++) {
-        json_t *side = json_pack("{s:s, s:i}", "side", side_name[s], "score", m->score[s]);
+        if (s)
+            cw_text_lit(t, ",{\"side\":\"b\",\"score\":");
+        else
+            cw_text_lit(t, "{\"side\":\"a\",\"score\":");
+        cw_text_int(t, m->score[s]);
         struct player p;
-        if (m->player[s] && db_player_get(db, m->tournament_id, m->player[s], &p) == CW_OK) {
-            json_object_set_new(side, "player_id", json_integer(p.id));
-            json_object_set_new(side, "name", json_string(p.name));
-            json_object_set_new(side, "country", json_string(p.country));
+        if (m->player[s] && db_player_name(db, m->tournament_id, m->player[s], &p) == CW_OK) {
+            cw_text_lit(t, ",\"player_id\":");
+            cw_text_int(t, p.id);
+            cw_text_lit(t, ",\"name\":");
+            cw_text_str(t, p.name);
+            cw_text_lit(t, ",\"country\":");
+            cw_text_str(t, p.country);
         } else {
-            json_object_set_new(side, "player_id", json_null());
-            json_object_set_new(side, "name", json_null());
+            cw_text_lit(t, ",\"player_id\":null,\"name\":null");
         }
         json_t *team = doubles_team_json(db, m, s);
-        if (team)
-            json_object_set_new(side, "team", team);
-        json_array_append_new(sides, side);
+        if (team) {
+            cw_text_lit(t, ",\"team\":");
+            cw_text_json(t, team);
+            json_decref(team);
+        }
+        cw_text_lit(t, "}");
     }
-    json_t *times = json_object();
+    cw_text_lit(t, "],\"score\":{\"a\":");
+    cw_text_int(t, m->score[0]);
+    cw_text_lit(t, ",\"b\":");
+    cw_text_int(t, m->score[1]);
+    cw_text_lit(t, "},\"winner\":");
+    cw_text_str(t, m->winner >= 0 ? side_name[m->winner] : NULL);
+    cw_text_lit(t, ",\"result_report_id\":");
+    cw_text_int_or_null(t, m->result_report);
+    cw_text_lit(t, ",\"times\":{");
     struct match_state_time *st;
     int n;
     if (db_match_state_times(db, m->id, &st, &n) == CW_OK) {
-        for (int i = 0; i < n; i++)
-            json_object_set_new(times, match_state_name(st[i].state), op_time_json(st[i].at_ms));
+        /* a state entered twice is one member: where it came first, with its last time */
+        int first = 1;
+        for (int i = 0; i < n; i++) {
+            int seen = 0, last = i;
+            for (int k = 0; k < i && !seen; k++)
+                seen = st[k].state == st[i].state;
+            if (seen)
+                continue;
+            for (int k = i + 1; k < n; k++)
+                if (st[k].state == st[i].state)
+                    last = k;
+            if (!first)
+                cw_text_lit(t, ",");
+            first = 0;
+            cw_text_str(t, match_state_name(st[i].state));
+            cw_text_lit(t, ":");
+            time_text(t, st[last].at_ms);
+        }
         free(st);
     }
-    json_t *j = json_pack(
-        "{s:I, s:I, s:o, s:i, s:s, s:s, s:o, s:{s:i, s:i}, s:o, s:o, s:o, s:o}", "id",
-        (json_int_t)m->id, "tournament_id", (json_int_t)m->tournament_id, "event_id",
-        m->event_id ? json_integer(m->event_id) : json_null(), "length", m->length, "table",
-        m->table, "state", match_state_name(m->state), "sides", sides, "score", "a", m->score[0],
-        "b", m->score[1], "winner",
-        m->winner >= 0 ? json_string(side_name[m->winner]) : json_null(), "result_report_id",
-        m->result_report ? json_integer(m->result_report) : json_null(), "times", times,
-        "updated_at", op_time_json(m->updated_ms));
-    json_object_set_new(j, "penalty_points",
-                        json_pack("{s:i, s:i}", "a", m->penalty[0], "b", m->penalty[1]));
+    cw_text_lit(t, "},\"updated_at\":");
+    time_text(t, m->updated_ms);
+    cw_text_lit(t, ",\"penalty_points\":{\"a\":");
+    cw_text_int(t, m->penalty[0]);
+    cw_text_lit(t, ",\"b\":");
+    cw_text_int(t, m->penalty[1]);
+    cw_text_lit(t, "}");
     if (m->ended == ME_DISQUALIFIED)
-        json_object_set_new(j, "decided_how", json_string("disqualified"));
-    if (m->ended != ME_NONE)
-        json_object_set_new(j, "ended", json_string(match_end_name(m->ended)));
-    if (m->first_length) /* MATCH-3 */
-        json_object_set_new(
-            j, "length_corrected",
-            json_pack("{s:i, s:i}", "from", m->first_length, "from_game", m->length_fix_game + 1));
-    json_object_set_new(j, "label", label_json(db, m, memo));
-    return j;
+        cw_text_lit(t, ",\"decided_how\":\"disqualified\"");
+    if (m->ended != ME_NONE) {
+        cw_text_lit(t, ",\"ended\":");
+        cw_text_str(t, match_end_name(m->ended));
+    }
+    if (m->first_length) { /* MATCH-3 */
+        cw_text_lit(t, ",\"length_corrected\":{\"from\":");
+        cw_text_int(t, m->first_length);
+        cw_text_lit(t, ",\"from_game\":");
+        cw_text_int(t, m->length_fix_game + 1);
+        cw_text_lit(t, "}");
+    }
+    cw_text_lit(t, ",\"label\":");
+    label_text(db, m, memo, t);
+    cw_text_lit(t, "}");
+}
+
+int op_match_text_has(const char *key)
+{
+    /* match_text's members, in its order */
+    static const char *const keys[] = {
+        "id",    "tournament_id", "event_id", "length",           "table",
+        "state", "sides",         "score",    "winner",           "result_report_id",
+        "times", "updated_at",    "penalty_points", "decided_how", "ended",
+        "length_corrected", "label"};
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+        if (!strcmp(keys[i], key))
+            return 1;
+    return 0;
+}
+
+void op_match_text(struct db *db, const struct match *m, struct cw_text *t)
+{
+    struct memo memo;
+    memo.n = memo.next = 0;
+    match_text(db, m, &memo, t);
 }
 
 json_t *op_match_json(struct db *db, const struct match *m)
 {
-    struct memo memo;
-    memo.n = memo.next = 0;
-    return match_json(db, m, &memo);
+    struct cw_text t = {0};
+    op_match_text(db, m, &t);
+    return parsed(&t);
 }
 
 json_t *op_matches_json(struct db *db, const struct match *ms, int n)
 {
     struct memo *memo = malloc(sizeof *memo);
-    json_t *arr = json_array();
-    if (!memo || !arr) {
-        free(memo);
-        json_decref(arr);
+    if (!memo)
         return NULL;
-    }
     memo->n = memo->next = 0;
-    for (int i = 0; i < n; i++)
-        json_array_append_new(arr, match_json(db, &ms[i], memo));
+    struct cw_text t = {0};
+    cw_text_lit(&t, "[");
+    for (int i = 0; i < n; i++) {
+        if (i)
+            cw_text_lit(&t, ",");
+        match_text(db, &ms[i], memo, &t);
+    }
+    cw_text_lit(&t, "]");
     free(memo);
-    return arr;
+    return parsed(&t);
 }

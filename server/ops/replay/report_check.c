@@ -3,6 +3,7 @@
  * the report, and a list of score-only games (the compact form a phone's game by game
  * builds) replayed. The API's report_games.c reads the bodies that bring them. */
 #include "ops/replay/report_check.h"
+#include "common/json_out.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,7 +78,7 @@ int op_report_fill(struct report *r, const bg_match_report *rep, int length, int
         json_t *games = json_array();
         for (int i = 0; i < rep->n_games; i++)
             json_array_append_new(games, op_report_summary_json(&rep->games[i], i + 1, swap));
-        r->games = json_dumps(games, JSON_COMPACT);
+        r->games = cw_json_dumps(games, NULL);
         json_decref(games);
         if (!r->games)
             return -1;
@@ -88,7 +89,7 @@ int op_report_fill(struct report *r, const bg_match_report *rep, int length, int
         json_t *flags = json_array();
         for (int i = 0; i < rep->notes.n; i++)
             json_array_append_new(flags, bg_json_from_err(&rep->notes.v[i]));
-        r->flags = json_dumps(flags, JSON_COMPACT);
+        r->flags = cw_json_dumps(flags, NULL);
         json_decref(flags);
     }
     for (int s = 0; s < 2; s++) {
