@@ -91,7 +91,10 @@ static void label_text(struct db *db, const struct match *m, struct memo *memo, 
     cw_text_lit(t, ",\"round_name\":");
     cw_text_str(t, l.round ? l.round_name : NULL);
     cw_text_lit(t, ",\"playoff\":");
-    cw_text_lit(t, l.playoff ? "true" : "false");
+    if (l.playoff) /* cw_text_lit takes a literal: its size is known */
+        cw_text_lit(t, "true");
+    else
+        cw_text_lit(t, "false");
     cw_text_lit(t, ",\"tie\":");
     cw_text_int_or_null(t, l.tie);
     cw_text_lit(t, ",\"rubber\":");
