@@ -5,6 +5,8 @@
  * themselves are tourney/swiss_pair.c and tourney/swiss_standings.c. */
 #include <string.h>
 
+#include <stdlib.h>
+
 #include "api/events.h"
 #include "api/fields.h"
 #include "api/handlers.h"
@@ -86,7 +88,12 @@ static int withdraw(struct api_req *req, const struct op *o, struct event *e, in
             json_decref(out);
             return api_out(resp, &mo);
         }
-        walkover = mo.json;
+        /* the match's frame answers with its text (op_out.text): read as the reply's member */
+        walkover = mo.text ? json_loadb(mo.text, mo.text_len, 0, NULL) : json_incref(mo.json);
+        free(mo.text);
+        json_decref(mo.json);
+        if (!walkover)
+            walkover = json_null();
     }
     json_object_set_new(out, "walkover", walkover);
     api_reply_json(resp, 200, out);
