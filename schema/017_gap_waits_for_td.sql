@@ -1,4 +1,4 @@
--- 017 (a placeholder number: the lead renumbers at merge): whether a report whose transcript
+-- 017: whether a report whose transcript
 -- has a gap (a play the record lost, GAP) waits for the TD even when both players' reports
 -- agree; 1 (the default): it does, the TD accepts it by verifying the report or refuses it
 -- with a result of their own.

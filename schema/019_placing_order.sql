@@ -1,4 +1,4 @@
--- 019 (a placeholder number: the lead renumbers at merge): PLACE-2, how the placings split
+-- 019: PLACE-2, how the placings split
 -- a band (losers of one round, players level in the standings) into a finishing order: the
 -- TD's stated order, names joined by commas ("rounds_won", "points_diff", "rating"); ''
 -- (the default): bands are shared.

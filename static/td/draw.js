@@ -8,12 +8,12 @@ import { t } from '/js/i18n.js';
 // Every player checked in, not withdrawn and not entered yet, entered in event e (T: the
 // tournament's API path); the first refusal stops it and is shown.
 export async function enterAll(T, e, players) {
-  const todo = players.filter((p) => p.checked_in && p.status !== 'withdrawn' && !e.entries.includes(p.id));
+  const toEnter = players.filter((p) => p.checked_in && p.status !== 'withdrawn' && !e.entries.includes(p.id));
   clearError();
-  for (const p of todo) {
+  for (const p of toEnter) {
     try { await api('POST', `${T}/competitions/${e.id}/entries`, { player_id: p.id }); } catch (err) { showError(err); break; }
   }
-  announce(t('td.entered', { n: todo.length }));
+  announce(t('td.entered', { n: toEnter.length }));
 }
 
 // e: the event (its entries, player ids); players: the tournament's players. True when
