@@ -20,7 +20,7 @@ cleanup_backup() {
 trap cleanup_backup EXIT
 
 serve_start 'backup pw'
-if [ -z "$U" ]; then echo "check_backup: the server did not start: $(cat "$dir/err")"; exit 1; fi
+if [ -z "$U" ]; then echo "check_backup: the server did not start: $(serve_why)"; exit 1; fi
 U=${U%/}
 H=(-s -H 'X-Crawford: 1' -H 'Content-Type: application/json')
 json() { python3 -c 'import json,sys; print(json.load(sys.stdin)'"$1"')'; }

@@ -9,7 +9,7 @@ BIN=${CRAWFORD_BIN:-build/asan/crawford}
 check_start check_curl_flow
 
 serve_start 'curl walkthrough'
-if [ -z "$U" ]; then echo "check_curl_flow: the server did not start: $(cat "$dir/err")"; exit 1; fi
+if [ -z "$U" ]; then echo "check_curl_flow: the server did not start: $(serve_why)"; exit 1; fi
 U=${U%/}
 
 H=(-s -H 'X-Crawford: 1' -H 'Content-Type: application/json')

@@ -26,7 +26,7 @@ cleanup_disk() {
 trap cleanup_disk EXIT
 
 serve_start 'disk full' "$disk/c.db"
-if [ -z "$U" ]; then echo "check_diskfull: the server did not start: $(cat "$dir/err")"; exit 1; fi
+if [ -z "$U" ]; then echo "check_diskfull: the server did not start: $(serve_why)"; exit 1; fi
 U=${U%/}
 
 H=(-s -H 'X-Crawford: 1' -H 'Content-Type: application/json')

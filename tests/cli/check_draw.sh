@@ -76,7 +76,7 @@ python3 -c "import json,sys; j=json.loads(sys.argv[1]); assert sorted(e['id'] fo
 # KO-2: the server draws the same bracket as `crawford draw` for the same seed and entries
 # (the player ids, ascending, with their ratings), with late places, seeded or not.
 serve_start 'draw check'
-if [ -z "$U" ]; then bad "the server did not start: $(cat "$dir/err")"; else
+if [ -z "$U" ]; then bad "the server did not start: $(serve_why)"; else
     U=${U%/}
     H=(-s -H 'X-Crawford: 1' -H 'Content-Type: application/json' -b "$dir/td")
     jget() { python3 -c 'import json,sys; print(json.load(sys.stdin)'"$1"')'; }

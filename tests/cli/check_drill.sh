@@ -17,7 +17,7 @@ is2xx() { [ "${1:0:1}" = 2 ]; }
 
 mkdir -p "$dir/old" "$dir/new"
 serve_start 'the drill password' "$dir/old/c.db"
-if [ -z "$U" ]; then echo "drill: the first laptop did not start: $(cat "$dir/err")"; exit 1; fi
+if [ -z "$U" ]; then echo "drill: the first laptop did not start: $(serve_why)"; exit 1; fi
 U=${U%/}
 old=$pid
 
@@ -86,7 +86,7 @@ for j in "${jobs_[@]}"; do wait "$j" 2>/dev/null; done
 "$BIN" restore "$dir/copy.db" --db "$dir/new/c.db" >"$dir/restore.out" 2>&1 && ok ||
     bad "crawford restore failed: $(cat "$dir/restore.out")"
 serve_start 'the drill password' "$dir/new/c.db"
-if [ -z "$U" ]; then echo "drill: the second laptop did not start: $(cat "$dir/err")"; exit 1; fi
+if [ -z "$U" ]; then echo "drill: the second laptop did not start: $(serve_why)"; exit 1; fi
 U=${U%/}
 grep -q 'waits for the TD' "$dir/out" && ok || bad "the restored server does not say it waits: $(cat "$dir/out")"
 

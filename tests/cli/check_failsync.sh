@@ -13,7 +13,7 @@ shim_build
 # commands serve_start runs besides the server get it too, harmlessly)
 FAILSYNC_TRIGGER=$dir/fail-next-sync LD_PRELOAD=$dir/failsync.so \
     ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0 serve_start 'sync fails'
-if [ -z "$U" ]; then echo "check_failsync: the server did not start: $(cat "$dir/err")"; exit 1; fi
+if [ -z "$U" ]; then echo "check_failsync: the server did not start: $(serve_why)"; exit 1; fi
 U=${U%/}
 
 H=(-s -H 'X-Crawford: 1' -H 'Content-Type: application/json')

@@ -39,7 +39,7 @@ expect 2 'which copy' -- "$BIN" restore --db "$dir/live.db"
 
 # never over a database being served, even with --force
 serve_start 'restore password' "$dir/live.db"
-[ -n "$U" ] || bad "the server did not start: $(cat "$dir/err")"
+[ -n "$U" ] || bad "the server did not start: $(serve_why)"
 expect 1 'a crawford is serving' -- "$BIN" restore "$dir/copy.db" --db "$dir/live.db" --force
 kill "$pid"; wait "$pid" 2>/dev/null; pid=
 expect 0 'restored' -- "$BIN" restore "$dir/copy.db" --db "$dir/live.db" --force

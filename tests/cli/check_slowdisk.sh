@@ -11,7 +11,7 @@ shim_build
 FAILSYNC_HOLD=$dir/hold LD_PRELOAD=$dir/failsync.so \
     ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0 \
     serve_start 'slow disk' "" '"threads": 1'
-if [ -z "$U" ]; then echo "check_slowdisk: the server did not start: $(cat "$dir/err")"; exit 1; fi
+if [ -z "$U" ]; then echo "check_slowdisk: the server did not start: $(serve_why)"; exit 1; fi
 U=${U%/}
 H=(-s -H 'X-Crawford: 1' -H 'Content-Type: application/json')
 json() { python3 -c 'import json,sys; print(json.load(sys.stdin)'"$1"')'; }

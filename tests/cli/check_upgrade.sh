@@ -50,7 +50,7 @@ old_audit=$(sql "$dir/c.db" "SELECT count(*) || ' ' || max(id) FROM audit_log WH
 
 # served; the password given at the start does not replace the stored one
 serve_start 'not the stored password'
-if [ -z "$U" ]; then echo "upgrade: the server did not start: $(cat "$dir/err")"; exit 1; fi
+if [ -z "$U" ]; then echo "upgrade: the server did not start: $(serve_why)"; exit 1; fi
 U=${U%/}
 TP=/api/v1/tournaments/1
 

@@ -4,7 +4,7 @@
 # serve_start PASSWORD [DATABASE [SETTINGS]]: a server on a free port with a database in
 # $dir (or at DATABASE, "" for $dir's), the TD password PASSWORD and more SETTINGS (JSON
 # members, e.g. '"threads": 1'); $pid is its process id, $U its address ("" when it did
-# not start).
+# not start; then serve_why says why).
 # shim_build: the LD_PRELOAD shim failsync.c built as $dir/failsync.so, or the check ends.
 # wait_for SECONDS COMMAND...: runs COMMAND every 0.1 s until it succeeds (status 0) or
 # SECONDS pass (status 1). Checks wait for what they expect, never a fixed time: the
@@ -52,6 +52,20 @@ EOF
     pid=$!
     wait_for 60 server_up "$pid" "$dir/out"
     U=$(grep -o 'http://[^ ]*/' "$dir/out" | head -1)
+    serve_status=
+    if [ -z "$U" ]; then
+        if kill -0 "$pid" 2>/dev/null; then
+            serve_status="still running, silent, after 60 s"
+        else
+            wait "$pid"
+            serve_status="exit status $? ($(kill -l $? 2>/dev/null || echo no signal))"
+        fi
+    fi
+}
+# serve_why: why the last serve_start gave no address: how the server ended and all it
+# printed (a server that dies at start must say why in the failing check's log)
+serve_why() {
+    echo "$serve_status; stdout: $(cat "$dir/out" 2>/dev/null); stderr: $(cat "$dir/err" 2>/dev/null)"
 }
 shim_build() {
     if ! cc -shared -fPIC -O1 -o "$dir/failsync.so" "$(dirname "${BASH_SOURCE[0]}")/failsync.c" \
