@@ -47,6 +47,10 @@ serve_start() {
     cat > "$dir/crawford.json" <<EOF
 {"database": "${2:-$dir/c.db}", "static_dir": "static", "access_log": "off"${3:+, $3}}
 EOF
+    # A second server of the same check writes the same files: the last one's "serving"
+    # line must be gone before this one starts, or server_up may read it before the
+    # background shell has truncated the file (CI's drill met exactly that, under load).
+    rm -f "$dir/out" "$dir/err"
     CRAWFORD_TD_PASSWORD=$1 "$BIN" serve --config "$dir/crawford.json" --port 0 \
         >"$dir/out" 2>"$dir/err" &
     pid=$!
