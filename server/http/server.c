@@ -284,6 +284,8 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
         r = MHD_create_response_from_buffer(resp.body_len, resp.body, MHD_RESPMEM_MUST_FREE);
         resp.body = NULL;
         MHD_add_response_header(r, "Content-Type", resp.content_type);
+        if (resp.disposition[0]) /* a download (the report's zip) */
+            MHD_add_response_header(r, "Content-Disposition", resp.disposition);
     } else if (resp.json) {
         char *body = json_dumps(resp.json, JSON_COMPACT);
         if (!body) {

@@ -7,7 +7,7 @@
 
 #define P_COLS                                                                                     \
     "id, tournament_id, name, country, rating, federation_id, pin, status, checked_in_ms, "        \
-    "withdrawn_ms, created_ms, updated_ms, coalesce(official_id, 0), club"
+    "withdrawn_ms, created_ms, updated_ms, coalesce(official_id, 0), club, entry"
 
 static void read_row(sqlite3_stmt *st, void *row)
 {
@@ -27,6 +27,7 @@ static void read_row(sqlite3_stmt *st, void *row)
     p->updated_ms = sqlite3_column_int64(st, 11);
     p->official_id = sqlite3_column_int64(st, 12);
     db_col_text(st, 13, p->club, sizeof p->club);
+    db_col_text(st, 14, p->entry, sizeof p->entry);
 }
 
 static void bind_fields(sqlite3_stmt *st, const struct player *p)
@@ -44,6 +45,7 @@ static void bind_fields(sqlite3_stmt *st, const struct player *p)
     db_bind_nonzero(st, 8, p->withdrawn_ms);
     db_bind_nonzero(st, 12, p->official_id);
     db_bind_text(st, 13, p->club);
+    db_bind_text(st, 14, p->entry[0] ? p->entry : "accepted");
 }
 
 static int step_write(struct db *db, sqlite3_stmt *st)
@@ -59,7 +61,7 @@ int db_player_insert(struct db *db, struct player *p, int64_t now_ms)
     sqlite3_stmt *st =
         db_stmt(db, "INSERT INTO players(name, country, rating, federation_id, pin, status, "
                     "checked_in_ms, withdrawn_ms, tournament_id, created_ms, updated_ms, official_id, "
-                    "club) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?12, ?13)");
+                    "club, entry) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?12, ?13, ?14)");
     if (!st)
         return CW_EDB;
     bind_fields(st, p);
@@ -91,7 +93,7 @@ int db_player_update(struct db *db, struct player *p, int64_t now_ms)
     sqlite3_stmt *st =
         db_stmt(db, "UPDATE players SET name = ?1, country = ?2, rating = ?3, federation_id = ?4, "
                     "pin = ?5, status = ?6, checked_in_ms = ?7, withdrawn_ms = ?8, updated_ms = ?9, "
-                    "official_id = ?12, club = ?13 WHERE id = ?10 AND tournament_id = ?11");
+                    "official_id = ?12, club = ?13, entry = ?14 WHERE id = ?10 AND tournament_id = ?11");
     if (!st)
         return CW_EDB;
     bind_fields(st, p);

@@ -9,7 +9,7 @@
     "id, name, venue, start_date, end_date, illegal_move_policy, late_grace_min, late_step_min, "  \
     "break_table, clock_mode, clock_bank_per_point_s, clock_delay_s, "                             \
     "clock_split_first_per_point_s, revision, created_ms, updated_ms, tables, gap_waits_for_td, "  \
-    "minutes_per_point"
+    "minutes_per_point, entries_need_approval"
 
 static void read_row(sqlite3_stmt *st, void *row)
 {
@@ -33,9 +33,10 @@ static void read_row(sqlite3_stmt *st, void *row)
     db_col_text(st, 16, t->tables, sizeof t->tables);
     t->gap_waits_for_td = sqlite3_column_int(st, 17);
     t->minutes_per_point = sqlite3_column_int(st, 18);
+    t->entries_need_approval = sqlite3_column_int(st, 19);
 }
 
-/* Binds ?1..?12, ?15 to ?17 in the order of the settable columns. */
+/* Binds ?1..?12, ?15 to ?18 in the order of the settable columns. */
 static void bind_fields(sqlite3_stmt *st, const struct tournament *t)
 {
     db_bind_text(st, 1, t->name);
@@ -53,6 +54,7 @@ static void bind_fields(sqlite3_stmt *st, const struct tournament *t)
     db_bind_text(st, 15, t->tables[0] ? t->tables : "[]");
     sqlite3_bind_int(st, 16, t->gap_waits_for_td ? 1 : 0);
     sqlite3_bind_int(st, 17, t->minutes_per_point);
+    sqlite3_bind_int(st, 18, t->entries_need_approval ? 1 : 0);
 }
 
 int db_tournament_insert(struct db *db, struct tournament *t, int64_t now_ms)
@@ -61,9 +63,8 @@ int db_tournament_insert(struct db *db, struct tournament *t, int64_t now_ms)
         db, "INSERT INTO tournaments(name, venue, start_date, end_date, illegal_move_policy, "
             "late_grace_min, late_step_min, break_table, clock_mode, clock_bank_per_point_s, "
             "clock_delay_s, clock_split_first_per_point_s, revision, created_ms, updated_ms, "
-            "tables, gap_waits_for_td, minutes_per_point) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
-            "?10, ?11, ?12, 1, "
-            "?13, ?13, ?15, ?16, ?17)");
+            "tables, gap_waits_for_td, minutes_per_point, entries_need_approval) VALUES (?1, ?2, ?3, "
+            "?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, 1, ?13, ?13, ?15, ?16, ?17, ?18)");
     if (!st)
         return CW_EDB;
     bind_fields(st, t);
@@ -94,7 +95,7 @@ int db_tournament_update(struct db *db, struct tournament *t, int64_t now_ms)
                     "illegal_move_policy = ?5, late_grace_min = ?6, late_step_min = ?7, "
                     "break_table = ?8, clock_mode = ?9, clock_bank_per_point_s = ?10, "
                     "clock_delay_s = ?11, clock_split_first_per_point_s = ?12, tables = ?15, "
-                    "gap_waits_for_td = ?16, minutes_per_point = ?17, "
+                    "gap_waits_for_td = ?16, minutes_per_point = ?17, entries_need_approval = ?18, "
                     "revision = revision + 1, updated_ms = ?13 WHERE id = ?14 RETURNING revision");
     if (!st)
         return CW_EDB;

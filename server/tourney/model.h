@@ -30,6 +30,7 @@ struct tournament {
     char tables[4096];                 /* KO-7: JSON list of table labels, in handing-out order */
     int gap_waits_for_td; /* a report with a gap (GAP) waits for the TD even when agreed */
     int minutes_per_point; /* the pace the pages' estimate of the day's end starts from */
+    int entries_need_approval; /* GOV-4: a player registered waits for the TD's approval */
     int64_t revision;
     int64_t created_ms, updated_ms;
 };
@@ -49,6 +50,7 @@ struct player {
     int64_t withdrawn_ms;  /* 0 = not withdrawn */
     int64_t created_ms, updated_ms;
     int64_t official_id; /* the official this player is (GOV-1, GOV-6), or 0 */
+    char entry[10];      /* GOV-4: "pending" | "accepted" | "refused" */
 };
 
 #define M_TABLE_MAX 32

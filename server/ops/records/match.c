@@ -49,7 +49,13 @@ int op_match_save(const struct op *o, struct match *m, json_t *before, const cha
     char *b = NULL, *a = NULL, *ev = NULL;
     if (rc == CW_OK) {
         b = before ? json_dumps(before, JSON_COMPACT) : NULL;
-        a = json_dumps(after, JSON_COMPACT);
+        /* the TD's reason (a forfeit's, a disqualification's: GOV-8 reports it) is kept in
+         * the audit row alone: the stream entry is public */
+        json_t *audited = o->reason ? json_copy(after) : json_incref(after);
+        if (audited && o->reason)
+            json_object_set_new(audited, "reason", json_string(o->reason));
+        a = audited ? json_dumps(audited, JSON_COMPACT) : NULL;
+        json_decref(audited);
         if (!a || (before && !b))
             rc = CW_EDB;
     }

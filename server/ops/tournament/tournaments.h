@@ -19,6 +19,7 @@ struct tournament_in {
     const char *tables; /* KO-7: the list of table labels as JSON text */
     int gap_waits_for_td; /* 0 or 1, -1 not given */
     int minutes_per_point; /* the estimate's pace until matches have ended */
+    int entries_need_approval; /* GOV-4: 0 or 1, -1 not given */
 };
 
 /* counts may be NULL (the audit log's before/after leaves them out). */
