@@ -25,24 +25,55 @@ B=$(post "/api/v1/tournaments/$T/players" '{"name": "Bruno"}' | json '["id"]')
 C=$(post "/api/v1/tournaments/$T/players" '{"name": "Carla", "federation_id": "IT-3"}' | json '["id"]')
 M=$(post "/api/v1/tournaments/$T/matches" "{\"player_a\": $A, \"player_b\": $B, \"length\": 5}" |
     json '["id"]')
+post "/api/v1/tournaments/$T/matches/$M/rulings" '{"question": "Cocked dice?", "facts": "One die\nleaned", "decision": "Reroll", "reasons": "003 3.3"}' >/dev/null
 post "/api/v1/tournaments/$T/matches/$M/verify" '{"score": {"a": 5, "b": 2}}' >/dev/null
+M2=$(post "/api/v1/tournaments/$T/matches" "{\"player_a\": $A, \"player_b\": $B, \"length\": 5}" |
+    json '["id"]')
+post "/api/v1/tournaments/$T/matches/$M2/disqualify" '{"side": "b", "reason": "Left the room"}' >/dev/null
 post "/api/v1/tournaments/$T/players/$C/refuse" '{"reason": "Entry fee not paid"}' >/dev/null
+E1=$(post "/api/v1/tournaments/$T/competitions" '{"kind": "knockout", "name": "Inter",
+  "knockout": {"flight": "intermediate"}}' | json '["id"]')
+E2=$(post "/api/v1/tournaments/$T/competitions" '{"kind": "knockout", "name": "Champ",
+  "knockout": {"flight": "championship"}}' | json '["id"]')
+post "/api/v1/tournaments/$T/competitions/$E1/entries" "{\"player_id\": $B}" >/dev/null
+post "/api/v1/tournaments/$T/players/$B/move-up" "{\"from_event\": $E1, \"to_event\": $E2,
+  \"reason\": \"Too strong\"}" >/dev/null
 
 # JSON: the report, as the download has it
 expect 0 "written to" -- "$BIN" report --db "$dir/c.db" --tournament "$T" --out "$dir/json"
 curl "${H[@]}" -b "$dir/td" -o "$dir/report.zip" "$U/api/v1/tournaments/$T/report?format=json"
-if python3 - "$dir/json/report.json" "$dir/report.zip" "$PIN" <<'PY'
+if python3 - "$dir/json/report.json" "$dir/report.zip" "$PIN" "$(dirname "$0")/../../docs/report.schema.json" <<'PY'
 import json, sys, zipfile
 cli = json.load(open(sys.argv[1], encoding="utf-8"))
 web = json.loads(zipfile.ZipFile(sys.argv[2]).read("report.json"))
 for r in (cli, web):
     r.pop("generated_at")
 assert cli == web, "the command's report differs from the download's"
-assert len(cli["results"]) == 1 and cli["results"][0]["winner"] == "Anna", cli["results"]
+assert len(cli["results"]) == 2 and cli["results"][0]["winner"] == "Anna", cli["results"]
+assert [x["ended"] for x in cli["results"]] == ["played", "disqualified"], cli["results"]
+assert cli["rulings"][0]["facts"] == "One die\nleaned" and cli["rulings"][0]["reasons"] == "003 3.3"
+assert [(x["player"], x["reason"]) for x in cli["sanctions"]] == [("Bruno", "Left the room")]
 assert cli["results"][0]["score_a"] == 5 and cli["results"][0]["player_a_federation_id"] == "IT-1"
-assert [e["reason"] for e in cli["entries"]] == ["Entry fee not paid"], cli["entries"]
+assert [e["reason"] for e in cli["entries"]] == ["Entry fee not paid", "Too strong"], cli["entries"]
+assert (cli["entries"][1]["from_flight"], cli["entries"][1]["to_flight"]) == ("intermediate", "championship")
 assert [p["name"] for p in cli["players_without_federation_id"]] == ["Bruno"]
 assert sys.argv[3] not in open(sys.argv[1], encoding="utf-8").read(), "a PIN in the report"
+# the documented schema (docs/report.schema.json) names every member, no more, no fewer
+schema = json.load(open(sys.argv[4], encoding="utf-8"))
+assert set(cli) | {"generated_at"} == set(schema["required"]), set(cli) ^ set(schema["required"])
+for name, prop in schema["properties"].items():
+    if prop.get("type") == "array" and name in cli:
+        want = set(prop["items"]["properties"])
+        for row in cli[name]:
+            assert set(row) == want, (name, set(row) ^ want)
+    elif prop.get("type") == "object":
+        assert set(cli[name]) == set(prop["properties"]), name
+try:  # the whole schema, types too, where the validator is installed (not a Debian must)
+    import jsonschema
+except ImportError:
+    jsonschema = None
+if jsonschema:
+    jsonschema.validate(json.load(open(sys.argv[1], encoding="utf-8")), schema)
 PY
 then ok; else bad "the JSON report"; fi
 
@@ -60,7 +91,7 @@ for f in files:
     rows = list(csv.reader(io.StringIO(text)))
     assert rows and rows[0], f
     if f == "results.csv":
-        assert rows[0][:2] == ["match_id", "date"] and len(rows) == 2, rows
+        assert rows[0][:2] == ["match_id", "date"] and len(rows) == 3, rows
         assert rows[1][rows[0].index("winner")] == "Anna"
 PY
 then ok; else bad "the CSV report"; fi
