@@ -17,6 +17,7 @@ import { editButton } from '/td/players_edit.js';
 import { confirmDraw, enterAll as enterChecked } from '/td/draw.js';
 import { renderEstimate } from '/td/estimate_view.js';
 import { startBackup, renderBackup } from '/td/backup.js';
+import { startEntries, loadEntries } from '/td/entries.js';
 
 const S = { tid: Number(params().get('t')) || 0, tour: null, players: [], events: [], boards: {}, matches: [], detail: 0, auditAfter: null, stream: null,
   pins: {} /* player id -> the PIN the TD asked to see (see renderPlayers) */ };
@@ -82,6 +83,7 @@ async function loggedIn(session) {
   }
   $('#tabs').hidden = false;
   startBackup(S.tid, act);
+  startEntries(S.tid, act);
   // every change re-reads the state (the board, an open match panel, the events); an open
   // audit log also takes the new entries (a cascade's knockout.correction, a match.postponed…)
   S.stream = live(S.tid, { onSync: reload, onEvent: (ty) => { if (ty === 'server.resumed') { S.server.held = false; showHeld(); } later(); laterAudit(); }, onState: (st) => { $('#conn').textContent = st === 'live' ? '' : t(`conn.${st}`); } });
@@ -103,6 +105,7 @@ function showPane() {
   for (const a of $$('#tabs a')) a.setAttribute('aria-current', a.getAttribute('href') === `#${id}` ? 'page' : 'false');
   if (id === 'audit') loadAudit(true);
   if (id === 'officials') loadOfficials();
+  if (id === 'entries') loadEntries();
   if (id === 'players' && S.head) later(); /* the officials offered may have changed */
 }
 
