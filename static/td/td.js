@@ -86,7 +86,7 @@ async function loggedIn(session) {
   startEntries(S.tid, act);
   // every change re-reads the state (the board, an open match panel, the events); an open
   // audit log also takes the new entries (a cascade's knockout.correction, a match.postponed…)
-  S.stream = live(S.tid, { onSync: reload, onEvent: (ty) => { if (ty === 'server.resumed') { S.server.held = false; showHeld(); } later(); laterAudit(); }, onState: (st) => { $('#conn').textContent = st === 'live' ? '' : t(`conn.${st}`); } });
+  S.stream = live(S.tid, { onSync: reload, onEvent: (ty) => { if (ty === 'server.resumed') { S.server.held = false; showHeld(); } later(); laterAudit(); laterEntries(); }, onState: (st) => { $('#conn').textContent = st === 'live' ? '' : t(`conn.${st}`); } });
   window.addEventListener('hashchange', showPane);
   showPane();
 }
@@ -111,6 +111,7 @@ function showPane() {
 
 const later = debounce(() => reload(), 150);
 const laterAudit = debounce(() => { if (!$('#audit').hidden) loadAudit(false, true); }, 150);
+const laterEntries = debounce(() => { if (!$('#entries').hidden) loadEntries(); }, 150);
 
 const reload = serial(readAll);
 async function readAll() {

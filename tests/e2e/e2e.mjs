@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { desk } from './desk.mjs';
+import { entries } from './entries.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..', '..');
@@ -229,8 +230,9 @@ async function run() {
   });
   browserOf = browser;
   try {
-    if (process.env.E2E_ONLY !== 'desk') await scenario(browser);
-    await deskPart(browser);
+    if (!['desk', 'entries'].includes(process.env.E2E_ONLY)) await scenario(browser);
+    if (process.env.E2E_ONLY !== 'entries') await deskPart(browser);
+    await entriesPart(browser);
   } finally {
     await browser.close();
   }
@@ -243,6 +245,13 @@ async function run() {
 // The desk's part (tests/e2e/desk.mjs), then no page raised a script error.
 async function deskPart(browser) {
   await desk({ browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep: (s) => { step = s; }, PASSWORD, dir, guideShot: GUIDE ? guideShot : null });
+  step = 'no page raised a script error';
+  if (errors.length) fail(errors.join('\n'));
+}
+
+// The entries' and the report's part (tests/e2e/entries.mjs), then no page raised a script error.
+async function entriesPart(browser) {
+  await entries({ browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep: (s) => { step = s; }, PASSWORD });
   step = 'no page raised a script error';
   if (errors.length) fail(errors.join('\n'));
 }
