@@ -1,0 +1,152 @@
+/* The report to the federation (GOV-8); see report.h. Each part of it is a row of the table
+ * of sections below: its name, its query (store/report.c) and the warning it raises when it
+ * has rows. A part still to come (the appeals and the Committee, GOV-7 and GOV-2; the
+ * placings, PLACE-1) is one more row and one more query, and the schema's member. */
+#include "ops/report/report.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store/store.h"
+
+static const struct section {
+    const char *name;
+    enum db_report_query query;
+    int one;
+    const char *warning;
+} sections[] = {
+    {"tournament", DBR_TOURNAMENT, 1, NULL},
+    {"results", DBR_RESULTS, 0, NULL},
+    {"rulings", DBR_RULINGS, 0, NULL},
+    {"sanctions", DBR_SANCTIONS, 0, NULL},
+    {"entries", DBR_ENTRIES, 0, NULL},
+    {"officials", DBR_OFFICIALS, 0, NULL},
+    {"players_without_federation_id", DBR_NO_FEDID, 0,
+     "players without a federation id: the rating databases cannot take their results"},
+};
+#define N_SECTIONS (int)(sizeof sections / sizeof sections[0])
+
+const char *const fed_report_formats[] = {"json", "csv", NULL};
+
+/* ---- the tables, built ---- */
+
+static int add_row(void *ctx, int n, const char *const *names, const struct db_cell *cells)
+{
+    struct fed_table *t = ctx;
+    if (!t->cols) {
+        t->cols = calloc((size_t)n, sizeof *t->cols);
+        if (!t->cols)
+            return -1;
+        t->ncols = n;
+        for (int i = 0; i < n; i++)
+            if (!(t->cols[i] = strdup(names[i])))
+                return -1;
+    }
+    if (!cells)
+        return 0;
+    if (t->nrows == t->cap) {
+        size_t cap = t->cap ? t->cap * 2 : 16;
+        struct fed_cell *c = realloc(t->cells, cap * (size_t)n * sizeof *c);
+        if (!c)
+            return -1;
+        t->cells = c;
+        t->cap = cap;
+    }
+    struct fed_cell *row = &t->cells[t->nrows * (size_t)n];
+    memset(row, 0, (size_t)n * sizeof *row);
+    t->nrows++;
+    for (int i = 0; i < n; i++) {
+        row[i].type = cells[i].type;
+        row[i].i = cells[i].i;
+        if (cells[i].type == DBC_TEXT && !(row[i].s = strdup(cells[i].s)))
+            return -1;
+    }
+    return 0;
+}
+
+static int col(const struct fed_table *t, const char *name)
+{
+    for (int i = 0; i < t->ncols; i++)
+        if (!strcmp(t->cols[i], name))
+            return i;
+    return -1;
+}
+
+static const char *flight_of(const struct event *es, int n, int64_t eid)
+{
+    for (int i = 0; i < n; i++)
+        if (es[i].id == eid)
+            return es[i].kind == EK_KNOCKOUT && es[i].settings.ko.flight[0]
+                       ? es[i].settings.ko.flight
+                       : NULL;
+    return NULL;
+}
+
+/* Each column `flight` or `X_flight` takes the flight (KO-1) of the event in `event_id` or
+ * `X_event_id`: the kind's setting, read by the kind (tourney/event_kind.c). */
+static int fill_flights(struct fed_table *t, const struct event *es, int n)
+{
+    for (int c = 0; c < t->ncols; c++) {
+        size_t len = strlen(t->cols[c]);
+        if (len < 6 || strcmp(t->cols[c] + len - 6, "flight"))
+            continue;
+        char idcol[80];
+        snprintf(idcol, sizeof idcol, "%.*sevent_id", (int)(len - 6), t->cols[c]);
+        int from = col(t, idcol);
+        for (size_t r = 0; from >= 0 && r < t->nrows; r++) {
+            struct fed_cell *id = &t->cells[r * (size_t)t->ncols + from];
+            struct fed_cell *f = &t->cells[r * (size_t)t->ncols + c];
+            const char *flight = id->type == DBC_INT ? flight_of(es, n, id->i) : NULL;
+            if (flight && !(f->s = strdup(flight)))
+                return -1;
+            if (flight)
+                f->type = DBC_TEXT;
+        }
+    }
+    return 0;
+}
+
+int op_fed_report_build(const struct op *o, int64_t tid, struct fed_report *r, struct problem *pb)
+{
+    memset(r, 0, sizeof *r);
+    r->tournament_id = tid;
+    r->made_ms = o->now_ms;
+    struct tournament t;
+    int rc = db_tournament_get(o->db, tid, &t);
+    if (rc == CW_ENOTFOUND)
+        return op_no_tournament(pb, tid);
+    struct event *es = NULL;
+    int nes = 0;
+    if (rc == CW_OK)
+        rc = db_event_list(o->db, tid, &es, &nes);
+    for (int i = 0; rc == CW_OK && i < N_SECTIONS; i++) {
+        struct fed_table *tb = &r->tables[r->n++];
+        tb->name = sections[i].name;
+        tb->one = sections[i].one;
+        rc = db_report_rows(o->db, sections[i].query, tid, add_row, tb);
+        if (rc == CW_OK && fill_flights(tb, es, nes))
+            rc = CW_ENOMEM;
+        tb->warning = tb->nrows ? sections[i].warning : NULL;
+    }
+    free(es);
+    if (rc != CW_OK) {
+        problem_internal(pb, "building the report");
+        return -1;
+    }
+    return 0;
+}
+
+void op_fed_report_free(struct fed_report *r)
+{
+    for (int i = 0; i < r->n; i++) {
+        struct fed_table *t = &r->tables[i];
+        for (size_t k = 0; k < t->nrows * (size_t)t->ncols; k++)
+            free(t->cells[k].s);
+        for (int c = 0; c < t->ncols; c++)
+            free(t->cols[c]);
+        free(t->cols);
+        free(t->cells);
+    }
+    memset(r, 0, sizeof *r);
+}
