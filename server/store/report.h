@@ -20,10 +20,13 @@ enum db_report_query {
     DBR_NO_FEDID,   /* the players with no federation id */
 };
 
-enum db_cell_type { DBC_NULL, DBC_INT, DBC_TEXT };
+/* DBC_REAL and DBC_BOOL come from no query: the tables ops/report/ computes (the
+ * placings, the ratings) are built of the same cells. */
+enum db_cell_type { DBC_NULL, DBC_INT, DBC_TEXT, DBC_REAL, DBC_BOOL };
 struct db_cell {
     enum db_cell_type type;
-    int64_t i;
+    int64_t i;     /* DBC_INT; DBC_BOOL 0 or 1 */
+    double r;      /* DBC_REAL: a rating, written with two decimals */
     const char *s; /* DBC_TEXT: valid during the call */
 };
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `crawford report` (GOV-8), beside a server that goes on serving: the report of a small
-# tournament (a result, a refused entry, a player without a federation id) written as JSON
+# tournament (a result, a refused entry, a player without a federation id, a knockout's
+# placings, the rating changes) written as JSON
 # and as CSV into a folder, the same report as the console's download (its zip), no PIN
 # in it, the database only read; and its refusals, each a sentence and a non-zero status
 # with nothing written: no such tournament, a folder that cannot be written, a database
@@ -38,19 +39,45 @@ E2=$(post "/api/v1/tournaments/$T/competitions" '{"kind": "knockout", "name": "C
 post "/api/v1/tournaments/$T/competitions/$E1/entries" "{\"player_id\": $B}" >/dev/null
 post "/api/v1/tournaments/$T/players/$B/move-up" "{\"from_event\": $E1, \"to_event\": $E2,
   \"reason\": \"Too strong\"}" >/dev/null
+# a knockout of two played (PLACE-1: its placings), its final rated (RAT-1)
+E3=$(post "/api/v1/tournaments/$T/competitions" '{"kind": "knockout", "name": "Cup",
+  "knockout": {"lengths": [3]}}' | json '["id"]')
+post "/api/v1/tournaments/$T/competitions/$E3/entries" "{\"player_id\": $A}" >/dev/null
+post "/api/v1/tournaments/$T/competitions/$E3/entries" "{\"player_id\": $B}" >/dev/null
+post "/api/v1/tournaments/$T/competitions/$E3/knockout/draw" '{"seed": "cup"}' >/dev/null
+F=$(curl "${H[@]}" "$U/api/v1/tournaments/$T/competitions/$E3/knockout" |
+    json '["rounds"][0]["matches"][0]["match_id"]')
+post "/api/v1/tournaments/$T/matches/$F/verify" '{"score": {"a": 1, "b": 3}}' >/dev/null
+curl "${H[@]}" -o "$dir/placings.json" "$U/api/v1/tournaments/$T/competitions/$E3/placings"
+curl "${H[@]}" -o "$dir/ratings.json" "$U/api/v1/tournaments/$T/ratings"
 
 # JSON: the report, as the download has it
 expect 0 "written to" -- "$BIN" report --db "$dir/c.db" --tournament "$T" --out "$dir/json"
 curl "${H[@]}" -b "$dir/td" -o "$dir/report.zip" "$U/api/v1/tournaments/$T/report?format=json"
-if python3 - "$dir/json/report.json" "$dir/report.zip" "$PIN" "$(dirname "$0")/../../docs/report.schema.json" <<'PY'
+if python3 - "$dir/json/report.json" "$dir/report.zip" "$PIN" "$(dirname "$0")/../../docs/report.schema.json" \
+    "$dir/placings.json" "$dir/ratings.json" <<'PY'
 import json, sys, zipfile
 cli = json.load(open(sys.argv[1], encoding="utf-8"))
 web = json.loads(zipfile.ZipFile(sys.argv[2]).read("report.json"))
 for r in (cli, web):
     r.pop("generated_at")
 assert cli == web, "the command's report differs from the download's"
-assert len(cli["results"]) == 2 and cli["results"][0]["winner"] == "Anna", cli["results"]
-assert [x["ended"] for x in cli["results"]] == ["played", "disqualified"], cli["results"]
+assert len(cli["results"]) == 3 and cli["results"][0]["winner"] == "Anna", cli["results"]
+assert [x["ended"] for x in cli["results"]] == ["played", "disqualified", "played"], cli["results"]
+# PLACE-1, PLACE-2: the Cup's placings as its route has them, nothing of the events not drawn
+pl = json.load(open(sys.argv[5], encoding="utf-8"))
+assert [(p["entrant_id"], p["place"], p["rank"], p["why"]) for p in pl["placings"]] == \
+    [(p["entrant_id"], p["place"], p["rank"], p["why"]) for p in cli["placings"]], cli["placings"]
+assert len(cli["placings"]) == 2 and cli["placings"][0]["final"] is True, cli["placings"]
+# RAT-1: each player's rating now and each rated match's changes as the ratings route has them
+ra = json.load(open(sys.argv[6], encoding="utf-8"))
+now = {p["player_id"]: p["rating"] for p in ra["players"]}
+assert {r["player_id"]: r["rating_after"] for r in cli["ratings"]} == \
+    {k: v for k, v in now.items() if k in {r["player_id"] for r in cli["ratings"]}}
+assert "Carla" not in [r["player"] for r in cli["ratings"]], "a refused entry is rated"
+rated = [(m["match_id"], s["player_id"], s["change"]) for m in ra["matches"] if m["rated"] for s in m["sides"]]
+assert sorted(rated) == sorted((c["match_id"], c["player_id"], c["change"]) for c in cli["rating_changes"]), cli["rating_changes"]
+assert len(rated) >= 4, rated
 assert cli["rulings"][0]["facts"] == "One die\nleaned" and cli["rulings"][0]["reasons"] == "003 3.3"
 assert [(x["player"], x["reason"]) for x in cli["sanctions"]] == [("Bruno", "Left the room")]
 assert cli["results"][0]["score_a"] == 5 and cli["results"][0]["player_a_federation_id"] == "IT-1"
@@ -91,8 +118,10 @@ for f in files:
     rows = list(csv.reader(io.StringIO(text)))
     assert rows and rows[0], f
     if f == "results.csv":
-        assert rows[0][:2] == ["match_id", "date"] and len(rows) == 3, rows
+        assert rows[0][:2] == ["match_id", "date"] and len(rows) == 4, rows
         assert rows[1][rows[0].index("winner")] == "Anna"
+    if f == "ratings.csv":  # two decimals, as the exports write them
+        assert rows[0][3] == "rating_before" and all("." in r[3] for r in rows[1:]), rows
 PY
 then ok; else bad "the CSV report"; fi
 

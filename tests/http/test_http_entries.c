@@ -32,8 +32,8 @@ static void approval(long long tid, int on)
     char path[120];
     path_of(path, sizeof path, tid, "");
     struct res r;
-    td(&S, "PATCH", path, on ? "{\"entries_need_approval\": true}" : "{\"entries_need_approval\": false}",
-       &r);
+    td(&S, "PATCH", path,
+       on ? "{\"entries_need_approval\": true}" : "{\"entries_need_approval\": false}", &r);
     ck_assert_msg(r.status == 200, "%s", r.body);
     ck_assert(json_is_true(json_object_get(r.json, "entries_need_approval")) == on);
     res_free(&r);
@@ -211,9 +211,10 @@ START_TEST(test_GOV4_refused_reason_never_shown_to_the_player)
     req(&pl, "GET", "/api/v1/session", NULL, NULL, &r);
     ck_assert(!strstr(r.body, SECRET_REASON));
     res_free(&r);
-    ck_assert_int_eq(db_count(S.db, "SELECT count(*) FROM tournament_events WHERE data LIKE '%"
-                                    SECRET_REASON "%'"),
-                     0);
+    ck_assert_int_eq(
+        db_count(S.db,
+                 "SELECT count(*) FROM tournament_events WHERE data LIKE '%" SECRET_REASON "%'"),
+        0);
     /* a player in an event under way is withdrawn or disqualified, not refused */
     long long a = make_player(&S, tid, "Elio"), b = make_player(&S, tid, "Fabio");
     player_op(tid, a, "approve", NULL, &r);
@@ -249,11 +250,13 @@ START_TEST(test_GOV4_moved_up_to_a_higher_flight)
     long long tid = make_tournament(&S, "Flights");
     long long p = make_player(&S, tid, "Ugo");
     long long in = make_competition(
-        &S, tid, "{\"kind\": \"knockout\", \"name\": \"Intermediate\", \"knockout\": {\"flight\": "
-                 "\"intermediate\"}}");
+        &S, tid,
+        "{\"kind\": \"knockout\", \"name\": \"Intermediate\", \"knockout\": {\"flight\": "
+        "\"intermediate\"}}");
     long long ch = make_competition(
-        &S, tid, "{\"kind\": \"knockout\", \"name\": \"Championship\", \"knockout\": {\"flight\": "
-                 "\"championship\"}}");
+        &S, tid,
+        "{\"kind\": \"knockout\", \"name\": \"Championship\", \"knockout\": {\"flight\": "
+        "\"championship\"}}");
     long long sw = make_competition(&S, tid,
                                     "{\"kind\": \"swing\", \"name\": \"Swing\", \"swing\": "
                                     "{\"start_chips\": 1000, \"cpp\": [100]}}");
@@ -265,14 +268,14 @@ START_TEST(test_GOV4_moved_up_to_a_higher_flight)
     /* the refusals */
     snprintf(body, sizeof body, "{\"from_event\": %lld, \"to_event\": %lld}", in, ch);
     refused(tid, p, "move-up", body, 422, "reason");
-    snprintf(body, sizeof body,
-             "{\"from_event\": %lld, \"to_event\": 999999, \"reason\": \"x\"}", in);
+    snprintf(body, sizeof body, "{\"from_event\": %lld, \"to_event\": 999999, \"reason\": \"x\"}",
+             in);
     refused(tid, p, "move-up", body, 422, "to_event");
-    snprintf(body, sizeof body, "{\"from_event\": %lld, \"to_event\": %lld, \"reason\": \"x\"}",
-             in, sw);
+    snprintf(body, sizeof body, "{\"from_event\": %lld, \"to_event\": %lld, \"reason\": \"x\"}", in,
+             sw);
     refused(tid, p, "move-up", body, 422, "to_event");
-    snprintf(body, sizeof body, "{\"from_event\": %lld, \"to_event\": %lld, \"reason\": \"x\"}",
-             ch, in); /* down, and not entered */
+    snprintf(body, sizeof body, "{\"from_event\": %lld, \"to_event\": %lld, \"reason\": \"x\"}", ch,
+             in); /* down, and not entered */
     refused(tid, p, "move-up", body, 409, "GOV-4");
     /* up */
     snprintf(body, sizeof body,
@@ -438,8 +441,8 @@ static void small_tournament(struct tour *t)
 static void download(long long tid, const char *format, struct res *r)
 {
     char path[160];
-    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/report%s%s", tid, format ? "?format=" : "",
-             format ? format : "");
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/report%s%s", tid,
+             format ? "?format=" : "", format ? format : "");
     td(&S, "GET", path, NULL, r);
 }
 
@@ -506,12 +509,13 @@ START_TEST(test_GOV8_report_json_agrees_with_the_bracket)
             int ws = json_is_string(winner) && !strcmp(json_string_value(winner), "b");
             json_t *sides = json_object_get(mm, "sides");
             long long wid = json_integer_value(json_object_get(x, "winner_id"));
-            long long want = json_integer_value(
-                json_object_get(json_array_get(sides, (size_t)ws), "player_id"));
+            long long want =
+                json_integer_value(json_object_get(json_array_get(sides, (size_t)ws), "player_id"));
             for (int s = 0; s < 2; s++) {
                 json_t *sd = json_array_get(sides, (size_t)s);
-                ck_assert_int_eq(json_integer_value(json_object_get(x, s ? "player_b_id" : "player_a_id")),
-                                 json_integer_value(json_object_get(sd, "player_id")));
+                ck_assert_int_eq(
+                    json_integer_value(json_object_get(x, s ? "player_b_id" : "player_a_id")),
+                    json_integer_value(json_object_get(sd, "player_id")));
                 ck_assert_int_eq(json_integer_value(json_object_get(x, s ? "score_b" : "score_a")),
                                  json_integer_value(json_object_get(sd, "score")));
             }
@@ -573,6 +577,127 @@ START_TEST(test_GOV8_report_json_agrees_with_the_bracket)
 }
 END_TEST
 
+static json_t *row_where(json_t *rows, const char *key, long long v, const char *key2, long long v2)
+{
+    for (size_t i = 0; i < json_array_size(rows); i++) {
+        json_t *x = json_array_get(rows, i);
+        if (json_integer_value(json_object_get(x, key)) == v &&
+            (!key2 || json_integer_value(json_object_get(x, key2)) == v2))
+            return x;
+    }
+    return NULL;
+}
+
+static json_t *report_of(long long tid)
+{
+    struct res r;
+    download(tid, "json", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    char *text = unzip(r.body, r.len, "report.json", NULL, 0);
+    ck_assert_ptr_nonnull(text);
+    res_free(&r);
+    json_t *rep = json_loads(text, 0, NULL);
+    ck_assert_ptr_nonnull(rep);
+    free(text);
+    return rep;
+}
+
+/* GOV-8 with PLACE-1, PLACE-2: each event's placings and finishing order, as the event's
+ * placings route answers them. */
+START_TEST(test_GOV8_report_carries_the_placings)
+{
+    struct tour t;
+    small_tournament(&t);
+    json_t *rep = report_of(t.tid);
+    json_t *rows = json_object_get(rep, "placings");
+    struct res r;
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/placings", t.tid,
+             t.main);
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    json_t *pl = json_object_get(r.json, "placings");
+    ck_assert_int_eq(json_array_size(pl), 4);
+    int of_main = 0;
+    for (size_t i = 0; i < json_array_size(rows); i++)
+        of_main +=
+            json_integer_value(json_object_get(json_array_get(rows, i), "event_id")) == t.main;
+    ck_assert_int_eq(of_main, 4); /* the Sunday flights are not drawn: no placings yet */
+    for (size_t i = 0; i < json_array_size(pl); i++) {
+        json_t *want = json_array_get(pl, i);
+        long long who = json_integer_value(json_object_get(want, "entrant_id"));
+        json_t *x = row_where(rows, "event_id", t.main, "entrant_id", who);
+        ck_assert_msg(x != NULL, "entrant %lld is not in the report's placings", who);
+        ck_assert_str_eq(json_string_value(json_object_get(x, "place")),
+                         json_string_value(json_object_get(want, "place")));
+        ck_assert_int_eq(json_integer_value(json_object_get(x, "rank")),
+                         json_integer_value(json_object_get(want, "rank")));
+        ck_assert_str_eq(json_string_value(json_object_get(x, "why")),
+                         json_string_value(json_object_get(want, "why")));
+        ck_assert_str_eq(json_string_value(json_object_get(x, "flight")), "championship");
+        ck_assert(json_is_true(json_object_get(x, "final")));
+        ck_assert_int_eq(json_integer_value(json_object_get(x, "player_id")), who);
+    }
+    /* the final's winner (its loser disqualified) first */
+    json_t *first = json_array_get(pl, 0);
+    ck_assert_int_eq(json_integer_value(json_object_get(first, "rank")), 1);
+    res_free(&r);
+    json_decref(rep);
+}
+END_TEST
+
+/* GOV-8 with RAT-1: each player's rating change and each rated match's, as the ratings
+ * route answers them; a refused entry (GOV-4) is in neither. */
+START_TEST(test_GOV8_report_carries_the_rating_changes)
+{
+    struct tour t;
+    small_tournament(&t);
+    json_t *rep = report_of(t.tid);
+    json_t *rows = json_object_get(rep, "ratings"),
+           *changes = json_object_get(rep, "rating_changes");
+    struct res r;
+    char path[160];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/ratings", t.tid);
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    json_t *players = json_object_get(r.json, "players");
+    ck_assert_int_eq(json_array_size(rows), json_array_size(players) - 1);
+    ck_assert_ptr_null(row_where(rows, "player_id", t.p[4], NULL, 0));
+    for (int i = 0; i < 4; i++) {
+        json_t *x = row_where(rows, "player_id", t.p[i], NULL, 0);
+        json_t *want = row_where(players, "player_id", t.p[i], NULL, 0);
+        ck_assert_msg(x && want, "player %lld", t.p[i]);
+        ck_assert_double_eq_tol(json_real_value(json_object_get(x, "rating_after")),
+                                json_number_value(json_object_get(want, "rating")), 0.005);
+        ck_assert_double_eq_tol(json_real_value(json_object_get(x, "change")),
+                                json_number_value(json_object_get(want, "change")), 0.005);
+    }
+    int rated = 0;
+    json_t *ms = json_object_get(r.json, "matches");
+    for (size_t i = 0; i < json_array_size(ms); i++) {
+        json_t *m = json_array_get(ms, i);
+        if (!json_is_true(json_object_get(m, "rated")))
+            continue;
+        rated++;
+        long long mid = json_integer_value(json_object_get(m, "match_id"));
+        for (int s = 0; s < 2; s++) {
+            json_t *side = json_array_get(json_object_get(m, "sides"), (size_t)s);
+            json_t *x = row_where(changes, "match_id", mid, "player_id",
+                                  json_integer_value(json_object_get(side, "player_id")));
+            ck_assert_msg(x != NULL, "match %lld's change is not in the report", mid);
+            ck_assert_double_eq_tol(json_real_value(json_object_get(x, "change")),
+                                    json_number_value(json_object_get(side, "change")), 0.005);
+            ck_assert_double_eq_tol(json_real_value(json_object_get(x, "rating_before")),
+                                    json_number_value(json_object_get(side, "before")), 0.005);
+        }
+    }
+    ck_assert_int_ge(rated, 2); /* the semi-finals, played */
+    ck_assert_int_eq(json_array_size(changes), (size_t)rated * 2);
+    res_free(&r);
+    json_decref(rep);
+}
+END_TEST
+
 START_TEST(test_GOV8_report_csv_one_file_a_table)
 {
     struct tour t;
@@ -580,9 +705,17 @@ START_TEST(test_GOV8_report_csv_one_file_a_table)
     struct res r;
     download(t.tid, "csv", &r);
     ck_assert_msg(r.status == 200, "%s", r.body);
-    const char *files[] = {"tournament.csv", "results.csv", "rulings.csv", "sanctions.csv",
-                           "entries.csv",    "officials.csv", "players_without_federation_id.csv",
-                           "warnings.csv"};
+    const char *files[] = {"tournament.csv",
+                           "results.csv",
+                           "rulings.csv",
+                           "sanctions.csv",
+                           "entries.csv",
+                           "officials.csv",
+                           "players_without_federation_id.csv",
+                           "warnings.csv",
+                           "placings.csv",
+                           "ratings.csv",
+                           "rating_changes.csv"};
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         char *csv = unzip(r.body, r.len, files[i], NULL, 0);
         ck_assert_msg(csv != NULL, "%s is missing", files[i]);
@@ -598,6 +731,9 @@ START_TEST(test_GOV8_report_csv_one_file_a_table)
             ck_assert_int_eq(lines, 4); /* the header and three results */
             ck_assert_ptr_nonnull(strstr(csv, "FIBA-100"));
         }
+        if (!strcmp(files[i], "ratings.csv")) /* a rating with two decimals */
+            ck_assert(!strncmp(csv + 3, "player_id,player,federation_id,rating_before,", 45) &&
+                      strstr(csv, ".00,"));
         if (!strcmp(files[i], "entries.csv"))
             ck_assert_ptr_nonnull(strstr(csv, SECRET_REASON));
         free(csv);
@@ -645,6 +781,8 @@ static Suite *suite(void)
     tcase_add_test(tc, test_GOV4_refused_reason_never_shown_to_the_player);
     tcase_add_test(tc, test_GOV4_moved_up_to_a_higher_flight);
     tcase_add_test(tc, test_GOV8_report_json_agrees_with_the_bracket);
+    tcase_add_test(tc, test_GOV8_report_carries_the_placings);
+    tcase_add_test(tc, test_GOV8_report_carries_the_rating_changes);
     tcase_add_test(tc, test_GOV8_report_csv_one_file_a_table);
     tcase_add_test(tc, test_GOV8_report_refusals);
     suite_add_tcase(s, tc);

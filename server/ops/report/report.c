@@ -1,13 +1,14 @@
 /* The report to the federation (GOV-8); see report.h. Each part of it is a row of the table
- * of sections below: its name, its query (store/report.c) and the warning it raises when it
- * has rows. A part still to come (the appeals and the Committee, GOV-7 and GOV-2; the
- * placings, PLACE-1) is one more row and one more query, and the schema's member. */
+ * of sections below: its name, its query (store/report.c) or the function that computes it
+ * (figures.c: the placings, the ratings), and the warning it raises when it has rows. A
+ * part still to come is one more row and one more query, and the schema's member. */
 #include "ops/report/report.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ops/report/figures.h"
 #include "store/store.h"
 
 static const struct section {
@@ -15,15 +16,23 @@ static const struct section {
     enum db_report_query query;
     int one;
     const char *warning;
+    fed_fill_fn fill; /* computed, not queried (query unused) */
 } sections[] = {
-    {"tournament", DBR_TOURNAMENT, 1, NULL},
-    {"results", DBR_RESULTS, 0, NULL},
-    {"rulings", DBR_RULINGS, 0, NULL},
-    {"sanctions", DBR_SANCTIONS, 0, NULL},
-    {"entries", DBR_ENTRIES, 0, NULL},
-    {"officials", DBR_OFFICIALS, 0, NULL},
+    {"tournament", DBR_TOURNAMENT, 1, NULL, NULL},
+    {"results", DBR_RESULTS, 0, NULL, NULL},
+    {"placings", 0, 0, NULL, op_fed_placings},             /* PLACE-1, PLACE-2 */
+    {"ratings", 0, 0, NULL, op_fed_ratings},               /* RAT-1, each player */
+    {"rating_changes", 0, 0, NULL, op_fed_rating_changes}, /* RAT-1, each rated match */
+    {"rulings", DBR_RULINGS, 0, NULL, NULL},
+    /* HOOK GOV-7, the n-gov merge: the appeals ("appeals": each with its decision appealed,
+     * the motion, the votes and the outcome) go here, one more row and query */
+    {"sanctions", DBR_SANCTIONS, 0, NULL, NULL},
+    {"entries", DBR_ENTRIES, 0, NULL, NULL},
+    {"officials", DBR_OFFICIALS, 0, NULL, NULL},
+    /* HOOK GOV-2, the n-gov merge: the Committee ("committee": its members and reserves,
+     * and who sat for which case) goes here, beside the officials */
     {"players_without_federation_id", DBR_NO_FEDID, 0,
-     "players without a federation id: the rating databases cannot take their results"},
+     "players without a federation id: the rating databases cannot take their results", NULL},
 };
 #define N_SECTIONS (int)(sizeof sections / sizeof sections[0])
 
@@ -31,7 +40,7 @@ const char *const fed_report_formats[] = {"json", "csv", NULL};
 
 /* ---- the tables, built ---- */
 
-static int add_row(void *ctx, int n, const char *const *names, const struct db_cell *cells)
+int op_fed_table_row(void *ctx, int n, const char *const *names, const struct db_cell *cells)
 {
     struct fed_table *t = ctx;
     if (!t->cols) {
@@ -59,6 +68,7 @@ static int add_row(void *ctx, int n, const char *const *names, const struct db_c
     for (int i = 0; i < n; i++) {
         row[i].type = cells[i].type;
         row[i].i = cells[i].i;
+        row[i].r = cells[i].r;
         if (cells[i].type == DBC_TEXT && !(row[i].s = strdup(cells[i].s)))
             return -1;
     }
@@ -124,7 +134,8 @@ int op_fed_report_build(const struct op *o, int64_t tid, struct fed_report *r, s
         struct fed_table *tb = &r->tables[r->n++];
         tb->name = sections[i].name;
         tb->one = sections[i].one;
-        rc = db_report_rows(o->db, sections[i].query, tid, add_row, tb);
+        rc = sections[i].fill ? sections[i].fill(o, tid, es, nes, tb)
+                              : db_report_rows(o->db, sections[i].query, tid, op_fed_table_row, tb);
         if (rc == CW_OK && fill_flights(tb, es, nes))
             rc = CW_ENOMEM;
         tb->warning = tb->nrows ? sections[i].warning : NULL;

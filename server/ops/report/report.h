@@ -17,7 +17,8 @@
 struct fed_cell {
     enum db_cell_type type;
     int64_t i;
-    char *s; /* DBC_TEXT: malloc'd */
+    double r; /* DBC_REAL */
+    char *s;  /* DBC_TEXT: malloc'd */
 };
 
 /* One table: its name (the JSON member, the CSV file name.csv), its columns, its rows. */

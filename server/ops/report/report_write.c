@@ -2,6 +2,7 @@
  * docs/report.schema.json's, or one CSV file a table (UTF-8, RFC 4180, a header row:
  * common/csv.h's writer), and the files in one zip (common/zip.h). */
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,10 +12,18 @@
 #include "ops/frame/record.h"
 #include "ops/report/report.h"
 
+/* A rating with two decimals, as the lists print it (the book keeps the full value). */
+static double two_decimals(double x)
+{
+    return round(x * 100.0) / 100.0;
+}
+
 static json_t *cell_json(const struct fed_cell *c)
 {
     return c->type == DBC_INT    ? json_integer(c->i)
            : c->type == DBC_TEXT ? json_string(c->s)
+           : c->type == DBC_REAL ? json_real(two_decimals(c->r))
+           : c->type == DBC_BOOL ? json_boolean(c->i)
                                  : json_null();
 }
 
@@ -28,8 +37,8 @@ static json_t *row_json(const struct fed_table *t, size_t r)
 
 static json_t *warning_json(const struct fed_table *t)
 {
-    return json_pack("{s:s, s:I, s:s}", "table", t->name, "count", (json_int_t)t->nrows,
-                     "message", t->warning);
+    return json_pack("{s:s, s:I, s:s}", "table", t->name, "count", (json_int_t)t->nrows, "message",
+                     t->warning);
 }
 
 static json_t *report_json(const struct fed_report *r)
@@ -71,8 +80,14 @@ static char *table_csv(const struct fed_table *t, size_t *len)
     for (size_t r = 0; r < t->nrows; r++) {
         for (int c = 0; c < t->ncols; c++) {
             const struct fed_cell *x = &t->cells[r * (size_t)t->ncols + c];
+            char num[32];
             if (x->type == DBC_INT)
                 csv_int(&w, x->i);
+            else if (x->type == DBC_REAL) {
+                snprintf(num, sizeof num, "%.2f", x->r);
+                csv_write_cell(&w, num);
+            } else if (x->type == DBC_BOOL)
+                csv_write_cell(&w, x->i ? "yes" : "no");
             else
                 csv_write_cell(&w, x->type == DBC_TEXT ? x->s : "");
         }
@@ -100,11 +115,14 @@ static char *warnings_csv(const struct fed_report *r, size_t *len)
     return csv_writer_take(&w, len);
 }
 
-int op_fed_report_files(const struct fed_report *r, enum fed_report_format f, fed_report_file_fn file, void *ctx)
+int op_fed_report_files(const struct fed_report *r, enum fed_report_format f,
+                        fed_report_file_fn file, void *ctx)
 {
     if (f == FED_REPORT_JSON) {
         json_t *j = report_json(r);
-        char *text = j ? json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER) : NULL;
+        char *text =
+            j ? json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15))
+              : NULL;
         json_decref(j);
         if (!text)
             return -1;
