@@ -245,6 +245,34 @@ START_TEST(test_GOV4_refused_reason_never_shown_to_the_player)
 }
 END_TEST
 
+/* GOV-4: a player registered by the TD's CSV import waits for approval as one registered
+ * alone does, and enters nothing until approved. */
+START_TEST(test_GOV4_imported_entries_wait_for_approval)
+{
+    long long tid = make_tournament(&S, "Imported entries");
+    approval(tid, 1);
+    char path[160], cookie[200];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players/import", tid);
+    snprintf(cookie, sizeof cookie, "Cookie: %s", S.cookie);
+    const char *h[] = {cookie, "X-Crawford: 1", "Content-Type: text/csv", NULL};
+    struct res r;
+    req(&S, "POST", path, "name,federation_id\r\nIrene,IT-9\r\n", h, &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    path_of(path, sizeof path, tid, "/entries");
+    td(&S, "GET", path, NULL, &r);
+    json_t *pending = json_object_get(r.json, "pending");
+    ck_assert_int_eq(json_array_size(pending), 1);
+    long long p = json_integer_value(json_object_get(json_array_get(pending, 0), "id"));
+    res_free(&r);
+    long long e = make_competition(&S, tid, "{\"kind\": \"knockout\", \"name\": \"Main\"}");
+    enter(tid, e, p, &r);
+    assert_refused(&r, 409, "GOV-4", "an imported entry not approved");
+    res_free(&r);
+    ck_assert(!entered(tid, e, p));
+}
+END_TEST
+
 START_TEST(test_GOV4_moved_up_to_a_higher_flight)
 {
     long long tid = make_tournament(&S, "Flights");
@@ -288,6 +316,12 @@ START_TEST(test_GOV4_moved_up_to_a_higher_flight)
     res_free(&r);
     ck_assert(!entered(tid, in, p));
     ck_assert(entered(tid, ch, p));
+    /* the player's flight (issue 34's field) follows them up */
+    char pp[120];
+    snprintf(pp, sizeof pp, "/api/v1/tournaments/%lld/players/%lld", tid, p);
+    td(&S, "GET", pp, NULL, &r);
+    ck_assert_str_eq(jstr(&r, "flight"), "championship");
+    res_free(&r);
     /* the same again: no longer in the lower flight */
     refused(tid, p, "move-up", body, 409, "GOV-4");
     char path[120];
@@ -779,6 +813,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_GOV4_approval_off_every_entry_accepted);
     tcase_add_test(tc, test_GOV4_pending_until_the_TD_approves);
     tcase_add_test(tc, test_GOV4_refused_reason_never_shown_to_the_player);
+    tcase_add_test(tc, test_GOV4_imported_entries_wait_for_approval);
     tcase_add_test(tc, test_GOV4_moved_up_to_a_higher_flight);
     tcase_add_test(tc, test_GOV8_report_json_agrees_with_the_bracket);
     tcase_add_test(tc, test_GOV8_report_carries_the_placings);

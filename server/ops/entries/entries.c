@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/utf8.h"
 #include "ops/frame/record.h"
 #include "ops/people/players.h"
 #include "ops/records/event.h"
@@ -167,6 +168,11 @@ int op_entry_decide(const struct op *o, int64_t tid, int64_t pid, const struct e
         if (move(o, p, &from, &to, pb)) {
             json_decref(before);
             return -1;
+        }
+        /* the player's flight (the register's, issue 34) is the one they now play in */
+        if (to.settings.ko.flight[0]) {
+            cw_utf8_copy(p->flight, sizeof p->flight, to.settings.ko.flight);
+            rc = db_player_update(o->db, p, o->now_ms);
         }
     } else {
         if (in->act == EA_REFUSE && leave_events(o, p, 0, pb)) {

@@ -42,6 +42,11 @@ json_t *op_player_json(const struct player *p, int with_pin)
     return j;
 }
 
+void op_entry_registered(const struct tournament *t, struct player *p)
+{
+    snprintf(p->entry, sizeof p->entry, "%s", t->entries_need_approval ? "pending" : "accepted");
+}
+
 int op_entry_accepted(const struct player *p, const char *field, struct problem *pb)
 {
     if (!p->entry[0] || !strcmp(p->entry, "accepted"))
@@ -141,9 +146,8 @@ int op_player_register(const struct op *o, struct player *p, struct problem *pb)
     if (rc == CW_OK && (op_link_check(o, 0, p->official_id, pb) || check_official(db, p, pb) ||
                         check_duplicate(db, p, pb)))
         return -1;
-    /* GOV-4: registered now, entered once the TD approves */
-    snprintf(p->entry, sizeof p->entry, "%s",
-             rc == CW_OK && t.entries_need_approval ? "pending" : "accepted");
+    if (rc == CW_OK)
+        op_entry_registered(&t, p);
     if (rc == CW_OK)
         rc = db_player_insert(db, p, o->now_ms);
     if (rc == CW_ECONFLICT) {

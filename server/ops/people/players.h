@@ -12,6 +12,10 @@
  * tournament director's reply that hands a PIN over. */
 json_t *op_player_json(const struct player *p, int with_pin);
 
+/* GOV-4: a player registered in tournament t (alone, or by the TD's CSV import) is entered
+ * once the TD approves, when t asks for approval: p's entry pending, else accepted. */
+void op_entry_registered(const struct tournament *t, struct player *p);
+
 /* GOV-4: 0 when p's entry is accepted; otherwise -1 with a 409 in pb naming GOV-4 and
  * field (a pending entry waits for the TD's approval, a refused one enters nothing). */
 int op_entry_accepted(const struct player *p, const char *field, struct problem *pb);
