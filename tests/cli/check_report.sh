@@ -75,8 +75,8 @@ now = {p["player_id"]: p["rating"] for p in ra["players"]}
 assert {r["player_id"]: r["rating_after"] for r in cli["ratings"]} == \
     {k: v for k, v in now.items() if k in {r["player_id"] for r in cli["ratings"]}}
 assert "Carla" not in [r["player"] for r in cli["ratings"]], "a refused entry is rated"
-rated = [(m["match_id"], s["player_id"], s["change"]) for m in ra["matches"] if m["rated"] for s in m["sides"]]
-assert sorted(rated) == sorted((c["match_id"], c["player_id"], c["change"]) for c in cli["rating_changes"]), cli["rating_changes"]
+rated = [(m["match_id"], m["order"], s["player_id"], s["change"]) for m in ra["matches"] if m["rated"] for s in m["sides"]]
+assert sorted(rated) == sorted((c["match_id"], c["order"], c["player_id"], c["change"]) for c in cli["rating_changes"]), cli["rating_changes"]
 assert len(rated) >= 4, rated
 assert cli["rulings"][0]["facts"] == "One die\nleaned" and cli["rulings"][0]["reasons"] == "003 3.3"
 assert [(x["player"], x["reason"]) for x in cli["sanctions"]] == [("Bruno", "Left the room")]

@@ -3,8 +3,9 @@
 // approves one pending entry and refuses another with a reason the refused player's phone
 // never shows, moves a player up between two flights; then the report to the federation of
 // every tournament of the run (the main scenario's too) is downloaded from the console's
-// links as JSON and as CSV, and its results agree with each knockout's bracket. e2e.mjs
-// runs it (E2E_ONLY=entries runs only this and the desk's part).
+// links as JSON and as CSV, its results agree with each knockout's bracket, its placings
+// with each event's (PLACE-1, PLACE-2) and its ratings with the tournament's (RAT-1).
+// e2e.mjs runs it last (E2E_ONLY=entries runs only this).
 import { inflateRawSync } from 'node:zlib';
 
 const REASON = 'Suspended by the federation until June';
@@ -100,7 +101,7 @@ export async function entries(x) {
 
   setStep('report: every tournament\'s report opens as JSON and CSV and agrees with its brackets');
   const { tournaments } = await call('GET', '/tournaments');
-  let checked = 0;
+  let checked = 0, placed = 0, rated = 0;
   for (const tr of tournaments) {
     await td.goto(url(`/td/?t=${tr.id}#entries`));
     await waitVisible(td, '#en-report-json');
@@ -134,8 +135,23 @@ export async function entries(x) {
         }
       }
     }
+    // each started event's placings and finishing order, as its placings route has them
+    const rows = (id) => csv[id].toString('utf8').replace(/^\uFEFF/, '').split('\r\n').filter((l) => l).length - 1;
+    for (const e of (await call('GET', `/tournaments/${tr.id}/competitions`)).events.filter((v) => v.state !== 'open')) {
+      const want = (await call('GET', `/tournaments/${tr.id}/competitions/${e.id}/placings`)).placings.map((p) => `${p.entrant_id}:${p.place}:${p.rank}`);
+      const got = rep.placings.filter((p) => p.event_id === e.id).map((p) => `${p.entrant_id}:${p.place}:${p.rank}`);
+      if (want.join() !== got.join()) fail(`${tr.name}, ${e.name}: the report's placings ${got} differ from the event's ${want}`);
+      placed += got.length;
+    }
+    if (rows('placings.csv') !== rep.placings.length) fail(`${tr.name}: placings.csv has ${rows('placings.csv')} rows, report.json ${rep.placings.length}`);
+    // each player's rating now, as the ratings route has it
+    const now = new Map((await call('GET', `/tournaments/${tr.id}/ratings`)).players.map((p) => [p.player_id, p.rating]));
+    for (const r of rep.ratings) if (Math.abs(now.get(r.player_id) - r.rating_after) > 0.005) fail(`${tr.name}: ${r.player}'s rating ${r.rating_after} in the report, ${now.get(r.player_id)} in the list`);
+    if (rows('ratings.csv') !== rep.ratings.length || rows('rating_changes.csv') !== rep.rating_changes.length) fail(`${tr.name}: the ratings' CSV files differ from report.json`);
+    rated += rep.rating_changes.length;
   }
   if (!checked) fail('no knockout result was checked against the report');
-  log(`the reports of ${tournaments.length} tournaments agree with their brackets (${checked} results)`);
+  if (!placed || !rated) fail(`the reports carry ${placed} placings and ${rated} rating changes`);
+  log(`the reports of ${tournaments.length} tournaments agree with their brackets (${checked} results), placings (${placed}) and ratings (${rated} changes)`);
   await tdCtx.close();
 }

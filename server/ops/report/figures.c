@@ -166,7 +166,7 @@ int op_fed_rating_changes(const struct op *o, int64_t tid, const struct event *e
                     continue;
                 struct db_cell row[CHANGE_COLS] = {
                     num(m.id),
-                    num((int64_t)i + 1),
+                    num(m.order),
                     num(p->id),
                     txt(p->name),
                     txt(p->federation_id),
