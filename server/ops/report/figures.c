@@ -7,6 +7,7 @@
 
 #include "ops/event/placings.h"
 #include "ops/ratings/ratings.h"
+#include "ops/report/table.h"
 #include "store/store.h"
 
 static struct db_cell txt(const char *s)

@@ -13,9 +13,6 @@
 typedef int (*fed_fill_fn)(const struct op *o, int64_t tid, const struct event *es, int n,
                            struct fed_table *t);
 
-/* One row of t (cells NULL: its columns alone), as db_report_rows hands them: report.c. */
-int op_fed_table_row(void *ctx, int n, const char *const *names, const struct db_cell *cells);
-
 /* Each started event's entrants, best first: the band, the finishing order, why. */
 int op_fed_placings(const struct op *o, int64_t tid, const struct event *es, int n,
                     struct fed_table *t);
