@@ -27,6 +27,9 @@ static const struct subcommand subcommands[] = {
     {"validate", cli_validate,
      "replay .mat transcripts, say valid or the first error [--policy legal|responsible] "
      "[--json] FILE..."},
+    {"report", cli_report,
+     "write the report to the federation (GOV-8) --tournament N [--format json|csv] --out DIR "
+     "[--db FILE]"},
     {"draw", cli_draw, "print a knockout draw --seed S --entries FILE [--late N] [--json]"},
 };
 

@@ -46,6 +46,7 @@ enum {
     TF_GAP_WAITS,
     TF_PLACING,
     TF_PACE,
+    TF_APPROVAL,
     TF__N
 };
 static const struct api_field tournament_fields[] = {
@@ -61,6 +62,7 @@ static const struct api_field tournament_fields[] = {
     [TF_GAP_WAITS] = {"gap_waits_for_td", F_BOOL, 0, 0, 0, 0, NULL, NULL},
     [TF_PACE] = {"minutes_per_point", F_INT, 0, 0, 1, 60, NULL, NULL},
     [TF_PLACING] = {"placing_order", F_ANY, 0, 0, 0, 0, NULL, NULL},
+    [TF_APPROVAL] = {"entries_need_approval", F_BOOL, 0, 0, 0, 0, NULL, NULL},
     [TF__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
@@ -174,6 +176,7 @@ API_REPLIES static int tournament_in_of(json_t *body, int partial, struct tourna
         v[TF_PACE].set ? (int)v[TF_PACE].i : -1,
         v[TF_PLACING].set,
         "",
+        v[TF_APPROVAL].set ? (int)v[TF_APPROVAL].i : -1,
     };
     snprintf(t.placing_order, sizeof t.placing_order, "%s", placing);
     *in = t;

@@ -38,6 +38,12 @@ void api_player_login(struct api_req *req, struct api_resp *resp);
 void api_snapshots_get(struct api_req *req, struct api_resp *resp);
 void api_snapshot_take(struct api_req *req, struct api_resp *resp);
 void api_backup_download(struct api_req *req, struct api_resp *resp);
+/* GOV-4 entries (api_entries.c), GOV-8 the report to the federation (api_fed_report.c) */
+void api_entries_list(struct api_req *req, struct api_resp *resp);
+void api_entry_approve(struct api_req *req, struct api_resp *resp);
+void api_entry_refuse(struct api_req *req, struct api_resp *resp);
+void api_entry_move_up(struct api_req *req, struct api_resp *resp);
+void api_report_download(struct api_req *req, struct api_resp *resp);
 
 /* api_officials.c: officials and machine tokens (GOV-1), the head TD's */
 void api_officials_list(struct api_req *req, struct api_resp *resp);

@@ -31,6 +31,8 @@ static const struct route routes[] = {
     {"PATCH", T, api_tournament_update, TDS, R_JSON},
     {"GET", T "/audit", api_audit_list, TDS, 0},
     {"GET", T "/backup", api_backup_download, TDS, 0},
+    {"GET", T "/report", api_report_download, TDS, 0},
+    {"GET", T "/entries", api_entries_list, TDS, 0},
     /* the same list whoever asks (no PIN in it): the TD's console gets the kept copy too */
     {"GET", T "/players", api_players_list, ANYONE, R_ETAG | R_SHARED | R_PLAYERS | R_ANYONE},
     {"POST", T "/players", api_player_create, TDS, R_JSON},
@@ -48,6 +50,9 @@ static const struct route routes[] = {
     {"POST", P "/withdraw", api_player_withdraw, TDS, 0},
     {"POST", P "/reinstate", api_player_reinstate, TDS, 0},
     {"POST", P "/pin", api_player_new_pin, TDS, 0},
+    {"POST", P "/approve", api_entry_approve, TDS, R_OPTJSON},
+    {"POST", P "/refuse", api_entry_refuse, TDS, R_JSON},
+    {"POST", P "/move-up", api_entry_move_up, TDS, R_JSON},
     {"GET", P "/pin", api_player_pin_get, TDS, 0},
     {"GET", T "/cards", api_player_cards, TDS, 0},
     {"GET", T "/cards/qr", api_cards_qr, TDS, 0},

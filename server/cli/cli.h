@@ -11,5 +11,6 @@ int cli_backup(int argc, char **argv);
 int cli_draw(int argc, char **argv);
 int cli_moves(int argc, char **argv);
 int cli_validate(int argc, char **argv);
+int cli_report(int argc, char **argv);
 
 #endif

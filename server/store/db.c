@@ -155,6 +155,49 @@ int db_open(const char *path, int busy_timeout_ms, struct db **out, char *err, s
     return 0;
 }
 
+int db_open_readonly(const char *path, struct db **out, char *err, size_t errlen)
+{
+    *out = NULL;
+    sqlite3 *h = NULL;
+    int rc = sqlite3_open_v2(path, &h, SQLITE_OPEN_READONLY | SQLITE_OPEN_FULLMUTEX, NULL);
+    int v = rc == SQLITE_OK ? user_version(h) : -1;
+    if (rc != SQLITE_OK || v < 0)
+        snprintf(err, errlen, "database %s cannot be read: %s", path,
+                 h ? sqlite3_errmsg(h) : sqlite3_errstr(rc));
+    else if (v == 0)
+        snprintf(err, errlen, "%s is no Crawford database", path);
+    else if (v > db_schema_latest())
+        snprintf(err, errlen, "%s was written by a newer crawford (schema %d, this one knows %d)",
+                 path, v, db_schema_latest());
+    else if (v < db_schema_latest())
+        snprintf(err, errlen,
+                 "%s is at schema %d, older than this crawford's %d: run crawford migrate "
+                 "on a copy first",
+                 path, v, db_schema_latest());
+    struct db *db = v == db_schema_latest() ? calloc(1, sizeof *db) : NULL;
+    if (v == db_schema_latest() && !db)
+        snprintf(err, errlen, "out of memory");
+    /* one snapshot for every read: the file may be served (and written) meanwhile */
+    if (db && sqlite3_exec(h, "BEGIN; SELECT count(*) FROM sqlite_master", NULL, NULL, NULL)) {
+        snprintf(err, errlen, "database %s cannot be read: %s", path, sqlite3_errmsg(h));
+        free(db);
+        db = NULL;
+    }
+    if (!db) {
+        sqlite3_close(h);
+        return -1;
+    }
+    db->h = h;
+    db->walfd = -1;
+    snprintf(db->path, sizeof db->path, "%s", path);
+    db->pending_tail = &db->pending;
+    db->queued_tail = &db->queued;
+    pthread_mutex_init(&db->mu, NULL);
+    pthread_cond_init(&db->committed, NULL);
+    *out = db;
+    return 0;
+}
+
 void db_close(struct db *db)
 {
     if (!db)

@@ -11,6 +11,10 @@ struct db;
 /* Opens (creating the file and its folder if needed) and migrates. Returns 0, or -1 with
  * a sentence in err. */
 int db_open(const char *path, int busy_timeout_ms, struct db **out, char *err, size_t errlen);
+/* Opens a database to read it alone (`crawford report`): never created, migrated or
+ * written; its schema must be this binary's. All its reads see one snapshot. 0, or -1 with
+ * a sentence in err. db_close closes it. */
+int db_open_readonly(const char *path, struct db **out, char *err, size_t errlen);
 void db_close(struct db *db);
 
 /* The schema version of the database and the newest this binary knows. */

@@ -8,7 +8,7 @@
 #define P_COLS                                                                                     \
     "id, tournament_id, name, country, rating, federation_id, pin, status, checked_in_ms, "        \
     "withdrawn_ms, created_ms, updated_ms, coalesce(official_id, 0), club, experience, email, "    \
-    "flight"
+    "flight, entry"
 
 static void read_row(sqlite3_stmt *st, void *row)
 {
@@ -31,6 +31,7 @@ static void read_row(sqlite3_stmt *st, void *row)
     p->experience = sqlite3_column_int64(st, 14);
     db_col_text(st, 15, p->email, sizeof p->email);
     db_col_text(st, 16, p->flight, sizeof p->flight);
+    db_col_text(st, 17, p->entry, sizeof p->entry);
 }
 
 static void bind_fields(sqlite3_stmt *st, const struct player *p)
@@ -51,6 +52,7 @@ static void bind_fields(sqlite3_stmt *st, const struct player *p)
     sqlite3_bind_int64(st, 14, p->experience);
     db_bind_text(st, 15, p->email);
     db_bind_text(st, 16, p->flight);
+    db_bind_text(st, 17, p->entry[0] ? p->entry : "accepted");
 }
 
 static int step_write(struct db *db, sqlite3_stmt *st)
@@ -66,8 +68,8 @@ int db_player_insert(struct db *db, struct player *p, int64_t now_ms)
     sqlite3_stmt *st =
         db_stmt(db, "INSERT INTO players(name, country, rating, federation_id, pin, status, "
                     "checked_in_ms, withdrawn_ms, tournament_id, created_ms, updated_ms, official_id, "
-                    "club, experience, email, flight) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
-                    "?10, ?10, ?12, ?13, ?14, ?15, ?16)");
+                    "club, experience, email, flight, entry) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, "
+                    "?8, ?9, ?10, ?10, ?12, ?13, ?14, ?15, ?16, ?17)");
     if (!st)
         return CW_EDB;
     bind_fields(st, p);
@@ -118,7 +120,8 @@ int db_player_update(struct db *db, struct player *p, int64_t now_ms)
     sqlite3_stmt *st =
         db_stmt(db, "UPDATE players SET name = ?1, country = ?2, rating = ?3, federation_id = ?4, "
                     "pin = ?5, status = ?6, checked_in_ms = ?7, withdrawn_ms = ?8, updated_ms = ?9, "
-                    "official_id = ?12, club = ?13, experience = ?14, email = ?15, flight = ?16 WHERE id = ?10 AND tournament_id = ?11");
+                    "official_id = ?12, club = ?13, experience = ?14, email = ?15, flight = ?16, "
+                    "entry = ?17 WHERE id = ?10 AND tournament_id = ?11");
     if (!st)
         return CW_EDB;
     bind_fields(st, p);

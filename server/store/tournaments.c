@@ -9,7 +9,7 @@
     "id, name, venue, start_date, end_date, illegal_move_policy, late_grace_min, late_step_min, "  \
     "break_table, clock_mode, clock_bank_per_point_s, clock_delay_s, "                             \
     "clock_split_first_per_point_s, revision, created_ms, updated_ms, tables, gap_waits_for_td, "  \
-    "minutes_per_point, placing_order"
+    "minutes_per_point, placing_order, entries_need_approval"
 
 static void read_row(sqlite3_stmt *st, void *row)
 {
@@ -34,9 +34,10 @@ static void read_row(sqlite3_stmt *st, void *row)
     t->gap_waits_for_td = sqlite3_column_int(st, 17);
     t->minutes_per_point = sqlite3_column_int(st, 18);
     db_col_text(st, 19, t->placing_order, sizeof t->placing_order);
+    t->entries_need_approval = sqlite3_column_int(st, 20);
 }
 
-/* Binds ?1..?12, ?15 to ?18 in the order of the settable columns. */
+/* Binds ?1..?12, ?15 to ?19 in the order of the settable columns. */
 static void bind_fields(sqlite3_stmt *st, const struct tournament *t)
 {
     db_bind_text(st, 1, t->name);
@@ -55,6 +56,7 @@ static void bind_fields(sqlite3_stmt *st, const struct tournament *t)
     sqlite3_bind_int(st, 16, t->gap_waits_for_td ? 1 : 0);
     sqlite3_bind_int(st, 17, t->minutes_per_point);
     db_bind_text(st, 18, t->placing_order);
+    sqlite3_bind_int(st, 19, t->entries_need_approval ? 1 : 0);
 }
 
 int db_tournament_insert(struct db *db, struct tournament *t, int64_t now_ms)
@@ -63,9 +65,9 @@ int db_tournament_insert(struct db *db, struct tournament *t, int64_t now_ms)
         db, "INSERT INTO tournaments(name, venue, start_date, end_date, illegal_move_policy, "
             "late_grace_min, late_step_min, break_table, clock_mode, clock_bank_per_point_s, "
             "clock_delay_s, clock_split_first_per_point_s, revision, created_ms, updated_ms, "
-            "tables, gap_waits_for_td, minutes_per_point, placing_order) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
-            "?10, ?11, ?12, 1, "
-            "?13, ?13, ?15, ?16, ?17, ?18)");
+            "tables, gap_waits_for_td, minutes_per_point, placing_order, entries_need_approval) "
+            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, 1, ?13, ?13, ?15, ?16, "
+            "?17, ?18, ?19)");
     if (!st)
         return CW_EDB;
     bind_fields(st, t);
@@ -97,6 +99,7 @@ int db_tournament_update(struct db *db, struct tournament *t, int64_t now_ms)
                     "break_table = ?8, clock_mode = ?9, clock_bank_per_point_s = ?10, "
                     "clock_delay_s = ?11, clock_split_first_per_point_s = ?12, tables = ?15, "
                     "gap_waits_for_td = ?16, minutes_per_point = ?17, placing_order = ?18, "
+                    "entries_need_approval = ?19, "
                     "revision = revision + 1, updated_ms = ?13 WHERE id = ?14 RETURNING revision");
     if (!st)
         return CW_EDB;

@@ -33,6 +33,7 @@ struct tournament {
     int gap_waits_for_td; /* a report with a gap (GAP) waits for the TD even when agreed */
     int minutes_per_point; /* the pace the pages' estimate of the day's end starts from */
     char placing_order[48]; /* PLACE-2: tourney/placings.h's stored order, "" shared */
+    int entries_need_approval; /* GOV-4: a player registered waits for the TD's approval */
     int64_t revision;
     int64_t created_ms, updated_ms;
 };
@@ -55,6 +56,7 @@ struct player {
     int64_t experience;  /* RAT-1: rated match points before this tournament */
     char email[P_EMAIL_MAX + 1]; /* personal data: only the TD's own list shows it */
     char flight[P_FLIGHT_MAX * 4 + 1];
+    char entry[10];      /* GOV-4: "pending" | "accepted" | "refused" */
 };
 
 #define M_TABLE_MAX 32

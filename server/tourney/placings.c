@@ -184,6 +184,14 @@ const char *place_key_name(enum place_key k)
     return (unsigned)k <= PLACE_MAX_KEYS && key_names[k] ? key_names[k] : "";
 }
 
+void placing_band(const struct placing *p, char *buf, size_t len)
+{
+    if (p->place_from == p->place_to)
+        snprintf(buf, len, "%d", p->place_from);
+    else
+        snprintf(buf, len, "%d-%d", p->place_from, p->place_to);
+}
+
 int place_order_parse(const char *text, struct place_order *o, char *err, size_t errlen)
 {
     memset(o, 0, sizeof *o);

@@ -121,6 +121,8 @@ int placings_bracket(struct placings *ps, const struct ko_bracket *b, const stru
  * names joined by commas ("" shared). place_order_parse: 0, or -1 naming the bad name
  * in err. */
 const char *place_key_name(enum place_key k);
+/* A placing's band as the lists write it: "3" alone, or "3-4" shared. */
+void placing_band(const struct placing *p, char *buf, size_t len);
 int place_order_parse(const char *text, struct place_order *o, char *err, size_t errlen);
 void place_order_text(const struct place_order *o, char *buf, size_t len);
 

@@ -25,6 +25,7 @@ import { renderBoard, wireBoard } from '/td/board.js';
 import { searchable, paged, wirePaged } from '/td/board_filter.js';
 import { startNow, nowEntry } from '/td/now.js';
 import { applyEntry } from '/td/live_apply.js';
+import { startEntries, entriesHeard } from '/td/entries.js';
 
 const S = { tid: Number(params().get('t')) || 0, tour: null, players: [], events: [], boards: {}, matches: [], detail: 0, auditAfter: null, stream: null,
   pins: {} /* player id -> the PIN the TD asked to see (see renderPlayers) */ };
@@ -89,11 +90,11 @@ async function loggedIn(session) {
     return;
   }
   $('#tabs').hidden = false;
-  startBackup(S.tid, act);
+  startBackup(S.tid, act); startEntries(S.tid, act); /* the Entries page (GOV-4, GOV-8) */
   startNow(S.tid, act, (id) => { location.hash = '#board'; openDetail(id); }, session);
   // every change re-reads the state (the board, an open match panel, the events); an open
   // audit log also takes the new entries (a cascade's knockout.correction, a match.postponed…)
-  S.stream = live(S.tid, { onSync: reload, onEvent: (ty, d) => { if (ty === 'server.resumed') { S.server.held = false; showHeld(); } nowEntry(ty); if (!applyEntry(S, ty, d, { open: openDetail, detail: laterDetail, calls: laterCalls })) later(); laterAudit(); }, onState: (st) => { $('#conn').textContent = st === 'live' ? '' : t(`conn.${st}`); } });
+  S.stream = live(S.tid, { onSync: reload, onEvent: (ty, d) => { if (ty === 'server.resumed') { S.server.held = false; showHeld(); } nowEntry(ty); if (!applyEntry(S, ty, d, { open: openDetail, detail: laterDetail, calls: laterCalls })) later(); laterAudit(); entriesHeard(); }, onState: (st) => { $('#conn').textContent = st === 'live' ? '' : t(`conn.${st}`); } });
   window.addEventListener('hashchange', showPane);
   showPane();
 }

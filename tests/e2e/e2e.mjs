@@ -12,6 +12,7 @@ import { desk } from './desk.mjs';
 import { swiss } from './swiss.mjs';
 import { nowPart } from './now.mjs';
 import { ratingsPart } from './ratings.mjs';
+import { entries } from './entries.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..', '..');
@@ -233,10 +234,12 @@ async function run() {
   browserOf = browser;
   try {
     const only = process.env.E2E_ONLY;
-    if (!['desk', 'swiss', 'now'].includes(only)) await scenario(browser);
-    if (!['swiss', 'now'].includes(only)) await deskPart(browser);
-    if (only !== 'now') await swissPart(browser);
-    if (!['desk', 'swiss'].includes(only)) await nowPart({ browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep: (s) => { step = s; }, PASSWORD, dir, guideShot: GUIDE ? guideShot : null });
+    if (!['desk', 'swiss', 'now', 'entries'].includes(only)) await scenario(browser);
+    if (!['swiss', 'now', 'entries'].includes(only)) await deskPart(browser);
+    if (!['now', 'entries'].includes(only)) await swissPart(browser);
+    if (!['desk', 'swiss', 'entries'].includes(only)) await nowPart({ browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep: (s) => { step = s; }, PASSWORD, dir, guideShot: GUIDE ? guideShot : null });
+    // the entries' and the report's part last: the report is read of every tournament made before
+    if (!['desk', 'swiss', 'now'].includes(only)) await entriesPart(browser);
     step = 'no page raised a script error';
     if (errors.length) fail(errors.join('\n'));
   } finally {
@@ -261,6 +264,13 @@ async function deskPart(browser) {
 async function swissPart(browser) {
   await swiss({ browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep: (s) => { step = s; }, PASSWORD });
   step = 'no page raised a script error (the Swiss)';
+  if (errors.length) fail(errors.join('\n'));
+}
+
+// The entries' and the report's part (tests/e2e/entries.mjs), then no page raised a script error.
+async function entriesPart(browser) {
+  await entries({ browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep: (s) => { step = s; }, PASSWORD });
+  step = 'no page raised a script error (the entries)';
   if (errors.length) fail(errors.join('\n'));
 }
 

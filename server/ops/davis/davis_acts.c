@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ops/people/players.h"
 #include "ops/records/event.h"
 
 int op_davis_team_add(const struct op *o, struct event *e, const struct davis_settings *s,
@@ -35,6 +36,8 @@ int op_davis_team_add(const struct op *o, struct event *e, const struct davis_se
             problem_internal(pb, "reading a player");
             return -1;
         }
+        if (!why && op_entry_accepted(&p, field[k], pb)) /* GOV-4 */
+            return -1;
         if (why) {
             problem_set(pb, other > 0 ? 409 : 422, other > 0 ? "player-in-team" : "validation",
                         "Cannot form this team", "Player %lld %s.", (long long)t->player[k], why);

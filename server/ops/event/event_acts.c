@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "common/utf8.h"
+#include "ops/people/players.h"
 #include "ops/records/event.h"
 #include "store/store.h"
 #include "tourney/knockout.h"
@@ -124,6 +125,10 @@ static int entry_add(const struct op *o, struct event *e, int64_t pid, int late,
         problem_set(pb, 422, "validation", "Cannot enter this player", "Player %lld %s.",
                     (long long)pid, why);
         problem_field(pb, "player_id", "%s", why);
+        return -1;
+    }
+    if (rc == CW_OK && op_entry_accepted(&p, "player_id", pb)) {
+        json_decref(before);
         return -1;
     }
     if (rc == CW_OK && e->state != ES_OPEN && !late) {

@@ -83,10 +83,7 @@ json_t *op_placings_json(const struct event *e, const struct placings *ps)
     for (int i = 0; i < ps->n; i++) {
         const struct placing *p = &ps->p[i];
         char band[32];
-        if (p->place_from == p->place_to)
-            snprintf(band, sizeof band, "%d", p->place_from);
-        else
-            snprintf(band, sizeof band, "%d-%d", p->place_from, p->place_to);
+        placing_band(p, band, sizeof band);
         json_t *players = json_array();
         for (int k = 0; k < 2; k++)
             if (p->players[k])

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "common/clock.h"
+#include "ops/people/players.h"
 #include "ops/records/event.h"
 #include "ops/records/match.h"
 #include "ops/records/match_length.h"
@@ -139,6 +140,10 @@ int op_ko_late_arrive(const struct op *o, const struct event *e, int64_t pid, st
         } else {
             problem_internal(pb, "reading the player");
         }
+        return -1;
+    }
+    if (op_entry_accepted(&p, "player_id", pb)) { /* GOV-4 */
+        op_ko_state_free(&x);
         return -1;
     }
     int closed_now = ko_late_expire(&x.b, o->now_ms);

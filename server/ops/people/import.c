@@ -9,6 +9,7 @@
 #include "common/secret.h"
 #include "common/utf8.h"
 #include "ops/frame/record.h"
+#include "ops/people/players.h"
 #include "store/ratings.h"
 #include "store/store.h"
 #include "tourney/players_csv.h"
@@ -239,7 +240,8 @@ int op_import_commit(const struct op *o, int64_t tid, const char *data, size_t l
         ctx_free(&c);
         return -1;
     }
-    int rc = CW_OK;
+    struct tournament t; /* GOV-4: whether the players added wait for approval */
+    int rc = db_tournament_get(o->db, tid, &t);
     size_t added = 0, updated = 0, merged = 0;
     const struct pcsv_row *bad = NULL;
     for (size_t i = 0; rc == CW_OK && i < c.imp.n_rows; i++) {
@@ -255,6 +257,7 @@ int op_import_commit(const struct op *o, int64_t tid, const char *data, size_t l
             strcpy(p.status, "registered");
             cw_pin_new(p.pin);
             apply_row(&p, r);
+            op_entry_registered(&t, &p);
             rc = db_player_insert(o->db, &p, o->now_ms);
             added += rc == CW_OK;
         } else {

@@ -34,9 +34,33 @@ json_t *op_player_json(const struct player *p, int with_pin)
     if (j)
         json_object_set_new(j, "official_id",
                             p->official_id ? json_integer(p->official_id) : json_null());
+    /* GOV-4: the entry's state alone; the TD's reason is never in a player's record */
+    if (j)
+        json_object_set_new(j, "entry", json_string(p->entry[0] ? p->entry : "accepted"));
     if (j && with_pin)
         json_object_set_new(j, "pin", json_string(p->pin));
     return j;
+}
+
+void op_entry_registered(const struct tournament *t, struct player *p)
+{
+    snprintf(p->entry, sizeof p->entry, "%s", t->entries_need_approval ? "pending" : "accepted");
+}
+
+int op_entry_accepted(const struct player *p, const char *field, struct problem *pb)
+{
+    if (!p->entry[0] || !strcmp(p->entry, "accepted"))
+        return 0;
+    int pending = !strcmp(p->entry, "pending");
+    problem_set(pb, 409, pending ? "entry-pending" : "entry-refused",
+                pending ? "Entry not approved yet" : "Entry refused",
+                pending ? "%s's entry waits for the TD's approval (GOV-4)."
+                        : "%s's entry was refused by the TD (GOV-4).",
+                p->name);
+    json_object_set_new(pb->json, "rule", json_string("GOV-4"));
+    problem_field(pb, field, pending ? "the entry waits for the TD's approval (GOV-4)"
+                                     : "the entry was refused (GOV-4)");
+    return -1;
 }
 
 void op_player_apply(struct player *p, const struct player_in *in)
@@ -122,6 +146,8 @@ int op_player_register(const struct op *o, struct player *p, struct problem *pb)
     if (rc == CW_OK && (op_link_check(o, 0, p->official_id, pb) || check_official(db, p, pb) ||
                         check_duplicate(db, p, pb)))
         return -1;
+    if (rc == CW_OK)
+        op_entry_registered(&t, p);
     if (rc == CW_OK)
         rc = db_player_insert(db, p, o->now_ms);
     if (rc == CW_ECONFLICT) {

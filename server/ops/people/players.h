@@ -12,6 +12,14 @@
  * tournament director's reply that hands a PIN over. */
 json_t *op_player_json(const struct player *p, int with_pin);
 
+/* GOV-4: a player registered in tournament t (alone, or by the TD's CSV import) is entered
+ * once the TD approves, when t asks for approval: p's entry pending, else accepted. */
+void op_entry_registered(const struct tournament *t, struct player *p);
+
+/* GOV-4: 0 when p's entry is accepted; otherwise -1 with a 409 in pb naming GOV-4 and
+ * field (a pending entry waits for the TD's approval, a refused one enters nothing). */
+int op_entry_accepted(const struct player *p, const char *field, struct problem *pb);
+
 /* What the TD gives of a player (checked): each part only when given. */
 struct player_in {
     const char *name, *country, *federation_id; /* NULL: unchanged */
@@ -26,8 +34,8 @@ struct player_in {
 };
 void op_player_apply(struct player *p, const struct player_in *in);
 
-/* Player p (tournament, status, the record and its PIN filled) is registered. 0 with its
- * id, or -1 with the problem in pb (404 without the tournament, 409 registered already). */
+/* Player p (tournament, status, the record and its PIN filled) is registered, its entry
+ * pending when the tournament asks for the TD's approval (GOV-4). 0 with its id, or -1 with the problem in pb (404 without the tournament, 409 registered already). */
 int op_player_register(const struct op *o, struct player *p, struct problem *pb);
 
 enum player_act { PA_EDIT, PA_CHECK_IN, PA_UNDO_CHECK_IN, PA_WITHDRAW, PA_REINSTATE, PA_NEW_PIN };

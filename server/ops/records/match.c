@@ -101,12 +101,16 @@ int op_match_save_text(const struct op *o, struct match *m, const char *before,
     char *ev = cw_text_end(&t, NULL);
     char *a = NULL;
     if (rc == CW_OK && ev) {
-        a = malloc(to - from + 2);
-        if (a) {
-            memcpy(a, ev + from, to - from);
-            a[to - from] = '}';
-            a[to - from + 1] = '\0';
+        /* the TD's reason (a forfeit's, a disqualification's: GOV-8 reports it) is kept in
+         * the audit row alone: the stream entry is public */
+        struct cw_text at = {0};
+        cw_text_raw(&at, ev + from, to - from);
+        if (o->reason) {
+            cw_text_lit(&at, ",\"reason\":");
+            cw_text_str(&at, o->reason);
         }
+        cw_text_lit(&at, "}");
+        a = cw_text_end(&at, NULL);
     }
     if (rc == CW_OK && (!ev || !a))
         rc = CW_EDB;

@@ -44,6 +44,7 @@ json_t *op_tournament_json(const struct tournament *t, const struct tournament_c
     json_object_set_new(j, "gap_waits_for_td", json_boolean(t->gap_waits_for_td));
     json_object_set_new(j, "minutes_per_point", json_integer(t->minutes_per_point));
     json_object_set_new(j, "placing_order", op_place_order_json(t->placing_order));
+    json_object_set_new(j, "entries_need_approval", json_boolean(t->entries_need_approval));
     if (j && counts)
         json_object_set_new(j, "players",
                             json_pack("{s:i, s:i, s:i}", "registered",
@@ -83,6 +84,7 @@ static void apply(struct tournament *t, const struct tournament_in *in)
     copy_int(&t->minutes_per_point, in->minutes_per_point);
     if (in->placing_given)
         copy_str(t->placing_order, sizeof t->placing_order, in->placing_order);
+    copy_int(&t->entries_need_approval, in->entries_need_approval);
     if (in->tables && strlen(in->tables) < sizeof t->tables)
         strcpy(t->tables, in->tables);
 }

@@ -21,6 +21,7 @@ struct tournament_in {
     int minutes_per_point; /* the estimate's pace until matches have ended */
     int placing_given;       /* PLACE-2: placing_order given, the stored text */
     char placing_order[48];  /* (tourney/placings.h: names joined by commas, "" shared) */
+    int entries_need_approval; /* GOV-4: 0 or 1, -1 not given */
 };
 
 /* counts may be NULL (the audit log's before/after leaves them out). */
