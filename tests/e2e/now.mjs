@@ -124,7 +124,11 @@ export async function nowPart(x) {
   await td.fill('#b-search', mc.table);
   await waitUntil(td, (id) => [...document.querySelectorAll('#b-cols .mcard')].filter((b) => b.offsetParent).some((b) => b.dataset.matchId === String(id)), mc.id, 'the search by table');
   await td.fill('#b-search', '');
+  // the head TD's Players tab reads everything again (the officials offered): wait for that
+  // whole redraw, or it may come after the board's cards are marked below
+  const shown = await td.evaluate(() => Number(document.body.dataset.renders) || 0);
   await td.click('#tabs a[href="#players"]');
+  await waitUntil(td, (n) => (Number(document.body.dataset.renders) || 0) > n, shown, 'the players read again');
   await td.fill('#p-search', 'fulvia');
   await waitUntil(td, () => { const r = [...document.querySelectorAll('#p-table tbody tr')]; return r.length === 1 && r[0].textContent.includes('Fulvia Riva'); }, null, 'the players searched by name');
   await td.fill('#p-search', '');
