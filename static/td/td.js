@@ -3,7 +3,7 @@
 // confirmation), clocks, lateness and penalties, and the audit log. Every refusal shows the
 // server's own sentence.
 import { api, ApiError } from '/js/api.js';
-import { $, $$, h, clear, announce, showError, clearError, params, hhmm, num } from '/js/dom.js';
+import { $, $$, h, clear, announce, showError, clearError, params, hhmm } from '/js/dom.js';
 import { t, getLang, applyI18n, mountLangSwitch, onLangChange } from '/js/i18n.js';
 import { live, debounce, serial } from '/js/live.js';
 import { renderBracket } from '/js/bracket.js';
@@ -22,9 +22,11 @@ import { readPlacings, placingsSection } from '/td/placings.js';
 import { swissPart } from '/td/swiss.js';
 import { match4 } from '/td/match4.js';
 import { renderBoard, wireBoard } from '/td/board.js';
-import { searchable, paged, wirePaged } from '/td/board_filter.js';
+import { paged, wirePaged } from '/td/board_filter.js';
+import { eventsShown, wireEvents, windowLists } from '/td/events_window.js';
 import { startNow, nowEntry } from '/td/now.js';
 import { applyEntry } from '/td/live_apply.js';
+import { showLedger, ledgerAgain } from '/td/ledger.js';
 
 const S = { tid: Number(params().get('t')) || 0, tour: null, players: [], events: [], boards: {}, matches: [], detail: 0, auditAfter: null, stream: null,
   pins: {} /* player id -> the PIN the TD asked to see (see renderPlayers) */ };
@@ -117,7 +119,8 @@ function showPane() {
 
 const later = debounce(() => reload(), 150);
 const laterDetail = debounce(() => { if (S.detail) renderDetail(); }, 150);
-const laterCalls = debounce(() => renderCalls(S.tid, act), 150);
+const matchOf = (id) => S.matches.find((m) => m.id === id);
+const laterCalls = debounce(() => renderCalls(S.tid, act, matchOf), 150);
 const laterAudit = debounce(() => { if (!$('#audit').hidden) loadAudit(false, true); }, 150);
 
 const reload = serial(readAll);
@@ -134,7 +137,7 @@ async function readAll() {
       try { S.boards[e.id] = await api('GET', `${T()}/competitions/${e.id}/${path}`); } catch (err) { S.boards[e.id] = null; }
     }), readPlacings(T(), S.events, S.placings = {}));
     renderAll();
-    await renderCalls(S.tid, act);
+    await renderCalls(S.tid, act, matchOf);
   } catch (e) { showError(e); }
 }
 
@@ -148,7 +151,7 @@ function renderAll() {
   renderBoard(S, openDetail);
   renderEstimate(S);
   if (S.detail) renderDetail();
-  if (S.ledger && $('#ledger') && $('#ledger').open) showLedger(S.ledger.e, S.ledger.pid, S.ledger.name);
+  ledgerAgain(); // an open chip ledger read again
   // how many whole re-renders the page has made: a test waits for the next one after a
   // change in the room, instead of waiting a fixed time and hoping it came
   document.body.dataset.renders = String((Number(document.body.dataset.renders) || 0) + 1);
@@ -246,7 +249,7 @@ function renderEvents() {
   for (const e of S.events.filter((x) => x.kind === 'knockout')) feeds.append(h('option', { value: e.id }, e.name));
   feeds.value = cur;
   const box = clear($('#e-list'));
-  for (const e of S.events) box.append(eventCard(e));
+  for (const e of eventsShown(S.events, pname)) box.append(windowLists(eventCard(e), e.id)); // a page; the search finds the rest
   restoreTyping(box);
 }
 
@@ -297,7 +300,7 @@ function eventCard(e) {
     card.append(h('div', { class: 'row' }, h('label', { for: `sseed-${e.id}` }, t('td.seed')), seed,
       h('label', {}, force, ' ', t('td.force')),
       h('button', { type: 'button', class: 'primary', onclick: () => act(() => api('POST', `${E}/swing/rounds`, Object.assign({}, seed.value ? { seed: seed.value } : {}, force.checked ? { force: true } : {})), t('td.round_started')) }, t('td.next_round'))));
-    if (b) card.append(renderSwing(b, { onPlayer: (p) => showLedger(e, p.player_id, p.name) }));
+    if (b) card.append(renderSwing(b, { onPlayer: (p) => showLedger(T(), e, p.player_id, p.name) }));
   } else if (e.kind === 'davis') {
     const name = h('input', { id: `tn-${e.id}`, size: 14 });
     // a player belongs to one team (DAVIS-1): those in a team already are not offered
@@ -322,40 +325,6 @@ function eventCard(e) {
 }
 
 const enterAll = (e) => enterChecked(T(), e, S.players);
-
-// The chip ledger of one Swing player (SWING-3): every movement with the balance after it
-// and the server's sentence saying why. Kept open (and re-read) across live updates.
-async function showLedger(e, pid, name) {
-  S.ledger = { e, pid, name };
-  let dlg = $('#ledger');
-  if (!dlg) {
-    dlg = h('dialog', { id: 'ledger', 'aria-labelledby': 'ledger-h' });
-    dlg.addEventListener('close', () => { S.ledger = null; });
-    document.body.append(dlg);
-  }
-  let r;
-  try { r = await api('GET', `${T()}/competitions/${e.id}/swing/ledger/${pid}`); } catch (err) {
-    showError(err);
-    return;
-  }
-  if (!S.ledger || S.ledger.pid !== pid || S.ledger.e.id !== e.id) return; // another opened meanwhile
-  const signed = (n) => (n > 0 ? `+${num(n)}` : num(n));
-  clear(dlg).append(
-    h('h3', { id: 'ledger-h' }, t('ledger.title', { name, event: e.name })),
-    h('p', { class: 'muted' }, t('ledger.chips', { chips: num(r.chips ?? 0) })),
-    r.rows.length ? h('table', { class: 'list ledger' },
-      h('thead', {}, h('tr', {},
-        h('th', { scope: 'col' }, t('ledger.round')), h('th', { scope: 'col', class: 'num' }, t('ledger.change')),
-        h('th', { scope: 'col', class: 'num' }, t('ledger.balance')), h('th', { scope: 'col' }, t('ledger.why')))),
-      h('tbody', {}, r.rows.map((x) => h('tr', {},
-        h('td', {}, String(x.round ?? '')),
-        h('td', { class: `num ${x.change > 0 ? 'up' : x.change < 0 ? 'down' : ''}` }, signed(x.change)),
-        h('td', { class: 'num' }, num(x.balance)),
-        h('td', { class: 'why' }, x.why)))))
-      : h('p', {}, t('ledger.empty')),
-    h('form', { method: 'dialog' }, h('button', { type: 'submit', id: 'ledger-close' }, t('ledger.close'))));
-  if (!dlg.open) dlg.showModal();
-}
 
 // ---- the board of matches ----
 function openDetail(id) {
@@ -692,7 +661,7 @@ function wire() {
   followTyping($('#dt-body'));
   followTyping($('#e-list'));
   wireOfficials(act);
-  wireBoard(S, openDetail); wirePaged('p', renderPlayers); searchable($('#e-search'), $('#e-list'), 'article.event');
+  wireBoard(S, openDetail); wirePaged('p', renderPlayers); wireEvents(renderEvents);
   $('#login').addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const body = { password: $('#password').value };

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { desk } from './desk.mjs';
 import { swiss } from './swiss.mjs';
 import { nowPart } from './now.mjs';
+import { nowSizePart } from './now_size.mjs';
 import { ratingsPart } from './ratings.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -237,6 +238,7 @@ async function run() {
     if (!['swiss', 'now'].includes(only)) await deskPart(browser);
     if (only !== 'now') await swissPart(browser);
     if (!['desk', 'swiss'].includes(only)) await nowPart({ browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep: (s) => { step = s; }, PASSWORD, dir, guideShot: GUIDE ? guideShot : null });
+    if (!['desk', 'swiss'].includes(only)) await nowSizePart({ browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep: (s) => { step = s; }, PASSWORD });
     step = 'no page raised a script error';
     if (errors.length) fail(errors.join('\n'));
   } finally {
