@@ -83,3 +83,16 @@ export function wirePaged(key, redraw) {
   $(`#${key}-search`).addEventListener('input', () => redraw());
   $(`#${key}-more`).addEventListener('click', () => { whole[key] = true; redraw(); });
 }
+
+// A long list built whole but put in the page cut (a table's tbody, an ol or ul): its first
+// `size` items, the rest kept out until its "All N" is pressed; id names it across the
+// live redraws, which keep it whole once asked.
+const cutWhole = new Set();
+export function cutList(list, id, size = 50) {
+  const n = list.children.length;
+  if (n <= size || cutWhole.has(id)) return;
+  const rest = [...list.children].slice(size);
+  for (const x of rest) x.remove();
+  const more = h('button', { type: 'button', class: 'link all', onclick: () => { cutWhole.add(id); list.append(...rest); more.remove(); } }, t('board.all', { n }));
+  (list.tagName === 'TBODY' ? list.closest('table') : list).after(more);
+}

@@ -3,13 +3,10 @@
 // leaderboard). The events are paged and searched like the players (an event's name or an
 // entrant's), and every long list of an event's card shows its first LIST_PAGE items, "All
 // N" the rest; what the TD opened stays open through the live redraws.
-import { h } from '/js/dom.js';
-import { t } from '/js/i18n.js';
-import { paged, wirePaged } from '/td/board_filter.js';
+import { paged, wirePaged, cutList } from '/td/board_filter.js';
 
 const EVENTS_PAGE = 10;
 const LIST_PAGE = 50;
-const whole = new Set(); // the lists asked for whole, by event and place in the card
 
 // The events the page shows: those whose name or entrants hold what #e-search says, the
 // first EVENTS_PAGE until "All N" (#e-more). pname(id) names an entrant.
@@ -20,16 +17,8 @@ export function eventsShown(events, pname) {
 export const wireEvents = (redraw) => wirePaged('e', redraw);
 
 // Cuts the long lists of an event's card (key: the event's id) to their first LIST_PAGE
-// items, each with its "All N"; the items cut are kept out of the page until asked for.
+// items, each with its "All N" (cutList).
 export function windowLists(card, key) {
-  [...card.querySelectorAll('tbody, ol, ul')].forEach((list, i) => {
-    const id = `${key}:${i}`;
-    const n = list.children.length;
-    if (n <= LIST_PAGE || whole.has(id) || !card.contains(list)) return;
-    const rest = [...list.children].slice(LIST_PAGE);
-    for (const x of rest) x.remove();
-    const more = h('button', { type: 'button', class: 'link all', onclick: () => { whole.add(id); list.append(...rest); more.remove(); } }, t('board.all', { n }));
-    (list.tagName === 'TBODY' ? list.closest('table') : list).after(more);
-  });
+  [...card.querySelectorAll('tbody, ol, ul')].forEach((list, i) => { if (card.contains(list)) cutList(list, `e${key}:${i}`, LIST_PAGE); });
   return card;
 }
