@@ -307,6 +307,7 @@ export default {
   'now.table': 'Ready, waiting for a table ({order} of {of} in line)',
   'now.two_events': 'A player is ready in two events: this waits for match {other}',
   'now.ruling': 'A ruling waits for another TD: {question}',
+  'now.backup': 'The snapshots fail: {error}',
   'calls.h': 'Calls from the tables',
   'calls.none': 'No open calls.',
   'calls.row': 'Table {table}, match {match}: {reason}',

@@ -307,6 +307,7 @@ export default {
   'now.table': 'Pronto, in attesa di un tavolo ({order} di {of} in coda)',
   'now.two_events': 'Un giocatore è pronto in due eventi: questo attende l\'incontro {other}',
   'now.ruling': 'Una decisione attende un altro arbitro: {question}',
+  'now.backup': 'Le copie non riescono: {error}',
   'calls.h': 'Chiamate dai tavoli',
   'calls.none': 'Nessuna chiamata aperta.',
   'calls.row': 'Tavolo {table}, incontro {match}: {reason}',

@@ -1,8 +1,8 @@
 // The TD's desk at size, what the first part (now.mjs) left (issue 32 item 2): the board
 // filtered by table (one, or a range), the calls' card naming the players, the event and
 // the round, the events' page paged and searched, and an event's long lists (a bracket's
-// round of 64) cut to a page with "All N". e2e.mjs runs it after the desk's part
-// (E2E_ONLY=now runs it too).
+// round of 64) and the players' ratings cut to a page with "All N". e2e.mjs runs it after
+// the desk's part (E2E_ONLY=now runs it too).
 export async function nowSizePart(x) {
   const { browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep, PASSWORD } = x;
   setStep('now size: a knockout of 120 and eleven more events, its first round called');
@@ -100,5 +100,11 @@ export async function nowSizePart(x) {
   await waitUntil(td, (n) => (Number(document.body.dataset.renders) || 0) > n, renders, 'a live change');
   await waitUntil(td, (sel) => document.querySelectorAll(sel).length === 64, firstRound, 'the first round still whole');
   log('now size: events paged and searched, a long list cut to a page');
+
+  setStep('now size: the ratings of 120 players cut to a page');
+  await td.click('#tabs a[href="#players"]');
+  await waitText(td, '#rat-table + button.all', /^All 1\d\d$/);
+  const rows = await td.$$eval('#rat-table tbody tr', (r) => r.length);
+  if (rows !== 50) fail(`the ratings show ${rows} rows, not 50`);
   await tdCtx.close();
 }
