@@ -95,7 +95,7 @@ async function loggedIn(session) {
   startNow(S.tid, act, (id) => { location.hash = '#board'; openDetail(id); }, session);
   // every change re-reads the state (the board, an open match panel, the events); an open
   // audit log also takes the new entries (a cascade's knockout.correction, a match.postponed…)
-  S.stream = live(S.tid, { onSync: reload, onEvent: (ty, d) => { if (ty === 'server.resumed') { S.server.held = false; showHeld(); } nowEntry(ty); if (!applyEntry(S, ty, d, { open: openDetail, detail: laterDetail, calls: laterCalls })) later(); laterAudit(); }, onState: (st) => { $('#conn').textContent = st === 'live' ? '' : t(`conn.${st}`); } });
+  S.stream = live(S.tid, { onSync: reload, onEvent: (ty, d) => { if (ty === 'server.resumed') { S.server.held = false; showHeld(); } nowEntry(ty); if (!applyEntry(S, ty, d, { open: openDetail, detail: laterDetail, calls: laterCalls, player: playerApplied })) later(); laterAudit(); }, onState: (st) => { $('#conn').textContent = st === 'live' ? '' : t(`conn.${st}`); } });
   window.addEventListener('hashchange', showPane);
   showPane();
 }
@@ -205,28 +205,41 @@ function renderPlayers() {
   const c = S.tour.players || {};
   $('#p-counts').textContent = t('td.counts', { registered: c.registered ?? 0, checked: c.checked_in ?? 0, withdrawn: c.withdrawn ?? 0 });
   const tb = clear($('#p-table tbody'));
-  for (const p of paged('p', S.players, (x) => `${x.name} ${x.country} ${x.club}`)) { // a page; the search finds the rest
-    const status = p.status === 'withdrawn' ? t('pstatus.withdrawn') : p.checked_in ? t('pstatus.checked_in', { time: hhmm(p.checked_in_at) }) : t('pstatus.registered');
-    const base = `${T()}/players/${p.id}`;
-    tb.append(h('tr', { dataset: { playerId: p.id } },
-      h('th', { scope: 'row' }, p.name), h('td', {}, [p.country, p.club].filter(Boolean).join(' · ')), h('td', { class: 'status' }, status),
-      // masked: a PIN is read one at a time (the server records who read which), so a
-      // glance at the screen or a copy of the page gives none away. One the TD asked for stays
-      // shown through the room's live re-renders (S.pins), until the page is left.
-      h('td', { class: 'pin' }, S.pins[p.id] ? S.pins[p.id] : h('button', { type: 'button', class: 'show-pin', 'aria-label': t('td.show_pin', { name: p.name }),
-        onclick: () => act(async () => { const r = await api('GET', `${base}/pin`); S.pins[p.id] = r.pin; renderPlayers(); }) }, '••••••')),
-      h('td', { class: 'actions' },
-        p.status !== 'withdrawn' ? (p.checked_in
-          ? h('button', { type: 'button', onclick: () => act(() => api('DELETE', `${base}/check-in`)) }, t('td.undo_check_in'))
-          : h('button', { type: 'button', class: 'primary', 'aria-label': t('td.check_in_name', { name: p.name }), onclick: () => act(() => api('POST', `${base}/check-in`), t('td.checked_in', { name: p.name })) }, t('td.check_in'))) : null,
-        p.status === 'withdrawn'
-          ? h('button', { type: 'button', onclick: () => act(() => api('POST', `${base}/reinstate`)) }, t('td.reinstate'))
-          : h('button', { type: 'button', onclick: () => confirm(t('td.withdraw_q', { name: p.name })) && act(() => api('POST', `${base}/withdraw`)) }, t('td.withdraw')),
-        h('button', { type: 'button', onclick: () => confirm(t('td.new_pin_q', { name: p.name })) && act(async () => { delete S.pins[p.id]; await api('POST', `${base}/pin`); }) }, t('td.new_pin')),
-        h('button', { type: 'button', onclick: () => showCards([p]) }, t('td.card')),
-        editButton(T(), p), officialSelect(p, base))));
-  }
+  for (const p of paged('p', S.players, (x) => `${x.name} ${x.country} ${x.club}`)) tb.append(playerRow(p)); // a page; the search finds the rest
   renderLists(T()); // the CSV import and exports, the ratings (issue 34)
+}
+
+// One player changed (live_apply.js): their row alone, and the counts.
+function playerApplied(p) {
+  const n = (f) => S.players.filter(f).length;
+  S.tour.players = { registered: n((x) => x.status !== 'withdrawn'), checked_in: n((x) => x.status === 'registered' && x.checked_in), withdrawn: n((x) => x.status === 'withdrawn') };
+  const c = S.tour.players;
+  $('#p-counts').textContent = t('td.counts', { registered: c.registered, checked: c.checked_in, withdrawn: c.withdrawn });
+  const row = $(`#p-table tbody tr[data-player-id="${p.id}"]`);
+  if (row) row.replaceWith(playerRow(p));
+}
+
+// A player's row: their name, status, masked PIN and the TD's buttons.
+function playerRow(p) {
+  const status = p.status === 'withdrawn' ? t('pstatus.withdrawn') : p.checked_in ? t('pstatus.checked_in', { time: hhmm(p.checked_in_at) }) : t('pstatus.registered');
+  const base = `${T()}/players/${p.id}`;
+  return h('tr', { dataset: { playerId: p.id } },
+    h('th', { scope: 'row' }, p.name), h('td', {}, [p.country, p.club].filter(Boolean).join(' · ')), h('td', { class: 'status' }, status),
+    // masked: a PIN is read one at a time (the server records who read which), so a
+    // glance at the screen or a copy of the page gives none away. One the TD asked for stays
+    // shown through the room's live re-renders (S.pins), until the page is left.
+    h('td', { class: 'pin' }, S.pins[p.id] ? S.pins[p.id] : h('button', { type: 'button', class: 'show-pin', 'aria-label': t('td.show_pin', { name: p.name }),
+      onclick: () => act(async () => { const r = await api('GET', `${base}/pin`); S.pins[p.id] = r.pin; renderPlayers(); }) }, '••••••')),
+    h('td', { class: 'actions' },
+      p.status !== 'withdrawn' ? (p.checked_in
+        ? h('button', { type: 'button', onclick: () => act(() => api('DELETE', `${base}/check-in`)) }, t('td.undo_check_in'))
+        : h('button', { type: 'button', class: 'primary', 'aria-label': t('td.check_in_name', { name: p.name }), onclick: () => act(() => api('POST', `${base}/check-in`), t('td.checked_in', { name: p.name })) }, t('td.check_in'))) : null,
+      p.status === 'withdrawn'
+        ? h('button', { type: 'button', onclick: () => act(() => api('POST', `${base}/reinstate`)) }, t('td.reinstate'))
+        : h('button', { type: 'button', onclick: () => confirm(t('td.withdraw_q', { name: p.name })) && act(() => api('POST', `${base}/withdraw`)) }, t('td.withdraw')),
+      h('button', { type: 'button', onclick: () => confirm(t('td.new_pin_q', { name: p.name })) && act(async () => { delete S.pins[p.id]; await api('POST', `${base}/pin`); }) }, t('td.new_pin')),
+      h('button', { type: 'button', onclick: () => showCards([p]) }, t('td.card')),
+      editButton(T(), p), officialSelect(p, base)));
 }
 
 // Which official the player is (GOV-6: an official who is a party cannot rule on the

@@ -1,8 +1,9 @@
 // The TD's desk at size, what the first part (now.mjs) left (issue 32 item 2): the board
 // filtered by table (one, or a range), the calls' card naming the players, the event and
 // the round, the events' page paged and searched, and an event's long lists (a bracket's
-// round of 64) and the players' ratings cut to a page with "All N". e2e.mjs runs it after
-// the desk's part (E2E_ONLY=now runs it too).
+// round of 64) and the players' ratings cut to a page with "All N"; a player's check-in
+// applied to their row alone. e2e.mjs runs it after the desk's part (E2E_ONLY=now runs it
+// too).
 export async function nowSizePart(x) {
   const { browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep, PASSWORD } = x;
   setStep('now size: a knockout of 120 and eleven more events, its first round called');
@@ -106,5 +107,15 @@ export async function nowSizePart(x) {
   await waitText(td, '#rat-table + button.all', /^All 1\d\d$/);
   const rows = await td.$$eval('#rat-table tbody tr', (r) => r.length);
   if (rows !== 50) fail(`the ratings show ${rows} rows, not 50`);
+
+  setStep('now size: a player checked in redraws their row alone');
+  await td.$$eval('#p-table tbody tr', (tr) => tr.forEach((e) => { e.dataset.mark = 'kept'; }));
+  const before = await td.evaluate(() => Number(document.body.dataset.renders) || 0);
+  await call('POST', `${T}/players/${P[0].id}/check-in`);
+  await waitText(td, `#p-table tbody tr[data-player-id="${P[0].id}"] .status`, 'checked in at');
+  await waitText(td, '#p-counts', '1 checked in');
+  const fresh = await td.$$eval('#p-table tbody tr', (tr) => tr.filter((e) => e.dataset.mark !== 'kept').map((e) => e.dataset.playerId));
+  if (fresh.length !== 1 || fresh[0] !== String(P[0].id)) fail(`a check-in redrew the rows ${fresh}`);
+  if ((await td.evaluate(() => Number(document.body.dataset.renders) || 0)) !== before) fail('a check-in redrew the whole console');
   await tdCtx.close();
 }
