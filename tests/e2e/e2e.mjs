@@ -473,7 +473,7 @@ async function scenario(browser) {
   await waitText(pa, '#call-state', 'You called a TD (A dispute)');
   await td.click('#tabs a[href="#players"]');
   const callRow = '#calls-list li[data-call]';
-  await waitText(td, callRow, `Table ${m.table}, match ${m.id}: A dispute`);
+  await waitText(td, callRow, `Table ${m.table}: A dispute`); // its players, event and round: now_size.mjs
   await waitText(td, callRow, 'cocked dice on the bar');
   await waitUntil(td, () => document.querySelector('#calls').classList.contains('flash'), null, 'the console flashing a new call');
   // the venue's screen says where, never why

@@ -103,7 +103,11 @@ export async function nowSizePart(x) {
   log('now size: events paged and searched, a long list cut to a page');
 
   setStep('now size: the ratings of 120 players cut to a page');
+  // the head TD's Players tab reads everything again (the officials offered): that whole
+  // redraw is awaited, or it could come after the rows are marked below
+  const read = await td.evaluate(() => Number(document.body.dataset.renders) || 0);
   await td.click('#tabs a[href="#players"]');
+  await waitUntil(td, (n) => (Number(document.body.dataset.renders) || 0) > n, read, 'the players read again');
   await waitText(td, '#rat-table + button.all', /^All 1\d\d$/);
   const rows = await td.$$eval('#rat-table tbody tr', (r) => r.length);
   if (rows !== 50) fail(`the ratings show ${rows} rows, not 50`);
