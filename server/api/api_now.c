@@ -6,6 +6,7 @@
 #include "api/tx.h"
 #include "ops/desk/now.h"
 #include "ops/records/load.h"
+#include "ops/tournament/snapshots.h"
 #include "store/desk.h"
 
 static int now_read(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
@@ -14,7 +15,9 @@ static int now_read(struct api_req *req, const struct op *o, void *in, struct ap
     struct problem pb = {0, NULL};
     if (op_tournament_load(o, req->ids[0], &t, &pb))
         return api_refuse(resp, &pb);
-    json_t *j = op_now_items(o, &t);
+    struct op_snapshot_status backup;
+    op_snapshots_status(req->app->snapshots, &backup);
+    json_t *j = op_now_items(o, &t, &backup);
     if (!j) {
         api_internal_error(resp, "reading the desk's items");
         return API_UNDONE;
@@ -39,8 +42,10 @@ static int claim_run(struct api_req *req, const struct op *o, void *in, struct a
     struct tournament t;
     struct problem pb = {0, NULL};
     json_t *out = NULL;
+    struct op_snapshot_status backup;
+    op_snapshots_status(req->app->snapshots, &backup);
     if (op_tournament_load(o, req->ids[0], &t, &pb) ||
-        op_now_claim(o, &t, c->item, c->release, &out, &pb))
+        op_now_claim(o, &t, &backup, c->item, c->release, &out, &pb))
         return api_refuse(resp, &pb);
     api_reply_json(resp, 200, json_pack("{s:s, s:o}", "item", c->item, "claim", out));
     return API_DONE;

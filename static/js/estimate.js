@@ -82,25 +82,49 @@ export function estimate({ now, tables = 0, setting = 8, matches, events, boards
   const free = [...busy];
   if (tables > 0) for (let i = busy.length; i < tables; i++) free.push(now);
   // the rest, one at a time: of the matches whose feeders are laid out, the one ready
-  // first (the earlier round first) starts on the first free table
-  let left = nodes.filter((n) => n.end === null);
-  while (left.length) {
-    let best = null;
-    let bestReady = Infinity;
-    for (const n of left) {
-      if (n.feeds.some((f) => f.end === null)) continue;
-      const ready = Math.max(now, ...n.feeds.map((f) => f.end));
-      if (ready < bestReady || (ready === bestReady && n.round < best.round)) { best = n; bestReady = ready; }
+  // first (the earlier round first, then the first listed) starts on the first free table.
+  // A match joins the heap when its last feeder is laid out (1,500 matches: a heap, not a
+  // scan of all that are left at every step)
+  const order = new Map(nodes.map((n, i) => [n, i]));
+  const waits = new Map(); // a feeder -> the matches it feeds
+  for (const n of nodes) for (const f of n.feeds) waits.set(f, [...(waits.get(f) || []), n]);
+  const heap = [];
+  const before = (a, b) => a.ready - b.ready || a.n.round - b.n.round || order.get(a.n) - order.get(b.n);
+  const push = (n) => {
+    const x = { n, ready: Math.max(now, ...n.feeds.map((f) => f.end)) };
+    let i = heap.push(x) - 1;
+    while (i > 0 && before(heap[i], heap[(i - 1) >> 1]) < 0) { [heap[i], heap[(i - 1) >> 1]] = [heap[(i - 1) >> 1], heap[i]]; i = (i - 1) >> 1; }
+  };
+  const pop = () => {
+    const top = heap[0];
+    const last = heap.pop();
+    if (heap.length) {
+      heap[0] = last;
+      for (let i = 0; ;) {
+        const l = 2 * i + 1;
+        const m = l + 1 < heap.length && before(heap[l + 1], heap[l]) < 0 ? l + 1 : l;
+        if (l >= heap.length || before(heap[m], heap[i]) >= 0) break;
+        [heap[i], heap[m]] = [heap[m], heap[i]];
+        i = m;
+      }
     }
-    if (!best) break; // a loop cannot be: a bracket's feeders are earlier rounds
+    return top;
+  };
+  const ready = (n) => n.end === null && n.feeds.every((f) => f.end !== null);
+  for (const n of nodes) if (ready(n)) push(n);
+  free.sort((x, y) => x - y);
+  while (heap.length) {
+    const { n: best, ready: bestReady } = pop();
     let start = bestReady;
-    if (tables > 0) {
-      free.sort((x, y) => x - y);
-      start = Math.max(bestReady, free[0]);
-      free[0] = start + dur(best.length);
+    if (tables > 0) { // free stays sorted: the first table taken, put back where it now ends
+      start = Math.max(bestReady, free.shift());
+      const end = start + dur(best.length);
+      let i = 0;
+      while (i < free.length && free[i] < end) i++;
+      free.splice(i, 0, end);
     }
     best.end = start + dur(best.length);
-    left = left.filter((n) => n !== best);
+    for (const d of waits.get(best) || []) if (ready(d)) push(d);
   }
   const out = [];
   for (const e of events) {

@@ -32,6 +32,13 @@ export function matchLabel(label, id) {
   return parts.join(' · ');
 }
 
+// A match's two sides as every list says them: "Aldo Neri – Bice Rota" (a Davis Cup
+// doubles' teams by their names; a side not known yet "—").
+export function sidesLine(m) {
+  const side = (x) => (x && (x.team ? x.team.name : x.name)) || '—';
+  return `${side(m.sides[0])} – ${side(m.sides[1])}`;
+}
+
 // Whether a page shows a match's score: not while the match is disputed (MATCH-4), when its
 // players' reports differ and the score the server holds is only the first report's
 // claim; the pages say "Disputed" there instead.

@@ -4,13 +4,12 @@
 // is looked at in the page. The match panel opens beside the board, where the TD looks.
 import { $, h, clear } from '/js/dom.js';
 import { t } from '/js/i18n.js';
-import { matchLabel, scoreShown, endedNote } from '/js/label.js';
+import { matchLabel, scoreShown, endedNote, sidesLine } from '/js/label.js';
 import { boardFilter, matchPasses, fillBoardChoices } from '/td/board_filter.js';
 
 const COLS = ['scheduled', 'called', 'playing', 'reported', 'disputed', 'verified'];
 const PAGE = 40;
 const whole = new Set(); // the columns the TD asked to see whole ("all N")
-const sideName = (s) => (s.team ? s.team.name : s.name);
 
 // A card's score, and how a decided match ended; for a disputed match what stands instead (MATCH-4).
 const scoreText = (m) => (scoreShown(m.state) ? `${m.score.a}–${m.score.b}${endedNote(m)}` : `${t('state.disputed')}: ${t('match.reports_differ')}`);
@@ -18,7 +17,7 @@ const scoreText = (m) => (scoreShown(m.state) ? `${m.score.a}–${m.score.b}${en
 export function matchCard(m, open) {
   return h('li', {}, h('button', { type: 'button', class: `mcard state-${m.state}`, dataset: { matchId: m.id }, onclick: () => open(m.id) },
     h('span', { class: 'lb' }, matchLabel(m.label, m.id)),
-    h('span', { class: 'pl' }, `${sideName(m.sides[0])} – ${sideName(m.sides[1])}`),
+    h('span', { class: 'pl' }, sidesLine(m)),
     h('span', { class: 'sc' }, scoreText(m)),
     h('span', { class: 'tb' }, m.table ? t('match.table', { table: m.table }) : '')));
 }
@@ -69,5 +68,5 @@ export function boardApply(S, m, open) {
 
 // The filters redraw the board as they change (the search as it is typed).
 export function wireBoard(S, open) {
-  for (const id of ['#b-event', '#b-round', '#b-state', '#b-search']) $(id).addEventListener('input', () => renderBoard(S, open));
+  for (const id of ['#b-event', '#b-round', '#b-state', '#b-table', '#b-search']) $(id).addEventListener('input', () => renderBoard(S, open));
 }

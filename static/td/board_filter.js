@@ -1,6 +1,7 @@
 // The console's filters and searches (issue 32 item 2): the board of matches filtered by
-// event, round, state and table, and searched by a player's name or a table; the players'
-// and the events' pages searched by name too. Pure choosing: which of a list is shown.
+// event, round, state and table (one, several or a range), and searched by a player's
+// name or a table; the players' and the events' pages searched by name too and paged
+// (td/events_window.js for the events). Pure choosing: which of a list is shown.
 import { $, h, clear } from '/js/dom.js';
 import { t } from '/js/i18n.js';
 
@@ -14,7 +15,26 @@ export function boardFilter() {
     round: ($('#b-round') || {}).value || '',
     state: ($('#b-state') || {}).value || '',
     q: fold(($('#b-search') || {}).value || '').trim(),
+    tables: tableSpec(($('#b-table') || {}).value || ''),
   };
+}
+
+// The tables asked for: "12", "10-20", "1, 3, 5-8" (a name that is no number, "A1", is
+// found whole); null for none. Ranges hold the numbered tables between their ends.
+export function tableSpec(text) {
+  const parts = fold(text).split(/[,;\s]+/).filter(Boolean);
+  if (!parts.length) return null;
+  return parts.map((p) => {
+    const r = /^(\d+)-(\d+)$/.exec(p);
+    return r ? { lo: Math.min(+r[1], +r[2]), hi: Math.max(+r[1], +r[2]) } : { name: p };
+  });
+}
+
+function tableIn(table, spec) {
+  const name = fold(table);
+  if (!name) return false;
+  const n = /^\d+$/.test(name) ? Number(name) : NaN;
+  return spec.some((x) => (x.name !== undefined ? x.name === name || (/^\d+$/.test(x.name) && Number(x.name) === n) : n >= x.lo && n <= x.hi));
 }
 
 const sideName = (s) => (s.team ? s.team.name : s.name) || '';
@@ -27,6 +47,7 @@ export function matchPasses(m, f) {
     const decided = ['verified', 'forfeited', 'withdrawn'];
     if (f.state === 'verified' ? !decided.includes(m.state) : m.state !== f.state) return false;
   }
+  if (f.tables && !tableIn(m.table, f.tables)) return false;
   if (!f.q) return true;
   // a table is found whole ("12" is not table 112); a name by any part of it
   if (fold(m.table) === f.q) return true;
@@ -46,18 +67,6 @@ export function fillBoardChoices(events, matches) {
   rd.value = rounds.map(String).includes(keep[1]) ? keep[1] : '';
 }
 
-// A page's list searched by name: the rows of container (selector rows) whose text does
-// not hold what input says are hidden, again after every live redraw of the list.
-export function searchable(input, container, rows) {
-  const apply = () => {
-    const q = fold(input.value).trim();
-    for (const r of container.querySelectorAll(rows)) r.hidden = !!q && !fold(r.textContent).includes(q);
-  };
-  input.addEventListener('input', apply);
-  new MutationObserver(apply).observe(container, { childList: true });
-  return apply;
-}
-
 // A long list paged (the players of a 1,000-player event): the items whose text holds what
 // the #KEY-search field says, the first `size` of them until #KEY-more ("All N") is asked.
 const whole = {};
@@ -73,4 +82,17 @@ export function paged(key, items, text, size = 50) {
 export function wirePaged(key, redraw) {
   $(`#${key}-search`).addEventListener('input', () => redraw());
   $(`#${key}-more`).addEventListener('click', () => { whole[key] = true; redraw(); });
+}
+
+// A long list built whole but put in the page cut (a table's tbody, an ol or ul): its first
+// `size` items, the rest kept out until its "All N" is pressed; id names it across the
+// live redraws, which keep it whole once asked.
+const cutWhole = new Set();
+export function cutList(list, id, size = 50) {
+  const n = list.children.length;
+  if (n <= size || cutWhole.has(id)) return;
+  const rest = [...list.children].slice(size);
+  for (const x of rest) x.remove();
+  const more = h('button', { type: 'button', class: 'link all', onclick: () => { cutWhole.add(id); list.append(...rest); more.remove(); } }, t('board.all', { n }));
+  (list.tagName === 'TBODY' ? list.closest('table') : list).after(more);
 }

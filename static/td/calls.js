@@ -6,6 +6,7 @@
 import { api, newKey } from '/js/api.js';
 import { $, h, clear, announce, hhmm } from '/js/dom.js';
 import { t } from '/js/i18n.js';
+import { matchLabel, sidesLine } from '/js/label.js';
 
 const C = { seen: null, audio: null };
 const EFFECTS = ['none', 'score', 'penalty', 'forfeit', 'clock'];
@@ -30,8 +31,9 @@ function reasonText(r) { return t(`call.reason.${r}`); }
 function who(actor) { return !actor || actor === 'td' ? t('call.the_td') : actor; }
 
 // The calls section: rebuilt after every change in the room. act runs an action and shows
-// a refusal; tid is the tournament.
-export async function renderCalls(tid, act) {
+// a refusal; tid is the tournament; matchOf(id) the console's match (its players, event
+// and round named on the call's line), or nothing.
+export async function renderCalls(tid, act, matchOf = () => null) {
   const box = $('#calls');
   if (!box) return;
   let calls = [];
@@ -57,8 +59,10 @@ export async function renderCalls(tid, act) {
     const M = `/api/v1/tournaments/${tid}/matches/${c.match_id}`;
     const outcome = h('input', { id: `call-out-${c.id}`, size: 24, maxlength: 500, 'aria-label': t('calls.outcome') });
     const minutes = c.reason === 'leave_room' ? h('input', { id: `call-min-${c.id}`, type: 'number', min: 1, max: 60, size: 3, 'aria-label': t('calls.minutes') }) : null;
+    const m = matchOf(c.match_id);
     list.append(h('li', { class: `call ${c.state}`, dataset: { call: c.id, state: c.state } },
-      h('strong', {}, t('calls.row', { table: c.table || '—', match: c.match_id, reason: reasonText(c.reason) })),
+      h('strong', {}, m ? t('calls.row_table', { table: c.table || '—', reason: reasonText(c.reason) }) : t('calls.row', { table: c.table || '—', match: c.match_id, reason: reasonText(c.reason) })),
+      m ? [h('span', { class: 'pl' }, ` ${sidesLine(m)}`), m.label ? h('span', { class: 'muted lb' }, ` · ${matchLabel(m.label, m.id)}`) : null] : null,
       c.text ? h('q', {}, c.text) : null,
       h('span', { class: 'muted' }, ` ${t('calls.age', { n: Math.floor(c.age_s / 60) })}`),
       c.state === 'taken' ? h('span', { class: 'muted' }, ` ${t('calls.taken_by', { who: who(c.taken_by) })}`) : null,

@@ -8,6 +8,7 @@
 import { api, ApiError } from '/js/api.js';
 import { $, h, clear, announce } from '/js/dom.js';
 import { t } from '/js/i18n.js';
+import { cutList } from '/td/board_filter.js';
 
 let T = '';
 let file = null; // the bytes dropped, kept for the confirmation
@@ -131,6 +132,10 @@ async function renderRatings() {
       h('td', {}, p.entry.toFixed(2)), h('td', { class: 'rat-change' }, sign(p.change)),
       h('td', { class: 'rat-after' }, p.rating.toFixed(2) + (p.provisional ? ' *' : '')), h('td', {}, String(p.experience))));
   }
+  // 1,000 players: the first 50 in the page, "All N" the rest (issue 32)
+  const more = $('#rat-table + button.all');
+  if (more) more.remove();
+  cutList(tb, 'ratings');
 }
 
 // The section for tournament path tpath (after the players' table). Called on each render

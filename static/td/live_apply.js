@@ -3,13 +3,16 @@
 // game, a report, a dispute, its table) carries the match's record: the match is patched
 // in place and only its card on the board is redrawn. What happens at a table (a clock, a
 // call, lateness, a claim) changes no list at all: only an open panel of its match is read
-// again. Anything else (a result that moves a bracket, a player registered...) still has
+// again. A player's check-in redraws their row. Anything else (a result that moves a bracket, a player registered...) still has
 // the whole state read again: applyEntry says false.
 import { $ } from '/js/dom.js';
 import { boardApply } from '/td/board.js';
 
 const IN_PLACE = new Set(['match.call', 'match.playing', 'match.game', 'match.game_undone', 'match.reported',
   'match.conceded', 'match.report_withdrawn', 'match.disputed', 'match.update']);
+// A player's own change that no other list shows (their row and the counts alone): the
+// check-ins of a 1,000-player morning come one a second.
+const PLAYER_ROW = new Set(['player.check_in', 'player.undo_check_in', 'player.pin_reset']);
 const QUIET = new Set(['clock', 'lateness', 'break', 'call.opened', 'call.taken', 'call.closed', 'match.warned',
   'observer.appointed', 'observer.removed', 'now.claimed', 'now.released']);
 
@@ -31,9 +34,20 @@ function patch(m, r) {
   if (r.label) m.label = { ...m.label, ...r.label };
 }
 
-// S: the console's state; type and data: the entry; ui: {open(id), detail(), calls()}. True when the
-// entry was applied here (nothing more to read), false to read everything again.
+const applied = () => { document.body.dataset.applied = String((Number(document.body.dataset.applied) || 0) + 1); };
+
+// S: the console's state; type and data: the entry; ui: {open(id), detail(), calls(),
+// player(p)}. True when the entry was applied here (nothing more to read), false to read
+// everything again.
 export function applyEntry(S, type, data, ui) {
+  if (PLAYER_ROW.has(type)) {
+    const i = data && data.player ? S.players.findIndex((p) => p.id === data.player.id) : -1;
+    if (i < 0 || !S.tour) return false;
+    S.players[i] = { ...S.players[i], ...data.player };
+    ui.player(S.players[i]);
+    applied();
+    return true;
+  }
   const id = matchIdOf(data);
   if (QUIET.has(type)) {
     if (type.startsWith('call.')) ui.calls(); // the calls' card, on every page
@@ -48,7 +62,7 @@ export function applyEntry(S, type, data, ui) {
   patch(m, r);
   boardApply(S, m, ui.open);
   if (S.detail === m.id) ui.detail();
-  document.body.dataset.applied = String((Number(document.body.dataset.applied) || 0) + 1);
+  applied();
   // the brackets on the events' page show the match too: read again while they are looked at
   return $('#events').hidden;
 }

@@ -1,8 +1,8 @@
 // The "Now" view (issue 32): the console's first screen during play. Every item needing
 // an official, oldest first, live: a call, a dispute, a report unconfirmed, an overdue
 // match, a player late past the grace, a match waiting for a table, a player ready in two
-// events, a ruling waiting. Each acted on in one or two clicks, and claimed by one
-// official ("I'm on it") so that two do not walk to the same table. A live change redraws
+// events, a ruling waiting, the snapshots failing. Each acted on in one or two clicks,
+// and claimed by one official ("I'm on it") so that two do not walk to the same table. A live change redraws
 // only the cards it changed: each card is kept by its item's key and rebuilt only when
 // what it shows differs (data-drawn counts its drawings, which the e2e test reads).
 import { api, newKey } from '/js/api.js';
@@ -82,6 +82,7 @@ function line(it) {
     table: () => t('now.table', { order: it.order, of: it.of }),
     two_events: () => t('now.two_events', { other: it.first_match_id }),
     ruling: () => t('now.ruling', { question: it.ruling.question }),
+    backup: () => t('now.backup', { error: it.error }),
   }[it.kind];
   return what ? what() : it.kind;
 }

@@ -3,7 +3,7 @@
 // confirmation), clocks, lateness and penalties, and the audit log. Every refusal shows the
 // server's own sentence.
 import { api, ApiError } from '/js/api.js';
-import { $, $$, h, clear, announce, showError, clearError, params, hhmm, num } from '/js/dom.js';
+import { $, $$, h, clear, announce, showError, clearError, params, hhmm } from '/js/dom.js';
 import { t, getLang, applyI18n, mountLangSwitch, onLangChange } from '/js/i18n.js';
 import { live, debounce, serial } from '/js/live.js';
 import { renderBracket } from '/js/bracket.js';
@@ -22,10 +22,15 @@ import { readPlacings, placingsSection } from '/td/placings.js';
 import { swissPart } from '/td/swiss.js';
 import { match4 } from '/td/match4.js';
 import { renderBoard, wireBoard } from '/td/board.js';
-import { searchable, paged, wirePaged } from '/td/board_filter.js';
+import { paged, wirePaged } from '/td/board_filter.js';
+import { eventsShown, wireEvents, windowLists } from '/td/events_window.js';
 import { startNow, nowEntry } from '/td/now.js';
 import { applyEntry } from '/td/live_apply.js';
+<<<<<<< HEAD
 import { startEntries, entriesHeard } from '/td/entries.js';
+=======
+import { showLedger, ledgerAgain } from '/td/ledger.js';
+>>>>>>> n-desk
 
 const S = { tid: Number(params().get('t')) || 0, tour: null, players: [], events: [], boards: {}, matches: [], detail: 0, auditAfter: null, stream: null,
   pins: {} /* player id -> the PIN the TD asked to see (see renderPlayers) */ };
@@ -94,7 +99,11 @@ async function loggedIn(session) {
   startNow(S.tid, act, (id) => { location.hash = '#board'; openDetail(id); }, session);
   // every change re-reads the state (the board, an open match panel, the events); an open
   // audit log also takes the new entries (a cascade's knockout.correction, a match.postponed…)
+<<<<<<< HEAD
   S.stream = live(S.tid, { onSync: reload, onEvent: (ty, d) => { if (ty === 'server.resumed') { S.server.held = false; showHeld(); } nowEntry(ty); if (!applyEntry(S, ty, d, { open: openDetail, detail: laterDetail, calls: laterCalls })) later(); laterAudit(); entriesHeard(); }, onState: (st) => { $('#conn').textContent = st === 'live' ? '' : t(`conn.${st}`); } });
+=======
+  S.stream = live(S.tid, { onSync: reload, onEvent: (ty, d) => { if (ty === 'server.resumed') { S.server.held = false; showHeld(); } nowEntry(ty); if (!applyEntry(S, ty, d, { open: openDetail, detail: laterDetail, calls: laterCalls, player: playerApplied })) later(); laterAudit(); }, onState: (st) => { $('#conn').textContent = st === 'live' ? '' : t(`conn.${st}`); } });
+>>>>>>> n-desk
   window.addEventListener('hashchange', showPane);
   showPane();
 }
@@ -118,24 +127,25 @@ function showPane() {
 
 const later = debounce(() => reload(), 150);
 const laterDetail = debounce(() => { if (S.detail) renderDetail(); }, 150);
-const laterCalls = debounce(() => renderCalls(S.tid, act), 150);
+const matchOf = (id) => S.matches.find((m) => m.id === id);
+const laterCalls = debounce(() => renderCalls(S.tid, act, matchOf), 150);
 const laterAudit = debounce(() => { if (!$('#audit').hidden) loadAudit(false, true); }, 150);
 
 const reload = serial(readAll);
 async function readAll() {
   try {
-    const [tour, pl, ev, ms] = await Promise.all([
-      api('GET', T()), api('GET', `${T()}/players`), api('GET', `${T()}/competitions`), api('GET', `${T()}/matches`)]);
-    S.tour = tour; S.players = pl.players; S.events = ev.events; S.matches = ms.matches;
     // the officials a player may be (GOV-6 reads the link): only the head TD lists them
     // (read again with every reload, so one added on the Officials page is offered too)
-    if (S.head) S.officials = await api('GET', '/api/v1/officials').then((r) => r.officials.filter((o) => o.status !== 'removed'), () => S.officials);
+    const [tour, pl, ev, ms, of] = await Promise.all([
+      api('GET', T()), api('GET', `${T()}/players`), api('GET', `${T()}/competitions`), api('GET', `${T()}/matches`),
+      S.head ? api('GET', '/api/v1/officials').then((r) => r.officials.filter((o) => o.status !== 'removed'), () => S.officials) : null]);
+    S.tour = tour; S.players = pl.players; S.events = ev.events; S.matches = ms.matches; S.officials = of || S.officials;
     await Promise.all(S.events.map(async (e) => {
       const path = e.kind === 'knockout' ? 'knockout' : e.kind;
       try { S.boards[e.id] = await api('GET', `${T()}/competitions/${e.id}/${path}`); } catch (err) { S.boards[e.id] = null; }
     }), readPlacings(T(), S.events, S.placings = {}));
     renderAll();
-    await renderCalls(S.tid, act);
+    await renderCalls(S.tid, act, matchOf);
   } catch (e) { showError(e); }
 }
 
@@ -149,10 +159,11 @@ function renderAll() {
   renderBoard(S, openDetail);
   renderEstimate(S);
   if (S.detail) renderDetail();
-  if (S.ledger && $('#ledger') && $('#ledger').open) showLedger(S.ledger.e, S.ledger.pid, S.ledger.name);
+  ledgerAgain(); // an open chip ledger read again
   // how many whole re-renders the page has made: a test waits for the next one after a
   // change in the room, instead of waiting a fixed time and hoping it came
   document.body.dataset.renders = String((Number(document.body.dataset.renders) || 0) + 1);
+  if (document.body.dataset.renders === '1') performance.mark('console-rendered'); // bench_ui reads it
 }
 
 // Every change in the room rebuilds the match panel and the event cards: what the TD has
@@ -202,28 +213,41 @@ function renderPlayers() {
   const c = S.tour.players || {};
   $('#p-counts').textContent = t('td.counts', { registered: c.registered ?? 0, checked: c.checked_in ?? 0, withdrawn: c.withdrawn ?? 0 });
   const tb = clear($('#p-table tbody'));
-  for (const p of paged('p', S.players, (x) => `${x.name} ${x.country} ${x.club}`)) { // a page; the search finds the rest
-    const status = p.status === 'withdrawn' ? t('pstatus.withdrawn') : p.checked_in ? t('pstatus.checked_in', { time: hhmm(p.checked_in_at) }) : t('pstatus.registered');
-    const base = `${T()}/players/${p.id}`;
-    tb.append(h('tr', { dataset: { playerId: p.id } },
-      h('th', { scope: 'row' }, p.name), h('td', {}, [p.country, p.club].filter(Boolean).join(' · ')), h('td', { class: 'status' }, status),
-      // masked: a PIN is read one at a time (the server records who read which), so a
-      // glance at the screen or a copy of the page gives none away. One the TD asked for stays
-      // shown through the room's live re-renders (S.pins), until the page is left.
-      h('td', { class: 'pin' }, S.pins[p.id] ? S.pins[p.id] : h('button', { type: 'button', class: 'show-pin', 'aria-label': t('td.show_pin', { name: p.name }),
-        onclick: () => act(async () => { const r = await api('GET', `${base}/pin`); S.pins[p.id] = r.pin; renderPlayers(); }) }, '••••••')),
-      h('td', { class: 'actions' },
-        p.status !== 'withdrawn' ? (p.checked_in
-          ? h('button', { type: 'button', onclick: () => act(() => api('DELETE', `${base}/check-in`)) }, t('td.undo_check_in'))
-          : h('button', { type: 'button', class: 'primary', 'aria-label': t('td.check_in_name', { name: p.name }), onclick: () => act(() => api('POST', `${base}/check-in`), t('td.checked_in', { name: p.name })) }, t('td.check_in'))) : null,
-        p.status === 'withdrawn'
-          ? h('button', { type: 'button', onclick: () => act(() => api('POST', `${base}/reinstate`)) }, t('td.reinstate'))
-          : h('button', { type: 'button', onclick: () => confirm(t('td.withdraw_q', { name: p.name })) && act(() => api('POST', `${base}/withdraw`)) }, t('td.withdraw')),
-        h('button', { type: 'button', onclick: () => confirm(t('td.new_pin_q', { name: p.name })) && act(async () => { delete S.pins[p.id]; await api('POST', `${base}/pin`); }) }, t('td.new_pin')),
-        h('button', { type: 'button', onclick: () => showCards([p]) }, t('td.card')),
-        editButton(T(), p), officialSelect(p, base))));
-  }
+  for (const p of paged('p', S.players, (x) => `${x.name} ${x.country} ${x.club}`)) tb.append(playerRow(p)); // a page; the search finds the rest
   renderLists(T()); // the CSV import and exports, the ratings (issue 34)
+}
+
+// One player changed (live_apply.js): their row alone, and the counts.
+function playerApplied(p) {
+  const n = (f) => S.players.filter(f).length;
+  S.tour.players = { registered: n((x) => x.status !== 'withdrawn'), checked_in: n((x) => x.status === 'registered' && x.checked_in), withdrawn: n((x) => x.status === 'withdrawn') };
+  const c = S.tour.players;
+  $('#p-counts').textContent = t('td.counts', { registered: c.registered, checked: c.checked_in, withdrawn: c.withdrawn });
+  const row = $(`#p-table tbody tr[data-player-id="${p.id}"]`);
+  if (row) row.replaceWith(playerRow(p));
+}
+
+// A player's row: their name, status, masked PIN and the TD's buttons.
+function playerRow(p) {
+  const status = p.status === 'withdrawn' ? t('pstatus.withdrawn') : p.checked_in ? t('pstatus.checked_in', { time: hhmm(p.checked_in_at) }) : t('pstatus.registered');
+  const base = `${T()}/players/${p.id}`;
+  return h('tr', { dataset: { playerId: p.id } },
+    h('th', { scope: 'row' }, p.name), h('td', {}, [p.country, p.club].filter(Boolean).join(' · ')), h('td', { class: 'status' }, status),
+    // masked: a PIN is read one at a time (the server records who read which), so a
+    // glance at the screen or a copy of the page gives none away. One the TD asked for stays
+    // shown through the room's live re-renders (S.pins), until the page is left.
+    h('td', { class: 'pin' }, S.pins[p.id] ? S.pins[p.id] : h('button', { type: 'button', class: 'show-pin', 'aria-label': t('td.show_pin', { name: p.name }),
+      onclick: () => act(async () => { const r = await api('GET', `${base}/pin`); S.pins[p.id] = r.pin; renderPlayers(); }) }, '••••••')),
+    h('td', { class: 'actions' },
+      p.status !== 'withdrawn' ? (p.checked_in
+        ? h('button', { type: 'button', onclick: () => act(() => api('DELETE', `${base}/check-in`)) }, t('td.undo_check_in'))
+        : h('button', { type: 'button', class: 'primary', 'aria-label': t('td.check_in_name', { name: p.name }), onclick: () => act(() => api('POST', `${base}/check-in`), t('td.checked_in', { name: p.name })) }, t('td.check_in'))) : null,
+      p.status === 'withdrawn'
+        ? h('button', { type: 'button', onclick: () => act(() => api('POST', `${base}/reinstate`)) }, t('td.reinstate'))
+        : h('button', { type: 'button', onclick: () => confirm(t('td.withdraw_q', { name: p.name })) && act(() => api('POST', `${base}/withdraw`)) }, t('td.withdraw')),
+      h('button', { type: 'button', onclick: () => confirm(t('td.new_pin_q', { name: p.name })) && act(async () => { delete S.pins[p.id]; await api('POST', `${base}/pin`); }) }, t('td.new_pin')),
+      h('button', { type: 'button', onclick: () => showCards([p]) }, t('td.card')),
+      editButton(T(), p), officialSelect(p, base)));
 }
 
 // Which official the player is (GOV-6: an official who is a party cannot rule on the
@@ -247,7 +271,7 @@ function renderEvents() {
   for (const e of S.events.filter((x) => x.kind === 'knockout')) feeds.append(h('option', { value: e.id }, e.name));
   feeds.value = cur;
   const box = clear($('#e-list'));
-  for (const e of S.events) box.append(eventCard(e));
+  for (const e of eventsShown(S.events, pname)) box.append(windowLists(eventCard(e), e.id)); // a page; the search finds the rest
   restoreTyping(box);
 }
 
@@ -298,7 +322,7 @@ function eventCard(e) {
     card.append(h('div', { class: 'row' }, h('label', { for: `sseed-${e.id}` }, t('td.seed')), seed,
       h('label', {}, force, ' ', t('td.force')),
       h('button', { type: 'button', class: 'primary', onclick: () => act(() => api('POST', `${E}/swing/rounds`, Object.assign({}, seed.value ? { seed: seed.value } : {}, force.checked ? { force: true } : {})), t('td.round_started')) }, t('td.next_round'))));
-    if (b) card.append(renderSwing(b, { onPlayer: (p) => showLedger(e, p.player_id, p.name) }));
+    if (b) card.append(renderSwing(b, { onPlayer: (p) => showLedger(T(), e, p.player_id, p.name) }));
   } else if (e.kind === 'davis') {
     const name = h('input', { id: `tn-${e.id}`, size: 14 });
     // a player belongs to one team (DAVIS-1): those in a team already are not offered
@@ -323,40 +347,6 @@ function eventCard(e) {
 }
 
 const enterAll = (e) => enterChecked(T(), e, S.players);
-
-// The chip ledger of one Swing player (SWING-3): every movement with the balance after it
-// and the server's sentence saying why. Kept open (and re-read) across live updates.
-async function showLedger(e, pid, name) {
-  S.ledger = { e, pid, name };
-  let dlg = $('#ledger');
-  if (!dlg) {
-    dlg = h('dialog', { id: 'ledger', 'aria-labelledby': 'ledger-h' });
-    dlg.addEventListener('close', () => { S.ledger = null; });
-    document.body.append(dlg);
-  }
-  let r;
-  try { r = await api('GET', `${T()}/competitions/${e.id}/swing/ledger/${pid}`); } catch (err) {
-    showError(err);
-    return;
-  }
-  if (!S.ledger || S.ledger.pid !== pid || S.ledger.e.id !== e.id) return; // another opened meanwhile
-  const signed = (n) => (n > 0 ? `+${num(n)}` : num(n));
-  clear(dlg).append(
-    h('h3', { id: 'ledger-h' }, t('ledger.title', { name, event: e.name })),
-    h('p', { class: 'muted' }, t('ledger.chips', { chips: num(r.chips ?? 0) })),
-    r.rows.length ? h('table', { class: 'list ledger' },
-      h('thead', {}, h('tr', {},
-        h('th', { scope: 'col' }, t('ledger.round')), h('th', { scope: 'col', class: 'num' }, t('ledger.change')),
-        h('th', { scope: 'col', class: 'num' }, t('ledger.balance')), h('th', { scope: 'col' }, t('ledger.why')))),
-      h('tbody', {}, r.rows.map((x) => h('tr', {},
-        h('td', {}, String(x.round ?? '')),
-        h('td', { class: `num ${x.change > 0 ? 'up' : x.change < 0 ? 'down' : ''}` }, signed(x.change)),
-        h('td', { class: 'num' }, num(x.balance)),
-        h('td', { class: 'why' }, x.why)))))
-      : h('p', {}, t('ledger.empty')),
-    h('form', { method: 'dialog' }, h('button', { type: 'submit', id: 'ledger-close' }, t('ledger.close'))));
-  if (!dlg.open) dlg.showModal();
-}
 
 // ---- the board of matches ----
 function openDetail(id) {
@@ -693,7 +683,7 @@ function wire() {
   followTyping($('#dt-body'));
   followTyping($('#e-list'));
   wireOfficials(act);
-  wireBoard(S, openDetail); wirePaged('p', renderPlayers); searchable($('#e-search'), $('#e-list'), 'article.event');
+  wireBoard(S, openDetail); wirePaged('p', renderPlayers); wireEvents(renderEvents);
   $('#login').addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const body = { password: $('#password').value };

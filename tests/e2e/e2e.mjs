@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { desk } from './desk.mjs';
 import { swiss } from './swiss.mjs';
 import { nowPart } from './now.mjs';
+import { nowSizePart } from './now_size.mjs';
 import { ratingsPart } from './ratings.mjs';
 import { entries } from './entries.mjs';
 
@@ -238,6 +239,7 @@ async function run() {
     if (!['swiss', 'now', 'entries'].includes(only)) await deskPart(browser);
     if (!['now', 'entries'].includes(only)) await swissPart(browser);
     if (!['desk', 'swiss', 'entries'].includes(only)) await nowPart({ browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep: (s) => { step = s; }, PASSWORD, dir, guideShot: GUIDE ? guideShot : null });
+    if (!['desk', 'swiss', 'entries'].includes(only)) await nowSizePart({ browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep: (s) => { step = s; }, PASSWORD });
     // the entries' and the report's part last: the report is read of every tournament made before
     if (!['desk', 'swiss', 'now'].includes(only)) await entriesPart(browser);
     step = 'no page raised a script error';
@@ -481,7 +483,7 @@ async function scenario(browser) {
   await waitText(pa, '#call-state', 'You called a TD (A dispute)');
   await td.click('#tabs a[href="#players"]');
   const callRow = '#calls-list li[data-call]';
-  await waitText(td, callRow, `Table ${m.table}, match ${m.id}: A dispute`);
+  await waitText(td, callRow, `Table ${m.table}: A dispute`); // its players, event and round: now_size.mjs
   await waitText(td, callRow, 'cocked dice on the bar');
   await waitUntil(td, () => document.querySelector('#calls').classList.contains('flash'), null, 'the console flashing a new call');
   // the venue's screen says where, never why

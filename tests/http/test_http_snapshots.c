@@ -138,6 +138,68 @@ START_TEST(test_snapshot_folder_removed_while_serving)
 }
 END_TEST
 
+/* The desk (issue 32): a failing snapshot is an item of the "Now" view of every
+ * tournament, from the first failure (a retry that fails again moves nothing), with the
+ * server's sentence; claimed like any other; gone once a snapshot is good again. */
+static json_t *now_backup_item(long long tid, struct res *r)
+{
+    char path[120];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/now", tid);
+    td(&S, "GET", path, NULL, r);
+    ck_assert_int_eq(r->status, 200);
+    json_t *items = json_object_get(r->json, "items"), *it;
+    size_t i;
+    json_array_foreach(items, i, it) if (!strcmp(json_string_value(json_object_get(it, "key")),
+                                                 "backup:failing")) return it;
+    return NULL;
+}
+
+START_TEST(test_now_backup_failing)
+{
+    long long tid = make_tournament(&S, "Backup on the desk");
+    ck_assert(poll_until(first_snapshot_done, NULL, WAIT_MS));
+    struct res r;
+    ck_assert_ptr_null(now_backup_item(tid, &r));
+    res_free(&r);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", snapdir);
+    ck_assert_int_eq(system(cmd), 0);
+    td(&S, "POST", "/api/v1/snapshots", NULL, &r);
+    ck_assert_int_eq(r.status, 503);
+    res_free(&r);
+    json_t *it = now_backup_item(tid, &r);
+    ck_assert_ptr_nonnull(it);
+    ck_assert_str_eq(json_string_value(json_object_get(it, "kind")), "backup");
+    ck_assert_ptr_nonnull(
+        strstr(json_string_value(json_object_get(it, "error")), "does not exist"));
+    ck_assert(json_is_null(json_object_get(it, "match")));
+    json_int_t since = json_integer_value(json_object_get(it, "since_ms"));
+    res_free(&r);
+    /* it is claimed as any item */
+    char path[120];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/now/claims", tid);
+    td(&S, "POST", path, "{\"item\": \"backup:failing\"}", &r);
+    ck_assert_int_eq(r.status, 200);
+    res_free(&r);
+    /* a retry that fails again: still one item, waiting since the first failure */
+    td(&S, "POST", "/api/v1/snapshots", NULL, &r);
+    ck_assert_int_eq(r.status, 503);
+    res_free(&r);
+    it = now_backup_item(tid, &r);
+    ck_assert_ptr_nonnull(it);
+    ck_assert_int_eq(json_integer_value(json_object_get(it, "since_ms")), since);
+    ck_assert(json_is_object(json_object_get(it, "claim")));
+    res_free(&r);
+    /* the stick back, a good snapshot: the item is gone */
+    ck_assert_int_eq(mkdir(snapdir, 0700), 0);
+    td(&S, "POST", "/api/v1/snapshots", NULL, &r);
+    ck_assert_int_eq(r.status, 201);
+    res_free(&r);
+    ck_assert_ptr_null(now_backup_item(tid, &r));
+    res_free(&r);
+}
+END_TEST
+
 START_TEST(test_snapshots_off_refused_naming_the_setting)
 {
     struct res r;
@@ -214,6 +276,7 @@ static Suite *suite(void)
     tcase_set_timeout(on, 120);
     tcase_add_test(on, test_snapshots_taken_and_kept);
     tcase_add_test(on, test_snapshot_folder_removed_while_serving);
+    tcase_add_test(on, test_now_backup_failing);
     suite_add_tcase(s, on);
     TCase *off = tcase_create("download");
     tcase_add_checked_fixture(off, srv_up, srv_down);

@@ -11,6 +11,7 @@
 #include "ops/records/clock.h"
 #include "ops/records/match.h"
 #include "ops/table/table_acts.h"
+#include "ops/tournament/snapshots.h"
 #include "store/desk.h"
 #include "store/store.h"
 #include "tourney/tables.h"
@@ -22,6 +23,7 @@ static const char side_name[2][2] = {"a", "b"};
 struct now_cx {
     const struct op *o;
     const struct tournament *t;
+    const struct op_snapshot_status *backup;
     struct match *ms;
     int n;
     struct match_since *since;
@@ -199,9 +201,20 @@ static int src_rulings(struct now_cx *x)
     return rc;
 }
 
-/* The kinds of item, each one row: a pending appeal, a failing backup will be one more. */
+/* The snapshots failing (a USB stick pulled out, a full folder): the copies the TD counts
+ * on are not being made, since the first failure of those after the last good one. */
+static int src_backup(struct now_cx *x)
+{
+    const struct op_snapshot_status *b = x->backup;
+    if (b && b->failing)
+        add(x, "backup", "failing", b->failing_since_ms ? b->failing_since_ms : b->last_error_ms,
+            NULL, json_pack("{s:s, s:s}", "error", b->last_error, "folder", b->folder));
+    return CW_OK;
+}
+
+/* The kinds of item, each one row: a pending appeal will be one more. */
 static int (*const sources[])(struct now_cx *) = {
-    src_calls, src_disputes, src_unconfirmed, src_overdue_late, src_tables, src_rulings,
+    src_calls, src_disputes, src_unconfirmed, src_overdue_late, src_tables, src_rulings, src_backup,
 };
 
 static int cmp_items(const void *a, const void *b)
@@ -222,9 +235,10 @@ static json_t *claim_json(const struct now_claim *c)
 }
 
 /* The items, oldest first, each with its claim: an array, or NULL. */
-static json_t *read_items(const struct op *o, const struct tournament *t)
+static json_t *read_items(const struct op *o, const struct tournament *t,
+                          const struct op_snapshot_status *backup)
 {
-    struct now_cx x = {o, t, NULL, 0, NULL, 0, json_array()};
+    struct now_cx x = {o, t, backup, NULL, 0, NULL, 0, json_array()};
     struct now_claim *claims = NULL;
     int nclaims = 0;
     int rc = db_match_list(o->db, t->id, 0, &x.ms, &x.n);
@@ -258,18 +272,20 @@ static json_t *read_items(const struct op *o, const struct tournament *t)
     return out;
 }
 
-json_t *op_now_items(const struct op *o, const struct tournament *t)
+json_t *op_now_items(const struct op *o, const struct tournament *t,
+                     const struct op_snapshot_status *backup)
 {
-    json_t *items = read_items(o, t);
+    json_t *items = read_items(o, t, backup);
     return items ? json_pack("{s:o, s:I}", "items", items, "server_time_ms", (json_int_t)o->now_ms)
                  : NULL;
 }
 
-int op_now_claim(const struct op *o, const struct tournament *t, const char *key, int release,
+int op_now_claim(const struct op *o, const struct tournament *t,
+                 const struct op_snapshot_status *backup, const char *key, int release,
                  json_t **out, struct problem *pb)
 {
     *out = NULL;
-    json_t *items = read_items(o, t), *item = NULL;
+    json_t *items = read_items(o, t, backup), *item = NULL;
     if (!items) {
         problem_internal(pb, "reading the desk's items");
         return -1;

@@ -18,14 +18,21 @@
 /* The matches waiting for a table the desk shows, the next in line (the others counted). */
 #define NOW_TABLES_SHOWN 10
 
-/* The items of tournament t needing an official now, oldest first, each with its claim
- * (or null): {"items": [...], "server_time_ms"}. NULL on a failure of the server. */
-json_t *op_now_items(const struct op *o, const struct tournament *t);
+struct op_snapshot_status;
 
-/* An official claims the item of key (release: gives up their own claim). 0 with the
- * claim's JSON in *out (release: null), or -1 with the problem: the key names no item
- * needing an official now (422 on the field item), another official's claim (409, named). */
-int op_now_claim(const struct op *o, const struct tournament *t, const char *key, int release,
+/* The items of tournament t needing an official now, oldest first, each with its claim
+ * (or null): {"items": [...], "server_time_ms"}; backup: the snapshots' status (a failing
+ * one is an item of every tournament), NULL when not known. NULL on a failure of the
+ * server. */
+json_t *op_now_items(const struct op *o, const struct tournament *t,
+                     const struct op_snapshot_status *backup);
+
+/* An official claims the item of key (release: gives up their own claim); backup as
+ * above. 0 with the claim's JSON in *out (release: null), or -1 with the problem: the key
+ * names no item needing an official now (422 on the field item), another official's claim
+ * (409, named). */
+int op_now_claim(const struct op *o, const struct tournament *t,
+                 const struct op_snapshot_status *backup, const char *key, int release,
                  json_t **out, struct problem *pb);
 
 #endif

@@ -87,6 +87,8 @@ static void prune(struct op_snapshots *s)
 static void set_failure(struct op_snapshots *s, int64_t now_ms, const char *why)
 {
     pthread_mutex_lock(&s->mu);
+    if (!s->st.failing)
+        s->st.failing_since_ms = now_ms;
     s->st.failing = 1;
     s->st.last_error_ms = now_ms;
     snprintf(s->st.last_error, sizeof s->st.last_error, "%s", why);

@@ -21,7 +21,8 @@ struct op_snapshot_status {
     int failing;        /* the last try failed */
     int64_t last_ok_ms; /* the last good snapshot, 0 for none yet */
     char last_ok_file[256];
-    int64_t last_error_ms; /* the last failure, 0 for none */
+    int64_t last_error_ms;    /* the last failure, 0 for none */
+    int64_t failing_since_ms; /* the first failure of those since the last good one */
     char last_error[1200];
     int64_t next_ms; /* when the next is due, 0 when off */
 };
