@@ -26,11 +26,8 @@ import { paged, wirePaged } from '/td/board_filter.js';
 import { eventsShown, wireEvents, windowLists } from '/td/events_window.js';
 import { startNow, nowEntry } from '/td/now.js';
 import { applyEntry } from '/td/live_apply.js';
-<<<<<<< HEAD
 import { startEntries, entriesHeard } from '/td/entries.js';
-=======
 import { showLedger, ledgerAgain } from '/td/ledger.js';
->>>>>>> n-desk
 
 const S = { tid: Number(params().get('t')) || 0, tour: null, players: [], events: [], boards: {}, matches: [], detail: 0, auditAfter: null, stream: null,
   pins: {} /* player id -> the PIN the TD asked to see (see renderPlayers) */ };
@@ -99,11 +96,7 @@ async function loggedIn(session) {
   startNow(S.tid, act, (id) => { location.hash = '#board'; openDetail(id); }, session);
   // every change re-reads the state (the board, an open match panel, the events); an open
   // audit log also takes the new entries (a cascade's knockout.correction, a match.postponed…)
-<<<<<<< HEAD
-  S.stream = live(S.tid, { onSync: reload, onEvent: (ty, d) => { if (ty === 'server.resumed') { S.server.held = false; showHeld(); } nowEntry(ty); if (!applyEntry(S, ty, d, { open: openDetail, detail: laterDetail, calls: laterCalls })) later(); laterAudit(); entriesHeard(); }, onState: (st) => { $('#conn').textContent = st === 'live' ? '' : t(`conn.${st}`); } });
-=======
-  S.stream = live(S.tid, { onSync: reload, onEvent: (ty, d) => { if (ty === 'server.resumed') { S.server.held = false; showHeld(); } nowEntry(ty); if (!applyEntry(S, ty, d, { open: openDetail, detail: laterDetail, calls: laterCalls, player: playerApplied })) later(); laterAudit(); }, onState: (st) => { $('#conn').textContent = st === 'live' ? '' : t(`conn.${st}`); } });
->>>>>>> n-desk
+  S.stream = live(S.tid, { onSync: reload, onEvent: (ty, d) => { if (ty === 'server.resumed') { S.server.held = false; showHeld(); } nowEntry(ty); if (!applyEntry(S, ty, d, { open: openDetail, detail: laterDetail, calls: laterCalls, player: playerApplied })) later(); laterAudit(); entriesHeard(); }, onState: (st) => { $('#conn').textContent = st === 'live' ? '' : t(`conn.${st}`); } });
   window.addEventListener('hashchange', showPane);
   showPane();
 }
