@@ -17,6 +17,7 @@ import { editButton } from '/td/players_edit.js';
 import { confirmDraw, enterAll as enterChecked } from '/td/draw.js';
 import { renderEstimate } from '/td/estimate_view.js';
 import { startBackup, renderBackup } from '/td/backup.js';
+import { loadCommittee } from '/td/committee.js';
 
 const S = { tid: Number(params().get('t')) || 0, tour: null, players: [], events: [], boards: {}, matches: [], detail: 0, auditAfter: null, stream: null,
   pins: {} /* player id -> the PIN the TD asked to see (see renderPlayers) */ };
@@ -103,6 +104,7 @@ function showPane() {
   for (const a of $$('#tabs a')) a.setAttribute('aria-current', a.getAttribute('href') === `#${id}` ? 'page' : 'false');
   if (id === 'audit') loadAudit(true);
   if (id === 'officials') loadOfficials();
+  if (id === 'committee') loadCommittee(S.tid, act);
   if (id === 'players' && S.head) later(); /* the officials offered may have changed */
 }
 
@@ -124,6 +126,7 @@ async function readAll() {
     }));
     renderAll();
     await renderCalls(S.tid, act);
+    if (!$('#committee').hidden) await loadCommittee(S.tid, act);
   } catch (e) { showError(e); }
 }
 

@@ -24,6 +24,13 @@ const DYNAMIC = {
   'ruling.effect': ['none', 'score', 'penalty', 'forfeit', 'clock'],
   sheets: ['draw', 'call', 'scores', 'standings'],
   ended: ['conceded', 'lateness', 'time', 'disqualified', 'withdrawn', 'bye', 'walkover', 'ruling'],
+  'co.state': ['pending', 'withdrawn', 'decided'],
+  'co.outcome': ['upheld', 'replaced'],
+  'co.motion': ['uphold', 'replace'],
+  'co.mstate': ['open', 'carried', 'failed'],
+  'co.effect': ['none', 'score', 'forfeit', 'penalty'],
+  'co.form': ['standing', 'per_appeal'],
+  'co.vote': ['yes', 'no'],
 };
 
 function files(dir) {
