@@ -8,16 +8,25 @@
 import { api } from '/js/api.js';
 import { $, h, clear, announce, showError, clearError, hhmm } from '/js/dom.js';
 import { t } from '/js/i18n.js';
+import { live, debounce, serial } from '/js/live.js';
 
-// The card under the table card, made once.
-function card() {
+// The card under the table card (or, for a member who is not a player, on the page's
+// main), made once.
+function card(onMain) {
   let el = document.getElementById('appeal-card');
   if (!el) {
     el = h('section', { id: 'appeal-card', class: 'card', 'aria-labelledby': 'appeal-h', hidden: true });
-    const after = document.getElementById('table-card') || document.getElementById('main');
-    after.after(el);
+    const after = document.getElementById('table-card');
+    if (after && !onMain) after.after(el);
+    else document.getElementById('main').append(el);
   }
   return el;
+}
+
+// Whether the player is typing in the card: a live update then leaves it as it is.
+function typing(el) {
+  const a = document.activeElement;
+  return !!a && el.contains(a) && /^(INPUT|TEXTAREA|SELECT)$/.test(a.tagName) && !!a.value;
 }
 
 async function run(f, okMsg, refresh) {
@@ -52,9 +61,13 @@ function votesOf(T, cases, member, extra, refresh) {
 
 // The appeal card of the player's current or last match S.match (S: the page's state).
 export async function renderAppeal(S, refresh) {
-  const el = card();
+  const el = card(false);
+  if (typing(el)) return;
   const T = `/api/v1/tournaments/${S.tid}`;
   const parts = [];
+  // the decisions of the current (or last) match open to appeal
+  let pub = { appeals: [] };
+  try { pub = await api('GET', `${T}/appeals`); } catch (e) { /* none */ }
   if (S.match) {
     let mine;
     try { mine = await api('GET', `${T}/matches/${S.match.id}/appeals`); } catch (e) { mine = { appeals: [], appealable: [] }; }
@@ -72,6 +85,12 @@ export async function renderAppeal(S, refresh) {
       h('label', { for: id }, t('ap.grounds')), h('textarea', { id, maxlength: 4000, rows: 2 }),
       h('button', { type: 'submit', class: 'big' }, t('ap.appeal'))));
     }
+  }
+  // every case about a match of mine (read in full with my login; others' are refused)
+  const matchIds = [...new Set(pub.appeals.map((c) => c.match_id))];
+  for (const mid of matchIds) {
+    let mine;
+    try { mine = await api('GET', `${T}/matches/${mid}/appeals`); } catch (e) { continue; }
     for (const c of mine.appeals) {
       const rows = [h('p', {}, t(c.kind === 'referral' ? 'co.referral' : 'co.appeal', { id: c.id, match: (c.label && c.label.text) || '' }), ' — ',
         h('strong', { class: 'ap-state' }, t(`co.state.${c.state}`)))];
@@ -95,17 +114,17 @@ export async function renderAppeal(S, refresh) {
   try {
     const co = await api('GET', `${T}/committee`);
     const me = co.members.concat(co.reserves).find((m) => m.player_id === S.pid);
-    if (me) parts.push(...votesOf(T, (await api('GET', `${T}/appeals`)).appeals, me, {}, refresh));
+    if (me) parts.push(...votesOf(T, pub.appeals, me, {}, refresh));
   } catch (e) { /* the Committee is optional */ }
   clear(el);
   el.hidden = !parts.length;
-  el.append(h('h2', { id: 'appeal-h' }, t('ap.h')), parts);
+  el.append(h('h2', { id: 'appeal-h' }, t('ap.h')), ...parts);
 }
 
 // A member who is not a player: their card's PIN, kept for the session, then their votes.
 export async function memberPage(tid, memberId) {
   const T = `/api/v1/tournaments/${tid}`;
-  const el = card();
+  const el = card(true);
   el.hidden = false;
   const key = `crawford.member.${tid}.${memberId}`;
   const draw = async () => {
@@ -122,7 +141,9 @@ export async function memberPage(tid, memberId) {
       return;
     }
     const votes = me ? votesOf(T, (await api('GET', `${T}/appeals`)).appeals, me, { member_id: memberId, pin }, draw) : [];
-    el.append(votes.length ? votes : h('p', { class: 'muted' }, t('ap.nothing_to_vote')));
+    el.append(...(votes.length ? votes : [h('p', { class: 'muted' }, t('ap.nothing_to_vote'))]));
   };
-  await draw();
+  const redraw = serial(() => (typing(el) ? null : draw().catch(showError)));
+  live(tid, { onSync: redraw, onEvent: debounce(redraw, 150) });
+  redraw();
 }

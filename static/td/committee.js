@@ -9,8 +9,17 @@ import { t } from '/js/i18n.js';
 
 const EFFECTS = ['none', 'score', 'forfeit', 'penalty'];
 
+// Whether the TD changed a field since the last render: a live update then leaves the
+// page as it is (the next change of the TD's own re-reads it).
+let dirty = false;
+
 function root() {
-  return $('#co-root');
+  const el = $('#co-root');
+  if (!el.dataset.wired) {
+    el.dataset.wired = '1';
+    for (const ev of ['input', 'change']) el.addEventListener(ev, () => { dirty = true; });
+  }
+  return el;
 }
 
 // The effect a replacing motion states, from its little form.
@@ -86,17 +95,20 @@ function caseCard(T, c, members, act, reload) {
   return h('li', { class: 'card', 'data-appeal': c.id }, rows, acts);
 }
 
-// Reads and shows the Committee and its cases (again after each change).
-export async function loadCommittee(tid, act) {
+// Reads and shows the Committee and its cases: after a change of the TD's own (force), or
+// else unless the TD has changed a field since (a live update leaves the form as it is).
+export async function loadCommittee(tid, act, force) {
   const T = `/api/v1/tournaments/${tid}`;
-  const reload = () => loadCommittee(tid, act);
+  const reload = () => loadCommittee(tid, act, true);
   let co;
   let cases;
   let players;
   try {
     [co, cases, players] = await Promise.all([api('GET', `${T}/committee`), api('GET', `${T}/appeals`), api('GET', `${T}/players`)]);
   } catch (e) { return; }
+  if (dirty && !force) return;
   const members = co.members.concat(co.reserves);
+  dirty = false;
   const el = clear(root());
   el.append(h('form', { class: 'inline card', onsubmit: async (ev) => {
     ev.preventDefault();

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { desk } from './desk.mjs';
+import { committee } from './committee.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..', '..');
@@ -229,8 +230,10 @@ async function run() {
   });
   browserOf = browser;
   try {
-    if (process.env.E2E_ONLY !== 'desk') await scenario(browser);
-    await deskPart(browser);
+    const only = process.env.E2E_ONLY;
+    if (only !== 'desk' && only !== 'committee') await scenario(browser);
+    if (only !== 'committee') await deskPart(browser);
+    await committeePart(browser);
   } finally {
     await browser.close();
   }
@@ -244,6 +247,14 @@ async function run() {
 async function deskPart(browser) {
   await desk({ browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep: (s) => { step = s; }, PASSWORD, dir, guideShot: GUIDE ? guideShot : null });
   step = 'no page raised a script error';
+  if (errors.length) fail(errors.join('\n'));
+}
+
+// The Committee's part (tests/e2e/committee.mjs, GOV-2, GOV-7), then no page raised a
+// script error.
+async function committeePart(browser) {
+  await committee({ browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep: (s) => { step = s; }, PASSWORD });
+  step = 'no page raised a script error after the Committee';
   if (errors.length) fail(errors.join('\n'));
 }
 
