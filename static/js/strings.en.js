@@ -651,4 +651,6 @@ export default {
   'ap.member_h': "Committee: {name}",
   'ap.member_pin': "Your PIN (on your Committee card)",
   'ap.nothing_to_vote': "Nothing to vote on now.",
+  'co.names': "Committee: {names}",
+  'co.names_reserves': "Committee: {names}; reserves: {reserves}",
 };

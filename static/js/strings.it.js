@@ -651,4 +651,6 @@ export default {
   'ap.member_h': "Comitato: {name}",
   'ap.member_pin': "Il tuo PIN (sulla tessera del Comitato)",
   'ap.nothing_to_vote': "Niente da votare ora.",
+  'co.names': "Comitato: {names}",
+  'co.names_reserves': "Comitato: {names}; riserve: {reserves}",
 };

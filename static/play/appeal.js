@@ -9,6 +9,7 @@ import { api } from '/js/api.js';
 import { $, h, clear, announce, showError, clearError, hhmm } from '/js/dom.js';
 import { t } from '/js/i18n.js';
 import { live, debounce, serial } from '/js/live.js';
+import { committeeText } from '/js/committee.js';
 
 // The card under the table card (or, for a member who is not a player, on the page's
 // main), made once.
@@ -110,9 +111,10 @@ export async function renderAppeal(S, refresh) {
       parts.push(h('div', { class: 'appeal', 'data-appeal': c.id }, rows));
     }
   }
-  // a player who sits on the Committee votes from here
+  // the Committee's names, posted (GOV-2); a player who sits on it votes from here
   try {
     const co = await api('GET', `${T}/committee`);
+    if (co.members.length) parts.unshift(h('p', { class: 'muted', id: 'committee-names' }, committeeText(co)));
     const me = co.members.concat(co.reserves).find((m) => m.player_id === S.pid);
     if (me) parts.push(...votesOf(T, pub.appeals, me, {}, refresh));
   } catch (e) { /* the Committee is optional */ }

@@ -6,12 +6,14 @@
 import { api } from '/js/api.js';
 import { $, h, clear, hhmm } from '/js/dom.js';
 import { t } from '/js/i18n.js';
+import { committeeText } from '/js/committee.js';
 
 const EFFECTS = ['none', 'score', 'forfeit', 'penalty'];
 
 // Whether the TD changed a field since the last render: a live update then leaves the
 // page as it is (the next change of the TD's own re-reads it).
 let dirty = false;
+let shown = ''; // what the page shows now, to render only what changed
 
 function root() {
   const el = $('#co-root');
@@ -106,7 +108,9 @@ export async function loadCommittee(tid, act, force) {
   try {
     [co, cases, players] = await Promise.all([api('GET', `${T}/committee`), api('GET', `${T}/appeals`), api('GET', `${T}/players`)]);
   } catch (e) { return; }
-  if (dirty && !force) return;
+  const now = JSON.stringify([tid, co, cases, players]);
+  if (!force && (dirty || now === shown)) return;
+  shown = now;
   const members = co.members.concat(co.reserves);
   dirty = false;
   const el = clear(root());
@@ -131,7 +135,7 @@ export async function loadCommittee(tid, act, force) {
     }
     ul.append(h('li', {}, m.name, m.reserve ? ` (${t('co.reserve')})` : '', ' ', acts));
   }
-  el.append(h('h3', {}, t('co.members')), ul);
+  el.append(h('h3', {}, t('co.members')), h('p', { id: 'co-names' }, committeeText(co)), ul);
   el.append(h('form', { class: 'inline card', onsubmit: async (ev) => {
     ev.preventDefault();
     const pid = Number($('#co-player').value);

@@ -46,6 +46,14 @@ export async function committee(x) {
   await call('POST', `${T}/matches/${r1[1]}/verify`, { score: { a: 3, b: 0 } });
   await call('POST', `${T}/matches/${r1[0]}/rulings`, { question: 'Who won?', facts: 'Two sheets', decision: '3-1 to side a', reasons: 'The witnesses', effect: { kind: 'score', score: { a: 3, b: 1 } } });
 
+  setStep('committee: its names are posted on the venue\'s display');
+  const dctx = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  const disp = await dctx.newPage();
+  watch(disp, 'committee display');
+  await disp.goto(url(`/display/?t=${tour.id}&view=live&rotate=0`));
+  await waitText(disp, '#committee-names', /Committee: Ezio, Flora, .*; reserves: Gina/);
+  await dctx.close();
+
   setStep('committee: the loser appeals the ruling from the phone, within its window');
   const phone = async (p, name) => {
     const ctx = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, locale: 'en-GB' });
@@ -59,6 +67,7 @@ export async function committee(x) {
   };
   const lp = await phone(loser, 'committee loser phone');
   await waitText(lp.pg, '#appeal-card', /you may appeal until \d\d:\d\d/);
+  await waitText(lp.pg, '#committee-names', /Committee: Ezio, Flora/);
   await lp.pg.fill('#appeal-card textarea', 'I won the last game');
   await lp.pg.click('#appeal-card form.appealable button[type=submit]');
   await waitText(lp.pg, '#appeal-card .ap-state', 'pending');
