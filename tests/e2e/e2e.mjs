@@ -12,6 +12,7 @@ import { desk } from './desk.mjs';
 import { swiss } from './swiss.mjs';
 import { nowPart } from './now.mjs';
 import { ratingsPart } from './ratings.mjs';
+import { committee } from './committee.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..', '..');
@@ -233,12 +234,14 @@ async function run() {
   browserOf = browser;
   try {
     const only = process.env.E2E_ONLY;
-    if (!['desk', 'swiss', 'now'].includes(only)) await scenario(browser);
-    if (!['swiss', 'now'].includes(only)) await deskPart(browser);
-    if (only !== 'now') await swissPart(browser);
-    if (!['desk', 'swiss'].includes(only)) await nowPart({ browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep: (s) => { step = s; }, PASSWORD, dir, guideShot: GUIDE ? guideShot : null });
+    const parts = ['desk', 'swiss', 'now', 'committee'];
+    if (!parts.includes(only)) await scenario(browser);
+    if (!only || only === 'desk') await deskPart(browser);
+    if (!only || only === 'swiss') await swissPart(browser);
+    if (!only || only === 'now') await nowPart({ browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep: (s) => { step = s; }, PASSWORD, dir, guideShot: GUIDE ? guideShot : null });
     step = 'no page raised a script error';
     if (errors.length) fail(errors.join('\n'));
+    if (!only || only === 'committee') await committeePart(browser);
   } finally {
     await browser.close();
   }
@@ -261,6 +264,14 @@ async function deskPart(browser) {
 async function swissPart(browser) {
   await swiss({ browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep: (s) => { step = s; }, PASSWORD });
   step = 'no page raised a script error (the Swiss)';
+  if (errors.length) fail(errors.join('\n'));
+}
+
+// The Committee's part (tests/e2e/committee.mjs, GOV-2, GOV-7), then no page raised a
+// script error.
+async function committeePart(browser) {
+  await committee({ browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep: (s) => { step = s; }, PASSWORD });
+  step = 'no page raised a script error after the Committee';
   if (errors.length) fail(errors.join('\n'));
 }
 
