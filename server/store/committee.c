@@ -530,27 +530,21 @@ int db_appeal_audit_ids(struct db *db, int64_t appeal_id, int64_t **out, int *n)
     return db_rows(st, db_read_id, sizeof **out, (void **)out, n);
 }
 
-int64_t db_appeal_holds(struct db *db, int64_t tid, int64_t mid, const int64_t *people, int n)
+static void read_holding(sqlite3_stmt *st, void *row)
 {
-    int64_t found = 0;
-    for (int i = 0; i < n && !found; i++) {
-        if (!people[i])
-            continue;
-        sqlite3_stmt *st = db_stmt(
-            db, "SELECT a.id FROM appeals a JOIN matches m ON m.id = a.match_id WHERE "
-                "a.tournament_id = ?1 AND a.state = 'pending' AND a.released = 0 AND "
-                "a.match_id <> ?2 AND (m.player_a = ?3 OR m.player_b = ?3) ORDER BY a.id "
-                "LIMIT 1");
-        if (!st)
-            return -1;
-        sqlite3_bind_int64(st, 1, tid);
-        sqlite3_bind_int64(st, 2, mid);
-        sqlite3_bind_int64(st, 3, people[i]);
-        found = db_int64(st, 0);
-        if (found < 0)
-            return -1;
-    }
-    return found;
+    struct appeal_hold_row *h = row;
+    h->appeal_id = sqlite3_column_int64(st, 0);
+    h->match_id = sqlite3_column_int64(st, 1);
+}
+
+int db_appeals_holding(struct db *db, int64_t tid, struct appeal_hold_row **out, int *n)
+{
+    sqlite3_stmt *st = db_stmt(db, "SELECT id, match_id FROM appeals WHERE tournament_id = ?1 "
+                                   "AND state = 'pending' AND released = 0 ORDER BY id");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, tid);
+    return db_rows(st, read_holding, sizeof **out, (void **)out, n);
 }
 
 int db_ruling_committee_decided(struct db *db, int64_t ruling_id, int decided_match)

@@ -119,9 +119,11 @@ int db_appeal_audit_ids(struct db *db, int64_t appeal_id, int64_t **out, int *n)
 /* A ruling that waited for the Committee (GOV-6) is decided by it. */
 int db_ruling_committee_decided(struct db *db, int64_t ruling_id, int decided_match);
 
-/* Whether match mid (of tournament tid, with the n people who play it) is held by a pending
- * case of another match of one of them that the TD did not release (GOV-7): 0 (no), or the
- * case's id; -1 when the database failed. */
-int64_t db_appeal_holds(struct db *db, int64_t tid, int64_t mid, const int64_t *people, int n);
+/* The pending cases of tournament tid the TD did not release, by id: what may hold the
+ * matches that depend on them (GOV-7, ops/match/appeal_hold.c decides which). */
+struct appeal_hold_row {
+    int64_t appeal_id, match_id;
+};
+int db_appeals_holding(struct db *db, int64_t tid, struct appeal_hold_row **out, int *n);
 
 #endif

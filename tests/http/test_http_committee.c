@@ -7,175 +7,13 @@
  * the bracket (KO-8, KO-10), final; a ruling waiting for the Committee (GOV-6) decided by
  * it. Every refusal names its rule (or field) and changes nothing. */
 #include <check.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "support/committee_fx.h"
 #include "support/harness.h"
 #include "../check_main.h"
-
-/* A knockout of 4 at 3 points (final at 5), drawn; every player's session; the Committee:
- * Ezio and Flora (not players), a player member, and Gina, a reserve. */
-struct fx {
-    long long tid, eid, r1[2], fin;
-    long long pid[4];
-    char pin[4][8];
-    struct srv as[4];
-    long long ezio, flora, gina;
-    char ezio_pin[16], flora_pin[16], gina_pin[16];
-};
-
-static void ok(struct res *r, long status, const char *what)
-{
-    ck_assert_msg(r->status == status, "%s: %ld %s", what, r->status, r->body);
-}
-
-static void tpath(char *out, size_t len, const struct fx *f, const char *tail)
-{
-    snprintf(out, len, "/api/v1/tournaments/%lld%s", f->tid, tail);
-}
-
-/* as on the tournament's tail: the status, the reply in r (freed by the caller). */
-static void on_t(struct srv *as, const struct fx *f, const char *method, const char *tail,
-                 const char *body, struct res *r)
-{
-    char path[200];
-    tpath(path, sizeof path, f, tail);
-    td(as, method, path, body, r);
-}
-
-static void on_m(struct srv *as, const struct fx *f, long long mid, const char *method,
-                 const char *tail, const char *body, struct res *r)
-{
-    char path[200];
-    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld%s", f->tid, mid, tail);
-    td(as, method, path, body, r);
-}
-
-/* A member added by the TD; a non-player's PIN into pin (may be NULL). */
-static long long member(const struct fx *f, const char *body, char *pin)
-{
-    struct res r;
-    on_t(&S, f, "POST", "/committee/members", body, &r);
-    ok(&r, 201, body);
-    long long id = jint(&r, "id");
-    if (pin)
-        snprintf(pin, 16, "%s", jstr(&r, "pin"));
-    res_free(&r);
-    return id;
-}
-
-static long long player_on(const struct fx *f, long long mid, int s)
-{
-    struct res r;
-    on_m(&S, f, mid, "GET", "", NULL, &r);
-    ok(&r, 200, "match");
-    long long pid = json_integer_value(
-        json_object_get(json_array_get(json_object_get(r.json, "sides"), (size_t)s), "player_id"));
-    res_free(&r);
-    return pid;
-}
-
-static struct srv *session_of(struct fx *f, long long pid)
-{
-    for (int i = 0; i < 4; i++)
-        if (f->pid[i] == pid)
-            return &f->as[i];
-    ck_abort_msg("no player %lld", pid);
-    return NULL;
-}
-
-static void setup(struct fx *f)
-{
-    memset(f, 0, sizeof *f);
-    f->tid = make_tournament(&S, "Appeals");
-    static const char *const names[] = {"Anna", "Bruno", "Carla", "Dario"};
-    for (int i = 0; i < 4; i++) {
-        f->pid[i] = make_player_pin(&S, f->tid, names[i], f->pin[i]);
-        srv_player_login(&f->as[i], &S, f->tid, f->pid[i], f->pin[i]);
-    }
-    f->eid = make_competition(
-        &S, f->tid, "{\"kind\": \"knockout\", \"name\": \"Main\", \"knockout\": {\"lengths\": [3, 5]}}");
-    enter_players(&S, f->tid, f->eid, 4, f->pid);
-    char path[200];
-    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/knockout/draw", f->tid,
-             f->eid);
-    struct res r;
-    td(&S, "POST", path, "{\"seed\": \"10\"}", &r);
-    ok(&r, 200, "draw");
-    json_t *rounds = json_object_get(r.json, "rounds");
-    for (int i = 0; i < 2; i++)
-        f->r1[i] = json_integer_value(json_object_get(
-            json_array_get(json_object_get(json_array_get(rounds, 0), "matches"), (size_t)i),
-            "match_id"));
-    f->fin = json_integer_value(json_object_get(
-        json_array_get(json_object_get(json_array_get(rounds, 1), "matches"), 0), "match_id"));
-    res_free(&r);
-    on_t(&S, f, "PUT", "/committee", "{\"form\": \"standing\", \"appeal_window_minutes\": 30}", &r);
-    ok(&r, 200, "the Committee's form");
-    res_free(&r);
-    f->ezio = member(f, "{\"name\": \"Ezio\"}", f->ezio_pin);
-    f->flora = member(f, "{\"name\": \"Flora\"}", f->flora_pin);
-    f->gina = member(f, "{\"name\": \"Gina\", \"reserve\": true}", f->gina_pin);
-}
-
-/* A snapshot of what a refusal must leave as it was: the tournament's ETag and bytes, the
- * Committee, the appeals (the TD's view) and the matches. */
-static char *snapshot(const struct fx *f)
-{
-    char path[200], *out = NULL;
-    struct raw t;
-    tpath(path, sizeof path, f, "");
-    ck_assert_int_eq(raw_get(&S, path, &t), 0);
-    ck_assert_int_ge(asprintf(&out, "%s|%s", t.etag, t.body), 0);
-    raw_free(&t);
-    const char *tails[] = {"/committee", "/appeals", "/matches"};
-    for (int i = 0; i < 3; i++) {
-        struct res r;
-        on_t(&S, f, "GET", tails[i], NULL, &r);
-        char *more = NULL;
-        ck_assert_int_ge(asprintf(&more, "%s|%s", out, r.body), 0);
-        free(out);
-        out = more;
-        res_free(&r);
-    }
-    return out;
-}
-
-/* as asks on the tournament's tail; refused with status naming name (a rule or a field),
- * nothing changed. */
-static void refuse(struct srv *as, const struct fx *f, const char *method, const char *tail,
-                   const char *body, long status, const char *name, const char *what)
-{
-    char *before = snapshot(f);
-    struct res r;
-    on_t(as, f, method, tail, body, &r);
-    assert_refused(&r, status, name, what);
-    res_free(&r);
-    char *after = snapshot(f);
-    ck_assert_msg(!strcmp(before, after), "%s changed something:\n%s\n%s", what, before, after);
-    free(before);
-    free(after);
-}
-
-/* The TD's ruling on match mid that sets score a-b: its id. */
-static long long ruling(const struct fx *f, long long mid, int a, int b, const char *state)
-{
-    char body[400];
-    snprintf(body, sizeof body,
-             "{\"question\": \"Who won?\", \"facts\": \"Two scoresheets\", \"decision\": \"%d-%d\", "
-             "\"reasons\": \"The witnesses\", \"effect\": {\"kind\": \"score\", \"score\": "
-             "{\"a\": %d, \"b\": %d}}}",
-             a, b, a, b);
-    struct res r;
-    on_m(&S, f, mid, "POST", "/rulings", body, &r);
-    ok(&r, 201, "ruling");
-    ck_assert_str_eq(jstr(&r, "state"), state);
-    long long id = jint(&r, "id");
-    res_free(&r);
-    return id;
-}
 
 /* GOV-2: the Committee's names are posted for anyone, never a PIN; an official never sits
  * on it; three to five members, reserves beside; a member's card for the TD only. */
@@ -226,22 +64,6 @@ START_TEST(test_GOV2_committee_public_no_official)
     res_free(&r);
 }
 END_TEST
-
-/* Ruling rid made `minutes` earlier (the server stopped, its database edited, restarted). */
-static void age_ruling(struct fx *f, long long rid, int minutes)
-{
-    ck_assert_int_eq(srv_stop(&S), 0);
-    sqlite3 *h = NULL;
-    char sql[160];
-    snprintf(sql, sizeof sql, "UPDATE rulings SET created_ms = created_ms - %d WHERE id = %lld",
-             minutes * 60000, rid);
-    ck_assert_int_eq(sqlite3_open(S.db, &h), SQLITE_OK);
-    ck_assert_int_eq(sqlite3_exec(h, sql, NULL, NULL, NULL), SQLITE_OK);
-    sqlite3_close(h);
-    srv_restart(&S);
-    for (int i = 0; i < 4; i++) /* the sessions are the database's: only the port is new */
-        f->as[i].port = S.port;
-}
 
 /* GOV-7, KO-8, KO-10: the loser of round 1 appeals the TD's ruling from the phone within
  * its window; the final is held; both players state their case; an even panel is refused
@@ -341,8 +163,7 @@ START_TEST(test_GOV7_appeal_2_1_overturns_ruling_and_moves_bracket)
     ok(&r, 200, "Ezio's vote");
     res_free(&r);
     refuse(&phone, &f, "POST", vtail, body, 409, "GOV-7", "Ezio votes twice");
-    refuse(opp, &f, "POST", vtail, "{\"vote\": \"no\"}", 403, "GOV-2",
-           "the replaced member votes");
+    refuse(opp, &f, "POST", vtail, "{\"vote\": \"no\"}", 403, "GOV-2", "the replaced member votes");
     refuse(session_of(&f, outsider), &f, "POST", vtail, "{\"vote\": \"no\"}", 403, "GOV-7",
            "a non-member votes");
     snprintf(body, sizeof body, "{\"vote\": \"no\", \"member_id\": %lld, \"pin\": \"%s\"}", f.flora,
@@ -474,8 +295,7 @@ START_TEST(test_GOV6_ruling_awaiting_committee_decided_by_it)
     refuse(&S, &f, "POST", tail, uphold, 409, "GOV-7", "an even panel");
     char seat[200], panel[120];
     snprintf(seat, sizeof seat, "/appeals/%lld/panel", aid);
-    snprintf(panel, sizeof panel, "{\"member_ids\": [%lld, %lld, %lld]}", f.ezio, f.flora,
-             f.gina);
+    snprintf(panel, sizeof panel, "{\"member_ids\": [%lld, %lld, %lld]}", f.ezio, f.flora, f.gina);
     on_t(&S, &f, "PUT", seat, panel, &r);
     ok(&r, 200, "the panel");
     res_free(&r);
@@ -495,14 +315,68 @@ START_TEST(test_GOV6_ruling_awaiting_committee_decided_by_it)
     }
     on_m(&S, &f, f.r1[0], "GET", "/rulings", NULL, &r);
     ok(&r, 200, "the rulings");
-    ck_assert_str_eq(
-        json_string_value(json_object_get(json_array_get(json_object_get(r.json, "rulings"), 0),
-                                          "state")),
-        "decided");
+    ck_assert_str_eq(json_string_value(json_object_get(
+                         json_array_get(json_object_get(r.json, "rulings"), 0), "state")),
+                     "decided");
     res_free(&r);
     on_m(&S, &f, f.r1[0], "GET", "", NULL, &r);
     ck_assert_str_eq(jstr(&r, "state"), "verified");
     ck_assert_str_eq(jstr(&r, "winner"), "a");
+    res_free(&r);
+}
+END_TEST
+
+/* GOV-7: a pending appeal holds only the players' matches that depend on it: the next
+ * round's match the appealed match feeds (the final) and the Consolation match its loser
+ * entered (KO-5); a match of the appellant in no event fed by it (a match of its own) is
+ * called as usual. The TD's release frees the held ones. */
+START_TEST(test_GOV7_hold_only_dependent_matches)
+{
+    struct fx f;
+    setup_with(&f, 1);
+    long long loser = player_on(&f, f.r1[0], 1);
+    struct res r;
+    on_m(&S, &f, f.r1[1], "POST", "/verify", "{\"score\": {\"a\": 3, \"b\": 0}}", &r);
+    ok(&r, 200, "the other match of round 1");
+    res_free(&r);
+    long long rid = ruling(&f, f.r1[0], 3, 1, "decided");
+    /* the Consolation drew itself with round 1's losers */
+    char path[200];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/competitions/%lld/knockout", f.tid,
+             f.cons);
+    req(&S, "GET", path, NULL, NULL, &r);
+    ok(&r, 200, "the Consolation");
+    long long cm = json_integer_value(json_object_get(
+        json_array_get(json_object_get(json_array_get(json_object_get(r.json, "rounds"), 0),
+                                       "matches"),
+                       0),
+        "match_id"));
+    res_free(&r);
+    ck_assert_int_gt(cm, 0);
+    long long other = make_player(&S, f.tid, "Ottavio");
+    long long own = make_match(&S, f.tid, loser, other, 3);
+    char tail[200], lodge[120];
+    snprintf(tail, sizeof tail, "/matches/%lld/appeals", f.r1[0]);
+    snprintf(lodge, sizeof lodge, "{\"ruling_id\": %lld}", rid);
+    on_t(session_of(&f, loser), &f, "POST", tail, lodge, &r);
+    ok(&r, 201, "the appeal");
+    long long aid = jint(&r, "id");
+    res_free(&r);
+    snprintf(tail, sizeof tail, "/matches/%lld/call", f.fin);
+    refuse(&S, &f, "POST", tail, "{\"table\": \"1\"}", 409, "GOV-7", "calling the held final");
+    snprintf(tail, sizeof tail, "/matches/%lld/call", cm);
+    refuse(&S, &f, "POST", tail, "{\"table\": \"2\"}", 409, "GOV-7",
+           "calling the held Consolation match");
+    /* the appellant's match of no event the appealed match feeds is not held */
+    on_m(&S, &f, own, "POST", "/call", "{\"table\": \"3\"}", &r);
+    ok(&r, 200, "the appellant's own match, which does not depend on the appeal");
+    res_free(&r);
+    snprintf(tail, sizeof tail, "/appeals/%lld/release", aid);
+    on_t(&S, &f, "POST", tail, NULL, &r);
+    ok(&r, 200, "released");
+    res_free(&r);
+    on_m(&S, &f, f.fin, "POST", "/call", "{\"table\": \"1\"}", &r);
+    ok(&r, 200, "the released final called");
     res_free(&r);
 }
 END_TEST
@@ -516,6 +390,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_GOV2_committee_public_no_official);
     tcase_add_test(tc, test_GOV7_appeal_2_1_overturns_ruling_and_moves_bracket);
     tcase_add_test(tc, test_GOV7_window_withdrawal_release);
+    tcase_add_test(tc, test_GOV7_hold_only_dependent_matches);
     tcase_add_test(tc, test_GOV6_ruling_awaiting_committee_decided_by_it);
     suite_add_tcase(s, tc);
     return s;

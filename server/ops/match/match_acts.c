@@ -10,6 +10,7 @@
 #include "ops/result/decide.h"
 #include "ops/records/match.h"
 #include "ops/records/match_length.h"
+#include "ops/match/appeal_hold.h"
 #include "ops/match/tables.h"
 #include "store/store.h"
 

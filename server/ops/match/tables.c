@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "ops/records/clock.h"
+#include "ops/match/appeal_hold.h"
 #include "ops/match/gate.h"
-#include "store/committee.h"
 #include "store/store.h"
 #include "ops/records/match.h"
 #include "tourney/tables.h"
@@ -59,27 +59,6 @@ static int64_t postponed_start(const struct op *o, const struct tournament *t,
     return op_late_of(o->db, m, t, o->now_ms, &l) ? INT64_MAX : l.start;
 }
 
-int op_appeal_hold_check(const struct op *o, const struct match *m, struct problem *pb)
-{
-    int64_t people[4];
-    people_of(o->db, m, people);
-    int64_t held = db_appeal_holds(o->db, m->tournament_id, m->id, people, 4);
-    if (held < 0) {
-        problem_internal(pb, "reading the appeals");
-        return -1;
-    }
-    if (!held)
-        return 0;
-    problem_set(pb, 409, "appeal-pending", "Held for an appeal",
-                "Match %lld waits for appeal %lld of one of its players (GOV-7): it is called "
-                "once the Committee decides, or when the TD releases it "
-                "(POST /api/v1/tournaments/%lld/appeals/%lld/release).",
-                (long long)m->id, (long long)held, (long long)m->tournament_id, (long long)held);
-    json_object_set_new(pb->json, "rule", json_string("GOV-7"));
-    json_object_set_new(pb->json, "appeal_id", json_integer(held));
-    return -1;
-}
-
 int op_table_free_for(const struct op *o, const struct match *m, const char *table,
                       struct problem *pb)
 {
@@ -126,7 +105,8 @@ int op_tables_ready(const struct op *o, const struct tournament *t, const struct
      * Swing game of an earlier round, left to the TD) */
     int64_t(*people)[4] = calloc((size_t)n + 1, sizeof *people);
     const int64_t **cand = calloc((size_t)n + 1, sizeof *cand);
-    if (!people || !cand)
+    struct appeal_holds holds = {NULL, 0};
+    if (!people || !cand || op_appeal_holds_load(db, t->id, &holds) != CW_OK)
         rc = CW_EDB;
     for (int k = 0; rc == CW_OK && k < n; k++)
         people_of(db, &ms[k], people[k]);
@@ -142,9 +122,7 @@ int op_tables_ready(const struct op *o, const struct tournament *t, const struct
         for (int j = 0; j < n && !engaged; j++)
             engaged = j != k && (ms[j].state == MS_CALLED || ms[j].state == MS_PLAYING) &&
                       share_people(people[j], people[k]);
-        /* GOV-7: a player's pending appeal holds their next matches until decided or
-         * released by the TD */
-        if (engaged || db_appeal_holds(db, t->id, m->id, people[k], 4))
+        if (engaged)
             continue;
         /* the event, read once for its gate and its priority */
         struct event e;
@@ -154,7 +132,9 @@ int op_tables_ready(const struct op *o, const struct tournament *t, const struct
         struct problem gated = {0, NULL};
         int closed = m->event_id && (!have || op_event_match_open(o, &e, m, 0, &gated));
         problem_free(&gated);
-        if (closed)
+        /* GOV-7: a pending appeal holds the matches that depend on it until decided or
+         * released by the TD */
+        if (closed || op_appeal_holding(&holds, m, people[k], have ? &e : NULL))
             continue;
         /* KO-1: the event's priority (the TD's, higher first) decides; among equal
          * priorities Championship and Intermediate flights go first */
@@ -201,6 +181,7 @@ int op_tables_ready(const struct op *o, const struct tournament *t, const struct
     free(rc_ord);
     free(cand);
     free(people);
+    op_appeal_holds_free(&holds);
     return rc;
 }
 

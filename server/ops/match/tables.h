@@ -26,10 +26,6 @@ struct tables_ready;
 int op_tables_ready(const struct op *o, const struct tournament *t, const struct match *ms, int n,
                     struct tables_ready *ready, int *nready, int64_t *shared);
 
-/* GOV-7: 0 when no pending appeal of one of m's players holds m (the TD released it, or
- * none), -1 with a 409 appeal-pending naming GOV-7 in pb (or the server's failure). */
-int op_appeal_hold_check(const struct op *o, const struct match *m, struct problem *pb);
-
 /* KO-9: 0 when match m may be at table (NULL or "": none), -1 with a 409 naming KO-9 and
  * the match that holds it (called, playing, reported or disputed there) in pb. */
 int op_table_free_for(const struct op *o, const struct match *m, const char *table,
