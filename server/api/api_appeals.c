@@ -3,12 +3,14 @@
  * held matches, the panel seated, a motion put to the Committee, and the members' votes
  * (from a phone: a player member's session or a member's PIN; or recorded by an official).
  * The operations are ops/committee/'s. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "api/fields.h"
 #include "api/handlers.h"
 #include "api/matches.h"
+#include "api/pin_tries.h"
 #include "api/ruling_effect.h"
 #include "api/tx.h"
 #include "ops/committee/committee.h"
@@ -229,5 +231,21 @@ void api_appeal_vote(struct api_req *req, struct api_resp *resp)
     c.vote.yes = v[VF_VOTE].i == 0;
     c.vote.member_id = v[VF_MEMBER].i;
     c.vote.pin = v[VF_PIN].set ? v[VF_PIN].s : NULL;
+    /* a member's card PIN from a phone (no session of theirs, GOV-2): guessing it is limited
+     * as a player's PIN is */
+    int by_pin = !req->is_td && !req->player_id && c.vote.member_id;
+    struct api_pin_try t;
+    char subject[64];
+    snprintf(subject, sizeof subject, API_MEMBER_PIN_KEY_FMT, (long long)c.vote.member_id);
+    if (by_pin && api_pin_try_begin(req, resp, subject, &t))
+        return;
     api_run(req, resp, appeal_run, &c);
+    if (!by_pin)
+        return;
+    if (resp->status == 401) /* the PIN was wrong: a lock reached says so */
+        api_pin_try_wrong(req, resp, &t);
+    else if (resp->status < 300)
+        api_pin_try_right(req, &t);
+    else /* refused before any PIN was read (no motion open...) */
+        api_pin_try_refund(req, &t);
 }

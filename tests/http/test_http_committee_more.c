@@ -1,0 +1,97 @@
+/* HTTP tests of the Tournament Committee (GOV-2) and appeals (GOV-7), beyond the first
+ * suite (test_http_committee.c, whose fixture they share): a member's PIN guessed from a
+ * phone is throttled and locked as a player's is. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "support/committee_fx.h"
+#include "support/harness.h"
+#include "../check_main.h"
+
+/* Round 1's first match ruled 3-1 and appealed by its loser; a panel of Ezio, Flora and
+ * Gina seated and a motion put to it: the case's id. */
+static long long voting_case(struct fx *f)
+{
+    struct res r;
+    long long loser = player_on(f, f->r1[0], 1);
+    long long rid = ruling(f, f->r1[0], 3, 1, "decided");
+    char tail[200], body[200];
+    snprintf(tail, sizeof tail, "/matches/%lld/appeals", f->r1[0]);
+    snprintf(body, sizeof body, "{\"ruling_id\": %lld}", rid);
+    on_t(session_of(f, loser), f, "POST", tail, body, &r);
+    ok(&r, 201, "the appeal");
+    long long aid = jint(&r, "id");
+    res_free(&r);
+    snprintf(tail, sizeof tail, "/appeals/%lld/panel", aid);
+    snprintf(body, sizeof body, "{\"member_ids\": [%lld, %lld, %lld]}", f->ezio, f->flora, f->gina);
+    on_t(&S, f, "PUT", tail, body, &r);
+    ok(&r, 200, "the panel");
+    res_free(&r);
+    snprintf(tail, sizeof tail, "/appeals/%lld/motions", aid);
+    on_t(&S, f, "POST", tail, "{\"kind\": \"uphold\", \"text\": \"The ruling stands\"}", &r);
+    ok(&r, 200, "the motion");
+    res_free(&r);
+    return aid;
+}
+
+/* GOV-2: a member votes from a phone with their card's PIN; wrong PINs from one phone lock
+ * that phone out for that member (429 with Retry-After, the right PIN too, no vote
+ * counted), as a player's PIN login is; the member's own phone still votes. */
+START_TEST(test_GOV2_member_pin_guessing_locked)
+{
+    struct fx f;
+    setup(&f);
+    long long aid = voting_case(&f);
+    char tail[200], body[200];
+    snprintf(tail, sizeof tail, "/appeals/%lld/votes", aid);
+    struct srv guesser = S;
+    guesser.cookie[0] = 0;
+    snprintf(guesser.from, sizeof guesser.from, "127.0.0.9");
+    char wrong[16];
+    snprintf(wrong, sizeof wrong, "%06d", (atoi(f.ezio_pin) + 1) % 1000000);
+    snprintf(body, sizeof body, "{\"vote\": \"no\", \"member_id\": %lld, \"pin\": \"%s\"}", f.ezio,
+             wrong);
+    struct res r;
+    for (int i = 0; i < 5; i++) {
+        on_t(&guesser, &f, "POST", tail, body, &r);
+        ck_assert_msg(r.status == 401 || r.status == 429, "guess %d: %ld %s", i, r.status, r.body);
+        res_free(&r);
+    }
+    snprintf(body, sizeof body, "{\"vote\": \"no\", \"member_id\": %lld, \"pin\": \"%s\"}", f.ezio,
+             f.ezio_pin);
+    char *before = snapshot(&f);
+    on_t(&guesser, &f, "POST", tail, body, &r);
+    ck_assert_msg(r.status == 429, "the right PIN from the locked phone: %ld %s", r.status, r.body);
+    char ra[16];
+    ck_assert_ptr_nonnull(res_header(&r, "Retry-After", ra, sizeof ra));
+    ck_assert_int_gt(atoi(ra), 0);
+    res_free(&r);
+    char *after = snapshot(&f);
+    ck_assert_msg(!strcmp(before, after), "a locked vote changed something");
+    free(before);
+    free(after);
+    /* Ezio's own phone is not locked out */
+    struct srv mine = S;
+    mine.cookie[0] = 0;
+    snprintf(body, sizeof body, "{\"vote\": \"yes\", \"member_id\": %lld, \"pin\": \"%s\"}", f.ezio,
+             f.ezio_pin);
+    on_t(&mine, &f, "POST", tail, body, &r);
+    ok(&r, 200, "Ezio's vote from his own phone");
+    res_free(&r);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("http_committee_more");
+    TCase *tc = tcase_create("committee_more");
+    tcase_add_checked_fixture(tc, srv_up, srv_down);
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_GOV2_member_pin_guessing_locked);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+CHECK_MAIN(suite)
