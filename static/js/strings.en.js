@@ -306,6 +306,8 @@ export default {
   'now.table': 'Ready, waiting for a table ({order} of {of} in line)',
   'now.two_events': 'A player is ready in two events: this waits for match {other}',
   'now.ruling': 'A ruling waits for another TD: {question}',
+  'now.ruling_committee': 'A ruling waits for the Committee: {question}',
+  'now.appeal': 'Appeal {id} waits for the Committee',
   'calls.h': 'Calls from the tables',
   'calls.none': 'No open calls.',
   'calls.row': 'Table {table}, match {match}: {reason}',

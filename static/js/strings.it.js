@@ -306,6 +306,8 @@ export default {
   'now.table': 'Pronto, in attesa di un tavolo ({order} di {of} in coda)',
   'now.two_events': 'Un giocatore è pronto in due eventi: questo attende l\'incontro {other}',
   'now.ruling': 'Una decisione attende un altro arbitro: {question}',
+  'now.ruling_committee': 'Una decisione attende il Comitato: {question}',
+  'now.appeal': 'Il ricorso {id} attende il Comitato',
   'calls.h': 'Chiamate dai tavoli',
   'calls.none': 'Nessuna chiamata aperta.',
   'calls.row': 'Tavolo {table}, incontro {match}: {reason}',

@@ -78,8 +78,14 @@ export async function committee(x) {
   if (held.status() !== 409) fail(`the final is not held: ${held.status()}`);
   log(`appeal ${aid} lodged from the phone; the final is held`);
 
+  setStep('committee: the desk lists the pending appeal, its button leads to the Committee');
+  await td.goto(url(`/td/?t=${tour.id}#now`));
+  const nowCard = `#now-list li[data-key="appeal:${aid}"]`;
+  await waitText(td, nowCard, `Appeal ${aid} waits for the Committee`);
+  await td.click(`${nowCard} button.committee`);
+
   setStep('committee: the console puts a motion to replace the ruling');
-  await td.goto(url(`/td/?t=${tour.id}#committee`));
+  await waitVisible(td, '#committee');
   const li = `#co-cases li[data-appeal="${aid}"]`;
   await waitVisible(td, `${li} #co-${aid}-mk`);
   await td.selectOption(`#co-${aid}-mk`, 'replace');

@@ -1,6 +1,6 @@
 /* HTTP tests of the Tournament Committee (GOV-2) and appeals (GOV-7), beyond the first
  * suite (test_http_committee.c, whose fixture they share): a member's PIN guessed from a
- * phone is throttled and locked as a player's is. */
+ * phone is throttled and locked as a player's is; the desk's Now view lists the cases. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,6 +83,70 @@ START_TEST(test_GOV2_member_pin_guessing_locked)
 }
 END_TEST
 
+/* The desk's item of key in GET …/now, or NULL (a new reference into *r's JSON). */
+static json_t *now_item(const struct fx *f, const char *key, struct res *r)
+{
+    on_t(&S, f, "GET", "/now", NULL, r);
+    ok(r, 200, "the desk");
+    json_t *items = json_object_get(r->json, "items");
+    for (size_t i = 0; i < json_array_size(items); i++)
+        if (!strcmp(json_string_value(json_object_get(json_array_get(items, i), "key")), key))
+            return json_array_get(items, i);
+    return NULL;
+}
+
+/* GOV-7, GOV-6: the desk's Now view lists a pending appeal (with its case) until it is
+ * decided, and a ruling waiting for the Committee with the case that decides it. */
+START_TEST(test_GOV7_now_lists_pending_appeals_and_referrals)
+{
+    struct fx f;
+    setup(&f);
+    long long aid = voting_case(&f);
+    char key[64];
+    snprintf(key, sizeof key, "appeal:%lld", aid);
+    struct res r;
+    json_t *it = now_item(&f, key, &r);
+    ck_assert_msg(it != NULL, "no item %s in %s", key, r.body);
+    ck_assert_str_eq(json_string_value(json_object_get(it, "kind")), "appeal");
+    json_t *a = json_object_get(it, "appeal");
+    ck_assert_int_eq(json_integer_value(json_object_get(a, "id")), aid);
+    ck_assert_str_eq(json_string_value(json_object_get(a, "state")), "pending");
+    ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(it, "match"), "id")),
+                     f.r1[0]);
+    res_free(&r);
+    /* decided: no longer on the desk */
+    char tail[200], body[200];
+    snprintf(tail, sizeof tail, "/appeals/%lld/votes", aid);
+    long long ids[3] = {f.ezio, f.flora, f.gina};
+    for (int i = 0; i < 3; i++) {
+        snprintf(body, sizeof body, "{\"vote\": \"yes\", \"member_id\": %lld}", ids[i]);
+        on_t(&S, &f, "POST", tail, body, &r);
+        ok(&r, 200, "a vote");
+        res_free(&r);
+    }
+    ck_assert_ptr_null(now_item(&f, key, &r));
+    res_free(&r);
+    /* a ruling by a party TD with no other TD: its item names the case */
+    long long a0 = player_on(&f, f.r1[1], 0);
+    char path[200];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players/%lld", f.tid, a0);
+    make_official(&S, "Lina", "td", "lina password");
+    struct srv lina;
+    srv_login_as(&lina, &S, "Lina", "lina password");
+    td(&lina, "PATCH", path, "{\"official_id\": 1}", &r);
+    ok(&r, 200, "side a is the head TD");
+    res_free(&r);
+    td(&S, "PATCH", "/api/v1/officials/2", "{\"status\": \"suspended\"}", &r);
+    res_free(&r);
+    long long rid = ruling(&f, f.r1[1], 3, 0, "awaiting_committee");
+    snprintf(key, sizeof key, "ruling:%lld", rid);
+    it = now_item(&f, key, &r);
+    ck_assert_msg(it != NULL, "no item %s in %s", key, r.body);
+    ck_assert_int_gt(json_integer_value(json_object_get(it, "appeal_id")), aid);
+    res_free(&r);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_committee_more");
@@ -90,6 +154,7 @@ static Suite *suite(void)
     tcase_add_checked_fixture(tc, srv_up, srv_down);
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_GOV2_member_pin_guessing_locked);
+    tcase_add_test(tc, test_GOV7_now_lists_pending_appeals_and_referrals);
     suite_add_tcase(s, tc);
     return s;
 }
