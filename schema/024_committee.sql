@@ -63,6 +63,18 @@ CREATE TABLE appeal_panel (
     PRIMARY KEY (appeal_id, member_id)
 ) STRICT;
 
+-- WBGF 5.1: the panel of a dispute the Committee decides (a referral) under the per-appeal
+-- form is chosen jointly by the players: each side's choice, seated when both name the
+-- same members.
+CREATE TABLE appeal_panel_choices (
+    appeal_id  INTEGER NOT NULL REFERENCES appeals(id),
+    side       INTEGER NOT NULL CHECK (side IN (0, 1)),
+    member_id  INTEGER NOT NULL REFERENCES committee_members(id),
+    actor      TEXT NOT NULL,
+    created_ms INTEGER NOT NULL,
+    PRIMARY KEY (appeal_id, side, member_id)
+) STRICT;
+
 CREATE TABLE appeal_statements (
     id         INTEGER PRIMARY KEY,
     appeal_id  INTEGER NOT NULL REFERENCES appeals(id),

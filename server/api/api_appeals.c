@@ -50,7 +50,17 @@ void api_appeals_list(struct api_req *req, struct api_resp *resp)
 /* ---- changes ---- */
 
 struct appeal_cmd {
-    enum { AC_LODGE, AC_WITHDRAW, AC_RELEASE, AC_STATEMENT, AC_PANEL, AC_MOTION, AC_VOTE } what;
+    enum {
+        AC_LODGE,
+        AC_WITHDRAW,
+        AC_RELEASE,
+        AC_STATEMENT,
+        AC_PANEL,
+        AC_CHOICE,
+        AC_MOTION,
+        AC_VOTE
+    } what;
+    int side; /* AC_CHOICE: the side an official records, or -1 */
     struct appeal_in lodge;
     const char *text;
     int64_t *ids;
@@ -80,6 +90,9 @@ static int appeal_run(struct api_req *req, const struct op *o, void *in, struct 
         break;
     case AC_PANEL:
         rc = op_appeal_panel_set(o, tid, id, c->ids, c->n, &reply, &pb);
+        break;
+    case AC_CHOICE:
+        rc = op_appeal_panel_choose(o, tid, id, c->side, c->ids, c->n, &reply, &pb);
         break;
     case AC_MOTION:
         rc = op_appeal_motion(o, tid, id, &c->motion, &reply, &pb);
@@ -150,17 +163,19 @@ void api_appeal_statement(struct api_req *req, struct api_resp *resp)
     api_run(req, resp, appeal_run, &c);
 }
 
+enum { PF_MEMBERS, PF_SIDE, PF__N };
 static const struct api_field panel_fields[] = {
-    {"member_ids", F_ANY, 1, 0, 0, 0, NULL, NULL},
-    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+    [PF_MEMBERS] = {"member_ids", F_ANY, 1, 0, 0, 0, NULL, NULL},
+    [PF_SIDE] = {"side", F_ENUM, 0, 0, 0, 0, sides_ab, NULL},
+    [PF__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
-void api_appeal_panel(struct api_req *req, struct api_resp *resp)
+/* A panel named (the TD's, or a side's choice, WBGF 5.1): member_ids, one to five ids, into
+ * c->ids (room for five) and run. */
+static void panel_run(struct api_req *req, struct api_resp *resp, const struct api_val *v,
+                      struct appeal_cmd *c, int64_t *ids)
 {
-    struct api_val v[1];
-    if (api_fields(req->json, panel_fields, 0, v, resp))
-        return;
-    json_t *arr = v[0].j;
+    json_t *arr = v[PF_MEMBERS].j;
     size_t n = json_array_size(arr);
     int ok = json_is_array(arr) && n >= 1 && n <= COMMITTEE_STANDING_MAX;
     for (size_t i = 0; ok && i < n; i++)
@@ -172,11 +187,39 @@ void api_appeal_panel(struct api_req *req, struct api_resp *resp)
         api_problem_field(resp, "member_ids", "must list one to five members' ids");
         return;
     }
-    int64_t ids[COMMITTEE_STANDING_MAX];
     for (size_t i = 0; i < n; i++)
         ids[i] = json_integer_value(json_array_get(arr, i));
-    struct appeal_cmd c = {.what = AC_PANEL, .ids = ids, .n = (int)n};
-    api_run(req, resp, appeal_run, &c);
+    c->ids = ids;
+    c->n = (int)n;
+    api_run(req, resp, appeal_run, c);
+}
+
+void api_appeal_panel(struct api_req *req, struct api_resp *resp)
+{
+    struct api_val v[PF__N];
+    int64_t ids[COMMITTEE_STANDING_MAX];
+    struct appeal_cmd c = {.what = AC_PANEL};
+    if (api_fields(req->json, panel_fields, 0, v, resp))
+        return;
+    if (v[PF_SIDE].set) { /* a side names its choice at …/panel/choices */
+        api_problem(resp, 422, "validation", "The panel",
+                    "The TD seats a panel; a side's choice (WBGF 5.1) is POST "
+                    "…/panel/choices (GOV-2).");
+        api_problem_field(resp, "side", "does not belong to the TD's panel");
+        return;
+    }
+    panel_run(req, resp, v, &c, ids);
+}
+
+void api_appeal_panel_choice(struct api_req *req, struct api_resp *resp)
+{
+    struct api_val v[PF__N];
+    int64_t ids[COMMITTEE_STANDING_MAX];
+    struct appeal_cmd c = {.what = AC_CHOICE};
+    if (api_fields(req->json, panel_fields, 0, v, resp))
+        return;
+    c.side = v[PF_SIDE].set ? api_val_side(&v[PF_SIDE]) : -1;
+    panel_run(req, resp, v, &c, ids);
 }
 
 static const char *const motion_kinds[] = {"uphold", "replace", NULL};

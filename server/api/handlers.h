@@ -182,6 +182,7 @@ void api_appeal_withdraw(struct api_req *req, struct api_resp *resp);
 void api_appeal_release(struct api_req *req, struct api_resp *resp);
 void api_appeal_statement(struct api_req *req, struct api_resp *resp);
 void api_appeal_panel(struct api_req *req, struct api_resp *resp);
+void api_appeal_panel_choice(struct api_req *req, struct api_resp *resp);
 void api_appeal_motion(struct api_req *req, struct api_resp *resp);
 void api_appeal_vote(struct api_req *req, struct api_resp *resp);
 

@@ -115,6 +115,7 @@ static const struct route routes[] = {
     {"POST", T "/appeals/{id}/release", api_appeal_release, TDS, 0},
     {"POST", T "/appeals/{id}/statements", api_appeal_statement, ANYONE, R_JSON},
     {"PUT", T "/appeals/{id}/panel", api_appeal_panel, TDS, R_JSON},
+    {"POST", T "/appeals/{id}/panel/choices", api_appeal_panel_choice, ANYONE, R_JSON},
     {"POST", T "/appeals/{id}/motions", api_appeal_motion, TDS, R_JSON},
     {"POST", T "/appeals/{id}/votes", api_appeal_vote, ANYONE, R_JSON},
     {"POST", M "/verify", api_match_verify, STAFF, R_JSON},

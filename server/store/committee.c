@@ -52,7 +52,8 @@ int db_committee_settings_put(struct db *db, int64_t tid, const struct committee
 #define MEMBER_COLS                                                                                \
     "m.id, m.tournament_id, coalesce(m.player_id, 0), coalesce(p.name, m.name), "                  \
     "coalesce(m.pin, ''), m.reserve, coalesce(m.removed_ms, 0), m.created_ms, "                    \
-    "coalesce(p.official_id, 0) FROM committee_members m LEFT JOIN players p ON p.id = m.player_id "
+    "coalesce(p.official_id, 0) FROM committee_members m LEFT JOIN players p ON p.id = "           \
+    "m.player_id "
 
 static void read_member(sqlite3_stmt *st, void *row)
 {
@@ -300,6 +301,42 @@ int db_appeal_panel_set(struct db *db, int64_t appeal_id, const int64_t *ids, in
     return rc;
 }
 
+int db_panel_choice_set(struct db *db, int64_t appeal_id, int side, const int64_t *ids, int n,
+                        const char *actor, int64_t now_ms)
+{
+    sqlite3_stmt *st =
+        db_stmt(db, "DELETE FROM appeal_panel_choices WHERE appeal_id = ?1 AND side = ?2");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, appeal_id);
+    sqlite3_bind_int(st, 2, side);
+    int rc = db_step_ok(st);
+    for (int i = 0; rc == CW_OK && i < n; i++) {
+        st = db_stmt(db, "INSERT INTO appeal_panel_choices(appeal_id, side, member_id, actor, "
+                         "created_ms) VALUES (?1, ?2, ?3, ?4, ?5)");
+        if (!st)
+            return CW_EDB;
+        sqlite3_bind_int64(st, 1, appeal_id);
+        sqlite3_bind_int(st, 2, side);
+        sqlite3_bind_int64(st, 3, ids[i]);
+        db_bind_text(st, 4, actor);
+        sqlite3_bind_int64(st, 5, now_ms);
+        rc = db_step_done(st);
+    }
+    return rc;
+}
+
+int db_panel_choice(struct db *db, int64_t appeal_id, int side, int64_t **ids, int *n)
+{
+    sqlite3_stmt *st = db_stmt(db, "SELECT member_id FROM appeal_panel_choices WHERE "
+                                   "appeal_id = ?1 AND side = ?2 ORDER BY member_id");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, appeal_id);
+    sqlite3_bind_int(st, 2, side);
+    return db_rows(st, db_read_id, sizeof **ids, (void **)ids, n);
+}
+
 /* ---- statements ---- */
 
 int db_statement_insert(struct db *db, struct statement_row *s)
@@ -458,8 +495,9 @@ static void read_vote(sqlite3_stmt *st, void *row)
 
 int db_votes(struct db *db, int64_t motion_id, struct vote_row **out, int *n)
 {
-    sqlite3_stmt *st = db_stmt(db, "SELECT member_id, vote, recorded_by, created_ms FROM "
-                                   "appeal_votes WHERE motion_id = ?1 ORDER BY created_ms, member_id");
+    sqlite3_stmt *st =
+        db_stmt(db, "SELECT member_id, vote, recorded_by, created_ms FROM "
+                    "appeal_votes WHERE motion_id = ?1 ORDER BY created_ms, member_id");
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, motion_id);
@@ -471,7 +509,7 @@ int db_votes(struct db *db, int64_t motion_id, struct vote_row **out, int *n)
 #define DECISION_COLS                                                                              \
     "id, at_ms, coalesce(ruling_id, 0), coalesce(appeal_id, 0), action, actor FROM audit_log a "   \
     "WHERE tournament_id = ?1 AND ((entity = 'match' AND entity_id = ?2) OR (entity = "            \
-    "'penalty' AND EXISTS (SELECT 1 FROM penalties p WHERE p.id = a.entity_id AND p.match_id = "    \
+    "'penalty' AND EXISTS (SELECT 1 FROM penalties p WHERE p.id = a.entity_id AND p.match_id = "   \
     "?2))) "
 
 static void read_decision(sqlite3_stmt *st, void *row)

@@ -43,7 +43,7 @@ struct appeal_row {
     int64_t ruling_id, audit_id;
     char decided_by[96]; /* the actor whose decision is the case's */
     int64_t decision_ms, player_id;
-    int side; /* the appellant's, -1: none */
+    int side;                     /* the appellant's, -1: none */
     char *grounds, *outcome_text; /* malloc'd when read; outcome_text may be NULL */
     char state[12];               /* pending, withdrawn, decided */
     int released;
@@ -66,6 +66,11 @@ int db_appeal_of_decision(struct db *db, int64_t ruling_id, int64_t audit_id, in
 
 int db_appeal_panel(struct db *db, int64_t appeal_id, int64_t **ids, int *n);
 int db_appeal_panel_set(struct db *db, int64_t appeal_id, const int64_t *ids, int n);
+/* WBGF 5.1: side's choice of the panel of case appeal_id (replacing its last), and read
+ * back, by member id (malloc'd; n 0: none yet). */
+int db_panel_choice_set(struct db *db, int64_t appeal_id, int side, const int64_t *ids, int n,
+                        const char *actor, int64_t now_ms);
+int db_panel_choice(struct db *db, int64_t appeal_id, int side, int64_t **ids, int *n);
 
 struct statement_row {
     int64_t id, appeal_id, player_id;

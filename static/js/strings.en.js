@@ -796,6 +796,11 @@ export default {
   'ap.member_h': "Committee: {name}",
   'ap.member_pin': "Your PIN (on your Committee card)",
   'ap.nothing_to_vote': "Nothing to vote on now.",
+  'ap.choose_h': "Choose the Committee with your opponent: three or five of these (WBGF 5.1). It sits when you both name the same.",
+  'ap.choose': "Name this Committee",
+  'ap.chosen': "Your choice is sent.",
+  'ap.choice_yours': "Your choice: {names}",
+  'ap.choice_theirs': "Your opponent's choice: {names}",
   'co.names': "Committee: {names}",
   'co.names_reserves': "Committee: {names}; reserves: {reserves}",
 };

@@ -796,6 +796,11 @@ export default {
   'ap.member_h': "Comitato: {name}",
   'ap.member_pin': "Il tuo PIN (sulla tessera del Comitato)",
   'ap.nothing_to_vote': "Niente da votare ora.",
+  'ap.choose_h': "Scegli il Comitato con il tuo avversario: tre o cinque di questi (WBGF 5.1). Si insedia quando nominate gli stessi.",
+  'ap.choose': "Nomina questo Comitato",
+  'ap.chosen': "La tua scelta è inviata.",
+  'ap.choice_yours': "La tua scelta: {names}",
+  'ap.choice_theirs': "La scelta del tuo avversario: {names}",
   'co.names': "Comitato: {names}",
   'co.names_reserves': "Comitato: {names}; riserve: {reserves}",
 };

@@ -10,6 +10,7 @@ import { $, h, clear, announce, showError, clearError, hhmm } from '/js/dom.js';
 import { t } from '/js/i18n.js';
 import { live, debounce, serial } from '/js/live.js';
 import { committeeText } from '/js/committee.js';
+import { jointChoice } from '/play/joint_choice.js';
 
 // The card under the table card (or, for a member who is not a player, on the page's
 // main), made once.
@@ -88,10 +89,19 @@ export async function renderAppeal(S, refresh) {
     }
   }
   // every case about a match of mine (read in full with my login; others' are refused)
+  let co = null;
+  try { co = await api('GET', `${T}/committee`); } catch (e) { /* the Committee is optional */ }
   const matchIds = [...new Set(pub.appeals.map((c) => c.match_id))];
   for (const mid of matchIds) {
     let mine;
     try { mine = await api('GET', `${T}/matches/${mid}/appeals`); } catch (e) { continue; }
+    // my side of it, for a Committee the players choose jointly (WBGF 5.1)
+    let side = null;
+    if (co && mine.appeals.some((c) => c.panel_choices)) {
+      const m = S.match && S.match.id === mid ? S.match : await api('GET', `${T}/matches/${mid}`).catch(() => null);
+      const s = m && m.sides.find((x) => x.player_id === S.pid);
+      side = s ? s.side : null;
+    }
     for (const c of mine.appeals) {
       const rows = [h('p', {}, t(c.kind === 'referral' ? 'co.referral' : 'co.appeal', { id: c.id, match: (c.label && c.label.text) || '' }), ' — ',
         h('strong', { class: 'ap-state' }, t(`co.state.${c.state}`)))];
@@ -104,6 +114,8 @@ export async function renderAppeal(S, refresh) {
           run(() => api('POST', `${T}/appeals/${c.id}/statements`, { text: $(`#${sid}`).value.trim() }), t('ap.stated'), refresh);
         } }, h('label', { for: sid }, t('ap.statement')), h('textarea', { id: sid, required: true, maxlength: 4000, rows: 2 }),
         h('button', { type: 'submit' }, t('ap.state'))));
+        const choose = co && jointChoice(T, c, co, side, (f, msg) => run(f, msg, refresh));
+        if (choose) rows.push(choose);
         if (c.kind === 'appeal' && c.player_id === S.pid) {
           rows.push(h('button', { type: 'button', onclick: () => run(() => api('POST', `${T}/appeals/${c.id}/withdraw`), t('ap.withdrawn'), refresh) }, t('ap.withdraw')));
         }
@@ -112,12 +124,11 @@ export async function renderAppeal(S, refresh) {
     }
   }
   // the Committee's names, posted (GOV-2); a player who sits on it votes from here
-  try {
-    const co = await api('GET', `${T}/committee`);
+  if (co) {
     if (co.members.length) parts.unshift(h('p', { class: 'muted', id: 'committee-names' }, committeeText(co)));
     const me = co.members.concat(co.reserves).find((m) => m.player_id === S.pid);
     if (me) parts.push(...votesOf(T, pub.appeals, me, {}, refresh));
-  } catch (e) { /* the Committee is optional */ }
+  }
   clear(el);
   el.hidden = !parts.length;
   el.append(h('h2', { id: 'appeal-h' }, t('ap.h')), ...parts);

@@ -1,6 +1,7 @@
 /* HTTP tests of the Tournament Committee (GOV-2) and appeals (GOV-7), beyond the first
  * suite (test_http_committee.c, whose fixture they share): a member's PIN guessed from a
- * phone is throttled and locked as a player's is; the desk's Now view lists the cases. */
+ * phone is throttled and locked as a player's is; the desk's Now view lists the cases; a
+ * dispute's Committee chosen jointly by its players (WBGF 5.1). */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -147,6 +148,99 @@ START_TEST(test_GOV7_now_lists_pending_appeals_and_referrals)
 }
 END_TEST
 
+/* The case of a ruling on match mid by the head TD, a party to it (its side a linked to
+ * them), with no other TD active: a dispute the Committee decides (GOV-6). Its id. */
+static long long referral(struct fx *f, long long mid)
+{
+    long long a = player_on(f, mid, 0);
+    char path[200];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players/%lld", f->tid, a);
+    long long lina_id = make_official(&S, "Lina", "td", "lina password");
+    struct srv lina;
+    srv_login_as(&lina, &S, "Lina", "lina password");
+    struct res r;
+    td(&lina, "PATCH", path, "{\"official_id\": 1}", &r);
+    ok(&r, 200, "side a is the head TD");
+    res_free(&r);
+    snprintf(path, sizeof path, "/api/v1/officials/%lld", lina_id);
+    td(&S, "PATCH", path, "{\"status\": \"suspended\"}", &r);
+    ok(&r, 200, "no other TD");
+    res_free(&r);
+    long long rid = ruling(f, mid, 3, 0, "awaiting_committee");
+    on_t(&S, f, "GET", "/appeals", NULL, &r);
+    ok(&r, 200, "the cases");
+    long long aid = 0;
+    json_t *cases = json_object_get(r.json, "appeals");
+    for (size_t i = 0; i < json_array_size(cases); i++)
+        if (json_integer_value(json_object_get(json_array_get(cases, i), "ruling_id")) == rid)
+            aid = json_integer_value(json_object_get(json_array_get(cases, i), "id"));
+    res_free(&r);
+    ck_assert_int_gt(aid, 0);
+    return aid;
+}
+
+/* GOV-2 (WBGF 5.1): under a Committee formed per case, a dispute the Committee decides has
+ * its Committee chosen jointly by the players: each side names three or five members and
+ * it sits once both name the same; the TD does not seat it, a player of another match or
+ * the TD who is a party names nothing, an even choice is refused; each refusal names GOV-2
+ * and changes nothing. */
+START_TEST(test_GOV2_joint_committee_chosen_by_players)
+{
+    struct fx f;
+    setup(&f);
+    struct res r;
+    on_t(&S, &f, "PUT", "/committee", "{\"form\": \"per_appeal\"}", &r);
+    ok(&r, 200, "a Committee formed per case");
+    res_free(&r);
+    long long ugo = member(&f, "{\"name\": \"Ugo\"}", NULL);
+    long long aid = referral(&f, f.r1[0]);
+    struct srv *pa = session_of(&f, player_on(&f, f.r1[0], 0));
+    struct srv *pb = session_of(&f, player_on(&f, f.r1[0], 1));
+    struct srv *outsider = session_of(&f, player_on(&f, f.r1[1], 0));
+    char tail[200], seat[200], three[120], other[120];
+    snprintf(tail, sizeof tail, "/appeals/%lld/panel/choices", aid);
+    snprintf(seat, sizeof seat, "/appeals/%lld/panel", aid);
+    snprintf(three, sizeof three, "{\"member_ids\": [%lld, %lld, %lld]}", f.ezio, f.flora, f.gina);
+    snprintf(other, sizeof other, "{\"member_ids\": [%lld, %lld, %lld]}", f.ezio, f.flora, ugo);
+    refuse(&S, &f, "PUT", seat, three, 409, "GOV-2", "the TD seats a joint Committee");
+    refuse(outsider, &f, "POST", tail, three, 403, "GOV-2", "a player of another match chooses");
+    char as_td[160];
+    snprintf(as_td, sizeof as_td, "{\"member_ids\": [%lld, %lld, %lld], \"side\": \"b\"}", f.ezio,
+             f.flora, f.gina);
+    refuse(&S, &f, "POST", tail, as_td, 403, "GOV-2", "the TD who is a party records a choice");
+    char two[80];
+    snprintf(two, sizeof two, "{\"member_ids\": [%lld, %lld]}", f.ezio, f.flora);
+    refuse(pa, &f, "POST", tail, two, 422, "member_ids", "an even Committee (GOV-2)");
+    /* side a names three; side b others: nobody sits yet, no motion */
+    on_t(pa, &f, "POST", tail, three, &r);
+    ok(&r, 200, "side a's choice");
+    ck_assert_int_eq(json_array_size(json_object_get(r.json, "panel")), 0);
+    ck_assert_int_eq(
+        json_array_size(json_object_get(json_object_get(r.json, "panel_choices"), "a")), 3);
+    res_free(&r);
+    on_t(pb, &f, "POST", tail, other, &r);
+    ok(&r, 200, "side b's other choice");
+    ck_assert_int_eq(json_array_size(json_object_get(r.json, "panel")), 0);
+    res_free(&r);
+    char motion[200];
+    snprintf(motion, sizeof motion, "/appeals/%lld/motions", aid);
+    const char *uphold = "{\"kind\": \"uphold\", \"text\": \"The ruling stands\"}";
+    refuse(&S, &f, "POST", motion, uphold, 409, "GOV-2", "a motion before the players agree");
+    /* side b names the same three, in another order: they sit */
+    snprintf(other, sizeof other, "{\"member_ids\": [%lld, %lld, %lld]}", f.gina, f.ezio, f.flora);
+    on_t(pb, &f, "POST", tail, other, &r);
+    ok(&r, 200, "side b agrees");
+    ck_assert_int_eq(json_array_size(json_object_get(r.json, "panel")), 3);
+    ck_assert_msg(strstr(r.body, "Ezio") && strstr(r.body, "Flora") && strstr(r.body, "Gina"), "%s",
+                  r.body);
+    res_free(&r);
+    refuse(pa, &f, "POST", tail, three, 409, "GOV-2", "a choice once the Committee sits");
+    on_t(&S, &f, "POST", motion, uphold, &r);
+    ok(&r, 200, "the motion to the Committee the players chose");
+    res_free(&r);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_committee_more");
@@ -155,6 +249,7 @@ static Suite *suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_GOV2_member_pin_guessing_locked);
     tcase_add_test(tc, test_GOV7_now_lists_pending_appeals_and_referrals);
+    tcase_add_test(tc, test_GOV2_joint_committee_chosen_by_players);
     suite_add_tcase(s, tc);
     return s;
 }

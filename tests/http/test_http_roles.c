@@ -128,6 +128,7 @@ static const struct {
     {"POST", "/api/v1/tournaments/{id}/appeals/{id}/release", TDS},
     {"POST", "/api/v1/tournaments/{id}/appeals/{id}/statements", ANYONE},
     {"PUT", "/api/v1/tournaments/{id}/appeals/{id}/panel", TDS},
+    {"POST", "/api/v1/tournaments/{id}/appeals/{id}/panel/choices", ANYONE},
     {"POST", "/api/v1/tournaments/{id}/appeals/{id}/motions", TDS},
     {"POST", "/api/v1/tournaments/{id}/appeals/{id}/votes", ANYONE},
     {"GET", "/api/v1/tournaments/{id}/competitions", ANYONE},

@@ -20,9 +20,9 @@
 #include "store/store.h"
 
 /* The audit actions that are an official's decision about a match (GOV-6a). */
-static const char *const decisions[] = {"match.verified",   "match.corrected", "match.forfeit",
-                                        "match.penalty",    "match.disqualify", "match.withdraw",
-                                        "match.flag_reversed", NULL};
+static const char *const decisions[] = {
+    "match.verified",   "match.corrected", "match.forfeit",       "match.penalty",
+    "match.disqualify", "match.withdraw",  "match.flag_reversed", NULL};
 static const char side_name[2][2] = {"a", "b"};
 #define MIN_MS 60000
 
@@ -52,8 +52,8 @@ int op_appeal_load(const struct op *o, int64_t tid, int64_t id, struct appeal_ro
 {
     int rc = db_appeal_get(o->db, tid, id, a);
     if (rc == CW_ENOTFOUND)
-        problem_set(pb, 404, "not-found", "No such appeal",
-                    "Tournament %lld has no appeal %lld.", (long long)tid, (long long)id);
+        problem_set(pb, 404, "not-found", "No such appeal", "Tournament %lld has no appeal %lld.",
+                    (long long)tid, (long long)id);
     else if (rc != CW_OK)
         problem_internal(pb, "reading the appeal");
     return rc == CW_OK ? 0 : -1;
@@ -65,8 +65,8 @@ static json_t *names_of(struct db *db, int64_t tid, const int64_t *ids, int n)
     for (int i = 0; i < n; i++) {
         struct member_row m;
         if (db_committee_member_get(db, tid, ids[i], &m) == CW_OK)
-            json_array_append_new(arr, json_pack("{s:I, s:s}", "id", (json_int_t)m.id, "name",
-                                                 m.name));
+            json_array_append_new(arr,
+                                  json_pack("{s:I, s:s}", "id", (json_int_t)m.id, "name", m.name));
     }
     return arr;
 }
@@ -78,9 +78,9 @@ static json_t *motion_json(const struct op *o, const struct appeal_row *a, int f
     if (db_motion_last(o->db, a->id, &mo) != CW_OK)
         return json_null();
     json_t *given = mo.effect_json ? json_loads(mo.effect_json, 0, NULL) : NULL;
-    json_t *j = json_pack("{s:I, s:s, s:s, s:s, s:o}", "id", (json_int_t)mo.id, "kind", mo.kind,
-                          "text", mo.text, "state", mo.state, "effect",
-                          given ? given : json_null());
+    json_t *j =
+        json_pack("{s:I, s:s, s:s, s:s, s:o}", "id", (json_int_t)mo.id, "kind", mo.kind, "text",
+                  mo.text, "state", mo.state, "effect", given ? given : json_null());
     struct vote_row *v = NULL;
     int n = 0, yes = 0;
     json_t *votes = json_array();
@@ -105,16 +105,16 @@ static json_t *motion_json(const struct op *o, const struct appeal_row *a, int f
 
 json_t *op_appeal_json(const struct op *o, const struct appeal_row *a, int full)
 {
-    json_t *j = json_pack(
-        "{s:I, s:I, s:s, s:s, s:o, s:o, s:o, s:b, s:o, s:o, s:o, s:o, s:o}", "id",
-        (json_int_t)a->id, "match_id", (json_int_t)a->match_id, "kind", a->kind, "state",
-        a->state, "ruling_id", a->ruling_id ? json_integer(a->ruling_id) : json_null(), "audit_id",
-        a->audit_id ? json_integer(a->audit_id) : json_null(), "side",
-        a->side >= 0 ? json_string(side_name[a->side]) : json_null(), "released", a->released,
-        "outcome", a->outcome[0] ? json_string(a->outcome) : json_null(), "outcome_text",
-        a->outcome_text ? json_string(a->outcome_text) : json_null(), "decision_at",
-        op_time_json(a->decision_ms), "created_at", op_time_json(a->created_ms), "closed_at",
-        op_time_json(a->closed_ms));
+    json_t *j =
+        json_pack("{s:I, s:I, s:s, s:s, s:o, s:o, s:o, s:b, s:o, s:o, s:o, s:o, s:o}", "id",
+                  (json_int_t)a->id, "match_id", (json_int_t)a->match_id, "kind", a->kind, "state",
+                  a->state, "ruling_id", a->ruling_id ? json_integer(a->ruling_id) : json_null(),
+                  "audit_id", a->audit_id ? json_integer(a->audit_id) : json_null(), "side",
+                  a->side >= 0 ? json_string(side_name[a->side]) : json_null(), "released",
+                  a->released, "outcome", a->outcome[0] ? json_string(a->outcome) : json_null(),
+                  "outcome_text", a->outcome_text ? json_string(a->outcome_text) : json_null(),
+                  "decision_at", op_time_json(a->decision_ms), "created_at",
+                  op_time_json(a->created_ms), "closed_at", op_time_json(a->closed_ms));
     struct match m;
     if (db_match_get(o->db, a->tournament_id, a->match_id, &m) == CW_OK)
         json_object_set_new(j, "label", op_match_label_json(o->db, &m));
@@ -124,6 +124,9 @@ json_t *op_appeal_json(const struct op *o, const struct appeal_row *a, int full)
         json_object_set_new(j, "panel", names_of(o->db, a->tournament_id, ids, n));
     free(ids);
     json_object_set_new(j, "motion", motion_json(o, a, full));
+    json_t *choices = op_appeal_choices_json(o->db, a);
+    if (choices) /* WBGF 5.1: the players' choices of the panel */
+        json_object_set_new(j, "panel_choices", choices);
     if (!full)
         return j;
     json_object_set_new(j, "grounds", json_string(a->grounds ? a->grounds : ""));
@@ -276,12 +279,11 @@ int op_appeal_lodge(const struct op *o, int64_t tid, int64_t mid, const struct a
     int rc = db_appeal_of_decision(o->db, a.ruling_id, a.audit_id, &other);
     if (rc == CW_OK) {
         struct appeal_row was;
-        int referral = db_appeal_get(o->db, tid, other, &was) == CW_OK &&
-                       !strcmp(was.kind, "referral");
+        int referral =
+            db_appeal_get(o->db, tid, other, &was) == CW_OK && !strcmp(was.kind, "referral");
         if (rc == CW_OK)
             db_appeal_free(&was);
-        return op_appeal_refuse(pb, 409, referral ? "committee-final" : "already-appealed",
-                                NULL,
+        return op_appeal_refuse(pb, 409, referral ? "committee-final" : "already-appealed", NULL,
                                 referral ? "The Tournament Committee decided this ruling "
                                            "(case %lld): its decision is final (GOV-7)."
                                          : "This decision is appealed already (case %lld): "
@@ -324,8 +326,8 @@ int op_appeal_lodge(const struct op *o, int64_t tid, int64_t mid, const struct a
     return 0;
 }
 
-int op_appeal_act(const struct op *o, int64_t tid, int64_t id, enum appeal_act act,
-                  json_t **reply, struct problem *pb)
+int op_appeal_act(const struct op *o, int64_t tid, int64_t id, enum appeal_act act, json_t **reply,
+                  struct problem *pb)
 {
     struct appeal_row a;
     if (op_appeal_load(o, tid, id, &a, pb))
@@ -337,8 +339,8 @@ int op_appeal_act(const struct op *o, int64_t tid, int64_t id, enum appeal_act a
                          (long long)id, a.state);
         goto done;
     }
-    if (act == AA_WITHDRAW && (strcmp(a.kind, "appeal") ||
-                               (!o->who.is_td && o->who.player_id != a.player_id))) {
+    if (act == AA_WITHDRAW &&
+        (strcmp(a.kind, "appeal") || (!o->who.is_td && o->who.player_id != a.player_id))) {
         op_appeal_refuse(pb, 403, "not-your-appeal", NULL,
                          "Only the appellant (or an official for them) withdraws appeal %lld; "
                          "a ruling waiting for the Committee is decided by it (GOV-7).",
@@ -379,8 +381,8 @@ int op_appeal_statement(const struct op *o, int64_t tid, int64_t id, const char 
         return -1;
     int rc = -1;
     struct match m;
-    struct statement_row s = {.appeal_id = id, .side = -1, .text = (char *)text,
-                              .created_ms = o->now_ms};
+    struct statement_row s = {
+        .appeal_id = id, .side = -1, .text = (char *)text, .created_ms = o->now_ms};
     snprintf(s.actor, sizeof s.actor, "%s", o->who.actor);
     if (db_match_get(o->db, tid, a.match_id, &m) != CW_OK) {
         problem_internal(pb, "reading the match");
@@ -414,6 +416,55 @@ done:
     return rc;
 }
 
+int op_appeal_panel_check(const struct op *o, const struct appeal_row *a, const int64_t *ids, int n,
+                          struct problem *pb)
+{
+    struct committee_settings s;
+    if (db_committee_settings(o->db, a->tournament_id, &s) != CW_OK) {
+        problem_internal(pb, "reading the Committee");
+        return -1;
+    }
+    if (!strcmp(s.form, "per_appeal") && n != 3 && n != 5) {
+        op_appeal_refuse(pb, 422, "validation", "GOV-2",
+                         "A Committee formed for a case has three or five members (GOV-2, "
+                         "003 1.3 ii); %d were named.",
+                         n);
+        problem_field(pb, "member_ids", "names three or five members");
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        struct member_row m;
+        int got = db_committee_member_get(o->db, a->tournament_id, ids[i], &m);
+        int dup = 0;
+        for (int j = 0; j < i; j++)
+            dup |= ids[j] == ids[i];
+        if (got == CW_ENOTFOUND || (got == CW_OK && m.removed_ms) || dup) {
+            problem_set(pb, 422, "validation", "Not a member",
+                        "Member %lld is not on the Committee, or named twice (GOV-2).",
+                        (long long)ids[i]);
+            problem_field(pb, "member_ids", "names a member who is not on the Committee");
+            json_object_set_new(pb->json, "rule", json_string("GOV-2"));
+            return -1;
+        }
+        int party = got == CW_OK ? op_member_party(o->db, a, &m) : -1;
+        if (party < 0) {
+            problem_internal(pb, "reading the members");
+            return -1;
+        }
+        if (party || m.player_official) {
+            op_appeal_refuse(pb, 409, party ? "member-party" : "official-on-committee", "GOV-2",
+                             "%s %s cannot sit on this case: a member who is a party is "
+                             "replaced by a reserve, and an official never sits (GOV-2, "
+                             "GOV-6a).",
+                             "Member", m.name);
+            problem_field(pb, "member_ids", "names member %lld, who cannot sit on this case",
+                          (long long)m.id);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 int op_appeal_panel_set(const struct op *o, int64_t tid, int64_t id, const int64_t *ids, int n,
                         json_t **reply, struct problem *pb)
 {
@@ -421,7 +472,6 @@ int op_appeal_panel_set(const struct op *o, int64_t tid, int64_t id, const int64
     if (op_appeal_load(o, tid, id, &a, pb))
         return -1;
     int rc = -1;
-    struct committee_settings s;
     struct motion_row mo;
     int open = db_motion_last(o->db, id, &mo) == CW_OK && !strcmp(mo.state, "open");
     if (open)
@@ -433,48 +483,21 @@ int op_appeal_panel_set(const struct op *o, int64_t tid, int64_t id, const int64
                          (long long)id);
         goto done;
     }
-    if (db_committee_settings(o->db, tid, &s) != CW_OK) {
+    int joint = op_appeal_is_joint(o->db, &a);
+    if (joint < 0) {
         problem_internal(pb, "reading the Committee");
         goto done;
     }
-    if (!strcmp(s.form, "per_appeal") && n != 3 && n != 5) {
-        op_appeal_refuse(pb, 422, "validation", "GOV-2",
-                         "A Committee formed for an appeal has three or five members (GOV-2, "
-                         "003 1.3 ii); %d were named.",
-                         n);
-        problem_field(pb, "member_ids", "names three or five members");
+    if (joint) {
+        op_appeal_refuse(pb, 409, "players-choose", "GOV-2",
+                         "Case %lld is a dispute under WBGF 5.1: the players choose its "
+                         "Committee jointly, each naming the same members (POST "
+                         ".../appeals/%lld/panel/choices), not the TD (GOV-2).",
+                         (long long)id, (long long)id);
         goto done;
     }
-    for (int i = 0; i < n; i++) {
-        struct member_row m;
-        int got = db_committee_member_get(o->db, tid, ids[i], &m);
-        int dup = 0;
-        for (int j = 0; j < i; j++)
-            dup |= ids[j] == ids[i];
-        if (got == CW_ENOTFOUND || (got == CW_OK && m.removed_ms) || dup) {
-            problem_set(pb, 422, "validation", "Not a member",
-                        "Member %lld is not on the Committee, or named twice (GOV-2).",
-                        (long long)ids[i]);
-            problem_field(pb, "member_ids", "names a member who is not on the Committee");
-            json_object_set_new(pb->json, "rule", json_string("GOV-2"));
-            goto done;
-        }
-        int party = got == CW_OK ? op_member_party(o->db, &a, &m) : -1;
-        if (party < 0) {
-            problem_internal(pb, "reading the members");
-            goto done;
-        }
-        if (party || m.player_official) {
-            op_appeal_refuse(pb, 409, party ? "member-party" : "official-on-committee", "GOV-2",
-                             "%s %s cannot sit on this case: a member who is a party is "
-                             "replaced by a reserve, and an official never sits (GOV-2, "
-                             "GOV-6a).",
-                             "Member", m.name);
-            problem_field(pb, "member_ids", "names member %lld, who cannot sit on this case",
-                          (long long)m.id);
-            goto done;
-        }
-    }
+    if (op_appeal_panel_check(o, &a, ids, n, pb))
+        goto done;
     json_t *before = op_appeal_json(o, &a, 1);
     if (db_appeal_panel_set(o->db, id, ids, n) != CW_OK) {
         json_decref(before);
@@ -515,11 +538,10 @@ static json_t *appealable(const struct op *o, int64_t tid, int64_t mid)
         for (int i = 0; i < n; i++)
             if (is_decision(d[i].action) &&
                 db_appeal_of_decision(o->db, 0, d[i].audit_id, &other) == CW_ENOTFOUND)
-                json_array_append_new(
-                    arr, json_pack("{s:I, s:s, s:I, s:o}", "audit_id", (json_int_t)d[i].audit_id,
-                                   "what", d[i].action, "until_ms",
-                                   (json_int_t)(d[i].at_ms + window), "until",
-                                   op_time_json(d[i].at_ms + window)));
+                json_array_append_new(arr, json_pack("{s:I, s:s, s:I, s:o}", "audit_id",
+                                                     (json_int_t)d[i].audit_id, "what", d[i].action,
+                                                     "until_ms", (json_int_t)(d[i].at_ms + window),
+                                                     "until", op_time_json(d[i].at_ms + window)));
         free(d);
     }
     return arr;

@@ -55,12 +55,17 @@ struct appeal_in {
 int op_appeal_lodge(const struct op *o, int64_t tid, int64_t mid, const struct appeal_in *in,
                     json_t **reply, struct problem *pb);
 enum appeal_act { AA_WITHDRAW, AA_RELEASE };
-int op_appeal_act(const struct op *o, int64_t tid, int64_t id, enum appeal_act act,
-                  json_t **reply, struct problem *pb);
+int op_appeal_act(const struct op *o, int64_t tid, int64_t id, enum appeal_act act, json_t **reply,
+                  struct problem *pb);
 int op_appeal_statement(const struct op *o, int64_t tid, int64_t id, const char *text,
                         json_t **reply, struct problem *pb);
 int op_appeal_panel_set(const struct op *o, int64_t tid, int64_t id, const int64_t *ids, int n,
                         json_t **reply, struct problem *pb);
+/* Whether ids (n) may sit on case a: three or five under the per-appeal form, members of
+ * the Committee, once each, none a party to the case or an official (GOV-2). 0, or -1
+ * with the refusal naming GOV-2 (or the field member_ids) in pb. */
+int op_appeal_panel_check(const struct op *o, const struct appeal_row *a, const int64_t *ids, int n,
+                          struct problem *pb);
 /* The case as its match's players and the officials see it (full: grounds, statements,
  * panel names, motion and votes), or as anyone sees it (no text a player wrote). */
 json_t *op_appeal_json(const struct op *o, const struct appeal_row *a, int full);
@@ -76,6 +81,19 @@ int op_appeal_record(const struct op *o, const struct appeal_row *a, const char 
 /* A refusal of the case's rule (GOV-7 unless rule says otherwise). */
 int op_appeal_refuse(struct problem *pb, int status, const char *type, const char *rule,
                      const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* ---- joint.c ---- */
+/* WBGF 5.1: a dispute the Committee decides (a ruling by a party TD with no other TD, kind
+ * referral) under the per-appeal form has its Committee chosen jointly by the two players:
+ * each side names three or five members (from their phone, or an official who is no party
+ * records a side's choice), and the panel is seated when both name the same members. */
+/* 1 when case a's panel is the players' joint choice, 0 when not, -1 (the database). */
+int op_appeal_is_joint(struct db *db, const struct appeal_row *a);
+/* {"a": [member ids] or null, "b": ...}, or NULL when case a is not joint. */
+json_t *op_appeal_choices_json(struct db *db, const struct appeal_row *a);
+/* Side's choice (an official's: side 0 or 1; a player's own: side -1) of case id's panel. */
+int op_appeal_panel_choose(const struct op *o, int64_t tid, int64_t id, int side,
+                           const int64_t *ids, int n, json_t **reply, struct problem *pb);
 
 /* ---- votes.c ---- */
 struct motion_in {

@@ -35,9 +35,9 @@ json_t *op_committee_json(struct db *db, int64_t tid)
     for (int i = 0; i < n; i++)
         json_array_append_new(ms[i].reserve ? reserves : members, op_member_json(&ms[i]));
     free(ms);
-    return json_pack("{s:I, s:s, s:i, s:o, s:o}", "tournament_id", (json_int_t)tid, "form",
-                     s.form, "appeal_window_minutes", s.window_min, "members", members,
-                     "reserves", reserves);
+    return json_pack("{s:I, s:s, s:i, s:o, s:o}", "tournament_id", (json_int_t)tid, "form", s.form,
+                     "appeal_window_minutes", s.window_min, "members", members, "reserves",
+                     reserves);
 }
 
 /* The change's audit row, the tournament's revision and the stream's `committee` entry. */
@@ -201,8 +201,7 @@ int op_committee_member_card(const struct op *o, int64_t tid, int64_t id, struct
                     (long long)id, (long long)tid);
         return -1;
     }
-    if (rc != CW_OK ||
-        op_audit_change(o, tid, "committee.pin_read", "committee", id, NULL, NULL)) {
+    if (rc != CW_OK || op_audit_change(o, tid, "committee.pin_read", "committee", id, NULL, NULL)) {
         problem_internal(pb, "reading the card");
         return -1;
     }
@@ -237,7 +236,8 @@ static int form_standing(const struct op *o, const struct appeal_row *a, int64_t
         problem_internal(pb, "reading the Committee");
         return -1;
     }
-    int *ok = calloc((size_t)count + 1, sizeof *ok), *used = calloc((size_t)count + 1, sizeof *used);
+    int *ok = calloc((size_t)count + 1, sizeof *ok),
+        *used = calloc((size_t)count + 1, sizeof *used);
     *ids = calloc((size_t)count + 1, sizeof **ids);
     int rc = ok && used && *ids ? 0 : -1;
     for (int i = 0; !rc && i < count; i++) {

@@ -33,8 +33,8 @@ static void effect_read(json_t *e, struct ruling_in *in)
     in->score[1] = (int)json_integer_value(json_object_get(score, "b"));
     in->report_id = json_integer_value(json_object_get(e, "report_id"));
     in->points = (int)json_integer_value(json_object_get(e, "points"));
-    const char *side = json_string_value(json_object_get(
-        e, in->effect == RE_FORFEIT ? "winner" : "side"));
+    const char *side =
+        json_string_value(json_object_get(e, in->effect == RE_FORFEIT ? "winner" : "side"));
     in->side = side && !strcmp(side, "b") ? 1 : 0;
     in->given = e;
 }
@@ -173,7 +173,8 @@ int op_appeal_motion(const struct op *o, int64_t tid, int64_t id, const struct m
     if (!n) {
         op_appeal_refuse(pb, 409, "panel-not-seated", "GOV-2",
                          "No Committee sits on appeal %lld: seat three or five members "
-                         "(PUT .../appeals/%lld/panel) (GOV-2).",
+                         "(PUT .../appeals/%lld/panel; for a dispute under WBGF 5.1 the "
+                         "players choose them jointly: POST .../panel/choices) (GOV-2).",
                          (long long)id, (long long)id);
         goto done;
     }
