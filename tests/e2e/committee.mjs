@@ -3,7 +3,8 @@
 // a motion to replace it, one member votes from the phone with their card's PIN, one
 // against, the TD records the third cast in person: 2-1, the match's winner changes and the
 // bracket moves (KO-8); then a ruling by a party TD with no other TD waits for the
-// Committee and is decided by it, a player member voting from their own phone. e2e.mjs
+// Committee and is decided by it, a player member voting from their own phone; under a
+// Committee formed per case the players of such a dispute choose it jointly. e2e.mjs
 // runs it at the end (E2E_ONLY=committee runs only this).
 export async function committee(x) {
   const { browser, url, waitText, waitVisible, fail, log, watch, setStep, PASSWORD } = x;
@@ -157,5 +158,24 @@ export async function committee(x) {
   if (finAfter.state !== 'verified' || finAfter.winner !== 'a') fail(`the final after the Committee: ${finAfter.state} ${finAfter.winner}`);
   if (pm.player_id !== winner.id) fail('the player member');
   log('the ruling waiting for the Committee was decided by it');
+
+  setStep('committee: under a Committee formed per case, the players of a dispute choose it jointly (WBGF 5.1)');
+  await call('PUT', `${T}/committee`, { form: 'per_appeal', appeal_window_minutes: 30 });
+  const rul2 = await call('POST', `${T}/matches/${fin}/rulings`, { question: 'Was the cube turned?', facts: 'Seen by both', decision: 'It was', reasons: 'Both agree', effect: { kind: 'none' } });
+  if (rul2.state !== 'awaiting_committee') fail(`the second party ruling: ${rul2.state}`);
+  const ref2 = (await call('GET', `${T}/appeals`)).appeals.find((c) => c.ruling_id === rul2.id);
+  const jform = `#appeal-card [data-appeal="${ref2.id}"] form.joint-choice`;
+  for (const [i, s] of finAfter.sides.entries()) {
+    const ph = await phone(byId(s.player_id), `joint choice phone ${i}`);
+    await waitVisible(ph.pg, jform);
+    for (const name of ['Ezio', 'Flora', 'Gina']) await ph.pg.check(`${jform} label.choice:has-text("${name}") input`);
+    await ph.pg.click(`${jform} button[type=submit]`);
+    if (i === 0) await waitText(ph.pg, jform, 'Your choice: Ezio, Flora, Gina');
+    else await ph.pg.waitForSelector(jform, { state: 'detached' });
+    await ph.ctx.close();
+  }
+  const sat = (await call('GET', `${T}/appeals`)).appeals.find((c) => c.id === ref2.id);
+  if (sat.panel.map((m) => m.name).sort().join(',') !== 'Ezio,Flora,Gina') fail(`the players' Committee: ${JSON.stringify(sat.panel)}`);
+  log('the players chose the Committee of a dispute jointly from their phones');
   await Promise.all([lp.ctx.close(), wp.ctx.close(), ectx.close(), tdCtx.close()]);
 }
