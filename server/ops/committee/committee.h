@@ -45,6 +45,10 @@ int op_appeal_panel(const struct op *o, const struct appeal_row *a, int64_t **id
                     struct problem *pb);
 /* Whether member m is a party to the match of case a: 1, 0, or -1 (the database). */
 int op_member_party(struct db *db, const struct appeal_row *a, const struct member_row *m);
+/* WBGF 5.1 (joint.c): 1 when case a's panel is the players' joint choice, 0 when not, -1
+ * (the database); its choices {"a": [member ids] or null, "b": ...}, or NULL when not. */
+int op_appeal_is_joint(struct db *db, const struct appeal_row *a);
+json_t *op_appeal_choices_json(struct db *db, const struct appeal_row *a);
 
 /* ---- appeals.c ---- */
 struct appeal_in {
@@ -87,10 +91,6 @@ int op_appeal_refuse(struct problem *pb, int status, const char *type, const cha
  * referral) under the per-appeal form has its Committee chosen jointly by the two players:
  * each side names three or five members (from their phone, or an official who is no party
  * records a side's choice), and the panel is seated when both name the same members. */
-/* 1 when case a's panel is the players' joint choice, 0 when not, -1 (the database). */
-int op_appeal_is_joint(struct db *db, const struct appeal_row *a);
-/* {"a": [member ids] or null, "b": ...}, or NULL when case a is not joint. */
-json_t *op_appeal_choices_json(struct db *db, const struct appeal_row *a);
 /* Side's choice (an official's: side 0 or 1; a player's own: side -1) of case id's panel. */
 int op_appeal_panel_choose(const struct op *o, int64_t tid, int64_t id, int side,
                            const int64_t *ids, int n, json_t **reply, struct problem *pb);

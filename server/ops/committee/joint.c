@@ -13,43 +13,6 @@
 #include "ops/people/deciders.h"
 #include "store/store.h"
 
-int op_appeal_is_joint(struct db *db, const struct appeal_row *a)
-{
-    if (strcmp(a->kind, "referral"))
-        return 0;
-    struct committee_settings s;
-    if (db_committee_settings(db, a->tournament_id, &s) != CW_OK)
-        return -1;
-    return !strcmp(s.form, "per_appeal");
-}
-
-static json_t *ids_json(const int64_t *ids, int n)
-{
-    if (!n)
-        return json_null();
-    json_t *arr = json_array();
-    for (int i = 0; i < n; i++)
-        json_array_append_new(arr, json_integer(ids[i]));
-    return arr;
-}
-
-json_t *op_appeal_choices_json(struct db *db, const struct appeal_row *a)
-{
-    if (op_appeal_is_joint(db, a) != 1)
-        return NULL;
-    json_t *out = json_object();
-    static const char *const side_key[2] = {"a", "b"};
-    for (int s = 0; s < 2; s++) {
-        int64_t *ids = NULL;
-        int n = 0;
-        if (db_panel_choice(db, a->id, s, &ids, &n) != CW_OK)
-            n = 0;
-        json_object_set_new(out, side_key[s], ids_json(ids, n));
-        free(ids);
-    }
-    return out;
-}
-
 static int cmp_id(const void *x, const void *y)
 {
     int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
