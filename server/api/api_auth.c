@@ -6,6 +6,7 @@
 #include "api/fields.h"
 #include "api/handlers.h"
 #include "api/limiter.h"
+#include "api/pin_tries.h"
 #include "api/tx.h"
 #include "ops/people/login.h"
 #include "common/clock.h"
@@ -74,8 +75,8 @@ static void too_many_logins(struct api_resp *resp, int64_t wait_ms, const char *
 {
     long long secs = (wait_ms + 999) / 1000;
     snprintf(resp->retry_after, sizeof resp->retry_after, "%lld", secs);
-    api_problem(resp, 429, "too-many-attempts", "Too many logins",
-                "%s; try again in %lld seconds.", what, secs);
+    api_problem(resp, 429, "too-many-attempts", "Too many logins", "%s; try again in %lld seconds.",
+                what, secs);
 }
 
 /* An official's login (ops/people/login.c), in three steps with the limits between them: wrong
@@ -172,23 +173,22 @@ void api_login(struct api_req *req, struct api_resp *resp)
     char exp_iso[32];
     cw_iso8601(out.expires_ms, exp_iso, sizeof exp_iso);
     snprintf(resp->set_cookie, sizeof resp->set_cookie,
-             "%s=%s; Path=/; HttpOnly; SameSite=Strict; Max-Age=%d", API_SESSION_COOKIE,
-             out.token, app->cfg.session_hours * 3600);
+             "%s=%s; Path=/; HttpOnly; SameSite=Strict; Max-Age=%d", API_SESSION_COOKIE, out.token,
+             app->cfg.session_hours * 3600);
     /* sent to the login alone, and kept past a logout: it names the browser, not a session */
     snprintf(resp->set_cookie2, sizeof resp->set_cookie2,
-             "%s=%s; Path=/api/v1/login; HttpOnly; SameSite=Strict; Max-Age=%d",
-             API_DEVICE_COOKIE, out.device, DEVICE_COOKIE_DAYS * 24 * 3600);
+             "%s=%s; Path=/api/v1/login; HttpOnly; SameSite=Strict; Max-Age=%d", API_DEVICE_COOKIE,
+             out.device, DEVICE_COOKIE_DAYS * 24 * 3600);
     api_reply_json(resp, 200,
                    json_pack("{s:s, s:s, s:{s:I, s:s, s:s}}", "role", "td", "expires_at", exp_iso,
-                             "official", "id", (json_int_t)a.who.id, "name", a.who.name,
-                             "role", role_name(a.who.role)));
+                             "official", "id", (json_int_t)a.who.id, "name", a.who.name, "role",
+                             role_name(a.who.role)));
 }
 
 static int read_player_session(struct api_req *req, const struct op *o, void *in,
                                struct api_resp *resp)
 {
-    return db_player_session_get(o->db, in, req->now_ms, &req->player_id,
-                                 &req->player_tournament);
+    return db_player_session_get(o->db, in, req->now_ms, &req->player_id, &req->player_tournament);
 }
 
 int api_player_session(struct api_req *req)
@@ -209,74 +209,34 @@ static const struct api_field pin_fields[] = {
     [NF__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
-/* 429 with the wait in words and in Retry-After. */
-static void too_many_pins(struct api_resp *resp, int64_t wait_ms, const char *whose)
-{
-    long long secs = (wait_ms + 999) / 1000;
-    snprintf(resp->retry_after, sizeof resp->retry_after, "%lld", secs);
-    api_problem(resp, 429, "too-many-attempts", "Too many wrong PINs",
-                "Too many wrong PINs %s; try again in %lld minutes (%lld seconds).", whose,
-                (secs + 59) / 60, secs);
-}
-
-/* PIN guessing is limited three ways, none of which locks the real player out of their
- * own phone: per address and player (pin_max_failures, then that pair is locked, longer
- * at each lock), per address for any players (pin_address_max_failures, the same), and
- * per player from all addresses together (past pin_max_failures each try waits a delay
- * that doubles up to pin_player_max_delay_s: a guesser rotating addresses gets a try a
- * minute at most, the player a short wait). The TD's new PIN clears them all. */
+/* PIN guessing is limited as api/pin_tries.h says; the TD's new PIN clears the limits. */
 void api_player_login(struct api_req *req, struct api_resp *resp)
 {
     struct app *app = req->app;
     int64_t tid = req->ids[0], pid = req->ids[1];
-    const char *who = req->client_key ? req->client_key : req->client_ip;
-    char pkey[64], pairkey[160], ikey[120];
-    snprintf(pkey, sizeof pkey, API_PIN_KEY_FMT, (long long)pid);
-    snprintf(pairkey, sizeof pairkey, API_PIN_KEY_FMT "@%s", (long long)pid, who);
-    snprintf(ikey, sizeof ikey, "pinip:%s", who);
+    char subject[64];
+    snprintf(subject, sizeof subject, API_PIN_KEY_FMT, (long long)pid);
     struct api_val v[NF__N];
     if (api_fields(req->json, pin_fields, 0, v, resp))
         return;
     const char *pin = v[NF_PIN].s;
-    int64_t w;
-    if ((w = api_limiter_take(app->pin_ip_lim, ikey, req->now_ms)) > 0) {
-        too_many_pins(resp, w, "from this address");
+    struct api_pin_try t;
+    if (api_pin_try_begin(req, resp, subject, &t))
         return;
-    }
-    if ((w = api_limiter_take(app->pin_pair_lim, pairkey, req->now_ms)) > 0) {
-        api_limiter_refund(app->pin_ip_lim, ikey);
-        too_many_pins(resp, w, "for this player from this address");
-        return;
-    }
-    if ((w = api_limiter_take(app->pin_lim, pkey, req->now_ms)) > 0) {
-        api_limiter_refund(app->pin_ip_lim, ikey);
-        api_limiter_refund(app->pin_pair_lim, pairkey);
-        too_many_pins(resp, w, "for this player lately");
-        return;
-    }
     struct op o = api_op(req);
     struct player p;
     char token[CW_TOKEN_LEN + 1];
     struct problem pb = {0, NULL};
-    if (op_player_login(&o, tid, pid, pin, (int64_t)app->cfg.session_hours * 3600 * 1000, &p,
-                        token, &pb)) {
-        if (pb.status == 401) {
-            /* a wrong PIN that reached a lock says so, with the wait */
-            int64_t wp = api_limiter_wait_ms(app->pin_pair_lim, pairkey, req->now_ms);
-            int64_t wi = api_limiter_wait_ms(app->pin_ip_lim, ikey, req->now_ms);
-            if (wp > 0 || wi > 0) {
-                problem_free(&pb);
-                too_many_pins(resp, wp > 0 ? wp : wi,
-                              wp > 0 ? "for this player from this address" : "from this address");
-                return;
-            }
-        }
+    if (op_player_login(&o, tid, pid, pin, (int64_t)app->cfg.session_hours * 3600 * 1000, &p, token,
+                        &pb)) {
+        int wrong = pb.status == 401;
         api_reply_problem(resp, &pb);
+        /* a wrong PIN that reached a lock says so, with the wait */
+        if (wrong)
+            api_pin_try_wrong(req, resp, &t);
         return;
     }
-    api_limiter_reset(app->pin_lim, pkey);
-    api_limiter_reset(app->pin_pair_lim, pairkey);
-    api_limiter_refund(app->pin_ip_lim, ikey);
+    api_pin_try_right(req, &t);
     snprintf(resp->set_cookie, sizeof resp->set_cookie,
              "%s=%s; Path=/; HttpOnly; SameSite=Strict; Max-Age=%d", API_PLAYER_COOKIE, token,
              app->cfg.session_hours * 3600);
@@ -299,8 +259,8 @@ static int end_sessions(struct api_req *req, const struct op *o, void *in, struc
 void api_logout(struct api_req *req, struct api_resp *resp)
 {
     char ph[CW_TOKEN_HASH_LEN + 1], oh[CW_TOKEN_HASH_LEN + 1];
-    int player = req->player_token && strlen(req->player_token) == CW_TOKEN_LEN &&
-                 api_player_session(req);
+    int player =
+        req->player_token && strlen(req->player_token) == CW_TOKEN_LEN && api_player_session(req);
     int official = req->session_token && strlen(req->session_token) == CW_TOKEN_LEN;
     if (player)
         cw_token_hash(req->player_token, ph);
@@ -324,13 +284,13 @@ static int read_acting(struct api_req *req, const struct op *o, void *in, struct
     if (req->token_id) {
         struct machine_token k;
         if (db_token_get(db, req->token_id, &k) == CW_OK)
-            j = json_pack("{s:{s:I, s:s, s:s}}", "token", "id", (json_int_t)k.id, "label",
-                          k.label, "role", role_name(k.role));
+            j = json_pack("{s:{s:I, s:s, s:s}}", "token", "id", (json_int_t)k.id, "label", k.label,
+                          "role", role_name(k.role));
     } else {
         struct official w;
         if (db_official_get(db, req->official_id, &w) == CW_OK)
-            j = json_pack("{s:{s:I, s:s, s:s}}", "official", "id", (json_int_t)w.id, "name",
-                          w.name, "role", role_name(w.role));
+            j = json_pack("{s:{s:I, s:s, s:s}}", "official", "id", (json_int_t)w.id, "name", w.name,
+                          "role", role_name(w.role));
     }
     *(json_t **)in = j ? j : json_object();
     return 0;
@@ -350,8 +310,7 @@ void api_session_get(struct api_req *req, struct api_resp *resp)
         json_object_set_new(j, "role", json_string("td"));
         json_object_set_new(j, "server", api_server_json(req));
         api_reply_json(resp, 200, j);
-    }
-    else if (req->player_id)
+    } else if (req->player_id)
         api_reply_json(resp, 200,
                        json_pack("{s:s, s:I, s:I}", "role", "player", "player_id",
                                  (json_int_t)req->player_id, "tournament_id",

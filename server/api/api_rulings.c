@@ -9,6 +9,7 @@
 #include "api/fields.h"
 #include "api/handlers.h"
 #include "api/matches.h"
+#include "api/ruling_effect.h"
 #include "api/tx.h"
 #include "ops/table/table_acts.h"
 #include "store/calls.h"
@@ -21,7 +22,7 @@ static const struct api_field score_fields[] = {
     {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 enum { EF_KIND, EF_SCORE, EF_REPORT, EF_SIDE, EF_POINTS, EF_WINNER, EF__N };
-static const struct api_field effect_fields[] = {
+const struct api_field api_ruling_effect_fields[] = {
     [EF_KIND] = {"kind", F_ENUM, 1, 0, 0, 0, kinds, NULL},
     [EF_SCORE] = {"score", F_OBJ, 0, 0, 0, 0, NULL, score_fields},
     /* kind score: one of the players' reports stands instead of a score */
@@ -38,23 +39,23 @@ static const struct api_field ruling_fields[] = {
     [RF_DECISION] = {"decision", F_STR_MULTILINE, 1, 0, 1, RULING_TEXT_MAX, NULL, NULL},
     [RF_REASONS] = {"reasons", F_STR_MULTILINE, 1, 0, 1, RULING_TEXT_MAX, NULL, NULL},
     [RF_CALL] = {"call_id", F_INT, 0, 0, 1, 1000000000000L, NULL, NULL},
-    [RF_EFFECT] = {"effect", F_OBJ, 0, 0, 0, 0, NULL, effect_fields},
+    [RF_EFFECT] = {"effect", F_OBJ, 0, 0, 0, 0, NULL, api_ruling_effect_fields},
     /* a score that corrects a decided match whose winner played on (KO-8) */
     [RF_CASCADE] = {"confirm_cascade", F_BOOL, 0, 0, 0, 0, NULL, NULL},
     [RF__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
 /* The effect's members its kind needs, and none it does not: 0, or -1 with the fields. */
-static int read_effect(const struct api_val *given, struct ruling_in *in, struct problem *bad)
+int api_ruling_effect(const struct api_val *given, struct ruling_in *in, struct problem *bad)
 {
     if (!given->set)
         return 0;
     struct api_val v[EF__N], score[2];
-    api_fields_sub(given, effect_fields, v);
+    api_fields_sub(given, api_ruling_effect_fields, v);
     const char *k = v[EF_KIND].s;
     in->effect = (enum ruling_effect)v[EF_KIND].i;
     in->given = given->j;
-    /* the member each kind needs, by its index in effect_fields (none: EF__N) */
+    /* the member each kind needs, by its index in api_ruling_effect_fields (none: EF__N) */
     static const int need[] = {EF__N, EF_SCORE, EF_POINTS, EF_WINNER, EF__N};
     int want = need[in->effect];
     /* a score, or one of the players' reports that stands instead (MATCH-4, SWING-3) */
@@ -75,7 +76,7 @@ static int read_effect(const struct api_val *given, struct ruling_in *in, struct
         if (v[f].set && f != want && !(in->effect == RE_PENALTY && f == EF_SIDE) &&
             !(both && f == EF_REPORT)) {
             char path[64];
-            snprintf(path, sizeof path, "effect.%s", effect_fields[f].name);
+            snprintf(path, sizeof path, "effect.%s", api_ruling_effect_fields[f].name);
             problem_field(bad, path, "does not belong to a ruling of kind %s", k);
         }
     if (bad->json)
@@ -98,7 +99,7 @@ void api_ruling_give(struct api_req *req, struct api_resp *resp)
     struct api_val v[RF__N];
     struct ruling_in in = {.question = "", .facts = "", .decision = "", .reasons = ""};
     if (!api_fields_check(req->json, ruling_fields, 0, v, &bad) &&
-        !read_effect(&v[RF_EFFECT], &in, &bad)) {
+        !api_ruling_effect(&v[RF_EFFECT], &in, &bad)) {
         in.question = v[RF_QUESTION].s;
         in.facts = v[RF_FACTS].s;
         in.decision = v[RF_DECISION].s;

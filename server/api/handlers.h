@@ -175,5 +175,21 @@ void api_rulings_list(struct api_req *req, struct api_resp *resp);
 void api_now_get(struct api_req *req, struct api_resp *resp);
 void api_now_claim(struct api_req *req, struct api_resp *resp);
 void api_now_release(struct api_req *req, struct api_resp *resp);
+/* the Tournament Committee (GOV-2, api_committee.c) and appeals (GOV-7, api_appeals.c) */
+void api_committee_get(struct api_req *req, struct api_resp *resp);
+void api_committee_put(struct api_req *req, struct api_resp *resp);
+void api_committee_member_add(struct api_req *req, struct api_resp *resp);
+void api_committee_member_remove(struct api_req *req, struct api_resp *resp);
+void api_committee_member_card(struct api_req *req, struct api_resp *resp);
+void api_appeals_of_match(struct api_req *req, struct api_resp *resp);
+void api_appeals_list(struct api_req *req, struct api_resp *resp);
+void api_appeal_lodge(struct api_req *req, struct api_resp *resp);
+void api_appeal_withdraw(struct api_req *req, struct api_resp *resp);
+void api_appeal_release(struct api_req *req, struct api_resp *resp);
+void api_appeal_statement(struct api_req *req, struct api_resp *resp);
+void api_appeal_panel(struct api_req *req, struct api_resp *resp);
+void api_appeal_panel_choice(struct api_req *req, struct api_resp *resp);
+void api_appeal_motion(struct api_req *req, struct api_resp *resp);
+void api_appeal_vote(struct api_req *req, struct api_resp *resp);
 
 #endif

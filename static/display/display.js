@@ -10,6 +10,7 @@
 // rounds already complete are left out ("from Round 3").
 // ?t=ID (default: the latest tournament), ?view=live|event-ID|placings-ID (stay on that view, still
 // paging through its pages), ?rotate=SECONDS (default 20; 0 = no rotation), ?lang=it.
+import { committeeText, readCommittee } from '/js/committee.js';
 import { api } from '/js/api.js';
 import { $, h, clear, showError, clearError, params, hhmm } from '/js/dom.js';
 import { t, applyI18n, setLang, getLang } from '/js/i18n.js';
@@ -439,11 +440,22 @@ async function loadCalls() {
 }
 const reloadCalls = debounce(() => loadCalls().catch((e) => showError(e)), 100);
 
+// The Committee's names, posted (GOV-2): at every load and after each change of it.
+async function showCommittee() {
+  let el = document.getElementById('committee-names');
+  if (!el) {
+    el = h('span', { id: 'committee-names', class: 'eta' });
+    $('#eta').after(el);
+  }
+  el.textContent = committeeText(await readCommittee(S.tid));
+}
+
 function startLive() {
   live(S.tid, {
     onSync: reload,
     onEvent: (type, data) => {
       if (type.startsWith('call.')) { reloadCalls(); return; }
+      if (type === 'committee') { showCommittee(); return; }
       const c = data && data.clock ? data.clock : data; // the event carries {clock: {...}}
       if (type === 'clock' && c && c.match_id) {
         S.clocks[c.match_id] = receive(c);
@@ -469,6 +481,7 @@ async function main() {
   }
   if (document.fonts) await document.fonts.ready;
   await load();
+  showCommittee();
   startLive();
   tick();
   setInterval(tick, 250);

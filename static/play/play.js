@@ -9,6 +9,7 @@ import { matchLabel, endedText } from '/js/label.js';
 import { pickTournament, pickPlayer } from '/play/pick.js';
 import { renderTable, buildCallForm, wireCallForm } from '/play/table.js';
 import { readPlaces, placeLine } from '/play/place.js';
+import { renderAppeal, memberPage } from '/play/appeal.js';
 import { probeClock, remaining, fmt, clockAction, receive, PAUSE_REASONS, breaks, breakStart, breakEnd } from '/js/clock.js';
 import { swissLines } from '/play/swiss_line.js';
 import { ratingLine } from '/play/rating.js';
@@ -47,6 +48,8 @@ async function start() {
   buildCallForm();
   wireCallForm(() => S, () => later());
   wire();
+  // a Committee member who is not a player votes with their card's PIN (GOV-2, GOV-7)
+  if (S.tid && q.get('member')) return memberPage(S.tid, Number(q.get('member')));
   if (!S.tid) return pickTournament();
   if (!S.pid) return pickPlayer(T(), S.tid);
   await checkSession();
@@ -132,6 +135,7 @@ async function readMine() {
     await ratingLine(T(), S.pid);
     render();
     await renderTable(S);
+    await renderAppeal(S, () => later());
     // how many whole re-renders the page has made (a test waits for the next one)
     document.body.dataset.renders = String((Number(document.body.dataset.renders) || 0) + 1);
   } catch (e) {

@@ -19,7 +19,7 @@ const ago = (s) => t('now.age', { n: Math.max(0, Math.floor(s / 60)) });
 
 // The stream entries that may change the list: a match's, a call's, a ruling's, a claim's,
 // lateness; the rest (a chip moved, a player edited) do not.
-const MOVES = /^(match\.|call\.|ruling\.|now\.|lateness|knockout\.|davis\.|swing\.round|server\.)/;
+const MOVES = /^(match\.|call\.|ruling\.|appeal\.|now\.|lateness|knockout\.|davis\.|swing\.round|server\.)/;
 
 // tid: the tournament; act runs an action showing a refusal; open(matchId) opens a match's
 // panel where the TD is; session: who is at this console (their claims are theirs).
@@ -60,6 +60,8 @@ function actions(it) {
   if (it.kind === 'overdue') out.push(b(t('tbl.warn'), () => api('POST', `${M}/warnings`, { text: t('tbl.warn_default') })));
   if (it.kind === 'late') out.push(b(t('late.award'), () => clk.latenessAction(N.tid, m.id, 'lateness/confirm', it.side)));
   if (it.kind === 'table') out.push(b(t('now.assign'), () => api('POST', `${T}/tables/assign`), 'primary'));
+  // a case before the Committee (GOV-7, GOV-6): its tab seats the panel, puts the motion, records votes
+  if (it.kind === 'appeal' || it.appeal_id) out.push(h('button', { type: 'button', class: 'committee', onclick: () => { location.hash = '#committee'; } }, t('co.h')));
   if (m) out.push(h('button', { type: 'button', class: 'open', onclick: () => N.open(m.id) }, t('now.open')));
   // I'm on it: a claim of another official says who; one's own may be given up
   const c = it.claim;
@@ -81,7 +83,8 @@ function line(it) {
     late: () => t('now.late', { name: sideName(m.sides[it.side === 'a' ? 0 : 1]), table, points: it.points }),
     table: () => t('now.table', { order: it.order, of: it.of }),
     two_events: () => t('now.two_events', { other: it.first_match_id }),
-    ruling: () => t('now.ruling', { question: it.ruling.question }),
+    ruling: () => t(it.appeal_id ? 'now.ruling_committee' : 'now.ruling', { question: it.ruling.question }),
+    appeal: () => t('now.appeal', { id: it.appeal.id }),
     backup: () => t('now.backup', { error: it.error }),
   }[it.kind];
   return what ? what() : it.kind;

@@ -28,6 +28,7 @@ import { startNow, nowEntry } from '/td/now.js';
 import { applyEntry } from '/td/live_apply.js';
 import { startEntries, entriesHeard } from '/td/entries.js';
 import { showLedger, ledgerAgain } from '/td/ledger.js';
+import { loadCommittee } from '/td/committee.js';
 
 const S = { tid: Number(params().get('t')) || 0, tour: null, players: [], events: [], boards: {}, matches: [], detail: 0, auditAfter: null, stream: null,
   pins: {} /* player id -> the PIN the TD asked to see (see renderPlayers) */ };
@@ -115,6 +116,7 @@ function showPane() {
   for (const a of $$('#tabs a')) a.setAttribute('aria-current', a.getAttribute('href') === `#${id}` ? 'page' : 'false');
   if (id === 'audit') loadAudit(true);
   if (id === 'officials') loadOfficials();
+  if (id === 'committee') loadCommittee(S.tid, act);
   if (id === 'players' && S.head) later(); /* the officials offered may have changed */
 }
 
@@ -139,6 +141,7 @@ async function readAll() {
     }), readPlacings(T(), S.events, S.placings = {}));
     renderAll();
     await renderCalls(S.tid, act, matchOf);
+    if (!$('#committee').hidden) await loadCommittee(S.tid, act);
   } catch (e) { showError(e); }
 }
 

@@ -26,6 +26,13 @@ const DYNAMIC = {
   sheets: ['draw', 'call', 'scores', 'standings'],
   ended: ['conceded', 'lateness', 'time', 'disqualified', 'withdrawn', 'bye', 'walkover', 'ruling'],
   'placings.key': ['rounds_won', 'points_diff', 'rating'],
+  'co.state': ['pending', 'withdrawn', 'decided'],
+  'co.outcome': ['upheld', 'replaced'],
+  'co.motion': ['uphold', 'replace'],
+  'co.mstate': ['open', 'carried', 'failed'],
+  'co.effect': ['none', 'score', 'forfeit', 'penalty'],
+  'co.form': ['standing', 'per_appeal'],
+  'co.vote': ['yes', 'no'],
 };
 
 function files(dir) {

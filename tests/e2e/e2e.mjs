@@ -14,6 +14,7 @@ import { nowPart } from './now.mjs';
 import { nowSizePart } from './now_size.mjs';
 import { ratingsPart } from './ratings.mjs';
 import { entries } from './entries.mjs';
+import { committee } from './committee.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..', '..');
@@ -235,15 +236,17 @@ async function run() {
   browserOf = browser;
   try {
     const only = process.env.E2E_ONLY;
-    if (!['desk', 'swiss', 'now', 'entries'].includes(only)) await scenario(browser);
-    if (!['swiss', 'now', 'entries'].includes(only)) await deskPart(browser);
-    if (!['now', 'entries'].includes(only)) await swissPart(browser);
-    if (!['desk', 'swiss', 'entries'].includes(only)) await nowPart({ browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep: (s) => { step = s; }, PASSWORD, dir, guideShot: GUIDE ? guideShot : null });
-    if (!['desk', 'swiss', 'entries'].includes(only)) await nowSizePart({ browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep: (s) => { step = s; }, PASSWORD });
-    // the entries' and the report's part last: the report is read of every tournament made before
-    if (!['desk', 'swiss', 'now'].includes(only)) await entriesPart(browser);
+    const parts = ['desk', 'swiss', 'now', 'committee', 'entries'];
+    if (!parts.includes(only)) await scenario(browser);
+    if (!only || only === 'desk') await deskPart(browser);
+    if (!only || only === 'swiss') await swissPart(browser);
+    if (!only || only === 'now') await nowPart({ browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep: (s) => { step = s; }, PASSWORD, dir, guideShot: GUIDE ? guideShot : null });
+    if (!only || only === 'now') await nowSizePart({ browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep: (s) => { step = s; }, PASSWORD });
     step = 'no page raised a script error';
     if (errors.length) fail(errors.join('\n'));
+    if (!only || only === 'committee') await committeePart(browser);
+    // the entries' and the report's part last: the report is read of every tournament made before
+    if (!only || only === 'entries') await entriesPart(browser);
   } finally {
     await browser.close();
   }
@@ -266,6 +269,14 @@ async function deskPart(browser) {
 async function swissPart(browser) {
   await swiss({ browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep: (s) => { step = s; }, PASSWORD });
   step = 'no page raised a script error (the Swiss)';
+  if (errors.length) fail(errors.join('\n'));
+}
+
+// The Committee's part (tests/e2e/committee.mjs, GOV-2, GOV-7), then no page raised a
+// script error.
+async function committeePart(browser) {
+  await committee({ browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep: (s) => { step = s; }, PASSWORD });
+  step = 'no page raised a script error after the Committee';
   if (errors.length) fail(errors.join('\n'));
 }
 

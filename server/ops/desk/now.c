@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ops/committee/committee.h"
 #include "ops/frame/record.h"
 #include "ops/match/tables.h"
 #include "ops/records/clock.h"
@@ -194,8 +195,14 @@ static int src_rulings(struct now_cx *x)
     for (int i = 0; rc == CW_OK && i < n; i++) {
         char id[24];
         snprintf(id, sizeof id, "%lld", (long long)r[i].id);
+        /* waiting for the Committee: the case it decides (ops/committee/) */
+        int64_t case_id = 0;
+        int found = db_appeal_of_decision(x->o->db, r[i].id, 0, &case_id);
+        if (found != CW_OK && found != CW_ENOTFOUND)
+            rc = found;
         add(x, "ruling", id, r[i].created_ms, match_of(x, r[i].match_id),
-            json_pack("{s:o}", "ruling", op_ruling_json(x->o->db, &r[i])));
+            json_pack("{s:o, s:o}", "ruling", op_ruling_json(x->o->db, &r[i]), "appeal_id",
+                      found == CW_OK ? json_integer(case_id) : json_null()));
     }
     db_rulings_free(r, n);
     return rc;
@@ -212,9 +219,28 @@ static int src_backup(struct now_cx *x)
     return CW_OK;
 }
 
-/* The kinds of item, each one row: a pending appeal will be one more. */
+/* GOV-7: a pending appeal: the Committee to seat, a motion to put, votes to record. */
+static int src_appeals(struct now_cx *x)
+{
+    struct appeal_row *a = NULL;
+    int n = 0;
+    int rc = db_appeals(x->o->db, x->t->id, 0, "pending", &a, &n);
+    for (int i = 0; rc == CW_OK && i < n; i++) {
+        if (strcmp(a[i].kind, "appeal"))
+            continue; /* a referral is its ruling's item */
+        char id[24];
+        snprintf(id, sizeof id, "%lld", (long long)a[i].id);
+        add(x, "appeal", id, a[i].created_ms, match_of(x, a[i].match_id),
+            json_pack("{s:o}", "appeal", op_appeal_json(x->o, &a[i], 1)));
+    }
+    db_appeals_free(a, n);
+    return rc;
+}
+
+/* The kinds of item, each one row. */
 static int (*const sources[])(struct now_cx *) = {
-    src_calls, src_disputes, src_unconfirmed, src_overdue_late, src_tables, src_rulings, src_backup,
+    src_calls,   src_disputes, src_unconfirmed, src_overdue_late,
+    src_tables,  src_rulings,  src_appeals,     src_backup,
 };
 
 static int cmp_items(const void *a, const void *b)

@@ -10,6 +10,7 @@
 #include "ops/result/decide.h"
 #include "ops/records/match.h"
 #include "ops/records/match_length.h"
+#include "ops/match/appeal_hold.h"
 #include "ops/match/tables.h"
 #include "store/store.h"
 
@@ -101,7 +102,7 @@ int op_match_call(const struct op *o, struct match *m, const char *table, struct
                     "Match %lld cannot be called before both players are known.", (long long)m->id);
         return -1;
     }
-    if (op_table_free_for(o, m, table ? table : m->table, pb))
+    if (op_table_free_for(o, m, table ? table : m->table, pb) || op_appeal_hold_check(o, m, pb))
         return -1;
     if (table)
         snprintf(m->table, sizeof m->table, "%s", table);

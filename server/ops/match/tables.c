@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ops/records/clock.h"
+#include "ops/match/appeal_hold.h"
 #include "ops/match/gate.h"
 #include "store/store.h"
 #include "ops/records/match.h"
@@ -104,7 +105,8 @@ int op_tables_ready(const struct op *o, const struct tournament *t, const struct
      * Swing game of an earlier round, left to the TD) */
     int64_t(*people)[4] = calloc((size_t)n + 1, sizeof *people);
     const int64_t **cand = calloc((size_t)n + 1, sizeof *cand);
-    if (!people || !cand)
+    struct appeal_holds holds = {NULL, 0};
+    if (!people || !cand || op_appeal_holds_load(db, t->id, &holds) != CW_OK)
         rc = CW_EDB;
     for (int k = 0; rc == CW_OK && k < n; k++)
         people_of(db, &ms[k], people[k]);
@@ -130,7 +132,9 @@ int op_tables_ready(const struct op *o, const struct tournament *t, const struct
         struct problem gated = {0, NULL};
         int closed = m->event_id && (!have || op_event_match_open(o, &e, m, 0, &gated));
         problem_free(&gated);
-        if (closed)
+        /* GOV-7: a pending appeal holds the matches that depend on it until decided or
+         * released by the TD */
+        if (closed || op_appeal_holding(&holds, m, people[k], have ? &e : NULL))
             continue;
         /* KO-1: the event's priority (the TD's, higher first) decides; among equal
          * priorities Championship and Intermediate flights go first */
@@ -177,6 +181,7 @@ int op_tables_ready(const struct op *o, const struct tournament *t, const struct
     free(rc_ord);
     free(cand);
     free(people);
+    op_appeal_holds_free(&holds);
     return rc;
 }
 

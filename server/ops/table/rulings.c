@@ -17,6 +17,7 @@
 #include "ops/frame/record.h"
 #include "ops/match/report.h"
 #include "ops/replay/report_check.h"
+#include "store/committee.h"
 
 static const char *const effect_names[] = {"none", "score", "penalty", "forfeit", "clock"};
 
@@ -84,7 +85,7 @@ static int set_score(struct cx *x, const struct ruling_in *v)
     return 0;
 }
 
-static int apply_effect(struct cx *x, const struct ruling_in *v)
+int op_ruling_effect(struct cx *x, const struct ruling_in *v)
 {
     switch (v->effect) {
     case RE_NONE:
@@ -117,6 +118,31 @@ static int apply_effect(struct cx *x, const struct ruling_in *v)
     return 0;
 }
 
+/* The case of a ruling that waits for the Committee (kind referral), told to the stream. */
+static int refer(struct cx *x, const struct ruling_row *r)
+{
+    struct appeal_row a;
+    memset(&a, 0, sizeof a);
+    a.tournament_id = r->tournament_id;
+    a.match_id = r->match_id;
+    snprintf(a.kind, sizeof a.kind, "referral");
+    a.ruling_id = r->id;
+    snprintf(a.decided_by, sizeof a.decided_by, "%s", x->o.who.actor);
+    a.decision_ms = r->created_ms;
+    a.side = -1;
+    snprintf(a.created_by, sizeof a.created_by, "%s", x->o.who.actor);
+    a.created_ms = x->o.now_ms;
+    if (db_appeal_insert(x->o.db, &a) != CW_OK ||
+        op_emit(x->o.db, a.tournament_id, x->o.now_ms, "appeal.lodged",
+                json_pack("{s:{s:I, s:I, s:s, s:I, s:s}}", "appeal", "id", (json_int_t)a.id,
+                          "match_id", (json_int_t)a.match_id, "kind", a.kind, "ruling_id",
+                          (json_int_t)a.ruling_id, "state", a.state))) {
+        problem_internal(&x->pb, "referring the ruling to the Committee");
+        return -1;
+    }
+    return 0;
+}
+
 int op_ruling_give(struct cx *x, const void *in)
 {
     const struct ruling_in *v = in;
@@ -139,7 +165,7 @@ int op_ruling_give(struct cx *x, const void *in)
     if (db_audit_last_id(db, &x->audit_mark))
         return -1;
     /* with no other TD the ruling waits for the Committee, and changes nothing yet */
-    if (!party && apply_effect(x, v))
+    if (!party && op_ruling_effect(x, v))
         return -1;
     struct ruling_row r;
     memset(&r, 0, sizeof r);
@@ -176,6 +202,11 @@ int op_ruling_give(struct cx *x, const void *in)
         return -1;
     }
     x->ruling_id = r.id;
+    /* GOV-6: a ruling that waits for the Committee is a case before it (ops/committee/) */
+    if (party && refer(x, &r)) {
+        json_decref(reply);
+        return -1;
+    }
     json_object_set_new(reply, "match", op_match_record_json(&x->m));
     op_cx_reply(x, 201, reply);
     return 0;

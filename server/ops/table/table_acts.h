@@ -87,6 +87,10 @@ struct ruling_in {
     json_t *given;     /* the effect as the request gave it (recorded), may be NULL */
 };
 int op_ruling_give(struct cx *x, const void *in); /* ruling_in; a TD */
+/* The state change a ruling's effect makes (a score through the correction path and its
+ * cascade, penalty points, a forfeit, a clock), in the frame of x: also what the Committee's
+ * decision applies (GOV-7). 0, or -1 with the refusal in x->pb. */
+int op_ruling_effect(struct cx *x, const struct ruling_in *v);
 json_t *op_ruling_json(struct db *db, const struct ruling_row *r);
 /* A ruling as the stream tells it: no text. */
 json_t *op_ruling_public_json(const struct ruling_row *r);
