@@ -163,8 +163,13 @@ $(REL_DIR)/bench/bench_%: $(REL_DIR)/obj/tests/bench/bench_%.o $(BENCH_SUP_OBJ) 
 	@mkdir -p $(dir $@)
 	$(CC) -o $@ $^ $(PKG_LIBS)
 
+# A bare libmicrohttpd serving one body: the side-by-side of tests/bench/bench_bare.sh
+$(REL_DIR)/bench/bare_mhd: tests/bench/bare_mhd.c
+	@mkdir -p $(dir $@)
+	$(CC) $(REL_CFLAGS) -o $@ $< -lmicrohttpd
+
 bench: deps-bench
-	@$(MAKE) --no-print-directory $(REL_DIR)/crawford $(BENCH_BIN)
+	@$(MAKE) --no-print-directory $(REL_DIR)/crawford $(BENCH_BIN) $(REL_DIR)/bench/bare_mhd
 	@for b in $(BENCH_BIN); do $$b || exit 1; done
 	@for s in $(sort $(wildcard tests/bench/bench_*.sh)); do CRAWFORD_BIN=$(REL_DIR)/crawford bash $$s || exit 1; done
 	@CRAWFORD_BIN=$(REL_DIR)/crawford python3 tests/bench/cost.py
@@ -172,7 +177,7 @@ bench: deps-bench
 # What one request costs in instructions (callgrind), the figures that decide a before/after
 # comparison on a noisy machine (tests/bench/cost.py says how they are measured).
 cost: deps-bench
-	@$(MAKE) --no-print-directory $(REL_DIR)/crawford
+	@$(MAKE) --no-print-directory $(REL_DIR)/crawford $(REL_DIR)/bench/bare_mhd
 	@CRAWFORD_BIN=$(REL_DIR)/crawford python3 tests/bench/cost.py
 
 # ---- fuzzing: libFuzzer targets, each run for FUZZ_SECONDS ----

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "app.h"
+#include "common/json_out.h"
 #include "tourney/roles.h"
 
 struct api_blob;
@@ -66,6 +67,7 @@ struct api_req {
     int64_t player_tournament; /* that player's tournament */
     json_t *json;              /* the parsed body of routes that take JSON */
     json_t *extra;             /* members a result hook adds to the answer (owned) */
+    struct cw_text extra_text; /* and those it adds as text (struct op's; owned: its s) */
     /* set by the HTTP layer: it can suspend this request while a polled list is rebuilt
      * off its thread (api/rebuild.h), and resume it with the rebuild's answer, or while
      * its change is synced to disk (api_run) */

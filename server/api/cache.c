@@ -32,6 +32,7 @@ struct api_blob *api_blob_new(const char *data, size_t len)
         return NULL;
     b->refs = 1;
     b->len = len;
+    b->kept = NULL;
     memcpy(b->data, data, len);
     b->data[len] = 0;
     return b;
@@ -44,8 +45,11 @@ void api_blob_ref(struct api_blob *b)
 
 void api_blob_release(struct api_blob *b)
 {
-    if (b && __atomic_sub_fetch(&b->refs, 1, __ATOMIC_ACQ_REL) == 0)
+    if (b && __atomic_sub_fetch(&b->refs, 1, __ATOMIC_ACQ_REL) == 0) {
+        if (b->kept)
+            b->kept->free(b->kept);
         free(b);
+    }
 }
 
 struct api_blob *api_blob_of(void *data)
@@ -133,6 +137,7 @@ struct api_blob *api_blob_gzip(const char *data, size_t len)
     int rc = deflate(&z, Z_FINISH);
     b->len = cap - z.avail_out;
     b->refs = 1;
+    b->kept = NULL;
     deflateEnd(&z);
     if (rc != Z_STREAM_END) {
         free(b);

@@ -11,10 +11,17 @@ struct api_cache;
 
 /* A response body shared by the cache and the responses being sent: reference counted, so a
  * cached body goes out without a copy. */
+struct api_blob_kept;
 struct api_blob {
     int refs; /* atomic */
     size_t len;
+    /* what the HTTP side keeps with this body (http/kept.c: the response ready to queue,
+     * its headers written once), set at most once, freed with the blob by its own free */
+    struct api_blob_kept *kept; /* atomic */
     char data[];
+};
+struct api_blob_kept {
+    void (*free)(struct api_blob_kept *k);
 };
 struct api_blob *api_blob_new(const char *data, size_t len);
 void api_blob_ref(struct api_blob *b);

@@ -173,6 +173,7 @@ static void build_shared(void *arg, struct api_blob **body, struct api_blob **gz
     }
     db_readers_give(view.readers, view.db);
     json_decref(req.extra);
+    free(req.extra_text.s);
     api_resp_free(&resp);
 }
 

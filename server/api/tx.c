@@ -29,6 +29,7 @@ struct op api_op(struct api_req *req)
 {
     struct op o = op_server(req->app->db, req->now_ms, "");
     o.extra = &req->extra;
+    o.extra_text = &req->extra_text;
     api_actor(req, o.who.actor, sizeof o.who.actor);
     o.who.official_id = req->official_id;
     o.who.role = req->role;

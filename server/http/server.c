@@ -29,6 +29,7 @@
 #include "http/fairshare.h"
 #include "http/forwarded.h"
 #include "http/hosts.h"
+#include "http/kept.h"
 #include "http/sse.h"
 #include "http/static.h"
 #include "api/stream.h"
@@ -70,6 +71,8 @@ struct req_ctx {
      * until its ticket is settled */
     struct api_resp held;
     int holding;
+    /* the kept body whose kept response (http/kept.c) this request was answered with */
+    struct api_blob *kept;
 };
 
 /* The client's address, or the one a trusted proxy forwards (forwarded.h). */
@@ -92,17 +95,10 @@ static void add_cookie(struct MHD_Response *r, const char *cookie, int https)
     MHD_add_response_header(r, "Set-Cookie", buf);
 }
 
-static void common_headers(struct MHD_Response *r)
-{
-    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
-    MHD_add_response_header(r, "X-Frame-Options", "DENY");
-    MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
-}
-
 static enum MHD_Result queue(struct MHD_Connection *c, struct req_ctx *rc, int status,
                              struct MHD_Response *r)
 {
-    common_headers(r);
+    http_common_headers(r);
     rc->status = status;
     enum MHD_Result ok = MHD_queue_response(c, (unsigned)status, r);
     MHD_destroy_response(r);
@@ -229,6 +225,7 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
         api_dispatch(&req, &resp);
     json_decref(req.json);
     json_decref(req.extra);
+    free(req.extra_text.s);
     if (resp.durable) {
         /* the change is synced off this thread: the connection waits without holding it,
          * and other requests of this thread (other players' reports) go on */
@@ -257,6 +254,19 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
         char gz[sizeof resp.etag];
         api_etag_gz(resp.etag, gz, sizeof gz);
         memcpy(resp.etag, gz, sizeof gz);
+    }
+    /* A reply to someone logged in may depend on who asks (a player's own view, what
+     * only the TD sees): no shared cache (a proxy's) may keep it for anyone else. */
+    int personal = req.session_token || req.player_token || req.bearer;
+    if (!hit && status == 200 && resp.blob && resp.etag[0] && !personal && !resp.set_cookie[0] &&
+        !resp.set_cookie2[0] && !resp.retry_after[0] && !resp.allow[0] && !resp.location[0] &&
+        (r = http_kept_response(resp.blob, resp.blob_gzip, resp.etag))) {
+        /* the kept body's response, headers and all: the request holds the body */
+        rc->kept = resp.blob;
+        resp.blob = NULL;
+        api_resp_free(&resp);
+        rc->status = status;
+        return MHD_queue_response(c, (unsigned)status, r);
     }
     if (hit) {
         status = 304;
@@ -300,9 +310,6 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
     } else {
         r = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
     }
-    /* A reply to someone logged in may depend on who asks (a player's own view, what
-     * only the TD sees): no shared cache (a proxy's) may keep it for anyone else. */
-    int personal = req.session_token || req.player_token || req.bearer;
     if (resp.etag[0]) {
         MHD_add_response_header(r, "ETag", resp.etag);
         MHD_add_response_header(r, "Cache-Control", personal ? "private, no-cache" : "no-cache");
@@ -532,6 +539,7 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
     if (toe == MHD_REQUEST_TERMINATED_COMPLETED_OK)
         http_fair_replied(s->fair, rc->fc, cw_mono_us() / 1000);
     api_rebuild_release(rc->rebuild);
+    api_blob_release(rc->kept);
     if (rc->holding) { /* resumed, but the client left before its answer */
         api_tx_drop(s->app, &rc->held);
     }

@@ -135,21 +135,48 @@ int db_match_get(struct db *db, int64_t tournament_id, int64_t id, struct match 
  * only in the row whose values differ, which a game report's save never is. */
 int db_match_update(struct db *db, struct match *m, int64_t now_ms)
 {
-    sqlite3_stmt *st =
-        db_stmt(db, "UPDATE matches SET length = ?4, table_label = ?5, score_a = ?7, "
-                    "score_b = ?8, result_report = ?10, updated_ms = ?11, round = ?14, "
-                    "slot = ?15, rubber = ?17, penalty_a = ?18, penalty_b = ?19, "
-                    "first_length = ?21, length_fix_game = ?22 WHERE id = ?12 AND "
-                    "tournament_id = ?13");
-    if (!st)
-        return CW_EDB;
     if (m->event_id)
         db_part_changed(db, DB_EVENTS); /* a bracket may show it (db.h) */
+    /* What a game changes (the score, the report it stands on) in a row whose other columns
+     * are as they were: one statement, the common case (a game's report). Setting every
+     * column each time rewrote the matches_event index entry (round, slot) and evaluated
+     * the CHECKs (length, state, winner, ended) for a score (issue 37). */
+    sqlite3_stmt *st = db_stmt(
+        db, "UPDATE matches SET score_a = ?7, score_b = ?8, result_report = ?10, "
+            "updated_ms = ?11 WHERE id = ?12 AND tournament_id = ?13 AND event_id IS ?1 AND "
+            "player_a IS ?2 AND player_b IS ?3 AND length IS ?4 AND table_label IS ?5 AND "
+            "state IS ?6 AND winner IS ?9 AND round IS ?14 AND slot IS ?15 AND tie_id IS ?16 "
+            "AND rubber IS ?17 AND penalty_a IS ?18 AND penalty_b IS ?19 AND decided_how IS ?20 "
+            "AND first_length IS ?21 AND length_fix_game IS ?22 AND ended IS ?23");
+    if (!st)
+        return CW_EDB;
     bind_match(st, m);
     sqlite3_bind_int64(st, 11, now_ms);
     sqlite3_bind_int64(st, 12, m->id);
     sqlite3_bind_int64(st, 13, m->tournament_id);
     int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
+    int done = rc == CW_OK && sqlite3_changes(db_handle(db)) == 1;
+    db_done(st);
+    if (rc != CW_OK)
+        return rc;
+    if (done) {
+        m->updated_ms = now_ms;
+        return CW_OK;
+    }
+    /* something else changed: every column set, those with a CHECK list or a foreign key
+     * only in a row whose values differ */
+    st = db_stmt(db, "UPDATE matches SET length = ?4, table_label = ?5, score_a = ?7, "
+                     "score_b = ?8, result_report = ?10, updated_ms = ?11, round = ?14, "
+                     "slot = ?15, rubber = ?17, penalty_a = ?18, penalty_b = ?19, "
+                     "first_length = ?21, length_fix_game = ?22 WHERE id = ?12 AND "
+                     "tournament_id = ?13");
+    if (!st)
+        return CW_EDB;
+    bind_match(st, m);
+    sqlite3_bind_int64(st, 11, now_ms);
+    sqlite3_bind_int64(st, 12, m->id);
+    sqlite3_bind_int64(st, 13, m->tournament_id);
+    rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
     if (rc == CW_OK && sqlite3_changes(db_handle(db)) == 0)
         rc = CW_ENOTFOUND;
     db_done(st);

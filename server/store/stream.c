@@ -11,22 +11,25 @@
 int db_stream_add(struct db *db, int64_t tournament_id, int64_t now_ms, const char *type,
                   const char *data)
 {
-    /* a stream entry is a change inside the tournament: its revision (the ETag) moves too */
+    /* a stream entry is a change inside the tournament: its revision (the ETag) moves too.
+     * The new id is read by a second statement: RETURNING made SQLite build a table of the
+     * returned rows for each entry (issue 37) */
     sqlite3_stmt *st = db_stmt(db, "UPDATE tournaments SET last_event_id = last_event_id + 1, "
-                                   "revision = revision + 1, updated_ms = ?2 "
-                                   "WHERE id = ?1 RETURNING last_event_id");
+                                   "revision = revision + 1, updated_ms = ?2 WHERE id = ?1");
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, tournament_id);
     sqlite3_bind_int64(st, 2, now_ms);
     int rc = sqlite3_step(st);
-    int64_t id = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
-    if (rc == SQLITE_ROW)
-        while (sqlite3_step(st) == SQLITE_ROW) {
-        }
+    int changed = rc == SQLITE_DONE ? sqlite3_changes(db_handle(db)) : 0;
     db_done(st);
-    if (!id)
-        return rc == SQLITE_DONE ? CW_ENOTFOUND : CW_EDB;
+    if (rc != SQLITE_DONE)
+        return CW_EDB;
+    if (!changed)
+        return CW_ENOTFOUND;
+    int64_t id = db_stream_last_id(db, tournament_id);
+    if (id <= 0)
+        return CW_EDB;
     db_changed(db, tournament_id);
     st = db_stmt(db, "INSERT INTO tournament_events(tournament_id, id, type, data, at_ms) "
                      "VALUES (?1, ?2, ?3, ?4, ?5)");

@@ -78,6 +78,7 @@ static void dispatch(const char *method, const char *path, const char *body, siz
     api_dispatch(&req, resp);
     json_decref(req.json);
     json_decref(req.extra);
+    free(req.extra_text.s);
 }
 
 static int setup(void)

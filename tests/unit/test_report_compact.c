@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/json_out.h"
+#include "ops/records/match.h"
 #include "ops/replay/report_check.h"
 #include "ops/replay/report_replay.h"
 #include "rules/bg_match.h"
@@ -78,12 +80,70 @@ START_TEST(test_malformed_lists_refused)
         "a:1:abcdefghijklmnopq",  /* a result longer than any */
         "a:1:single,,b:1:single", /* an empty game */
         "a:1:single,b",           /* a game cut short */
+        "a:-:single",             /* a minus with no digits */
+        "a:2147483648:single",    /* one past an int */
+        "a:1:resign:-2147483649", /* a level below an int */
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         bg_match_rec rec;
         ck_assert_msg(parse(bad[i], &rec) == -1, "accepted \"%s\"", bad[i]);
         bg_match_rec_free(&rec);
     }
+}
+END_TEST
+
+/* The numbers read by hand as strtol read them: the limits of an int and a minus. */
+START_TEST(test_numbers_read_to_an_ints_limits)
+{
+    bg_match_rec rec;
+    ck_assert_int_eq(parse("a:2147483647:single,b:-1:resign:-2147483648", &rec), 0);
+    ck_assert_int_eq(rec.n_games, 2);
+    ck_assert_int_eq(rec.games[0].result.cube, 2147483647);
+    ck_assert_int_eq(rec.games[1].result.cube, -1);
+    ck_assert_int_eq(rec.games[1].result.level, -2147483647 - 1);
+    bg_match_rec_free(&rec);
+}
+END_TEST
+
+/* A game's summary written as text (the reply's "last_game", issue 37) is byte for byte
+ * what json_dumps writes of the summary as a value, for each side, flag and swap. */
+START_TEST(test_summary_text_is_the_values_text)
+{
+    for (int k = 0; k < 16; k++) {
+        bg_game_summary g;
+        memset(&g, 0, sizeof g);
+        g.score_before[0] = k;
+        g.score_before[1] = 3 * k + 1;
+        g.crawford = k & 1;
+        g.out.resigned = (k >> 1) & 1;
+        g.out.winner = (k >> 2) & 1;
+        g.out.how = k % 5;
+        g.out.cube = 1 << (k % 7);
+        g.out.points = 2 * k;
+        g.out.level = k % 4;
+        g.score_after[0] = k + 2;
+        g.score_after[1] = 100 - k;
+        int swap = (k >> 3) & 1;
+        json_t *j = op_report_summary_json(&g, k + 1, swap);
+        char *want = json_dumps(j, JSON_COMPACT);
+        struct cw_text t = {NULL, 0, 0, 0};
+        op_report_summary_text(&t, &g, k + 1, swap);
+        char *got = cw_text_end(&t, NULL);
+        ck_assert_ptr_nonnull(got);
+        ck_assert_str_eq(got, want);
+        free(got);
+        free(want);
+        json_decref(j);
+    }
+}
+END_TEST
+
+/* The running score goes back as the reply's "report", written as text after the match's
+ * own members (api/match_change.c appends it unread): the match has no member so named. */
+START_TEST(test_report_member_is_not_a_matchs)
+{
+    ck_assert_int_eq(op_match_text_has("report"), 0);
+    ck_assert_int_eq(op_match_text_has("score"), 1);
 }
 END_TEST
 
@@ -94,6 +154,9 @@ static Suite *suite(void)
     tcase_add_test(tc, test_written_list_reads_back);
     tcase_add_test(tc, test_empty_list_has_no_games);
     tcase_add_test(tc, test_malformed_lists_refused);
+    tcase_add_test(tc, test_numbers_read_to_an_ints_limits);
+    tcase_add_test(tc, test_summary_text_is_the_values_text);
+    tcase_add_test(tc, test_report_member_is_not_a_matchs);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -83,7 +83,7 @@ void op_rollback(const struct op *o)
 
 struct op op_server(struct db *db, int64_t now_ms, const char *actor)
 {
-    struct op o = {db, now_ms, {"", 0, ROLE_NONE, 0, 0, 0, 0}, 0, NULL, NULL};
+    struct op o = {db, now_ms, {"", 0, ROLE_NONE, 0, 0, 0, 0}, 0, NULL, NULL, NULL};
     snprintf(o.who.actor, sizeof o.who.actor, "%s", actor);
     return o;
 }

@@ -10,6 +10,7 @@
 #include "tourney/roles.h"
 
 struct db;
+struct cw_text;
 
 /* Who acts: the one description every operation reads (the audit log's name, the
  * official and role the router let through, a player's session), filled once per request
@@ -43,6 +44,10 @@ struct op {
     /* Members an operation adds to the reply (a JSON object it creates when first needed,
      * owned by the caller); NULL when nobody reads them (a tick). */
     json_t **extra;
+    /* Members an operation adds to the reply written as text (each ,"key":value), where
+     * building jansson values only to dump them cost more than the text (a game's running
+     * score: ops/match/games.c); NULL when nobody reads them. */
+    struct cw_text *extra_text;
 };
 
 /* What a command answers, in every frame alike: the reply's status and body (a problem's

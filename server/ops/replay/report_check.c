@@ -72,7 +72,7 @@ int op_report_rules_of(struct db *db, const struct match *m, bg_rules *rules, st
  * its games as JSON summaries (a games report keeps its compact list, see below). *last,
  * when not NULL, receives the summary of the last game. */
 int op_report_fill(struct report *r, const bg_match_report *rep, int length, int swap,
-                   int summaries, json_t **last)
+                   int summaries, struct cw_text *last)
 {
     if (summaries) {
         json_t *games = json_array();
@@ -84,7 +84,7 @@ int op_report_fill(struct report *r, const bg_match_report *rep, int length, int
             return -1;
     }
     if (last && rep->n_games)
-        *last = op_report_summary_json(&rep->games[rep->n_games - 1], rep->n_games, swap);
+        op_report_summary_text(last, &rep->games[rep->n_games - 1], rep->n_games, swap);
     if (rep->notes.n) {
         json_t *flags = json_array();
         for (int i = 0; i < rep->notes.n; i++)
@@ -112,24 +112,29 @@ int op_report_fill(struct report *r, const bg_match_report *rep, int length, int
 /* Appends one game to a compact list (malloc'd). */
 char *op_report_compact_append(const char *text, const struct game_in *g)
 {
-    char *out = NULL;
-    int n = asprintf(&out, "%s%s%s:%lld:%s", text && *text ? text : "", text && *text ? "," : "",
-                     side_name[g->winner], (long long)g->cube, g->result);
-    if (n < 0)
-        return NULL;
-    if (g->level && !strcmp(g->result, "resign")) {
-        char *more = NULL;
-        n = asprintf(&more, "%s:%lld", out, (long long)g->level);
-        free(out);
-        out = n < 0 ? NULL : more;
+    /* a copy and a few bytes: asprintf walked the whole list through vfprintf, its cost
+     * growing with the match (issue 37) */
+    struct cw_text t = {NULL, 0, 0, 0};
+    if (text && *text) {
+        cw_text_raw(&t, text, strlen(text));
+        cw_text_lit(&t, ",");
     }
-    return out;
+    cw_text_raw(&t, side_name[g->winner], 1);
+    cw_text_lit(&t, ":");
+    cw_text_int(&t, g->cube);
+    cw_text_lit(&t, ":");
+    cw_text_raw(&t, g->result, strlen(g->result));
+    if (g->level && !strcmp(g->result, "resign")) {
+        cw_text_lit(&t, ":");
+        cw_text_int(&t, g->level);
+    }
+    return cw_text_end(&t, NULL);
 }
 
 /* Checks a compact list of score-only games against the match (the engine replays them:
  * each result against the match so far) and fills r (its games = the list). */
 int op_report_check_compact(struct db *db, const struct match *m, char *compact, struct report *r,
-                            struct problem *pb, json_t **last)
+                            struct problem *pb, struct cw_text *last)
 {
     bg_match_rec rec;
     memset(&rec, 0, sizeof rec);

@@ -8,6 +8,8 @@
 #include "rules/bg_match.h"
 #include "store/store.h"
 
+struct cw_text;
+
 /* One game result as a phone reports it (checked): its winner (0 = a, 1 = b), the cube its
  * points count from, how it ended ("single", "gammon", "backgammon", "drop", "resign") and
  * a resignation's level (0: none given). */
@@ -24,18 +26,19 @@ void op_report_refuse(struct problem *pb, const bg_err *e, int swap);
  * illegal-move policy (MATCH-6). 0, or -1 with a 500 in pb. */
 int op_report_rules_of(struct db *db, const struct match *m, bg_rules *rules, struct problem *pb);
 /* Fills r's score, winner and completeness from a replay; summaries: also its games as JSON
- * summaries. *last, when not NULL, receives the summary of the last game. 0, or -1 when out
- * of memory. */
+ * summaries. last, when not NULL, receives the summary of the last game written as JSON text
+ * (nothing when no game). 0, or -1 when out of memory. */
 int op_report_fill(struct report *r, const bg_match_report *rep, int length, int swap,
-                   int summaries, json_t **last);
+                   int summaries, struct cw_text *last);
 /* Appends one game to a compact list "a:1:single,b:2:drop,a:1:resign:2" (malloc'd, NULL
  * when out of memory). */
 char *op_report_compact_append(const char *text, const struct game_in *g);
 /* Checks a compact list of score-only games (consumed) against match m (the engine replays
- * them: each result against the match so far) and fills r (its games = the list); *last
- * (may be NULL) receives the last game's summary. 0, or -1 with the problem in pb. */
+ * them: each result against the match so far) and fills r (its games = the list); last
+ * (may be NULL) receives the last game's summary as JSON text. 0, or -1 with the problem in
+ * pb. */
 int op_report_check_compact(struct db *db, const struct match *m, char *compact, struct report *r,
-                            struct problem *pb, json_t **last);
+                            struct problem *pb, struct cw_text *last);
 
 /* MATCH-1, MATCH-5: a final score (told a-b) of match m as a complete score-only report r
  * (zeroed first, made at now_ms): the points beyond the length cut, the penalty points

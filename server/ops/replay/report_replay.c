@@ -1,12 +1,12 @@
 /* A stored report's games replayed as they stand. */
 #include "ops/replay/report_replay.h"
 
-#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/json_out.h"
 #include "store/store.h"
 
 static const char side_name[2][2] = {"a", "b"};
@@ -45,6 +45,40 @@ json_t *op_report_summary_json(const bg_game_summary *g, int number, int swap)
                      "score_after", "a", g->score_after[swap], "b", g->score_after[1 - swap]);
 }
 
+void op_report_summary_text(struct cw_text *t, const bg_game_summary *g, int number, int swap)
+{
+    /* the members and forms of op_report_summary_json's value, as json_dumps writes them */
+    cw_text_lit(t, "{\"game\":");
+    cw_text_int(t, number);
+    cw_text_lit(t, ",\"winner\":");
+    cw_text_str(t, side_name[g->out.winner ^ swap]);
+    cw_text_lit(t, ",\"result\":");
+    cw_text_str(t, op_report_how_name(g->out.how));
+    cw_text_lit(t, ",\"cube\":");
+    cw_text_int(t, g->out.cube);
+    cw_text_lit(t, ",\"points\":");
+    cw_text_int(t, g->out.points);
+    cw_text_lit(t, ",\"level\":");
+    cw_text_int(t, g->out.level);
+    if (g->crawford)
+        cw_text_lit(t, ",\"crawford\":true");
+    else
+        cw_text_lit(t, ",\"crawford\":false");
+    if (g->out.resigned)
+        cw_text_lit(t, ",\"resigned\":true");
+    else
+        cw_text_lit(t, ",\"resigned\":false");
+    cw_text_lit(t, ",\"score_before\":{\"a\":");
+    cw_text_int(t, g->score_before[swap]);
+    cw_text_lit(t, ",\"b\":");
+    cw_text_int(t, g->score_before[1 - swap]);
+    cw_text_lit(t, "},\"score_after\":{\"a\":");
+    cw_text_int(t, g->score_after[swap]);
+    cw_text_lit(t, ",\"b\":");
+    cw_text_int(t, g->score_after[1 - swap]);
+    cw_text_lit(t, "}}");
+}
+
 /* MATCH-5: the penalty points of match `match_id` into rec, in order of the game they come
  * before (clamped to the games of the record: a penalty given after the games reported so
  * far comes after them). swap: side a is the record's player 1. */
@@ -81,16 +115,23 @@ int op_report_add_penalties(struct db *db, int64_t match_id, bg_match_rec *rec, 
  * again at each new game, inside the writer's turn, and sscanf cost most of that. */
 static int compact_int(const char **p, int *out)
 {
+    /* strtol's work for these few digits was most of reading the list (issue 37) */
     const char *s = *p;
-    if (*s != '-' && (*s < '0' || *s > '9'))
+    int neg = *s == '-';
+    s += neg;
+    if (*s < '0' || *s > '9')
         return -1;
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (end == s || errno || v < INT_MIN || v > INT_MAX)
+    long long v = 0;
+    for (; *s >= '0' && *s <= '9'; s++) {
+        v = v * 10 + (*s - '0');
+        if (v > (long long)INT_MAX + 1)
+            return -1;
+    }
+    v = neg ? -v : v;
+    if (v < INT_MIN || v > INT_MAX)
         return -1;
     *out = (int)v;
-    *p = end;
+    *p = s;
     return 0;
 }
 

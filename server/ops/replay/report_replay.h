@@ -11,6 +11,7 @@
 #include "tourney/model.h"
 
 struct db;
+struct cw_text;
 
 /* The games of report r of match m as summaries (game, winner, result, cube, points,
  * crawford, the score before and after), whatever the report's kind. */
@@ -28,6 +29,8 @@ const char *op_report_how_name(int how);
 void op_report_record_length(const struct match *m, bg_match_rec *rec);
 /* One game's summary; swap: side a is the record's player 1. */
 json_t *op_report_summary_json(const bg_game_summary *g, int number, int swap);
+/* The same summary written as JSON text into t (the bytes json_dumps writes of the value). */
+void op_report_summary_text(struct cw_text *t, const bg_game_summary *g, int number, int swap);
 /* MATCH-5: the penalty points of match `match_id` into rec, in order of the game they come
  * before. 0 or -1. */
 int op_report_add_penalties(struct db *db, int64_t match_id, bg_match_rec *rec, int swap);
