@@ -121,14 +121,11 @@ void api_appeal_lodge(struct api_req *req, struct api_resp *resp)
     struct api_val v[LF__N];
     if (api_fields(req->json, lodge_fields, 0, v, resp))
         return;
-    if (v[LF_RULING].set == v[LF_AUDIT].set) {
-        api_problem(resp, 422, "validation", "Which decision",
-                    "An appeal names the decision appealed: a ruling (ruling_id) or the audit "
-                    "row of a TD's decision (audit_id), one of them (GOV-7).");
-        api_problem_field(resp, v[LF_RULING].set ? "audit_id" : "ruling_id",
-                          "give either ruling_id or audit_id");
+    if (api_fields_one_of(lodge_fields, v, LF_RULING, LF_AUDIT, "Which decision",
+                          "An appeal names the decision appealed: a ruling (ruling_id) or the "
+                          "audit row of a TD's decision (audit_id), one of them (GOV-7).",
+                          resp))
         return;
-    }
     struct appeal_cmd c = {.what = AC_LODGE};
     c.lodge.ruling_id = v[LF_RULING].i;
     c.lodge.audit_id = v[LF_AUDIT].i;

@@ -101,14 +101,11 @@ void api_committee_member_add(struct api_req *req, struct api_resp *resp)
     struct api_val v[MF__N];
     if (api_fields(req->json, member_fields, 0, v, resp))
         return;
-    if (v[MF_NAME].set == v[MF_PLAYER].set) {
-        api_problem(resp, 422, "validation", "A player or a name",
-                    "A member is a player of the tournament (player_id) or someone else "
-                    "(name): give one of them (GOV-2).");
-        api_problem_field(resp, v[MF_NAME].set ? "player_id" : "name",
-                          "give either player_id or name");
+    if (api_fields_one_of(member_fields, v, MF_NAME, MF_PLAYER, "A player or a name",
+                          "A member is a player of the tournament (player_id) or someone else "
+                          "(name): give one of them (GOV-2).",
+                          resp))
         return;
-    }
     struct committee_cmd c = {.what = CC_ADD};
     c.m.name = v[MF_NAME].s;
     c.m.player_id = v[MF_PLAYER].i;

@@ -267,6 +267,17 @@ int api_fields(json_t *obj, const struct api_field *spec, int partial, struct ap
     return -1;
 }
 
+int api_fields_one_of(const struct api_field *spec, const struct api_val *v, int a, int b,
+                      const char *title, const char *detail, struct api_resp *resp)
+{
+    if (v[a].set != v[b].set)
+        return 0;
+    api_problem(resp, 422, "validation", title, "%s", detail);
+    api_problem_field(resp, v[a].set ? spec[b].name : spec[a].name, "give either %s or %s",
+                      spec[a].name, spec[b].name);
+    return -1;
+}
+
 void api_fields_sub(const struct api_val *v, const struct api_field *spec, struct api_val *out)
 {
     fill_all(json_is_object(v->j) ? v->j : NULL, spec, out);

@@ -61,6 +61,12 @@ int api_fields_check(json_t *obj, const struct api_field *spec, int partial, str
 /* The same, the refusal written as the reply (the API_REPLIES convention of api.h). */
 API_REPLIES int api_fields(json_t *obj, const struct api_field *spec, int partial,
                            struct api_val *out, struct api_resp *resp);
+/* Exactly one of the two fields a and b of spec given (an appeal names a ruling or an
+ * audit row, a member a player or a name): 0, or -1 having replied 422 with title and
+ * detail, naming the field to drop (both given) or to give (neither). */
+API_REPLIES int api_fields_one_of(const struct api_field *spec, const struct api_val *v, int a,
+                                  int b, const char *title, const char *detail,
+                                  struct api_resp *resp);
 /* The values of an F_OBJ member already checked (v), for its sub-table spec. */
 void api_fields_sub(const struct api_val *v, const struct api_field *spec, struct api_val *out);
 /* The side a checked ("a" | "b") field names: 0 or 1 (0 when absent). */
