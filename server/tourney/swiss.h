@@ -30,6 +30,9 @@ struct swiss_player {
     int active; /* 0: withdrawn between rounds, not paired */
     int n_met;
     const int64_t *met; /* ids of the opponents met (repeats allowed, unknown ids ignored) */
+    int seed;           /* the first round's seeding by rating (RAT-1: the knockout's
+                         * seeded draw's reading), 1 = the highest rated; 0: unrated. Read
+                         * only in a first round (below). */
 };
 
 struct swiss_options {
@@ -42,6 +45,7 @@ enum swiss_why {
     SWISS_WHY_FLOAT,           /* a pair across score groups */
     SWISS_WHY_REMATCH,         /* a pair that met before: no pairing has fewer */
     SWISS_WHY_REMATCH_AVOIDED, /* floats or a bye chosen to avoid a rematch */
+    SWISS_WHY_SEEDED,          /* a first round paired by rating, top half against bottom */
 };
 
 #define SWISS_REASON_LEN 240
@@ -72,7 +76,12 @@ struct swiss_pairing {
     struct swiss_reason *reasons;
 };
 
-/* Pairs the round: the active players (lives permitting), at least two. 0, or -1 with a
+/* Pairs the round: the active players (lives permitting), at least two. A first round
+ * (every active player with the same wins, no bye and no opponent met) where any player
+ * has a seed is paired by rating: the bye to the lowest-ranked, the others in seed order
+ * (the unrated after the seeded, by lot) folded, the top half against the bottom half (1
+ * against h + 1, 2 against h + 2...): every level below is at its least, so the pairing
+ * stays exact and the seeds only choose among the equally good. 0, or -1 with a
  * sentence in err (an id twice or not positive, counts outside 0..SWISS_MAX_ROUNDS, more
  * than SWISS_MAX_PLAYERS, fewer than two to pair, memory). Never refuses for rematches: it
  * pairs with the fewest and says so in the reasons. Free out with swiss_pairing_free. */

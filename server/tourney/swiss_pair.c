@@ -4,10 +4,12 @@
  * pair, mixed-radix, each level's multiplier above the most the levels below can add up to
  * over a whole round; a minimum-cost perfect matching (tourney/matching.c) then finds a
  * pairing no other beats in that order. Ties fall to the vertex order, which is the
- * players (by id) shuffled with the round's seed. */
+ * players (by id) shuffled with the round's seed; in a first round with ratings, to the
+ * players' seeds (seeded_first). */
 #include "tourney/swiss.h"
 
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -493,6 +495,53 @@ static void pair_reasons(const struct round *r, const struct keyed *vp,
     }
 }
 
+/* A first round seeded by rating (swiss.h): 1 with mate[] filled, 0 when the round is not
+ * a first round or nobody has a seed (the matching pairs it by lot), -1: memory. Every
+ * pairing of a first round makes no rematch and no float, so with the bye to the
+ * lowest-ranked no pairing is better: the fold only picks one of the best. */
+static int seeded_first(const struct round *r, int *mate, struct swiss_pairing *out)
+{
+    int seeded = 0;
+    for (int v = 0; v < r->m; v++) {
+        if (r->p[v]->byes || r->w[v] != r->wmin)
+            return 0;
+        seeded |= r->p[v]->seed > 0;
+    }
+    for (size_t k = 0, bytes = (size_t)r->m * (size_t)r->m / 8 + 1; k < bytes; k++)
+        if (r->met[k])
+            return 0;
+    if (!seeded)
+        return 0;
+    struct keyed *l = malloc((size_t)r->m * sizeof *l);
+    if (!l)
+        return -1;
+    int k = 0;
+    for (int v = 0; v < r->m; v++) {
+        if (r->nv > r->m && r->pos[v] == r->m - 1) {
+            mate[v] = r->m, mate[r->m] = v;
+            continue;
+        }
+        /* the unrated after the seeded, in vertex order: by lot */
+        l[k++] = (struct keyed){r->p[v]->seed > 0 ? r->p[v]->seed : INT_MAX, v, v, 0};
+    }
+    qsort(l, (size_t)k, sizeof *l, cmp_keyed);
+    int h = k / 2;
+    for (int i = 0; i < h; i++)
+        mate[l[i].v] = l[i + h].v, mate[l[i + h].v] = l[i].v;
+    char na[32], nb[32];
+    struct swiss_reason *why = reason(out, SWISS_WHY_SEEDED, r->p[l[0].v]->id, r->p[l[h].v]->id);
+    snprintf(why->text, sizeof why->text,
+             "First round by rating: the top half meets the bottom half, %s (first) against "
+             "%s (%d%s).",
+             name_of(r->p[l[0].v], na, sizeof na), name_of(r->p[l[h].v], nb, sizeof nb), h + 1,
+             (h + 1) % 10 == 1 && (h + 1) % 100 != 11   ? "st"
+             : (h + 1) % 10 == 2 && (h + 1) % 100 != 12 ? "nd"
+             : (h + 1) % 10 == 3 && (h + 1) % 100 != 13 ? "rd"
+                                                        : "th");
+    free(l);
+    return 1;
+}
+
 int swiss_pair(const struct swiss_player *players, int n, const struct swiss_options *opt,
                struct swiss_pairing *out, char *err, size_t errlen)
 {
@@ -509,7 +558,9 @@ int swiss_pair(const struct swiss_player *players, int n, const struct swiss_opt
     struct keyed *vp = malloc((size_t)(r.nv / 2) * sizeof *vp);
     out->pairs = malloc((size_t)(r.nv / 2) * sizeof *out->pairs);
     out->reasons = calloc((size_t)r.m + 4, sizeof *out->reasons);
-    if (!mate || !vp || !out->pairs || !out->reasons || solve(&r, NULL, r.nv, mate)) {
+    int seeded = mate && out->reasons ? seeded_first(&r, mate, out) : -1;
+    if (!mate || !vp || !out->pairs || !out->reasons || seeded < 0 ||
+        (!seeded && solve(&r, NULL, r.nv, mate))) {
         snprintf(err, errlen, "out of memory");
         free(mate), free(vp);
         swiss_pairing_free(out);

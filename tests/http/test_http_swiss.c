@@ -278,6 +278,55 @@ START_TEST(test_SWISS1_repair_same_seed_same_round)
 }
 END_TEST
 
+/* SWISS-1 with RAT-1's seeding: the first round of rated players is paired by rating (the
+ * knockout's seeded draw's reading), the top half against the bottom half whatever the
+ * seed, the bye to the lowest-ranked (the unrated after the rated), with its reason. */
+START_TEST(test_SWISS1_first_round_by_rating)
+{
+    struct sw w;
+    make_swiss(&w, 7, "{\"rounds\": 3}");
+    /* A..F rated in reverse (F the highest), G unrated */
+    for (int i = 0; i < 6; i++) {
+        char path[160], body[64];
+        snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players/%lld", w.tid, w.p[i]);
+        snprintf(body, sizeof body, "{\"rating\": %d}", 1500 + 10 * i);
+        struct res r;
+        td(&S, "PATCH", path, body, &r);
+        ck_assert_msg(r.status == 200, "%s", r.body);
+        res_free(&r);
+    }
+    const char *seeds[] = {"one", "two"};
+    for (int k = 0; k < 2; k++) {
+        struct res r;
+        if (k == 0)
+            pair_round(&w, seeds[k], &r);
+        else {
+            char body[64];
+            snprintf(body, sizeof body, "{\"seed\": \"%s\"}", seeds[k]);
+            post(&w, "/rounds/1/repair", body, &r);
+            ck_assert_msg(r.status == 200, "%s", r.body);
+        }
+        ck_assert_int_eq(jint(&r, "bye"), w.p[6]);
+        json_t *ms = json_object_get(r.json, "matches");
+        ck_assert_int_eq(json_array_size(ms), 3);
+        /* F-C, E-B, D-A, by the better-ranked */
+        for (size_t i = 0; i < 3; i++) {
+            json_t *m = json_array_get(ms, i);
+            long long a = side_of(m, 0), b = side_of(m, 1);
+            long long hi = w.p[5 - i], lo = w.p[2 - i];
+            ck_assert_msg((a == hi && b == lo) || (a == lo && b == hi), "%s", r.body);
+        }
+        int seeded = 0;
+        json_t *rs = json_object_get(r.json, "reasons");
+        for (size_t i = 0; i < json_array_size(rs); i++)
+            seeded |= !strcmp(
+                json_string_value(json_object_get(json_array_get(rs, i), "kind")), "seeded");
+        ck_assert_msg(seeded, "the seeding has its reason: %s", r.body);
+        res_free(&r);
+    }
+}
+END_TEST
+
 /* SWISS-1: two players of the round swapped by hand, audited with the reason; refused for
  * a player not in that round, two of the same pair, without a reason; once a match of
  * the round has started, its players are not swapped and the round is not re-paired (409
@@ -503,6 +552,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_SWISS1_settings_refused_naming_the_field);
     tcase_add_test(tc, test_SWISS1_SWISS2_small_swiss_to_its_end);
     tcase_add_test(tc, test_SWISS1_repair_same_seed_same_round);
+    tcase_add_test(tc, test_SWISS1_first_round_by_rating);
     tcase_add_test(tc, test_SWISS1_swap_and_repair_refusals);
     tcase_add_test(tc, test_SWISS1_rematch_made_and_counted_in_the_reply);
     tcase_add_test(tc, test_SWISS1_late_entry_and_withdrawals);

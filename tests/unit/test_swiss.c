@@ -288,6 +288,41 @@ START_TEST(test_SWISS1_same_seed_same_pairing)
 }
 END_TEST
 
+START_TEST(test_SWISS1_first_round_by_rating)
+{
+    /* a first round (no wins, no byes, nobody met) with ratings: the bye to the
+     * lowest-ranked, the rest folded by rating, the top half against the bottom half (1-5,
+     * 2-6, 3-7, 4-8 of eight), whatever the seed; the unrated after the rated, by lot */
+    struct hand h[9];
+    for (int i = 0; i < 9; i++) {
+        hand(&h[i], 109 - i, i + 1, 0, 0);
+        h[i].p.seed = i < 7 ? i + 1 : 0; /* 102 and 101 unrated */
+    }
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        struct swiss_pairing p;
+        pair_hand(h, 9, seed, &p);
+        ck_assert_int_eq(p.n_pairs, 4);
+        ck_assert_int_eq(p.bye, 101);
+        ck_assert(paired(&p, 109, 105));
+        ck_assert(paired(&p, 108, 104));
+        ck_assert(paired(&p, 107, 103));
+        ck_assert(paired(&p, 106, 102));
+        ck_assert_int_eq(p.levels.rematches + p.levels.sq_diff + p.levels.bye_above, 0);
+        const struct swiss_reason *r = reason_of(&p, SWISS_WHY_SEEDED);
+        ck_assert_ptr_nonnull(r);
+        ck_assert_ptr_nonnull(strstr(r->text, "rating"));
+        swiss_pairing_free(&p);
+    }
+    /* once a player has met another it is no first round: the seeds are not read */
+    meet(h, 9, 109, 105);
+    struct swiss_pairing p;
+    pair_hand(h, 9, 1, &p);
+    ck_assert(!paired(&p, 109, 105));
+    ck_assert_ptr_null(reason_of(&p, SWISS_WHY_SEEDED));
+    swiss_pairing_free(&p);
+}
+END_TEST
+
 /* ---- standings ---- */
 
 /* Five entries, three rounds of 5-point matches:
@@ -739,6 +774,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_SWISS2_withdrawn_and_out_of_lives_not_paired);
     tcase_add_test(tc, test_SWISS2_late_entry_joins_with_zero_wins);
     tcase_add_test(tc, test_SWISS1_same_seed_same_pairing);
+    tcase_add_test(tc, test_SWISS1_first_round_by_rating);
     tcase_add_test(tc, test_SWISS2_tiebreaks_in_the_TDs_order);
     tcase_add_test(tc, test_SWISS2_bye_counts_setting);
     tcase_add_test(tc, test_SWISS2_walkover_counts_setting);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ops/ratings/ratings.h"
 #include "ops/records/event.h"
 
 void op_swiss_state_free(struct swiss_state *x)
@@ -15,6 +16,7 @@ void op_swiss_state_free(struct swiss_state *x)
     free(x->entries);
     free(x->names);
     free(x->joined);
+    free(x->seed);
     free(x->players);
     db_swiss_rounds_free(x->rounds, x->n_rounds);
     free(x->matches);
@@ -45,22 +47,21 @@ static int left_event(const struct match *m)
     return m->ended == ME_WALKOVER || m->ended == ME_WITHDRAWN || m->ended == ME_DISQUALIFIED;
 }
 
-/* The entries' rating or seed order: the rated first, higher first, then as entered. */
+/* The entries' rating or seed order: the rated first, higher first, then as entered. The
+ * rating is RAT-1's seeding reading (op_rating_seed: at entry, or live when the tournament
+ * says), the one the knockout's seeded draw reads. */
 struct order_ctx {
-    const struct player *players;
-    const int *pi; /* per entry: its index in players, or -1 */
+    const int *rated;
+    const double *rating;
 };
 static int by_rating(const void *pa, const void *pb, void *arg)
 {
     const struct order_ctx *c = arg;
     int a = *(const int *)pa, b = *(const int *)pb;
-    const struct player *x = c->pi[a] >= 0 ? &c->players[c->pi[a]] : NULL;
-    const struct player *y = c->pi[b] >= 0 ? &c->players[c->pi[b]] : NULL;
-    int rx = x && x->has_rating, ry = y && y->has_rating;
-    if (rx != ry)
-        return ry - rx;
-    if (rx && x->rating != y->rating)
-        return x->rating < y->rating ? 1 : -1;
+    if (c->rated[a] != c->rated[b])
+        return c->rated[b] - c->rated[a];
+    if (c->rated[a] && c->rating[a] != c->rating[b])
+        return c->rating[a] < c->rating[b] ? 1 : -1;
     return a - b;
 }
 
@@ -91,14 +92,20 @@ int op_swiss_state_load(struct db *db, const struct event *e, const struct match
         rc = db_event_matches(db, e->id, 0, &x->matches, &x->n_matches);
     size_t n1 = (size_t)x->n + 1;
     int *pi = calloc(n1, sizeof *pi), *order = calloc(n1, sizeof *order);
+    int *rated = calloc(n1, sizeof *rated);
+    double *rating = calloc(n1, sizeof *rating);
+    x->seed = calloc(n1, sizeof *x->seed);
     x->entries = calloc(n1, sizeof *x->entries);
     x->names = calloc(n1, sizeof *x->names);
     x->joined = calloc(n1, sizeof *x->joined);
     x->st = calloc(n1, sizeof *x->st);
     x->sm = calloc((size_t)x->n_matches + (size_t)x->n_rounds + 1, sizeof *x->sm);
     if (rc == CW_OK &&
-        (!pi || !order || !x->entries || !x->names || !x->joined || !x->st || !x->sm))
+        (!pi || !order || !rated || !rating || !x->seed || !x->entries || !x->names ||
+         !x->joined || !x->st || !x->sm))
         rc = CW_EDB;
+    struct ratings_view live;
+    int is_live = rc == CW_OK && op_ratings_seed_live(db, e->tournament_id, &live);
     for (int i = 0; rc == CW_OK && i < x->n; i++) {
         pi[i] = -1;
         for (int p = 0; p < x->n_players; p++)
@@ -110,6 +117,8 @@ int op_swiss_state_load(struct db *db, const struct event *e, const struct match
         struct swiss_entry *en = &x->entries[i];
         en->id = ids[i];
         x->names[i] = pi[i] >= 0 ? x->players[pi[i]].name : NULL;
+        if (pi[i] >= 0)
+            rated[i] = op_rating_seed(is_live ? &live : NULL, &x->players[pi[i]], &rating[i]);
         en->withdrawn = pi[i] >= 0 && !strcmp(x->players[pi[i]].status, "withdrawn");
         x->joined[i] = 1;
         for (int r = 0; r < n_rows; r++)
@@ -121,11 +130,15 @@ int op_swiss_state_load(struct db *db, const struct event *e, const struct match
             }
     }
     if (rc == CW_OK) {
-        struct order_ctx c = {x->players, pi};
+        struct order_ctx c = {rated, rating};
         qsort_r(order, (size_t)x->n, sizeof *order, by_rating, &c);
-        for (int k = 0; k < x->n; k++)
+        for (int k = 0; k < x->n; k++) {
             x->entries[order[k]].order = k + 1;
+            x->seed[order[k]] = rated[order[k]] ? k + 1 : 0;
+        }
     }
+    if (is_live)
+        op_ratings_free(&live);
     int last = x->n_rounds ? x->rounds[x->n_rounds - 1].round : 0;
     for (int i = 0; rc == CW_OK && i < x->n_matches; i++) {
         struct match *m = &x->matches[i];
@@ -154,6 +167,8 @@ int op_swiss_state_load(struct db *db, const struct event *e, const struct match
     free(rows);
     free(pi);
     free(order);
+    free(rated);
+    free(rating);
     return rc;
 }
 

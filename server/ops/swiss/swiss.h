@@ -18,6 +18,8 @@ struct swiss_state {
     struct swiss_entry *entries; /* in the order entered */
     const char **names;          /* per entries[i] (into players) */
     int *joined;            /* per entries[i]: the round a late entry joined (1: at the start) */
+    int *seed;              /* per entries[i]: its place by rating, 1 = the highest rated; 0:
+                             * unrated (the first round's seeding, swiss_player.seed) */
     struct player *players; /* the tournament's */
     int n_players;
     struct swiss_round_row *rounds; /* every round paired, in order */

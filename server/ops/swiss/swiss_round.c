@@ -26,6 +26,7 @@ static const char *why_name(enum swiss_why k)
     return k == SWISS_WHY_BYE       ? "bye"
            : k == SWISS_WHY_FLOAT   ? "float"
            : k == SWISS_WHY_REMATCH ? "rematch"
+           : k == SWISS_WHY_SEEDED  ? "seeded"
                                     : "rematch_avoided";
 }
 
@@ -51,6 +52,7 @@ static int players_for(const struct swiss_state *x, const int64_t *only, int n_o
     for (int i = 0; i < x->n; i++) {
         struct swiss_player *p = &(*out)[i];
         p->name = op_swiss_name(x, p->id);
+        p->seed = x->seed[op_swiss_entry_index(x, p->id)];
         if (only) {
             p->active = 0;
             for (int k = 0; k < n_only; k++)
