@@ -65,6 +65,35 @@ static const char *const queries[] = {
         "FROM entry_decisions d JOIN players p ON p.id = d.player_id "
         "LEFT JOIN events fe ON fe.id = d.from_event LEFT JOIN events te ON te.id = d.to_event "
         "WHERE d.tournament_id = ?1 AND d.decision IN ('refused', 'moved_up') ORDER BY d.id",
+    /* a case's last motion decides it: its text, and the votes cast on it */
+    [DBR_APPEALS] =
+        "SELECT a.id AS appeal_id, a.kind AS kind, a.match_id AS match_id, " DATE("a.created_ms")
+        " AS date, " MOMENT("a.created_ms") " AS lodged_at, m.event_id AS event_id, e.name AS "
+        "event, m.round AS round, pa.name AS player_a, pb.name AS player_b, ap.name AS "
+        "appellant, a.ruling_id AS ruling_id, a.audit_id AS audit_id, " WHO("a.decided_by")
+        " AS decided_by, a.grounds AS grounds, a.state AS state, a.outcome AS outcome, "
+        "a.outcome_text AS decision, mo.text AS motion, "
+        "(SELECT count(*) FROM appeal_votes v WHERE v.motion_id = mo.id AND v.vote = 'yes') "
+        "AS votes_for, "
+        "(SELECT count(*) FROM appeal_votes v WHERE v.motion_id = mo.id AND v.vote = 'no') "
+        "AS votes_against, "
+        "CASE WHEN a.closed_ms IS NULL THEN NULL ELSE " MOMENT("a.closed_ms") " END AS closed_at "
+        "FROM appeals a JOIN matches m ON m.id = a.match_id "
+        "LEFT JOIN events e ON e.id = m.event_id "
+        "LEFT JOIN players pa ON pa.id = m.player_a LEFT JOIN players pb ON pb.id = m.player_b "
+        "LEFT JOIN players ap ON ap.id = a.player_id "
+        "LEFT JOIN appeal_motions mo ON mo.id = "
+        "(SELECT max(id) FROM appeal_motions x WHERE x.appeal_id = a.id) "
+        "WHERE a.tournament_id = ?1 ORDER BY a.id",
+    /* the members, never a PIN; the form the TD set (000's standing one by default) */
+    [DBR_COMMITTEE] =
+        "SELECT c.id AS member_id, c.name AS name, c.player_id AS player_id, "
+        "p.federation_id AS federation_id, c.reserve AS reserve, "
+        "CASE WHEN c.removed_ms IS NULL THEN 'sitting' ELSE 'removed' END AS status, "
+        "coalesce((SELECT form FROM committee_settings s WHERE s.tournament_id = ?1), "
+        "'standing') AS form "
+        "FROM committee_members c LEFT JOIN players p ON p.id = c.player_id "
+        "WHERE c.tournament_id = ?1 ORDER BY c.id",
     [DBR_OFFICIALS] = "SELECT id AS official_id, name, role, status FROM officials "
                       "WHERE ?1 > 0 ORDER BY id",
     [DBR_NO_FEDID] = "SELECT id AS player_id, name, country, club FROM players "

@@ -16,7 +16,9 @@ enum db_report_query {
     DBR_RULINGS,    /* every ruling (GOV-6) */
     DBR_SANCTIONS,  /* every disqualification (WBGF 1.6, 1.7) */
     DBR_ENTRIES,    /* every refused or moved-up entry (GOV-4) */
+    DBR_APPEALS,    /* every case before the Committee (GOV-7) */
     DBR_OFFICIALS,  /* the officials (GOV-1) */
+    DBR_COMMITTEE,  /* the Committee's members and reserves (GOV-2) */
     DBR_NO_FEDID,   /* the players with no federation id */
 };
 

@@ -11,9 +11,50 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "support/committee_fx.h"
 #include "support/harness.h"
+#include "support/unzip.h"
 #include "../check_main.h"
+
+/* GOV-8: the report to the federation carries the case as it was decided (the motion,
+ * 2 for and 1 against, the outcome) and the Committee's members, and no member's PIN. */
+static void report_holds_the_case(const struct fx *f, long long aid)
+{
+    char path[160];
+    struct res r;
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/report?format=json", f->tid);
+    td(&S, "GET", path, NULL, &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    char *text = report_unzip(r.body, r.len, "report.json", NULL, 0);
+    ck_assert_ptr_nonnull(text);
+    res_free(&r);
+    ck_assert_msg(!strstr(text, f->ezio_pin) && !strstr(text, f->flora_pin) &&
+                      !strstr(text, f->gina_pin),
+                  "a member's PIN is in the report");
+    json_t *rep = json_loads(text, 0, NULL);
+    free(text);
+    ck_assert_ptr_nonnull(rep);
+    json_t *cases = json_object_get(rep, "appeals"), *c = NULL;
+    for (size_t i = 0; i < json_array_size(cases); i++)
+        if (json_integer_value(json_object_get(json_array_get(cases, i), "appeal_id")) == aid)
+            c = json_array_get(cases, i);
+    ck_assert_msg(c != NULL, "appeal %lld is not in the report", aid);
+    ck_assert_str_eq(json_string_value(json_object_get(c, "state")), "decided");
+    ck_assert_str_eq(json_string_value(json_object_get(c, "outcome")), "replaced");
+    ck_assert_int_eq(json_integer_value(json_object_get(c, "votes_for")), 2);
+    ck_assert_int_eq(json_integer_value(json_object_get(c, "votes_against")), 1);
+    ck_assert_ptr_nonnull(json_string_value(json_object_get(c, "motion")));
+    json_t *members = json_object_get(rep, "committee");
+    int seen = 0;
+    for (size_t i = 0; i < json_array_size(members); i++) {
+        const char *n = json_string_value(json_object_get(json_array_get(members, i), "name"));
+        seen += n && (!strcmp(n, "Ezio") || !strcmp(n, "Flora") || !strcmp(n, "Gina"));
+    }
+    ck_assert_int_eq(seen, 3);
+    json_decref(rep);
+}
 
 /* GOV-2: the Committee's names are posted for anyone, never a PIN; an official never sits
  * on it; three to five members, reserves beside; a member's card for the TD only. */
@@ -204,6 +245,7 @@ START_TEST(test_GOV7_appeal_2_1_overturns_ruling_and_moves_bracket)
     refuse(opp, &f, "POST", tail, lodge, 409, "GOV-7", "an appeal of the Committee");
     refuse(&S, &f, "POST", vtail, "{\"vote\": \"yes\", \"member_id\": 1}", 409, "GOV-7",
            "a vote after the decision");
+    report_holds_the_case(&f, aid);
 }
 END_TEST
 

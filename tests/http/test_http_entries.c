@@ -6,9 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 
 #include "support/harness.h"
+#include "support/unzip.h"
 #include "../check_main.h"
 
 #define SECRET_REASON "Known cheat at the Dublin Open"
@@ -338,53 +338,6 @@ END_TEST
 
 /* ---- the report (GOV-8) ---- */
 
-static unsigned rd16(const unsigned char *p)
-{
-    return p[0] | (unsigned)p[1] << 8;
-}
-static unsigned long rd32(const unsigned char *p)
-{
-    return p[0] | (unsigned long)p[1] << 8 | (unsigned long)p[2] << 16 | (unsigned long)p[3] << 24;
-}
-
-/* Member name of the zip (its local headers read in order), inflated and checked against
- * its CRC: malloc'd and NUL-terminated, or NULL when it is not there. *names gets every
- * member's name, space-separated. */
-static char *unzip(const char *zip, size_t len, const char *name, char *names, size_t nlen)
-{
-    const unsigned char *p = (const unsigned char *)zip, *end = p + len;
-    char *found = NULL;
-    if (names)
-        names[0] = 0;
-    while (p + 30 <= end && rd32(p) == 0x04034b50) {
-        unsigned long csize = rd32(p + 18), usize = rd32(p + 22);
-        unsigned fl = rd16(p + 26), xl = rd16(p + 28);
-        ck_assert_int_eq(rd16(p + 8), 8); /* deflated */
-        const unsigned char *data = p + 30 + fl + xl;
-        ck_assert(data + csize <= end);
-        if (names)
-            snprintf(names + strlen(names), nlen - strlen(names), "%.*s ", (int)fl,
-                     (const char *)p + 30);
-        if (fl == strlen(name) && !memcmp(p + 30, name, fl)) {
-            found = malloc(usize + 1);
-            z_stream s;
-            memset(&s, 0, sizeof s);
-            ck_assert_int_eq(inflateInit2(&s, -15), Z_OK);
-            s.next_in = (Bytef *)data;
-            s.avail_in = (uInt)csize;
-            s.next_out = (Bytef *)found;
-            s.avail_out = (uInt)usize;
-            ck_assert_int_eq(inflate(&s, Z_FINISH), Z_STREAM_END);
-            inflateEnd(&s);
-            found[usize] = 0;
-            ck_assert_uint_eq(crc32(0, (Bytef *)found, (uInt)usize), rd32(p + 14));
-        }
-        p = data + csize;
-    }
-    ck_assert(p + 4 <= end && rd32(p) == 0x02014b50); /* the central directory follows */
-    return found;
-}
-
 struct tour {
     long long tid, main, inter, champ, p[5];
     char pins[5][8];
@@ -504,7 +457,7 @@ START_TEST(test_GOV8_report_json_agrees_with_the_bracket)
     ck_assert_str_eq(res_header(&r, "Content-Type", ct, sizeof ct), "application/zip");
     ck_assert_ptr_nonnull(strstr(res_header(&r, "Content-Disposition", cd, sizeof cd), ".zip"));
     char names[400];
-    char *text = unzip(r.body, r.len, "report.json", names, sizeof names);
+    char *text = report_unzip(r.body, r.len, "report.json", names, sizeof names);
     ck_assert_msg(text != NULL, "members: %s", names);
     res_free(&r);
     no_secret(&t, text);
@@ -627,7 +580,7 @@ static json_t *report_of(long long tid)
     struct res r;
     download(tid, "json", &r);
     ck_assert_msg(r.status == 200, "%s", r.body);
-    char *text = unzip(r.body, r.len, "report.json", NULL, 0);
+    char *text = report_unzip(r.body, r.len, "report.json", NULL, 0);
     ck_assert_ptr_nonnull(text);
     res_free(&r);
     json_t *rep = json_loads(text, 0, NULL);
@@ -751,7 +704,7 @@ START_TEST(test_GOV8_report_csv_one_file_a_table)
                            "ratings.csv",
                            "rating_changes.csv"};
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
-        char *csv = unzip(r.body, r.len, files[i], NULL, 0);
+        char *csv = report_unzip(r.body, r.len, files[i], NULL, 0);
         ck_assert_msg(csv != NULL, "%s is missing", files[i]);
         no_secret(&t, csv);
         /* UTF-8 (with the byte order mark spreadsheets want), CRLF, a header row */
@@ -794,7 +747,7 @@ START_TEST(test_GOV8_report_refusals)
     /* an empty tournament has an empty report, every table's header kept */
     download(tid, NULL, &r);
     ck_assert_int_eq(r.status, 200);
-    char *text = unzip(r.body, r.len, "report.json", NULL, 0);
+    char *text = report_unzip(r.body, r.len, "report.json", NULL, 0);
     ck_assert_ptr_nonnull(text);
     json_t *rep = json_loads(text, 0, NULL);
     ck_assert_int_eq(json_array_size(json_object_get(rep, "results")), 0);

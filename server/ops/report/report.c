@@ -25,13 +25,11 @@ static const struct section {
     {"ratings", 0, 0, NULL, op_fed_ratings},               /* RAT-1, each player */
     {"rating_changes", 0, 0, NULL, op_fed_rating_changes}, /* RAT-1, each rated match */
     {"rulings", DBR_RULINGS, 0, NULL, NULL},
-    /* HOOK GOV-7, the n-gov merge: the appeals ("appeals": each with its decision appealed,
-     * the motion, the votes and the outcome) go here, one more row and query */
+    {"appeals", DBR_APPEALS, 0, NULL, NULL}, /* GOV-7: each case, its motion and votes */
     {"sanctions", DBR_SANCTIONS, 0, NULL, NULL},
     {"entries", DBR_ENTRIES, 0, NULL, NULL},
     {"officials", DBR_OFFICIALS, 0, NULL, NULL},
-    /* HOOK GOV-2, the n-gov merge: the Committee ("committee": its members and reserves,
-     * and who sat for which case) goes here, beside the officials */
+    {"committee", DBR_COMMITTEE, 0, NULL, NULL}, /* GOV-2: members and reserves */
     {"players_without_federation_id", DBR_NO_FEDID, 0,
      "players without a federation id: the rating databases cannot take their results", NULL},
 };
