@@ -6,24 +6,11 @@
 // Committee and is decided by it, a player member voting from their own phone; under a
 // Committee formed per case the players of such a dispute choose it jointly. e2e.mjs
 // runs it at the end (E2E_ONLY=committee runs only this).
+import { tdSession } from './td_session.mjs';
 export async function committee(x) {
   const { browser, url, waitText, waitVisible, fail, log, watch, setStep, PASSWORD } = x;
   setStep('committee: the TD builds a knockout of four and the Committee');
-  const tdCtx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
-  const td = await tdCtx.newPage();
-  watch(td, 'committee td');
-  await td.goto(url('/td/'));
-  await waitVisible(td, '#login');
-  await td.fill('#password', PASSWORD);
-  await td.press('#password', 'Enter');
-  await waitVisible(td, '#t-create');
-  const H = { 'X-Crawford': '1', 'Content-Type': 'application/json' };
-  const fetchAs = async (ctx, method, path, data) => {
-    const r = await ctx.request.fetch(url(`/api/v1${path}`), { method, headers: H, data });
-    if (!r.ok()) fail(`${method} ${path}: ${r.status()} ${await r.text()}`);
-    return r.json().catch(() => null);
-  };
-  const call = (method, path, data) => fetchAs(tdCtx, method, path, data);
+  const { tdCtx, td, H, call, fetchAs } = await tdSession(x, 'committee td');
   const tour = await call('POST', '/tournaments', { name: 'Appeal Open' });
   const T = `/tournaments/${tour.id}`;
   const P = {};

@@ -4,24 +4,12 @@
 // empty card; the console's draw that names the entrants not checked in, a match's ending
 // labelled, a player's record edited. e2e.mjs runs it (E2E_ONLY=desk runs only this).
 import { sheetsPart } from './sheets.mjs';
+import { tdSession } from './td_session.mjs';
 
 export async function desk(x) {
   const { browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep, PASSWORD } = x;
   setStep('desk: the TD logs in and builds a tournament of two events');
-  const tdCtx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
-  const td = await tdCtx.newPage();
-  watch(td, 'desk td');
-  await td.goto(url('/td/'));
-  await waitVisible(td, '#login');
-  await td.fill('#password', PASSWORD);
-  await td.press('#password', 'Enter');
-  await waitVisible(td, '#t-create');
-  const H = { 'X-Crawford': '1', 'Content-Type': 'application/json' };
-  const call = async (method, path, data) => {
-    const r = await tdCtx.request.fetch(url(`/api/v1${path}`), { method, headers: H, data });
-    if (!r.ok()) fail(`${method} ${path}: ${r.status()} ${await r.text()}`);
-    return r.json().catch(() => null);
-  };
+  const { tdCtx, td, H, call } = await tdSession(x, 'desk td');
   const tour = await call('POST', '/tournaments', { name: 'Desk Open', venue: 'Circolo', tables: ['1', '2', '3', '4'] });
   const T = `/tournaments/${tour.id}`;
   const P = {};

@@ -7,6 +7,7 @@
 // with each event's (PLACE-1, PLACE-2) and its ratings with the tournament's (RAT-1).
 // e2e.mjs runs it last (E2E_ONLY=entries runs only this).
 import { inflateRawSync } from 'node:zlib';
+import { tdSession } from './td_session.mjs';
 
 const REASON = 'Suspended by the federation until June';
 
@@ -27,20 +28,7 @@ function unzip(buf) {
 export async function entries(x) {
   const { browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep, PASSWORD } = x;
   setStep('entries: the TD turns approval on; two players wait for it');
-  const tdCtx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
-  const td = await tdCtx.newPage();
-  watch(td, 'entries td');
-  await td.goto(url('/td/'));
-  await waitVisible(td, '#login');
-  await td.fill('#password', PASSWORD);
-  await td.press('#password', 'Enter');
-  await waitVisible(td, '#t-create');
-  const H = { 'X-Crawford': '1', 'Content-Type': 'application/json' };
-  const call = async (method, path, data) => {
-    const r = await tdCtx.request.fetch(url(`/api/v1${path}`), { method, headers: H, data });
-    if (!r.ok()) fail(`${method} ${path}: ${r.status()} ${await r.text()}`);
-    return r.json().catch(() => null);
-  };
+  const { tdCtx, td, H, call } = await tdSession(x, 'entries td');
   const tour = await call('POST', '/tournaments', { name: 'Entries Open', venue: 'Circolo' });
   const T = `/tournaments/${tour.id}`;
   await td.goto(url(`/td/?t=${tour.id}#entries`));

@@ -4,25 +4,12 @@
 // desk's part (E2E_ONLY=now runs only this).
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
+import { tdSession } from './td_session.mjs';
 
 export async function nowPart(x) {
   const { browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep, PASSWORD, dir, guideShot } = x;
   setStep('now: a knockout of eight, four matches called');
-  const tdCtx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
-  const td = await tdCtx.newPage();
-  watch(td, 'now td');
-  await td.goto(url('/td/'));
-  await waitVisible(td, '#login');
-  await td.fill('#password', PASSWORD);
-  await td.press('#password', 'Enter');
-  await waitVisible(td, '#t-create');
-  const H = { 'X-Crawford': '1', 'Content-Type': 'application/json' };
-  const fetchAs = async (ctx, method, path, data) => {
-    const r = await ctx.request.fetch(url(`/api/v1${path}`), { method, headers: H, data });
-    if (!r.ok()) fail(`${method} ${path}: ${r.status()} ${await r.text()}`);
-    return r.json().catch(() => null);
-  };
-  const call = (method, path, data) => fetchAs(tdCtx, method, path, data);
+  const { tdCtx, td, H, call, fetchAs } = await tdSession(x, 'now td');
   const tour = await call('POST', '/tournaments', { name: 'Now Open', venue: 'Circolo', tables: ['1', '2', '3', '4'] });
   const T = `/tournaments/${tour.id}`;
   const names = ['Aldo Neri', 'Bice Rota', 'Carlo Sala', 'Dina Villa', 'Ezio Gallo', 'Fulvia Riva', 'Gino Conti', 'Lia Marchi'];

@@ -4,24 +4,11 @@
 // round of 64) and the players' ratings cut to a page with "All N"; a player's check-in
 // applied to their row alone. e2e.mjs runs it after the desk's part (E2E_ONLY=now runs it
 // too).
+import { tdSession } from './td_session.mjs';
 export async function nowSizePart(x) {
   const { browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep, PASSWORD } = x;
   setStep('now size: a knockout of 120 and eleven more events, its first round called');
-  const tdCtx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
-  const td = await tdCtx.newPage();
-  watch(td, 'now size td');
-  await td.goto(url('/td/'));
-  await waitVisible(td, '#login');
-  await td.fill('#password', PASSWORD);
-  await td.press('#password', 'Enter');
-  await waitVisible(td, '#t-create');
-  const H = { 'X-Crawford': '1', 'Content-Type': 'application/json' };
-  const fetchAs = async (ctx, method, path, data) => {
-    const r = await ctx.request.fetch(url(`/api/v1${path}`), { method, headers: H, data });
-    if (!r.ok()) fail(`${method} ${path}: ${r.status()} ${await r.text()}`);
-    return r.json().catch(() => null);
-  };
-  const call = (method, path, data) => fetchAs(tdCtx, method, path, data);
+  const { tdCtx, td, H, call, fetchAs } = await tdSession(x, 'now size td');
   const tables = Array.from({ length: 60 }, (_, i) => String(i + 1));
   const tour = await call('POST', '/tournaments', { name: 'Now Size', venue: 'Salone', tables });
   const T = `/tournaments/${tour.id}`;

@@ -5,23 +5,11 @@
 // ratings table and the phone's line agree with the API's ratings (the corrected match
 // keeping its place first); the exports (the players' with emails, the results' without).
 // e2e.mjs runs it after the desk's part.
+import { tdSession } from './td_session.mjs';
 export async function ratingsPart(x) {
   const { browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep, PASSWORD } = x;
   setStep('lists: the TD logs in and registers one player by hand');
-  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
-  const td = await ctx.newPage();
-  watch(td, 'lists td');
-  await td.goto(url('/td/'));
-  await waitVisible(td, '#login');
-  await td.fill('#password', PASSWORD);
-  await td.press('#password', 'Enter');
-  await waitVisible(td, '#t-create');
-  const H = { 'X-Crawford': '1', 'Content-Type': 'application/json' };
-  const call = async (method, path, data) => {
-    const r = await ctx.request.fetch(url(`/api/v1${path}`), { method, headers: H, data });
-    if (!r.ok()) fail(`${method} ${path}: ${r.status()} ${await r.text()}`);
-    return r.json().catch(() => null);
-  };
+  const { tdCtx: ctx, td, H, call } = await tdSession(x, 'lists td');
   const tour = await call('POST', '/tournaments', { name: 'Lists Open' });
   const T = `/tournaments/${tour.id}`;
   const already = await call('POST', `${T}/players`, { name: 'Marco Rossi', country: 'ITA' });

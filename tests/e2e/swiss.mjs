@@ -3,23 +3,11 @@
 // with their tables), swaps two players with a reason, the phone says the round, the
 // opponent, the table and the standing, the display pages the standings, and the Swiss
 // ends with its placings. e2e.mjs runs it last (E2E_ONLY=swiss runs only this).
+import { tdSession } from './td_session.mjs';
 export async function swiss(x) {
   const { browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep, PASSWORD } = x;
   setStep('swiss: the TD creates a Swiss on the console');
-  const tdCtx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
-  const td = await tdCtx.newPage();
-  watch(td, 'swiss td');
-  await td.goto(url('/td/'));
-  await waitVisible(td, '#login');
-  await td.fill('#password', PASSWORD);
-  await td.press('#password', 'Enter');
-  await waitVisible(td, '#t-create');
-  const H = { 'X-Crawford': '1', 'Content-Type': 'application/json' };
-  const call = async (method, path, data) => {
-    const r = await tdCtx.request.fetch(url(`/api/v1${path}`), { method, headers: H, data });
-    if (!r.ok()) fail(`${method} ${path}: ${r.status()} ${await r.text()}`);
-    return r.json().catch(() => null);
-  };
+  const { tdCtx, td, H, call } = await tdSession(x, 'swiss td');
   const tour = await call('POST', '/tournaments', { name: 'Swiss Night', tables: ['1', '2'] });
   const T = `/tournaments/${tour.id}`;
   const P = {};
