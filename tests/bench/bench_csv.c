@@ -17,24 +17,8 @@
 
 int main(void)
 {
-    static const char *const first[] = {
-        "Jos\xC3\xA9",     "Anna", "J\xC3\xBCrgen",     "Zo\xC3\xAB",
-        "Fran\xC3\xA7ois", "Luca", "Ma\xC5\x82gorzata", "Pat"};
-    static const char *const last[] = {
-        "M\xC3\xBCller",        "Rossi", "O'Brien", "Nu\xC3\xB1\x65z",
-        "Dvo\xC5\x99\xC3\xA1k", "Smith", "Bianchi", "Lef\xC3\xA8vre"};
-    size_t cap = ROWS * 160 + 256, len = 0;
-    char *file = malloc(cap);
-    if (!file)
-        return 1;
-    len += (size_t)snprintf(file + len, cap - len,
-                            "\xEF\xBB\xBFNome;Paese;Circolo;N. Tessera;Elo;Esperienza;E-mail;"
-                            "Categoria\r\n");
-    for (int i = 0; i < ROWS; i++)
-        len += (size_t)snprintf(
-            file + len, cap - len,
-            "\"%s %s, %d\";ITA;\"Club; %d\";%07d;%d,%d;%d;p%d@example.org;%c\r\n", first[i % 8],
-            last[(i / 8) % 8], i, i % 50, i * 2, 1300 + i % 500, i % 10, i % 900, i, 'A' + i % 3);
+    size_t len;
+    char *file = bench_players_csv(ROWS, &len);
     /* the register: every other of the file's first 2,000 players */
     struct pcsv_player *reg = calloc(REGISTERED, sizeof *reg);
     char(*names)[64] = calloc(REGISTERED, 64), (*feds)[16] = calloc(REGISTERED, 16);
@@ -42,7 +26,7 @@ int main(void)
         return 1;
     for (int i = 0; i < REGISTERED; i++) {
         int j = i * 2;
-        snprintf(names[i], sizeof names[i], "%s %s, %d", first[j % 8], last[(j / 8) % 8], j);
+        bench_player_name(j, names[i], sizeof names[i]);
         /* a third registered without a federation id: found by name, perhaps the same */
         snprintf(feds[i], sizeof feds[i], i % 3 ? "%07d" : "", j * 2);
         reg[i] = (struct pcsv_player){.id = i + 1,

@@ -15,24 +15,7 @@
 
 int main(void)
 {
-    static const char *const first[] = {
-        "Jos\xC3\xA9",     "Anna", "J\xC3\xBCrgen",     "Zo\xC3\xAB",
-        "Fran\xC3\xA7ois", "Luca", "Ma\xC5\x82gorzata", "Pat"};
-    static const char *const last[] = {
-        "M\xC3\xBCller",        "Rossi", "O'Brien", "Nu\xC3\xB1\x65z",
-        "Dvo\xC5\x99\xC3\xA1k", "Smith", "Bianchi", "Lef\xC3\xA8vre"};
-    size_t cap = ROWS * 160 + 256, len = 0;
-    char *file = malloc(cap);
-    if (!file)
-        return 1;
-    len += (size_t)snprintf(file + len, cap - len,
-                            "\xEF\xBB\xBFNome;Paese;Circolo;N. Tessera;Elo;Esperienza;E-mail;"
-                            "Categoria\r\n");
-    for (int i = 0; i < ROWS; i++)
-        len += (size_t)snprintf(
-            file + len, cap - len,
-            "\"%s %s, %d\";ITA;\"Club; %d\";%07d;%d,%d;%d;p%d@example.org;%c\r\n", first[i % 8],
-            last[(i / 8) % 8], i, i % 50, i * 2, 1300 + i % 500, i % 10, i % 900, i, 'A' + i % 3);
+    char *file = bench_players_csv(ROWS, NULL); /* sent as a string */
     struct bench_server s;
     bench_start(&s, "\"max_body_bytes\": 4194304");
     bench_login(&s);

@@ -213,6 +213,39 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+static const char *const bench_first[] = {
+    "Jos\xC3\xA9",     "Anna", "J\xC3\xBCrgen",     "Zo\xC3\xAB",
+    "Fran\xC3\xA7ois", "Luca", "Ma\xC5\x82gorzata", "Pat"};
+static const char *const bench_last[] = {
+    "M\xC3\xBCller",        "Rossi", "O'Brien", "Nu\xC3\xB1\x65z",
+    "Dvo\xC5\x99\xC3\xA1k", "Smith", "Bianchi", "Lef\xC3\xA8vre"};
+
+void bench_player_name(int i, char *out, size_t len)
+{
+    snprintf(out, len, "%s %s, %d", bench_first[i % 8], bench_last[(i / 8) % 8], i);
+}
+
+char *bench_players_csv(int rows, size_t *len)
+{
+    size_t cap = (size_t)rows * 160 + 256, n = 0;
+    char *file = malloc(cap);
+    if (!file)
+        bench_fail("out of memory");
+    n += (size_t)snprintf(file + n, cap - n,
+                          "\xEF\xBB\xBFNome;Paese;Circolo;N. Tessera;Elo;Esperienza;E-mail;"
+                          "Categoria\r\n");
+    for (int i = 0; i < rows; i++) {
+        char name[64];
+        bench_player_name(i, name, sizeof name);
+        n += (size_t)snprintf(file + n, cap - n,
+                              "\"%s\";ITA;\"Club; %d\";%07d;%d,%d;%d;p%d@example.org;%c\r\n", name,
+                              i % 50, i * 2, 1300 + i % 500, i % 10, i % 900, i, 'A' + i % 3);
+    }
+    if (len)
+        *len = n;
+    return file;
+}
+
 void bench_sort(double *v, int n)
 {
     qsort(v, (size_t)n, sizeof v[0], cmp_double);

@@ -60,6 +60,13 @@ void bench_reporter_setup(const struct bench_server *s, struct bench_reporter *r
 /* The reporter's next request, written into req; its length. */
 int bench_reporter_next(struct bench_reporter *r, char *req, size_t len);
 
+/* The players' file of the CSV benchmarks (bench_csv, bench_csv_stored): rows players as a
+ * spreadsheet set to a comma-decimal locale writes them (UTF-8 with a BOM, `;`, CRLF,
+ * decimal commas, accents, quoted names with a comma, federation ids with leading zeros);
+ * malloc'd, its length in *len (when len is not NULL). Row i's player is named bench_player_name(i). */
+char *bench_players_csv(int rows, size_t *len);
+void bench_player_name(int i, char *out, size_t len);
+
 /* Sorts v (n values) in place, smallest first. */
 void bench_sort(double *v, int n);
 /* Sorts v and returns its 99th percentile by nearest rank (0 when n is 0). */
