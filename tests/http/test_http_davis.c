@@ -10,13 +10,6 @@
 #include "support/harness.h"
 #include "../check_main.h"
 
-static int problem_is(struct res *r, long status)
-{
-    char ct[64];
-    return r->status == status && res_header(r, "Content-Type", ct, sizeof ct) &&
-           !strcmp(ct, "application/problem+json") && strlen(jstr(r, "detail")) > 0;
-}
-
 struct dc {
     long long tid, eid;
     char epath[128];

@@ -72,13 +72,6 @@ static void get_match(const struct fixture *f, struct res *r)
     ck_assert_int_eq(r->status, 200);
 }
 
-static int problem_is(struct res *r, long status)
-{
-    char ct[64];
-    return r->status == status && res_header(r, "Content-Type", ct, sizeof ct) &&
-           !strcmp(ct, "application/problem+json") && strlen(jstr(r, "detail")) > 0;
-}
-
 /* The match's frame refuses in the order a reader checks: the match, who asks, then what
  * the body says; a bad body hides neither a missing match nor a refusal of who asks. */
 START_TEST(test_frame_refuses_the_match_and_who_asks_before_the_body)

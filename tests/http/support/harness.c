@@ -610,6 +610,13 @@ int res_names_rule(const struct res *r, const char *rule)
     return strstr(jstr(r, "rule"), rule) || strstr(jstr(r, "detail"), rule);
 }
 
+int problem_is(const struct res *r, long status)
+{
+    char ct[64];
+    return r->status == status && res_header(r, "Content-Type", ct, sizeof ct) &&
+           !strcmp(ct, "application/problem+json") && strlen(jstr(r, "detail")) > 0;
+}
+
 void assert_refused(const struct res *r, long status, const char *name, const char *what)
 {
     char ct[80];

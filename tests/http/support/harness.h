@@ -131,6 +131,9 @@ long long make_official(struct srv *s, const char *name, const char *role, const
 int res_names_field(const struct res *r, const char *field);
 /* Whether a problem names the rule: in its `rule` or its `detail` (e.g. "GOV-5", "CLK-"). */
 int res_names_rule(const struct res *r, const char *rule);
+/* Whether r is a problem+json of that status with a detail (assert_refused without the
+ * assertion, for a test that says what it expected itself). */
+int problem_is(const struct res *r, long status);
 /* A refusal as every one must be: the status, problem+json with a detail, and, when name
  * is given, the field it names (422) or the rule (other statuses); `what` names the step. */
 void assert_refused(const struct res *r, long status, const char *name, const char *what);

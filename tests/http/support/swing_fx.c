@@ -7,13 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-int problem_is(struct res *r, long status)
-{
-    char ct[64];
-    return r->status == status && res_header(r, "Content-Type", ct, sizeof ct) &&
-           !strcmp(ct, "application/problem+json") && strlen(jstr(r, "detail")) > 0;
-}
-
 /* A tournament with n players entered in a Swing event; returns the event path. With
  * pins, each player's PIN is kept there (pins[i], 8 bytes) for a player login. */
 long long make_swing_pins(int n, const char *swing_json, char *epath, size_t len,

@@ -17,9 +17,6 @@ struct swing_snap {
     char *board, *ledger, *event;
 };
 
-/* Whether r is a problem+json of that status with a detail. */
-int problem_is(struct res *r, long status);
-
 /* A tournament with n players entered in a Swing event; returns the tournament's id, the
  * event's path in epath. With pins, each player's PIN is kept there (pins[i], 8 bytes) for
  * a player login. */
