@@ -259,8 +259,8 @@ static void not_your_match(const struct res *r, const char *what)
 }
 
 /* The problem's type ends with the slug (e.g. "mid-game"); its detail holds `sentence`. */
-static void problem_is(const struct res *r, const char *slug, const char *sentence,
-                       const char *what)
+static void problem_says(const struct res *r, const char *slug, const char *sentence,
+                         const char *what)
 {
     const char *t = jstr(r, "type");
     size_t n = strlen(t), k = strlen(slug);
@@ -350,7 +350,7 @@ static void refuse_as(struct srv *as, const struct fx *f, const char *method, co
     struct res r;
     op(as, f, method, tail, body, &r);
     assert_refused(&r, status, name, what);
-    problem_is(&r, slug, sentence, what);
+    problem_says(&r, slug, sentence, what);
     res_free(&r);
     unchanged(f, before, what);
     json_decref(before);
