@@ -368,6 +368,16 @@ long long make_official(struct srv *s, const char *name, const char *role, const
     return id;
 }
 
+size_t tournament_count(struct srv *s)
+{
+    struct res r;
+    req(s, "GET", "/api/v1/tournaments", NULL, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    size_t n = json_array_size(json_object_get(r.json, "tournaments"));
+    res_free(&r);
+    return n;
+}
+
 long long make_tournament(struct srv *s, const char *name)
 {
     char body[256];
@@ -608,6 +618,28 @@ int res_names_field(const struct res *r, const char *field)
 int res_names_rule(const struct res *r, const char *rule)
 {
     return strstr(jstr(r, "rule"), rule) || strstr(jstr(r, "detail"), rule);
+}
+
+void assert_problem(const struct res *r, long status, const char *field)
+{
+    char ct[128];
+    ck_assert_int_eq(r->status, status);
+    ck_assert_ptr_nonnull(res_header(r, "Content-Type", ct, sizeof ct));
+    ck_assert_str_eq(ct, "application/problem+json");
+    ck_assert_int_eq(jint(r, "status"), status);
+    ck_assert(strlen(jstr(r, "title")) > 0);
+    ck_assert(strlen(jstr(r, "detail")) > 0);
+    ck_assert(!strncmp(jstr(r, "type"), "/problems/", 10));
+    if (field) {
+        json_t *errors = json_object_get(r->json, "errors");
+        int found = 0;
+        for (size_t i = 0; i < json_array_size(errors); i++) {
+            const char *f = json_string_value(json_object_get(json_array_get(errors, i), "field"));
+            if (f && !strcmp(f, field))
+                found = 1;
+        }
+        ck_assert_msg(found, "the problem does not name field %s: %s", field, r->body);
+    }
 }
 
 int problem_is(const struct res *r, long status)

@@ -86,8 +86,7 @@ void srv_player_login(struct srv *as, const struct srv *s, long long tid, long l
  * is listening before it acts. out holds what was read (cut at len - 1). Returns 1 when
  * every needle was seen, else 0. */
 int stream_until(const struct srv *s, const char *path, const char *last_id,
-                 const char *const *needles, int timeout_ms, int ready_fd, char *out,
-                 size_t len);
+                 const char *const *needles, int timeout_ms, int ready_fd, char *out, size_t len);
 /* Waits (up to a byte) on fd, e.g. for stream_until's ready byte from a child; returns 1
  * when it came within timeout_ms. */
 int wait_ready(int fd, int timeout_ms);
@@ -115,8 +114,8 @@ int db_integrity_ok(const char *path);
  * beside the running server; -1 when it cannot be read. For facts no route shows. */
 long long db_count(const char *path, const char *sql);
 
-/* The TD (s logged in) creates an event (a competition, as the API names it) in tournament tid from its JSON
- * ({"kind", "name", ...}); returns its id, or stops the suite. */
+/* The TD (s logged in) creates an event (a competition, as the API names it) in tournament
+ * tid from its JSON ({"kind", "name", ...}); returns its id, or stops the suite. */
 long long make_competition(struct srv *s, long long tid, const char *json);
 /* The TD enters the n players pids into event eid; stops the suite on any refusal. */
 void enter_players(struct srv *s, long long tid, long long eid, int n, const long long *pids);
@@ -134,10 +133,15 @@ int res_names_rule(const struct res *r, const char *rule);
 /* Whether r is a problem+json of that status with a detail (assert_refused without the
  * assertion, for a test that says what it expected itself). */
 int problem_is(const struct res *r, long status);
+/* A problem+json answer of this status, with its title, detail and /problems/ type, whose
+ * errors list names field (if given). */
+void assert_problem(const struct res *r, long status, const char *field);
 /* A refusal as every one must be: the status, problem+json with a detail, and, when name
  * is given, the field it names (422) or the rule (other statuses); `what` names the step. */
 void assert_refused(const struct res *r, long status, const char *name, const char *what);
 
+/* The number of tournaments (the public list). */
+size_t tournament_count(struct srv *s);
 /* Creates a tournament as the TD and returns its id. */
 long long make_tournament(struct srv *s, const char *name);
 /* Registers a player and returns its id. */
