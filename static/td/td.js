@@ -65,12 +65,17 @@ async function confirmHeld() {
   if (r) { S.server = r; showHeld(); }
 }
 
+// The session is asked for as the module starts, not once the page is wired (issue 32: the
+// console's first reads waited on each other, then on the stream, before anything showed).
+const sessionAsked = api('GET', '/api/v1/session');
+sessionAsked.catch(() => {}); // main() reports its failure
+
 async function main() {
   applyI18n();
   mountLangSwitch();
   onLangChange(() => { renderAll(); renderBackup(); });
   wire();
-  const s = await api('GET', '/api/v1/session');
+  const s = await sessionAsked;
   if (s.role !== 'td') { $('#login').hidden = false; $('#password').focus(); return; }
   await loggedIn(s);
 }
@@ -95,9 +100,11 @@ async function loggedIn(session) {
   $('#tabs').hidden = false;
   startBackup(S.tid, act); startEntries(S.tid, act); /* the Entries page (GOV-4, GOV-8) */
   startNow(S.tid, act, (id) => { location.hash = '#board'; openDetail(id); }, session);
+  // the first read goes beside the stream's opening, not after it (see synced)
+  S.firstRead = reload();
   // every change re-reads the state (the board, an open match panel, the events); an open
   // audit log also takes the new entries (a cascade's knockout.correction, a match.postponed…)
-  S.stream = live(S.tid, { onSync: reload, onEvent: (ty, d) => { if (ty === 'server.resumed') { S.server.held = false; showHeld(); } nowEntry(ty); if (!applyEntry(S, ty, d, { open: openDetail, detail: laterDetail, calls: laterCalls, player: playerApplied })) later(); laterAudit(); entriesHeard(); }, onState: (st) => { $('#conn').textContent = st === 'live' ? '' : t(`conn.${st}`); } });
+  S.stream = live(S.tid, { onSync: synced, onEvent: (ty, d) => { if (ty === 'server.resumed') { S.server.held = false; showHeld(); } nowEntry(ty); heard(ty, d); laterAudit(); entriesHeard(); }, onState: (st) => { $('#conn').textContent = st === 'live' ? '' : t(`conn.${st}`); } });
   window.addEventListener('hashchange', showPane);
   showPane();
 }
@@ -110,9 +117,18 @@ async function showTournaments() {
   if (!tournaments.length) ul.append(h('li', { class: 'muted' }, t('td.no_tournaments')));
 }
 
+// The day's estimate (on the Events page) is worked out over every match: made when the
+// page is looked at, not at each render of another (about 70 ms of the console's first
+// render at 1,500 matches, issue 32).
+function estimateShown() {
+  S.etaStale = $('#events').hidden;
+  if (!S.etaStale) renderEstimate(S);
+}
+
 function showPane() {
   const id = (location.hash || '#now').slice(1);
   for (const p of $$('.pane')) p.hidden = p.id !== id;
+  if (id === 'events' && S.etaStale) estimateShown();
   for (const a of $$('#tabs a')) a.setAttribute('aria-current', a.getAttribute('href') === `#${id}` ? 'page' : 'false');
   if (id === 'audit') loadAudit(true);
   if (id === 'officials') loadOfficials();
@@ -126,13 +142,47 @@ const matchOf = (id) => S.matches.find((m) => m.id === id);
 const laterCalls = debounce(() => renderCalls(S.tid, act, matchOf), 150);
 const laterAudit = debounce(() => { if (!$('#audit').hidden) loadAudit(false, true); }, 150);
 
+// The stream listens (at its opening, and again after every reconnection): what changed
+// before it did was not heard, so the state is read again. But the first read went out
+// beside the stream's opening: when the tournament's revision (every change moves it) is
+// still the one read before that read's lists, nothing changed between those lists and the
+// stream's first entry, and what is shown is already the state.
+async function synced() {
+  const first = S.firstRead;
+  S.firstRead = null;
+  if (first) {
+    await first;
+    const now = await api('GET', T()).catch(() => null);
+    if (now && S.rev0 && now.revision === S.rev0) return;
+  }
+  reload();
+}
+
+// A stream entry applied where it shows (live_apply.js), or the whole state read again.
+// While a read is under way, its answers may be older than the entry: the entry is kept and
+// applied again onto what the read brings (in order, so the last one's record stays), else
+// the read would draw a report away that the board had just shown.
+function heard(ty, d) {
+  if (S.reading) S.reading.push([ty, d]);
+  applyHeard(ty, d);
+}
+function applyHeard(ty, d) {
+  if (!applyEntry(S, ty, d, { open: openDetail, detail: laterDetail, calls: laterCalls, player: playerApplied })) later();
+}
+
 const reload = serial(readAll);
 async function readAll() {
+  S.reading = [];
   try {
+    // the first time, the tournament before its lists: its revision is where synced()
+    // starts from (see there)
+    const first = !S.tour;
+    const tourRead = api('GET', T());
+    if (first) S.rev0 = (await tourRead).revision;
     // the officials a player may be (GOV-6 reads the link): only the head TD lists them
     // (read again with every reload, so one added on the Officials page is offered too)
     const [tour, pl, ev, ms, of] = await Promise.all([
-      api('GET', T()), api('GET', `${T()}/players`), api('GET', `${T()}/competitions`), api('GET', `${T()}/matches`),
+      tourRead, api('GET', `${T()}/players`), api('GET', `${T()}/competitions`), api('GET', `${T()}/matches`),
       S.head ? api('GET', '/api/v1/officials').then((r) => r.officials.filter((o) => o.status !== 'removed'), () => S.officials) : null]);
     S.tour = tour; S.players = pl.players; S.events = ev.events; S.matches = ms.matches; S.officials = of || S.officials;
     await Promise.all(S.events.map(async (e) => {
@@ -140,9 +190,12 @@ async function readAll() {
       try { S.boards[e.id] = await api('GET', `${T()}/competitions/${e.id}/${path}`); } catch (err) { S.boards[e.id] = null; }
     }), readPlacings(T(), S.events, S.placings = {}));
     renderAll();
+    const since = S.reading;
+    S.reading = null;
+    for (const [ty, d] of since) applyHeard(ty, d);
     await renderCalls(S.tid, act, matchOf);
     if (!$('#committee').hidden) await loadCommittee(S.tid, act);
-  } catch (e) { showError(e); }
+  } catch (e) { showError(e); } finally { S.reading = null; }
 }
 
 function renderAll() {
@@ -153,7 +206,7 @@ function renderAll() {
   renderPlayers();
   renderEvents();
   renderBoard(S, openDetail);
-  renderEstimate(S);
+  estimateShown();
   if (S.detail) renderDetail();
   ledgerAgain(); // an open chip ledger read again
   // how many whole re-renders the page has made: a test waits for the next one after a
