@@ -77,6 +77,15 @@ static int player_status(struct api_req *req, const struct op *o, void *none, st
         }
         op_ko_state_free(&y);
     }
+    /* PLACE-1: a semi-final's loser still plays: the play-off for 3rd is their next match */
+    const struct match *po = NULL;
+    if (found == CW_OK && x.drawn && st.state == KO_P_OUT && x.playoff.id &&
+        (x.playoff.player[0] == req->ids[2] || x.playoff.player[1] == req->ids[2]) &&
+        !match_finished(&x.playoff)) {
+        po = &x.playoff;
+        st.opponent = po->player[po->player[0] == req->ids[2] ? 1 : 0];
+        st.round = x.b.rounds;
+    }
     char opp[P_NAME_MAX * 4 + 1] = "";
     struct player p;
     if (found == CW_OK && st.opponent &&
@@ -85,12 +94,21 @@ static int player_status(struct api_req *req, const struct op *o, void *none, st
     json_t *out = NULL;
     if (found == CW_OK) {
         api_knockout_status_text(&st, opp, text, sizeof text);
-        int64_t mid = st.match >= 0 && x.drawn && st.match < x.nm ? x.rows[st.match].id : 0;
-        const struct match *row = mid ? &x.rows[st.match] : NULL;
-        int at_table = st.state == KO_P_READY && row && row->table[0] &&
+        int64_t mid = po                                             ? po->id
+                      : st.match >= 0 && x.drawn && st.match < x.nm ? x.rows[st.match].id
+                                                                    : 0;
+        const struct match *row = po ? po : mid ? &x.rows[st.match] : NULL;
+        if (po)
+            snprintf(text, sizeof text, "Play-off for 3rd: you play %s.",
+                     opp[0] ? opp : "your opponent");
+        int at_table = (st.state == KO_P_READY || po) && row && row->table[0] &&
                        (row->state == MS_CALLED || row->state == MS_PLAYING);
         /* called to a table: the sentence says where, not "wait for the call" */
-        if (at_table)
+        if (at_table && po)
+            snprintf(text, sizeof text, "Play-off for 3rd: you play %s at table %s%s.",
+                     opp[0] ? opp : "your opponent", row->table,
+                     row->state == MS_CALLED ? "; go to your table now" : "");
+        else if (at_table)
             snprintf(text, sizeof text, "Round %d: you play %s at table %s%s.", st.round,
                      opp[0] ? opp : "your opponent", row->table,
                      row->state == MS_CALLED ? "; go to your table now" : "");
@@ -101,7 +119,7 @@ static int player_status(struct api_req *req, const struct op *o, void *none, st
         out = json_pack(
             "{s:I, s:s, s:I, s:s, s:s, s:o, s:i, s:o, s:o, s:o}", "event_id", (json_int_t)e.id,
             "event_name", e.name, "player_id", (json_int_t)req->ids[2], "state",
-            ko_pstate_name(st.state), "text", text, "match_id",
+            po ? "playoff" : ko_pstate_name(st.state), "text", text, "match_id",
             mid ? json_integer(mid) : json_null(), "round", st.round, "opponent",
             st.opponent ? json_pack("{s:I, s:s}", "player_id", (json_int_t)st.opponent, "name", opp)
                         : json_null(),
@@ -114,7 +132,7 @@ static int player_status(struct api_req *req, const struct op *o, void *none, st
         if (out && st.state == KO_P_WAIT_OPPONENT)
             json_object_update_new(out, json_pack("{s:i, s:i}", "from_round", st.from_round,
                                                   "from_match", st.from_index + 1));
-        if (out && st.state == KO_P_OUT)
+        if (out && st.state == KO_P_OUT && !po)
             json_object_set_new(out, "decision", json_string(ko_out_name(st.decision)));
         if (out && st.state == KO_P_WAIT_DRAW)
             json_object_set_new(out, "missing", json_integer(st.missing));

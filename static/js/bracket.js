@@ -11,7 +11,17 @@ function sideLabel(s) {
   if (s.kind === 'late') return t('bracket.late', { n: s.late_place });
   if (s.kind === 'to_enter') return t('bracket.to_enter');
   if (s.kind === 'winner_of') return t('bracket.winner_of', { round: s.round, n: s.index + 1 });
+  if (s.kind === 'loser_of') return t('bracket.loser_of', { n: s.index + 1 });
   return s.name || '—';
+}
+
+// PLACE-1: the play-off for 3rd, drawn beside the final: a column of its own after it.
+function playoffColumn(ko, matchEl) {
+  const p = ko.playoff;
+  if (!p) return null;
+  return h('section', { class: 'round playoff', 'aria-label': t('label.playoff') },
+    h('h3', {}, t('label.playoff'), ' ', p.length ? h('span', { class: 'len' }, t(p.length === 1 ? 'bracket.length_one' : 'bracket.length', { n: p.length })) : null),
+    h('ol', { class: 'matches' }, matchEl(p)));
 }
 
 // The champion's name: the API gives the champion's id (an object with a name in older
@@ -74,7 +84,7 @@ export function renderBracket(ko, live = {}) {
       h('ol', { class: 'matches' }, r.matches.map(matchEl)));
   });
   const champ = ko.champion ? h('p', { class: 'champion' }, t('bracket.champion', { name: championName(ko) })) : null;
-  return h('div', { class: 'bracket' }, cols, champ);
+  return h('div', { class: 'bracket' }, cols, playoffColumn(ko, matchEl), champ);
 }
 
 // ---- the venue display: a bracket page ----
@@ -86,6 +96,7 @@ function shortLabel(s) {
   if (s.kind === 'late') return t('display.late_short', { n: s.late_place });
   if (s.kind === 'to_enter') return t('display.to_enter_short');
   if (s.kind === 'winner_of') return t('display.winner_short', { round: s.round, n: s.index + 1 });
+  if (s.kind === 'loser_of') return t('bracket.loser_of', { n: s.index + 1 });
   return s.name || '—';
 }
 
@@ -158,10 +169,14 @@ export function renderBracketPage(ko, live = {}, page = {}) {
       cells.push(el);
     }
   });
-  const champ = ko.champion && (page.to || ko.rounds_count) === ko.rounds_count
+  const last = (page.to || ko.rounds_count) === ko.rounds_count;
+  const champ = ko.champion && last
     ? h('p', { class: 'champion' }, t('bracket.champion', { name: championName(ko) })) : null;
+  // PLACE-1: the play-off for 3rd under the page that shows the final
+  const playoff = ko.playoff && last
+    ? h('div', { class: 'bplayoff' }, h('h3', {}, t('label.playoff')), matchEl(ko.playoff, ko.rounds_count)) : null;
   const grid = h('div', { class: 'bgrid' }, cells);
   grid.style.gridTemplateColumns = `repeat(${rounds.length}, minmax(0, 64vh))`;
   grid.style.gridTemplateRows = `min-content repeat(${count}, auto)`;
-  return h('div', { class: 'bpage' }, grid, champ);
+  return h('div', { class: 'bpage' }, grid, playoff, champ);
 }

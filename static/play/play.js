@@ -180,6 +180,9 @@ function standingText(r) {
     case 'ready':
       if (r.table) return t(r.match_state === 'called' ? 'ko.called' : 'ko.playing', v);
       return t('ko.ready', v);
+    case 'playoff': // PLACE-1: a semi-final's loser plays for 3rd
+      if (r.table) return t(r.match_state === 'called' ? 'ko.playoff_called' : 'ko.playoff_playing', v);
+      return t('ko.playoff', v);
     case 'waiting_late':
       if (!r.deadline) return t('ko.waiting_late_td', v);
       v.time = new Date(r.deadline).toLocaleString(getLang(), { weekday: 'short', hour: '2-digit', minute: '2-digit' });

@@ -13,6 +13,7 @@ import { swiss } from './swiss.mjs';
 import { nowPart } from './now.mjs';
 import { nowSizePart } from './now_size.mjs';
 import { ratingsPart } from './ratings.mjs';
+import { playoffPart } from './playoff.mjs';
 import { entries } from './entries.mjs';
 import { committee } from './committee.mjs';
 
@@ -261,6 +262,8 @@ async function deskPart(browser) {
   await desk({ browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep: (s) => { step = s; }, PASSWORD, dir, guideShot: GUIDE ? guideShot : null });
   // the lists' part (tests/e2e/ratings.mjs, issue 34): a CSV in, ratings, exports out
   await ratingsPart({ browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep: (s) => { step = s; }, PASSWORD });
+  // the play-off for 3rd (tests/e2e/playoff.mjs, PLACE-1) on the console, display and phone
+  await playoffPart({ browser, url, waitText, waitVisible, waitUntil, fail, log, watch, setStep: (s) => { step = s; }, PASSWORD });
   step = 'no page raised a script error';
   if (errors.length) fail(errors.join('\n'));
 }

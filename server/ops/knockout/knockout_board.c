@@ -45,6 +45,34 @@ static const char *mstate_name(enum ko_mstate s)
     return names[s];
 }
 
+/* PLACE-1: the play-off for 3rd, beside the final: its row's players once the semi-finals
+ * give them (before, "loser_of" each semi-final), its score, state, table and winner, in the
+ * shape of a bracket's match. NULL when the event has none. */
+static json_t *playoff_json(struct db *db, const struct ko_state *x)
+{
+    const struct match *row = &x->playoff;
+    if (!row->id || x->b.rounds < 2)
+        return NULL;
+    json_t *sides = json_array();
+    for (int s = 0; s < 2; s++) {
+        json_t *sj;
+        if (row->player[s]) {
+            struct ko_side side = {.kind = KO_SIDE_PLAYER, .id = row->player[s]};
+            sj = side_json(db, x->e.tournament_id, &x->b, &side);
+        } else {
+            sj = json_pack("{s:s, s:i, s:i}", "kind", "loser_of", "round", x->b.rounds - 1,
+                           "index", s);
+        }
+        json_object_set_new(sj, "score", json_integer(row->score[s]));
+        json_array_append_new(sides, sj);
+    }
+    return json_pack("{s:I, s:s, s:s, s:i, s:o, s:o}", "match_id", (json_int_t)row->id,
+                     "match_state", match_state_name(row->state), "table", row->table, "length",
+                     row->length, "sides", sides, "winner",
+                     row->winner >= 0 && match_decided(row) ? json_string(side_name[row->winner])
+                                                            : json_null());
+}
+
 static json_t *bracket_json(struct db *db, struct ko_state *x, int64_t now_ms)
 {
     struct event *e = &x->e;
@@ -109,9 +137,10 @@ static json_t *bracket_json(struct db *db, struct ko_state *x, int64_t now_ms)
     if (b->late_deadline_ms)
         cw_iso8601(b->late_deadline_ms, deadline, sizeof deadline);
     int64_t champ = ko_champion(b, x->v);
+    json_t *playoff = playoff_json(db, x);
     return json_pack(
         "{s:I, s:s, s:s, s:b, s:s, s:i, s:s, s:b, s:i, s:i, s:o, s:{s:i, s:i, s:b, s:o, s:b}, "
-        "s:o, s:o, s:o}",
+        "s:o, s:o, s:o, s:o}",
         "event_id", (json_int_t)e->id, "name", e->name, "state", event_state_name(e->state),
         "drawn", 1, "kind", b->kind == KO_FED ? "fed" : "main", "algorithm_version", b->version,
         "seed", seed, "seeded", b->opts.seeded, "size", b->size, "rounds_count", b->rounds,
@@ -119,7 +148,8 @@ static json_t *bracket_json(struct db *db, struct ko_state *x, int64_t now_ms)
         b->late_closed, "deadline", b->late_deadline_ms ? json_string(deadline) : json_null(),
         "open", ko_late_open(b, now_ms), "rounds", rounds, "champion",
         champ ? json_integer(champ) : json_null(), "feeds_from",
-        x->s.feeds_from ? json_integer(x->s.feeds_from) : json_null());
+        x->s.feeds_from ? json_integer(x->s.feeds_from) : json_null(), "playoff",
+        playoff ? playoff : json_null());
 }
 
 json_t *op_knockout_board(struct db *db, const struct event *e, int64_t now_ms)
