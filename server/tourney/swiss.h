@@ -50,9 +50,18 @@ enum swiss_why {
 
 #define SWISS_REASON_LEN 240
 
+#define SWISS_REASON_ARGS 5
+
 struct swiss_reason {
     enum swiss_why kind;
     int64_t a, b; /* the players it is about (b 0 when one) */
+    /* The sentence's own kind (e.g. "bye_lowest", "float_uneven") and its figures by name
+     * ("wins", "pos"...), so that a page says it in its own language; text says it in
+     * English. Names are static strings. */
+    const char *code;
+    int n_args;
+    const char *arg[SWISS_REASON_ARGS];
+    int64_t val[SWISS_REASON_ARGS];
     char text[SWISS_REASON_LEN];
 };
 

@@ -10,6 +10,7 @@
 
 #include <inttypes.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -310,6 +311,20 @@ static struct swiss_reason *reason(struct swiss_pairing *out, enum swiss_why kin
     return x;
 }
 
+/* The reason's code and figures (name, value pairs: n of them), for the pages. */
+static void said(struct swiss_reason *w, const char *code, int n, ...)
+{
+    va_list ap;
+    va_start(ap, n);
+    w->code = code;
+    w->n_args = n < SWISS_REASON_ARGS ? n : SWISS_REASON_ARGS;
+    for (int i = 0; i < w->n_args; i++) {
+        w->arg[i] = va_arg(ap, const char *);
+        w->val[i] = va_arg(ap, int64_t);
+    }
+    va_end(ap);
+}
+
 static const char *wins_word(int w)
 {
     return w == 1 ? "win" : "wins";
@@ -367,20 +382,25 @@ static void bye_reason(struct round *r, const int *mate, struct swiss_pairing *o
                        wins_word(px->wins), r->pos[x] + 1, r->m);
     char *t = why->text + len;
     size_t left = sizeof why->text - (size_t)len;
+#define BYE_ARGS "wins", (int64_t)px->wins, "pos", (int64_t)r->pos[x] + 1, "of", (int64_t)r->m
     if (x == y) {
         int without = 0;
         for (int v = 0; v < r->m; v++)
             without += r->p[v]->byes == 0;
-        if (px->byes == 0 && without == 1)
+        if (px->byes == 0 && without == 1) {
+            said(why, "bye_only", 3, BYE_ARGS);
             snprintf(t, left, "the only player who has not had a bye.");
-        else if (px->byes == 0)
+        } else if (px->byes == 0) {
+            said(why, "bye_lowest", 3, BYE_ARGS);
             snprintf(t, left,
                      "the lowest-ranked with the fewest wins of those who have not "
                      "had a bye.");
-        else
+        } else {
+            said(why, "bye_all_had", 3, BYE_ARGS);
             snprintf(t, left,
                      "every player has had a bye; the lowest-ranked with the fewest "
                      "wins of those with the fewest byes.");
+        }
         return;
     }
     why->b = py->id;
@@ -393,6 +413,7 @@ static void bye_reason(struct round *r, const int *mate, struct swiss_pairing *o
         if (v != y)
             map[k++] = v;
     if (!map || !m2 || solve(r, map, k, m2)) {
+        said(why, "bye_worse", 3, BYE_ARGS);
         snprintf(t, left, "a bye to %s would be worse in the pairing's order.",
                  name_of(py, ny, sizeof ny));
         free(map), free(m2);
@@ -407,21 +428,27 @@ static void bye_reason(struct round *r, const int *mate, struct swiss_pairing *o
     }
     free(map), free(m2);
     if (!full) {
+        said(why, "bye_worse", 3, BYE_ARGS);
         snprintf(t, left, "a bye to %s would be worse in the pairing's order.",
                  name_of(py, ny, sizeof ny));
         return;
     }
     free(full);
-    if (ly.rematches != lx.rematches)
+    if (ly.rematches != lx.rematches) {
+        said(why, py->byes == 0 ? "bye_rematches_no_bye" : "bye_rematches", 5, BYE_ARGS, "would",
+             (int64_t)ly.rematches, "makes", (int64_t)lx.rematches);
         snprintf(t, left, "a bye to %s (%s) would leave %d rematch%s, not %d.",
                  name_of(py, ny, sizeof ny),
                  py->byes == 0 ? "lower-ranked without a bye" : "lower-ranked", ly.rematches,
                  ly.rematches == 1 ? "" : "es", lx.rematches);
-    else
+    } else {
+        said(why, "bye_floats", 5, BYE_ARGS, "would", ly.sq_diff, "makes", lx.sq_diff);
         snprintf(t, left,
                  "a bye to %s (lower-ranked) would float the round more (squared "
                  "differences %" PRId64 ", not %" PRId64 ").",
                  name_of(py, ny, sizeof ny), ly.sq_diff, lx.sq_diff);
+    }
+#undef BYE_ARGS
 }
 
 /* When the floats are more than score alone needs, what pairing by score alone would
@@ -445,6 +472,8 @@ static void avoided_reason(struct round *r, const struct swiss_levels *lv,
                 a = v, b = m2[v];
         char na[32], nb[32];
         struct swiss_reason *why = reason(out, SWISS_WHY_REMATCH_AVOIDED, r->p[a]->id, r->p[b]->id);
+        said(why, "rematch_avoided", 2, "would", (int64_t)lf.rematches, "makes",
+             (int64_t)lv->rematches);
         snprintf(why->text, sizeof why->text,
                  "Floats instead of rematches: the pairing closest by score would make %d "
                  "rematch%s (%s and %s again, ...); this one makes %d.",
@@ -454,12 +483,18 @@ static void avoided_reason(struct round *r, const struct swiss_levels *lv,
     free(m2);
 }
 
+/* v has met every other player of its score group, and there is one: a player alone in
+ * the group floats because the groups do not pair off evenly, not for having met all. */
 static int met_all_in_group(const struct round *r, int v)
 {
+    int others = 0;
     for (int u = 0; u < r->m; u++)
-        if (u != v && r->p[u]->wins == r->p[v]->wins && !met_bit(r, u, v))
-            return 0;
-    return 1;
+        if (u != v && r->p[u]->wins == r->p[v]->wins) {
+            if (!met_bit(r, u, v))
+                return 0;
+            others++;
+        }
+    return others > 0;
 }
 
 static void pair_reasons(const struct round *r, const struct keyed *vp,
@@ -471,6 +506,7 @@ static void pair_reasons(const struct round *r, const struct keyed *vp,
         char na[32], nb[32];
         if (met_bit(r, a, b)) {
             struct swiss_reason *why = reason(out, SWISS_WHY_REMATCH, pa->id, pb->id);
+            said(why, "rematch", 1, "fewest", (int64_t)lv->rematches);
             snprintf(why->text, sizeof why->text,
                      "%s and %s meet again: no pairing of this round has fewer than %d "
                      "rematch%s.",
@@ -484,7 +520,10 @@ static void pair_reasons(const struct round *r, const struct keyed *vp,
             int len = snprintf(why->text, sizeof why->text, "%s (%d %s) floats down to %s (%d %s)",
                                name_of(ph, na, sizeof na), ph->wins, wins_word(ph->wins),
                                name_of(pl, nb, sizeof nb), pl->wins, wins_word(pl->wins));
-            if (met_all_in_group(r, hi))
+            int met_all = met_all_in_group(r, hi);
+            said(why, met_all ? "float_met_all" : "float_uneven", 2, "wins_a", (int64_t)ph->wins,
+                 "wins_b", (int64_t)pl->wins);
+            if (met_all)
                 snprintf(why->text + len, sizeof why->text - (size_t)len,
                          ": %s has met every other player with %d %s.", name_of(ph, na, sizeof na),
                          ph->wins, wins_word(ph->wins));
@@ -530,6 +569,7 @@ static int seeded_first(const struct round *r, int *mate, struct swiss_pairing *
         mate[l[i].v] = l[i + h].v, mate[l[i + h].v] = l[i].v;
     char na[32], nb[32];
     struct swiss_reason *why = reason(out, SWISS_WHY_SEEDED, r->p[l[0].v]->id, r->p[l[h].v]->id);
+    said(why, "seeded", 1, "pos_b", (int64_t)h + 1);
     snprintf(why->text, sizeof why->text,
              "First round by rating: the top half meets the bottom half, %s (first) against "
              "%s (%d%s).",

@@ -44,5 +44,17 @@ export function renderSwissRound(board, round) {
         h('td', {}, p.winner ? t('swiss.won_by', { name: p.winner === p.players[0] ? p.names[0] : p.names[1] }) : t(`state.${p.state}`)))),
         round.bye ? h('tr', { class: 'bye' }, h('td', {}, '—'), h('td', {}, round.bye_name), h('td', {}, t('swiss.bye')), h('td', {}, '')) : null)),
     round.rematches ? h('p', { class: 'warn' }, t(round.rematches === 1 ? 'swiss.rematches_one' : 'swiss.rematches', { n: round.rematches })) : null,
-    (round.reasons || []).length ? h('ul', { class: 'reasons' }, round.reasons.map((r) => h('li', { class: `why-${r.kind}` }, r.text))) : null);
+    (round.reasons || []).length ? h('ul', { class: 'reasons' }, round.reasons.map((r) => h('li', { class: `why-${r.kind}` }, reasonText(board, round, r)))) : null);
+}
+
+// A pairing's reason in the page's language: its code and figures (the players by id),
+// said by the strings; the server's English sentence when it has no code (a round paired
+// before the reasons had one).
+function reasonText(board, round, r) {
+  if (!r.code) return r.text;
+  const names = new Map((board.standings || []).map((x) => [x.player_id, x.name]));
+  for (const p of round.pairings || []) p.players.forEach((id, i) => names.set(id, p.names[i]));
+  if (round.bye) names.set(round.bye, round.bye_name);
+  const name = (id) => names.get(id) || `#${id}`;
+  return t(`why.${r.code}`, { ...r.args, a: name(r.a), b: r.b ? name(r.b) : '' });
 }

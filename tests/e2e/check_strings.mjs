@@ -33,6 +33,9 @@ const DYNAMIC = {
   'co.effect': ['none', 'score', 'forfeit', 'penalty'],
   'co.form': ['standing', 'per_appeal'],
   'co.vote': ['yes', 'no'],
+  'rat.kind': ['bye', 'forfeit', 'walkover', 'one_point', 'unfinished', 'swing', 'davis_doubles'],
+  why: ['bye_only', 'bye_lowest', 'bye_all_had', 'bye_worse', 'bye_rematches', 'bye_rematches_no_bye', 'bye_floats',
+    'rematch_avoided', 'rematch', 'float_met_all', 'float_uneven', 'seeded', 'swap'],
 };
 
 function files(dir) {

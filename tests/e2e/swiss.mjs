@@ -1,6 +1,7 @@
 // The Swiss's part of the e2e test (issue 33), on a tournament of its own: the console
 // creates a Swiss of four players and two rounds, pairs each round (the pairings shown
-// with their tables), swaps two players with a reason, the phone says the round, the
+// with their tables), swaps two players with a reason (said in Italian on the Italian
+// console), the phone says the round, the
 // opponent, the table and the standing, the display pages the standings, and the Swiss
 // ends with its placings. e2e.mjs runs it last (E2E_ONLY=swiss runs only this).
 import { tdSession } from './td_session.mjs';
@@ -39,6 +40,12 @@ export async function swiss(x) {
   await td.fill(`#swr-${ev.id}`, 'same club');
   await td.click(`${card} .swiss-swap button`);
   await waitText(td, `${card} .reasons`, /Swapped by hand: .* \(same club\)/);
+  // the reasons in the page's language: the console switched to Italian and back
+  await td.selectOption('#lang-select', 'it');
+  await waitText(td, `${card} .reasons`, /Scambiati a mano: .* e .* hanno cambiato posto \(same club\)/);
+  await td.selectOption('#lang-select', 'en');
+  await waitText(td, `${card} .reasons`, /Swapped by hand: .* \(same club\)/);
+  log('the pairing\'s reasons said in Italian on the Italian console');
   await call('POST', `${T}/tables/assign`);
   await waitUntil(td, (c2) => [...document.querySelectorAll(`${c2} .swiss-pairings tbody tr td:first-child`)].every((e) => /^[12]$/.test(e.textContent)), card, 'the tables on the pairings');
 

@@ -59,6 +59,59 @@ static const struct swiss_reason *reason_of(const struct swiss_pairing *p, enum 
     return NULL;
 }
 
+/* The figure of a reason by name (-1 when it has none of that name). */
+static int64_t arg_of(const struct swiss_reason *r, const char *name)
+{
+    for (int k = 0; k < r->n_args; k++)
+        if (!strcmp(r->arg[k], name))
+            return r->val[k];
+    return -1;
+}
+
+/* SWISS-1's reasons are said in the page's language: each carries its sentence's code and
+ * its figures by name, beside the English text (the players by id, a and b). */
+START_TEST(test_SWISS1_reasons_carry_code_and_figures)
+{
+    struct hand h[4];
+    hand(&h[0], 1, 1, 2, 0), hand(&h[1], 2, 2, 1, 0), hand(&h[2], 3, 3, 0, 0);
+    struct swiss_pairing p;
+    pair_hand(h, 3, 7, &p);
+    const struct swiss_reason *b = reason_of(&p, SWISS_WHY_BYE);
+    ck_assert_str_eq(b->code, "bye_lowest");
+    ck_assert_int_eq(b->a, 3);
+    ck_assert_int_eq(arg_of(b, "wins"), 0);
+    ck_assert_int_eq(arg_of(b, "pos"), 3);
+    ck_assert_int_eq(arg_of(b, "of"), 3);
+    const struct swiss_reason *f = reason_of(&p, SWISS_WHY_FLOAT);
+    ck_assert_str_eq(f->code, "float_uneven");
+    ck_assert_int_eq(f->a, 1);
+    ck_assert_int_eq(f->b, 2);
+    ck_assert_int_eq(arg_of(f, "wins_a"), 2);
+    ck_assert_int_eq(arg_of(f, "wins_b"), 1);
+    swiss_pairing_free(&p);
+    /* a forced rematch: how few there can be */
+    for (int i = 0; i < 4; i++)
+        hand(&h[i], i + 1, i + 1, 1, 0);
+    meet(h, 4, 1, 2), meet(h, 4, 3, 4), meet(h, 4, 1, 3), meet(h, 4, 2, 4), meet(h, 4, 1, 4);
+    pair_hand(h, 4, 11, &p);
+    const struct swiss_reason *r = reason_of(&p, SWISS_WHY_REMATCH);
+    ck_assert_str_eq(r->code, "rematch");
+    ck_assert_int_eq(arg_of(r, "fewest"), 1);
+    swiss_pairing_free(&p);
+    /* floats instead of a rematch: how many the closest pairing by score would make */
+    hand(&h[0], 1, 1, 1, 0), hand(&h[1], 2, 2, 1, 0), hand(&h[2], 3, 3, 0, 0);
+    hand(&h[3], 4, 4, 0, 0);
+    meet(h, 4, 1, 2);
+    pair_hand(h, 4, 5, &p);
+    const struct swiss_reason *a = reason_of(&p, SWISS_WHY_REMATCH_AVOIDED);
+    ck_assert_str_eq(a->code, "rematch_avoided");
+    ck_assert_int_eq(arg_of(a, "would"), 1);
+    ck_assert_int_eq(arg_of(a, "makes"), 0);
+    ck_assert_str_eq(reason_of(&p, SWISS_WHY_FLOAT)->code, "float_met_all");
+    swiss_pairing_free(&p);
+}
+END_TEST
+
 START_TEST(test_SWISS1_two_one_one_zero_floats_one_group_each)
 {
     /* 2, 1, 1, 0 wins: 2-1 and 1-0 (squared differences 2), not 2-0 and 1-1 (4) */
@@ -766,6 +819,7 @@ static Suite *suite(void)
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_SWISS1_two_one_one_zero_floats_one_group_each);
+    tcase_add_test(tc, test_SWISS1_reasons_carry_code_and_figures);
     tcase_add_test(tc, test_SWISS1_bye_to_the_bottom);
     tcase_add_test(tc, test_SWISS1_bye_to_the_lowest_ranked_without_one);
     tcase_add_test(tc, test_SWISS1_forced_rematch_minimized);

@@ -105,9 +105,13 @@ static char *reasons_text(const struct swiss_pairing *p)
     json_t *l = json_array();
     for (int i = 0; i < p->n_reasons; i++) {
         const struct swiss_reason *r = &p->reasons[i];
+        json_t *args = json_object();
+        for (int k = 0; k < r->n_args; k++)
+            json_object_set_new(args, r->arg[k], json_integer(r->val[k]));
         json_array_append_new(
-            l, json_pack("{s:s, s:I, s:o, s:s}", "kind", why_name(r->kind), "a", (json_int_t)r->a,
-                         "b", r->b ? json_integer(r->b) : json_null(), "text", r->text));
+            l, json_pack("{s:s, s:s, s:o, s:I, s:o, s:s}", "kind", why_name(r->kind), "code",
+                         r->code ? r->code : "", "args", args, "a", (json_int_t)r->a, "b",
+                         r->b ? json_integer(r->b) : json_null(), "text", r->text));
     }
     char *t = json_dumps(l, JSON_COMPACT);
     json_decref(l);
@@ -445,8 +449,9 @@ int op_swiss_swap(const struct op *o, struct event *e, int round, const struct s
     snprintf(text, sizeof text, "Swapped by hand: %s and %s changed places (%s).",
              op_swiss_name(&x, in->a), op_swiss_name(&x, in->b), in->reason);
     json_array_append_new(reasons,
-                          json_pack("{s:s, s:I, s:I, s:s}", "kind", "swap", "a", (json_int_t)in->a,
-                                    "b", (json_int_t)in->b, "text", text));
+                          json_pack("{s:s, s:s, s:{s:s}, s:I, s:I, s:s}", "kind", "swap", "code",
+                                    "swap", "args", "note", in->reason, "a", (json_int_t)in->a, "b",
+                                    (json_int_t)in->b, "text", text));
     char *rt = json_dumps(reasons, JSON_COMPACT);
     json_decref(reasons);
     row.reasons = rt;
