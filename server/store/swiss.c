@@ -7,6 +7,7 @@
 
 int db_swiss_round_put(struct db *db, int64_t event_id, const struct swiss_round_row *r)
 {
+    db_part_changed(db, DB_EVENTS); /* the Swiss's board shows its rounds (db.h) */
     sqlite3_stmt *st = db_stmt(
         db, "INSERT INTO swiss_rounds(event_id, round, seed, bye, rematches, reasons, swapped, "
             "paired_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT(event_id, round) DO "
@@ -60,6 +61,7 @@ void db_swiss_rounds_free(struct swiss_round_row *r, int n)
 
 int db_swiss_entry_put(struct db *db, int64_t event_id, const struct swiss_entry_row *r)
 {
+    db_part_changed(db, DB_EVENTS); /* the Swiss's board shows its entries' lives (db.h) */
     sqlite3_stmt *st = db_stmt(
         db, "INSERT INTO swiss_entries(event_id, player_id, start_wins, joined_round, "
             "withdrawn_round) VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT(event_id, player_id) DO "
