@@ -84,11 +84,15 @@ def inclusive(path):
     out = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", path],
                          check=True, capture_output=True, text=True).stdout
     turn = ckpt = 0
+    # the function as callgrind names it: its file as the debug information has it, which is
+    # the path the build ran in when that is not where the profile is read (a copied build)
+    def named(name, fn):
+        return name == fn or name.endswith("/" + fn)
     for line in out.splitlines():
         m = re.match(r"^\s*([\d,]+)\s+\([^)]*\)\s+(\S+)", line)
-        if m and m.group(2) == WRITER_FN:
+        if m and named(m.group(2), WRITER_FN):
             turn = int(m.group(1).replace(",", ""))
-        elif m and m.group(2) == CHECKPOINT_FN:
+        elif m and named(m.group(2), CHECKPOINT_FN):
             ckpt = int(m.group(1).replace(",", ""))
     return turn, ckpt
 
@@ -195,6 +199,9 @@ def main():
                 turns.append(turn)
             figures[name] = (costs[1] - costs[0]) / N
             if writer:
+                if not all(turns):
+                    fail("no %s in the profiles of %s: the writer's turn was not measured"
+                         % (WRITER_FN, name))
                 figures[writer] = (turns[1] - turns[0]) / N
 
         def report_at(games):
