@@ -14,7 +14,6 @@
 #include "ops/records/match.h"
 #include "ops/match/match_acts.h"
 #include "ops/match/match_change.h"
-#include "ops/ratings/ratings.h"
 #include "ops/records/match_read.h"
 #include "ops/table/table_acts.h"
 #include "store/store.h"
@@ -108,21 +107,6 @@ void api_matches_list(struct api_req *req, struct api_resp *resp)
     api_read(req, resp, list_matches, &player);
 }
 
-/* RAT-1: what a decided match did to its players' ratings (before, change and after each;
- * {"rated": false, "excluded": "walkover"} when the settings leave its kind out), from the
- * tournament's whole book, computed for it: a match is read alone (its panel, a phone's
- * result), never in a list, and the book's later changes move when an earlier result is
- * corrected. null when the book cannot be read. */
-static json_t *rating_of(struct db *db, const struct match *m)
-{
-    struct ratings_view v;
-    if (op_ratings_read(db, m->tournament_id, &v) != CW_OK)
-        return json_null();
-    json_t *r = op_rating_match_json(&v, m->id);
-    op_ratings_free(&v);
-    return r ? r : json_null();
-}
-
 static int read_match(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
 {
     struct db *db = o->db;
@@ -135,8 +119,6 @@ static int read_match(struct api_req *req, const struct op *o, void *in, struct 
     json_t *obs = j ? op_observers_json(db, m.id) : NULL;
     if (j)
         json_object_set_new(j, "observers", obs ? obs : json_array());
-    if (j && match_decided(&m))
-        json_object_set_new(j, "rating", rating_of(db, &m));
     if (rc == CW_ENOTFOUND) {
         api_match_not_found(resp, req->ids[0], req->ids[1]);
         return -1;

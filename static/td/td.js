@@ -21,7 +21,6 @@ import { startBackup, renderBackup } from '/td/backup.js';
 import { readPlacings, placingsSection } from '/td/placings.js';
 import { swissPart } from '/td/swiss.js';
 import { match4 } from '/td/match4.js';
-import { ratingLine } from '/td/match_rating.js';
 import { renderBoard, wireBoard } from '/td/board.js';
 import { paged, wirePaged } from '/td/board_filter.js';
 import { eventsShown, wireEvents, windowLists } from '/td/events_window.js';
@@ -421,7 +420,6 @@ async function renderDetail() {
   body.append(h('p', {}, t(!m.length ? 'td.match_line_game' : m.length === 1 ? 'td.match_line_one' : 'td.match_line', { state: t(`state.${m.state}`), score: scoreShown(m.state) ? `${m.score.a}–${m.score.b}${endedNote(m)}` : t('match.reports_differ'), length: m.length, table: m.table || '—' })));
   // the match's name (event, round, rubber) under its facts: the first line stays the facts
   if (m.label && m.label.kind !== 'standalone') body.append(h('p', { class: 'muted', id: 'dt-label' }, matchLabel(m.label, m.id)));
-  if (['verified', 'forfeited', 'withdrawn'].includes(m.state)) body.append(ratingLine(M, (i) => sideName(m.sides[i])));
   // call to a table
   const table = h('input', { id: 'dt-table', value: m.table || '', size: 6 });
   body.append(h('div', { class: 'row' }, h('label', { for: 'dt-table' }, t('td.table')), table,

@@ -99,23 +99,13 @@ static json_t *side_json(const struct rat_match *m, const struct rat_change *c, 
                      num2(c->before[s][0] + c->delta[s][0]));
 }
 
-/* A match's changes; one not rated says which of the kinds the settings leave out it is
- * (a walkover, a Swing game...), so that a player reads why their rating did not move. */
-static json_t *match_json(const struct rating_cfg *cfg, const struct rat_match *m,
-                          const struct rat_change *c)
+static json_t *match_json(const struct rat_match *m, const struct rat_change *c)
 {
     json_t *j = json_pack("{s:I, s:I, s:b}", "match_id", (json_int_t)m->id, "order",
                           (json_int_t)m->order, "rated", c->rated);
-    if (c->rated) {
+    if (c->rated)
         json_object_set_new(j, "sides",
                             json_pack("[o, o]", side_json(m, c, 0), side_json(m, c, 1)));
-        return j;
-    }
-    json_t *why = json_array();
-    for (int i = 0; i < RATING_KINDS; i++)
-        if (m->kind & cfg->rat.exclude & (1u << i))
-            json_array_append_new(why, json_string(rating_kind_names[i]));
-    json_object_set_new(j, "excluded", why);
     return j;
 }
 
@@ -125,7 +115,7 @@ json_t *op_rating_match_json(const struct ratings_view *v, int64_t match_id)
         struct rat_match m;
         struct rat_change c;
         if (rat_book_at(v->book, i, &m, &c) == 0 && m.id == match_id)
-            return match_json(&v->cfg, &m, &c);
+            return match_json(&m, &c);
     }
     return NULL;
 }
@@ -150,7 +140,7 @@ json_t *op_ratings_json(const struct ratings_view *v)
         struct rat_match m;
         struct rat_change c;
         if (rat_book_at(v->book, i, &m, &c) == 0)
-            json_array_append_new(matches, match_json(&v->cfg, &m, &c));
+            json_array_append_new(matches, match_json(&m, &c));
     }
     return json_pack("{s:o, s:o, s:o}", "settings", op_rating_cfg_json(&v->cfg), "players", players,
                      "matches", matches);
