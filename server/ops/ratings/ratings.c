@@ -7,7 +7,8 @@
 #include <string.h>
 
 const char *const rating_kind_names[RATING_KINDS] = {
-    "bye", "forfeit", "walkover", "one_point", "unfinished", "swing", "davis_doubles",
+    "bye",   "forfeit", "walkover",      "one_point", "unfinished",
+    "swing", "davis_doubles", "conceded", "time",
 };
 
 double op_rating_entry(const struct rating_cfg *c, const struct player *p)
@@ -99,25 +100,46 @@ static json_t *side_json(const struct rat_match *m, const struct rat_change *c, 
                      num2(c->before[s][0] + c->delta[s][0]));
 }
 
-static json_t *match_json(const struct rat_match *m, const struct rat_change *c)
+/* Why a match changed no rating: the kinds of it the list leaves out, by name, and "bye"
+ * for a side without a player (never rated, whatever the settings). */
+static json_t *excluded_json(const struct rating_cfg *cfg, const struct rat_match *m)
+{
+    json_t *why = json_array();
+    unsigned kind = m->kind | (!m->player[0][0] || !m->player[1][0] ? RAT_X_BYE : 0u);
+    for (int i = 0; i < RATING_KINDS; i++)
+        if (kind & (1u << i) && (cfg->rat.exclude & (1u << i) || i == 0))
+            json_array_append_new(why, json_string(rating_kind_names[i]));
+    return why;
+}
+
+static json_t *match_json(const struct rating_cfg *cfg, const struct rat_match *m,
+                          const struct rat_change *c)
 {
     json_t *j = json_pack("{s:I, s:I, s:b}", "match_id", (json_int_t)m->id, "order",
                           (json_int_t)m->order, "rated", c->rated);
     if (c->rated)
         json_object_set_new(j, "sides",
                             json_pack("[o, o]", side_json(m, c, 0), side_json(m, c, 1)));
+    else
+        json_object_set_new(j, "excluded", excluded_json(cfg, m));
     return j;
 }
 
 json_t *op_rating_match_json(const struct ratings_view *v, int64_t match_id)
 {
-    for (size_t i = 0, n = rat_book_count(v->book); i < n; i++) {
-        struct rat_match m;
-        struct rat_change c;
-        if (rat_book_at(v->book, i, &m, &c) == 0 && m.id == match_id)
-            return match_json(&m, &c);
-    }
-    return NULL;
+    struct rat_match m;
+    struct rat_change c;
+    long i = rat_book_index(v->book, match_id);
+    if (i < 0 || rat_book_at(v->book, (size_t)i, &m, &c))
+        return NULL;
+    return match_json(&v->cfg, &m, &c);
+}
+
+void op_ratings_annotate(const struct ratings_view *v, json_t *match)
+{
+    json_t *r = op_rating_match_json(v, json_integer_value(json_object_get(match, "id")));
+    if (r)
+        json_object_set_new(match, "rating", r);
 }
 
 json_t *op_ratings_json(const struct ratings_view *v)
@@ -140,7 +162,7 @@ json_t *op_ratings_json(const struct ratings_view *v)
         struct rat_match m;
         struct rat_change c;
         if (rat_book_at(v->book, i, &m, &c) == 0)
-            json_array_append_new(matches, match_json(&m, &c));
+            json_array_append_new(matches, match_json(&v->cfg, &m, &c));
     }
     return json_pack("{s:o, s:o, s:o}", "settings", op_rating_cfg_json(&v->cfg), "players", players,
                      "matches", matches);

@@ -12,8 +12,9 @@
 #include "tourney/ratings.h"
 
 /* The kinds of match a rating list may leave out, by name ("bye", "forfeit", "walkover",
- * "one_point", "unfinished", "swing", "davis_doubles"), indexed by the RAT_X_ bit's place. */
-#define RATING_KINDS 7
+ * "one_point", "unfinished", "swing", "davis_doubles", "conceded", "time"), indexed by the
+ * RAT_X_ bit's place. */
+#define RATING_KINDS 9
 extern const char *const rating_kind_names[RATING_KINDS];
 
 struct ratings_view {
@@ -44,8 +45,13 @@ json_t *op_rating_cfg_json(const struct rating_cfg *c);
 /* Every player's rating (at entry, change, now, experience, provisional) and every decided
  * match's changes, in the order they were computed. */
 json_t *op_ratings_json(const struct ratings_view *v);
-/* One match's changes for the results ({"rated": false} when not rated), or NULL when the
- * book does not hold it. */
+/* One match's changes for the results: {"match_id", "order", "rated": true, "sides": [a, b]
+ * each {"player_id", "before", "change", "after"}}, or {"rated": false, "excluded": the
+ * kinds that leave it out ("bye", "forfeit", "conceded"...)}; NULL when the book does not
+ * hold it (an undecided match, a void rubber). */
 json_t *op_rating_match_json(const struct ratings_view *v, int64_t match_id);
+/* A match's JSON (op_match_json's, its "id" read) given its "rating" (the above) when the
+ * book holds it: the match panel, the results and the phone show it. */
+void op_ratings_annotate(const struct ratings_view *v, json_t *match);
 
 #endif
