@@ -242,6 +242,10 @@ static int ratings_settings_put(struct api_req *req, const struct op *o, void *i
                              op_rating_cfg_json(&c));
     else
         json_decref(before);
+    /* every rating shown changes with the list's settings: the matches' lists, kept per
+     * revision, are read again (and the consoles told) */
+    if (rc == CW_OK)
+        rc = op_emit(o->db, req->ids[0], o->now_ms, "ratings.settings", op_rating_cfg_json(&c));
     if (rc != CW_OK) {
         problem_internal(&pb, "saving the rating settings");
         return api_refuse(resp, &pb);

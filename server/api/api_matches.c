@@ -10,12 +10,12 @@
 #include "api/handlers.h"
 #include "api/json.h"
 #include "api/matches.h"
+#include "api/ratings_kept.h"
 #include "api/tx.h"
 #include "ops/records/match.h"
 #include "ops/match/match_acts.h"
 #include "ops/match/match_change.h"
 #include "ops/records/match_read.h"
-#include "ops/ratings/ratings.h"
 #include "ops/table/table_acts.h"
 #include "store/store.h"
 
@@ -63,26 +63,6 @@ void api_match_create(struct api_req *req, struct api_resp *resp)
     api_run(req, resp, match_create, &m);
 }
 
-/* RAT-1: each decided match of ms (a list, or one match) given its rating change, from
- * one computation of the tournament's ratings for the whole read. The list is kept per
- * revision (api/shared_reply.c), so its readers share that one computation; a book that
- * cannot be read leaves the matches as they are. */
-static void with_ratings(struct db *db, int64_t tid, json_t *ms)
-{
-    struct ratings_view v;
-    if (op_ratings_read(db, tid, &v) != CW_OK)
-        return;
-    if (json_is_array(ms)) {
-        size_t i;
-        json_t *m;
-        json_array_foreach (ms, i, m)
-            op_ratings_annotate(&v, m);
-    } else {
-        op_ratings_annotate(&v, ms);
-    }
-    op_ratings_free(&v);
-}
-
 /* The tournament's matches (in: a player's only, or 0: all). */
 static int list_matches(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
 {
@@ -98,7 +78,7 @@ static int list_matches(struct api_req *req, const struct op *o, void *in, struc
     if (rc == CW_OK && !arr)
         rc = CW_ENOMEM;
     if (arr)
-        with_ratings(db, t.id, arr);
+        api_with_ratings(req, db, t.id, arr);
     free(ms);
     if (rc == CW_ENOTFOUND) {
         json_decref(arr);
@@ -138,7 +118,7 @@ static int read_match(struct api_req *req, const struct op *o, void *in, struct 
     json_t *j = rc == CW_OK ? op_match_json(db, &m) : NULL;
     if (j) {
         json_object_set_new(j, "history", op_match_history_json(db, m.id));
-        with_ratings(db, m.tournament_id, j);
+        api_with_ratings(req, db, m.tournament_id, j);
     }
     /* GOV-3: who observes the match is public, as at the table */
     json_t *obs = j ? op_observers_json(db, m.id) : NULL;

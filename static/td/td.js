@@ -244,7 +244,7 @@ function playerRow(p) {
         : h('button', { type: 'button', onclick: () => confirm(t('td.withdraw_q', { name: p.name })) && act(() => api('POST', `${base}/withdraw`)) }, t('td.withdraw')),
       h('button', { type: 'button', onclick: () => confirm(t('td.new_pin_q', { name: p.name })) && act(async () => { delete S.pins[p.id]; await api('POST', `${base}/pin`); }) }, t('td.new_pin')),
       h('button', { type: 'button', onclick: () => showCards([p]) }, t('td.card')),
-      editButton(T(), p), officialSelect(p, base)));
+      editButton(T(), p, S.players), officialSelect(p, base)));
 }
 
 // Which official the player is (GOV-6: an official who is a party cannot rule on the

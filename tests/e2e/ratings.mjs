@@ -3,7 +3,7 @@
 // dropped on the console's players pane, previewed (its encoding named), one row that looks
 // like a registered player merged, confirmed; matches played, one corrected; the console's
 // ratings table and the phone's line agree with the API's ratings (the corrected match
-// keeping its place first); the console's decided card and match panel and the phone's
+// keeping its place first); a second registration merged from the console; the console's decided card and match panel and the phone's
 // last result show the match's rating before, change and after; the exports (the players' with emails, the results' without).
 // e2e.mjs runs it after the desk's part.
 import { tdSession } from './td_session.mjs';
@@ -92,6 +92,19 @@ export async function ratingsPart(x) {
   if (res.includes('@') || !res.includes(',played,')) fail(`the results export: ${res}`);
   const href = await td.getAttribute('#exp-ratings', 'href');
   if (!href.endsWith('/export/ratings.csv?sep=%2C')) fail(`the ratings link: ${href}`);
-  await ctx.close();
   log('the exports: players with emails for the TD, results with how each match ended');
+
+  setStep('lists: a second registration of Zoë Lee merged into hers from the console');
+  const zoe2 = await call('POST', `${T}/players`, { name: 'Zoe L.', club: 'Leeds' });
+  await td.goto(url(`/td/?t=${tour.id}#players`));
+  await waitUntil(td, () => document.querySelectorAll('#p-table tbody tr').length === 5, null, 'five players listed');
+  await td.click(`#p-table tr[data-player-id="${id('Zoë Lee')}"] .edit-player`);
+  await td.selectOption('#pe-merge', String(zoe2.id));
+  td.once('dialog', (d) => d.accept());
+  await td.click('#pe-merge-go');
+  await waitUntil(td, () => document.querySelectorAll('#p-table tbody tr').length === 4, null, 'four players after the merge');
+  const zoe = (await call('GET', `${T}/players/${id('Zoë Lee')}`));
+  if (zoe.club !== 'Leeds') fail(`the merge kept the club: ${JSON.stringify(zoe)}`);
+  await ctx.close();
+  log('a second registration merged from the console');
 }

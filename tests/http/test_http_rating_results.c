@@ -147,7 +147,8 @@ END_TEST
 /* MATCH-7 and RAT-1: Anna concedes to Bruno at 0-0 (5 points), Bruno confirms: a decided
  * result (the loser resigned the match), rated by default, where it used to be counted as
  * unfinished and left out. The TD leaves conceded matches out: not rated, naming
- * "conceded"; the settings say so. */
+ * "conceded", in the match's GET and at once in the lists (read before the change: kept
+ * per revision); the settings say so. */
 START_TEST(test_RAT1_conceded_match_rated_by_default)
 {
     long long tid = make_tournament(&S, "Conceded");
@@ -181,6 +182,12 @@ START_TEST(test_RAT1_conceded_match_rated_by_default)
     ck_assert(fabs(side_num(x, 1, "change") - 20 * sqrt(5.0) * 0.5) < 0.006);
     json_decref(x);
 
+    /* the list read (and kept for its revision) before the settings change */
+    x = rating_in_list(tid, mid, 0);
+    ck_assert(json_is_true(json_object_get(x, "rated")));
+    json_decref(x);
+    x = rating_in_list(tid, mid, a);
+    json_decref(x);
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/ratings/settings", tid);
     td(&S, "PATCH", path, "{\"exclude\": {\"conceded\": true}}", &r);
     ck_assert_msg(r.status == 200, "%s", r.body);
@@ -192,6 +199,13 @@ START_TEST(test_RAT1_conceded_match_rated_by_default)
     x = rating_of_match(tid, mid);
     ck_assert(json_is_false(json_object_get(x, "rated")));
     ck_assert(excluded_has(x, "conceded"));
+    json_decref(x);
+    /* the lists say so at once: the change of settings is a new revision */
+    x = rating_in_list(tid, mid, 0);
+    ck_assert_msg(json_is_false(json_object_get(x, "rated")), "the kept list after the settings");
+    json_decref(x);
+    x = rating_in_list(tid, mid, a);
+    ck_assert(json_is_false(json_object_get(x, "rated")));
     json_decref(x);
     td(&S, "PATCH", path, "{\"exclude\": {\"time\": 1}}", &r);
     assert_refused(&r, 422, "exclude.time", "an exclusion that is no boolean");
