@@ -170,7 +170,20 @@ void api_ratings_get(struct api_req *req, struct api_resp *resp)
     api_read(req, resp, ratings_read, NULL);
 }
 
-enum { RX_BYE, RX_FORFEIT, RX_WALKOVER, RX_ONE, RX_UNFINISHED, RX_SWING, RX_DOUBLES, RX__N };
+/* in the order of the RAT_X_ bits (tourney/ratings.h) */
+enum {
+    RX_BYE,
+    RX_FORFEIT,
+    RX_WALKOVER,
+    RX_ONE,
+    RX_UNFINISHED,
+    RX_SWING,
+    RX_DOUBLES,
+    RX_CONCEDED,
+    RX_TIME,
+    RX__N
+};
+_Static_assert(RX__N == RATING_KINDS, "an exclusion field for each kind of match");
 static const struct api_field exclude_fields[] = {
     [RX_BYE] = {"bye", F_BOOL, 0, 0, 0, 0, NULL, NULL},
     [RX_FORFEIT] = {"forfeit", F_BOOL, 0, 0, 0, 0, NULL, NULL},
@@ -179,6 +192,8 @@ static const struct api_field exclude_fields[] = {
     [RX_UNFINISHED] = {"unfinished", F_BOOL, 0, 0, 0, 0, NULL, NULL},
     [RX_SWING] = {"swing", F_BOOL, 0, 0, 0, 0, NULL, NULL},
     [RX_DOUBLES] = {"davis_doubles", F_BOOL, 0, 0, 0, 0, NULL, NULL},
+    [RX_CONCEDED] = {"conceded", F_BOOL, 0, 0, 0, 0, NULL, NULL},
+    [RX_TIME] = {"time", F_BOOL, 0, 0, 0, 0, NULL, NULL},
     [RX__N] = {NULL, 0, 0, 0, 0, 0, NULL, NULL},
 };
 static const char *const seed_choices[] = {"entry", "live", NULL};
@@ -227,6 +242,10 @@ static int ratings_settings_put(struct api_req *req, const struct op *o, void *i
                              op_rating_cfg_json(&c));
     else
         json_decref(before);
+    /* every rating shown changes with the list's settings: the matches' lists, kept per
+     * revision, are read again (and the consoles told) */
+    if (rc == CW_OK)
+        rc = op_emit(o->db, req->ids[0], o->now_ms, "ratings.settings", op_rating_cfg_json(&c));
     if (rc != CW_OK) {
         problem_internal(&pb, "saving the rating settings");
         return api_refuse(resp, &pb);

@@ -10,6 +10,7 @@
 #include "api/handlers.h"
 #include "api/json.h"
 #include "api/matches.h"
+#include "api/ratings_kept.h"
 #include "api/tx.h"
 #include "ops/records/match.h"
 #include "ops/match/match_acts.h"
@@ -76,6 +77,8 @@ static int list_matches(struct api_req *req, const struct op *o, void *in, struc
     json_t *arr = rc == CW_OK ? op_matches_json(db, ms, n) : NULL;
     if (rc == CW_OK && !arr)
         rc = CW_ENOMEM;
+    if (arr)
+        api_with_ratings(req, db, t.id, arr);
     free(ms);
     if (rc == CW_ENOTFOUND) {
         json_decref(arr);
@@ -113,8 +116,10 @@ static int read_match(struct api_req *req, const struct op *o, void *in, struct 
     struct match m;
     int rc = db_match_get(db, req->ids[0], req->ids[1], &m);
     json_t *j = rc == CW_OK ? op_match_json(db, &m) : NULL;
-    if (j)
+    if (j) {
         json_object_set_new(j, "history", op_match_history_json(db, m.id));
+        api_with_ratings(req, db, m.tournament_id, j);
+    }
     /* GOV-3: who observes the match is public, as at the table */
     json_t *obs = j ? op_observers_json(db, m.id) : NULL;
     if (j)

@@ -12,6 +12,7 @@
 #include "api/limiter.h"
 #include "api/player_read.h"
 #include "api/tx.h"
+#include "ops/people/merge.h"
 #include "ops/people/players.h"
 #include "common/secret.h"
 #include "store/store.h"
@@ -160,4 +161,30 @@ void api_player_reinstate(struct api_req *req, struct api_resp *resp)
 void api_player_new_pin(struct api_req *req, struct api_resp *resp)
 {
     change_player(req, resp, "player.pin_reset", PA_NEW_PIN, NULL, NULL);
+}
+
+/* Two registrations of one player: {"player_id"} merged into the player of the path
+ * (ops/people/merge.c). */
+static const struct api_field merge_fields[] = {
+    {"player_id", F_INT, 1, 0, 1, 1000000000L, NULL, NULL},
+    {NULL, 0, 0, 0, 0, 0, NULL, NULL},
+};
+
+static int player_merge(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
+{
+    struct problem pb = {0, NULL};
+    struct player p;
+    if (op_player_merge(o, req->ids[0], req->ids[1], *(const int64_t *)in, &p, &pb))
+        return api_refuse(resp, &pb);
+    api_reply_json(resp, 200, op_player_json(&p, 0));
+    return API_DONE;
+}
+
+void api_player_merge(struct api_req *req, struct api_resp *resp)
+{
+    struct api_val v[1];
+    if (api_fields(req->json, merge_fields, 0, v, resp))
+        return;
+    int64_t dup = v[0].i;
+    api_run(req, resp, player_merge, &dup);
 }

@@ -34,6 +34,7 @@ struct api_blob *api_blob_of(void *data);
 enum api_cache_kind {
     CACHE_TOURNAMENT = 1,
     CACHE_PLAYERS_PUBLIC = 2,
+    CACHE_RATINGS = 3, /* RAT-1's changes of the decided matches (api/ratings_kept.c) */
     CACHE_SHARED_BASE = 1 << 20,
     /* kinds from here on are not dropped by a change of the tournament: their ETag is not
      * its revision, and a reader uses an entry only when its ETag is the current one */

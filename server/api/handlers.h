@@ -69,6 +69,7 @@ void api_player_undo_check_in(struct api_req *req, struct api_resp *resp);
 void api_player_withdraw(struct api_req *req, struct api_resp *resp);
 void api_player_reinstate(struct api_req *req, struct api_resp *resp);
 void api_player_new_pin(struct api_req *req, struct api_resp *resp);
+void api_player_merge(struct api_req *req, struct api_resp *resp);
 void api_player_pin_get(struct api_req *req, struct api_resp *resp);
 void api_player_cards(struct api_req *req, struct api_resp *resp);
 /* api_qr.c: the SVG QR code of a player's page, for the player card */

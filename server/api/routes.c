@@ -50,6 +50,7 @@ static const struct route routes[] = {
     {"POST", P "/withdraw", api_player_withdraw, TDS, 0},
     {"POST", P "/reinstate", api_player_reinstate, TDS, 0},
     {"POST", P "/pin", api_player_new_pin, TDS, 0},
+    {"POST", P "/merge", api_player_merge, TDS, R_JSON},
     {"POST", P "/approve", api_entry_approve, TDS, R_OPTJSON},
     {"POST", P "/refuse", api_entry_refuse, TDS, R_JSON},
     {"POST", P "/move-up", api_entry_move_up, TDS, R_JSON},

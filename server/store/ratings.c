@@ -14,7 +14,9 @@ static void read_cfg(sqlite3_stmt *st, void *row)
     struct rating_cfg *c = row;
     c->rat.start_rating = sqlite3_column_double(st, 0);
     c->rat.count_this_match = sqlite3_column_int(st, 1);
-    c->rat.exclude = (unsigned)sqlite3_column_int(st, 2);
+    /* the first seven kinds in rating_exclude (schema/022), the conceded and lost on time
+     * in rating_exclude_ends (schema/025) */
+    c->rat.exclude = (unsigned)sqlite3_column_int(st, 2) | (unsigned)sqlite3_column_int(st, 6) << 7;
     c->rat.provisional_below = sqlite3_column_int64(st, 3);
     c->seed_live = !strcmp((const char *)sqlite3_column_text(st, 4), "live");
     c->import_max_rows = sqlite3_column_int(st, 5);
@@ -23,8 +25,8 @@ static void read_cfg(sqlite3_stmt *st, void *row)
 int db_rating_cfg_get(struct db *db, int64_t tournament_id, struct rating_cfg *c)
 {
     sqlite3_stmt *st = db_stmt(db, "SELECT rating_start, rating_count_this_match, rating_exclude, "
-                                   "rating_provisional_below, rating_seed, import_max_rows "
-                                   "FROM tournaments WHERE id = ?1");
+                                   "rating_provisional_below, rating_seed, import_max_rows, "
+                                   "rating_exclude_ends FROM tournaments WHERE id = ?1");
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, tournament_id);
@@ -36,16 +38,17 @@ int db_rating_cfg_put(struct db *db, int64_t tournament_id, const struct rating_
     sqlite3_stmt *st = db_stmt(db, "UPDATE tournaments SET rating_start = ?2, "
                                    "rating_count_this_match = ?3, rating_exclude = ?4, "
                                    "rating_provisional_below = ?5, rating_seed = ?6, "
-                                   "import_max_rows = ?7 WHERE id = ?1");
+                                   "import_max_rows = ?7, rating_exclude_ends = ?8 WHERE id = ?1");
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, tournament_id);
     sqlite3_bind_double(st, 2, c->rat.start_rating);
     sqlite3_bind_int(st, 3, c->rat.count_this_match ? 1 : 0);
-    sqlite3_bind_int(st, 4, (int)c->rat.exclude);
+    sqlite3_bind_int(st, 4, (int)(c->rat.exclude & 0x7Fu));
     sqlite3_bind_int64(st, 5, c->rat.provisional_below);
     db_bind_text(st, 6, c->seed_live ? "live" : "entry");
     sqlite3_bind_int(st, 7, c->import_max_rows);
+    sqlite3_bind_int(st, 8, (int)(c->rat.exclude >> 7 & 3u));
     return db_step_done(st);
 }
 
@@ -81,7 +84,9 @@ static void read_match(sqlite3_stmt *st, void *row)
     m->length = sqlite3_column_int(st, 4);
     m->winner = sqlite3_column_int(st, 5);
     int ended = match_end_from_name((const char *)sqlite3_column_text(st, 6));
-    m->kind = rat_kind(ended < 0 ? ME_PLAYED : (enum match_end)ended, m->length);
+    int won = sqlite3_column_int(st, m->winner ? 11 : 10); /* the winner's score */
+    m->kind = rat_kind(ended < 0 ? ME_PLAYED : (enum match_end)ended, m->length,
+                       won >= m->length);
     int kind = event_kind_from_name((const char *)sqlite3_column_text(st, 7));
     int rubber = sqlite3_column_int(st, 8);
     /* the TD's forfeit (or a ruling that forfeits) ends as a ruling, but was never played */
@@ -102,7 +107,8 @@ int db_rating_matches(struct db *db, int64_t tournament_id, struct rat_match **o
     *n = 0;
     sqlite3_stmt *st = db_stmt(
         db, "SELECT m.id, o.seq, coalesce(m.player_a, 0), coalesce(m.player_b, 0), m.length, "
-            "m.winner, m.ended, coalesce(e.kind, ''), m.rubber, m.state FROM matches m "
+            "m.winner, m.ended, coalesce(e.kind, ''), m.rubber, m.state, m.score_a, m.score_b "
+            "FROM matches m "
             "JOIN rating_order o ON o.match_id = m.id LEFT JOIN events e ON e.id = m.event_id "
             "WHERE m.tournament_id = ?1 AND m.winner IS NOT NULL "
             "AND m.state IN ('verified', 'forfeited', 'withdrawn')");

@@ -13,7 +13,7 @@ void rat_settings_default(struct rat_settings *s)
     s->exclude = RAT_X_DEFAULT;
 }
 
-unsigned rat_kind(enum match_end ended, int length)
+unsigned rat_kind(enum match_end ended, int length, int reached)
 {
     unsigned k = length == 1 ? RAT_X_ONE_POINT : 0;
     switch (ended) {
@@ -26,11 +26,13 @@ unsigned rat_kind(enum match_end ended, int length)
     case ME_WITHDRAWN:
         return k | RAT_X_FORFEIT;
     case ME_CONCEDED:
+        return k | RAT_X_CONCEDED;
     case ME_TIME:
-        return k | RAT_X_UNFINISHED;
+        return k | RAT_X_TIME;
+    case ME_RULING:
+        return reached ? k : k | RAT_X_UNFINISHED;
     case ME_NONE:
     case ME_PLAYED:
-    case ME_RULING:
         break;
     }
     return k;
@@ -454,6 +456,12 @@ int rat_book_at(const struct rat_book *b, size_t i, struct rat_match *m, struct 
     if (c)
         *c = b->e[i].c;
     return 0;
+}
+
+long rat_book_index(const struct rat_book *b, int64_t match_id)
+{
+    size_t i = idmap_get(&b->mmap, match_id);
+    return i == (size_t)-1 ? -1 : (long)i;
 }
 
 int rat_book_change(const struct rat_book *b, int64_t match_id, struct rat_change *c)

@@ -17,12 +17,19 @@ enum {
     RAT_X_FORFEIT = 1 << 1,       /* forfeited: lateness, withdrawal, disqualification */
     RAT_X_WALKOVER = 1 << 2,      /* the other side left before playing (KO-8) */
     RAT_X_ONE_POINT = 1 << 3,     /* a match to 1 point (set by rat_kind from the length) */
-    RAT_X_UNFINISHED = 1 << 4,    /* decided before its end: conceded, lost on time */
+    RAT_X_UNFINISHED = 1 << 4,    /* stopped before its end and settled by the TD's ruling
+                                   * (the winner short of the length: penalty points) */
     RAT_X_SWING = 1 << 5,         /* a Swing game (SWING-1) */
     RAT_X_DAVIS_DOUBLES = 1 << 6, /* a Davis Cup doubles rubber (a pair a side) */
+    RAT_X_CONCEDED = 1 << 7,      /* MATCH-7: the loser resigned the match */
+    RAT_X_TIME = 1 << 8,          /* CLK-7: lost on time */
 };
-/* Every kind above excluded: what UK and Australian lists do for the first five, and the
- * Swing games and doubles rubbers, which no rating list counts. */
+/* The first seven kinds excluded: what UK and Australian lists do for the first five, and
+ * the Swing games and doubles rubbers, which no rating list counts. A conceded match and
+ * one lost on time are rated: the tournament rules make both a decided result (WBGF 2.1,
+ * 3.5(iii): the player whose time ran out has lost the match; 3.8: a match is played to its
+ * end unless a double is refused or time runs out; a concession stands once the winner is
+ * on the board), not an unfinished match; a list that leaves them out says so (a setting). */
 #define RAT_X_DEFAULT 0x7Fu
 
 struct rat_settings {
@@ -36,10 +43,11 @@ struct rat_settings {
 /* 1500, experience before this match, RAT_X_DEFAULT, no provisional threshold. */
 void rat_settings_default(struct rat_settings *s);
 
-/* The kinds (RAT_X_) a match has from how it ended and its length; the caller adds
- * RAT_X_SWING and RAT_X_DAVIS_DOUBLES, which its event says. A ruling (ME_RULING) counts as
- * played: the TD set a score on a match that was played. */
-unsigned rat_kind(enum match_end ended, int length);
+/* The kinds (RAT_X_) a match has from how it ended, its length and whether the winner's
+ * score reached it; the caller adds RAT_X_SWING and RAT_X_DAVIS_DOUBLES, which its event
+ * says. A ruling (ME_RULING) whose winner reached the length counts as played (the TD set
+ * the score of a match that was played out); one short of it is unfinished. */
+unsigned rat_kind(enum match_end ended, int length, int reached);
 
 /* The formula, for a match to n points between ratings r_winner and r_loser, with their
  * experience before it (K from each player's own): the probability the underdog wins,
@@ -118,6 +126,8 @@ int rat_book_set_player(struct rat_book *b, const struct rat_player *p);
 size_t rat_book_count(const struct rat_book *b);
 /* The i-th match in order (0-based) and what it did; -1 past the end. */
 int rat_book_at(const struct rat_book *b, size_t i, struct rat_match *m, struct rat_change *c);
+/* Where the book holds the match (for rat_book_at), or -1 when it does not. */
+long rat_book_index(const struct rat_book *b, int64_t match_id);
 /* What the match did; -1 when the book does not hold it. */
 int rat_book_change(const struct rat_book *b, int64_t match_id, struct rat_change *c);
 /* A player's rating after every match of the book (a player it does not know: the

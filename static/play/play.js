@@ -13,6 +13,7 @@ import { renderAppeal, memberPage } from '/play/appeal.js';
 import { probeClock, remaining, fmt, clockAction, receive, PAUSE_REASONS, breaks, breakStart, breakEnd } from '/js/clock.js';
 import { swissLines } from '/play/swiss_line.js';
 import { ratingLine } from '/play/rating.js';
+import { matchRatingLine } from '/js/rating_change.js';
 
 const q = params();
 const S = {
@@ -251,7 +252,9 @@ function renderLast() {
     const side = sideOf(l);
     const opp = l.sides.find((s) => s.side !== side);
     const v = { name: sideName(opp), me: l.score[side], opp: l.score[other(side)] };
-    return t('ko.line', { event: matchLabel(l.label, l.id), text: t(l.winner === side ? 'play.last_won' : 'play.last_lost', v) });
+    const line = t('ko.line', { event: matchLabel(l.label, l.id), text: t(l.winner === side ? 'play.last_won' : 'play.last_lost', v) });
+    const rat = matchRatingLine(l, S.pid); // RAT-1: the rating before, change and after
+    return rat ? `${line} ${rat}` : line;
   }).join('\n');
 }
 
@@ -354,6 +357,10 @@ function render() {
     const v = { me: m.score[S.side], opp: m.score[other(S.side)] };
     $('#waiting-text').textContent = decidedText(m, v);
   }
+  // RAT-1: a decided match shown for its result says what it did to the player's rating
+  const rat = $('#match-rating');
+  rat.textContent = matchRatingLine(m, S.pid);
+  rat.hidden = !rat.textContent;
   if (m.state === 'reported') $('#withdraw-report').hidden = !(mine && mine.complete);
   if (!(m.state === 'reported' && theirs && theirs.complete)) S.disputing = null;
   // MATCH-7: conceding is reporting, while the match is being played (not a Swing game)

@@ -6,6 +6,7 @@ import { $, h, clear } from '/js/dom.js';
 import { t } from '/js/i18n.js';
 import { matchLabel, scoreShown, endedNote, sidesLine } from '/js/label.js';
 import { boardFilter, matchPasses, fillBoardChoices } from '/td/board_filter.js';
+import { matchRatingLine } from '/js/rating_change.js';
 
 const COLS = ['scheduled', 'called', 'playing', 'reported', 'disputed', 'verified'];
 const PAGE = 40;
@@ -19,7 +20,8 @@ export function matchCard(m, open) {
     h('span', { class: 'lb' }, matchLabel(m.label, m.id)),
     h('span', { class: 'pl' }, sidesLine(m)),
     h('span', { class: 'sc' }, scoreText(m)),
-    h('span', { class: 'tb' }, m.table ? t('match.table', { table: m.table }) : '')));
+    h('span', { class: 'tb' }, m.table ? t('match.table', { table: m.table }) : ''),
+    m.rating ? h('span', { class: 'rt' }, matchRatingLine(m, 0, (i) => m.sides[i].name || '')) : null));
 }
 
 // S: the console's state (its events and matches); open(id) opens a match's panel.

@@ -23,8 +23,29 @@ function dialog() {
   return dlg;
 }
 
-// Opens the dialog for player p (T: the tournament's API path); resolves once closed.
-export function editPlayer(T, p) {
+// Another registration of the same player merged into p (POST …/players/{pid}/merge): its
+// entries and matches become p's, its empty fields fill p's; the server refuses (409) two
+// that cannot be one player (a match between them, both in one event, two federation ids).
+function mergeRow(T, p, others, dlg, err) {
+  const pick = h('select', { id: 'pe-merge' }, h('option', { value: '' }, '—'),
+    others.filter((o) => o.id !== p.id).map((o) => h('option', { value: o.id }, `${o.name}${o.federation_id ? ` (${o.federation_id})` : ''}`)));
+  const go = async () => {
+    const o = others.find((x) => x.id === Number(pick.value));
+    if (!o || !confirm(t('td.merge_q', { other: o.name, name: p.name }))) return;
+    clearError(err);
+    try {
+      await api('POST', `${T}/players/${p.id}/merge`, { player_id: o.id });
+      dlg.close();
+      announce(t('td.merged', { other: o.name, name: p.name }));
+    } catch (e) { showError(e, err); }
+  };
+  return h('div', { class: 'row span2' }, h('label', { for: 'pe-merge' }, t('td.merge_into')), pick,
+    h('button', { type: 'button', id: 'pe-merge-go', onclick: go }, t('td.merge')));
+}
+
+// Opens the dialog for player p (T: the tournament's API path; others: the tournament's
+// players, for a merge); resolves once closed.
+export function editPlayer(T, p, others = []) {
   const dlg = dialog();
   const err = h('p', { class: 'alert', id: 'pe-alert', role: 'alert', hidden: true });
   const inputs = Object.fromEntries(FIELDS.map(([k, , attrs]) => [k, h('input', { id: `pe-${k}`, ...attrs, value: p[k] ?? '' })]));
@@ -33,7 +54,8 @@ export function editPlayer(T, p) {
     err,
     h('div', { class: 'row span2' },
       h('button', { type: 'submit', class: 'primary', id: 'pe-save' }, t('td.save')),
-      h('button', { type: 'button', id: 'pe-cancel', onclick: () => dlg.close() }, t('td.cancel'))));
+      h('button', { type: 'button', id: 'pe-cancel', onclick: () => dlg.close() }, t('td.cancel'))),
+    others.length > 1 ? mergeRow(T, p, others, dlg, err) : null);
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     clearError(err);
@@ -52,6 +74,6 @@ export function editPlayer(T, p) {
 }
 
 // The row's button that opens it.
-export function editButton(T, p) {
-  return h('button', { type: 'button', class: 'edit-player', 'aria-label': t('td.edit_of', { name: p.name }), onclick: () => editPlayer(T, p) }, t('td.edit'));
+export function editButton(T, p, others) {
+  return h('button', { type: 'button', class: 'edit-player', 'aria-label': t('td.edit_of', { name: p.name }), onclick: () => editPlayer(T, p, others) }, t('td.edit'));
 }

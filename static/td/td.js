@@ -29,6 +29,7 @@ import { applyEntry } from '/td/live_apply.js';
 import { startEntries, entriesHeard } from '/td/entries.js';
 import { showLedger, ledgerAgain } from '/td/ledger.js';
 import { loadCommittee } from '/td/committee.js';
+import { matchRatingLine } from '/js/rating_change.js';
 
 const S = { tid: Number(params().get('t')) || 0, tour: null, players: [], events: [], boards: {}, matches: [], detail: 0, auditAfter: null, stream: null,
   pins: {} /* player id -> the PIN the TD asked to see (see renderPlayers) */ };
@@ -296,7 +297,7 @@ function playerRow(p) {
         : h('button', { type: 'button', onclick: () => confirm(t('td.withdraw_q', { name: p.name })) && act(() => api('POST', `${base}/withdraw`)) }, t('td.withdraw')),
       h('button', { type: 'button', onclick: () => confirm(t('td.new_pin_q', { name: p.name })) && act(async () => { delete S.pins[p.id]; await api('POST', `${base}/pin`); }) }, t('td.new_pin')),
       h('button', { type: 'button', onclick: () => showCards([p]) }, t('td.card')),
-      editButton(T(), p), officialSelect(p, base)));
+      editButton(T(), p, S.players), officialSelect(p, base)));
 }
 
 // Which official the player is (GOV-6: an official who is a party cannot rule on the
@@ -420,6 +421,8 @@ async function renderDetail() {
   body.append(h('p', {}, t(!m.length ? 'td.match_line_game' : m.length === 1 ? 'td.match_line_one' : 'td.match_line', { state: t(`state.${m.state}`), score: scoreShown(m.state) ? `${m.score.a}–${m.score.b}${endedNote(m)}` : t('match.reports_differ'), length: m.length, table: m.table || '—' })));
   // the match's name (event, round, rubber) under its facts: the first line stays the facts
   if (m.label && m.label.kind !== 'standalone') body.append(h('p', { class: 'muted', id: 'dt-label' }, matchLabel(m.label, m.id)));
+  // RAT-1: each player's rating before, change and after (or why the match is not rated)
+  if (m.rating) body.append(h('p', { id: 'dt-rating' }, `${t('rat.match')}: ${matchRatingLine(m, 0, (i) => sideName(m.sides[i]))}`));
   // call to a table
   const table = h('input', { id: 'dt-table', value: m.table || '', size: 6 });
   body.append(h('div', { class: 'row' }, h('label', { for: 'dt-table' }, t('td.table')), table,

@@ -26,6 +26,9 @@ for (const t of ['call.opened', 'call.taken', 'call.closed', 'match.warned', 'ob
   'observer.removed', 'ruling.recorded']) emitted.add(t);
 // a CSV import's one entry (server/ops/people/import.c)
 emitted.add('players.import');
+// two registrations merged (server/ops/people/merge.c); the rating list's settings changed
+emitted.add('player.merge');
+emitted.add('ratings.settings');
 // written to the audit log only, never sent on the stream
 for (const t of ['player.login', 'player.logout', 'player.pin_read']) emitted.delete(t);
 const missing = [...emitted].filter((t) => !listed.has(t)).sort();

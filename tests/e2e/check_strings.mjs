@@ -24,6 +24,7 @@ const DYNAMIC = {
   'call.reason': ['dispute', 'clock', 'baffle_box', 'observer', 'spectators', 'equipment', 'leave_room', 'other'],
   'ruling.effect': ['none', 'score', 'penalty', 'forfeit', 'clock'],
   sheets: ['draw', 'call', 'scores', 'standings'],
+  ratx: ['bye', 'forfeit', 'walkover', 'one_point', 'unfinished', 'swing', 'davis_doubles', 'conceded', 'time'],
   ended: ['conceded', 'lateness', 'time', 'disqualified', 'withdrawn', 'bye', 'walkover', 'ruling'],
   'placings.key': ['rounds_won', 'points_diff', 'rating'],
   'co.state': ['pending', 'withdrawn', 'decided'],

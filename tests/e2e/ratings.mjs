@@ -3,7 +3,8 @@
 // dropped on the console's players pane, previewed (its encoding named), one row that looks
 // like a registered player merged, confirmed; matches played, one corrected; the console's
 // ratings table and the phone's line agree with the API's ratings (the corrected match
-// keeping its place first); the exports (the players' with emails, the results' without).
+// keeping its place first); a second registration merged from the console; the console's decided card and match panel and the phone's
+// last result show the match's rating before, change and after; the exports (the players' with emails, the results' without).
 // e2e.mjs runs it after the desk's part.
 import { tdSession } from './td_session.mjs';
 export async function ratingsPart(x) {
@@ -48,6 +49,18 @@ export async function ratingsPart(x) {
   await waitText(td, `#rat-table tr[data-player-id="${jose.player_id}"] .rat-after`, want);
   log(`the console shows José Pérez's rating ${want} after the correction`);
 
+  setStep('lists: the console shows each decided match\'s rating before, change and after');
+  // the second match (José won) computed again from José's rating after the corrected first
+  const r2 = (await call('GET', `${T}/matches/${m2.id}`)).rating;
+  const j2 = r2 && r2.rated && r2.sides.find((s) => s.player_id === jose.player_id);
+  if (!j2 || Math.abs(j2.after - jose.rating) > 0.006) fail(`the second match's rating: ${JSON.stringify(r2)}`);
+  const figs = `${j2.before.toFixed(2)} +${j2.change.toFixed(2)} → ${j2.after.toFixed(2)}`;
+  await td.goto(url(`/td/?t=${tour.id}#board`));
+  await waitText(td, `#b-cols .mcard[data-match-id="${m2.id}"] .rt`, `José Pérez ${figs}`);
+  await td.click(`#b-cols .mcard[data-match-id="${m2.id}"]`);
+  await waitText(td, '#dt-rating', `José Pérez ${figs}`);
+  log(`the console's card and match panel show José's ${figs} for the second match`);
+
   setStep('lists: the phone shows the player\'s own rating');
   const pin = (await call('GET', `${T}/players/${jose.player_id}/pin`)).pin;
   const ph = await (await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, locale: 'en-GB' })).newPage();
@@ -57,6 +70,12 @@ export async function ratingsPart(x) {
   await ph.fill('#pin', pin);
   await ph.click('#pin-form button[type=submit]');
   await waitText(ph, '#rating-line', `now ${want}`);
+  // the phone's results: the corrected first match (decided last) shown for its result,
+  // the second among the last results, each with the match's own change
+  const r1 = (await call('GET', `${T}/matches/${m1.id}`)).rating.sides.find((s) => s.player_id === jose.player_id);
+  await waitText(ph, '#match-rating', `Rating: ${r1.before.toFixed(2)} +${r1.change.toFixed(2)} → ${r1.after.toFixed(2)}`);
+  await waitText(ph, '#last-result', `Rating: ${figs}`);
+  log('the phone shows the rating before, change and after of each of José\'s results');
   await ph.context().close();
 
   setStep('lists: the exports (emails only in the TD\'s players list)');
@@ -73,6 +92,19 @@ export async function ratingsPart(x) {
   if (res.includes('@') || !res.includes(',played,')) fail(`the results export: ${res}`);
   const href = await td.getAttribute('#exp-ratings', 'href');
   if (!href.endsWith('/export/ratings.csv?sep=%2C')) fail(`the ratings link: ${href}`);
-  await ctx.close();
   log('the exports: players with emails for the TD, results with how each match ended');
+
+  setStep('lists: a second registration of Zoë Lee merged into hers from the console');
+  const zoe2 = await call('POST', `${T}/players`, { name: 'Zoe L.', club: 'Leeds' });
+  await td.goto(url(`/td/?t=${tour.id}#players`));
+  await waitUntil(td, () => document.querySelectorAll('#p-table tbody tr').length === 5, null, 'five players listed');
+  await td.click(`#p-table tr[data-player-id="${id('Zoë Lee')}"] .edit-player`);
+  await td.selectOption('#pe-merge', String(zoe2.id));
+  td.once('dialog', (d) => d.accept());
+  await td.click('#pe-merge-go');
+  await waitUntil(td, () => document.querySelectorAll('#p-table tbody tr').length === 4, null, 'four players after the merge');
+  const zoe = (await call('GET', `${T}/players/${id('Zoë Lee')}`));
+  if (zoe.club !== 'Leeds') fail(`the merge kept the club: ${JSON.stringify(zoe)}`);
+  await ctx.close();
+  log('a second registration merged from the console');
 }

@@ -61,6 +61,7 @@ static const struct {
     {"POST", "/api/v1/tournaments/{id}/players/{id}/withdraw", TDS},
     {"POST", "/api/v1/tournaments/{id}/players/{id}/reinstate", TDS},
     {"POST", "/api/v1/tournaments/{id}/players/{id}/pin", TDS},
+    {"POST", "/api/v1/tournaments/{id}/players/{id}/merge", TDS},
     {"GET", "/api/v1/tournaments/{id}/players/{id}/pin", TDS},
     {"POST", "/api/v1/tournaments/{id}/players/{id}/approve", TDS},
     {"POST", "/api/v1/tournaments/{id}/players/{id}/refuse", TDS},

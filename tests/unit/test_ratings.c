@@ -140,14 +140,14 @@ END_TEST
  * with the exclusion off it is rated. And how a match's end maps to its kinds. */
 START_TEST(test_RAT1_exclusions_each)
 {
-    static const unsigned kinds[] = {RAT_X_FORFEIT,    RAT_X_WALKOVER, RAT_X_ONE_POINT,
-                                     RAT_X_UNFINISHED, RAT_X_SWING,    RAT_X_DAVIS_DOUBLES};
+    static const unsigned kinds[] = {RAT_X_FORFEIT, RAT_X_WALKOVER,      RAT_X_ONE_POINT,
+                                     RAT_X_UNFINISHED, RAT_X_SWING, RAT_X_DAVIS_DOUBLES,
+                                     RAT_X_CONCEDED, RAT_X_TIME};
     for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++) {
         for (int on = 0; on < 2; on++) {
             struct rat_settings s;
             rat_settings_default(&s);
-            if (!on)
-                s.exclude &= ~kinds[i];
+            s.exclude = on ? s.exclude | kinds[i] : s.exclude & ~kinds[i];
             struct rat_book *b = rat_book_new(&s, NULL, 0);
             struct rat_match m = match(1, 1, 2, kinds[i] == RAT_X_ONE_POINT ? 1 : 5, 0);
             m.kind = kinds[i];
@@ -172,16 +172,43 @@ START_TEST(test_RAT1_exclusions_each)
     decide(b, m);
     NEAR(rating(b, 1), 1500);
     rat_book_free(b);
-    ck_assert_uint_eq(rat_kind(ME_PLAYED, 7), 0);
-    ck_assert_uint_eq(rat_kind(ME_RULING, 7), 0);
-    ck_assert_uint_eq(rat_kind(ME_PLAYED, 1), RAT_X_ONE_POINT);
-    ck_assert_uint_eq(rat_kind(ME_BYE, 5), RAT_X_BYE);
-    ck_assert_uint_eq(rat_kind(ME_WALKOVER, 5), RAT_X_WALKOVER);
-    ck_assert_uint_eq(rat_kind(ME_LATENESS, 5), RAT_X_FORFEIT);
-    ck_assert_uint_eq(rat_kind(ME_DISQUALIFIED, 5), RAT_X_FORFEIT);
-    ck_assert_uint_eq(rat_kind(ME_WITHDRAWN, 1), RAT_X_FORFEIT | RAT_X_ONE_POINT);
-    ck_assert_uint_eq(rat_kind(ME_CONCEDED, 5), RAT_X_UNFINISHED);
-    ck_assert_uint_eq(rat_kind(ME_TIME, 5), RAT_X_UNFINISHED);
+    ck_assert_uint_eq(rat_kind(ME_PLAYED, 7, 1), 0);
+    ck_assert_uint_eq(rat_kind(ME_RULING, 7, 1), 0);
+    ck_assert_uint_eq(rat_kind(ME_PLAYED, 1, 1), RAT_X_ONE_POINT);
+    ck_assert_uint_eq(rat_kind(ME_BYE, 5, 1), RAT_X_BYE);
+    ck_assert_uint_eq(rat_kind(ME_WALKOVER, 5, 1), RAT_X_WALKOVER);
+    ck_assert_uint_eq(rat_kind(ME_LATENESS, 5, 0), RAT_X_FORFEIT);
+    ck_assert_uint_eq(rat_kind(ME_DISQUALIFIED, 5, 0), RAT_X_FORFEIT);
+    ck_assert_uint_eq(rat_kind(ME_WITHDRAWN, 1, 0), RAT_X_FORFEIT | RAT_X_ONE_POINT);
+}
+END_TEST
+
+/* RAT-1 and the tournament rules (WBGF 2.1): a conceded match (MATCH-7, the loser resigned
+ * it) and one lost on time (CLK-7, the clock rule decides it) are decided results, rated by
+ * default, each a kind a list may leave out; only a match the TD's ruling stopped short of
+ * its length is unfinished (excluded by default, as UK lists do). */
+START_TEST(test_RAT1_conceded_and_time_are_rated_results)
+{
+    ck_assert_uint_eq(rat_kind(ME_CONCEDED, 5, 0), RAT_X_CONCEDED);
+    ck_assert_uint_eq(rat_kind(ME_TIME, 5, 0), RAT_X_TIME);
+    ck_assert_uint_eq(rat_kind(ME_RULING, 5, 0), RAT_X_UNFINISHED);
+    struct rat_settings s;
+    rat_settings_default(&s);
+    ck_assert_uint_eq(s.exclude & (RAT_X_CONCEDED | RAT_X_TIME), 0);
+    ck_assert_uint_eq(s.exclude & RAT_X_UNFINISHED, RAT_X_UNFINISHED);
+    struct rat_book *b = rat_book_new(&s, NULL, 0);
+    struct rat_match m = match(1, 1, 2, 5, 0);
+    m.kind = rat_kind(ME_CONCEDED, 5, 0);
+    decide(b, m);
+    m = match(2, 1, 2, 5, 1);
+    m.kind = rat_kind(ME_TIME, 5, 0);
+    decide(b, m);
+    struct rat_change c;
+    rat_book_change(b, 1, &c);
+    ck_assert(c.rated);
+    rat_book_change(b, 2, &c);
+    ck_assert(c.rated);
+    rat_book_free(b);
 }
 END_TEST
 
@@ -414,6 +441,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_RAT1_book_applies_formula);
     tcase_add_test(tc, test_RAT1_variant_count_this_match);
     tcase_add_test(tc, test_RAT1_exclusions_each);
+    tcase_add_test(tc, test_RAT1_conceded_and_time_are_rated_results);
     tcase_add_test(tc, test_RAT1_doubles_pair_mean);
     tcase_add_test(tc, test_RAT1_provisional_threshold);
     tcase_add_test(tc, test_RAT1_correction_and_undo_recompute_later);

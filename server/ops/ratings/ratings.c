@@ -7,7 +7,8 @@
 #include <string.h>
 
 const char *const rating_kind_names[RATING_KINDS] = {
-    "bye", "forfeit", "walkover", "one_point", "unfinished", "swing", "davis_doubles",
+    "bye",   "forfeit", "walkover",      "one_point", "unfinished",
+    "swing", "davis_doubles", "conceded", "time",
 };
 
 double op_rating_entry(const struct rating_cfg *c, const struct player *p)
@@ -92,32 +93,79 @@ json_t *op_rating_cfg_json(const struct rating_cfg *c)
                      c->seed_live ? "live" : "entry", "import_max_rows", c->import_max_rows);
 }
 
-static json_t *side_json(const struct rat_match *m, const struct rat_change *c, int s)
+/* Why a match changed no rating: the kinds of it the list leaves out, and RAT_X_BYE for a
+ * side without a player (never rated, whatever the settings). */
+static unsigned excluded_bits(const struct rating_cfg *cfg, const struct rat_match *m)
 {
-    return json_pack("{s:I, s:o, s:o, s:o}", "player_id", (json_int_t)m->player[s][0], "before",
-                     num2(c->before[s][0]), "change", num2(c->delta[s][0]), "after",
-                     num2(c->before[s][0] + c->delta[s][0]));
+    unsigned bye = !m->player[0][0] || !m->player[1][0] ? RAT_X_BYE : 0u;
+    return (m->kind & cfg->rat.exclude) | bye;
 }
 
-static json_t *match_json(const struct rat_match *m, const struct rat_change *c)
+static void row_of(const struct rating_cfg *cfg, const struct rat_match *m,
+                   const struct rat_change *c, struct rating_row *r)
 {
-    json_t *j = json_pack("{s:I, s:I, s:b}", "match_id", (json_int_t)m->id, "order",
-                          (json_int_t)m->order, "rated", c->rated);
-    if (c->rated)
-        json_object_set_new(j, "sides",
-                            json_pack("[o, o]", side_json(m, c, 0), side_json(m, c, 1)));
+    memset(r, 0, sizeof *r);
+    r->match_id = m->id;
+    r->order = m->order;
+    r->rated = c->rated;
+    r->excluded = c->rated ? 0u : excluded_bits(cfg, m);
+    for (int s = 0; s < 2; s++) {
+        r->player[s] = m->player[s][0];
+        r->before[s] = c->before[s][0];
+        r->delta[s] = c->delta[s][0];
+    }
+}
+
+static json_t *side_json(const struct rating_row *r, int s)
+{
+    return json_pack("{s:I, s:o, s:o, s:o}", "player_id", (json_int_t)r->player[s], "before",
+                     num2(r->before[s]), "change", num2(r->delta[s]), "after",
+                     num2(r->before[s] + r->delta[s]));
+}
+
+json_t *op_rating_row_json(const struct rating_row *r)
+{
+    json_t *j = json_pack("{s:I, s:I, s:b}", "match_id", (json_int_t)r->match_id, "order",
+                          (json_int_t)r->order, "rated", r->rated);
+    if (r->rated) {
+        json_object_set_new(j, "sides", json_pack("[o, o]", side_json(r, 0), side_json(r, 1)));
+    } else {
+        json_t *why = json_array();
+        for (int i = 0; i < RATING_KINDS; i++)
+            if (r->excluded & (1u << i))
+                json_array_append_new(why, json_string(rating_kind_names[i]));
+        json_object_set_new(j, "excluded", why);
+    }
     return j;
 }
 
-json_t *op_rating_match_json(const struct ratings_view *v, int64_t match_id)
+static int by_match_id(const void *x, const void *y)
 {
-    for (size_t i = 0, n = rat_book_count(v->book); i < n; i++) {
+    const struct rating_row *a = x, *b = y;
+    return (a->match_id > b->match_id) - (a->match_id < b->match_id);
+}
+
+int op_rating_rows(const struct ratings_view *v, struct rating_row **rows, size_t *n)
+{
+    *n = rat_book_count(v->book);
+    *rows = malloc((*n ? *n : 1) * sizeof **rows);
+    if (!*rows)
+        return CW_ENOMEM;
+    for (size_t i = 0; i < *n; i++) {
         struct rat_match m;
         struct rat_change c;
-        if (rat_book_at(v->book, i, &m, &c) == 0 && m.id == match_id)
-            return match_json(&m, &c);
+        rat_book_at(v->book, i, &m, &c);
+        row_of(&v->cfg, &m, &c, &(*rows)[i]);
     }
-    return NULL;
+    qsort(*rows, *n, sizeof **rows, by_match_id);
+    return CW_OK;
+}
+
+const struct rating_row *op_rating_row_find(const struct rating_row *rows, size_t n,
+                                            int64_t match_id)
+{
+    struct rating_row key = {.match_id = match_id};
+    return n ? bsearch(&key, rows, n, sizeof *rows, by_match_id) : NULL;
 }
 
 json_t *op_ratings_json(const struct ratings_view *v)
@@ -139,8 +187,11 @@ json_t *op_ratings_json(const struct ratings_view *v)
     for (size_t i = 0, n = rat_book_count(v->book); i < n; i++) {
         struct rat_match m;
         struct rat_change c;
-        if (rat_book_at(v->book, i, &m, &c) == 0)
-            json_array_append_new(matches, match_json(&m, &c));
+        struct rating_row r;
+        if (rat_book_at(v->book, i, &m, &c) == 0) {
+            row_of(&v->cfg, &m, &c, &r);
+            json_array_append_new(matches, op_rating_row_json(&r));
+        }
     }
     return json_pack("{s:o, s:o, s:o}", "settings", op_rating_cfg_json(&v->cfg), "players", players,
                      "matches", matches);

@@ -12,8 +12,9 @@
 #include "tourney/ratings.h"
 
 /* The kinds of match a rating list may leave out, by name ("bye", "forfeit", "walkover",
- * "one_point", "unfinished", "swing", "davis_doubles"), indexed by the RAT_X_ bit's place. */
-#define RATING_KINDS 7
+ * "one_point", "unfinished", "swing", "davis_doubles", "conceded", "time"), indexed by the
+ * RAT_X_ bit's place. */
+#define RATING_KINDS 9
 extern const char *const rating_kind_names[RATING_KINDS];
 
 struct ratings_view {
@@ -44,8 +45,24 @@ json_t *op_rating_cfg_json(const struct rating_cfg *c);
 /* Every player's rating (at entry, change, now, experience, provisional) and every decided
  * match's changes, in the order they were computed. */
 json_t *op_ratings_json(const struct ratings_view *v);
-/* One match's changes for the results ({"rated": false} when not rated), or NULL when the
- * book does not hold it. */
-json_t *op_rating_match_json(const struct ratings_view *v, int64_t match_id);
+/* One decided match's changes as a flat record, kept between reads as it is (the matches
+ * list's, api/ratings_kept.c): both players' rating before and change, or the RAT_X_ kinds
+ * that leave it out (RAT_X_BYE too for a side without a player). */
+struct rating_row {
+    int64_t match_id, order, player[2];
+    double before[2], delta[2];
+    int rated;
+    unsigned excluded;
+};
+/* Every match of the book (*n of them in *rows, malloc'd), sorted by match id: CW_OK, or
+ * CW_ENOMEM. */
+int op_rating_rows(const struct ratings_view *v, struct rating_row **rows, size_t *n);
+/* The row of match_id in rows (n, sorted), or NULL (an undecided match, a void rubber). */
+const struct rating_row *op_rating_row_find(const struct rating_row *rows, size_t n,
+                                            int64_t match_id);
+/* A match's changes for the results: {"match_id", "order", "rated": true, "sides": [a, b]
+ * each {"player_id", "before", "change", "after"}}, or {"rated": false, "excluded": the
+ * kinds that leave it out by name ("bye", "forfeit", "conceded"...)}. */
+json_t *op_rating_row_json(const struct rating_row *r);
 
 #endif
