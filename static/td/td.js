@@ -578,7 +578,8 @@ async function renderClockControls(m, body, gen) {
       line.textContent = `${side('a', 0)} · ${side('b', 1)} — ${st}`;
     };
     show();
-    if (k.state === 'running') S.clockTimer = setInterval(() => (line.isConnected ? show() : clearInterval(S.clockTimer)), 250);
+    // a detached line stops its own timer: S.clockTimer may already be a newer render's
+    if (k.state === 'running') { const timer = setInterval(() => (line.isConnected ? show() : clearInterval(timer)), 250); S.clockTimer = timer; }
     box.append(line);
     const ba = h('input', { id: 'dt-ba', type: 'number', value: Math.round(k.sides.a.bank_ms / 1000), size: 6 });
     const bb = h('input', { id: 'dt-bb', type: 'number', value: Math.round(k.sides.b.bank_ms / 1000), size: 6 });
