@@ -4,10 +4,10 @@
 // so far with its reason (the TD's and the federation's alone), and the report to the
 // federation downloaded as a zip (JSON or CSV). Every refusal shows the server's sentence
 // through the console's act().
-import { api } from '/js/api.js';
-import { $, h, clear } from '/js/dom.js';
-import { t } from '/js/i18n.js';
-import { debounce } from '/js/live.js';
+import { api } from '../js/api.js';
+import { $, h, clear } from '../js/dom.js';
+import { t } from '../js/i18n.js';
+import { debounce } from '../js/live.js';
 
 let tid = 0;
 let act = null;

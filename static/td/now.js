@@ -5,12 +5,12 @@
 // and claimed by one official ("I'm on it") so that two do not walk to the same table. A live change redraws
 // only the cards it changed: each card is kept by its item's key and rebuilt only when
 // what it shows differs (data-drawn counts its drawings, which the e2e test reads).
-import { api, newKey } from '/js/api.js';
-import { $, h, announce } from '/js/dom.js';
-import { t } from '/js/i18n.js';
-import { matchLabel } from '/js/label.js';
-import { debounce, serial } from '/js/live.js';
-import * as clk from '/js/clock.js';
+import { api, newKey } from '../js/api.js';
+import { $, h, announce } from '../js/dom.js';
+import { t } from '../js/i18n.js';
+import { matchLabel } from '../js/label.js';
+import { debounce, serial } from '../js/live.js';
+import * as clk from '../js/clock.js';
 
 const N = { tid: 0, act: null, open: null, me: '', cards: new Map(), items: [] };
 const sideName = (s) => (s.team ? s.team.name : s.name) || '—';

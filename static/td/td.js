@@ -2,33 +2,33 @@
 // Davis Cup, Swiss: td/swiss.js), the live board of matches with verification and correction (the cascade
 // confirmation), clocks, lateness and penalties, and the audit log. Every refusal shows the
 // server's own sentence.
-import { api, ApiError } from '/js/api.js';
-import { $, $$, h, clear, announce, showError, clearError, params, hhmm } from '/js/dom.js';
-import { t, getLang, applyI18n, mountLangSwitch, onLangChange } from '/js/i18n.js';
-import { live, debounce, serial } from '/js/live.js';
-import { renderBracket } from '/js/bracket.js';
-import { matchLabel, scoreShown, endedNote } from '/js/label.js';
-import { renderSwing, renderDavis, davisBracket } from '/js/boards.js';
-import * as clk from '/js/clock.js';
+import { api, ApiError } from '../js/api.js';
+import { $, $$, h, clear, announce, showError, clearError, params, hhmm } from '../js/dom.js';
+import { t, getLang, applyI18n, mountLangSwitch, onLangChange } from '../js/i18n.js';
+import { live, debounce, serial } from '../js/live.js';
+import { renderBracket } from '../js/bracket.js';
+import { matchLabel, scoreShown, endedNote } from '../js/label.js';
+import { renderSwing, renderDavis, davisBracket } from '../js/boards.js';
+import * as clk from '../js/clock.js';
 import { loadOfficials, wireOfficials, showWho } from './officials.js';
-import { renderCalls, renderTableSection } from '/td/calls.js';
-import { showCards as cards } from '/td/cards.js';
-import { editButton } from '/td/players_edit.js';
-import { renderLists } from '/td/import.js';
-import { confirmDraw, enterAll as enterChecked } from '/td/draw.js';
-import { renderEstimate } from '/td/estimate_view.js';
-import { startBackup, renderBackup } from '/td/backup.js';
-import { readPlacings, placingsSection } from '/td/placings.js';
-import { swissPart } from '/td/swiss.js';
-import { match4 } from '/td/match4.js';
-import { renderBoard, wireBoard } from '/td/board.js';
-import { paged, wirePaged } from '/td/board_filter.js';
-import { eventsShown, wireEvents, windowLists } from '/td/events_window.js';
-import { startNow, nowEntry } from '/td/now.js';
-import { applyEntry } from '/td/live_apply.js';
-import { startEntries, entriesHeard } from '/td/entries.js';
-import { showLedger, ledgerAgain } from '/td/ledger.js';
-import { loadCommittee } from '/td/committee.js';
+import { renderCalls, renderTableSection } from './calls.js';
+import { showCards as cards } from './cards.js';
+import { editButton } from './players_edit.js';
+import { renderLists } from './import.js';
+import { confirmDraw, enterAll as enterChecked } from './draw.js';
+import { renderEstimate } from './estimate_view.js';
+import { startBackup, renderBackup } from './backup.js';
+import { readPlacings, placingsSection } from './placings.js';
+import { swissPart } from './swiss.js';
+import { match4 } from './match4.js';
+import { renderBoard, wireBoard } from './board.js';
+import { paged, wirePaged } from './board_filter.js';
+import { eventsShown, wireEvents, windowLists } from './events_window.js';
+import { startNow, nowEntry } from './now.js';
+import { applyEntry } from './live_apply.js';
+import { startEntries, entriesHeard } from './entries.js';
+import { showLedger, ledgerAgain } from './ledger.js';
+import { loadCommittee } from './committee.js';
 
 const S = { tid: Number(params().get('t')) || 0, tour: null, players: [], events: [], boards: {}, matches: [], detail: 0, auditAfter: null, stream: null,
   pins: {} /* player id -> the PIN the TD asked to see (see renderPlayers) */ };
