@@ -22,12 +22,16 @@ const ago = (s) => t('now.age', { n: Math.max(0, Math.floor(s / 60)) });
 const MOVES = /^(match\.|call\.|ruling\.|appeal\.|now\.|lateness|knockout\.|davis\.|swing\.round|server\.)/;
 
 // tid: the tournament; act runs an action showing a refusal; open(matchId) opens a match's
-// panel where the TD is; session: who is at this console (their claims are theirs).
-export function startNow(tid, act, open, session) {
+// panel where the TD is; session: who is at this console (their claims are theirs); after:
+// a promise, the console's first render. The first read is at once when the desk is the
+// page shown, else after that render: at 1,000 players it holds the server a while, and the
+// page the TD opened (the board, its stream and its lists) comes first (issue 32).
+export function startNow(tid, act, open, session, after) {
   N.tid = tid; N.act = act; N.open = open;
   const o = session && (session.official || session.token);
   N.me = o ? `${session.official ? 'official' : 'token'}:${o.id}` : '';
-  refresh();
+  if (!after || (location.hash || '#now') === '#now') refresh();
+  else { N.stale = true; after.then(() => refresh()); }
   window.addEventListener('hashchange', () => { if (N.stale && (location.hash || '#now') === '#now') refresh(); });
   // the ages move and items come due (an overdue match) without any change in the room
   setInterval(refresh, 30000);
