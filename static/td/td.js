@@ -29,6 +29,7 @@ import { applyEntry } from './live_apply.js';
 import { startEntries, entriesHeard } from './entries.js';
 import { showLedger, ledgerAgain } from './ledger.js';
 import { loadCommittee } from './committee.js';
+import { drawPages } from './pages_drawn.js';
 
 const S = { tid: Number(params().get('t')) || 0, tour: null, players: [], events: [], boards: {}, matches: [], detail: 0, auditAfter: null, stream: null,
   pins: {} /* player id -> the PIN the TD asked to see (see renderPlayers) */ };
@@ -148,38 +149,25 @@ async function readAll() {
   S.drawnOk();
 }
 
-// The console's pages that a read draws, each by its own function.
+// The console's pages that a read draws, each by its own function (td/pages_drawn.js: the
+// first render draws the page shown first, the others when the page is idle).
 const PAGES = {
   settings: () => renderSettings(),
   players: () => renderPlayers(),
   events: () => { renderEvents(); renderEstimate(S); },
   board: () => { renderBoard(S, openDetail); if (S.detail) renderDetail(); },
 };
-const idle = window.requestIdleCallback || ((f) => setTimeout(f, 1));
 
-// Every render draws every page, but the first: the page shown first, then the others one
-// by one when the browser is idle (issue 32: at 1,000 players the hidden players' and
-// events' pages cost more than the board the TD opened). A render that comes meanwhile
-// draws them all, and the first's rest is dropped.
 function renderAll() {
   if (!S.tour) return;
   $('#t-current').textContent = S.tour.name;
   document.title = `${S.tour.name} — Crawford`;
-  const n = S.renderN = (S.renderN || 0) + 1;
-  const shown = (location.hash || '#now').slice(1);
-  const rest = n === 1 ? Object.keys(PAGES).filter((k) => k !== shown) : [];
-  for (const k of Object.keys(PAGES)) if (!rest.includes(k)) PAGES[k]();
-  ledgerAgain(); // an open chip ledger read again
-  if (n === 1) performance.mark('console-rendered'); // bench_ui reads it: the page shown drawn
   // how many whole re-renders the page has made: a test waits for the next one after a
   // change in the room, instead of waiting a fixed time and hoping it came
   const whole = () => { document.body.dataset.renders = String((Number(document.body.dataset.renders) || 0) + 1); };
-  const next = () => {
-    if (S.renderN !== n) return; // a later render drew them all
-    PAGES[rest.shift()]();
-    if (rest.length) idle(next, { timeout: 500 }); else whole();
-  };
-  if (rest.length) idle(next, { timeout: 500 }); else whole();
+  const first = drawPages(PAGES, (location.hash || '#now').slice(1), whole);
+  ledgerAgain(); // an open chip ledger read again
+  if (first) performance.mark('console-rendered'); // bench_ui reads it: the page shown drawn
 }
 
 // Every change in the room rebuilds the match panel and the event cards: what the TD has
