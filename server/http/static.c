@@ -5,11 +5,17 @@
 #include "http/static.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include "http/static_id.h"
+
+/* What a page writes where the folder's version goes: "/v/{{static}}/td/td.js". */
+static const char VERSION_MARK[] = "{{static}}";
 
 static const struct {
     const char *ext, *type;
@@ -86,9 +92,59 @@ static int open_beneath(int dirfd, const char *rel)
     return fd;
 }
 
+/* A page with every VERSION_MARK replaced by id (malloc'd, *len its length), or NULL. */
+static char *page_with_id(int fd, size_t size, const char *id, size_t *len)
+{
+    if (size > 4u << 20)
+        return NULL;
+    char *raw = malloc(size + 1);
+    size_t got = 0;
+    for (ssize_t n; raw && got < size && (n = read(fd, raw + got, size - got)) > 0;)
+        got += (size_t)n;
+    if (!raw || got != size) {
+        free(raw);
+        return NULL;
+    }
+    raw[size] = 0;
+    size_t marks = 0, mlen = sizeof VERSION_MARK - 1, idlen = strlen(id);
+    for (const char *p = raw; (p = strstr(p, VERSION_MARK)); p += mlen)
+        marks++;
+    char *out = malloc(size + marks * idlen + 1), *w = out;
+    for (const char *p = raw, *m; out; p = m + mlen) {
+        m = strstr(p, VERSION_MARK);
+        size_t n = m ? (size_t)(m - p) : strlen(p);
+        memcpy(w, p, n);
+        w += n;
+        if (!m)
+            break;
+        memcpy(w, id, idlen);
+        w += idlen;
+    }
+    if (out)
+        *len = (size_t)(w - out);
+    free(raw);
+    return out;
+}
+
 struct MHD_Response *http_static(int dirfd, const char *path, const char *if_none_match,
                                  int *status)
 {
+    /* "/v/<id>/td/td.js" is "/td/td.js" of the folder's version <id> (static_id.h): its
+     * pages name their scripts so, and when <id> is the version now the browser keeps the
+     * file for good, asking nothing at the next load (issue 32: a page of 40 modules
+     * revalidated each time cost a round trip each). An older <id> (a page loaded before an
+     * upgrade) gets today's file, kept by nobody. */
+    char id[HTTP_STATIC_ID_LEN] = "";
+    int have_id = 0, for_good = 0;
+    if (!strncmp(path, "/v/", 3)) {
+        const char *v = path + 3, *slash = strchr(v, '/');
+        if (!slash || slash - v != HTTP_STATIC_ID_LEN - 1 ||
+            strspn(v, "0123456789abcdef") != HTTP_STATIC_ID_LEN - 1)
+            return text(404, "Not found\n", status);
+        have_id = http_static_id(dirfd, id) == 0;
+        for_good = have_id && !strncmp(v, id, HTTP_STATIC_ID_LEN - 1);
+        path = slash;
+    }
     char rel[1024];
     if (!safe_path(path) || strlen(path) + 16 >= sizeof rel)
         return text(404, "Not found\n", status);
@@ -113,28 +169,48 @@ struct MHD_Response *http_static(int dirfd, const char *path, const char *if_non
         }
         return text(404, "Not found\n", status);
     }
-    char etag[64];
-    snprintf(etag, sizeof etag, "\"%llx-%llx\"", (unsigned long long)st.st_size,
+    /* a page names the version of the folder: its tag changes with it */
+    int page = strstr(type_of(rel), "text/html") != NULL;
+    if (page && !have_id && http_static_id(dirfd, id))
+        id[0] = 0; /* unreadable: the page is served with its mark as it is */
+    char etag[96];
+    snprintf(etag, sizeof etag, "\"%llx-%llx%s%s\"", (unsigned long long)st.st_size,
              (unsigned long long)st.st_mtim.tv_sec * 1000000000ull +
-                 (unsigned long long)st.st_mtim.tv_nsec);
+                 (unsigned long long)st.st_mtim.tv_nsec,
+             page ? "-" : "", page ? id : "");
     struct MHD_Response *r;
     if (if_none_match && !strcmp(if_none_match, etag)) {
         close(fd);
         r = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
         *status = 304;
     } else {
-        r = MHD_create_response_from_fd((uint64_t)st.st_size, fd);
-        if (!r) {
+        size_t len = 0;
+        char *body = page && id[0] ? page_with_id(fd, (size_t)st.st_size, id, &len) : NULL;
+        if (body) {
             close(fd);
-            return text(500, "Internal error\n", status);
+            r = MHD_create_response_from_buffer(len, body, MHD_RESPMEM_MUST_FREE);
+            if (!r)
+                free(body);
+        } else if (page && id[0]) {
+            close(fd);
+            r = NULL;
+        } else {
+            r = MHD_create_response_from_fd((uint64_t)st.st_size, fd);
+            if (!r)
+                close(fd);
         }
+        if (!r)
+            return text(500, "Internal error\n", status);
         MHD_add_response_header(r, "Content-Type", type_of(rel));
         *status = 200;
     }
     MHD_add_response_header(r, "ETag", etag);
-    /* Pages change only with a new release: revalidate each time, cheaply, by ETag. */
-    MHD_add_response_header(r, "Cache-Control", "no-cache");
-    if (strstr(type_of(rel), "text/html"))
+    /* Unversioned, pages change only with a new release: revalidate each time, cheaply, by
+     * ETag. Versioned by the version now: the same URL is the same bytes for good. */
+    MHD_add_response_header(r, "Cache-Control", for_good && !page
+                                                     ? "public, max-age=31536000, immutable"
+                                                     : "no-cache");
+    if (page)
         MHD_add_response_header(r, "Content-Security-Policy",
                                 "default-src 'self'; img-src 'self' data:; "
                                 "frame-ancestors 'none'; base-uri 'none'; form-action 'self'");

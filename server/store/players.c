@@ -150,6 +150,18 @@ int db_player_list(struct db *db, int64_t tournament_id, struct player **out, in
     return db_rows(st, read_row, sizeof **out, (void **)out, n);
 }
 
+int db_player_list_pending(struct db *db, int64_t tournament_id, struct player **out, int *n)
+{
+    *out = NULL;
+    *n = 0;
+    sqlite3_stmt *st = db_stmt(db, "SELECT " P_COLS " FROM players WHERE tournament_id = ?1 AND "
+                                   "entry = 'pending' ORDER BY id");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, tournament_id);
+    return db_rows(st, read_row, sizeof **out, (void **)out, n);
+}
+
 int64_t db_player_find_same(struct db *db, int64_t tournament_id, const char *name,
                             const char *country, int64_t except_id)
 {

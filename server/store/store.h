@@ -125,6 +125,8 @@ int db_player_get(struct db *db, int64_t tournament_id, int64_t id, struct playe
 int db_player_name(struct db *db, int64_t tournament_id, int64_t id, struct player *p);
 int db_player_update(struct db *db, struct player *p, int64_t now_ms);
 int db_player_list(struct db *db, int64_t tournament_id, struct player **out, int *n);
+/* GOV-4: the tournament's players whose entry waits for the TD's approval, by id. */
+int db_player_list_pending(struct db *db, int64_t tournament_id, struct player **out, int *n);
 /* The id of a player of the tournament with this name (case-insensitive) and country, or 0. */
 int64_t db_player_find_same(struct db *db, int64_t tournament_id, const char *name,
                             const char *country, int64_t except_id);

@@ -1,7 +1,7 @@
 // The Tournament Committee's names as the pages post them (GOV-2, 000: posted in the
 // playing rooms): the console, the venue's display and the phones read GET …/committee.
-import { api } from '/js/api.js';
-import { t } from '/js/i18n.js';
+import { api } from './api.js';
+import { t } from './i18n.js';
 
 // "Committee: Ezio, Flora, Gina; reserves: Ugo", or '' with no member.
 export function committeeText(co) {

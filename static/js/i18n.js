@@ -30,9 +30,13 @@ export function t(key, vars) {
 
 // Fills data-i18n (text), data-i18n-aria (aria-label), data-i18n-ph (placeholder) and
 // data-i18n-title (title) of root.
+// A text already right is left alone: a page opened in English (its HTML's) changes nothing.
 export function applyI18n(root = document) {
   document.documentElement.lang = lang;
-  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll('[data-i18n]')) {
+    const s = t(el.dataset.i18n);
+    if (el.textContent !== s) el.textContent = s;
+  }
   for (const el of root.querySelectorAll('[data-i18n-aria]')) el.setAttribute('aria-label', t(el.dataset.i18nAria));
   for (const el of root.querySelectorAll('[data-i18n-ph]')) el.setAttribute('placeholder', t(el.dataset.i18nPh));
   for (const el of root.querySelectorAll('[data-i18n-title]')) el.setAttribute('title', t(el.dataset.i18nTitle));

@@ -6,6 +6,7 @@ const TYPES = [
   'tournament.create', 'tournament.update',
   'player.register', 'player.edit', 'player.check_in', 'player.undo_check_in', 'player.withdraw',
   'player.reinstate', 'player.pin_reset', 'players.import', 'player.merge', 'ratings.settings',
+  'player.entry_approved', 'player.entry_refused', 'player.entry_moved_up',
   'event.create', 'event.update', 'event.start', 'event.entry_add', 'event.entry_remove',
   'knockout.drawn', 'knockout.late_arrival', 'knockout.late_closed', 'knockout.late_deadline',
   'knockout.lengths', 'knockout.length', 'knockout.finished', 'knockout.cascade_undo',

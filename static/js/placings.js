@@ -1,9 +1,9 @@
 // An event's placings as the server gives them (GET …/placings, PLACE-1, PLACE-2): the
 // table the console, the sheets and the display show, and a player's own line for the
 // phone. The server places every kind; the pages only say it in their language.
-import { h, num } from '/js/dom.js';
-import { t } from '/js/i18n.js';
-import { roundName } from '/js/bracket.js';
+import { h, num } from './dom.js';
+import { t } from './i18n.js';
+import { roundName } from './bracket.js';
 
 // "3–4", or "3" for a band of one
 export const bandText = (p) => (p.place_from === p.place_to ? String(p.place_from) : `${p.place_from}–${p.place_to}`);

@@ -2,7 +2,7 @@
 // server gives it: each player's rating before, the change and after; or "not rated" with
 // the kinds of match the list leaves out (a bye, a forfeit, a 1-point match...). The
 // console's match panel and decided cards and the phone's results say it the same way.
-import { t } from '/js/i18n.js';
+import { t } from './i18n.js';
 
 const signed = (x) => (x > 0 ? `+${x.toFixed(2)}` : x.toFixed(2));
 

@@ -314,6 +314,7 @@ export default {
   'now.backup': 'The snapshots fail: {error}',
   'now.ruling_committee': 'A ruling waits for the Committee: {question}',
   'now.appeal': 'Appeal {id} waits for the Committee',
+  'now.entry': '{name} waits for your approval to enter',
   'calls.h': 'Calls from the tables',
   'calls.none': 'No open calls.',
   'calls.row': 'Table {table}, match {match}: {reason}',

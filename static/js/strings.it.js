@@ -314,6 +314,7 @@ export default {
   'now.backup': 'Le copie non riescono: {error}',
   'now.ruling_committee': 'Una decisione attende il Comitato: {question}',
   'now.appeal': 'Il ricorso {id} attende il Comitato',
+  'now.entry': '{name} attende la tua approvazione per iscriversi',
   'calls.h': 'Chiamate dai tavoli',
   'calls.none': 'Nessuna chiamata aperta.',
   'calls.row': 'Tavolo {table}, incontro {match}: {reason}',

@@ -2,9 +2,9 @@
 // folder, an alarm when the last one failed (a USB stick pulled out, a full folder), a
 // warning when the folder is on the database's own disk, one snapshot now, and the
 // download of a fresh copy. Read when the console opens and every 30 s after.
-import { api } from '/js/api.js';
-import { $, h, clear, hhmm } from '/js/dom.js';
-import { t } from '/js/i18n.js';
+import { api } from '../js/api.js';
+import { $, h, clear, hhmm } from '../js/dom.js';
+import { t } from '../js/i18n.js';
 
 let tid = 0;
 let last = null;

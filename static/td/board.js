@@ -2,11 +2,11 @@
 // filtered (board_filter.js), the decided column latest first; a column shows its first
 // PAGE cards and "all N" shows the rest, so that a board of 1,500 matches puts only what
 // is looked at in the page. The match panel opens beside the board, where the TD looks.
-import { $, h, clear } from '/js/dom.js';
-import { t } from '/js/i18n.js';
-import { matchLabel, scoreShown, endedNote, sidesLine } from '/js/label.js';
-import { boardFilter, matchPasses, fillBoardChoices } from '/td/board_filter.js';
-import { matchRatingLine } from '/js/rating_change.js';
+import { $, h, clear } from '../js/dom.js';
+import { t } from '../js/i18n.js';
+import { matchLabel, scoreShown, endedNote, sidesLine } from '../js/label.js';
+import { boardFilter, matchPasses, fillBoardChoices } from './board_filter.js';
+import { matchRatingLine } from '../js/rating_change.js';
 
 const COLS = ['scheduled', 'called', 'playing', 'reported', 'disputed', 'verified'];
 const PAGE = 40;

@@ -2,8 +2,8 @@
 // event, round, state and table (one, several or a range), and searched by a player's
 // name or a table; the players' and the events' pages searched by name too and paged
 // (td/events_window.js for the events). Pure choosing: which of a list is shown.
-import { $, h, clear } from '/js/dom.js';
-import { t } from '/js/i18n.js';
+import { $, h, clear } from '../js/dom.js';
+import { t } from '../js/i18n.js';
 
 // Lower case, without accents: "Nicolò" is found by "nicolo".
 export const fold = (s) => String(s || '').normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();

@@ -3,10 +3,10 @@
 // new one, taken ("on my way") and closed with an outcome (minutes away for permission to
 // leave the room); the rulings waiting for the Committee; and in a match's panel the
 // warning of a slow match, its observers and the ruling form.
-import { api, newKey } from '/js/api.js';
-import { $, h, clear, announce, hhmm } from '/js/dom.js';
-import { t } from '/js/i18n.js';
-import { matchLabel, sidesLine } from '/js/label.js';
+import { api, newKey } from '../js/api.js';
+import { $, h, clear, announce, hhmm } from '../js/dom.js';
+import { t } from '../js/i18n.js';
+import { matchLabel, sidesLine } from '../js/label.js';
 
 const C = { seen: null, audio: null };
 const EFFECTS = ['none', 'score', 'penalty', 'forfeit', 'clock'];

@@ -3,9 +3,9 @@
 // player's; the QR codes one read for all the cards (the server draws each as an SVG path
 // of its modules, shown inline): a sheet of a thousand cards loads no image per card, and
 // the print dialog opens only once every card is whole.
-import { api } from '/js/api.js';
-import { $, h, clear, announce } from '/js/dom.js';
-import { t } from '/js/i18n.js';
+import { api } from '../js/api.js';
+import { $, h, clear, announce } from '../js/dom.js';
+import { t } from '../js/i18n.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 

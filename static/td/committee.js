@@ -3,10 +3,10 @@
 // rulings waiting for it): the matches it holds released, the panel seated, one motion put
 // to the vote, votes cast in person recorded. Every refusal shows the server's sentence
 // through the console's act().
-import { api } from '/js/api.js';
-import { $, h, clear, hhmm } from '/js/dom.js';
-import { t } from '/js/i18n.js';
-import { committeeText } from '/js/committee.js';
+import { api } from '../js/api.js';
+import { $, h, clear, hhmm } from '../js/dom.js';
+import { t } from '../js/i18n.js';
+import { committeeText } from '../js/committee.js';
 
 const EFFECTS = ['none', 'score', 'forfeit', 'penalty'];
 

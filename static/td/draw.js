@@ -1,9 +1,9 @@
 // Before a draw: the players checked in entered at once, and the entrants not checked in
 // named and the TD asked first, since a player who never came would be drawn into a match
 // nobody plays (a walkover later).
-import { api } from '/js/api.js';
-import { announce, showError, clearError } from '/js/dom.js';
-import { t } from '/js/i18n.js';
+import { api } from '../js/api.js';
+import { announce, showError, clearError } from '../js/dom.js';
+import { t } from '../js/i18n.js';
 
 // Every player checked in, not withdrawn and not entered yet, entered in event e (T: the
 // tournament's API path); the first refusal stops it and is shown.

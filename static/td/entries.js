@@ -4,10 +4,10 @@
 // so far with its reason (the TD's and the federation's alone), and the report to the
 // federation downloaded as a zip (JSON or CSV). Every refusal shows the server's sentence
 // through the console's act().
-import { api } from '/js/api.js';
-import { $, h, clear } from '/js/dom.js';
-import { t } from '/js/i18n.js';
-import { debounce } from '/js/live.js';
+import { api } from '../js/api.js';
+import { $, h, clear } from '../js/dom.js';
+import { t } from '../js/i18n.js';
+import { debounce } from '../js/live.js';
 
 let tid = 0;
 let act = null;
@@ -72,8 +72,14 @@ export async function loadEntries() {
   const players = pl.players || [];
   const events = ev.events || [];
   $('#en-approval').checked = !!r.entries_need_approval;
+  // a reason being typed (and the field the TD is in) survives a re-read the stream asked
+  // for (another entry decided, registered)
+  const typed = [...document.querySelectorAll('#en-pending input')].map((x) => [x.id, x.value]);
+  const focus = document.activeElement && document.activeElement.closest('#en-pending') ? document.activeElement.id : '';
   const tb = clear($('#en-pending tbody'));
   for (const p of r.pending) tb.append(pendingRow(p));
+  for (const [id, v] of typed) { const x = document.getElementById(id); if (x) x.value = v; }
+  if (focus && document.getElementById(focus)) document.getElementById(focus).focus();
   $('#en-pending-none').hidden = r.pending.length > 0;
   renderMoveUp(players, events);
   renderDecisions(r.decisions, players, events);

@@ -3,7 +3,7 @@
 // leaderboard). The events are paged and searched like the players (an event's name or an
 // entrant's), and every long list of an event's card shows its first LIST_PAGE items, "All
 // N" the rest; what the TD opened stays open through the live redraws.
-import { paged, wirePaged, cutList } from '/td/board_filter.js';
+import { paged, wirePaged, cutList } from './board_filter.js';
 
 const EVENTS_PAGE = 10;
 const LIST_PAGE = 50;

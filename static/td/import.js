@@ -5,10 +5,10 @@
 // file is imported all or nothing; a refused file lists each bad line, column and reason.
 // The exports (players, results, standings, ratings; `,` or `;`) are links. The ratings
 // table shows each player's rating before, change and after.
-import { api, ApiError } from '/js/api.js';
-import { $, h, clear, announce } from '/js/dom.js';
-import { t } from '/js/i18n.js';
-import { cutList } from '/td/board_filter.js';
+import { api, ApiError } from '../js/api.js';
+import { $, h, clear, announce } from '../js/dom.js';
+import { t } from '../js/i18n.js';
+import { cutList } from './board_filter.js';
 
 let T = '';
 let file = null; // the bytes dropped, kept for the confirmation

@@ -1,8 +1,8 @@
 // The chip ledger of a Swing player (SWING-3), a dialog over the console (moved out of
 // td.js): kept open, and read again at every live redraw, until the TD closes it.
-import { api } from '/js/api.js';
-import { $, h, clear, showError, num } from '/js/dom.js';
-import { t } from '/js/i18n.js';
+import { api } from '../js/api.js';
+import { $, h, clear, showError, num } from '../js/dom.js';
+import { t } from '../js/i18n.js';
 
 const L = { open: null }; // the ledger shown: {T, e, pid, name}
 

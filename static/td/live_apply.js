@@ -5,8 +5,8 @@
 // call, lateness, a claim) changes no list at all: only an open panel of its match is read
 // again. A player's check-in redraws their row. Anything else (a result that moves a bracket, a player registered...) still has
 // the whole state read again: applyEntry says false.
-import { $ } from '/js/dom.js';
-import { boardApply } from '/td/board.js';
+import { $ } from '../js/dom.js';
+import { boardApply } from './board.js';
 
 const IN_PLACE = new Set(['match.call', 'match.playing', 'match.game', 'match.game_undone', 'match.reported',
   'match.conceded', 'match.report_withdrawn', 'match.disputed', 'match.update']);

@@ -1,5 +1,5 @@
 // The match panel's sentence for a dispute (moved out of td.js, which keeps to its size).
-import { t } from '/js/i18n.js';
+import { t } from '../js/i18n.js';
 
 // What MATCH-4 makes of a dispute, with the players' names (the server's sentence says
 // "side a") and in the page's language; the server's own sentence stays as the title.

@@ -5,12 +5,12 @@
 // and claimed by one official ("I'm on it") so that two do not walk to the same table. A live change redraws
 // only the cards it changed: each card is kept by its item's key and rebuilt only when
 // what it shows differs (data-drawn counts its drawings, which the e2e test reads).
-import { api, newKey } from '/js/api.js';
-import { $, h, announce } from '/js/dom.js';
-import { t } from '/js/i18n.js';
-import { matchLabel } from '/js/label.js';
-import { debounce, serial } from '/js/live.js';
-import * as clk from '/js/clock.js';
+import { api, newKey } from '../js/api.js';
+import { $, h, announce } from '../js/dom.js';
+import { t } from '../js/i18n.js';
+import { matchLabel } from '../js/label.js';
+import { debounce, serial } from '../js/live.js';
+import * as clk from '../js/clock.js';
 
 const N = { tid: 0, act: null, open: null, me: '', cards: new Map(), items: [] };
 const sideName = (s) => (s.team ? s.team.name : s.name) || '—';
@@ -18,16 +18,20 @@ const players = (m) => (m ? `${sideName(m.sides[0])} – ${sideName(m.sides[1])}
 const ago = (s) => t('now.age', { n: Math.max(0, Math.floor(s / 60)) });
 
 // The stream entries that may change the list: a match's, a call's, a ruling's, a claim's,
-// lateness; the rest (a chip moved, a player edited) do not.
-const MOVES = /^(match\.|call\.|ruling\.|appeal\.|now\.|lateness|knockout\.|davis\.|swing\.round|server\.)/;
+// lateness, an entry registered or decided (GOV-4); the rest (a chip moved, a player edited) do not.
+const MOVES = /^(match\.|call\.|ruling\.|appeal\.|now\.|lateness|knockout\.|davis\.|swing\.round|server\.|player\.(register|entry_)|players\.import)/;
 
 // tid: the tournament; act runs an action showing a refusal; open(matchId) opens a match's
-// panel where the TD is; session: who is at this console (their claims are theirs).
-export function startNow(tid, act, open, session) {
+// panel where the TD is; session: who is at this console (their claims are theirs); after:
+// a promise, the console's first render. The first read is at once when the desk is the
+// page shown, else after that render: at 1,000 players it holds the server a while, and the
+// page the TD opened (the board, its stream and its lists) comes first (issue 32).
+export function startNow(tid, act, open, session, after) {
   N.tid = tid; N.act = act; N.open = open;
   const o = session && (session.official || session.token);
   N.me = o ? `${session.official ? 'official' : 'token'}:${o.id}` : '';
-  refresh();
+  if (!after || (location.hash || '#now') === '#now') refresh();
+  else { N.stale = true; after.then(() => refresh()); }
   window.addEventListener('hashchange', () => { if (N.stale && (location.hash || '#now') === '#now') refresh(); });
   // the ages move and items come due (an overdue match) without any change in the room
   setInterval(refresh, 30000);
@@ -60,6 +64,11 @@ function actions(it) {
   if (it.kind === 'overdue') out.push(b(t('tbl.warn'), () => api('POST', `${M}/warnings`, { text: t('tbl.warn_default') })));
   if (it.kind === 'late') out.push(b(t('late.award'), () => clk.latenessAction(N.tid, m.id, 'lateness/confirm', it.side)));
   if (it.kind === 'table') out.push(b(t('now.assign'), () => api('POST', `${T}/tables/assign`), 'primary'));
+  // GOV-4: approved here in one click; refused on the Entries page, with its reason
+  if (it.kind === 'entry') {
+    out.push(b(t('entries.approve'), () => api('POST', `${T}/players/${it.player.id}/approve`), 'primary'));
+    out.push(h('button', { type: 'button', onclick: () => { location.hash = '#entries'; } }, t('entries.h')));
+  }
   // a case before the Committee (GOV-7, GOV-6): its tab seats the panel, puts the motion, records votes
   if (it.kind === 'appeal' || it.appeal_id) out.push(h('button', { type: 'button', class: 'committee', onclick: () => { location.hash = '#committee'; } }, t('co.h')));
   if (m) out.push(h('button', { type: 'button', class: 'open', onclick: () => N.open(m.id) }, t('now.open')));
@@ -86,6 +95,7 @@ function line(it) {
     ruling: () => t(it.appeal_id ? 'now.ruling_committee' : 'now.ruling', { question: it.ruling.question }),
     appeal: () => t('now.appeal', { id: it.appeal.id }),
     backup: () => t('now.backup', { error: it.error }),
+    entry: () => t('now.entry', { name: it.player.name }),
   }[it.kind];
   return what ? what() : it.kind;
 }

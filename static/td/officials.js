@@ -1,9 +1,9 @@
 // The head TD's Officials page (GOV-1): the officials (added, renamed, suspended or
 // reinstated, removed) and the machine tokens (made, the secret shown once, revoked). Every
 // refusal shows the server's sentence through the console's act().
-import { api } from '/js/api.js';
-import { $, h, clear } from '/js/dom.js';
-import { t } from '/js/i18n.js';
+import { api } from '../js/api.js';
+import { $, h, clear } from '../js/dom.js';
+import { t } from '../js/i18n.js';
 
 let act = null;
 

@@ -1,9 +1,9 @@
 // The console's placings of an event (PLACE-1, PLACE-2): read from the server with the
 // other boards, shown folded under the event's card (open once the event is finished).
-import { api } from '/js/api.js';
-import { h } from '/js/dom.js';
-import { t } from '/js/i18n.js';
-import { renderPlacings } from '/js/placings.js';
+import { api } from '../js/api.js';
+import { h } from '../js/dom.js';
+import { t } from '../js/i18n.js';
+import { renderPlacings } from '../js/placings.js';
 
 // Each event's placings into boards[id] (null where the server has none for the kind).
 export async function readPlacings(T, events, boards) {

@@ -1,9 +1,9 @@
 // A player's record edited at the desk: name, country, club, federation id and rating, in
 // a dialog opened from the player's row (the API's PATCH …/players/{pid}); the server's
 // refusal (a name taken, a federation id already registered) shows in the dialog itself.
-import { api } from '/js/api.js';
-import { $, h, clear, announce, showError, clearError } from '/js/dom.js';
-import { t } from '/js/i18n.js';
+import { api } from '../js/api.js';
+import { $, h, clear, announce, showError, clearError } from '../js/dom.js';
+import { t } from '../js/i18n.js';
 
 const FIELDS = [
   // [member, label key, input attributes]

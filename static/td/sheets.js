@@ -4,13 +4,13 @@
 // match (a row a game with both scores and a column to mark the Crawford game), and the
 // standings and placings. A4 or Letter (?paper=a4|letter), each sheet sized to its page so
 // that nothing is cut, and every name shrunk until it fits its box.
-import { api } from '/js/api.js';
-import { $, h, clear, showError, params, hhmm } from '/js/dom.js';
-import { t, applyI18n, mountLangSwitch, onLangChange } from '/js/i18n.js';
-import { renderBracketPage } from '/js/bracket.js';
-import { matchLabel } from '/js/label.js';
-import { renderSwing, renderDavis } from '/js/boards.js';
-import { renderPlacings } from '/js/placings.js';
+import { api } from '../js/api.js';
+import { $, h, clear, showError, params, hhmm } from '../js/dom.js';
+import { t, applyI18n, mountLangSwitch, onLangChange } from '../js/i18n.js';
+import { renderBracketPage } from '../js/bracket.js';
+import { matchLabel } from '../js/label.js';
+import { renderSwing, renderDavis } from '../js/boards.js';
+import { renderPlacings } from '../js/placings.js';
 
 const q = params();
 const S = { tid: Number(q.get('t')) || 0, sheet: q.get('sheet') || 'draw', event: Number(q.get('event')) || 0, match: Number(q.get('match')) || 0, paper: q.get('paper') === 'letter' ? 'letter' : 'a4' };

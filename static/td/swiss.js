@@ -2,10 +2,10 @@
 // how many rematches it could not avoid), the last round's pairings with their reasons,
 // paired again before it starts, two of its players swapped with the TD's reason, late
 // entries with their starting wins, withdrawals; the standings. The board is GET …/swiss.
-import { api } from '/js/api.js';
-import { h, announce } from '/js/dom.js';
-import { t } from '/js/i18n.js';
-import { renderSwissStandings, renderSwissRound } from '/js/swiss_board.js';
+import { api } from '../js/api.js';
+import { h, announce } from '../js/dom.js';
+import { t } from '../js/i18n.js';
+import { renderSwissStandings, renderSwissRound } from '../js/swiss_board.js';
 
 // The Swiss's part of its event card. e: the event; b: its board (or null); E: the
 // event's API path; players: the tournament's; act: the console's runner of an action.

@@ -1,6 +1,7 @@
 // The TD's console at size (issue 32), in headless Chromium against a server of its own
 // with a tournament of 1,000 players and 1,500 matches (120 of them called to tables):
-// ui.console_first_render_ms  the console opened on the board until its first whole render
+// ui.console_first_render_ms  the console opened on the board until its first render has
+//                             drawn the board (the hidden pages follow when the page is idle)
 //                             (the page's own clock; median of 7 after one load not counted;
 //                             _spread_ms the slowest less the fastest, _elements the page's)
 // ui.console_update_ms        a player's report answered until its card shows it (median of 9)
@@ -78,8 +79,8 @@ async function run() {
     });
     const report = (k) => call(phones[k], 'POST', `${T}/matches/${called[k].id}/report`, { score: { a: 5, b: 1 } });
 
-    // first render: the console opened on the board, logged in, until its first whole
-    // render, by the page's own clock (navigation start to the mark renderAll sets), not by
+    // first render: the console opened on the board, logged in, until its first render
+    // has drawn the board, by the page's own clock (navigation start to the mark renderAll sets), not by
     // polling from here. One load first, not counted: the server's kept copies of the lists
     // and the browser's cache of the pages warm, as for a TD who reloads; then 7, each in a
     // page of its own, the median. The elements in the page are counted too: they do not

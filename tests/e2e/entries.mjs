@@ -1,6 +1,7 @@
 // The entries' and the report's part of the e2e test (issue 31 items 3, 4: GOV-4, GOV-8),
 // on a tournament of its own: the TD turns approval on in the console's Entries page,
-// approves one pending entry and refuses another with a reason the refused player's phone
+// approves one pending entry from the desk (the Now view lists the entries waiting) and
+// one from the Entries page, refuses another with a reason the refused player's phone
 // never shows, moves a player up between two flights; then the report to the federation of
 // every tournament of the run (the main scenario's too) is downloaded from the console's
 // links as JSON and as CSV, its results agree with each knockout's bracket, its placings
@@ -40,11 +41,16 @@ export async function entries(x) {
   for (const n of ['Nora Galli', 'Piero Sala', 'Rita Conti']) P[n] = await call('POST', `${T}/players`, { name: n, country: 'ITA' });
   if (P['Nora Galli'].entry !== 'pending') fail(`a player registered under approval: ${P['Nora Galli'].entry}`);
 
+  setStep('entries: the desk (Now) lists the entries waiting; one approved from there');
+  await td.click('#tabs a[href="#now"]');
+  await waitText(td, '#now-list', 'Rita Conti waits for your approval');
+  await td.click(`#now-list li[data-key="entry:${P['Rita Conti'].id}"] button.primary`);
+  await waitUntil(td, () => !document.querySelector('#now-list').textContent.includes('Rita Conti'), null, 'approved from the desk');
+
   setStep('entries: the console approves one and refuses another, with a reason');
   await td.click('#tabs a[href="#entries"]');
   await waitText(td, '#en-pending tbody', 'Piero Sala');
   await td.click('button[aria-label="Approve the entry of Nora Galli"]');
-  await td.click('button[aria-label="Approve the entry of Rita Conti"]');
   await waitUntil(td, () => !document.querySelector('#en-pending tbody').textContent.includes('Rita Conti'), null, 'two approved');
   await td.fill(`#en-reason-${P['Piero Sala'].id}`, REASON);
   await td.click('button[aria-label="Refuse the entry of Piero Sala"]');

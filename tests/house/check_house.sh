@@ -5,7 +5,8 @@
 # (tests/house/house.py); and each thing in its one place: a kind's name compared only in
 # the kinds table, an event's settings parsed only by its kind's parse function, a
 # transaction only in the frame, but for the files their allowlists name
-# (tests/house/one_place.py). Fails with the names of the files, their lines and the rule.
+# (tests/house/one_place.py); a page listing its modules to preload lists them all
+# (tests/house/modulepreload.py). Fails with the names of the files, their lines and the rule.
 set -u
 BIN=${CRAWFORD_BIN:-build/asan/crawford}
 obj="$(dirname "$BIN")/obj/server"
@@ -16,6 +17,10 @@ if ! out=$(python3 "$here/house.py" "$obj" 2>&1); then
     fail=1
 fi
 if ! out=$(python3 "$here/one_place.py" 2>&1); then
+    echo "$out"
+    fail=1
+fi
+if ! out=$(python3 "$here/modulepreload.py" 2>&1); then
     echo "$out"
     fail=1
 fi

@@ -167,6 +167,111 @@ START_TEST(test_allowed_hosts)
 }
 END_TEST
 
+/* The id of the folder's version a page names: "/v/<16 hex>/" after the marker's place. */
+static void page_id(const struct res *r, const char *before, char id[17])
+{
+    const char *v = strstr(r->body, before);
+    ck_assert_msg(v, "the page names no %s: %s", before, r->body);
+    v += strlen(before);
+    ck_assert_int_eq((int)strspn(v, "0123456789abcdef"), 16);
+    ck_assert_int_eq(v[16], '/');
+    memcpy(id, v, 16);
+    id[16] = 0;
+}
+
+static void expect_kept(struct srv *s, const char *path, const char *body, const char *cache)
+{
+    struct res r;
+    char cc[96];
+    req(s, "GET", path, NULL, NULL, &r);
+    ck_assert_msg(r.status == 200, "%s: %ld", path, r.status);
+    if (body)
+        ck_assert_str_eq(r.body, body);
+    ck_assert_str_eq(res_header(&r, "Cache-Control", cc, sizeof cc), cache);
+    res_free(&r);
+}
+
+/* Issue 32: a page names its scripts under the static folder's version (the server writes
+ * it where the page says {{static}}); a file asked for under the version now is kept by the
+ * browser for good (no revalidation at the next load), the same file unversioned or under
+ * an older version is revalidated as before; any change of a file is a new version, and
+ * the page's ETag follows it. */
+START_TEST(test_static_versioned_kept_for_good)
+{
+    struct srv s;
+    struct srv_opts o = {.own_static = 1};
+    srv_start_opts(&s, NULL, &o);
+    char st[400];
+    snprintf(st, sizeof st, "%s/static", s.dir);
+    put(st, "index.html", "<script type=\"module\" src=\"/v/{{static}}/a.js\"></script>");
+    put(st, "a.js", "one");
+    struct res r;
+    char id[17], id2[17], path[96], etag[96], inm[120], cc[96];
+    req(&s, "GET", "/", NULL, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_ptr_null(strstr(r.body, "{{static}}"));
+    page_id(&r, "src=\"/v/", id);
+    ck_assert_str_eq(res_header(&r, "Cache-Control", cc, sizeof cc), "no-cache");
+    ck_assert_ptr_nonnull(res_header(&r, "ETag", etag, sizeof etag));
+    res_free(&r);
+    snprintf(path, sizeof path, "/v/%s/a.js", id);
+    expect_kept(&s, path, "one", "public, max-age=31536000, immutable");
+    expect_kept(&s, "/a.js", "one", "no-cache");
+    /* the page unchanged, its ETag answers 304 while the folder is the same */
+    snprintf(inm, sizeof inm, "If-None-Match: %s", etag);
+    const char *h[] = {inm, NULL};
+    req(&s, "GET", "/", NULL, h, &r);
+    ck_assert_int_eq(r.status, 304);
+    res_free(&r);
+
+    put(st, "a.js", "two, longer"); /* an upgrade: another size, whatever the clock */
+    req(&s, "GET", "/", NULL, h, &r); /* the page's bytes are the same, its version not */
+    ck_assert_int_eq(r.status, 200);
+    page_id(&r, "src=\"/v/", id2);
+    ck_assert_str_ne(id, id2);
+    res_free(&r);
+    expect_kept(&s, path, "two, longer", "no-cache"); /* the old version: kept by nobody */
+    snprintf(path, sizeof path, "/v/%s/a.js", id2);
+    expect_kept(&s, path, "two, longer", "public, max-age=31536000, immutable");
+
+    const char *bad[] = {"/v/nothex0nothex00/a.js", "/v/0123/a.js", "/v/", "/v/0123456789abcdef",
+                         "/v/0123456789abcdef/../a.js"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        req(&s, "GET", bad[i], NULL, NULL, &r);
+        ck_assert_msg(r.status == 404 || r.status == 400, "%s: %ld", bad[i], r.status);
+        res_free(&r);
+    }
+    srv_cleanup(&s);
+}
+END_TEST
+
+/* The console's own page: every file it names under the version is there and kept. */
+START_TEST(test_static_console_page_versioned)
+{
+    struct srv s;
+    srv_start(&s, NULL);
+    struct res r;
+    char id[17], pre[40];
+    req(&s, "GET", "/td/", NULL, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    page_id(&r, "src=\"/v/", id);
+    snprintf(pre, sizeof pre, "\"/v/%s/", id);
+    int n = 0;
+    for (const char *p = r.body; (p = strstr(p, pre)); n++) {
+        p += 1;
+        char path[200];
+        size_t len = strcspn(p, "\"");
+        ck_assert_uint_lt(len, sizeof path);
+        memcpy(path, p, len);
+        path[len] = 0;
+        expect_kept(&s, path, NULL, "public, max-age=31536000, immutable");
+    }
+    ck_assert_int_gt(n, 30); /* the stylesheets, the scripts and every module they import */
+    res_free(&r);
+    srv_cleanup(&s);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_edge");
@@ -175,6 +280,8 @@ static Suite *suite(void)
     tcase_add_test(tc, test_host_list);
     tcase_add_test(tc, test_static_no_links);
     tcase_add_test(tc, test_static_no_nul);
+    tcase_add_test(tc, test_static_versioned_kept_for_good);
+    tcase_add_test(tc, test_static_console_page_versioned);
     tcase_add_test(tc, test_allowed_hosts);
     suite_add_tcase(s, tc);
     return s;

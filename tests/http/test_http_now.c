@@ -334,6 +334,48 @@ START_TEST(test_now_td_lists_kept_and_gzipped)
 }
 END_TEST
 
+/* GOV-4: with entries waiting for the TD's approval, each is an item of the desk (since
+ * the player registered), claimable as the others; approved or refused, it is gone. */
+START_TEST(test_GOV4_now_lists_entries_waiting)
+{
+    long long tid = make_tournament(&S, "Entries desk");
+    char path[120], key[40];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld", tid);
+    struct res r;
+    td(&S, "PATCH", path, "{\"entries_need_approval\": true}", &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    long long waits = make_player(&S, tid, "Greta Attesa");
+    long long refused = make_player(&S, tid, "Ugo Rifiutato");
+    struct fx f = {.tid = tid};
+    now_get(&S, &f, &r);
+    ck_assert_msg(r.status == 200, "%ld %s", r.status, r.body);
+    snprintf(key, sizeof key, "entry:%lld", waits);
+    json_t *it = item(&r, key);
+    ck_assert_msg(it != NULL, "no %s: %s", key, r.body);
+    ck_assert_str_eq(json_string_value(json_object_get(it, "kind")), "entry");
+    json_t *pl = json_object_get(it, "player");
+    ck_assert_str_eq(json_string_value(json_object_get(pl, "name")), "Greta Attesa");
+    ck_assert_ptr_null(json_object_get(pl, "pin")); /* the desk shows no PIN */
+    ck_assert(json_is_null(json_object_get(it, "match")));
+    res_free(&r);
+    claim(&S, &f, key, 0, &r); /* claimable as every item */
+    ck_assert_msg(r.status == 200, "claim: %ld %s", r.status, r.body);
+    res_free(&r);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players/%lld/approve", tid, waits);
+    td(&S, "POST", path, NULL, &r);
+    ck_assert_msg(r.status == 200, "approve: %ld %s", r.status, r.body);
+    res_free(&r);
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players/%lld/refuse", tid, refused);
+    td(&S, "POST", path, "{\"reason\": \"no\"}", &r);
+    ck_assert_msg(r.status == 200, "refuse: %ld %s", r.status, r.body);
+    res_free(&r);
+    now_get(&S, &f, &r);
+    ck_assert_msg(json_array_size(json_object_get(r.json, "items")) == 0, "%s", r.body);
+    res_free(&r);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_now");
@@ -345,6 +387,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_now_claim_by_second_official_refused);
     tcase_add_test(tc, test_now_claim_refusals_change_nothing);
     tcase_add_test(tc, test_now_td_lists_kept_and_gzipped);
+    tcase_add_test(tc, test_GOV4_now_lists_entries_waiting);
     suite_add_tcase(s, tc);
     return s;
 }

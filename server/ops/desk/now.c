@@ -9,6 +9,7 @@
 #include "ops/committee/committee.h"
 #include "ops/frame/record.h"
 #include "ops/match/tables.h"
+#include "ops/people/players.h"
 #include "ops/records/clock.h"
 #include "ops/records/match.h"
 #include "ops/table/table_acts.h"
@@ -237,10 +238,26 @@ static int src_appeals(struct now_cx *x)
     return rc;
 }
 
+/* GOV-4: an entry waiting for the TD's approval, since the player registered. */
+static int src_entries(struct now_cx *x)
+{
+    struct player *p = NULL;
+    int n = 0;
+    int rc = db_player_list_pending(x->o->db, x->t->id, &p, &n);
+    for (int i = 0; rc == CW_OK && i < n; i++) {
+        char id[24];
+        snprintf(id, sizeof id, "%lld", (long long)p[i].id);
+        add(x, "entry", id, p[i].created_ms, NULL,
+            json_pack("{s:o}", "player", op_player_json(&p[i], 0)));
+    }
+    free(p);
+    return rc;
+}
+
 /* The kinds of item, each one row. */
 static int (*const sources[])(struct now_cx *) = {
     src_calls,   src_disputes, src_unconfirmed, src_overdue_late,
-    src_tables,  src_rulings,  src_appeals,     src_backup,
+    src_tables,  src_rulings,  src_appeals,     src_backup,       src_entries,
 };
 
 static int cmp_items(const void *a, const void *b)
