@@ -24,7 +24,8 @@ Prints `bench cost.NAME VALUE instr` lines:
                                beyond the library's)
 
 SQLite's automatic checkpoint (every 1,000 pages of log, in whichever commit crosses the
-mark) is left out of every figure: CHECKPOINT_FN says why.
+mark) and the main thread's ticks are left out of every figure: CHECKPOINT_FN and MAIN_FN
+say why.
 
 Usage: CRAWFORD_BIN=build/rel/crawford python3 tests/bench/cost.py  (make cost)
 """
@@ -76,6 +77,11 @@ WRITER_FN = "server/api/tx.c:api_run"  # a suffix: the build may name its files 
 # measure it moved the figure by 27,000 (before the figures below left it out, cost.report_instr
 # at 2 games read 456,056 against 429,220 without it); it is left out of both runs.
 CHECKPOINT_FN = "???:sqlite3_wal_checkpoint"
+# The main thread, which serves no request: it runs the server's ticks once a second (clocks'
+# flags, deadlines). Under callgrind a request takes fifty times its time, so the ticks that
+# fall between the N and the 2N runs are a matter of seconds, not of requests: 1,800
+# instructions "a GET" of a tournament, none of them a GET's. Left out of every figure.
+MAIN_FN = "server/cli/cli_serve.c:cli_serve"
 
 
 def inclusive(path):
@@ -83,14 +89,16 @@ def inclusive(path):
     callgrind dump."""
     out = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", path],
                          check=True, capture_output=True, text=True).stdout
-    turn = ckpt = 0
+    turn = ckpt = main = 0
     for line in out.splitlines():
         m = re.match(r"^\s*([\d,]+)\s+\([^)]*\)\s+(\S+)", line)
         if m and m.group(2).endswith(WRITER_FN):
             turn = int(m.group(1).replace(",", ""))
         elif m and m.group(2).endswith(CHECKPOINT_FN):
             ckpt = int(m.group(1).replace(",", ""))
-    return turn, ckpt
+        elif m and m.group(2).endswith(MAIN_FN):
+            main = int(m.group(1).replace(",", ""))
+    return turn, ckpt, main
 
 
 def total_instr(pid, outdir, tag):
@@ -107,8 +115,8 @@ def total_instr(pid, outdir, tag):
             continue
         m = re.search(r"^(?:summary|totals):\s*(\d+)", text, re.M)
         if m:
-            turn, ckpt = inclusive(path)  # a checkpoint runs inside the writer's turn
-            best = (int(m.group(1)) - ckpt, turn - ckpt)
+            turn, ckpt, main = inclusive(path)  # a checkpoint runs inside the writer's turn
+            best = (int(m.group(1)) - ckpt - main, turn - ckpt)
         if os.environ.get("COST_KEEP"):  # a profile to read with callgrind_annotate
             shutil.copy(path, os.path.join(os.environ["COST_KEEP"], tag + ".out"))
         os.remove(path)
