@@ -14,8 +14,9 @@ Prints `bench cost.NAME VALUE instr` lines:
   cost.report_growth_40_vs_2     the second over the first: a report's cost must not grow
                                with its match (at most 1.10)
   cost.writer_instr_per_report the part of cost.report_instr spent in the writer's turn:
-                               the inclusive cost of api_run (api/tx.c), from the frame's
-                               begin (the lock taken) to its commit (the lock given back),
+                               the inclusive cost of turn (api/tx.c, api_run's locked
+                               part), from the frame's begin (the lock taken) to its
+                               commit (the lock given back),
                                read from the same profile with callgrind_annotate
   cost.get_tournament_instr    GET of a tournament (public)
   cost.get_tournament_bare_instr  the same GET answered by a bare libmicrohttpd serving the
@@ -71,7 +72,7 @@ class Client:
         return r.status, (json.loads(data) if data and data[:1] in b"{[" else None), cookies
 
 
-WRITER_FN = "server/api/tx.c:api_run"  # a suffix: the build may name its files from any folder
+WRITER_FN = "server/api/tx.c:turn"  # a suffix: the build may name its files from any folder
 # SQLite's automatic checkpoint: run by the commit that takes the log past 1,000 pages, about
 # 220,000 instructions once every few hundred reports. Landing in one of the two runs of a
 # measure it moved the figure by 27,000 (before the figures below left it out, cost.report_instr
