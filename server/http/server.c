@@ -27,6 +27,7 @@
 #include "common/clock.h"
 #include "http/accesslog.h"
 #include "http/fairshare.h"
+#include "http/head.h"
 #include "http/forwarded.h"
 #include "http/hosts.h"
 #include "http/kept.h"
@@ -61,6 +62,7 @@ struct req_ctx {
     int status;
     char method[16];
     char *path;  /* a copy for the access log, at most 256 bytes */
+    struct http_head head; /* the headers read (head.h) */
     struct http_client who; /* the client: the peer, or whom a trusted proxy forwards */
     struct http_fair_conn *fc; /* the connection's share (fairshare.h) */
     /* the rebuild of a polled list this request was suspended for (api/rebuild.h); once
@@ -76,13 +78,13 @@ struct req_ctx {
 };
 
 /* The client's address, or the one a trusted proxy forwards (forwarded.h). */
-static void client_of(struct http_server *s, struct MHD_Connection *c, struct http_client *who)
+static void client_of(struct http_server *s, struct MHD_Connection *c,
+                      const struct http_head *h, struct http_client *who)
 {
     const union MHD_ConnectionInfo *ci =
         MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-    http_client_of(s->proxies, s->nproxies, ci ? ci->client_addr : NULL,
-                   MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Forwarded-For"),
-                   MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Forwarded-Proto"), who);
+    http_client_of(s->proxies, s->nproxies, ci ? ci->client_addr : NULL, h->forwarded_for,
+                   h->forwarded_proto, who);
 }
 
 /* A cookie, Secure when the client came over TLS (to the proxy): a browser then never
@@ -188,19 +190,20 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
     req.path = url;
     req.body = rc->body;
     req.body_len = rc->len;
-    req.content_type = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Type");
-    req.csrf = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Crawford");
-    req.origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
-    req.host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
-    req.session_token = MHD_lookup_connection_value(c, MHD_COOKIE_KIND, API_SESSION_COOKIE);
-    req.player_token = MHD_lookup_connection_value(c, MHD_COOKIE_KIND, API_PLAYER_COOKIE);
-    req.device_token = MHD_lookup_connection_value(c, MHD_COOKIE_KIND, API_DEVICE_COOKIE);
-    const char *authz = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Authorization");
+    const struct http_head *h = &rc->head;
+    req.content_type = h->content_type;
+    req.csrf = h->csrf;
+    req.origin = h->origin;
+    req.host = h->host;
+    req.session_token = h->session;
+    req.player_token = h->player;
+    req.device_token = h->device;
+    const char *authz = h->authorization;
     if (authz && !strncasecmp(authz, "Bearer ", 7))
         req.bearer = authz + 7;
-    req.idem_key = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Idempotency-Key");
-    req.if_none_match = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "If-None-Match");
-    const char *ae = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Accept-Encoding");
+    req.idem_key = h->idem_key;
+    req.if_none_match = h->if_none_match;
+    const char *ae = h->accept_encoding;
     req.accept_gzip = ae && strstr(ae, "gzip") != NULL;
     req.client_ip = rc->who.ip;
     req.client_key = rc->who.key;
@@ -246,7 +249,7 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
     }
 
     int status = resp.status ? resp.status : 500;
-    const char *inm = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "If-None-Match");
+    const char *inm = h->if_none_match;
     struct MHD_Response *r;
     int hit = status == 200 ? api_etag_match(inm, resp.etag) : 0;
     if (hit == 2 || (resp.blob && resp.blob_gzip)) {
@@ -378,13 +381,15 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         if (!rc)
             return MHD_NO;
         rc->start_us = cw_mono_us();
-        snprintf(rc->method, sizeof rc->method, "%s", method);
+        size_t ml = strnlen(method, sizeof rc->method - 1);
+        memcpy(rc->method, method, ml); /* zeroed by calloc: ends there */
         rc->path = strndup(url, 256);
         if (!rc->path) {
             free(rc);
             return MHD_NO;
         }
-        client_of(s, c, &rc->who);
+        http_head_read(c, &rc->head);
+        client_of(s, c, &rc->head, &rc->who);
         const union MHD_ConnectionInfo *sc =
             MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
         rc->fc = sc ? sc->socket_context : NULL;
@@ -401,9 +406,9 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
             rc->over = rc->too_big = 1;
             return MHD_YES;
         }
-        const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Length");
+        const char *cl = rc->head.content_length;
         unsigned long long declared = cl ? strtoull(cl, NULL, 10) : 0;
-        const char *expect = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Expect");
+        const char *expect = rc->head.expect;
         int waits = expect && !strcasecmp(expect, "100-continue");
         if (declared > max && !waits && declared <= DISCARD_FACTOR * (unsigned long long)max) {
             /* A client that sends its body without waiting (a browser's upload) would see
@@ -453,8 +458,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     if (rc->over)
         return queue_over(c, rc, s->app->cfg.max_connections_per_address);
     const char *allowed = s->app->cfg.allowed_hosts;
-    const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
-    const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
+    const char *host = rc->head.host;
+    const char *origin = rc->head.origin;
     if (!http_host_allowed(allowed, host) ||
         (origin && strcmp(origin, "null") && !http_origin_allowed(allowed, origin))) {
         char detail[300];
@@ -475,13 +480,14 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         return queue_problem(c, rc, 413, "body-too-large", "Request body too large", detail);
     }
     int64_t tid;
-    if (!strcmp(method, "GET") && api_stream_path(url, &tid)) {
+    int stream = api_stream_path(url, &tid);
+    if (stream && !strcmp(method, "GET")) {
         if (http_fair_stream(s->fair, rc->fc))
             return queue_busy(c, rc, "too-many-streams", "Too many event streams",
                               "This address holds all the event streams it may; close one "
                               "(another tab or screen) and the page reconnects by itself.",
                               "10");
-        const char *lei = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Last-Event-ID");
+        const char *lei = rc->head.last_event_id;
         if (!lei)
             lei = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "last_event_id");
         int status;
@@ -502,7 +508,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         return queue_problem(c, rc, 500, "internal", "Internal server error",
                              "The event stream could not be opened; the error is in the log.");
     }
-    if (api_stream_path(url, &tid)) {
+    if (stream) {
         char detail[160];
         snprintf(detail, sizeof detail, "%s is not allowed on the event stream; GET it.", method);
         return queue_problem_allow(c, rc, 405, "method-not-allowed", "Method not allowed", detail,
@@ -518,8 +524,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     }
     int status;
     struct MHD_Response *r =
-        http_static(s->static_fd, url,
-                    MHD_lookup_connection_value(c, MHD_HEADER_KIND, "If-None-Match"), &status);
+        http_static(s->static_fd, url, rc->head.if_none_match, &status);
     if (status == 404) {
         MHD_destroy_response(r);
         return queue_problem(c, rc, 404, "not-found", "Not found", "There is no such page.");

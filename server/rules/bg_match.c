@@ -331,6 +331,52 @@ static int resume_at(bg_match *m, const bg_match_rec *rec, bg_err *err)
     return 0;
 }
 
+/* A hash of the first n penalties of rec (FNV-1a over their fields): the stamp that says a
+ * state was made after these penalties and no others. */
+static unsigned pen_hash(const bg_match_rec *rec, int n)
+{
+    unsigned h = 2166136261u;
+    for (int i = 0; i < n; i++) {
+        int f[3] = {rec->pen[i].before_game, rec->pen[i].side, rec->pen[i].points};
+        for (int k = 0; k < 3; k++)
+            for (int b = 0; b < 4; b++)
+                h = (h ^ (unsigned)((f[k] >> (8 * b)) & 0xff)) * 16777619u;
+    }
+    return h;
+}
+
+int bg_match_state_fits(const bg_match_rec *rec, const bg_match_state *s)
+{
+    return s->length0 == rec->rules.match_length && rec->rules.match_length > 0 &&
+           s->length_fix == rec->length_fix && s->length_fix_game == rec->length_fix_game &&
+           s->pen >= 0 && s->pen <= rec->n_pen && s->pen_hash == pen_hash(rec, s->pen) &&
+           s->games >= 0 && !rec->resumed;
+}
+
+static void keep_state(const bg_match *m, const bg_match_rec *rec, int pi, bg_match_state *s)
+{
+    *s = (bg_match_state){rec->rules.match_length, rec->length_fix, rec->length_fix_game, pi,
+                          pen_hash(rec, pi), m->games, m->rules.match_length,
+                          {m->score[0], m->score[1]}, m->crawford_done, m->over, m->winner};
+}
+
+/* A replay going on from rec->from (bg_match_rec.from): the match as it stood there. */
+static int resume_from(bg_match *m, const bg_match_rec *rec, int *pi, bg_err *err)
+{
+    const bg_match_state *s = rec->from;
+    if (!bg_match_state_fits(rec, s))
+        return refuse(err, 0, 0, -1, "FORMAT", "the state to go on from is not this match's");
+    m->rules.match_length = s->length;
+    m->games = s->games;
+    m->score[0] = s->score[0];
+    m->score[1] = s->score[1];
+    m->crawford_done = s->crawford_done;
+    m->over = s->over;
+    m->winner = s->winner;
+    *pi = s->pen;
+    return 0;
+}
+
 int bg_match_replay(const bg_match_rec *rec, bg_match_report *rep)
 {
     bg_match m;
@@ -344,18 +390,21 @@ int bg_match_replay(const bg_match_rec *rec, bg_match_report *rep)
             return -1;
         }
     }
-    int pi = 0;
-    int rc = resume_at(&m, rec, &rep->err);
+    int pi = 0, base = 0;
+    int rc = rec->from ? resume_from(&m, rec, &pi, &rep->err) : resume_at(&m, rec, &rep->err);
+    if (rec->from)
+        base = rec->from->games;
+    rep->first = base;
     rep->start[0] = m.score[0];
     rep->start[1] = m.score[1];
     for (int i = 0; i < rec->n_games && rc == 0; i++) {
         const bg_game_rec *g = &rec->games[i];
         bg_game_ctx ctx;
-        if (apply_penalties(&m, rec, &pi, i, &rep->err) != 0) {
+        if (apply_penalties(&m, rec, &pi, base + i, &rep->err) != 0) {
             rc = -1;
             break;
         }
-        if (rec->length_fix > 0 && i == rec->length_fix_game)
+        if (rec->length_fix > 0 && base + i == rec->length_fix_game)
             bg_match_correct_length(&m, rec->length_fix);
         bg_match_next_ctx(&m, &ctx);
         if (m.over) {
@@ -410,9 +459,10 @@ int bg_match_replay(const bg_match_rec *rec, bg_match_report *rep)
         rep->n_games++;
         rep->turns += out.turns;
     }
+    if (rc == 0) keep_state(&m, rec, pi, &rep->resume);
     if (rc == 0) rc = apply_penalties(&m, rec, &pi, 1 << 30, &rep->err);
     /* corrected before the game that comes next */
-    if (rc == 0 && rec->length_fix > 0 && rec->length_fix_game >= rep->n_games)
+    if (rc == 0 && rec->length_fix > 0 && rec->length_fix_game >= base + rep->n_games)
         bg_match_correct_length(&m, rec->length_fix);
     rep->score[0] = m.score[0];
     rep->score[1] = m.score[1];

@@ -15,6 +15,21 @@ typedef struct bg_penalty {
     int points;
 } bg_penalty;
 
+/* Where a replay of score-only games stands after some of them, to go on from there
+ * without replaying them again (issue 37: a phone's report, game by game, checks only its
+ * new game; the games before were checked when they came). Made by bg_match_replay
+ * (rep->resume) after its last game, before the penalties and the length correction that
+ * follow that game; valid for a record whose rules, length correction and first `pen`
+ * penalties are those it was made under (the stamp: bg_match_state_fits). */
+typedef struct bg_match_state {
+    /* the stamp: what the state was made under */
+    int length0, length_fix, length_fix_game; /* rec->rules.match_length, rec->length_fix... */
+    int pen;                                  /* penalties of rec->pen applied */
+    unsigned pen_hash;                        /* ... and a hash of them */
+    /* the running state (struct bg_match's) */
+    int games, length, score[2], crawford_done, over, winner;
+} bg_match_state;
+
 /* A whole match (or money session) as reported. Build it field by field (the .mat reader and
  * the JSON codec do); release with bg_match_rec_free. */
 typedef struct bg_match_rec {
@@ -40,6 +55,10 @@ typedef struct bg_match_rec {
     bg_err tail_err;
     char *mat_header; /* .mat: the comment lines before the match line, verbatim */
     int mat_gam;      /* .mat: a single-game .gam file (names line, no scores) */
+    /* Not NULL: the replay goes on from this state (bg_match_state_fits(this, from) must
+     * hold); games[] are then the games after its from->games, penalties are numbered over
+     * the whole match as always. Score-only games of a match (not a money session). */
+    const bg_match_state *from;
 } bg_match_rec;
 
 /* Appends an empty game record and returns it, or NULL when out of memory. */
@@ -111,6 +130,11 @@ typedef struct bg_match_report {
      * replayed and are legal, it is not counted in n_games or the score. */
     int start[2];
     int unfinished;
+    /* the games before those replayed (rec->from->games, else 0): games[i] is game first+i+1 */
+    int first;
+    /* where the replay stood after its last game (valid when the replay is): a later game is
+     * checked from here (bg_match_rec.from) */
+    bg_match_state resume;
 } bg_match_report;
 
 /* Replays a whole record: penalties in place, each game (full record or score-only), the
@@ -121,6 +145,9 @@ typedef struct bg_match_report {
  * says why). */
 int bg_match_replay(const bg_match_rec *rec, bg_match_report *rep);
 void bg_match_report_free(bg_match_report *rep);
+/* 1 when a replay of rec may go on from s: the same rules and length correction, and the
+ * first s->pen penalties of rec those s was made after (none taken back or put before them). */
+int bg_match_state_fits(const bg_match_rec *rec, const bg_match_state *s);
 
 /* MATCH-3 (WBGF 4.8): a match found to be played at a wrong length. Before the next game the
  * length is corrected to `correct`, unless the score already reached would end the match at

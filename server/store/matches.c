@@ -255,7 +255,8 @@ int db_match_state_times(struct db *db, int64_t match_id, struct match_state_tim
 
 #define R_COLS                                                                                     \
     "id, match_id, coalesce(side, -1), actor, kind, complete, current, score_a, score_b, "         \
-    "coalesce(winner, -1), games, transcript, flags, created_ms, conceded, coalesce(resumes, 0)"
+    "coalesce(winner, -1), games, transcript, flags, created_ms, conceded, coalesce(resumes, 0), " \
+    "replay"
 
 static void read_report(sqlite3_stmt *st, void *row)
 {
@@ -276,14 +277,16 @@ static void read_report(sqlite3_stmt *st, void *row)
     r->created_ms = sqlite3_column_int64(st, 13);
     r->conceded = sqlite3_column_int(st, 14);
     r->resumes = sqlite3_column_int64(st, 15);
+    db_col_text(st, 16, r->replay, sizeof r->replay);
 }
 
 int db_report_insert(struct db *db, struct report *r)
 {
     sqlite3_stmt *st =
         db_stmt(db, "INSERT INTO reports(match_id, side, actor, kind, complete, current, score_a, "
-                    "score_b, winner, games, transcript, flags, created_ms, conceded, resumes) "
-                    "VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)");
+                    "score_b, winner, games, transcript, flags, created_ms, conceded, resumes, replay) "
+                    "VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
+                    "?15)");
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, r->match_id);
@@ -306,6 +309,8 @@ int db_report_insert(struct db *db, struct report *r)
     sqlite3_bind_int64(st, 12, r->created_ms);
     sqlite3_bind_int(st, 13, r->conceded ? 1 : 0);
     db_bind_nonzero(st, 14, r->resumes);
+    if (r->replay[0])
+        db_bind_text(st, 15, r->replay);
     int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
     db_done(st);
     if (rc == CW_OK) {
@@ -362,8 +367,10 @@ int db_report_restore(struct db *db, int64_t match_id, int64_t id)
 
 int db_report_update_games(struct db *db, struct report *r)
 {
+    /* the replay's state with the games it stands for, in one statement (a crash keeps both or
+     * neither) */
     sqlite3_stmt *st = db_stmt(db, "UPDATE reports SET games = ?1, complete = ?2, score_a = ?3, "
-                                   "score_b = ?4, winner = ?5 WHERE id = ?6");
+                                   "score_b = ?4, winner = ?5, replay = ?7 WHERE id = ?6");
     if (!st)
         return CW_EDB;
     db_bind_text(st, 1, r->games ? r->games : "[]");
@@ -375,5 +382,9 @@ int db_report_update_games(struct db *db, struct report *r)
     else
         sqlite3_bind_null(st, 5);
     sqlite3_bind_int64(st, 6, r->id);
+    if (r->replay[0])
+        db_bind_text(st, 7, r->replay);
+    else
+        sqlite3_bind_null(st, 7);
     return db_step_ok(st);
 }

@@ -158,6 +158,10 @@ struct report {
     int conceded;    /* 1: a concession of the match (MATCH-7) by its loser, 1 - winner */
     int64_t resumes; /* a concession: the conceder's report in progress it replaced, current
                         again if the concession is withdrawn; 0: none */
+    /* a games report: where the engine's replay of its games stood after the last one
+     * (ops/replay/report_check.c writes and reads it), so the next game is checked alone;
+     * "" for none. Written with the games, in the same row. */
+    char replay[160]; /* OP_REPORT_STATE_MAX */
 };
 void report_free(struct report *r);
 

@@ -83,7 +83,8 @@ int op_game_add(const struct op *o, struct match *m, int side, const struct game
     struct cw_text last = {NULL, 0, 0, 0};
     if (!compact)
         problem_internal(pb, "storing the game");
-    rc = compact ? op_report_check_compact(db, m, compact, &r, pb, &last) : -1;
+    rc = compact ? op_report_check_compact(db, m, compact, extend ? &cur : NULL, &r, pb, &last)
+                 : -1;
     if (rc) {
         if (have)
             report_free(&cur);
@@ -96,8 +97,12 @@ int op_game_add(const struct op *o, struct match *m, int side, const struct game
     r.current = 1;
     r.created_ms = o->now_ms;
     snprintf(r.actor, sizeof r.actor, "%s", o->who.actor);
-    if (extend) {
+    if (extend) { /* r as the row now stands: settled from it, not read again */
         r.id = cur.id;
+        r.created_ms = cur.created_ms;
+        r.conceded = cur.conceded;
+        r.resumes = cur.resumes;
+        snprintf(r.actor, sizeof r.actor, "%s", cur.actor);
         rc = db_report_update_games(db, &r);
     } else {
         rc = db_report_supersede(db, m->id, side);
@@ -114,8 +119,9 @@ int op_game_add(const struct op *o, struct match *m, int side, const struct game
     }
     /* the running score after this game goes back to the phone */
     extra_report(o, &r, &last);
+    rc = op_match_settle_with(o, m, &r, pb, action);
     report_free(&r);
-    return op_match_settle(o, m, pb, action);
+    return rc;
 }
 
 int op_game_undo(const struct op *o, struct match *m, int side, struct problem *pb,
@@ -149,7 +155,8 @@ int op_game_undo(const struct op *o, struct match *m, int side, struct problem *
     struct report r;
     memset(&r, 0, sizeof r);
     struct cw_text last = {NULL, 0, 0, 0};
-    rc = compact ? op_report_check_compact(db, m, compact, &r, pb, &last) : -1;
+    /* a game taken back: the state rebuilt from the games that stay */
+    rc = compact ? op_report_check_compact(db, m, compact, NULL, &r, pb, &last) : -1;
     if (rc == 0) {
         r.id = cur.id;
         r.match_id = m->id;

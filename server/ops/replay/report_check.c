@@ -84,7 +84,8 @@ int op_report_fill(struct report *r, const bg_match_report *rep, int length, int
             return -1;
     }
     if (last && rep->n_games)
-        op_report_summary_text(last, &rep->games[rep->n_games - 1], rep->n_games, swap);
+        op_report_summary_text(last, &rep->games[rep->n_games - 1], rep->first + rep->n_games,
+                               swap);
     if (rep->notes.n) {
         json_t *flags = json_array();
         for (int i = 0; i < rep->notes.n; i++)
@@ -131,22 +132,113 @@ char *op_report_compact_append(const char *text, const struct game_in *g)
     return cw_text_end(&t, NULL);
 }
 
-/* Checks a compact list of score-only games against the match (the engine replays them:
- * each result against the match so far) and fills r (its games = the list). */
-int op_report_check_compact(struct db *db, const struct match *m, char *compact, struct report *r,
-                            struct problem *pb, struct cw_text *last)
+/* A replay's state as stored with its report (reports.replay): "1" then the fields of
+ * bg_match_state, space-separated. Written and read by hand: snprintf and strtol cost as
+ * much as checking a game (issue 37). */
+static char *put_int(char *p, long long v)
 {
-    bg_match_rec rec;
-    memset(&rec, 0, sizeof rec);
-    if (op_report_rules_of(db, m, &rec.rules, pb)) {
-        free(compact);
+    char d[24];
+    int n = 0;
+    unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+    do
+        d[n++] = (char)('0' + u % 10);
+    while (u /= 10);
+    *p++ = ' ';
+    if (v < 0)
+        *p++ = '-';
+    while (n)
+        *p++ = d[--n];
+    return p;
+}
+
+void op_report_state_text(const bg_match_state *s, char out[OP_REPORT_STATE_MAX])
+{
+    long long v[12] = {s->length0, s->length_fix, s->length_fix_game, s->pen, s->pen_hash,
+                       s->games, s->length, s->score[0], s->score[1], s->crawford_done,
+                       s->over, s->winner};
+    char *p = out;
+    *p++ = '1';
+    for (int i = 0; i < 12; i++)
+        p = put_int(p, v[i]);
+    *p = 0;
+}
+
+int op_report_state_read(const char *text, bg_match_state *s)
+{
+    long long v[12];
+    const char *p = text;
+    if (*p++ != '1')
+        return -1;
+    for (int i = 0; i < 12; i++) {
+        if (*p++ != ' ')
+            return -1;
+        int neg = *p == '-';
+        p += neg;
+        if (*p < '0' || *p > '9')
+            return -1;
+        long long x = 0;
+        for (int k = 0; *p >= '0' && *p <= '9'; p++, k++) {
+            if (k >= 10)
+                return -1;
+            x = x * 10 + (*p - '0');
+        }
+        v[i] = neg ? -x : x;
+    }
+    if (*p)
+        return -1;
+    *s = (bg_match_state){(int)v[0], (int)v[1], (int)v[2], (int)v[3], (unsigned)v[4], (int)v[5],
+                          (int)v[6], {(int)v[7], (int)v[8]}, (int)v[9], (int)v[10], (int)v[11]};
+    return 0;
+}
+
+/* The record of the compact games against match m, going on from state `from` (NULL: from
+ * the start). 0; 1 when from no longer fits the match (rec freed); -1 with pb. */
+static int rec_of(struct db *db, const struct match *m, const char *games,
+                  const bg_match_state *from, bg_match_rec *rec, struct problem *pb)
+{
+    memset(rec, 0, sizeof *rec);
+    if (op_report_rules_of(db, m, &rec->rules, pb))
+        return -1;
+    op_report_record_length(m, rec);
+    rec->from = from; /* penalties are numbered over the whole match: set before they are read */
+    if (op_report_rec_from_compact(games, rec) || op_report_add_penalties(db, m->id, rec, 0)) {
+        bg_match_rec_free(rec);
+        problem_internal(pb, "reading the games");
         return -1;
     }
-    op_report_record_length(m, &rec);
-    if (op_report_rec_from_compact(compact, &rec) || op_report_add_penalties(db, m->id, &rec, 0)) {
-        bg_match_rec_free(&rec);
+    if (from && !bg_match_state_fits(rec, from)) {
+        bg_match_rec_free(rec);
+        return 1;
+    }
+    return 0;
+}
+
+/* Checks a compact list of score-only games against the match (the engine replays them:
+ * each result against the match so far) and fills r (its games = the list, its replay the
+ * state after them). When prev's games begin the list and its stored state still fits the
+ * match (its length, its penalties: bg_match_state_fits), only the games after them are
+ * replayed, from that state: a report game by game costs the same at its 40th game as at
+ * its 2nd (issue 37); else the whole list is. */
+int op_report_check_compact(struct db *db, const struct match *m, char *compact,
+                            const struct report *prev, struct report *r, struct problem *pb,
+                            struct cw_text *last)
+{
+    bg_match_state from;
+    size_t skip = 0;
+    if (prev && m->length && prev->replay[0] && prev->games && !strcmp(prev->kind, "games") &&
+        op_report_state_read(prev->replay, &from) == 0) {
+        skip = strlen(prev->games);
+        if (strncmp(compact, prev->games, skip) || (compact[skip] && compact[skip] != ','))
+            skip = 0;
+        else if (compact[skip])
+            skip++;
+    }
+    bg_match_rec rec;
+    int rc = rec_of(db, m, compact + skip, skip ? &from : NULL, &rec, pb);
+    if (rc == 1) /* changed since the state was kept: all of them */
+        rc = rec_of(db, m, compact, NULL, &rec, pb);
+    if (rc) {
         free(compact);
-        problem_internal(pb, "reading the games");
         return -1;
     }
     bg_match_report rep;
@@ -166,9 +258,12 @@ int op_report_check_compact(struct db *db, const struct match *m, char *compact,
                     "A money-style pairing is one game (SWING-2); %d were reported.", n);
         return -1;
     }
-    int rc = op_report_fill(r, &rep, m->length, 0, 0, last);
+    rc = op_report_fill(r, &rep, m->length, 0, 0, last);
     r->games = compact;
     snprintf(r->kind, sizeof r->kind, "games");
+    r->replay[0] = 0;
+    if (m->length)
+        op_report_state_text(&rep.resume, r->replay);
     bg_match_report_free(&rep);
     bg_match_rec_free(&rec);
     if (rc)

@@ -34,11 +34,20 @@ int op_report_fill(struct report *r, const bg_match_report *rep, int length, int
  * when out of memory). */
 char *op_report_compact_append(const char *text, const struct game_in *g);
 /* Checks a compact list of score-only games (consumed) against match m (the engine replays
- * them: each result against the match so far) and fills r (its games = the list); last
- * (may be NULL) receives the last game's summary as JSON text. 0, or -1 with the problem in
- * pb. */
-int op_report_check_compact(struct db *db, const struct match *m, char *compact, struct report *r,
-                            struct problem *pb, struct cw_text *last);
+ * them: each result against the match so far) and fills r (its games = the list, its replay
+ * the state after them); when prev (may be NULL) is the report whose games the list goes
+ * on, only the new games are replayed, from prev's stored state, if it still fits the match
+ * (else all). last (may be NULL) receives the last game's summary as JSON text. 0, or -1
+ * with the problem in pb. */
+int op_report_check_compact(struct db *db, const struct match *m, char *compact,
+                            const struct report *prev, struct report *r, struct problem *pb,
+                            struct cw_text *last);
+/* A replay's state as stored with its report (reports.replay; at most 12 numbers of 11
+ * characters and a space: struct report's replay holds it), and read back: 0, or -1 when
+ * the text is not one. */
+#define OP_REPORT_STATE_MAX 160
+void op_report_state_text(const bg_match_state *s, char out[OP_REPORT_STATE_MAX]);
+int op_report_state_read(const char *text, bg_match_state *s);
 
 /* MATCH-1, MATCH-5: a final score (told a-b) of match m as a complete score-only report r
  * (zeroed first, made at now_ms): the points beyond the length cut, the penalty points

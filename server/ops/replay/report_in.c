@@ -52,7 +52,7 @@ int op_report_read(const struct op *o, const struct match *m, struct report_in *
     case RI_GAMES: {
         char *compact = in->compact; /* consumed by the check */
         in->compact = NULL;
-        rc = op_report_check_compact(o->db, m, compact, r, pb, NULL);
+        rc = op_report_check_compact(o->db, m, compact, NULL, r, pb, NULL);
         break;
     }
     case RI_RECORD:

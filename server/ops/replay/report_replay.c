@@ -98,8 +98,9 @@ int op_report_add_penalties(struct db *db, int64_t match_id, bg_match_rec *rec, 
                 next = i;
         if (next < 0)
             break;
-        bg_penalty bp = {.before_game = p[next].before_game < rec->n_games ? p[next].before_game
-                                                                           : rec->n_games,
+        /* a record going on from a state (rec->from) holds the games after it */
+        int games = rec->n_games + (rec->from ? rec->from->games : 0);
+        bg_penalty bp = {.before_game = p[next].before_game < games ? p[next].before_game : games,
                          .side = p[next].side ^ swap,
                          .points = p[next].points};
         rc = bg_match_rec_add_penalty(rec, &bp);

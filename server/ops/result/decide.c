@@ -40,16 +40,28 @@ static int gap_waits(struct db *db, const struct match *m, const struct report r
     return waits < 0 ? -1 : waits != 0;
 }
 
-/* Recomputes the match from the current reports of both sides. */
 int op_match_settle(const struct op *o, struct match *m, struct problem *pb, const char **action)
+{
+    return op_match_settle_with(o, m, NULL, pb, action);
+}
+
+/* Recomputes the match from the current reports of both sides (mine, when not NULL, the one
+ * of its side, as just written: not read again). */
+int op_match_settle_with(const struct op *o, struct match *m, const struct report *mine,
+                         struct problem *pb, const char **action)
 {
     struct db *db = o->db;
     struct report r[2];
-    int have[2] = {0, 0};
+    int have[2] = {0, 0}, lent[2] = {0, 0};
     for (int s = 0; s < 2; s++) {
+        if (mine && mine->side == s) {
+            r[s] = *mine;
+            have[s] = lent[s] = 1;
+            continue;
+        }
         int rc = db_report_current(db, m->id, s, &r[s]);
         if (rc != CW_OK && rc != CW_ENOTFOUND) {
-            if (have[0])
+            if (have[0] && !lent[0])
                 report_free(&r[0]);
             problem_internal(pb, "reading the reports");
             return -1;
@@ -59,8 +71,9 @@ int op_match_settle(const struct op *o, struct match *m, struct problem *pb, con
     enum results_outcome outcome = results_outcome(have[0] ? &r[0] : NULL, have[1] ? &r[1] : NULL);
     int waits = outcome == RO_AGREED ? gap_waits(db, m, r) : 0;
     if (waits < 0) {
-        report_free(&r[0]);
-        report_free(&r[1]);
+        for (int s = 0; s < 2; s++)
+            if (have[s] && !lent[s])
+                report_free(&r[s]);
         problem_internal(pb, "reading the tournament");
         return -1;
     }
@@ -117,7 +130,7 @@ int op_match_settle(const struct op *o, struct match *m, struct problem *pb, con
     }
     }
     for (int s = 0; s < 2; s++)
-        if (have[s])
+        if (have[s] && !lent[s])
             report_free(&r[s]);
     if (rc > 0)
         rc = -1;

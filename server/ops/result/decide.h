@@ -12,6 +12,10 @@
  * none: back to called or scheduled). *action names the change for the audit log and the
  * stream. 0, or -1 with the problem in pb. */
 int op_match_settle(const struct op *o, struct match *m, struct problem *pb, const char **action);
+/* The same, with mine the current report of its side as just written (not read again: a
+ * game's report is the writer's turn, issue 37). */
+int op_match_settle_with(const struct op *o, struct match *m, const struct report *mine,
+                         struct problem *pb, const char **action);
 /* Decides match m without (more) play: `winner` wins at the length, in `state`
  * (MS_FORFEITED, MS_WITHDRAWN, MS_VERIFIED for penalty points), ended `how`; the cascade
  * follows. 0, or -1 with the problem in pb. */
