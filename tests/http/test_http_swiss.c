@@ -543,6 +543,37 @@ START_TEST(test_SWISS1_routes_on_another_kind_refused)
 }
 END_TEST
 
+/* SWISS-2: the standings anonymous screens poll are kept per revision of the events; a
+ * change only the Swiss's own rows hold (a withdrawal between rounds) is seen at once. */
+START_TEST(test_SWISS2_kept_standings_follow_a_withdrawal)
+{
+    struct sw w;
+    make_swiss(&w, 4, "{\"rounds\": 3}");
+    struct res r;
+    pair_round(&w, "kept", &r);
+    play_round(&w, &r);
+    long long quitter = side_of(json_array_get(json_object_get(r.json, "matches"), 0), 1);
+    res_free(&r);
+    char path[200];
+    snprintf(path, sizeof path, "%s/swiss/standings", w.epath);
+    for (int i = 0; i < 2; i++) { /* the second from the kept copy */
+        req(&S, "GET", path, NULL, NULL, &r);
+        ck_assert_int_eq(r.status, 200);
+        ck_assert(!json_is_true(json_object_get(standing(&r, quitter), "withdrawn")));
+        res_free(&r);
+    }
+    char body[96];
+    snprintf(body, sizeof body, "{\"player_id\": %lld}", quitter);
+    post(&w, "/withdraw", body, &r);
+    ck_assert_msg(r.status == 200, "%s", r.body);
+    res_free(&r);
+    req(&S, "GET", path, NULL, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    ck_assert_msg(json_is_true(json_object_get(standing(&r, quitter), "withdrawn")), "%s", r.body);
+    res_free(&r);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http_swiss");
@@ -558,6 +589,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_SWISS1_late_entry_and_withdrawals);
     tcase_add_test(tc, test_SWISS2_lives_end_the_swiss);
     tcase_add_test(tc, test_SWISS1_routes_on_another_kind_refused);
+    tcase_add_test(tc, test_SWISS2_kept_standings_follow_a_withdrawal);
     suite_add_tcase(s, tc);
     return s;
 }
