@@ -7,7 +7,7 @@
 import { api } from '../js/api.js';
 import { $, h, clear } from '../js/dom.js';
 import { t } from '../js/i18n.js';
-import { debounce } from '../js/live.js';
+import { debounce, serial } from '../js/live.js';
 
 let tid = 0;
 let act = null;
@@ -61,8 +61,11 @@ function renderDecisions(decisions, players, events) {
   $('#en-decisions-none').hidden = decisions.length > 0;
 }
 
-// Reads the entries, the players and the events again, and shows them.
-export async function loadEntries() {
+// Reads the entries, the players and the events again, and shows them: one read at a time
+// (serial), so that a read begun before a decision (the page opened as the stream told of
+// another) cannot end after the decision's own and show the entry pending again.
+export const loadEntries = serial(readEntries);
+async function readEntries() {
   const [r, pl, ev] = await Promise.all([
     act(() => api('GET', `${T()}/entries`)),
     act(() => api('GET', `${T()}/players`)),
