@@ -10,7 +10,7 @@ SHELL := /bin/bash
 CC      ?= gcc
 PKGS    := libmicrohttpd sqlite3 jansson libsodium zlib libqrencode libutf8proc
 # Debian packages: what building, testing, benchmarking and fuzzing need.
-DEB_BUILD := gcc make pkg-config libmicrohttpd-dev libsqlite3-dev libjansson-dev libsodium-dev zlib1g-dev libqrencode-dev libutf8proc-dev
+DEB_BUILD := gcc make pkg-config libmicrohttpd-dev libsqlite3-dev libjansson-dev libsodium-dev zlib1g-dev libqrencode-dev libutf8proc-dev esbuild
 DEB_TEST  := $(DEB_BUILD) check libsubunit-dev libcurl4-openssl-dev python3 curl nginx openssl sqlite3
 DEB_BENCH := $(DEB_TEST) wrk valgrind
 DEB_FUZZ  := $(DEB_BUILD) clang libclang-rt-14-dev
@@ -103,6 +103,15 @@ $(GEN)/schema_sql.c: $(SCHEMA) Makefile
 	   echo 'const int db_migrations_count = (int)(sizeof db_migrations / sizeof db_migrations[0]);'; \
 	 } > $@.tmp && mv $@.tmp $@
 
+# ---- the console's script: its modules bundled into one file ----
+# static/td/td.js and the modules it imports are the source; the page loads the bundle
+# esbuild (Debian's) makes of them, so that the browser fetches and compiles one script, not
+# forty (issue 32: the console's first render). Generated, never committed (.gitignore).
+TD_BUNDLE := static/td/td.bundle.js
+TD_MODULES := $(filter-out $(TD_BUNDLE),$(wildcard static/td/*.js static/js/*.js))
+$(TD_BUNDLE): $(TD_MODULES)
+	esbuild static/td/td.js --bundle --format=esm --log-level=warning --outfile=$@.tmp.js && mv $@.tmp.js $@
+
 # ---- release build ----
 REL_OBJ := $(patsubst %.c,$(REL_DIR)/obj/%.o,$(LIB_SRC))
 $(REL_DIR)/obj/%.o: %.c
@@ -114,7 +123,7 @@ $(REL_DIR)/crawford: $(REL_DIR)/obj/server/main.o $(REL_DIR)/libcrawford.a
 	$(CC) -o $@ $^ $(PKG_LIBS)
 
 build: deps
-	@$(MAKE) --no-print-directory $(REL_DIR)/crawford
+	@$(MAKE) --no-print-directory $(REL_DIR)/crawford $(TD_BUNDLE)
 
 run: build
 	./$(REL_DIR)/crawford serve --config config/crawford.json
@@ -147,7 +156,7 @@ $(ASAN_DIR)/http/test_%: $(ASAN_DIR)/obj/tests/http/test_%.o $(HTTP_SUP_OBJ) $(A
 TEST_JOBS ?= $(shell echo $$(( $$(nproc) * 2 )))
 CHECK_SH := $(sort $(wildcard tests/*/check_*.sh))
 test: deps-test e2e-deps
-	@$(MAKE) --no-print-directory -j$(shell nproc) $(ASAN_DIR)/crawford $(UNIT_BIN) $(HTTP_BIN)
+	@$(MAKE) --no-print-directory -j$(shell nproc) $(ASAN_DIR)/crawford $(UNIT_BIN) $(HTTP_BIN) $(TD_BUNDLE)
 	@CRAWFORD_BIN=$(ASAN_DIR)/crawford bash tests/run.sh -j $(TEST_JOBS) $(HTTP_BIN) $(CHECK_SH) $(UNIT_BIN)
 
 # The tests as CI meets them: make test with two CPU hogs beside it (STRESS_RUNS times in a
@@ -169,7 +178,7 @@ $(REL_DIR)/bench/bare_mhd: tests/bench/bare_mhd.c
 	$(CC) $(REL_CFLAGS) -o $@ $< -lmicrohttpd
 
 bench: deps-bench
-	@$(MAKE) --no-print-directory $(REL_DIR)/crawford $(BENCH_BIN) $(REL_DIR)/bench/bare_mhd
+	@$(MAKE) --no-print-directory $(REL_DIR)/crawford $(BENCH_BIN) $(REL_DIR)/bench/bare_mhd $(TD_BUNDLE)
 	@for b in $(BENCH_BIN); do $$b || exit 1; done
 	@for s in $(sort $(wildcard tests/bench/bench_*.sh)); do CRAWFORD_BIN=$(REL_DIR)/crawford bash $$s || exit 1; done
 	@CRAWFORD_BIN=$(REL_DIR)/crawford python3 tests/bench/cost.py

@@ -14,6 +14,8 @@ export const API = '/api/v1';
 
 // method, path under /api/v1 (or absolute), optional JSON body. Resolves to the parsed
 // body (null for an empty one); rejects with ApiError (status 0 when the network fails).
+// td/boot.js asks the console's first GETs as this does (a classic script, it cannot
+// import this module): keep the two alike.
 export async function api(method, path, body, opts = {}) {
   const headers = { Accept: 'application/json' };
   if (method !== 'GET' && method !== 'HEAD') headers['X-Crawford'] = '1';
@@ -23,11 +25,16 @@ export async function api(method, path, body, opts = {}) {
     payload = JSON.stringify(body);
   }
   if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
+  return answer(fetch(path.startsWith('/') && !path.startsWith(API) ? API + path : path, {
+    method, headers, body: payload, credentials: 'same-origin', cache: 'no-store',
+  }));
+}
+
+// The answer of a request already sent (fetch's promise), as api() gives it.
+export async function answer(sent) {
   let res;
   try {
-    res = await fetch(path.startsWith('/') && !path.startsWith(API) ? API + path : path, {
-      method, headers, body: payload, credentials: 'same-origin', cache: 'no-store',
-    });
+    res = await sent;
   } catch (e) {
     throw new ApiError(0, { title: 'Network error', detail: '' });
   }

@@ -21,7 +21,7 @@ export async function loadOfficials() {
     ];
     if (o.role !== 'head') {
       actions.push(o.status === 'suspended'
-        ? h('button', { type: 'button', onclick: change({ status: 'active' }, t('td.reinstated')), 'aria-label': t('td.reinstate_of', { name: o.name }) }, t('td.reinstate'))
+        ? h('button', { type: 'button', onclick: change({ status: 'active' }, t('td.reinstated')), 'aria-label': t('td.reinstate_of', { name: o.name }) }, t('td.reinstate_official'))
         : h('button', { type: 'button', onclick: change({ status: 'suspended' }, t('td.suspended')), 'aria-label': t('td.suspend_of', { name: o.name }) }, t('td.suspend')));
       actions.push(h('button', {
         type: 'button',

@@ -30,6 +30,7 @@ import { startEntries, entriesHeard } from './entries.js';
 import { showLedger, ledgerAgain } from './ledger.js';
 import { loadCommittee } from './committee.js';
 import { drawPages } from './pages_drawn.js';
+import { session as sessionAsked, firstState, readState } from './first_read.js';
 import { matchRatingLine } from '../js/rating_change.js';
 
 const S = { tid: Number(params().get('t')) || 0, tour: null, players: [], events: [], boards: {}, matches: [], detail: 0, auditAfter: null, stream: null,
@@ -69,18 +70,15 @@ async function confirmHeld() {
   if (r) { S.server = r; showHeld(); }
 }
 
-// The session is asked for as the module starts, not once the page is wired (issue 32: the
-// console's first reads waited on each other, then on the stream, before anything showed).
-const sessionAsked = api('GET', '/api/v1/session');
-sessionAsked.catch(() => {}); // main() reports its failure
-
 async function main() {
   applyI18n();
   mountLangSwitch();
   onLangChange(() => { renderAll(); renderBackup(); });
   wire();
+  // asked as the page started loading (first_read.js), with the tournament's first state
   const s = await sessionAsked;
   if (s.role !== 'td') { $('#login').hidden = false; $('#password').focus(); return; }
+  S.early = firstState;
   await loggedIn(s);
 }
 
@@ -179,20 +177,18 @@ async function readAll() {
   S.reading = [];
   try {
     // the first time, the tournament before its lists: its revision is where synced()
-    // starts from (see there)
+    // starts from (see there); the first state was begun as the page loaded
     const first = !S.tour;
-    const tourRead = api('GET', T());
-    if (first) S.rev0 = (await tourRead).revision;
+    const early = S.early;
+    S.early = null;
     // the officials a player may be (GOV-6 reads the link): only the head TD lists them
     // (read again with every reload, so one added on the Officials page is offered too)
-    const [tour, pl, ev, ms, of] = await Promise.all([
-      tourRead, api('GET', `${T()}/players`), api('GET', `${T()}/competitions`), api('GET', `${T()}/matches`),
-      S.head ? api('GET', '/api/v1/officials').then((r) => r.officials.filter((o) => o.status !== 'removed'), () => S.officials) : null]);
-    S.tour = tour; S.players = pl.players; S.events = ev.events; S.matches = ms.matches; S.officials = of || S.officials;
-    await Promise.all(S.events.map(async (e) => {
-      const path = e.kind === 'knockout' ? 'knockout' : e.kind;
-      try { S.boards[e.id] = await api('GET', `${T()}/competitions/${e.id}/${path}`); } catch (err) { S.boards[e.id] = null; }
-    }), readPlacings(T(), S.events, S.placings = {}));
+    const offered = S.head ? api('GET', '/api/v1/officials').then((r) => r.officials.filter((o) => o.status !== 'removed'), () => S.officials) : null;
+    const st = await (early || readState(T(), first));
+    if (first) S.rev0 = st.rev0;
+    S.tour = st.tour; S.players = st.players; S.events = st.events; S.matches = st.matches; S.boards = st.boards;
+    const [of] = await Promise.all([offered, readPlacings(T(), S.events, S.placings = {})]);
+    S.officials = of || S.officials;
     renderAll();
     const since = S.reading;
     S.reading = null;

@@ -10,6 +10,8 @@ if [ ! -x /usr/bin/chromium ] || [ ! -d "$root/tests/e2e/node_modules/playwright
   echo "bench_ui: chromium or playwright-core missing: run make e2e-deps" >&2
   exit 1
 fi
+# the console's bundled script, made again if a module changed since (the Makefile's rule)
+make --no-print-directory -s -C "$root" static/td/td.bundle.js
 # our own process group, so that what is left (server, browser) is ended on exit
 if [ -z "${BENCH_UI_INNER:-}" ]; then
   BENCH_UI_INNER=1 exec setsid --wait bash "$0" "$@"

@@ -24,6 +24,9 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
+# the console's bundled script, made again if a module changed since (the Makefile's rule):
+# the pages under test are the ones the sources make
+make --no-print-directory -s -C "$root" static/td/td.bundle.js || exit 1
 node "$here/check_strings.mjs" || exit 1
 node "$here/check_events.mjs" || exit 1
 node "$here/check_estimate.mjs" || exit 1

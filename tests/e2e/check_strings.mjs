@@ -48,7 +48,8 @@ function files(dir) {
 
 const used = new Set();
 const families = new Set();
-for (const f of files(root).filter((x) => /\.(js|html)$/.test(x))) {
+// not the generated bundle of the console's modules (the Makefile's), which repeats them
+for (const f of files(root).filter((x) => /\.(js|html)$/.test(x) && !x.endsWith('.bundle.js'))) {
   const src = readFileSync(f, 'utf8');
   for (const m of src.matchAll(/\bt\(\s*'([a-z0-9_.]+)'/g)) used.add(m[1]);
   for (const m of src.matchAll(/data-i18n(?:-aria|-ph|-title)?="([a-z0-9_.]+)"/g)) used.add(m[1]);

@@ -80,7 +80,8 @@ def walk(top, exts):
     for d, dirs, files in os.walk(os.path.join(ROOT, top)):
         dirs[:] = sorted(x for x in dirs if x not in ("node_modules", "screenshots", "data"))
         for f in sorted(files):
-            if f.endswith(exts):
+            # a generated bundle (static/td/td.bundle.js, the Makefile's) repeats its sources
+            if f.endswith(exts) and not f.endswith(".bundle.js"):
                 p = os.path.join(d, f)
                 yield os.path.relpath(p, ROOT), open(p, encoding="utf-8", errors="replace").read()
 
