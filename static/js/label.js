@@ -34,6 +34,9 @@ export function matchLabel(label, id) {
 
 // A match's two sides as every list says them: "Aldo Neri – Bice Rota" (a Davis Cup
 // doubles' teams by their names; a side not known yet "—").
+// A side of a match: its player, or in a Davis Cup consultation doubles its team.
+export const sideName = (s) => (s.team ? s.team.name : s.name);
+
 export function sidesLine(m) {
   const side = (x) => (x && (x.team ? x.team.name : x.name)) || '—';
   return `${side(m.sides[0])} – ${side(m.sides[1])}`;

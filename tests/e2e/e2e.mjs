@@ -1156,7 +1156,8 @@ async function scenario(browser) {
 }
 
 const killer = setTimeout(() => { console.error('e2e: timed out'); process.exit(1); }, 840000); // check_e2e.sh's timeout is 900 s
-run().catch((e) => { failures++; console.error(`e2e: FAILED: ${e.message}`); })
+// a step that timed out may have met a script error of the page: it says why
+run().catch((e) => { failures++; console.error(`e2e: FAILED: ${e.message}${errors.length ? `\nthe pages' script errors:\n${errors.join('\n')}` : ''}`); })
   .finally(async () => {
     clearTimeout(killer);
     await stopServer();
