@@ -13,7 +13,7 @@
 #include "common/secret.h"
 #include "store/store.h"
 
-/* The session or the token a hash names, read under the lock (api_read): its rc. */
+/* The session or the token a hash names, read from a snapshot (api_read_snapshot): its rc. */
 struct by_hash {
     const char *hash;
     struct session_who w;
@@ -38,7 +38,7 @@ void api_official_session(struct api_req *req)
     struct by_hash q = {.hash = h};
     if (req->session_token && strlen(req->session_token) == CW_TOKEN_LEN) {
         cw_token_hash(req->session_token, h);
-        int rc = api_read(req, NULL, read_session, &q);
+        int rc = api_read_snapshot(req, NULL, read_session, &q);
         const struct session_who w = q.w;
         if (rc == CW_OK && (w.suspended || w.ended)) {
             req->suspended = 1; /* refused where an official is needed, naming GOV-1 */
@@ -51,7 +51,7 @@ void api_official_session(struct api_req *req)
     }
     if (req->bearer && strlen(req->bearer) == CW_TOKEN_LEN) {
         cw_token_hash(req->bearer, h);
-        int rc = api_read(req, NULL, read_token, &q);
+        int rc = api_read_snapshot(req, NULL, read_token, &q);
         const struct machine_token k = q.k;
         if (rc == CW_OK && !k.revoked_ms && k.role != ROLE_NONE) {
             req->is_td = 1;
@@ -197,7 +197,7 @@ int api_player_session(struct api_req *req)
         return 0;
     char h[CW_TOKEN_HASH_LEN + 1];
     cw_token_hash(req->player_token, h);
-    int rc = api_read(req, NULL, read_player_session, h);
+    int rc = api_read_snapshot(req, NULL, read_player_session, h);
     if (rc != CW_OK)
         req->player_id = req->player_tournament = 0;
     return rc == CW_OK;

@@ -39,6 +39,9 @@ enum {
     R_PLAYER_ARG = 1, /* ... but its handler reads ?player= (api_shared_kind) */
     R_CSV = 1 << 16,  /* the body is a file (a CSV), handed to the handler as it came: above
                        * the roles' bits, so a flag in the roles' place still names none */
+    R_SNAPSHOT = 1 << 17, /* a read built for whoever asks, from a reader's snapshot, never
+                           * under the writer's lock: the desk's items, read at every change
+                           * while it is shown (issue 32) */
 };
 
 struct route {

@@ -61,9 +61,10 @@ void api_dispatch(struct api_req *req, struct api_resp *resp)
     if (shared > 0 && (found->flags & (R_PLAYERS | R_EVENTS)) &&
         api_shared_kept_hit(req, resp, found, shared))
         return;
-    if (shared && req->app->readers) {
-        /* an anonymous read of a polled list: from a reader, in one snapshot from its ETag
-         * to its body, so building it never holds the writer's lock (store/readers.h) */
+    if ((shared || (found->flags & R_SNAPSHOT)) && req->app->readers) {
+        /* an anonymous read of a polled list, or a read marked R_SNAPSHOT: from a reader, in
+         * one snapshot from its ETag to its body, so building it never holds the writer's
+         * lock (store/readers.h) */
         struct app *app = req->app, view = *app;
         view.db = db_readers_take(app->readers);
         if (view.db) {

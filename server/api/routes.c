@@ -106,7 +106,7 @@ static const struct route routes[] = {
     {"GET", T "/calls", api_calls_open, STAFF, 0},
     {"GET", T "/calls/tables", api_calls_tables, ANYONE, R_ETAG | R_SHARED | R_ANYONE},
     {"GET", T "/rulings", api_rulings_list, STAFF, 0},
-    {"GET", T "/now", api_now_get, STAFF, 0},
+    {"GET", T "/now", api_now_get, STAFF, R_SNAPSHOT},
     {"POST", T "/now/claims", api_now_claim, STAFF, R_JSON},
     {"POST", T "/now/claims/release", api_now_release, STAFF, R_JSON},
     {"GET", T "/committee", api_committee_get, ANYONE, 0},

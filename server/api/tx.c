@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ops/frame/frame.h"
+#include "store/readers.h"
 #include "store/store.h"
 
 #define IDEM_KEY_MAX 200
@@ -224,6 +225,23 @@ int api_read(struct api_req *req, struct api_resp *resp, api_cmd cmd, void *in)
     struct op o = api_op(req);
     struct read_call c = {req, resp, cmd, in};
     return op_read(&o, read_locked, &c);
+}
+
+int api_read_snapshot(struct api_req *req, struct api_resp *resp, api_cmd cmd, void *in)
+{
+    struct app *app = req->app;
+    struct db *reader = app->readers ? db_readers_take(app->readers) : NULL;
+    if (!reader)
+        return api_read(req, resp, cmd, in);
+    /* the request sees the app with the reader for its database while cmd runs: a reader
+     * is this thread's alone, so op_read takes no lock for it */
+    struct app view = *app;
+    view.db = reader;
+    req->app = &view;
+    int rc = api_read(req, resp, cmd, in);
+    req->app = app;
+    db_readers_give(app->readers, reader);
+    return rc;
 }
 
 int api_out(struct api_resp *resp, struct op_out *out)

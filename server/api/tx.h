@@ -31,6 +31,11 @@ API_REPLIES int api_run_unkeyed(struct api_req *req, struct api_resp *resp, api_
 /* A read under the database's lock (ops/frame/frame.c op_read): cmd reads and replies; what it
  * returns is returned. */
 int api_read(struct api_req *req, struct api_resp *resp, api_cmd cmd, void *in);
+/* api_read on a reader's snapshot of what was committed when it began, never under the
+ * writer's lock (store/readers.h), when the server has readers; else api_read. For a read
+ * every request makes (who the session is): a change held in the writer (waiting for the
+ * disk, or for another program's lock) does not hold it back. */
+int api_read_snapshot(struct api_req *req, struct api_resp *resp, api_cmd cmd, void *in);
 
 /* A command's endings: the frame's answer (ops/frame/op.h struct op_out) as the reply, and what
  * the command returns for it (undone unless out->keep); an operation's refusal as the reply,
