@@ -332,6 +332,34 @@ int db_report_current(struct db *db, int64_t match_id, int side, struct report *
     return db_row(st, read_report, r);
 }
 
+int db_report_current_pair(struct db *db, int64_t match_id, struct report r[2], int found[2])
+{
+    found[0] = found[1] = 0;
+    /* each side's newest current report, as db_report_current reads one: the first of its
+     * side in this order */
+    sqlite3_stmt *st = db_stmt(db, "SELECT " R_COLS " FROM reports WHERE match_id = ?1 AND "
+                                   "current = 1 AND side IS NOT NULL ORDER BY id DESC");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, match_id);
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        int s = sqlite3_column_int(st, 2);
+        if (s < 0 || s > 1 || found[s])
+            continue;
+        read_report(st, &r[s]);
+        found[s] = 1;
+    }
+    db_done(st);
+    if (rc == SQLITE_DONE)
+        return CW_OK;
+    for (int s = 0; s < 2; s++)
+        if (found[s])
+            report_free(&r[s]);
+    found[0] = found[1] = 0;
+    return CW_EDB;
+}
+
 int db_report_get(struct db *db, int64_t match_id, int64_t id, struct report *r)
 {
     sqlite3_stmt *st =

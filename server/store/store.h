@@ -166,6 +166,9 @@ int db_match_state_times(struct db *db, int64_t match_id, struct match_state_tim
 int db_report_insert(struct db *db, struct report *r);
 /* The current report of a side (0, 1, or -1 for the TD); CW_ENOTFOUND if none. */
 int db_report_current(struct db *db, int64_t match_id, int side, struct report *r);
+/* Both sides' current reports in one statement (a game's report reads both: issue 37):
+ * found[s] 1 where r[s] was read (the caller frees it). CW_* code. */
+int db_report_current_pair(struct db *db, int64_t match_id, struct report r[2], int found[2]);
 int db_report_get(struct db *db, int64_t match_id, int64_t id, struct report *r);
 /* Marks the side's current report as superseded. */
 int db_report_supersede(struct db *db, int64_t match_id, int side);
