@@ -152,6 +152,10 @@ void db_audit_rows_free(struct audit_row *rows, int n);
 int db_match_insert(struct db *db, struct match *m, int64_t now_ms);
 int db_match_get(struct db *db, int64_t tournament_id, int64_t id, struct match *m);
 int db_match_update(struct db *db, struct match *m, int64_t now_ms);
+/* The same where was is the row as read in this transaction: a change of the score and the
+ * report it stands on alone (a game's) sets those, in a statement of five values; anything
+ * else, or a row written since, is db_match_update. */
+int db_match_update_from(struct db *db, const struct match *was, struct match *m, int64_t now_ms);
 /* player 0 = every match of the tournament; otherwise those where the player plays. */
 int db_match_list(struct db *db, int64_t tournament_id, int64_t player_id, struct match **out,
                   int *n);

@@ -113,6 +113,7 @@ static int change(const struct op *o, enum mx_may may, int64_t tid, int64_t mid,
     }
     if (invalid)
         problem_free(invalid);
+    struct match was = m; /* the row as read: the save sets only what changed (a game's score) */
     char *before = op_match_record_text(&m);
     if (!before || fn(o, &m, side, in, pb, &action)) {
         free(before);
@@ -120,7 +121,7 @@ static int change(const struct op *o, enum mx_may may, int64_t tid, int64_t mid,
             problem_internal(pb, "changing the match");
         return -1;
     }
-    int rc = op_match_save_text(o, &m, before, action);
+    int rc = op_match_save_from(o, &was, &m, before, action);
     free(before);
     if (rc) {
         problem_internal(pb, "saving the match");

@@ -66,5 +66,9 @@ int op_match_save(const struct op *o, struct match *m, json_t *before, const cha
  * consumed). */
 int op_match_save_text(const struct op *o, struct match *m, const char *before,
                        const char *action);
+/* The same with was the match as read in this change (db_match_update_from: a game's
+ * score set alone). */
+int op_match_save_from(const struct op *o, const struct match *was, struct match *m,
+                       const char *before, const char *action);
 
 #endif
