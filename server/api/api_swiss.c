@@ -83,7 +83,7 @@ static int withdraw(struct api_req *req, const struct op *o, struct event *e, in
     if (mid) {
         struct op_out mo;
         op_match_change(o, MX_TD, e->tournament_id, mid, "match.withdraw", op_mx_walkover, &winner,
-                        NULL, &mo);
+                        NULL, NULL, &mo);
         if (mo.is_problem || !mo.keep) {
             json_decref(out);
             return api_out(resp, &mo);

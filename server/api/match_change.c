@@ -4,6 +4,7 @@
 #include "api/matches.h"
 #include "api/tx.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -72,31 +73,70 @@ static int add_extra(struct api_resp *resp, json_t *extra, const struct cw_text 
     return resp->body ? 0 : -1;
 }
 
+/* The members the operation added (req->extra_text, req->extra) appended to the reply: 0,
+ * or -1 having answered the server's failure. */
+static int with_extra(struct api_req *req, struct api_resp *resp)
+{
+    int extra = (req->extra && json_object_size(req->extra)) || req->extra_text.n ||
+                req->extra_text.failed;
+    if (!extra || !(resp->json || resp->body))
+        return 0;
+    if (req->extra_text.failed || add_extra(resp, req->extra, &req->extra_text)) {
+        free(resp->body);
+        resp->body = NULL;
+        api_internal_error(resp, "writing the reply");
+        return -1;
+    }
+    return 0;
+}
+
 static int match_cmd(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
 {
     struct api_mx *c = in;
     struct op with = *o; /* the TD's words with a verdict */
     with.reason = c->reason;
     with.confirm_cascade = c->confirm_cascade;
+    /* the reply written after the writer's turn, from what it read (c->view), unless the
+     * Idempotency-Key keeps it with the change: then it is written here, before the commit */
+    struct op_match_view *view = req->idem_key ? NULL : malloc(sizeof *view);
     struct op_out out;
     op_match_change(&with, c->may, req->ids[0], req->ids[1], c->action, c->fn, c->in, &c->invalid,
-                    &out);
+                    view, &out);
+    if (view && out.keep && !out.is_problem)
+        c->view = view;
+    else
+        free(view); /* read only by a kept change */
     int rc = api_out(resp, &out);
-    int extra = (req->extra && json_object_size(req->extra)) || req->extra_text.n ||
-                req->extra_text.failed;
-    if (rc == API_DONE && extra && (resp->json || resp->body)) {
-        if (req->extra_text.failed || add_extra(resp, req->extra, &req->extra_text)) {
-            free(resp->body);
-            resp->body = NULL;
+    if (rc == API_DONE && !c->view && with_extra(req, resp))
+        return API_UNDONE;
+    return rc;
+}
+
+/* The reply of a change kept (c->view), written once the writer's turn is over: the match
+ * as the turn read it, with the operation's members; a commit that failed has answered. */
+static void reply_after(struct api_req *req, struct api_resp *resp, struct api_mx *c)
+{
+    if (resp->status == 200 && !resp->is_problem && !resp->json && !resp->body) {
+        struct cw_text t = {0};
+        op_match_view_text(c->view, &t);
+        resp->body = cw_text_end(&t, &resp->body_len);
+        if (!resp->body)
             api_internal_error(resp, "writing the reply");
-            return API_UNDONE;
+        else {
+            snprintf(resp->content_type, sizeof resp->content_type, "application/json");
+            with_extra(req, resp);
         }
     }
-    return rc;
+    op_match_view_free(c->view);
+    free(c->view);
+    c->view = NULL;
 }
 
 void api_match_run(struct api_req *req, struct api_resp *resp, struct api_mx *c)
 {
+    c->view = NULL;
     api_run(req, resp, match_cmd, c);
+    if (c->view)
+        reply_after(req, resp, c);
     problem_free(&c->invalid); /* consumed, whether or not the frame was reached */
 }

@@ -30,6 +30,9 @@ struct api_mx {
     struct problem invalid; /* what the route found wrong with the request (none: empty) */
     const char *reason;     /* the TD's words with a verdict (audited), or NULL */
     int confirm_cascade;    /* the TD confirms that later results it undoes may go */
+    /* match_change.c's: what the reply reads, kept from the writer's turn to write the reply
+     * after it (malloc'd there: a route's api_mx is zeroed whole, and this is large) */
+    struct op_match_view *view;
 };
 /* Runs c in the match's frame inside an idempotent transaction and replies: the match (with
  * the members the operation added), or the refusal. c->invalid is consumed. */

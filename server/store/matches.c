@@ -133,6 +133,52 @@ int db_match_get(struct db *db, int64_t tournament_id, int64_t id, struct match 
  * rest of the save. So the columns a report changes (scores, times) are set always, and
  * those with a CHECK list or a foreign key (players, event, tie, state, winner, how it ended)
  * only in the row whose values differ, which a game report's save never is. */
+/* 1 if m differs from was in its score, the report it stands on, or nothing: what a game
+ * changes. */
+static int only_score(const struct match *was, const struct match *m)
+{
+    return was->id == m->id && was->tournament_id == m->tournament_id &&
+           was->event_id == m->event_id && was->round == m->round && was->slot == m->slot &&
+           was->tie_id == m->tie_id && was->rubber == m->rubber &&
+           was->player[0] == m->player[0] && was->player[1] == m->player[1] &&
+           was->length == m->length && was->first_length == m->first_length &&
+           was->length_fix_game == m->length_fix_game && !strcmp(was->table, m->table) &&
+           was->state == m->state && was->winner == m->winner &&
+           was->penalty[0] == m->penalty[0] && was->penalty[1] == m->penalty[1] &&
+           was->ended == m->ended;
+}
+
+int db_match_update_from(struct db *db, const struct match *was, struct match *m, int64_t now_ms)
+{
+    /* the row is was (read in this transaction) unless written since, which sets its
+     * updated_ms to now: a time that differs from was's tells (the same millisecond cannot,
+     * and takes db_match_update) */
+    if (!was || was->updated_ms == now_ms || !only_score(was, m))
+        return db_match_update(db, m, now_ms);
+    sqlite3_stmt *st = db_stmt(db, "UPDATE matches SET score_a = ?1, score_b = ?2, "
+                                   "result_report = ?3, updated_ms = ?4 WHERE id = ?5 AND "
+                                   "updated_ms = ?6");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int(st, 1, m->score[0]);
+    sqlite3_bind_int(st, 2, m->score[1]);
+    db_bind_nonzero(st, 3, m->result_report);
+    sqlite3_bind_int64(st, 4, now_ms);
+    sqlite3_bind_int64(st, 5, m->id);
+    sqlite3_bind_int64(st, 6, was->updated_ms);
+    int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
+    int done = rc == CW_OK && sqlite3_changes(db_handle(db)) == 1;
+    db_done(st);
+    if (rc != CW_OK)
+        return rc;
+    if (!done) /* written since it was read: every column, as ever */
+        return db_match_update(db, m, now_ms);
+    if (m->event_id)
+        db_part_changed(db, DB_EVENTS); /* a bracket may show it (db.h) */
+    m->updated_ms = now_ms;
+    return CW_OK;
+}
+
 int db_match_update(struct db *db, struct match *m, int64_t now_ms)
 {
     if (m->event_id)
@@ -330,6 +376,34 @@ int db_report_current(struct db *db, int64_t match_id, int side, struct report *
     sqlite3_bind_int64(st, 1, match_id);
     sqlite3_bind_int(st, 2, side);
     return db_row(st, read_report, r);
+}
+
+int db_report_current_pair(struct db *db, int64_t match_id, struct report r[2], int found[2])
+{
+    found[0] = found[1] = 0;
+    /* each side's newest current report, as db_report_current reads one: the first of its
+     * side in this order */
+    sqlite3_stmt *st = db_stmt(db, "SELECT " R_COLS " FROM reports WHERE match_id = ?1 AND "
+                                   "current = 1 AND side IS NOT NULL ORDER BY id DESC");
+    if (!st)
+        return CW_EDB;
+    sqlite3_bind_int64(st, 1, match_id);
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        int s = sqlite3_column_int(st, 2);
+        if (s < 0 || s > 1 || found[s])
+            continue;
+        read_report(st, &r[s]);
+        found[s] = 1;
+    }
+    db_done(st);
+    if (rc == SQLITE_DONE)
+        return CW_OK;
+    for (int s = 0; s < 2; s++)
+        if (found[s])
+            report_free(&r[s]);
+    found[0] = found[1] = 0;
+    return CW_EDB;
 }
 
 int db_report_get(struct db *db, int64_t match_id, int64_t id, struct report *r)

@@ -152,6 +152,10 @@ void db_audit_rows_free(struct audit_row *rows, int n);
 int db_match_insert(struct db *db, struct match *m, int64_t now_ms);
 int db_match_get(struct db *db, int64_t tournament_id, int64_t id, struct match *m);
 int db_match_update(struct db *db, struct match *m, int64_t now_ms);
+/* The same where was is the row as read in this transaction: a change of the score and the
+ * report it stands on alone (a game's) sets those, in a statement of five values; anything
+ * else, or a row written since, is db_match_update. */
+int db_match_update_from(struct db *db, const struct match *was, struct match *m, int64_t now_ms);
 /* player 0 = every match of the tournament; otherwise those where the player plays. */
 int db_match_list(struct db *db, int64_t tournament_id, int64_t player_id, struct match **out,
                   int *n);
@@ -166,6 +170,9 @@ int db_match_state_times(struct db *db, int64_t match_id, struct match_state_tim
 int db_report_insert(struct db *db, struct report *r);
 /* The current report of a side (0, 1, or -1 for the TD); CW_ENOTFOUND if none. */
 int db_report_current(struct db *db, int64_t match_id, int side, struct report *r);
+/* Both sides' current reports in one statement (a game's report reads both: issue 37):
+ * found[s] 1 where r[s] was read (the caller frees it). CW_* code. */
+int db_report_current_pair(struct db *db, int64_t match_id, struct report r[2], int found[2]);
 int db_report_get(struct db *db, int64_t match_id, int64_t id, struct report *r);
 /* Marks the side's current report as superseded. */
 int db_report_supersede(struct db *db, int64_t match_id, int side);

@@ -1730,6 +1730,55 @@ START_TEST(test_idempotent_game_retry)
 }
 END_TEST
 
+/* A game's reply is written after the writer's turn from what the turn read, unless an
+ * Idempotency-Key keeps it with the change (then before the commit): both ways it is the
+ * same match, names, states and running score (issue 37). */
+static void strip_volatile(json_t *j)
+{
+    json_object_del(j, "id");
+    json_object_del(j, "tournament_id");
+    json_object_del(j, "updated_at");
+    json_object_del(json_object_get(j, "label"), "text"); /* "Match N" */
+    json_object_del(json_object_get(j, "report"), "id");
+    for (size_t s = 0; s < 2; s++)
+        json_object_del(json_array_get(json_object_get(j, "sides"), s), "player_id");
+    json_t *times = json_object_get(j, "times");
+    const char *k;
+    json_t *v;
+    json_object_foreach (times, k, v)
+        json_object_set_new(times, k, json_true()); /* the states, not their times */
+}
+
+START_TEST(test_MATCH7_game_reply_same_keyed_or_not)
+{
+    struct fixture f[2];
+    struct res r[2];
+    const char *game = "{\"winner\": \"b\", \"cube\": 2, \"result\": \"gammon\"}";
+    for (int i = 0; i < 2; i++) {
+        setup_match(&f[i], 7);
+        char path[160], cookie[200];
+        match_path(&f[i], "/games", path, sizeof path);
+        snprintf(cookie, sizeof cookie, "Cookie: %s", f[i].a.cookie);
+        const char *h[] = {cookie, "X-Crawford: 1", "Content-Type: application/json",
+                           i ? NULL : "Idempotency-Key: reply-shape-1", NULL};
+        req(&S, "POST", path, game, h, &r[i]);
+        ck_assert_msg(r[i].status == 200, "%s", r[i].body);
+        ck_assert_ptr_nonnull(r[i].json);
+        ck_assert_ptr_nonnull(json_object_get(r[i].json, "report"));
+        ck_assert_str_eq(json_string_value(json_object_get(
+                             json_array_get(json_object_get(r[i].json, "sides"), 1), "name")),
+                         "Bruno");
+        strip_volatile(r[i].json);
+    }
+    char *a = json_dumps(r[0].json, JSON_SORT_KEYS), *b = json_dumps(r[1].json, JSON_SORT_KEYS);
+    ck_assert_str_eq(a, b);
+    free(a);
+    free(b);
+    res_free(&r[0]);
+    res_free(&r[1]);
+}
+END_TEST
+
 /* ---- MATCH-7: a player concedes the match ---- */
 
 static void concede(struct srv *as, const struct fixture *f, const char *body, struct res *r)
@@ -2116,6 +2165,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_MATCH5_final_score_below_penalty_points_refused);
     tcase_add_test(tc, test_MATCH6_policy_decides_an_illegal_play);
     tcase_add_test(tc, test_idempotent_game_retry);
+    tcase_add_test(tc, test_MATCH7_game_reply_same_keyed_or_not);
     tcase_add_test(tc, test_MATCH7_concede_at_0_0_then_the_opponent_confirms);
     tcase_add_test(tc, test_MATCH7_concede_keeps_own_game_by_game_points_then_the_TD_verifies);
     tcase_add_test(tc, test_MATCH7_concede_keeps_penalty_points);

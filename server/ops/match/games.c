@@ -62,19 +62,26 @@ int op_game_add(const struct op *o, struct match *m, int side, const struct game
                 struct problem *pb, const char **action)
 {
     struct db *db = o->db;
-    struct report cur;
-    int rc = db_report_current(db, m->id, side, &cur);
-    if (rc != CW_OK && rc != CW_ENOTFOUND) {
-        problem_internal(pb, "reading your report");
+    /* both sides' reports at once: the other side's settles the match below */
+    struct report both[2], cur;
+    int found[2];
+    if (side < 0 || side > 1 || db_report_current_pair(db, m->id, both, found) != CW_OK) {
+        problem_internal(pb, "reading your report"); /* a game is a player's: side 0 or 1 */
         return -1;
     }
-    int have = rc == CW_OK, extend = have && !strcmp(cur.kind, "games") && !cur.complete;
+    struct report *theirs = found[1 - side] ? &both[1 - side] : NULL;
+    if (found[side])
+        cur = both[side];
+    int have = found[side], extend = have && !strcmp(cur.kind, "games") && !cur.complete;
+    int rc;
     if (have && cur.complete) {
         problem_set(pb, 409, "report-complete", "Your report already ends the match",
                     "Your report ends match %lld at %d-%d; change it with a new report, or "
                     "withdraw it first.",
                     (long long)m->id, cur.score[0], cur.score[1]);
         report_free(&cur);
+        if (theirs)
+            report_free(theirs);
         return -1;
     }
     char *compact = op_report_compact_append(extend ? cur.games : "", g);
@@ -88,6 +95,8 @@ int op_game_add(const struct op *o, struct match *m, int side, const struct game
     if (rc) {
         if (have)
             report_free(&cur);
+        if (theirs)
+            report_free(theirs);
         report_free(&r);
         free(last.s);
         return -1;
@@ -112,6 +121,8 @@ int op_game_add(const struct op *o, struct match *m, int side, const struct game
     if (have)
         report_free(&cur);
     if (rc != CW_OK) {
+        if (theirs)
+            report_free(theirs);
         report_free(&r);
         free(last.s);
         problem_internal(pb, "storing the game");
@@ -119,7 +130,9 @@ int op_game_add(const struct op *o, struct match *m, int side, const struct game
     }
     /* the running score after this game goes back to the phone */
     extra_report(o, &r, &last);
-    rc = op_match_settle_with(o, m, &r, pb, action);
+    rc = op_match_settle_pair(o, m, &r, theirs, pb, action);
+    if (theirs)
+        report_free(theirs);
     report_free(&r);
     return rc;
 }

@@ -93,10 +93,11 @@ static int may_act(const struct op *o, const struct op_who *w, enum mx_may may,
     return -2;
 }
 
-/* The change, or -1 with the refusal in pb; *after the match's public JSON as text. */
+/* The change, or -1 with the refusal in pb; *after the match's public JSON as text, or
+ * (view not NULL) what it reads in *view. */
 static int change(const struct op *o, enum mx_may may, int64_t tid, int64_t mid, const char *action,
-                  match_fn fn, void *in, struct problem *invalid, char **after, size_t *after_len,
-                  struct problem *pb)
+                  match_fn fn, void *in, struct problem *invalid, struct op_match_view *view,
+                  char **after, size_t *after_len, struct problem *pb)
 {
     struct match m;
     int side = op_match_load(o, tid, mid, &m, pb) ? -2 : may_act(o, &o->who, may, &m, pb);
@@ -112,6 +113,7 @@ static int change(const struct op *o, enum mx_may may, int64_t tid, int64_t mid,
     }
     if (invalid)
         problem_free(invalid);
+    struct match was = m; /* the row as read: the save sets only what changed (a game's score) */
     char *before = op_match_record_text(&m);
     if (!before || fn(o, &m, side, in, pb, &action)) {
         free(before);
@@ -119,10 +121,16 @@ static int change(const struct op *o, enum mx_may may, int64_t tid, int64_t mid,
             problem_internal(pb, "changing the match");
         return -1;
     }
-    int rc = op_match_save_text(o, &m, before, action);
+    int rc = op_match_save_from(o, &was, &m, before, action);
     free(before);
     if (rc) {
         problem_internal(pb, "saving the match");
+        return -1;
+    }
+    if (view) {
+        if (op_match_view_read(o->db, &m, view) == 0)
+            return 0;
+        problem_internal(pb, "writing the match");
         return -1;
     }
     struct cw_text t = {0};
@@ -137,12 +145,12 @@ static int change(const struct op *o, enum mx_may may, int64_t tid, int64_t mid,
 
 void op_match_change(const struct op *o, enum mx_may may, int64_t tid, int64_t mid,
                      const char *action, match_fn fn, void *in, struct problem *invalid,
-                     struct op_out *out)
+                     struct op_match_view *view, struct op_out *out)
 {
     struct problem pb = {0, NULL};
     char *after = NULL;
     size_t len = 0;
-    if (change(o, may, tid, mid, action, fn, in, invalid, &after, &len, &pb)) {
+    if (change(o, may, tid, mid, action, fn, in, invalid, view, &after, &len, &pb)) {
         *out = (struct op_out){pb.status, pb.json, 1, 0, NULL, 0};
         return;
     }

@@ -19,6 +19,8 @@ enum mx_may {
     MX_PLAYER,       /* a player of the match on their own side, while it takes reports */
 };
 
+struct op_match_view;
+
 /* One change of match m by `side` (the player's; -1 for the TD) with its typed input (may
  * be NULL; the operation may take what it owns); *action may rename the stream entry. 0,
  * or -1 with the refusal in pb. */
@@ -29,9 +31,12 @@ typedef int (*match_fn)(const struct op *o, struct match *m, int side, void *in,
  * the match as `action`. invalid (may be NULL, consumed) is what the API found wrong with
  * the request: the frame refuses with it where the operation would begin, so a bad body
  * hides neither a missing match nor a refusal of who asks. out: the match's public JSON
- * (kept), or the refusal (undone: the caller rolls back). */
+ * (kept), or the refusal (undone: the caller rolls back). With view (not NULL), the kept
+ * change's out has no body: what the JSON reads is in *view (op_match_view_text writes it
+ * after the writer's turn; the caller frees it), so that the text is not written under the
+ * lock (issue 37). */
 void op_match_change(const struct op *o, enum mx_may may, int64_t tid, int64_t mid,
                      const char *action, match_fn fn, void *in, struct problem *invalid,
-                     struct op_out *out);
+                     struct op_match_view *view, struct op_out *out);
 
 #endif

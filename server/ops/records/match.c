@@ -86,7 +86,13 @@ int op_match_set_state(struct db *db, struct match *m, enum match_state state, i
 int op_match_save_text(const struct op *o, struct match *m, const char *before,
                        const char *action)
 {
-    int rc = db_match_update(o->db, m, o->now_ms);
+    return op_match_save_from(o, NULL, m, before, action);
+}
+
+int op_match_save_from(const struct op *o, const struct match *was, struct match *m,
+                       const char *before, const char *action)
+{
+    int rc = db_match_update_from(o->db, was, m, o->now_ms);
     /* the audit row and the stream entry carry the match's own fields, the entry with the
      * match's label too (pages name the match by it; the audit row keeps the record):
      * {"match": {fields..., "label": {...}}}, the record's text written once for both */

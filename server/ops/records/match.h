@@ -20,6 +20,33 @@ json_t *op_match_json(struct db *db, const struct match *m);
 /* ... written as text onto t: the reply of a report, never built as jansson values (see
  * op_match_record_text); op_match_json reads this text. */
 void op_match_text(struct db *db, const struct match *m, struct cw_text *t);
+/* The event a match's label names, as read (ok 0: it could not be: the match is named by
+ * its number). */
+struct op_match_event {
+    int64_t id;
+    int ok;
+    char name[E_NAME_MAX * 4 + 1];
+    enum event_kind_id kind;
+    int rounds;
+};
+/* What op_match_text reads beside the match (its copy m): the sides' names, a doubles
+ * side's team, the state times, the label's event. Read while the writer holds the
+ * database, written after it gave it back (a report's reply, issue 37): the text is the
+ * same as op_match_text's at the time of the read. */
+struct op_match_view {
+    struct match m;
+    int named[2];
+    struct player side[2];
+    json_t *team[2];
+    int times_ok, n_times;
+    struct match_state_time *times;
+    int has_event;
+    struct op_match_event event;
+};
+/* 0, or -1 for no memory (v then needs no free). */
+int op_match_view_read(struct db *db, const struct match *m, struct op_match_view *v);
+void op_match_view_text(const struct op_match_view *v, struct cw_text *t);
+void op_match_view_free(struct op_match_view *v);
 /* 1 if op_match_text writes a member named key. */
 int op_match_text_has(const char *key);
 /* The same for a list of n matches (a JSON array), their events read once. */
@@ -39,5 +66,9 @@ int op_match_save(const struct op *o, struct match *m, json_t *before, const cha
  * consumed). */
 int op_match_save_text(const struct op *o, struct match *m, const char *before,
                        const char *action);
+/* The same with was the match as read in this change (db_match_update_from: a game's
+ * score set alone). */
+int op_match_save_from(const struct op *o, const struct match *was, struct match *m,
+                       const char *before, const char *action);
 
 #endif

@@ -40,21 +40,15 @@ static json_t *doubles_team_json(struct db *db, const struct match *m, int s)
 #define MEMO_EVENTS 8
 struct memo {
     int n, next;
-    struct memo_event {
-        int64_t id;
-        int ok;
-        char name[E_NAME_MAX * 4 + 1];
-        enum event_kind_id kind;
-        int rounds;
-    } ev[MEMO_EVENTS];
+    struct op_match_event ev[MEMO_EVENTS];
 };
 
-static const struct memo_event *event_of(struct db *db, int64_t id, struct memo *memo)
+static const struct op_match_event *event_of(struct db *db, int64_t id, struct memo *memo)
 {
     for (int i = 0; i < memo->n; i++)
         if (memo->ev[i].id == id)
             return &memo->ev[i];
-    struct memo_event *e; /* a free place, else the oldest */
+    struct op_match_event *e; /* a free place, else the oldest */
     if (memo->n < MEMO_EVENTS) {
         e = &memo->ev[memo->n++];
     } else {
@@ -68,10 +62,10 @@ static const struct memo_event *event_of(struct db *db, int64_t id, struct memo 
     return e;
 }
 
-/* The label as text, the one writer of it (see op_match_record_text for why text). */
-static void label_text(struct db *db, const struct match *m, struct memo *memo, struct cw_text *t)
+/* The label as text, the one writer of it (see op_match_record_text for why text), from
+ * the match's event as read (NULL: none). */
+static void label_write(const struct match *m, const struct op_match_event *me, struct cw_text *t)
 {
-    const struct memo_event *me = m->event_id ? event_of(db, m->event_id, memo) : NULL;
     struct label_event le = {0};
     if (me && me->ok) {
         le.name = me->name;
@@ -112,7 +106,7 @@ void op_match_label_text(struct db *db, const struct match *m, struct cw_text *t
 {
     struct memo memo;
     memo.n = memo.next = 0;
-    label_text(db, m, &memo, t);
+    label_write(m, m->event_id ? event_of(db, m->event_id, &memo) : NULL, t);
 }
 
 /* A text written here as the jansson value a caller builds on */
@@ -142,9 +136,28 @@ static void time_text(struct cw_text *t, int64_t ms)
     cw_text_str(t, buf);
 }
 
-static void match_text(struct db *db, const struct match *m, struct memo *memo,
-                       struct cw_text *t)
+/* What the match's public JSON reads beyond the match, into v (v->m a copy of m). -1 for
+ * no memory; what cannot be read is left out, as the text always did. */
+static int view_read(struct db *db, const struct match *m, struct memo *memo,
+                     struct op_match_view *v)
 {
+    v->m = *m; /* each member set (the sides' players are large: no memset) */
+    for (int s = 0; s < 2; s++) {
+        v->named[s] = m->player[s] &&
+                      db_player_name(db, m->tournament_id, m->player[s], &v->side[s]) == CW_OK;
+        v->team[s] = doubles_team_json(db, m, s);
+    }
+    v->times_ok = db_match_state_times(db, m->id, &v->times, &v->n_times) == CW_OK;
+    v->has_event = m->event_id != 0;
+    if (v->has_event)
+        v->event = *event_of(db, m->event_id, memo);
+    return 0;
+}
+
+/* The match's public JSON written from what was read: no database. */
+static void view_write(const struct op_match_view *v, struct cw_text *t)
+{
+    const struct match *m = &v->m;
     cw_text_lit(t, "{\"id\":");
     cw_text_int(t, m->id);
     cw_text_lit(t, ",\"tournament_id\":");
@@ -164,22 +177,20 @@ static void match_text(struct db *db, const struct match *m, struct memo *memo,
         else
             cw_text_lit(t, "{\"side\":\"a\",\"score\":");
         cw_text_int(t, m->score[s]);
-        struct player p;
-        if (m->player[s] && db_player_name(db, m->tournament_id, m->player[s], &p) == CW_OK) {
+        if (v->named[s]) {
+            const struct player *p = &v->side[s];
             cw_text_lit(t, ",\"player_id\":");
-            cw_text_int(t, p.id);
+            cw_text_int(t, p->id);
             cw_text_lit(t, ",\"name\":");
-            cw_text_str(t, p.name);
+            cw_text_str(t, p->name);
             cw_text_lit(t, ",\"country\":");
-            cw_text_str(t, p.country);
+            cw_text_str(t, p->country);
         } else {
             cw_text_lit(t, ",\"player_id\":null,\"name\":null");
         }
-        json_t *team = doubles_team_json(db, m, s);
-        if (team) {
+        if (v->team[s]) {
             cw_text_lit(t, ",\"team\":");
-            cw_text_json(t, team);
-            json_decref(team);
+            cw_text_json(t, v->team[s]);
         }
         cw_text_lit(t, "}");
     }
@@ -192,9 +203,9 @@ static void match_text(struct db *db, const struct match *m, struct memo *memo,
     cw_text_lit(t, ",\"result_report_id\":");
     cw_text_int_or_null(t, m->result_report);
     cw_text_lit(t, ",\"times\":{");
-    struct match_state_time *st;
-    int n;
-    if (db_match_state_times(db, m->id, &st, &n) == CW_OK) {
+    if (v->times_ok) {
+        const struct match_state_time *st = v->times;
+        int n = v->n_times;
         /* a state entered twice is one member: where it came first, with its last time */
         int first = 1;
         for (int i = 0; i < n; i++) {
@@ -213,7 +224,6 @@ static void match_text(struct db *db, const struct match *m, struct memo *memo,
             cw_text_lit(t, ":");
             time_text(t, st[last].at_ms);
         }
-        free(st);
     }
     cw_text_lit(t, "},\"updated_at\":");
     time_text(t, m->updated_ms);
@@ -236,8 +246,39 @@ static void match_text(struct db *db, const struct match *m, struct memo *memo,
         cw_text_lit(t, "}");
     }
     cw_text_lit(t, ",\"label\":");
-    label_text(db, m, memo, t);
+    label_write(m, v->has_event ? &v->event : NULL, t);
     cw_text_lit(t, "}");
+}
+
+void op_match_view_free(struct op_match_view *v)
+{
+    for (int s = 0; s < 2; s++) {
+        json_decref(v->team[s]);
+        v->team[s] = NULL;
+    }
+    free(v->times);
+    v->times = NULL;
+}
+
+static void match_text(struct db *db, const struct match *m, struct memo *memo,
+                       struct cw_text *t)
+{
+    struct op_match_view v;
+    view_read(db, m, memo, &v);
+    view_write(&v, t);
+    op_match_view_free(&v);
+}
+
+int op_match_view_read(struct db *db, const struct match *m, struct op_match_view *v)
+{
+    struct memo memo;
+    memo.n = memo.next = 0;
+    return view_read(db, m, &memo, v);
+}
+
+void op_match_view_text(const struct op_match_view *v, struct cw_text *t)
+{
+    view_write(v, t);
 }
 
 int op_match_text_has(const char *key)

@@ -45,10 +45,25 @@ int op_match_settle(const struct op *o, struct match *m, struct problem *pb, con
     return op_match_settle_with(o, m, NULL, pb, action);
 }
 
-/* Recomputes the match from the current reports of both sides (mine, when not NULL, the one
- * of its side, as just written: not read again). */
+static int settle(const struct op *o, struct match *m, const struct report *mine, int pair,
+                  const struct report *theirs, struct problem *pb, const char **action);
+
 int op_match_settle_with(const struct op *o, struct match *m, const struct report *mine,
                          struct problem *pb, const char **action)
+{
+    return settle(o, m, mine, 0, NULL, pb, action);
+}
+
+int op_match_settle_pair(const struct op *o, struct match *m, const struct report *mine,
+                         const struct report *theirs, struct problem *pb, const char **action)
+{
+    return settle(o, m, mine, 1, theirs, pb, action);
+}
+
+/* Recomputes the match from the current reports of both sides (mine, when not NULL, the one
+ * of its side, as just written: not read again; with pair, the other side's is theirs). */
+static int settle(const struct op *o, struct match *m, const struct report *mine, int pair,
+                  const struct report *theirs, struct problem *pb, const char **action)
 {
     struct db *db = o->db;
     struct report r[2];
@@ -57,6 +72,12 @@ int op_match_settle_with(const struct op *o, struct match *m, const struct repor
         if (mine && mine->side == s) {
             r[s] = *mine;
             have[s] = lent[s] = 1;
+            continue;
+        }
+        if (pair) {
+            if (theirs)
+                r[s] = *theirs;
+            have[s] = lent[s] = theirs != NULL;
             continue;
         }
         int rc = db_report_current(db, m->id, s, &r[s]);

@@ -16,6 +16,10 @@ int op_match_settle(const struct op *o, struct match *m, struct problem *pb, con
  * game's report is the writer's turn, issue 37). */
 int op_match_settle_with(const struct op *o, struct match *m, const struct report *mine,
                          struct problem *pb, const char **action);
+/* The same with the other side's current report too, as read in this change (NULL: it has
+ * none): no report read again. */
+int op_match_settle_pair(const struct op *o, struct match *m, const struct report *mine,
+                         const struct report *theirs, struct problem *pb, const char **action);
 /* Decides match m without (more) play: `winner` wins at the length, in `state`
  * (MS_FORFEITED, MS_WITHDRAWN, MS_VERIFIED for penalty points), ended `how`; the cascade
  * follows. 0, or -1 with the problem in pb. */
