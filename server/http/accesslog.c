@@ -43,11 +43,40 @@ static void flush_locked(void)
     used = 0;
 }
 
-/* src appended to line (cap bytes) at *n, as much as fits with room for a NUL */
+/* src appended to line (cap bytes) at *n, as much as fits with room for a NUL: copied at
+ * once (a byte at a time was a tenth of the line's cost) */
 static void put(char *line, size_t cap, size_t *n, const char *src)
 {
-    while (*src && *n + 1 < cap)
-        line[(*n)++] = *src++;
+    size_t k = strlen(src);
+    if (k > cap - 1 - *n)
+        k = cap - 1 - *n;
+    memcpy(line + *n, src, k);
+    *n += k;
+}
+
+/* The line's time: "YYYY-MM-DDTHH:MM:SS" is the same for every request of a second, written
+ * once a second by each thread; the milliseconds are written for each (issue 37: the time
+ * was a quarter of the line's instructions). 24 bytes and a NUL into when. */
+static void log_time(char when[32])
+{
+    static __thread int64_t sec = -1;
+    static __thread char head[32];
+    int64_t ms = cw_now_ms();
+    if (ms < 0 || ms >= 253402300800000LL) { /* outside years 1970-9999: not 24 bytes */
+        cw_iso8601(ms, when, 32);
+        return;
+    }
+    if (ms / 1000 != sec) {
+        cw_iso8601(ms, head, sizeof head);
+        sec = ms / 1000;
+    }
+    memcpy(when, head, 20); /* up to the point */
+    int frac = (int)(ms % 1000);
+    when[20] = (char)('0' + frac / 100);
+    when[21] = (char)('0' + frac / 10 % 10);
+    when[22] = (char)('0' + frac % 10);
+    when[23] = 'Z';
+    when[24] = 0;
 }
 
 /* " V" then tail, V a decimal integer: the line's numbers without snprintf */
@@ -76,7 +105,7 @@ void http_log_request(const char *ip, const char *method, const char *path, int 
     if (!enabled)
         return;
     char line[768], when[32];
-    cw_iso8601(cw_now_ms(), when, sizeof when);
+    log_time(when);
     /* the line written by hand: snprintf was a twelfth of a GET's instructions (issue 37) */
     size_t n = 0;
     put(line, sizeof line, &n, when);
