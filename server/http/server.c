@@ -70,9 +70,9 @@ struct req_ctx {
     struct api_rebuild *rebuild;
     int resumed;
     /* the answer of a change waiting for the disk (api_run), the connection suspended
-     * until its ticket is settled */
-    struct api_resp held;
-    int holding;
+     * until its ticket is settled: allocated then, since a read never holds one (room for
+     * it in every request's context was a tenth of a GET's own instructions, issue 37) */
+    struct api_resp *held;
     /* the kept body whose kept response (http/kept.c) this request was answered with */
     struct api_blob *kept;
 };
@@ -211,10 +211,11 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
     MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, collect_arg, &req);
     req.suspendable = !rc->resumed;
 
-    if (rc->holding) {
+    if (rc->held) {
         /* resumed: the change is on disk (its answer), or it was not kept (a refusal) */
-        resp = rc->held;
-        rc->holding = 0;
+        resp = *rc->held;
+        free(rc->held);
+        rc->held = NULL;
         api_tx_settle(s->app, &resp);
     } else if (rc->rebuild) {
         /* resumed: the rebuild's answer, or (it failed) the request served here after all */
@@ -232,11 +233,18 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
     if (resp.durable) {
         /* the change is synced off this thread: the connection waits without holding it,
          * and other requests of this thread (other players' reports) go on */
-        rc->held = resp;
-        rc->holding = 1;
+        rc->held = malloc(sizeof *rc->held);
+        if (!rc->held) {
+            /* not held: the change may still reach the disk, which a retry with its
+             * Idempotency-Key then answers */
+            api_tx_drop(s->app, &resp);
+            return queue_problem(c, rc, 500, "internal", "Internal server error",
+                                 "The change's answer could not be held; try again.");
+        }
+        *rc->held = resp;
         rc->resumed = 1;
         MHD_suspend_connection(c);
-        api_tx_wait(s->app, &rc->held, resume, c);
+        api_tx_wait(s->app, rc->held, resume, c);
         return MHD_YES;
     }
     if (resp.wait) {
@@ -545,8 +553,9 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
         http_fair_replied(s->fair, rc->fc, cw_mono_us() / 1000);
     api_rebuild_release(rc->rebuild);
     api_blob_release(rc->kept);
-    if (rc->holding) { /* resumed, but the client left before its answer */
-        api_tx_drop(s->app, &rc->held);
+    if (rc->held) { /* resumed, but the client left before its answer */
+        api_tx_drop(s->app, rc->held);
+        free(rc->held);
     }
     free(rc->body);
     free(rc->path);
