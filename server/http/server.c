@@ -52,6 +52,15 @@ struct http_server {
     int stopping;
 };
 
+/* What a connection keeps from one request to the next (the library's socket context):
+ * what is the same for all of them is found once (issue 37: the peer's address described
+ * and the idle timeout set at each request were a tenth of a GET's own instructions). */
+struct conn {
+    struct http_fair_conn *fc; /* its share (fairshare.h) */
+    struct http_client peer;   /* the peer, described once (forwarded.h) */
+    int asked;                 /* a request came: the long idle timeout is set */
+};
+
 /* What a request accumulates between the calls of the access handler. */
 struct req_ctx {
     int64_t start_us;
@@ -77,10 +86,15 @@ struct req_ctx {
     struct api_blob *kept;
 };
 
-/* The client's address, or the one a trusted proxy forwards (forwarded.h). */
-static void client_of(struct http_server *s, struct MHD_Connection *c,
+/* The client's address, or the one a trusted proxy forwards (forwarded.h): a peer that is
+ * no trusted proxy is the client of every request of its connection, described once. */
+static void client_of(struct http_server *s, struct MHD_Connection *c, const struct conn *cn,
                       const struct http_head *h, struct http_client *who)
 {
+    if (cn && !cn->peer.proxied) {
+        *who = cn->peer;
+        return;
+    }
     const union MHD_ConnectionInfo *ci =
         MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     http_client_of(s->proxies, s->nproxies, ci ? ci->client_addr : NULL, h->forwarded_for,
@@ -397,15 +411,20 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
             return MHD_NO;
         }
         http_head_read(c, &rc->head);
-        client_of(s, c, &rc->head, &rc->who);
         const union MHD_ConnectionInfo *sc =
             MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
-        rc->fc = sc ? sc->socket_context : NULL;
+        struct conn *cn = sc ? sc->socket_context : NULL;
+        client_of(s, c, cn, &rc->head, &rc->who);
+        rc->fc = cn ? cn->fc : NULL;
         /* the request's head is in: the long idle timeout from now on (the short one
-         * was for a connection yet to ask) */
+         * was for a connection yet to ask), set with its first request */
         http_fair_request(s->fair, rc->fc, cw_mono_us() / 1000);
-        MHD_set_connection_option(c, MHD_CONNECTION_OPTION_TIMEOUT,
-                                  (unsigned)s->app->cfg.connection_timeout_s);
+        if (!cn || !cn->asked) {
+            MHD_set_connection_option(c, MHD_CONNECTION_OPTION_TIMEOUT,
+                                      (unsigned)s->app->cfg.connection_timeout_s);
+            if (cn)
+                cn->asked = 1;
+        }
         atomic_fetch_add(&s->inflight, 1);
         *con_cls = rc;
         if (http_fair_over(rc->fc)) {
@@ -596,15 +615,32 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **socket_con
 {
     struct http_server *s = cls;
     if (toe == MHD_CONNECTION_NOTIFY_CLOSED) {
-        http_fair_closed(s->fair, *socket_context);
+        struct conn *cn = *socket_context;
+        if (cn) {
+            http_fair_closed(s->fair, cn->fc);
+            free(cn);
+        }
         *socket_context = NULL;
         return;
     }
     const union MHD_ConnectionInfo *fd = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
     const union MHD_ConnectionInfo *ad =
         MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-    *socket_context = http_fair_started(s->fair, ad ? ad->client_addr : NULL,
-                                        fd ? fd->connect_fd : -1, cw_mono_us() / 1000);
+    const struct sockaddr *peer = ad ? ad->client_addr : NULL;
+    struct conn *cn = calloc(1, sizeof *cn);
+    struct http_fair_conn *fc =
+        http_fair_started(s->fair, peer, fd ? fd->connect_fd : -1, cw_mono_us() / 1000);
+    if (cn) {
+        cn->fc = fc;
+        http_client_of(s->proxies, s->nproxies, peer, NULL, NULL, &cn->peer);
+        *socket_context = cn;
+    } else {
+        /* without room for its own, the connection is not counted in its share: shut */
+        http_fair_closed(s->fair, fc);
+        *socket_context = NULL;
+        if (fd)
+            shutdown(fd->connect_fd, SHUT_RDWR);
+    }
     /* short until a request comes (on_request lengthens it); the sweeper's deadline is
      * what stops a client that sends a byte now and then */
     MHD_set_connection_option(c, MHD_CONNECTION_OPTION_TIMEOUT,
