@@ -52,14 +52,7 @@ struct http_server {
     int stopping;
 };
 
-/* What a connection keeps from one request to the next (the library's socket context):
- * what is the same for all of them is found once (issue 37: the peer's address described
- * and the idle timeout set at each request were a tenth of a GET's own instructions). */
-struct conn {
-    struct http_fair_conn *fc; /* its share (fairshare.h) */
-    struct http_client peer;   /* the peer, described once (forwarded.h) */
-    int asked;                 /* a request came: the long idle timeout is set */
-};
+struct conn;
 
 /* What a request accumulates between the calls of the access handler. */
 struct req_ctx {
@@ -70,7 +63,8 @@ struct req_ctx {
     int over; /* the connection came past its address's share: 503 (http_fair_over) */
     int status;
     char method[16];
-    char *path;  /* a copy for the access log, at most 256 bytes */
+    char path[257]; /* a copy for the access log, at most 256 bytes */
+    struct conn *owner; /* the connection whose context it is; NULL: allocated for itself */
     struct http_head head; /* the headers read (head.h) */
     struct http_client who; /* the client: the peer, or whom a trusted proxy forwards */
     struct http_fair_conn *fc; /* the connection's share (fairshare.h) */
@@ -84,6 +78,20 @@ struct req_ctx {
     struct api_resp *held;
     /* the kept body whose kept response (http/kept.c) this request was answered with */
     struct api_blob *kept;
+};
+
+/* What a connection keeps from one request to the next (the library's socket context):
+ * what is the same for all of them is found once (issue 37: the peer's address described
+ * and the idle timeout set at each request were a tenth of a GET's own instructions, and
+ * allocating each request's context and its path's copy as much again). */
+struct conn {
+    struct http_fair_conn *fc; /* its share (fairshare.h) */
+    struct http_client peer;   /* the peer, described once (forwarded.h) */
+    int asked;                 /* a request came: the long idle timeout is set */
+    /* its request's context: one request at a time on a connection (the next begins once
+     * the last is completed), so one context serves them all, never allocated again */
+    struct req_ctx rc;
+    int rc_busy;
 };
 
 /* The client's address, or the one a trusted proxy forwards (forwarded.h): a peer that is
@@ -399,21 +407,25 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         /* First call: headers only. Answering now would make 0.9.75 close keep-alive
          * connections, so a reply waits for the second call, except a body that is
          * declared too large: refused before it is read. */
-        rc = calloc(1, sizeof *rc);
-        if (!rc)
-            return MHD_NO;
-        rc->start_us = cw_mono_us();
-        size_t ml = strnlen(method, sizeof rc->method - 1);
-        memcpy(rc->method, method, ml); /* zeroed by calloc: ends there */
-        rc->path = strndup(url, 256);
-        if (!rc->path) {
-            free(rc);
-            return MHD_NO;
-        }
-        http_head_read(c, &rc->head);
         const union MHD_ConnectionInfo *sc =
             MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
         struct conn *cn = sc ? sc->socket_context : NULL;
+        if (cn && !cn->rc_busy) {
+            rc = &cn->rc;
+            memset(rc, 0, sizeof *rc);
+            rc->owner = cn;
+            cn->rc_busy = 1;
+        } else {
+            rc = calloc(1, sizeof *rc);
+            if (!rc)
+                return MHD_NO;
+        }
+        rc->start_us = cw_mono_us();
+        size_t ml = strnlen(method, sizeof rc->method - 1);
+        memcpy(rc->method, method, ml); /* zeroed: ends there */
+        size_t pl = strnlen(url, sizeof rc->path - 1);
+        memcpy(rc->path, url, pl);
+        http_head_read(c, &rc->head);
         client_of(s, c, cn, &rc->head, &rc->who);
         rc->fc = cn ? cn->fc : NULL;
         /* the request's head is in: the long idle timeout from now on (the short one
@@ -577,8 +589,10 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
         free(rc->held);
     }
     free(rc->body);
-    free(rc->path);
-    free(rc);
+    if (rc->owner)
+        rc->owner->rc_busy = 0;
+    else
+        free(rc);
     *con_cls = NULL;
     atomic_fetch_sub(&s->inflight, 1);
 }
