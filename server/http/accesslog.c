@@ -2,6 +2,7 @@
 #include "http/accesslog.h"
 
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -99,6 +100,28 @@ static void put_int(char *dst, long long v, const char *tail)
     *p = 0;
 }
 
+/* path appended to line at n, at most room bytes, each control character written '?' so
+ * that a request cannot forge log lines; the new length. Eight bytes at a time while none
+ * of them is a control character (a byte at a time was a quarter of the line's cost). */
+static size_t put_path(char *line, size_t n, const char *path, size_t room)
+{
+    const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+    size_t len = strnlen(path, room), i = 0;
+    for (; i + 8 <= len; i += 8) {
+        uint64_t w, del;
+        memcpy(&w, path + i, 8);
+        del = w ^ (0x7f * ones);
+        if (((w - 0x20 * ones) & ~w & highs) | ((del - ones) & ~del & highs))
+            break; /* a byte below 0x20 or a DEL among them: read one at a time */
+        memcpy(line + n + i, &w, 8);
+    }
+    for (; i < len; i++) {
+        unsigned char ch = (unsigned char)path[i];
+        line[n + i] = ch < 0x20 || ch == 0x7f ? '?' : (char)ch;
+    }
+    return n + len;
+}
+
 void http_log_request(const char *ip, const char *method, const char *path, int status,
                       int64_t micros)
 {
@@ -109,17 +132,23 @@ void http_log_request(const char *ip, const char *method, const char *path, int 
     /* the line written by hand: snprintf was a twelfth of a GET's instructions (issue 37) */
     size_t n = 0;
     put(line, sizeof line, &n, when);
-    put(line, sizeof line, &n, " ");
+    line[n++] = ' ';
     put(line, sizeof line, &n, ip);
-    put(line, sizeof line, &n, " ");
+    line[n++] = ' ';
     put(line, sizeof line, &n, method);
-    put(line, sizeof line, &n, " ");
-    /* Control characters in the path are replaced so a request cannot forge log lines. */
-    for (const char *p = path; *p && n < 512; p++)
-        line[n++] = ((unsigned char)*p < 0x20 || *p == 0x7f) ? '?' : *p;
+    line[n++] = ' ';
+    if (n < 512)
+        n = put_path(line, n, path, 512 - n);
     char num[48];
-    put_int(num, status, "");
-    put(line, sizeof line, &n, num);
+    if (status >= 100 && status <= 999) { /* every status: three digits */
+        line[n++] = ' ';
+        line[n++] = (char)('0' + status / 100);
+        line[n++] = (char)('0' + status / 10 % 10);
+        line[n++] = (char)('0' + status % 10);
+    } else {
+        put_int(num, status, "");
+        put(line, sizeof line, &n, num);
+    }
     put_int(num, micros, "us\n");
     put(line, sizeof line, &n, num);
     if (n >= sizeof line - 1) {
