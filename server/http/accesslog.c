@@ -44,13 +44,11 @@ static void flush_locked(void)
     used = 0;
 }
 
-/* src appended to line (cap bytes) at *n, as much as fits with room for a NUL: copied at
- * once (a byte at a time was a tenth of the line's cost) */
-static void put(char *line, size_t cap, size_t *n, const char *src)
+/* src appended to line at *n, at most max bytes of it: copied at once (a byte at a time
+ * was a tenth of the line's cost) */
+static void put(char *line, size_t *n, const char *src, size_t max)
 {
-    size_t k = strlen(src);
-    if (k > cap - 1 - *n)
-        k = cap - 1 - *n;
+    size_t k = strnlen(src, max);
     memcpy(line + *n, src, k);
     *n += k;
 }
@@ -80,8 +78,9 @@ static void log_time(char when[32])
     when[24] = 0;
 }
 
-/* " V" then tail, V a decimal integer: the line's numbers without snprintf */
-static void put_int(char *dst, long long v, const char *tail)
+/* " V" then tail, V a decimal integer, at dst (room for 48 bytes): the line's numbers
+ * without snprintf; the length written */
+static size_t put_int(char *dst, long long v, const char *tail)
 {
     char d[24];
     int k = 0;
@@ -98,6 +97,7 @@ static void put_int(char *dst, long long v, const char *tail)
     while (*tail)
         *p++ = *tail++;
     *p = 0;
+    return (size_t)(p - dst);
 }
 
 /* path appended to line at n, at most room bytes, each control character written '?' so
@@ -131,26 +131,23 @@ void http_log_request(const char *ip, const char *method, const char *path, int 
     log_time(when);
     /* the line written by hand: snprintf was a twelfth of a GET's instructions (issue 37) */
     size_t n = 0;
-    put(line, sizeof line, &n, when);
+    /* at most 24 + 64 + 32 + 3 bytes before the path, 512 with it, 560 with the numbers */
+    put(line, &n, when, 24);
     line[n++] = ' ';
-    put(line, sizeof line, &n, ip);
+    put(line, &n, ip, 64);
     line[n++] = ' ';
-    put(line, sizeof line, &n, method);
+    put(line, &n, method, 32);
     line[n++] = ' ';
-    if (n < 512)
-        n = put_path(line, n, path, 512 - n);
-    char num[48];
+    n = put_path(line, n, path, 512 - n);
     if (status >= 100 && status <= 999) { /* every status: three digits */
         line[n++] = ' ';
         line[n++] = (char)('0' + status / 100);
         line[n++] = (char)('0' + status / 10 % 10);
         line[n++] = (char)('0' + status % 10);
     } else {
-        put_int(num, status, "");
-        put(line, sizeof line, &n, num);
+        n += put_int(line + n, status, "");
     }
-    put_int(num, micros, "us\n");
-    put(line, sizeof line, &n, num);
+    n += put_int(line + n, micros, "us\n");
     if (n >= sizeof line - 1) {
         n = sizeof line - 1;
         line[n - 1] = '\n';

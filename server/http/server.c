@@ -12,6 +12,7 @@
 #include <netinet/in.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <strings.h>
@@ -63,7 +64,6 @@ struct req_ctx {
     int over; /* the connection came past its address's share: 503 (http_fair_over) */
     int status;
     char method[16];
-    char path[257]; /* a copy for the access log, at most 256 bytes */
     struct conn *owner; /* the connection whose context it is; NULL: allocated for itself */
     struct http_head head; /* the headers read (head.h) */
     struct http_client who; /* the client: the peer, or whom a trusted proxy forwards */
@@ -78,6 +78,9 @@ struct req_ctx {
     struct api_resp *held;
     /* the kept body whose kept response (http/kept.c) this request was answered with */
     struct api_blob *kept;
+    /* last, not zeroed for each request (written with its NUL): a copy for the access
+     * log, at most 256 bytes */
+    char path[257];
 };
 
 /* What a connection keeps from one request to the next (the library's socket context):
@@ -412,7 +415,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         struct conn *cn = sc ? sc->socket_context : NULL;
         if (cn && !cn->rc_busy) {
             rc = &cn->rc;
-            memset(rc, 0, sizeof *rc);
+            memset(rc, 0, offsetof(struct req_ctx, path));
             rc->owner = cn;
             cn->rc_busy = 1;
         } else {
@@ -425,12 +428,13 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         memcpy(rc->method, method, ml); /* zeroed: ends there */
         size_t pl = strnlen(url, sizeof rc->path - 1);
         memcpy(rc->path, url, pl);
+        rc->path[pl] = 0;
         http_head_read(c, &rc->head);
         client_of(s, c, cn, &rc->head, &rc->who);
         rc->fc = cn ? cn->fc : NULL;
         /* the request's head is in: the long idle timeout from now on (the short one
          * was for a connection yet to ask), set with its first request */
-        http_fair_request(s->fair, rc->fc, cw_mono_us() / 1000);
+        http_fair_request(s->fair, rc->fc, rc->start_us / 1000);
         if (!cn || !cn->asked) {
             MHD_set_connection_option(c, MHD_CONNECTION_OPTION_TIMEOUT,
                                       (unsigned)s->app->cfg.connection_timeout_s);
@@ -578,10 +582,11 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
     struct req_ctx *rc = *con_cls;
     if (!rc)
         return;
+    int64_t now_us = cw_mono_us();
     http_log_request(rc->who.ip, rc->method, rc->path, rc->status ? rc->status : 499,
-                     cw_mono_us() - rc->start_us);
+                     now_us - rc->start_us);
     if (toe == MHD_REQUEST_TERMINATED_COMPLETED_OK)
-        http_fair_replied(s->fair, rc->fc, cw_mono_us() / 1000);
+        http_fair_replied(s->fair, rc->fc, now_us / 1000);
     api_rebuild_release(rc->rebuild);
     api_blob_release(rc->kept);
     if (rc->held) { /* resumed, but the client left before its answer */
