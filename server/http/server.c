@@ -607,8 +607,12 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
  * index.html), so it stays as the three characters, which on_request refuses. */
 static size_t unescape(void *cls, struct MHD_Connection *c, char *s)
 {
-    char *w = s;
-    for (const char *r = s; *r;) {
+    /* most paths hold no escape at all: found at once (strchr), not byte by byte */
+    char *first = strchr(s, '%');
+    if (!first)
+        return strlen(s);
+    char *w = first;
+    for (const char *r = first; *r;) {
         if (r[0] == '%' && isxdigit((unsigned char)r[1]) && isxdigit((unsigned char)r[2]) &&
             !(r[1] == '0' && r[2] == '0')) {
             char hex[3] = {r[1], r[2], 0};
