@@ -29,6 +29,8 @@
 #include "http/accesslog.h"
 #include "http/fairshare.h"
 #include "http/head.h"
+#include "http/escape.h"
+#include "http/problem.h"
 #include "http/forwarded.h"
 #include "http/hosts.h"
 #include "http/kept.h"
@@ -132,9 +134,6 @@ static enum MHD_Result queue(struct MHD_Connection *c, struct req_ctx *rc, int s
     return ok;
 }
 
-static struct MHD_Response *problem_response(int status, const char *slug, const char *title,
-                                             const char *detail);
-
 static enum MHD_Result queue_problem_allow(struct MHD_Connection *c, struct req_ctx *rc, int status,
                                            const char *slug, const char *title, const char *detail,
                                            const char *allow);
@@ -150,35 +149,12 @@ static enum MHD_Result queue_problem_allow(struct MHD_Connection *c, struct req_
                                            const char *slug, const char *title, const char *detail,
                                            const char *allow)
 {
-    struct MHD_Response *r = problem_response(status, slug, title, detail);
+    struct MHD_Response *r = http_problem_response(status, slug, title, detail);
     if (!r)
         return MHD_NO;
     if (allow)
         MHD_add_response_header(r, "Allow", allow);
     return queue(c, rc, status, r);
-}
-
-static struct MHD_Response *problem_response(int status, const char *slug, const char *title,
-                                             const char *detail)
-{
-    json_t *j = json_pack("{s:s, s:s, s:i, s:s}", "type", "", "title", title, "status", status,
-                          "detail", detail);
-    char type[96];
-    snprintf(type, sizeof type, "/problems/%s", slug);
-    json_object_set_new(j, "type", json_string(type));
-    char *body = cw_json_dumps(j, NULL);
-    json_decref(j);
-    if (!body)
-        return NULL;
-    struct MHD_Response *r =
-        MHD_create_response_from_buffer(strlen(body), body, MHD_RESPMEM_MUST_FREE);
-    if (!r) {
-        free(body);
-        return NULL;
-    }
-    MHD_add_response_header(r, "Content-Type", "application/problem+json");
-    MHD_add_response_header(r, "Cache-Control", "no-store");
-    return r;
 }
 
 static enum MHD_Result collect_arg(void *cls, enum MHD_ValueKind kind, const char *key,
@@ -374,7 +350,7 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
 static enum MHD_Result queue_busy(struct MHD_Connection *c, struct req_ctx *rc, const char *slug,
                                   const char *title, const char *detail, const char *retry)
 {
-    struct MHD_Response *r = problem_response(503, slug, title, detail);
+    struct MHD_Response *r = http_problem_response(503, slug, title, detail);
     if (!r)
         return MHD_NO;
     MHD_add_response_header(r, "Retry-After", retry);
@@ -602,30 +578,6 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
     atomic_fetch_sub(&s->inflight, 1);
 }
 
-/* The library's decoding of %XX in the path and the query, except %00: decoded, a NUL
- * would cut the path short where the program reads it ("/index.html%00.txt" would serve
- * index.html), so it stays as the three characters, which on_request refuses. */
-static size_t unescape(void *cls, struct MHD_Connection *c, char *s)
-{
-    /* most paths hold no escape at all: found at once (strchr), not byte by byte */
-    char *first = strchr(s, '%');
-    if (!first)
-        return strlen(s);
-    char *w = first;
-    for (const char *r = first; *r;) {
-        if (r[0] == '%' && isxdigit((unsigned char)r[1]) && isxdigit((unsigned char)r[2]) &&
-            !(r[1] == '0' && r[2] == '0')) {
-            char hex[3] = {r[1], r[2], 0};
-            *w++ = (char)strtol(hex, NULL, 16);
-            r += 3;
-        } else {
-            *w++ = *r++;
-        }
-    }
-    *w = 0;
-    return (size_t)(w - s);
-}
-
 /* The accept policy: a new connection only while its address is under its share. */
 static enum MHD_Result on_accept(void *cls, const struct sockaddr *addr, socklen_t addrlen)
 {
@@ -778,7 +730,7 @@ int http_start(struct app *app, struct http_server **out, char *err, size_t errl
                             MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss, MHD_OPTION_ARRAY, pool,
                             MHD_OPTION_CONNECTION_LIMIT, limit,
                             MHD_OPTION_NOTIFY_CONNECTION, on_connection, s,
-                            MHD_OPTION_UNESCAPE_CALLBACK, unescape, s,
+                            MHD_OPTION_UNESCAPE_CALLBACK, http_unescape, s,
                             MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)app->cfg.connection_timeout_s,
                             MHD_OPTION_NOTIFY_COMPLETED, on_completed, s,
                             MHD_OPTION_CONNECTION_MEMORY_LIMIT,
