@@ -10,6 +10,11 @@
 
 int api_stream_path(const char *path, int64_t *tid)
 {
+    /* its end first: every request asks, and most paths share the prefix (issue 37) */
+    size_t len = strlen(path);
+    if (!(len > 7 && !memcmp(path + len - 7, "/events", 7)) &&
+        !(len > 8 && !memcmp(path + len - 8, "/events/", 8)))
+        return 0;
     size_t n = strlen(API_STREAM_PATH_PREFIX);
     if (strncmp(path, API_STREAM_PATH_PREFIX, n))
         return 0;

@@ -1,7 +1,10 @@
 /* Per-address connection and stream counts, and the request deadline (see fairshare.h).
- * One mutex guards everything: the work under it is a few pointer moves, and the sweep
- * must not shut a socket down after the library has closed (and the kernel reused) it,
- * which the mutex ensures because http_fair_closed is called before the close. */
+ * One mutex guards everything but a connection's deadline: the work under it is a few
+ * pointer moves, and the sweep must not shut a socket down after the library has closed
+ * (and the kernel reused) it, which the mutex ensures because http_fair_closed is called
+ * before the close. A deadline is moved at every request and every answer without it (two
+ * locks a request from every HTTP thread, issue 37): the sweep takes a past deadline by a
+ * compare-and-swap, so a deadline moved meanwhile is never shut. */
 #include "http/fairshare.h"
 
 #include <arpa/inet.h>
@@ -208,7 +211,7 @@ struct http_fair_conn *http_fair_started(struct http_fair *f, const struct socka
         if (c->addr)
             c->addr->conns--;
         if (!over_room(f, c->addr)) {
-            c->deadline_ms = 0;
+            __atomic_store_n(&c->deadline_ms, 0, __ATOMIC_RELAXED);
             shutdown(fd, SHUT_RDWR);
         }
         c->over = 1;
@@ -248,19 +251,16 @@ void http_fair_request(struct http_fair *f, struct http_fair_conn *c, int64_t no
 {
     if (!c)
         return;
-    pthread_mutex_lock(&f->mu);
-    c->deadline_ms = now_ms + f->lim.idle_ms;
-    pthread_mutex_unlock(&f->mu);
+    __atomic_store_n(&c->deadline_ms, now_ms + f->lim.idle_ms, __ATOMIC_RELAXED);
 }
 
 void http_fair_replied(struct http_fair *f, struct http_fair_conn *c, int64_t now_ms)
 {
     if (!c)
         return;
-    pthread_mutex_lock(&f->mu);
+    /* is_stream is set by this connection's own thread (http_fair_stream) */
     if (!c->is_stream)
-        c->deadline_ms = now_ms + f->lim.idle_ms;
-    pthread_mutex_unlock(&f->mu);
+        __atomic_store_n(&c->deadline_ms, now_ms + f->lim.idle_ms, __ATOMIC_RELAXED);
 }
 
 int http_fair_stream(struct http_fair *f, struct http_fair_conn *c)
@@ -277,7 +277,7 @@ int http_fair_stream(struct http_fair *f, struct http_fair_conn *c)
             rc = -1;
         } else {
             c->is_stream = 1;
-            c->deadline_ms = 0;
+            __atomic_store_n(&c->deadline_ms, 0, __ATOMIC_RELAXED);
             f->conns--;
             f->streams++;
             if (c->addr) {
@@ -294,12 +294,16 @@ int http_fair_sweep(struct http_fair *f, int64_t now_ms)
 {
     int n = 0;
     pthread_mutex_lock(&f->mu);
-    for (struct http_fair_conn *c = f->list; c; c = c->next)
-        if (c->deadline_ms && c->deadline_ms <= now_ms) {
-            c->deadline_ms = 0; /* once: the library closes it when it sees the end */
+    for (struct http_fair_conn *c = f->list; c; c = c->next) {
+        int64_t d = __atomic_load_n(&c->deadline_ms, __ATOMIC_RELAXED);
+        /* once: the library closes it when it sees the end */
+        if (d && d <= now_ms &&
+            __atomic_compare_exchange_n(&c->deadline_ms, &d, 0, 0, __ATOMIC_RELAXED,
+                                        __ATOMIC_RELAXED)) {
             shutdown(c->fd, SHUT_RDWR);
             n++;
         }
+    }
     pthread_mutex_unlock(&f->mu);
     return n;
 }

@@ -2,7 +2,8 @@
  * not logged in is answered from the body kept for the tournament's revision (api/cache.c);
  * building a libmicrohttpd response for it each time, seven headers each copied twice by the
  * library and freed again, was a quarter of such a GET's instructions (issue 37). The
- * response is built with the first such request and kept with the body: it carries the
+ * response is built with the first such request (of each HTTP thread, below) and kept with
+ * the body: it carries the
  * same headers a request would add, so the answer is byte for byte the one built each time;
  * libmicrohttpd counts the connections sending it, and the body outlives them (each holds a
  * reference to it until its request is completed). */
@@ -13,17 +14,38 @@
 
 #include "api/cache.h"
 
+/* Each HTTP thread queues a response of its own (issue 37): libmicrohttpd counts a
+ * response's connections under the response's mutex, twice a request, so one response shared
+ * by every thread was a lock all of them took for every GET of the tournament (under load,
+ * a thread switched out holding it stalled the others). A connection stays on its thread,
+ * so a thread's response is counted by that thread alone. Threads past KEPT_SLOTS share. */
+#define KEPT_SLOTS 64
+
 struct kept {
     struct api_blob_kept base; /* first: the blob frees it through base.free */
-    struct MHD_Response *r;
+    struct api_blob *blob;
+    int gz;
     char etag[88];
+    struct MHD_Response *r[KEPT_SLOTS]; /* atomic: each built by the first request of its thread */
 };
 
 static void kept_free(struct api_blob_kept *k)
 {
     struct kept *kp = (struct kept *)k;
-    MHD_destroy_response(kp->r);
+    for (int i = 0; i < KEPT_SLOTS; i++)
+        if (kp->r[i])
+            MHD_destroy_response(kp->r[i]);
     free(kp);
+}
+
+/* this thread's slot */
+static unsigned slot_of_thread(void)
+{
+    static unsigned next;
+    static __thread unsigned slot; /* its slot + 1; 0 until the first */
+    if (!slot)
+        slot = __atomic_fetch_add(&next, 1, __ATOMIC_RELAXED) % KEPT_SLOTS + 1;
+    return slot - 1;
 }
 
 void http_common_headers(struct MHD_Response *r)
@@ -33,33 +55,54 @@ void http_common_headers(struct MHD_Response *r)
     MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
 }
 
+/* The response with its headers, in the same order as server.c's serve_api adds them to a
+ * kept body. */
+static struct MHD_Response *build(const struct kept *k)
+{
+    struct MHD_Response *r =
+        MHD_create_response_from_buffer(k->blob->len, k->blob->data, MHD_RESPMEM_PERSISTENT);
+    if (!r)
+        return NULL;
+    if (k->gz)
+        MHD_add_response_header(r, "Content-Encoding", "gzip");
+    MHD_add_response_header(r, "Vary", "Accept-Encoding");
+    MHD_add_response_header(r, "Content-Type", "application/json");
+    MHD_add_response_header(r, "ETag", k->etag);
+    MHD_add_response_header(r, "Cache-Control", "no-cache");
+    http_common_headers(r);
+    return r;
+}
+
 struct MHD_Response *http_kept_response(struct api_blob *blob, int gz, const char *etag)
 {
     struct kept *k = (struct kept *)__atomic_load_n(&blob->kept, __ATOMIC_ACQUIRE);
-    if (k)
-        return strcmp(k->etag, etag) ? NULL : k->r;
-    if (strlen(etag) >= sizeof k->etag || !(k = calloc(1, sizeof *k)))
-        return NULL;
-    k->base.free = kept_free;
-    memcpy(k->etag, etag, strlen(etag) + 1);
-    /* the same headers, in the same order, as server.c's serve_api adds to a kept body */
-    k->r = MHD_create_response_from_buffer(blob->len, blob->data, MHD_RESPMEM_PERSISTENT);
-    if (!k->r) {
-        free(k);
-        return NULL;
+    if (!k) {
+        if (strlen(etag) >= sizeof k->etag || !(k = calloc(1, sizeof *k)))
+            return NULL;
+        k->base.free = kept_free;
+        k->blob = blob;
+        k->gz = gz;
+        memcpy(k->etag, etag, strlen(etag) + 1);
+        struct api_blob_kept *none = NULL;
+        if (!__atomic_compare_exchange_n(&blob->kept, &none, &k->base, 0, __ATOMIC_ACQ_REL,
+                                         __ATOMIC_ACQUIRE)) {
+            /* another thread kept its own first: that one serves */
+            free(k);
+            k = (struct kept *)none;
+        }
     }
-    if (gz)
-        MHD_add_response_header(k->r, "Content-Encoding", "gzip");
-    MHD_add_response_header(k->r, "Vary", "Accept-Encoding");
-    MHD_add_response_header(k->r, "Content-Type", "application/json");
-    MHD_add_response_header(k->r, "ETag", etag);
-    MHD_add_response_header(k->r, "Cache-Control", "no-cache");
-    http_common_headers(k->r);
-    struct api_blob_kept *none = NULL;
-    if (__atomic_compare_exchange_n(&blob->kept, &none, &k->base, 0, __ATOMIC_ACQ_REL,
-                                    __ATOMIC_ACQUIRE))
-        return k->r;
-    /* another thread kept its own first: this request builds one as usual */
-    kept_free(&k->base);
-    return NULL;
+    if (strcmp(k->etag, etag) || k->gz != gz)
+        return NULL;
+    unsigned i = slot_of_thread();
+    struct MHD_Response *r = __atomic_load_n(&k->r[i], __ATOMIC_ACQUIRE);
+    if (r)
+        return r;
+    if (!(r = build(k)))
+        return NULL;
+    struct MHD_Response *none = NULL;
+    if (__atomic_compare_exchange_n(&k->r[i], &none, r, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+        return r;
+    /* a thread sharing the slot built it first */
+    MHD_destroy_response(r);
+    return none;
 }

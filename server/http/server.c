@@ -12,6 +12,7 @@
 #include <netinet/in.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <strings.h>
@@ -28,6 +29,8 @@
 #include "http/accesslog.h"
 #include "http/fairshare.h"
 #include "http/head.h"
+#include "http/escape.h"
+#include "http/problem.h"
 #include "http/forwarded.h"
 #include "http/hosts.h"
 #include "http/kept.h"
@@ -52,6 +55,8 @@ struct http_server {
     int stopping;
 };
 
+struct conn;
+
 /* What a request accumulates between the calls of the access handler. */
 struct req_ctx {
     int64_t start_us;
@@ -61,7 +66,7 @@ struct req_ctx {
     int over; /* the connection came past its address's share: 503 (http_fair_over) */
     int status;
     char method[16];
-    char *path;  /* a copy for the access log, at most 256 bytes */
+    struct conn *owner; /* the connection whose context it is; NULL: allocated for itself */
     struct http_head head; /* the headers read (head.h) */
     struct http_client who; /* the client: the peer, or whom a trusted proxy forwards */
     struct http_fair_conn *fc; /* the connection's share (fairshare.h) */
@@ -70,17 +75,39 @@ struct req_ctx {
     struct api_rebuild *rebuild;
     int resumed;
     /* the answer of a change waiting for the disk (api_run), the connection suspended
-     * until its ticket is settled */
-    struct api_resp held;
-    int holding;
+     * until its ticket is settled: allocated then, since a read never holds one (room for
+     * it in every request's context was a tenth of a GET's own instructions, issue 37) */
+    struct api_resp *held;
     /* the kept body whose kept response (http/kept.c) this request was answered with */
     struct api_blob *kept;
+    /* last, not zeroed for each request (written with its NUL): a copy for the access
+     * log, at most 256 bytes */
+    char path[257];
 };
 
-/* The client's address, or the one a trusted proxy forwards (forwarded.h). */
-static void client_of(struct http_server *s, struct MHD_Connection *c,
+/* What a connection keeps from one request to the next (the library's socket context):
+ * what is the same for all of them is found once (issue 37: the peer's address described
+ * and the idle timeout set at each request were a tenth of a GET's own instructions, and
+ * allocating each request's context and its path's copy as much again). */
+struct conn {
+    struct http_fair_conn *fc; /* its share (fairshare.h) */
+    struct http_client peer;   /* the peer, described once (forwarded.h) */
+    int asked;                 /* a request came: the long idle timeout is set */
+    /* its request's context: one request at a time on a connection (the next begins once
+     * the last is completed), so one context serves them all, never allocated again */
+    struct req_ctx rc;
+    int rc_busy;
+};
+
+/* The client's address, or the one a trusted proxy forwards (forwarded.h): a peer that is
+ * no trusted proxy is the client of every request of its connection, described once. */
+static void client_of(struct http_server *s, struct MHD_Connection *c, const struct conn *cn,
                       const struct http_head *h, struct http_client *who)
 {
+    if (cn && !cn->peer.proxied) {
+        *who = cn->peer;
+        return;
+    }
     const union MHD_ConnectionInfo *ci =
         MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     http_client_of(s->proxies, s->nproxies, ci ? ci->client_addr : NULL, h->forwarded_for,
@@ -107,9 +134,6 @@ static enum MHD_Result queue(struct MHD_Connection *c, struct req_ctx *rc, int s
     return ok;
 }
 
-static struct MHD_Response *problem_response(int status, const char *slug, const char *title,
-                                             const char *detail);
-
 static enum MHD_Result queue_problem_allow(struct MHD_Connection *c, struct req_ctx *rc, int status,
                                            const char *slug, const char *title, const char *detail,
                                            const char *allow);
@@ -125,35 +149,12 @@ static enum MHD_Result queue_problem_allow(struct MHD_Connection *c, struct req_
                                            const char *slug, const char *title, const char *detail,
                                            const char *allow)
 {
-    struct MHD_Response *r = problem_response(status, slug, title, detail);
+    struct MHD_Response *r = http_problem_response(status, slug, title, detail);
     if (!r)
         return MHD_NO;
     if (allow)
         MHD_add_response_header(r, "Allow", allow);
     return queue(c, rc, status, r);
-}
-
-static struct MHD_Response *problem_response(int status, const char *slug, const char *title,
-                                             const char *detail)
-{
-    json_t *j = json_pack("{s:s, s:s, s:i, s:s}", "type", "", "title", title, "status", status,
-                          "detail", detail);
-    char type[96];
-    snprintf(type, sizeof type, "/problems/%s", slug);
-    json_object_set_new(j, "type", json_string(type));
-    char *body = cw_json_dumps(j, NULL);
-    json_decref(j);
-    if (!body)
-        return NULL;
-    struct MHD_Response *r =
-        MHD_create_response_from_buffer(strlen(body), body, MHD_RESPMEM_MUST_FREE);
-    if (!r) {
-        free(body);
-        return NULL;
-    }
-    MHD_add_response_header(r, "Content-Type", "application/problem+json");
-    MHD_add_response_header(r, "Cache-Control", "no-store");
-    return r;
 }
 
 static enum MHD_Result collect_arg(void *cls, enum MHD_ValueKind kind, const char *key,
@@ -211,10 +212,11 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
     MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, collect_arg, &req);
     req.suspendable = !rc->resumed;
 
-    if (rc->holding) {
+    if (rc->held) {
         /* resumed: the change is on disk (its answer), or it was not kept (a refusal) */
-        resp = rc->held;
-        rc->holding = 0;
+        resp = *rc->held;
+        free(rc->held);
+        rc->held = NULL;
         api_tx_settle(s->app, &resp);
     } else if (rc->rebuild) {
         /* resumed: the rebuild's answer, or (it failed) the request served here after all */
@@ -232,11 +234,18 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
     if (resp.durable) {
         /* the change is synced off this thread: the connection waits without holding it,
          * and other requests of this thread (other players' reports) go on */
-        rc->held = resp;
-        rc->holding = 1;
+        rc->held = malloc(sizeof *rc->held);
+        if (!rc->held) {
+            /* not held: the change may still reach the disk, which a retry with its
+             * Idempotency-Key then answers */
+            api_tx_drop(s->app, &resp);
+            return queue_problem(c, rc, 500, "internal", "Internal server error",
+                                 "The change's answer could not be held; try again.");
+        }
+        *rc->held = resp;
         rc->resumed = 1;
         MHD_suspend_connection(c);
-        api_tx_wait(s->app, &rc->held, resume, c);
+        api_tx_wait(s->app, rc->held, resume, c);
         return MHD_YES;
     }
     if (resp.wait) {
@@ -341,7 +350,7 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
 static enum MHD_Result queue_busy(struct MHD_Connection *c, struct req_ctx *rc, const char *slug,
                                   const char *title, const char *detail, const char *retry)
 {
-    struct MHD_Response *r = problem_response(503, slug, title, detail);
+    struct MHD_Response *r = http_problem_response(503, slug, title, detail);
     if (!r)
         return MHD_NO;
     MHD_add_response_header(r, "Retry-After", retry);
@@ -377,27 +386,37 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         /* First call: headers only. Answering now would make 0.9.75 close keep-alive
          * connections, so a reply waits for the second call, except a body that is
          * declared too large: refused before it is read. */
-        rc = calloc(1, sizeof *rc);
-        if (!rc)
-            return MHD_NO;
-        rc->start_us = cw_mono_us();
-        size_t ml = strnlen(method, sizeof rc->method - 1);
-        memcpy(rc->method, method, ml); /* zeroed by calloc: ends there */
-        rc->path = strndup(url, 256);
-        if (!rc->path) {
-            free(rc);
-            return MHD_NO;
-        }
-        http_head_read(c, &rc->head);
-        client_of(s, c, &rc->head, &rc->who);
         const union MHD_ConnectionInfo *sc =
             MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
-        rc->fc = sc ? sc->socket_context : NULL;
+        struct conn *cn = sc ? sc->socket_context : NULL;
+        if (cn && !cn->rc_busy) {
+            rc = &cn->rc;
+            memset(rc, 0, offsetof(struct req_ctx, path));
+            rc->owner = cn;
+            cn->rc_busy = 1;
+        } else {
+            rc = calloc(1, sizeof *rc);
+            if (!rc)
+                return MHD_NO;
+        }
+        rc->start_us = cw_mono_us();
+        size_t ml = strnlen(method, sizeof rc->method - 1);
+        memcpy(rc->method, method, ml); /* zeroed: ends there */
+        size_t pl = strnlen(url, sizeof rc->path - 1);
+        memcpy(rc->path, url, pl);
+        rc->path[pl] = 0;
+        http_head_read(c, &rc->head);
+        client_of(s, c, cn, &rc->head, &rc->who);
+        rc->fc = cn ? cn->fc : NULL;
         /* the request's head is in: the long idle timeout from now on (the short one
-         * was for a connection yet to ask) */
-        http_fair_request(s->fair, rc->fc, cw_mono_us() / 1000);
-        MHD_set_connection_option(c, MHD_CONNECTION_OPTION_TIMEOUT,
-                                  (unsigned)s->app->cfg.connection_timeout_s);
+         * was for a connection yet to ask), set with its first request */
+        http_fair_request(s->fair, rc->fc, rc->start_us / 1000);
+        if (!cn || !cn->asked) {
+            MHD_set_connection_option(c, MHD_CONNECTION_OPTION_TIMEOUT,
+                                      (unsigned)s->app->cfg.connection_timeout_s);
+            if (cn)
+                cn->asked = 1;
+        }
         atomic_fetch_add(&s->inflight, 1);
         *con_cls = rc;
         if (http_fair_over(rc->fc)) {
@@ -539,40 +558,24 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
     struct req_ctx *rc = *con_cls;
     if (!rc)
         return;
+    int64_t now_us = cw_mono_us();
     http_log_request(rc->who.ip, rc->method, rc->path, rc->status ? rc->status : 499,
-                     cw_mono_us() - rc->start_us);
+                     now_us - rc->start_us);
     if (toe == MHD_REQUEST_TERMINATED_COMPLETED_OK)
-        http_fair_replied(s->fair, rc->fc, cw_mono_us() / 1000);
+        http_fair_replied(s->fair, rc->fc, now_us / 1000);
     api_rebuild_release(rc->rebuild);
     api_blob_release(rc->kept);
-    if (rc->holding) { /* resumed, but the client left before its answer */
-        api_tx_drop(s->app, &rc->held);
+    if (rc->held) { /* resumed, but the client left before its answer */
+        api_tx_drop(s->app, rc->held);
+        free(rc->held);
     }
     free(rc->body);
-    free(rc->path);
-    free(rc);
+    if (rc->owner)
+        rc->owner->rc_busy = 0;
+    else
+        free(rc);
     *con_cls = NULL;
     atomic_fetch_sub(&s->inflight, 1);
-}
-
-/* The library's decoding of %XX in the path and the query, except %00: decoded, a NUL
- * would cut the path short where the program reads it ("/index.html%00.txt" would serve
- * index.html), so it stays as the three characters, which on_request refuses. */
-static size_t unescape(void *cls, struct MHD_Connection *c, char *s)
-{
-    char *w = s;
-    for (const char *r = s; *r;) {
-        if (r[0] == '%' && isxdigit((unsigned char)r[1]) && isxdigit((unsigned char)r[2]) &&
-            !(r[1] == '0' && r[2] == '0')) {
-            char hex[3] = {r[1], r[2], 0};
-            *w++ = (char)strtol(hex, NULL, 16);
-            r += 3;
-        } else {
-            *w++ = *r++;
-        }
-    }
-    *w = 0;
-    return (size_t)(w - s);
 }
 
 /* The accept policy: a new connection only while its address is under its share. */
@@ -587,15 +590,32 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **socket_con
 {
     struct http_server *s = cls;
     if (toe == MHD_CONNECTION_NOTIFY_CLOSED) {
-        http_fair_closed(s->fair, *socket_context);
+        struct conn *cn = *socket_context;
+        if (cn) {
+            http_fair_closed(s->fair, cn->fc);
+            free(cn);
+        }
         *socket_context = NULL;
         return;
     }
     const union MHD_ConnectionInfo *fd = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
     const union MHD_ConnectionInfo *ad =
         MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-    *socket_context = http_fair_started(s->fair, ad ? ad->client_addr : NULL,
-                                        fd ? fd->connect_fd : -1, cw_mono_us() / 1000);
+    const struct sockaddr *peer = ad ? ad->client_addr : NULL;
+    struct conn *cn = calloc(1, sizeof *cn);
+    struct http_fair_conn *fc =
+        http_fair_started(s->fair, peer, fd ? fd->connect_fd : -1, cw_mono_us() / 1000);
+    if (cn) {
+        cn->fc = fc;
+        http_client_of(s->proxies, s->nproxies, peer, NULL, NULL, &cn->peer);
+        *socket_context = cn;
+    } else {
+        /* without room for its own, the connection is not counted in its share: shut */
+        http_fair_closed(s->fair, fc);
+        *socket_context = NULL;
+        if (fd)
+            shutdown(fd->connect_fd, SHUT_RDWR);
+    }
     /* short until a request comes (on_request lengthens it); the sweeper's deadline is
      * what stops a client that sends a byte now and then */
     MHD_set_connection_option(c, MHD_CONNECTION_OPTION_TIMEOUT,
@@ -710,7 +730,7 @@ int http_start(struct app *app, struct http_server **out, char *err, size_t errl
                             MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss, MHD_OPTION_ARRAY, pool,
                             MHD_OPTION_CONNECTION_LIMIT, limit,
                             MHD_OPTION_NOTIFY_CONNECTION, on_connection, s,
-                            MHD_OPTION_UNESCAPE_CALLBACK, unescape, s,
+                            MHD_OPTION_UNESCAPE_CALLBACK, http_unescape, s,
                             MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)app->cfg.connection_timeout_s,
                             MHD_OPTION_NOTIFY_COMPLETED, on_completed, s,
                             MHD_OPTION_CONNECTION_MEMORY_LIMIT,

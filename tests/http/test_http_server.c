@@ -583,6 +583,34 @@ START_TEST(test_access_log_format_and_no_secrets_on_stderr)
 }
 END_TEST
 
+/* A path's control characters (decoded from %0A, %09, %7F) are each written '?' in the
+ * access log, wherever they fall in the path (the log reads a path eight bytes at a time):
+ * a request cannot forge a line of its own. */
+START_TEST(test_access_log_path_control_characters)
+{
+    struct srv mine;
+    struct srv_opts o = {.log_to_stderr = 1};
+    srv_start_opts(&mine, NULL, &o);
+    struct res r;
+    req(&mine, "GET",
+        "/nope/%0A2026-01-01T00:00:00.000Z%2010.0.0.1%20GET%20/forged%20200%201us%7Fx%09", NULL,
+        NULL, &r);
+    ck_assert_int_eq(r.status, 404);
+    res_free(&r);
+    req(&mine, "GET", "/nope/abcdefghijklmnop%7F", NULL, NULL, &r);
+    res_free(&r);
+    ck_assert_int_eq(srv_stop(&mine), 0); /* flushes the log */
+    char *all = slurp(mine.log);
+    ck_assert_msg(strstr(all, " GET /nope/?2026-01-01T00:00:00.000Z 10.0.0.1 GET /forged 200 "
+                              "1us?x? 404 "),
+                  "%s", all);
+    ck_assert_msg(strstr(all, " GET /nope/abcdefghijklmnop? 404 "), "%s", all);
+    ck_assert_msg(!strstr(all, "\n2026-01-01T"), "a forged line:\n%s", all);
+    free(all);
+    srv_cleanup(&mine);
+}
+END_TEST
+
 /* A chunked body (no Content-Length to refuse up front) over max_body_bytes is counted as
  * it arrives: 413 problem+json, nothing stored, and the server keeps serving. */
 START_TEST(test_chunked_body_over_limit)
@@ -720,6 +748,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_keep_alive_reuses_the_connection);
     tcase_add_test(tc, test_sigint_exits_cleanly_and_keeps_writes);
     tcase_add_test(tc, test_access_log_format_and_no_secrets_on_stderr);
+    tcase_add_test(tc, test_access_log_path_control_characters);
     tcase_add_test(tc, test_chunked_body_over_limit);
     tcase_add_test(tc, test_static_content_types);
     suite_add_tcase(s, tc);

@@ -84,12 +84,32 @@ START_TEST(test_what_no_route_takes_is_refused_as_by_the_table)
 }
 END_TEST
 
+/* The ids are read as the route's pattern reads them, whatever the index found. */
+START_TEST(test_the_ids_are_the_paths_numbers)
+{
+    struct api_req req;
+    struct api_resp resp;
+    memset(&req, 0, sizeof req);
+    memset(&resp, 0, sizeof resp);
+    req.method = "POST";
+    req.path = "/api/v1/tournaments/12/matches/000345/games/";
+    const struct route *r = api_route_find(&req, &resp);
+    ck_assert_ptr_nonnull(r);
+    ck_assert_str_eq(r->pattern, "/api/v1/tournaments/{id}/matches/{id}/games");
+    ck_assert_int_eq(req.nids, 2);
+    ck_assert_int_eq(req.ids[0], 12);
+    ck_assert_int_eq(req.ids[1], 345);
+    api_resp_free(&resp);
+}
+END_TEST
+
 static Suite *route_index_suite(void)
 {
     Suite *s = suite_create("route_index");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, test_every_route_is_found_by_its_own_path);
     tcase_add_test(tc, test_what_no_route_takes_is_refused_as_by_the_table);
+    tcase_add_test(tc, test_the_ids_are_the_paths_numbers);
     suite_add_tcase(s, tc);
     return s;
 }
