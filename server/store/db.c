@@ -225,9 +225,13 @@ int db_schema_version(struct db *db)
 
 struct db *db_reader_new(struct db *db)
 {
-    const char *file = sqlite3_db_filename(db->h, "main");
+    /* the path it was opened with, not asked of its connection: the writer's connection is
+     * another thread's meanwhile, and SQLite's own mutex is left out (store/conn.c) */
+    const char *file = db->path;
     char err[600]; /* a database in memory has no file a second connection could open: */
-    sqlite3 *h = file && *file ? db_connect(file, db->busy_timeout_ms, err, sizeof err) : NULL;
+    sqlite3 *h = *file && strcmp(file, ":memory:")
+                     ? db_connect(file, db->busy_timeout_ms, err, sizeof err)
+                     : NULL;
     struct db *r = h ? calloc(1, sizeof *r) : NULL;
     if (!r || db_exec(h, "PRAGMA query_only=1", err, sizeof err)) {
         free(r);
