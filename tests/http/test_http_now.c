@@ -398,10 +398,11 @@ static void *change_in_thread(void *p)
 }
 
 /* A desk at 1,000 players reads its items many times a minute (every change seen while it
- * is shown): they are read from a reader's snapshot, never under the writer's lock, so the
- * desk does not hold the players' reports back. Another process holds the database's write
- * lock; a change waits for it inside the writer; the desk's GET is answered meanwhile.
- * Read under the writer's lock (before), it waited for the change. */
+ * is shown), and the phones their ratings at every refresh: they are read from a reader's
+ * snapshot, never under the writer's lock, so neither holds the players' reports back.
+ * Another process holds the database's write lock; a change waits for it inside the
+ * writer; the desk's and the ratings' GETs are answered meanwhile. Read under the writer's
+ * lock (before), each waited for the change. */
 START_TEST(test_now_read_while_a_change_waits_for_the_writer)
 {
     struct srv mine;
@@ -422,9 +423,14 @@ START_TEST(test_now_read_while_a_change_waits_for_the_writer)
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/now", tid);
     struct res r;
     td(&mine, "GET", path, NULL, &r);
-    int change_done = __atomic_load_n(&w.done, __ATOMIC_ACQUIRE);
     ck_assert_msg(r.status == 200, "the desk: %ld %s", r.status, r.body);
     res_free(&r);
+    /* the ratings too, which a phone reads at every refresh (R_SNAPSHOT, routes.c) */
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/ratings", tid);
+    td(&mine, "GET", path, NULL, &r);
+    ck_assert_msg(r.status == 200, "the ratings: %ld %s", r.status, r.body);
+    res_free(&r);
+    int change_done = __atomic_load_n(&w.done, __ATOMIC_ACQUIRE);
     ck_assert_int_eq(sqlite3_exec(h, "COMMIT", NULL, NULL, NULL), SQLITE_OK);
     pthread_join(t, NULL);
     sqlite3_close(h);
