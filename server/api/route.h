@@ -42,7 +42,8 @@ enum {
     R_SNAPSHOT = 1 << 17, /* a read built for whoever asks, from a reader's snapshot, never
                            * under the writer's lock: the desk's items, read at every change
                            * while it is shown (issue 32), and the reads the consoles and
-                           * phones repeat whose handler only reads (api_read): the ratings
+                           * phones repeat whose handler only reads (api_read): who the
+                           * session is (the console's first read at every load), the ratings
                            * (tens of millions of instructions at 200 players), the calls,
                            * rulings, penalties, appeals, the Committee, the entries */
 };

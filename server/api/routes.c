@@ -14,7 +14,7 @@ static const struct route routes[] = {
     {"GET", "/api/v1/health", api_health, ANYONE, 0},
     {"POST", "/api/v1/login", api_login, ANYONE, R_JSON},
     {"POST", "/api/v1/logout", api_logout, ANYONE, 0},
-    {"GET", "/api/v1/session", api_session_get, ANYONE, 0},
+    {"GET", "/api/v1/session", api_session_get, ANYONE, R_SNAPSHOT},
     {"POST", "/api/v1/resume", api_resume_post, TDS, R_OPTJSON},
     {"GET", "/api/v1/audit", api_audit_list, TDS, 0},
     {"GET", "/api/v1/officials", api_officials_list, HEAD, 0},

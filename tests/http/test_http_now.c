@@ -425,6 +425,10 @@ START_TEST(test_now_read_while_a_change_waits_for_the_writer)
     td(&mine, "GET", path, NULL, &r);
     ck_assert_msg(r.status == 200, "the desk: %ld %s", r.status, r.body);
     res_free(&r);
+    /* who the session is, which the console asks first at every load */
+    td(&mine, "GET", "/api/v1/session", NULL, &r);
+    ck_assert_msg(r.status == 200, "the session: %ld %s", r.status, r.body);
+    res_free(&r);
     /* the ratings too, which a phone reads at every refresh (R_SNAPSHOT, routes.c) */
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/ratings", tid);
     td(&mine, "GET", path, NULL, &r);
