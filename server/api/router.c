@@ -9,7 +9,7 @@
 #include "api/gate.h"
 #include "api/route_match.h"
 #include "api/shared_reply.h"
-#include "store/readers.h"
+#include "api/tx.h"
 #include "store/store.h"
 
 /* The answer of a found route to a request that passed its checks: ETag and 304, the kept
@@ -38,6 +38,17 @@ static void answer(struct api_req *req, struct api_resp *resp, const struct rout
         api_shared_keep(req, resp, found, shared, etag, flight);
 }
 
+struct answer_call {
+    struct api_resp *resp;
+    const struct route *found;
+};
+
+static void answer_on_reader(struct api_req *req, void *ctx)
+{
+    struct answer_call *c = ctx;
+    answer(req, c->resp, c->found);
+}
+
 void api_dispatch(struct api_req *req, struct api_resp *resp)
 {
     const struct route *found = api_route_find(req, resp);
@@ -61,19 +72,13 @@ void api_dispatch(struct api_req *req, struct api_resp *resp)
     if (shared > 0 && (found->flags & (R_PLAYERS | R_EVENTS)) &&
         api_shared_kept_hit(req, resp, found, shared))
         return;
-    if ((shared || (found->flags & R_SNAPSHOT)) && req->app->readers) {
+    if (shared || (found->flags & R_SNAPSHOT)) {
         /* an anonymous read of a polled list, or a read marked R_SNAPSHOT: from a reader, in
          * one snapshot from its ETag to its body, so building it never holds the writer's
          * lock (store/readers.h) */
-        struct app *app = req->app, view = *app;
-        view.db = db_readers_take(app->readers);
-        if (view.db) {
-            req->app = &view;
-            answer(req, resp, found);
-            req->app = app;
-            db_readers_give(app->readers, view.db);
+        struct answer_call c = {resp, found};
+        if (!api_on_reader(req, answer_on_reader, &c))
             return;
-        }
     }
     answer(req, resp, found);
 }

@@ -227,21 +227,40 @@ int api_read(struct api_req *req, struct api_resp *resp, api_cmd cmd, void *in)
     return op_read(&o, read_locked, &c);
 }
 
-int api_read_snapshot(struct api_req *req, struct api_resp *resp, api_cmd cmd, void *in)
+int api_on_reader(struct api_req *req, void (*run)(struct api_req *req, void *ctx), void *ctx)
 {
     struct app *app = req->app;
     struct db *reader = app->readers ? db_readers_take(app->readers) : NULL;
     if (!reader)
-        return api_read(req, resp, cmd, in);
-    /* the request sees the app with the reader for its database while cmd runs: a reader
+        return -1;
+    /* the request sees the app with the reader for its database while run runs: a reader
      * is this thread's alone, so op_read takes no lock for it */
     struct app view = *app;
     view.db = reader;
     req->app = &view;
-    int rc = api_read(req, resp, cmd, in);
+    run(req, ctx);
     req->app = app;
     db_readers_give(app->readers, reader);
-    return rc;
+    return 0;
+}
+
+struct snapshot_read {
+    struct api_resp *resp;
+    api_cmd cmd;
+    void *in;
+    int rc;
+};
+
+static void snapshot_read(struct api_req *req, void *ctx)
+{
+    struct snapshot_read *x = ctx;
+    x->rc = api_read(req, x->resp, x->cmd, x->in);
+}
+
+int api_read_snapshot(struct api_req *req, struct api_resp *resp, api_cmd cmd, void *in)
+{
+    struct snapshot_read x = {resp, cmd, in, 0};
+    return api_on_reader(req, snapshot_read, &x) ? api_read(req, resp, cmd, in) : x.rc;
 }
 
 int api_out(struct api_resp *resp, struct op_out *out)

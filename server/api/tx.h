@@ -36,6 +36,9 @@ int api_read(struct api_req *req, struct api_resp *resp, api_cmd cmd, void *in);
  * every request makes (who the session is): a change held in the writer (waiting for the
  * disk, or for another program's lock) does not hold it back. */
 int api_read_snapshot(struct api_req *req, struct api_resp *resp, api_cmd cmd, void *in);
+/* run(req, ctx) with req->app's database a reader's snapshot (store/readers.h): 0, or -1
+ * (run not called) when the server has no reader to lend. */
+int api_on_reader(struct api_req *req, void (*run)(struct api_req *req, void *ctx), void *ctx);
 
 /* A command's endings: the frame's answer (ops/frame/op.h struct op_out) as the reply, and what
  * the command returns for it (undone unless out->keep); an operation's refusal as the reply,

@@ -127,12 +127,6 @@ int db_match_get(struct db *db, int64_t tournament_id, int64_t id, struct match 
     return db_row(st, read_match, m);
 }
 
-/* A match is saved in two statements, because SQLite evaluates a column's CHECK list and
- * its foreign key whenever an UPDATE sets that column, changed or not, and a CHECK with an
- * IN list builds a temporary index each time: on every game report that cost as much as the
- * rest of the save. So the columns a report changes (scores, times) are set always, and
- * those with a CHECK list or a foreign key (players, event, tie, state, winner, how it ended)
- * only in the row whose values differ, which a game report's save never is. */
 /* 1 if m differs from was in its score, the report it stands on, or nothing: what a game
  * changes. */
 static int only_score(const struct match *was, const struct match *m)
@@ -179,6 +173,12 @@ int db_match_update_from(struct db *db, const struct match *was, struct match *m
     return CW_OK;
 }
 
+/* A match is saved in two statements, because SQLite evaluates a column's CHECK list and
+ * its foreign key whenever an UPDATE sets that column, changed or not, and a CHECK with an
+ * IN list builds a temporary index each time: on every game report that cost as much as the
+ * rest of the save. So the columns a report changes (scores, times) are set always, and
+ * those with a CHECK list or a foreign key (players, event, tie, state, winner, how it ended)
+ * only in the row whose values differ, which a game report's save never is. */
 int db_match_update(struct db *db, struct match *m, int64_t now_ms)
 {
     if (m->event_id)

@@ -20,8 +20,8 @@ export async function readState(T, first, sent = {}) {
     ...['players', 'competitions', 'matches'].map((l, i) => read(lists[i], `${T}/${l}`))]);
   const boards = {};
   await Promise.all(ev.events.map(async (e) => {
-    const path = e.kind === 'knockout' ? 'knockout' : e.kind;
-    try { boards[e.id] = await api('GET', `${T}/competitions/${e.id}/${path}`); } catch (err) { boards[e.id] = null; }
+    // each kind's board is under its name: …/knockout, …/swing, …/davis, …/swiss
+    try { boards[e.id] = await api('GET', `${T}/competitions/${e.id}/${e.kind}`); } catch (err) { boards[e.id] = null; }
   }));
   return { rev0, tour, players: pl.players, events: ev.events, matches: ms.matches, boards };
 }
