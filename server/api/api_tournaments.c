@@ -283,7 +283,8 @@ void api_tournament_get(struct api_req *req, struct api_resp *resp)
         resp->status = 200;
         return;
     }
-    int rc = api_read(req, resp, read_tournament, NULL);
+    /* not kept (a change since): built from a reader, beside the writer */
+    int rc = api_read_snapshot(req, resp, read_tournament, NULL);
     if (rc == CW_ENOTFOUND)
         api_problem(resp, 404, "not-found", "No such tournament", "There is no tournament %lld.",
                     (long long)id);

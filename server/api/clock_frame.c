@@ -59,12 +59,29 @@ void api_cx_run_verdict(struct api_req *req, struct api_resp *resp, clock_fn fn,
     run(req, resp, &c);
 }
 
+struct cx_read_call {
+    clock_fn fn;
+    int flag_matters;
+    int flags; /* a fallen flag to store: the read answered nothing */
+    struct op_out out;
+};
+
+static void cx_read(struct api_req *req, void *ctx)
+{
+    struct cx_read_call *r = ctx;
+    struct op o = api_op(req);
+    r->flags = op_cx_read(&o, req->ids[0], req->ids[1], r->fn, r->flag_matters, &r->out);
+}
+
 void api_cx_read(struct api_req *req, struct api_resp *resp, clock_fn fn, int flag_matters)
 {
-    struct op o = api_op(req);
-    struct op_out out;
-    if (!op_cx_read(&o, req->ids[0], req->ids[1], fn, flag_matters, &out)) {
-        api_out(resp, &out);
+    /* read from a reader, beside the writer (the phones at the tables read the clock); only
+     * a fallen flag to store takes the writer's turn, where the frame reads it again */
+    struct cx_read_call r = {fn, flag_matters, 0, {0}};
+    if (api_on_reader(req, cx_read, &r))
+        cx_read(req, &r);
+    if (!r.flags) {
+        api_out(resp, &r.out);
         return;
     }
     /* the flag acts for the TD, as the tick does, whoever reads */

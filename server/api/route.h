@@ -40,12 +40,15 @@ enum {
     R_CSV = 1 << 16,  /* the body is a file (a CSV), handed to the handler as it came: above
                        * the roles' bits, so a flag in the roles' place still names none */
     R_SNAPSHOT = 1 << 17, /* a read built for whoever asks, from a reader's snapshot, never
-                           * under the writer's lock: the desk's items, read at every change
-                           * while it is shown (issue 32), and the reads the consoles and
-                           * phones repeat whose handler only reads (api_read): who the
-                           * session is (the console's first read at every load), the ratings
-                           * (tens of millions of instructions at 200 players), the calls,
-                           * rulings, penalties, appeals, the Committee, the entries */
+                           * under the writer's lock: every GET whose handler only reads
+                           * (api_read), so that a read never waits for the writer nor holds
+                           * it up (issues 32 and 37). The GETs left without it write: a PIN's
+                           * read is audited, a backup or a member's card is a change, the
+                           * clock's read may store a fallen flag (it reads from a reader
+                           * itself: api_cx_read), a tournament's read is kept (its handler
+                           * reads from a reader when the kept copy is stale), and the lists
+                           * kept for everyone (R_SHARED with R_ANYONE) are read from readers
+                           * by that path */
 };
 
 struct route {
