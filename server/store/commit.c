@@ -335,7 +335,8 @@ static int begin(struct db *db, int reserved)
         db->batch_open = 1;
         db->batch_id++;
     }
-    if (db_step_sql(db, "SAVEPOINT request")) {
+    db->request_savepoint = db->in_batch > 0;
+    if (db->request_savepoint && db_step_sql(db, "SAVEPOINT request")) {
         fprintf(stderr, "crawford: SAVEPOINT failed: %s\n", sqlite3_errmsg(db->h));
         batch_leave(db, 0);
         return -1;
@@ -362,9 +363,15 @@ int db_refusing(struct db *db)
     return r;
 }
 
+/* The request's savepoint released, when it has one (db_begin). 0, or -1. */
+static int release(struct db *db)
+{
+    return db->request_savepoint ? db_step_sql(db, "RELEASE request") : 0;
+}
+
 int db_commit(struct db *db)
 {
-    if (db_step_sql(db, "RELEASE request")) {
+    if (release(db)) {
         fprintf(stderr, "crawford: RELEASE failed: %s\n", sqlite3_errmsg(db->h));
         db_rollback(db);
         return -1;
@@ -439,7 +446,7 @@ int db_commit_async(struct db *db, struct db_ticket **out)
     /* where the log is synced by SQLite itself, or there is no syncer, db_commit waits */
     if (db->walfd < 0 || db->parent || !syncer_running(db) || !(t = calloc(1, sizeof *t)))
         return db_commit(db);
-    if (db_step_sql(db, "RELEASE request")) {
+    if (release(db)) {
         fprintf(stderr, "crawford: RELEASE failed: %s\n", sqlite3_errmsg(db->h));
         free(t);
         db_rollback(db);
@@ -512,8 +519,10 @@ void db_rollback(struct db *db)
 {
     /* the operation may have failed on the disk: its last statement's code says */
     note_disk(db, sqlite3_extended_errcode(db->h));
-    db_step_sql(db, "ROLLBACK TO request");
-    db_step_sql(db, "RELEASE request");
+    if (db->request_savepoint) {
+        db_step_sql(db, "ROLLBACK TO request");
+        db_step_sql(db, "RELEASE request");
+    } /* else the batch is this request's alone: batch_leave rolls it back whole */
     /* drop the stream entries this request queued, keep the batch's earlier ones */
     if (db->request_mark) {
         db_pending_free(*db->request_mark);

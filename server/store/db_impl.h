@@ -47,6 +47,11 @@ struct db {
         struct batch_waiter *next;
     } * waiters;
     struct pending **request_mark; /* pending_tail when the current request began */
+    /* the current request is inside its savepoint "request": only when the batch already
+     * holds others' work. The first request of a batch is the transaction alone (its
+     * rollback is the batch's), which spares a SAVEPOINT and a RELEASE per change where
+     * no writer waits (issue 37) */
+    int request_savepoint;
     /* durability outside the lock: see wait_durable */
     int walfd;   /* the write-ahead log, or -1: SQLite syncs each commit itself */
     int syncing; /* a thread is syncing the log now */
