@@ -470,12 +470,29 @@ START_TEST(test_login_unknown_name_same_answer_as_known)
     make_official(&s, "Dora", "td", "dora password");
     const char *known = "{\"name\": \"Dora\", \"password\": \"wrong wrong wrong\"}";
     const char *unknown = "{\"name\": \"Nobody Here\", \"password\": \"wrong wrong wrong\"}";
-    int kw, kb, uw, ub;
+    int kw = 0, kb = 0, uw = 0, ub = 0, rounds = 0;
     char kt[80] = "", ut[80] = "";
-    wrong_at_once(&s, 6, known, &kw, &kb, kt, sizeof kt);
-    wrong_at_once(&s, 7, unknown, &uw, &ub, ut, sizeof ut);
-    fprintf(stderr, "figure: 6 at once: known %d x 401 %d x 503, unknown %d x 401 %d x 503\n",
-            kw, kb, uw, ub);
+    /* six sent at once overlap only when the machine lets them: on a loaded one they may
+     * come one after the other, and none is told busy. Rounds until each kind has been
+     * both refused and told busy (each round from addresses of its own, so no limiter's
+     * count carries over); an unknown name that never takes a password check would never
+     * be told busy, whatever the rounds */
+    for (; rounds < 20 && !(kw && kb && uw && ub); rounds++) {
+        int w, b;
+        if (!(kw && kb)) {
+            wrong_at_once(&s, 10 + rounds, known, &w, &b, kt, sizeof kt);
+            kw += w;
+            kb += b;
+        }
+        if (!(uw && ub)) {
+            wrong_at_once(&s, 40 + rounds, unknown, &w, &b, ut, sizeof ut);
+            uw += w;
+            ub += b;
+        }
+    }
+    fprintf(stderr,
+            "figure: 6 at once, %d rounds: known %d x 401 %d x 503, unknown %d x 401 %d x 503\n",
+            rounds, kw, kb, uw, ub);
     ck_assert_int_gt(kw, 0);
     ck_assert_int_gt(uw, 0);
     ck_assert_int_gt(kb, 0);
