@@ -14,8 +14,9 @@ int db_stream_add(struct db *db, int64_t tournament_id, int64_t now_ms, const ch
     /* a stream entry is a change inside the tournament: its revision (the ETag) moves too.
      * The new id is read by a second statement: RETURNING made SQLite build a table of the
      * returned rows for each entry (issue 37) */
-    sqlite3_stmt *st = db_stmt(db, "UPDATE tournaments SET last_event_id = last_event_id + 1, "
-                                   "revision = revision + 1, updated_ms = ?2 WHERE id = ?1");
+    sqlite3_stmt *st = db_stmt(db, "UPDATE tournament_counters SET last_event_id = "
+                                   "last_event_id + 1, revision = revision + 1, updated_ms = ?2 "
+                                   "WHERE tournament_id = ?1");
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, tournament_id);
@@ -98,7 +99,8 @@ void db_stream_free(struct db_stream_entry *entries, int n)
 
 int64_t db_stream_last_id(struct db *db, int64_t tournament_id)
 {
-    sqlite3_stmt *st = db_stmt(db, "SELECT last_event_id FROM tournaments WHERE id = ?1");
+    sqlite3_stmt *st =
+        db_stmt(db, "SELECT last_event_id FROM tournament_counters WHERE tournament_id = ?1");
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, tournament_id);

@@ -5,11 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* the tournament's row and its counters' (schema/027: a narrow row, rewritten by every
+ * change inside it) */
 #define T_COLS                                                                                     \
     "id, name, venue, start_date, end_date, illegal_move_policy, late_grace_min, late_step_min, "  \
     "break_table, clock_mode, clock_bank_per_point_s, clock_delay_s, "                             \
-    "clock_split_first_per_point_s, revision, created_ms, updated_ms, tables, gap_waits_for_td, "  \
-    "minutes_per_point, placing_order, entries_need_approval"
+    "clock_split_first_per_point_s, c.revision, created_ms, c.updated_ms, tables, "                \
+    "gap_waits_for_td, minutes_per_point, placing_order, entries_need_approval"
+#define T_FROM " FROM tournaments t JOIN tournament_counters c ON c.tournament_id = t.id"
 
 static void read_row(sqlite3_stmt *st, void *row)
 {
@@ -64,9 +67,9 @@ int db_tournament_insert(struct db *db, struct tournament *t, int64_t now_ms)
     sqlite3_stmt *st = db_stmt(
         db, "INSERT INTO tournaments(name, venue, start_date, end_date, illegal_move_policy, "
             "late_grace_min, late_step_min, break_table, clock_mode, clock_bank_per_point_s, "
-            "clock_delay_s, clock_split_first_per_point_s, revision, created_ms, updated_ms, "
+            "clock_delay_s, clock_split_first_per_point_s, created_ms, "
             "tables, gap_waits_for_td, minutes_per_point, placing_order, entries_need_approval) "
-            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, 1, ?13, ?13, ?15, ?16, "
+            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?15, ?16, "
             "?17, ?18, ?19)");
     if (!st)
         return CW_EDB;
@@ -74,8 +77,17 @@ int db_tournament_insert(struct db *db, struct tournament *t, int64_t now_ms)
     sqlite3_bind_int64(st, 13, now_ms);
     int rc = sqlite3_step(st) == SQLITE_DONE ? CW_OK : CW_EDB;
     db_done(st);
-    if (rc == CW_OK) {
+    if (rc == CW_OK) { /* its counters, in the same change */
         t->id = sqlite3_last_insert_rowid(db_handle(db));
+        st = db_stmt(db, "INSERT INTO tournament_counters(tournament_id, revision, "
+                         "last_event_id, updated_ms) VALUES (?1, 1, 0, ?2)");
+        if (!st)
+            return CW_EDB;
+        sqlite3_bind_int64(st, 1, t->id);
+        sqlite3_bind_int64(st, 2, now_ms);
+        rc = db_step_done(st) == CW_OK ? CW_OK : CW_EDB;
+    }
+    if (rc == CW_OK) {
         t->revision = 1;
         t->created_ms = t->updated_ms = now_ms;
     }
@@ -84,7 +96,7 @@ int db_tournament_insert(struct db *db, struct tournament *t, int64_t now_ms)
 
 int db_tournament_get(struct db *db, int64_t id, struct tournament *t)
 {
-    sqlite3_stmt *st = db_stmt(db, "SELECT " T_COLS " FROM tournaments WHERE id = ?1");
+    sqlite3_stmt *st = db_stmt(db, "SELECT " T_COLS T_FROM " WHERE t.id = ?1");
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, id);
@@ -99,31 +111,28 @@ int db_tournament_update(struct db *db, struct tournament *t, int64_t now_ms)
                     "break_table = ?8, clock_mode = ?9, clock_bank_per_point_s = ?10, "
                     "clock_delay_s = ?11, clock_split_first_per_point_s = ?12, tables = ?15, "
                     "gap_waits_for_td = ?16, minutes_per_point = ?17, placing_order = ?18, "
-                    "entries_need_approval = ?19, "
-                    "revision = revision + 1, updated_ms = ?13 WHERE id = ?14 RETURNING revision");
+                    "entries_need_approval = ?19 WHERE id = ?14");
     if (!st)
         return CW_EDB;
     bind_fields(st, t);
-    sqlite3_bind_int64(st, 13, now_ms);
     sqlite3_bind_int64(st, 14, t->id);
-    int rc = sqlite3_step(st);
-    int out = rc == SQLITE_ROW ? CW_OK : rc == SQLITE_DONE ? CW_ENOTFOUND : CW_EDB;
-    if (out == CW_OK) {
-        t->revision = sqlite3_column_int64(st, 0);
-        t->updated_ms = now_ms;
-        db_changed(db, t->id);
-        /* step to the end so the statement completes */
-        while (sqlite3_step(st) == SQLITE_ROW) {
-        }
-    }
-    db_done(st);
-    return out;
+    int rc = db_step_done(st);
+    if (rc != CW_OK)
+        return CW_EDB;
+    if (!sqlite3_changes(db_handle(db)))
+        return CW_ENOTFOUND;
+    if ((rc = db_tournament_touch(db, t->id, now_ms)) != CW_OK)
+        return rc;
+    t->revision = db_tournament_revision(db, t->id);
+    t->updated_ms = now_ms;
+    return t->revision > 0 ? CW_OK : CW_EDB;
 }
 
 int db_tournament_touch(struct db *db, int64_t id, int64_t now_ms)
 {
     sqlite3_stmt *st = db_stmt(
-        db, "UPDATE tournaments SET revision = revision + 1, updated_ms = ?2 WHERE id = ?1");
+        db, "UPDATE tournament_counters SET revision = revision + 1, updated_ms = ?2 "
+            "WHERE tournament_id = ?1");
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, id);
@@ -141,7 +150,7 @@ int db_tournament_list(struct db *db, struct tournament **out, int *n)
 {
     *out = NULL;
     *n = 0;
-    sqlite3_stmt *st = db_stmt(db, "SELECT " T_COLS " FROM tournaments ORDER BY id");
+    sqlite3_stmt *st = db_stmt(db, "SELECT " T_COLS T_FROM " ORDER BY t.id");
     if (!st)
         return CW_EDB;
     return db_rows(st, read_row, sizeof **out, (void **)out, n);
@@ -180,7 +189,8 @@ int db_tournament_has_reports(struct db *db, int64_t id)
 
 int64_t db_tournament_revision(struct db *db, int64_t id)
 {
-    sqlite3_stmt *st = db_stmt(db, "SELECT revision FROM tournaments WHERE id = ?1");
+    sqlite3_stmt *st =
+        db_stmt(db, "SELECT revision FROM tournament_counters WHERE tournament_id = ?1");
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, id);

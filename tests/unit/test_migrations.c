@@ -3,7 +3,9 @@
  * 011: how each decided match ended, from its row and its history.
  * 012: the TD's password and sessions become the head TD's, official #1 (GOV-1).
  * 019 (its number given at merge: found by its name): the events table rebuilt so that its
- * kind takes 'swiss' (SWISS-1), every row and every row naming an event kept. */
+ * kind takes 'swiss' (SWISS-1), every row and every row naming an event kept.
+ * 027 (by its name too): each tournament's counters moved to a narrow row of their own, their
+ * values kept. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -287,6 +289,44 @@ START_TEST(test_SWISS1_migration_events_take_swiss_rows_kept)
 }
 END_TEST
 
+/* A tournament's revision (its ETag), its stream's last id and its last change keep their
+ * values in their own row (schema/027), and go on from them: a client's ETag and
+ * Last-Event-ID still mean what they meant. */
+START_TEST(test_027_tournament_counters_kept)
+{
+    char path[128], err[256];
+    snprintf(path, sizeof path, "%s/c.db", tmpdir);
+    sqlite3 *h = open_at(path, version_of("_tournament_counters") - 1);
+    exec_ok(h, "INSERT INTO tournaments(id, name, created_ms, updated_ms, revision, "
+               "last_event_id) VALUES (1, 'T', 1, 500, 41, 17), (2, 'U', 1, 600, 3, 0)");
+    sqlite3_close(h);
+
+    struct db *db;
+    ck_assert_int_eq(db_open(path, 1000, &db, err, sizeof err), 0);
+    db_lock(db);
+    ck_assert_int_eq(db_tournament_revision(db, 1), 41);
+    ck_assert_int_eq(db_tournament_revision(db, 2), 3);
+    struct tournament t;
+    ck_assert_int_eq(db_tournament_get(db, 1, &t), CW_OK);
+    ck_assert_str_eq(t.name, "T");
+    ck_assert_int_eq(t.revision, 41);
+    ck_assert_int_eq(t.updated_ms, 500);
+    db_unlock(db);
+    /* the next stream entry follows the last one, and moves the revision */
+    ck_assert_int_eq(db_begin(db), 0);
+    ck_assert_int_eq(db_stream_add(db, 1, 900, "test.entry", "{}"), CW_OK);
+    ck_assert_int_eq(db_commit(db), 0);
+    db_lock(db);
+    ck_assert_int_eq(db_stream_last_id(db, 1), 18);
+    ck_assert_int_eq(db_tournament_revision(db, 1), 42);
+    ck_assert_int_eq(db_tournament_get(db, 1, &t), CW_OK);
+    ck_assert_int_eq(t.updated_ms, 900);
+    ck_assert_int_eq(db_tournament_revision(db, 2), 3);
+    db_unlock(db);
+    db_close(db);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("migrations");
@@ -296,6 +336,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_011_fills_how_each_decided_match_ended);
     tcase_add_test(tc, test_012_td_password_becomes_the_head_td);
     tcase_add_test(tc, test_SWISS1_migration_events_take_swiss_rows_kept);
+    tcase_add_test(tc, test_027_tournament_counters_kept);
     suite_add_tcase(s, tc);
     return s;
 }
