@@ -56,32 +56,46 @@ static void get_200(struct srv *s, const char *path)
     res_free(&r);
 }
 
+/* A server, a tournament with a match of `length` between Anna and Bruno, Anna's phone
+ * logged in. */
+struct pair_fx {
+    struct srv td, anna;
+    long long tid, a, b, mid;
+};
+
+static void pair_up(struct pair_fx *f, const char *config, const char *name, int length)
+{
+    srv_start(&f->td, config);
+    srv_login(&f->td);
+    f->tid = make_tournament(&f->td, name);
+    char pin[2][8];
+    f->a = make_player_pin(&f->td, f->tid, "Anna Rossi", pin[0]);
+    f->b = make_player_pin(&f->td, f->tid, "Bruno Verdi", pin[1]);
+    f->mid = make_match(&f->td, f->tid, f->a, f->b, length);
+    srv_player_login(&f->anna, &f->td, f->tid, f->a, pin[0]);
+}
+
 /* Another process holds the database's write lock and a change waits for it inside the
  * writer (holding the writer's lock): the reads a player's phone and the TD's console make
  * of a match, its player, its clock and the tournament are answered meanwhile. Read under
  * the writer's lock, each waited for the change (10 s here). */
 START_TEST(test_reads_answered_while_a_change_waits_for_the_writer)
 {
-    struct srv mine, anna;
+    struct pair_fx f;
     /* four HTTP threads: the change holds one while it waits */
-    srv_start(&mine, "\"busy_timeout_ms\": 10000, \"threads\": 4");
-    srv_login(&mine);
-    long long tid = make_tournament(&mine, "Reads beside");
-    char pin[2][8];
-    long long a = make_player_pin(&mine, tid, "Anna Rossi", pin[0]);
-    long long b = make_player_pin(&mine, tid, "Bruno Verdi", pin[1]);
-    long long mid = make_match(&mine, tid, a, b, 5);
-    srv_player_login(&anna, &mine, tid, a, pin[0]);
-    long long eid = make_competition(&mine, tid, "{\"kind\": \"knockout\", \"name\": \"Main\"}");
+    pair_up(&f, "\"busy_timeout_ms\": 10000, \"threads\": 4", "Reads beside", 5);
+    struct srv *mine = &f.td, *anna = &f.anna;
+    long long tid = f.tid, a = f.a, mid = f.mid;
+    long long eid = make_competition(mine, tid, "{\"kind\": \"knockout\", \"name\": \"Main\"}");
     char path[200];
     struct res r;
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld/clock/start", tid, mid);
-    td(&anna, "POST", path, "{\"lower_die\": \"a\"}", &r); /* its clock running */
+    td(anna, "POST", path, "{\"lower_die\": \"a\"}", &r); /* its clock running */
     ck_assert_msg(r.status == 200, "the clock's start: %ld %s", r.status, r.body);
     res_free(&r);
 
     struct held_writer w;
-    held_writer_start(&w, &mine);
+    held_writer_start(&w, mine);
     const char *const tails[] = {"", "/matches/%lld", "/matches/%lld/reports",
                                  "/matches/%lld/clock", "/matches/%lld/lateness",
                                  "/matches/%lld/breaks", NULL};
@@ -89,10 +103,10 @@ START_TEST(test_reads_answered_while_a_change_waits_for_the_writer)
         char tail[80];
         snprintf(tail, sizeof tail, tails[i], mid);
         snprintf(path, sizeof path, "/api/v1/tournaments/%lld%s", tid, tail);
-        get_200(&anna, path);
+        get_200(anna, path);
     }
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players/%lld", tid, a);
-    get_200(&anna, path);
+    get_200(anna, path);
     /* the TD's console: its lists, the audit, the competitions and an export */
     const char *const td_tails[] = {"/audit", "/competitions", "/competitions/%lld",
                                     "/export/results.csv", NULL};
@@ -100,14 +114,14 @@ START_TEST(test_reads_answered_while_a_change_waits_for_the_writer)
         char tail[80];
         snprintf(tail, sizeof tail, td_tails[i], eid);
         snprintf(path, sizeof path, "/api/v1/tournaments/%lld%s", tid, tail);
-        get_200(&mine, path);
+        get_200(mine, path);
     }
-    get_200(&mine, "/api/v1/tournaments");
+    get_200(mine, "/api/v1/tournaments");
 
     int change_done = held_writer_answered(&w);
     held_writer_end(&w);
     ck_assert_msg(!change_done, "the reads were answered only after the waiting change");
-    srv_cleanup(&mine);
+    srv_cleanup(mine);
 }
 END_TEST
 
@@ -116,32 +130,27 @@ END_TEST
  * waited for). */
 START_TEST(test_read_after_a_change_sees_it)
 {
-    struct srv mine, anna;
-    srv_start(&mine, "\"threads\": 4");
-    srv_login(&mine);
-    long long tid = make_tournament(&mine, "Read after");
-    char pin[2][8];
-    long long a = make_player_pin(&mine, tid, "Anna Rossi", pin[0]);
-    long long b = make_player_pin(&mine, tid, "Bruno Verdi", pin[1]);
-    long long mid = make_match(&mine, tid, a, b, 99);
-    srv_player_login(&anna, &mine, tid, a, pin[0]);
+    struct pair_fx f;
+    pair_up(&f, "\"threads\": 4", "Read after", 99);
+    struct srv *mine = &f.td, *anna = &f.anna;
+    long long tid = f.tid, mid = f.mid;
     char path[160], games[160];
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/matches/%lld", tid, mid);
     snprintf(games, sizeof games, "%s/games", path);
     for (int g = 1; g <= 20; g++) {
         struct res r;
-        td(&anna, "POST", games, "{\"winner\": \"a\", \"cube\": 1, \"result\": \"single\"}", &r);
+        td(anna, "POST", games, "{\"winner\": \"a\", \"cube\": 1, \"result\": \"single\"}", &r);
         ck_assert_msg(r.status == 200 || r.status == 201, "game %d: %ld %s", g, r.status,
                       r.body);
         res_free(&r);
-        td(&anna, "GET", path, NULL, &r);
+        td(anna, "GET", path, NULL, &r);
         ck_assert_int_eq(r.status, 200);
         json_t *sides = json_object_get(r.json, "sides");
         long long score = json_integer_value(json_object_get(json_array_get(sides, 0), "score"));
         ck_assert_msg(score == g, "after game %d the match read says %lld", g, score);
         res_free(&r);
     }
-    srv_cleanup(&mine);
+    srv_cleanup(mine);
 }
 END_TEST
 
