@@ -16,5 +16,14 @@ make --no-print-directory -s -C "$root" static/td/td.bundle.js
 if [ -z "${BENCH_UI_INNER:-}" ]; then
   BENCH_UI_INNER=1 exec setsid --wait bash "$0" "$@"
 fi
-trap 'trap - EXIT; kill -TERM -- -$$ 2>/dev/null' EXIT
+# ending the group ends this shell too unless it ignores TERM meanwhile: it exits with the
+# benchmark's own status (make bench stops at the first that fails; 143 stopped it here)
+cleanup() {
+  rc=$?
+  trap - EXIT
+  trap '' TERM INT
+  kill -TERM -- -$$ 2>/dev/null
+  exit $rc
+}
+trap cleanup EXIT
 timeout --foreground 600 node "$here/bench_ui.mjs"
