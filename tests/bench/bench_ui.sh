@@ -13,17 +13,6 @@ fi
 # the console's bundled script, made again if a module changed since (the Makefile's rule)
 make --no-print-directory -s -C "$root" static/td/td.bundle.js
 # our own process group, so that what is left (server, browser) is ended on exit
-if [ -z "${BENCH_UI_INNER:-}" ]; then
-  BENCH_UI_INNER=1 exec setsid --wait bash "$0" "$@"
-fi
-# ending the group ends this shell too unless it ignores TERM meanwhile: it exits with the
-# benchmark's own status (make bench stops at the first that fails; 143 stopped it here)
-cleanup() {
-  rc=$?
-  trap - EXIT
-  trap '' TERM INT
-  kill -TERM -- -$$ 2>/dev/null
-  exit $rc
-}
-trap cleanup EXIT
+OWN_GROUP_MARK=BENCH_UI_INNER
+. "$root/tests/own_group.sh"
 timeout --foreground 600 node "$here/bench_ui.mjs"

@@ -8,21 +8,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 export CRAWFORD_BIN=$(cd "$root" && realpath "${CRAWFORD_BIN:-build/asan/crawford}")
 
-# Our own process group (a new session), so that the cleanup ends only what this script
-# started: the server and the browser, even when node itself was killed by the timeout.
-if [ -z "${CHECK_E2E_INNER:-}" ]; then
-  CHECK_E2E_INNER=1 exec setsid --wait bash "$0" "$@"
-fi
-cleanup() {
-  rc=$?
-  trap - EXIT
-  trap '' TERM INT
-  kill -TERM -- -$$ 2>/dev/null
-  exit $rc
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+# Our own process group, ended on exit (tests/own_group.sh)
+OWN_GROUP_MARK=CHECK_E2E_INNER
+. "$root/tests/own_group.sh"
 
 # the console's bundled script, made again if a module changed since (the Makefile's rule):
 # the pages under test are the ones the sources make
