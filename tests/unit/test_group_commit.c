@@ -87,26 +87,42 @@ static void *second_request(void *p)
     return NULL;
 }
 
+/* The second request's thread joined; the tournaments stored are `names`; closed. */
+static void ends_with(struct db *db, pthread_t t, const char *names)
+{
+    pthread_join(t, NULL);
+    char got[200];
+    stored(db, got, sizeof got);
+    ck_assert_str_eq(got, names);
+    db_close(db);
+}
+
+/* The first request begun, its work written, and a second sent that waits for the writer
+ * (its thread in *t, its outcome in *s). */
+static struct db *first_and_second(const char *name, int second_rolls_back, struct second *s,
+                                   pthread_t *t)
+{
+    struct db *db = open_db(name);
+    ck_assert_int_eq(db_begin(db), 0);
+    ck_assert_int_eq(db->request_savepoint, 0); /* the batch's first: the transaction alone */
+    ck_assert_int_eq(insert(db, "first"), CW_OK);
+    *s = (struct second){db, second_rolls_back, -1, -1};
+    ck_assert_int_eq(pthread_create(t, NULL, second_request, s), 0);
+    until_waiting(db, 1);
+    return db;
+}
+
 /* The first request of a batch rolls back while a second waits for the writer: nothing of
  * the first is kept, the second opens a batch of its own and is committed. */
 START_TEST(test_batch_first_request_rolled_back_alone)
 {
-    struct db *db = open_db("first.db");
-    ck_assert_int_eq(db_begin(db), 0);
-    ck_assert_int_eq(db->request_savepoint, 0); /* the transaction alone */
-    ck_assert_int_eq(insert(db, "first"), CW_OK);
-    struct second s = {db, 0, -1, -1};
+    struct second s;
     pthread_t t;
-    ck_assert_int_eq(pthread_create(&t, NULL, second_request, &s), 0);
-    until_waiting(db, 1);
+    struct db *db = first_and_second("first.db", 0, &s, &t);
     db_rollback(db);
-    pthread_join(t, NULL);
+    ends_with(db, t, "second");
     ck_assert_int_eq(s.savepoint, 0); /* a batch of its own: the first's was rolled back */
     ck_assert_int_eq(s.rc, 0);
-    char names[200];
-    stored(db, names, sizeof names);
-    ck_assert_str_eq(names, "second");
-    db_close(db);
 }
 END_TEST
 
@@ -115,44 +131,28 @@ END_TEST
  * committed and acknowledged. */
 START_TEST(test_batch_joiner_rolled_back_keeps_the_first)
 {
-    struct db *db = open_db("joiner.db");
-    ck_assert_int_eq(db_begin(db), 0);
-    ck_assert_int_eq(insert(db, "first"), CW_OK);
-    struct second s = {db, 1, -1, -1};
+    struct second s;
     pthread_t t;
-    ck_assert_int_eq(pthread_create(&t, NULL, second_request, &s), 0);
-    until_waiting(db, 1);
+    struct db *db = first_and_second("joiner.db", 1, &s, &t);
     /* returns once the batch is committed: after the second has rolled back */
     ck_assert_int_eq(db_commit(db), 0);
-    pthread_join(t, NULL);
+    ends_with(db, t, "first");
     ck_assert_int_eq(s.savepoint, 1);
-    char names[200];
-    stored(db, names, sizeof names);
-    ck_assert_str_eq(names, "first");
-    db_close(db);
 }
 END_TEST
 
 /* The same, the joiner committed: one batch, both kept, in order. */
 START_TEST(test_batch_joiner_committed_with_the_first)
 {
-    struct db *db = open_db("both.db");
-    ck_assert_int_eq(db_begin(db), 0);
-    ck_assert_int_eq(insert(db, "first"), CW_OK);
-    int64_t batch = db->batch_id;
-    struct second s = {db, 0, -1, -1};
+    struct second s;
     pthread_t t;
-    ck_assert_int_eq(pthread_create(&t, NULL, second_request, &s), 0);
-    until_waiting(db, 1);
+    struct db *db = first_and_second("both.db", 0, &s, &t);
+    int64_t batch = db->batch_id;
     ck_assert_int_eq(db_commit(db), 0);
-    pthread_join(t, NULL);
+    ck_assert_int_eq(db->batch_id, batch); /* one batch served both */
+    ends_with(db, t, "first,second");
     ck_assert_int_eq(s.savepoint, 1);
     ck_assert_int_eq(s.rc, 0);
-    ck_assert_int_eq(db->batch_id, batch); /* one batch served both */
-    char names[200];
-    stored(db, names, sizeof names);
-    ck_assert_str_eq(names, "first,second");
-    db_close(db);
 }
 END_TEST
 
