@@ -18,6 +18,11 @@ Prints `bench cost.NAME VALUE instr` lines:
                                part), from the frame's begin (the lock taken) to its
                                commit (the lock given back),
                                read from the same profile with callgrind_annotate
+  cost.writer_writes_instr_per_report  the part of that turn a plain game's writes take:
+                               the begin, the report's row, the match's save, the stream
+                               entry, the audit row and the commit (WRITE_FNS): what is
+                               left of the turn once everything that only reads or
+                               computes is done before it (docs/development.md)
   cost.get_tournament_instr    GET of a tournament (public)
   cost.get_tournament_bare_instr  the same GET answered by a bare libmicrohttpd serving the
                                same body (tests/bench/bare_mhd.c, one thread as here), and
@@ -83,28 +88,37 @@ CHECKPOINT_FN = "???:sqlite3_wal_checkpoint"
 # fall between the N and the 2N runs are a matter of seconds, not of requests: 1,800
 # instructions "a GET" of a tournament, none of them a GET's. Left out of every figure.
 MAIN_FN = "server/cli/cli_serve.c:cli_serve"
+# A plain game's writes inside the turn, none calling another (suffixes, as WRITER_FN)
+WRITE_FNS = ("server/api/tx.c:begin", "server/ops/frame/frame.c:op_commit_async",
+             "server/store/matches.c:db_report_update_games",
+             "server/store/matches.c:db_match_update_from", "server/store/stream.c:db_stream_add",
+             "server/store/audit.c:db_audit")
 
 
 def inclusive(path):
-    """The inclusive costs of the writer's turn (WRITER_FN) and of the checkpoints in a
-    callgrind dump."""
+    """The inclusive costs of the writer's turn (WRITER_FN), of its writes (WRITE_FNS), of the
+    checkpoints and of the main thread in a callgrind dump."""
     out = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", path],
                          check=True, capture_output=True, text=True).stdout
     turn = ckpt = main = 0
+    writes = {}  # by function: callgrind_annotate may list one under two names of its file
     for line in out.splitlines():
         m = re.match(r"^\s*([\d,]+)\s+\([^)]*\)\s+(\S+)", line)
+        for fn in WRITE_FNS if m else ():
+            if m.group(2).endswith(fn):
+                writes[fn] = max(writes.get(fn, 0), int(m.group(1).replace(",", "")))
         if m and m.group(2).endswith(WRITER_FN):
             turn = int(m.group(1).replace(",", ""))
         elif m and m.group(2).endswith(CHECKPOINT_FN):
             ckpt = int(m.group(1).replace(",", ""))
         elif m and m.group(2).endswith(MAIN_FN):
             main = int(m.group(1).replace(",", ""))
-    return turn, ckpt, main
+    return turn, ckpt, main, sum(writes.values())
 
 
 def total_instr(pid, outdir, tag):
-    """Dumps the counters since the last zeroing and returns their total and the part of it
-    in the writer's turn."""
+    """Dumps the counters since the last zeroing and returns their total, the part of it in
+    the writer's turn and the part of that in its writes."""
     subprocess.run(["callgrind_control", "-d", tag, str(pid)], check=True,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     best = None
@@ -116,8 +130,9 @@ def total_instr(pid, outdir, tag):
             continue
         m = re.search(r"^(?:summary|totals):\s*(\d+)", text, re.M)
         if m:
-            turn, ckpt, main = inclusive(path)  # a checkpoint runs inside the writer's turn
-            best = (int(m.group(1)) - ckpt - main, turn - ckpt)
+            # a checkpoint runs inside the writer's turn, in its commit
+            turn, ckpt, main, writes = inclusive(path)
+            best = (int(m.group(1)) - ckpt - main, turn - ckpt, writes - ckpt)
         if os.environ.get("COST_KEEP"):  # a profile to read with callgrind_annotate
             shutil.copy(path, os.path.join(os.environ["COST_KEEP"], tag + ".out"))
         os.remove(path)
@@ -192,19 +207,21 @@ def main():
 
         def measure(name, setup, one, writer=None, pid=pid):
             """(cost of 2N) - (cost of N), over N: each run on state made the same way."""
-            costs, turns = [], []
+            costs, turns, writes = [], [], []
             for k, n in enumerate((N, 2 * N)):
                 state = setup(n)
                 one(state, 0)  # a warm-up: the first of a kind fills caches
                 zero(pid)
                 for i in range(n):
                     one(state, i + 1)
-                total, turn = total_instr(pid, d, f"{name}-{k}")
+                total, turn, w = total_instr(pid, d, f"{name}-{k}")
                 costs.append(total)
                 turns.append(turn)
+                writes.append(w)
             figures[name] = (costs[1] - costs[0]) / N
             if writer:
                 figures[writer] = (turns[1] - turns[0]) / N
+                figures[writer.replace("writer_", "writer_writes_")] = (writes[1] - writes[0]) / N
 
         def report_at(games):
             # a new match per run holding `games` games: the N or 2N reports that follow go
