@@ -55,20 +55,30 @@ void http_common_headers(struct MHD_Response *r)
     MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
 }
 
-/* The response with its headers, in the same order as server.c's serve_api adds them to a
- * kept body. */
+void http_blob_headers(struct MHD_Response *r, int gz)
+{
+    if (gz)
+        MHD_add_response_header(r, "Content-Encoding", "gzip");
+    MHD_add_response_header(r, "Vary", "Accept-Encoding");
+    MHD_add_response_header(r, "Content-Type", "application/json");
+}
+
+void http_etag_headers(struct MHD_Response *r, const char *etag, int personal)
+{
+    MHD_add_response_header(r, "ETag", etag);
+    MHD_add_response_header(r, "Cache-Control", personal ? "private, no-cache" : "no-cache");
+}
+
+/* The response with its headers, in the order server.c's serve_api adds them to a kept body
+ * for someone not logged in (the same functions write them). */
 static struct MHD_Response *build(const struct kept *k)
 {
     struct MHD_Response *r =
         MHD_create_response_from_buffer(k->blob->len, k->blob->data, MHD_RESPMEM_PERSISTENT);
     if (!r)
         return NULL;
-    if (k->gz)
-        MHD_add_response_header(r, "Content-Encoding", "gzip");
-    MHD_add_response_header(r, "Vary", "Accept-Encoding");
-    MHD_add_response_header(r, "Content-Type", "application/json");
-    MHD_add_response_header(r, "ETag", k->etag);
-    MHD_add_response_header(r, "Cache-Control", "no-cache");
+    http_blob_headers(r, k->gz);
+    http_etag_headers(r, k->etag, 0);
     http_common_headers(r);
     return r;
 }

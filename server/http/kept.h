@@ -15,5 +15,11 @@ struct MHD_Response *http_kept_response(struct api_blob *blob, int gz, const cha
 
 /* The headers every answer carries (server.c's and the kept responses'). */
 void http_common_headers(struct MHD_Response *r);
+/* The headers of a JSON body kept per revision (gz: its gzip form), server.c's and the kept
+ * responses': one writer, so a kept response is byte for byte the one built each time. */
+void http_blob_headers(struct MHD_Response *r, int gz);
+/* The ETag and its Cache-Control (personal: a reply to someone logged in, which no shared
+ * cache may keep for anyone else). */
+void http_etag_headers(struct MHD_Response *r, const char *etag, int personal);
 
 #endif

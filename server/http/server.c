@@ -288,10 +288,7 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
         r = MHD_create_response_from_buffer_with_free_callback(resp.blob->len, resp.blob->data,
                                                                release_blob);
         resp.blob = NULL;
-        if (resp.blob_gzip)
-            MHD_add_response_header(r, "Content-Encoding", "gzip");
-        MHD_add_response_header(r, "Vary", "Accept-Encoding");
-        MHD_add_response_header(r, "Content-Type", "application/json");
+        http_blob_headers(r, resp.blob_gzip);
     } else if (resp.has_file) {
         /* streamed from the descriptor, which libmicrohttpd closes once sent */
         r = MHD_create_response_from_fd64(resp.file_len, resp.file_fd);
@@ -323,8 +320,7 @@ static enum MHD_Result serve_api(struct http_server *s, struct MHD_Connection *c
         r = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
     }
     if (resp.etag[0]) {
-        MHD_add_response_header(r, "ETag", resp.etag);
-        MHD_add_response_header(r, "Cache-Control", personal ? "private, no-cache" : "no-cache");
+        http_etag_headers(r, resp.etag, personal);
     } else {
         MHD_add_response_header(r, "Cache-Control", personal ? "private, no-store" : "no-store");
     }
