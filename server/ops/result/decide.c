@@ -40,18 +40,12 @@ static int gap_waits(struct db *db, const struct match *m, const struct report r
     return waits < 0 ? -1 : waits != 0;
 }
 
-int op_match_settle(const struct op *o, struct match *m, struct problem *pb, const char **action)
-{
-    return op_match_settle_with(o, m, NULL, pb, action);
-}
-
 static int settle(const struct op *o, struct match *m, const struct report *mine, int pair,
                   const struct report *theirs, struct problem *pb, const char **action);
 
-int op_match_settle_with(const struct op *o, struct match *m, const struct report *mine,
-                         struct problem *pb, const char **action)
+int op_match_settle(const struct op *o, struct match *m, struct problem *pb, const char **action)
 {
-    return settle(o, m, mine, 0, NULL, pb, action);
+    return settle(o, m, NULL, 0, NULL, pb, action);
 }
 
 int op_match_settle_pair(const struct op *o, struct match *m, const struct report *mine,

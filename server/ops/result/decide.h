@@ -12,12 +12,9 @@
  * none: back to called or scheduled). *action names the change for the audit log and the
  * stream. 0, or -1 with the problem in pb. */
 int op_match_settle(const struct op *o, struct match *m, struct problem *pb, const char **action);
-/* The same, with mine the current report of its side as just written (not read again: a
- * game's report is the writer's turn, issue 37). */
-int op_match_settle_with(const struct op *o, struct match *m, const struct report *mine,
-                         struct problem *pb, const char **action);
-/* The same with the other side's current report too, as read in this change (NULL: it has
- * none): no report read again. */
+/* The same from mine, the current report of its side as just written, and theirs, the other
+ * side's as read in this change (NULL: it has none): no report read again (a game's report
+ * is the writer's turn, issue 37). */
 int op_match_settle_pair(const struct op *o, struct match *m, const struct report *mine,
                          const struct report *theirs, struct problem *pb, const char **action);
 /* Decides match m without (more) play: `winner` wins at the length, in `state`
