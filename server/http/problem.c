@@ -11,12 +11,11 @@
 struct MHD_Response *http_problem_response(int status, const char *slug, const char *title,
                                            const char *detail)
 {
-    json_t *j = json_pack("{s:s, s:s, s:i, s:s}", "type", "", "title", title, "status", status,
-                          "detail", detail);
     char type[96];
     snprintf(type, sizeof type, "/problems/%s", slug);
-    json_object_set_new(j, "type", json_string(type));
-    char *body = cw_json_dumps(j, NULL);
+    json_t *j = json_pack("{s:s, s:s, s:i, s:s}", "type", type, "title", title, "status",
+                          status, "detail", detail);
+    char *body = j ? cw_json_dumps(j, NULL) : NULL;
     json_decref(j);
     if (!body)
         return NULL;
