@@ -9,7 +9,8 @@
 
 void api_match_add_game(struct api_req *req, struct api_resp *resp)
 {
-    struct api_mx c = {.may = MX_PLAYER, .action = "match.game", .fn = op_mx_game_add};
+    struct api_mx c = {
+        .may = MX_PLAYER, .action = "match.game", .fn = op_mx_game_add, .prepare = 1};
     struct api_val v[G__N];
     struct game_in g = {0, 0, NULL, 0};
     if (!api_fields_check(req->json, api_game_fields, 0, v, &c.invalid))

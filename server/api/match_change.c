@@ -10,6 +10,8 @@
 
 #include "common/json_out.h"
 #include "ops/records/match.h"
+#include "store/deferred.h"
+#include "store/versions.h"
 
 /* The members an operation wrote as text (struct op's extra_text: each ,"key":value) as a
  * jansson object, for a reply that is a value; NULL for no memory. */
@@ -132,10 +134,105 @@ static void reply_after(struct api_req *req, struct api_resp *resp, struct api_m
     c->view = NULL;
 }
 
+/* A change prepared on a reader (issue 37): match_cmd run in full on a snapshot, outside the
+ * writer's turn, its writes kept (store/deferred.h); the turn makes them and answers what
+ * was prepared when nothing the change may have read was written since the snapshot
+ * (store/versions.h), and otherwise runs match_cmd itself, as an unprepared change does.
+ * Either way the answer is the one the turn would have given. */
+struct prepared {
+    struct api_mx *c;
+    int64_t stamp;
+    struct db_deferred writes;
+    struct api_resp resp; /* match_cmd's answer on the snapshot */
+    int rc;               /* and its return */
+    struct op_match_view *view;
+};
+
+static void prepare_on_reader(struct api_req *req, void *ctx)
+{
+    struct prepared *p = ctx;
+    struct op o = api_op(req); /* on the reader (api_on_reader) */
+    db_defer_start(o.db, &p->writes);
+    problem_internal_unlogged(1); /* a failure here is made again, and logged, in the turn */
+    p->rc = match_cmd(req, &o, p->c, &p->resp);
+    problem_internal_unlogged(0);
+    db_defer_stop(o.db);
+    p->view = p->c->view;
+    p->c->view = NULL;
+}
+
+/* What the preparation left that the reply did not take: its writes, its answer, its view. */
+static void prepared_end(struct prepared *p)
+{
+    db_deferred_free(&p->writes);
+    api_resp_free(&p->resp);
+    memset(&p->resp, 0, sizeof p->resp);
+    if (p->view)
+        op_match_view_free(p->view);
+    free(p->view);
+    p->view = NULL;
+}
+
+/* The preparation undone, the members it added to req's reply too, for match_cmd to run. */
+static void prepared_drop(struct api_req *req, struct prepared *p)
+{
+    prepared_end(p);
+    json_decref(req->extra);
+    req->extra = NULL;
+    free(req->extra_text.s);
+    memset(&req->extra_text, 0, sizeof req->extra_text);
+}
+
+/* 0 with the change prepared in p; -1 when it must be made in the turn (no reader free, a
+ * write that cannot be kept, a failure of the reader's own): p holds nothing then. */
+static int prepare(struct api_req *req, struct prepared *p)
+{
+    /* the stamp before the snapshot: what it names, the snapshot holds (versions.h) */
+    p->stamp = db_stamp(req->app->db);
+    if (api_on_reader(req, prepare_on_reader, p))
+        return -1;
+    if (db_deferred_given_up(&p->writes) || p->resp.status >= 500) {
+        prepared_drop(req, p);
+        return -1;
+    }
+    return 0;
+}
+
+/* The writer's turn of a prepared change. */
+static int prepared_cmd(struct api_req *req, const struct op *o, void *in, struct api_resp *resp)
+{
+    struct prepared *p = in;
+    if (!db_stamp_current(o->db, p->stamp, req->ids[1])) {
+        prepared_drop(req, p); /* something it read has changed: made again, here */
+        return match_cmd(req, o, p->c, resp);
+    }
+    if (db_deferred_apply(o->db, &p->writes) != CW_OK) {
+        api_internal_error(resp, "saving the match");
+        return API_UNDONE;
+    }
+    resp->status = p->resp.status;
+    resp->json = p->resp.json;
+    resp->is_problem = p->resp.is_problem;
+    resp->body = p->resp.body;
+    resp->body_len = p->resp.body_len;
+    memcpy(resp->content_type, p->resp.content_type, sizeof resp->content_type);
+    memset(&p->resp, 0, sizeof p->resp); /* now resp's */
+    p->c->view = p->view;
+    p->view = NULL;
+    return p->rc;
+}
+
 void api_match_run(struct api_req *req, struct api_resp *resp, struct api_mx *c)
 {
     c->view = NULL;
-    api_run(req, resp, match_cmd, c);
+    struct prepared p = {.c = c};
+    /* a request with faults of its own is refused in the turn, as ever */
+    if (c->prepare && !c->invalid.json && !prepare(req, &p)) {
+        api_run(req, resp, prepared_cmd, &p);
+        prepared_end(&p);
+    } else {
+        api_run(req, resp, match_cmd, c);
+    }
     if (c->view)
         reply_after(req, resp, c);
     problem_free(&c->invalid); /* consumed, whether or not the frame was reached */

@@ -30,6 +30,10 @@ struct api_mx {
     struct problem invalid; /* what the route found wrong with the request (none: empty) */
     const char *reason;     /* the TD's words with a verdict (audited), or NULL */
     int confirm_cascade;    /* the TD confirms that later results it undoes may go */
+    /* prepared on a reader, its writes made in the writer's turn when the snapshot is still
+     * current (match_change.c): for a change whose common case writes only what
+     * store/deferred.h keeps (a game added to a report in progress) */
+    int prepare;
     /* match_change.c's: what the reply reads, kept from the writer's turn to write the reply
      * after it (malloc'd there: a route's api_mx is zeroed whole, and this is large) */
     struct op_match_view *view;

@@ -1,14 +1,59 @@
 /* SQL of the audit log: who changed what, when, before and after. */
 #include "store/store.h"
 #include "store/sql.h"
+#include "store/deferred.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+/* An audit row kept by a prepared change (store/deferred.h), made in the writer's turn. */
+struct audit_save {
+    int64_t tournament_id, at_ms, entity_id;
+    char *text[5]; /* actor, action, entity, before, after */
+};
+
+static int audit_apply(struct db *db, void *args)
+{
+    struct audit_save *a = args;
+    return db_audit(db, a->tournament_id, a->at_ms, a->text[0], a->text[1], a->text[2],
+                    a->entity_id, a->text[3], a->text[4]);
+}
+
+static void audit_drop(void *args)
+{
+    struct audit_save *a = args;
+    for (int i = 0; i < 5; i++)
+        free(a->text[i]);
+    free(a);
+}
+
+static int audit_defer(struct db *db, int64_t tournament_id, int64_t at_ms, int64_t entity_id,
+                       const char *const text[5])
+{
+    struct audit_save *a = calloc(1, sizeof *a);
+    int ok = a != NULL;
+    for (int i = 0; ok && i < 5; i++)
+        ok = !text[i] || (a->text[i] = strdup(text[i]));
+    if (a && !ok) {
+        audit_drop(a);
+        a = NULL;
+    }
+    if (a) {
+        a->tournament_id = tournament_id;
+        a->at_ms = at_ms;
+        a->entity_id = entity_id;
+    }
+    return db_defer(db, audit_apply, audit_drop, a);
+}
 
 int db_audit(struct db *db, int64_t tournament_id, int64_t at_ms, const char *actor,
              const char *action, const char *entity, int64_t entity_id, const char *before_json,
              const char *after_json)
 {
+    if (db_deferring(db)) {
+        const char *const text[5] = {actor, action, entity, before_json, after_json};
+        return audit_defer(db, tournament_id, at_ms, entity_id, text);
+    }
     sqlite3_stmt *st =
         db_stmt(db, "INSERT INTO audit_log(tournament_id, at_ms, actor, action, entity, entity_id, "
                     "before_json, after_json) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");

@@ -3,6 +3,7 @@
 #include "store/db_impl.h"
 #include "store/sql.h"
 #include "store/reserve.h"
+#include "store/versions.h"
 #include "common/errors.h"
 
 #include <errno.h>
@@ -160,7 +161,9 @@ static int reopen(struct db *db)
     pthread_cond_broadcast(&db->committed); /* the syncer hands them back */
     db->lost_from = db->durable_id + 1;
     db->lost_to = db->committed_id;
-    db->committed_id = db->durable_id = db->batch_id;
+    db->durable_id = db->batch_id;
+    __atomic_store_n(&db->committed_id, db->batch_id, __ATOMIC_RELEASE);
+    db_versions_attach(db); /* the new connection's hook; no snapshot before is current */
     db->broken = 0;
     fprintf(stderr, "crawford: the database was reopened: changes are accepted again\n");
     return 0;
@@ -176,11 +179,13 @@ static int batch_finish(struct db *db, int failed)
         note_disk(db, sqlite3_extended_errcode(db->h));
         failed = 1;
     }
+    if (failed)
+        db_step_sql(db, "ROLLBACK");
+    db_versions_ended(db);
     for (struct batch_waiter *w = db->waiters; w; w = w->next)
         w->failed = failed;
     db->waiters = NULL;
     if (failed) {
-        db_step_sql(db, "ROLLBACK");
         pending_clear(db);
         tickets_fail_from(db, db->batch_id, failure(db));
         rc = -1;
@@ -192,7 +197,8 @@ static int batch_finish(struct db *db, int failed)
             db->queued_tail = db->pending_tail;
         db->pending = NULL;
         db->pending_tail = &db->pending;
-        db->committed_id = db->batch_id;
+        /* a reader that begins after this sees the batch (store/versions.h: db_stamp) */
+        __atomic_store_n(&db->committed_id, db->batch_id, __ATOMIC_RELEASE);
         if (db->walfd < 0) { /* synchronous=FULL: the commit synced the log */
             db->durable_id = db->committed_id;
             publish_durable(db);
@@ -273,6 +279,7 @@ static int batch_leave(struct db *db, int joined)
         /* nothing of anyone's is waiting to be committed */
         if (db->batch_open) {
             db_step_sql(db, "ROLLBACK");
+            db_versions_ended(db);
             db->batch_open = 0;
             db->done_id = db->batch_id;
             pthread_cond_broadcast(&db->committed);
@@ -334,6 +341,7 @@ static int begin(struct db *db, int reserved)
         }
         db->batch_open = 1;
         db->batch_id++;
+        db_versions_begun(db); /* after the batch's id: another program's commit marks it */
     }
     db->request_savepoint = db->in_batch > 0;
     if (db->request_savepoint && db_step_sql(db, "SAVEPOINT request")) {

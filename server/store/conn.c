@@ -2,6 +2,7 @@
  * server, its mutex, and its cache of prepared statements. */
 #include "store/db_impl.h"
 #include "store/sql.h"
+#include "store/deferred.h"
 
 #include <fcntl.h>
 #include <libgen.h>
@@ -133,8 +134,14 @@ sqlite3_stmt *db_stmt(struct db *db, const char *sql)
     uintptr_t k = (uintptr_t)sql;
     unsigned slot = (unsigned)((k >> 3) * 2654435761u) % STMT_SLOTS;
     for (int probe = 0; probe < STMT_SLOTS; probe++, slot = (slot + 1) % STMT_SLOTS) {
-        if (db->cache[slot].sql == sql)
-            return db->cache[slot].st;
+        if (db->cache[slot].sql == sql) {
+            sqlite3_stmt *st = db->cache[slot].st;
+            if (db->defer && !sqlite3_stmt_readonly(st)) {
+                db_defer_give_up(db); /* a write a prepared change cannot keep */
+                return NULL;
+            }
+            return st;
+        }
         if (!db->cache[slot].sql) {
             sqlite3_stmt *st = NULL;
             if (sqlite3_prepare_v3(db->h, sql, -1, SQLITE_PREPARE_PERSISTENT, &st, NULL) !=
@@ -144,6 +151,10 @@ sqlite3_stmt *db_stmt(struct db *db, const char *sql)
             }
             db->cache[slot].sql = sql;
             db->cache[slot].st = st;
+            if (db->defer && !sqlite3_stmt_readonly(st)) {
+                db_defer_give_up(db);
+                return NULL;
+            }
             return st;
         }
     }

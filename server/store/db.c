@@ -2,6 +2,8 @@
  * and the hooks and counters the layers above use. The connection's own settings and
  * statements are in store/conn.c; group commit and durability in store/commit.c. */
 #include "store/db_impl.h"
+#include "store/versions.h"
+#include "store/deferred.h"
 #include "store/sql.h"
 #include "store/migrations.h"
 #include "store/reserve.h"
@@ -149,6 +151,8 @@ int db_open(const char *path, int busy_timeout_ms, struct db **out, char *err, s
     db->pending_tail = &db->pending;
     db->queued_tail = &db->queued;
     db_attach_wal(db);
+    /* without its marks no prepared change is ever current: made in the turn, as before */
+    db_versions_attach(db);
     pthread_mutex_init(&db->mu, NULL);
     pthread_cond_init(&db->committed, NULL);
     *out = db;
@@ -209,6 +213,7 @@ void db_close(struct db *db)
     }
     db_pending_free(db->queued);
     db_stmts_finalize(db);
+    db_versions_free(db);
     sqlite3_close(db->h);
     pthread_cond_destroy(&db->committed);
     pthread_mutex_destroy(&db->mu);
@@ -277,15 +282,45 @@ void db_set_change_hook(struct db *db, void (*fn)(void *ctx, int64_t tournament_
     db->hook_ctx = ctx;
 }
 
+/* A tournament's change, or a part's, told by a prepared change (store/deferred.h): told
+ * by the writer, in the turn. */
+struct told {
+    int64_t tournament_id; /* or 0 for a part */
+    enum db_part part;
+};
+
+static int told_apply(struct db *db, void *args)
+{
+    struct told *a = args;
+    if (a->tournament_id)
+        db_changed(db, a->tournament_id);
+    else
+        db_part_changed(db, a->part);
+    return CW_OK;
+}
+
+static void tell_later(struct db *db, int64_t tournament_id, enum db_part part)
+{
+    struct told *a = malloc(sizeof *a);
+    if (a)
+        *a = (struct told){tournament_id, part};
+    db_defer(db, told_apply, free, a);
+}
+
 void db_changed(struct db *db, int64_t tournament_id)
 {
-    if (db->hook)
+    if (db->defer)
+        tell_later(db, tournament_id, DB_PARTS);
+    else if (db->hook)
         db->hook(db->hook_ctx, tournament_id);
 }
 
 void db_part_changed(struct db *db, enum db_part part)
 {
-    db->gen[part]++;
+    if (db->defer)
+        tell_later(db, 0, part);
+    else
+        db->gen[part]++;
 }
 
 static void part_tag(const int64_t *gen, int64_t start, enum db_part part, char *out, size_t len)

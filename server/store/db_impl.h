@@ -1,6 +1,8 @@
 /* The insides of struct db, for the files that implement it alone: store/db.c (open,
  * migrations, readers, hooks), store/conn.c (the connection and its statements) and
- * store/commit.c (group commit and durability). No other file includes this. */
+ * store/commit.c (group commit and durability), store/versions.c (the marks of what the
+ * writer wrote) and store/deferred.c (a change's writes kept for the writer). No other
+ * file includes this. */
 #ifndef STORE_DB_IMPL_H
 #define STORE_DB_IMPL_H
 
@@ -73,6 +75,8 @@ struct db {
     int syncer_state; /* 0: not started, 1: running, -1: could not be started */
     int stopping;
     struct db *parent; /* a reader's writer (db_reader_new), else NULL */
+    struct db_versions *ver;    /* the writer's marks of what it wrote (store/versions.c) */
+    struct db_deferred *defer;  /* a reader's change being prepared (store/deferred.c) */
 };
 
 /* store/conn.c */

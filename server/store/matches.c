@@ -1,6 +1,7 @@
 /* SQL of matches, their state times and their reports. */
 #include "store/store.h"
 #include "store/sql.h"
+#include "store/deferred.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -142,8 +143,28 @@ static int only_score(const struct match *was, const struct match *m)
            was->ended == m->ended;
 }
 
+/* A match's save kept by a prepared change (store/deferred.h): the row as read and as it is
+ * to be, made in the writer's turn. */
+struct match_save {
+    struct match was, m;
+    int64_t now_ms;
+};
+
+static int match_save_apply(struct db *db, void *args)
+{
+    struct match_save *a = args;
+    return db_match_update_from(db, &a->was, &a->m, a->now_ms);
+}
+
 int db_match_update_from(struct db *db, const struct match *was, struct match *m, int64_t now_ms)
 {
+    if (was && db_deferring(db)) {
+        struct match_save *a = malloc(sizeof *a);
+        if (a)
+            *a = (struct match_save){*was, *m, now_ms};
+        m->updated_ms = now_ms; /* as the save will leave it */
+        return db_defer(db, match_save_apply, free, a);
+    }
     /* the row is was (read in this transaction) unless written since, which sets its
      * updated_ms to now: a time that differs from was's tells (the same millisecond cannot,
      * and takes db_match_update) */
@@ -439,8 +460,42 @@ int db_report_restore(struct db *db, int64_t match_id, int64_t id)
     return db_step_ok(st);
 }
 
+/* A report's games kept by a prepared change: the fields db_report_update_games writes. */
+struct games_save {
+    struct report r;
+};
+
+static int games_save_apply(struct db *db, void *args)
+{
+    return db_report_update_games(db, &((struct games_save *)args)->r);
+}
+
+static void games_save_drop(void *args)
+{
+    struct games_save *a = args;
+    free(a->r.games);
+    free(a);
+}
+
 int db_report_update_games(struct db *db, struct report *r)
 {
+    if (db_deferring(db)) {
+        struct games_save *a = calloc(1, sizeof *a);
+        char *games = a && r->games ? strdup(r->games) : NULL;
+        if (a && (games || !r->games)) {
+            a->r.id = r->id;
+            a->r.games = games;
+            a->r.complete = r->complete;
+            a->r.score[0] = r->score[0];
+            a->r.score[1] = r->score[1];
+            a->r.winner = r->winner;
+            memcpy(a->r.replay, r->replay, sizeof a->r.replay);
+        } else {
+            free(a);
+            a = NULL;
+        }
+        return db_defer(db, games_save_apply, games_save_drop, a);
+    }
     /* the replay's state with the games it stands for, in one statement (a crash keeps both or
      * neither) */
     sqlite3_stmt *st = db_stmt(db, "UPDATE reports SET games = ?1, complete = ?2, score_a = ?3, "

@@ -4,13 +4,47 @@
  * the commit succeeds. */
 #include "store/store.h"
 #include "store/sql.h"
+#include "store/deferred.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+/* A stream entry kept by a prepared change (store/deferred.h): its id is the writer's to
+ * give, in the turn. */
+struct entry_save {
+    int64_t tournament_id, now_ms;
+    char *type, *data;
+};
+
+static int entry_apply(struct db *db, void *args)
+{
+    struct entry_save *a = args;
+    return db_stream_add(db, a->tournament_id, a->now_ms, a->type, a->data);
+}
+
+static void entry_drop(void *args)
+{
+    struct entry_save *a = args;
+    free(a->type);
+    free(a->data);
+    free(a);
+}
+
 int db_stream_add(struct db *db, int64_t tournament_id, int64_t now_ms, const char *type,
                   const char *data)
 {
+    if (db_deferring(db)) {
+        struct entry_save *a = calloc(1, sizeof *a);
+        if (a && (!(a->type = strdup(type)) || !(a->data = strdup(data)))) {
+            entry_drop(a);
+            a = NULL;
+        }
+        if (a) {
+            a->tournament_id = tournament_id;
+            a->now_ms = now_ms;
+        }
+        return db_defer(db, entry_apply, entry_drop, a);
+    }
     /* a stream entry is a change inside the tournament: its revision (the ETag) moves too.
      * The new id is read by a second statement: RETURNING made SQLite build a table of the
      * returned rows for each entry (issue 37) */

@@ -86,9 +86,17 @@ int op_no_player(struct problem *p, int64_t tid, int64_t pid)
     return -1;
 }
 
+static _Thread_local int unlogged;
+
+void problem_internal_unlogged(int on)
+{
+    unlogged = on;
+}
+
 void problem_internal(struct problem *p, const char *what)
 {
-    fprintf(stderr, "crawford: internal error: %s\n", what);
+    if (!unlogged)
+        fprintf(stderr, "crawford: internal error: %s\n", what);
     problem_set(p, 500, "internal", "Internal server error",
                 "The server failed while %s; nothing was changed. The error is in the server log.",
                 what);

@@ -30,6 +30,10 @@ int op_no_tournament(struct problem *p, int64_t tid);
 int op_no_player(struct problem *p, int64_t tid, int64_t pid);
 /* The 500 of a failure that is the server's, never the client's; logged. */
 void problem_internal(struct problem *p, const char *what);
+/* While this thread prepares a change beside the writer (api/match_change.c), its 500s are
+ * not logged: a preparation that fails is made again in the writer's turn, which logs a
+ * failure of its own (a preparation's "failure" is most often a write it cannot keep). */
+void problem_internal_unlogged(int on);
 void problem_free(struct problem *p);
 
 #endif
