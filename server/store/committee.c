@@ -538,9 +538,12 @@ int db_audit_decision(struct db *db, int64_t tid, int64_t mid, int64_t audit_id,
 int db_audit_decisions(struct db *db, int64_t tid, int64_t mid, int64_t since_ms,
                        struct decision_row **out, int *n)
 {
+    /* an official's rows: "NOT GLOB 'player:*'" says so in the words of the index of them
+     * (schema/028), which holds no player's row */
     sqlite3_stmt *st = db_stmt(db, "SELECT " DECISION_COLS "AND at_ms >= ?3 AND ruling_id IS "
                                    "NULL AND appeal_id IS NULL AND (actor LIKE 'official:%' OR "
-                                   "actor LIKE 'token:%') ORDER BY id");
+                                   "actor LIKE 'token:%') AND actor NOT GLOB 'player:*' "
+                                   "ORDER BY id");
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, tid);

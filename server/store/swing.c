@@ -147,7 +147,9 @@ int db_corrected_matches(struct db *db, int64_t tournament_id, int64_t **ids, in
     *n = 0;
     sqlite3_stmt *st = db_stmt(db, "SELECT DISTINCT entity_id FROM audit_log WHERE "
                                    "tournament_id = ?1 AND entity = 'match' AND "
-                                   "action = 'match.corrected' AND entity_id IS NOT NULL");
+                                   "action = 'match.corrected' AND entity_id IS NOT NULL "
+                                   /* the TD's: the words of the index of officials' rows */
+                                   "AND actor NOT GLOB 'player:*'");
     if (!st)
         return CW_EDB;
     sqlite3_bind_int64(st, 1, tournament_id);

@@ -5,13 +5,16 @@
  * 019 (its number given at merge: found by its name): the events table rebuilt so that its
  * kind takes 'swiss' (SWISS-1), every row and every row naming an event kept.
  * 027 (by its name too): each tournament's counters moved to a narrow row of their own, their
- * values kept. */
+ * values kept.
+ * 028 (by its name): the audit rows indexed by tournament are the officials' alone, and the
+ * store's queries by tournament still find theirs. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "store/committee.h"
 #include "store/migrations.h"
 #include "store/sql.h"
 #include "store/store.h"
@@ -327,6 +330,48 @@ START_TEST(test_027_tournament_counters_kept)
 }
 END_TEST
 
+/* The index of audit rows by tournament holds the officials' rows alone (schema/028): a
+ * game a player added is no longer written into it, and the queries that read it (an
+ * official's decisions on a match, a Swing's corrected matches) still find their rows,
+ * through it. */
+START_TEST(test_028_audit_index_holds_the_officials_rows)
+{
+    char path[128], err[256];
+    snprintf(path, sizeof path, "%s/c.db", tmpdir);
+    sqlite3 *h = open_at(path, version_of("_audit_decisions") - 1);
+    exec_ok(h, "INSERT INTO tournaments(id, name, created_ms) VALUES (1, 'T', 1);"
+               "INSERT INTO tournament_counters(tournament_id, updated_ms) VALUES (1, 1);"
+               "INSERT INTO audit_log(tournament_id, at_ms, actor, action, entity, entity_id) "
+               "VALUES (1, 10, 'player:4', 'match.playing', 'match', 7), "
+               "(1, 20, 'official:1', 'match.corrected', 'match', 7), "
+               "(1, 30, 'player:5', 'match.playing', 'match', 7)");
+    sqlite3_close(h);
+
+    struct db *db;
+    ck_assert_int_eq(db_open(path, 1000, &db, err, sizeof err), 0);
+    db_lock(db);
+    sqlite3_stmt *st = db_stmt(db, "SELECT count(*) FROM sqlite_schema WHERE name = "
+                                   "'audit_tournament'");
+    ck_assert_int_eq(db_int64(st, -1), 0);
+    st = db_stmt(db, "SELECT count(*) FROM audit_log INDEXED BY audit_decisions WHERE "
+                     "tournament_id = 1 AND actor NOT GLOB 'player:*'");
+    ck_assert_int_eq(db_int64(st, -1), 1); /* the index holds the official's row alone */
+    struct decision_row *d;
+    int n;
+    ck_assert_int_eq(db_audit_decisions(db, 1, 7, 0, &d, &n), CW_OK);
+    ck_assert_int_eq(n, 1);
+    ck_assert_str_eq(d[0].action, "match.corrected");
+    free(d);
+    int64_t *ids;
+    ck_assert_int_eq(db_corrected_matches(db, 1, &ids, &n), CW_OK);
+    ck_assert_int_eq(n, 1);
+    ck_assert_int_eq(ids[0], 7);
+    free(ids);
+    db_unlock(db);
+    db_close(db);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("migrations");
@@ -337,6 +382,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_012_td_password_becomes_the_head_td);
     tcase_add_test(tc, test_SWISS1_migration_events_take_swiss_rows_kept);
     tcase_add_test(tc, test_027_tournament_counters_kept);
+    tcase_add_test(tc, test_028_audit_index_holds_the_officials_rows);
     suite_add_tcase(s, tc);
     return s;
 }
