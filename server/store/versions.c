@@ -75,13 +75,20 @@ static int64_t *match_mark(struct db_versions *v, int64_t id)
     return &v->match_write[((uint64_t)id * 0x9e3779b97f4a7c15ull) >> 52 & (MATCH_SLOTS - 1)];
 }
 
+/* The batch a write belongs to: the open one, or, for a write outside any batch (none is
+ * made today), the next, so that no snapshot stamped before it is taken as current. */
+static int64_t write_batch(const struct db *db)
+{
+    return db->batch_open ? db->batch_id : db->batch_id + 1;
+}
+
 /* A row's match, by its key column's value: a row of no match marks every match. */
 static void mark_key(struct db *db, sqlite3_value *key)
 {
     if (key && sqlite3_value_type(key) == SQLITE_INTEGER)
-        *match_mark(db->ver, sqlite3_value_int64(key)) = db->batch_id;
+        *match_mark(db->ver, sqlite3_value_int64(key)) = write_batch(db);
     else
-        db->ver->all_write = db->batch_id;
+        db->ver->all_write = write_batch(db);
 }
 
 /* SQLite's pre-update hook: op on a row of table name, k1 and k2 its rowid before and after. */
@@ -93,16 +100,16 @@ static void hook(void *ctx, sqlite3 *h, int op, const char *zdb, const char *nam
         return; /* the connection's temporary tables: none is a change's input */
     const struct table *t = table_of(db->ver, name);
     if (!t || t->mark == MARK_ALL) {
-        db->ver->all_write = db->batch_id;
+        db->ver->all_write = write_batch(db);
         return;
     }
     if (t->mark == MARK_NONE)
         return;
     if (t->key < 0) { /* the match's own row: its rowid is its id */
         if (op != SQLITE_INSERT)
-            *match_mark(db->ver, k1) = db->batch_id;
+            *match_mark(db->ver, k1) = write_batch(db);
         if (op != SQLITE_DELETE)
-            *match_mark(db->ver, k2) = db->batch_id;
+            *match_mark(db->ver, k2) = write_batch(db);
         return;
     }
     /* an update's row keeps its match (the triggers of keep_matches): its new values say it,

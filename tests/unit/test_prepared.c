@@ -162,6 +162,24 @@ START_TEST(test_a_write_of_the_open_batch_is_after_a_stamp_taken_meanwhile)
 }
 END_TEST
 
+/* A write of the writer's connection outside any batch (none is made today: a guard) is
+ * after every stamp taken before it: its mark is the next batch's (and its commit moved the
+ * connection's data version, which marks every match at the next BEGIN). */
+START_TEST(test_a_write_outside_a_batch_is_after_every_stamp)
+{
+    int64_t stamp = db_stamp(db);
+    char sql[96];
+    snprintf(sql, sizeof sql, "UPDATE matches SET score_a = 5 WHERE id = %lld",
+             (long long)row[1].id);
+    db_lock(db);
+    ck_assert_int_eq(sqlite3_exec(db_handle(db), sql, NULL, NULL, NULL), SQLITE_OK);
+    db_unlock(db);
+    int c0, c1;
+    current(stamp, &c0, &c1);
+    ck_assert(!c1);
+}
+END_TEST
+
 /* A player's row is read by any match's change (its name, its status): every match. */
 START_TEST(test_a_row_of_no_match_marks_every_match)
 {
@@ -302,6 +320,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_a_snapshot_is_current_until_its_match_is_written);
     tcase_add_test(tc, test_a_row_with_a_match_id_marks_that_match);
     tcase_add_test(tc, test_a_write_of_the_open_batch_is_after_a_stamp_taken_meanwhile);
+    tcase_add_test(tc, test_a_write_outside_a_batch_is_after_every_stamp);
     tcase_add_test(tc, test_a_row_of_no_match_marks_every_match);
     tcase_add_test(tc, test_the_rows_a_change_only_adds_mark_nothing);
     tcase_add_test(tc, test_another_programs_commit_marks_every_match);
