@@ -36,6 +36,16 @@ static void assert_score(json_t *score, int a, int b)
     ck_assert_int_eq(json_integer_value(json_object_get(score, "b")), b);
 }
 
+/* Side `side`'s report is a concession by `by`, at a-b. */
+static void assert_conceded(const struct fixture *f, const char *side, const char *by, int a,
+                            int b)
+{
+    json_t *rep = report_of(f, side);
+    ck_assert_str_eq(json_string_value(json_object_get(rep, "conceded")), by);
+    assert_score(json_object_get(rep, "score"), a, b);
+    json_decref(rep);
+}
+
 static const char *last_audit_action(const struct fixture *f)
 {
     static char action[64];
@@ -165,10 +175,7 @@ START_TEST(test_MATCH7_concede_keeps_penalty_points)
     ck_assert_msg(r.status == 200, "%ld %s", r.status, r.body);
     assert_score(json_object_get(r.json, "score"), 5, 2);
     res_free(&r);
-    json_t *b = report_of(&f, "b");
-    ck_assert_str_eq(json_string_value(json_object_get(b, "conceded")), "b");
-    assert_score(json_object_get(b, "score"), 5, 2);
-    json_decref(b);
+    assert_conceded(&f, "b", "b", 5, 2);
     char cp[160];
     match_path(&f, "/confirm", cp, sizeof cp);
     td(&f.a, "POST", cp, NULL, &r);
@@ -194,10 +201,7 @@ START_TEST(test_MATCH7_concede_when_a_report_gives_the_conceder_the_match)
     ck_assert_msg(r.status == 200, "%ld %s", r.status, r.body);
     ck_assert_str_eq(jstr(&r, "state"), "disputed");
     res_free(&r);
-    json_t *b = report_of(&f, "b");
-    ck_assert_str_eq(json_string_value(json_object_get(b, "conceded")), "b");
-    assert_score(json_object_get(b, "score"), 5, 0);
-    json_decref(b);
+    assert_conceded(&f, "b", "b", 5, 0);
 }
 END_TEST
 
@@ -221,10 +225,7 @@ START_TEST(test_MATCH7_concession_retry_is_idempotent)
                             "match.conceded");
     ck_assert_int_eq(conceded, 1);
     res_free(&r);
-    json_t *a = report_of(&f, "a");
-    ck_assert_str_eq(json_string_value(json_object_get(a, "conceded")), "a");
-    assert_score(json_object_get(a, "score"), 0, 5);
-    json_decref(a);
+    assert_conceded(&f, "a", "a", 0, 5);
 }
 END_TEST
 

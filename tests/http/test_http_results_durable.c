@@ -102,17 +102,24 @@ START_TEST(test_event_stream_and_resume)
 }
 END_TEST
 
+/* A server of the test's own (it is killed), standing in for the suite's S (saved in
+ * *saved: S = *saved and srv_cleanup(mine) give it back), with n one-point matches on it. */
+static void own_server_with_matches(struct srv *mine, struct srv *saved, struct fixture *f, int n)
+{
+    srv_start(mine, NULL);
+    srv_login(mine);
+    *saved = S;
+    S = *mine;
+    for (int i = 0; i < n; i++)
+        setup_match(&f[i], 1);
+}
+
 START_TEST(test_durability_under_sigkill)
 {
-    struct srv mine;
-    srv_start(&mine, NULL);
-    srv_login(&mine);
-    struct srv saved = S;
-    S = mine;
+    struct srv mine, saved;
     enum { N = 60 };
     struct fixture f[N];
-    for (int i = 0; i < N; i++)
-        setup_match(&f[i], 1);
+    own_server_with_matches(&mine, &saved, f, N);
     /* a child reports the matches one after another and tells which got a 2xx */
     int pipefd[2];
     ck_assert_int_eq(pipe(pipefd), 0);
@@ -186,14 +193,9 @@ static void *reporter_run(void *arg)
  * others are in flight. Every acknowledged report survives and the file is sound. */
 START_TEST(test_durability_concurrent_reports_under_sigkill)
 {
-    struct srv mine;
-    srv_start(&mine, NULL);
-    srv_login(&mine);
-    struct srv saved = S;
-    S = mine;
+    struct srv mine, saved;
     static struct fixture f[CONC_N];
-    for (int i = 0; i < CONC_N; i++)
-        setup_match(&f[i], 1);
+    own_server_with_matches(&mine, &saved, f, CONC_N);
     int pipefd[2];
     ck_assert_int_eq(pipe(pipefd), 0);
     pid_t child = fork();

@@ -44,15 +44,20 @@ static char *read_file(const char *path)
     return buf;
 }
 
-static void post_mat(struct srv *as, const struct fixture *f, const char *text, struct res *r)
+/* The session `as` reports body (consumed) on the match. */
+static void post_report(struct srv *as, const struct fixture *f, json_t *body, struct res *r)
 {
-    json_t *body = json_pack("{s:s}", "mat", text);
     char *b = json_dumps(body, 0);
     json_decref(body);
     char path[160];
     match_path(f, "/report", path, sizeof path);
     td(as, "POST", path, b, r);
     free(b);
+}
+
+static void post_mat(struct srv *as, const struct fixture *f, const char *text, struct res *r)
+{
+    post_report(as, f, json_pack("{s:s}", "mat", text), r);
 }
 
 START_TEST(test_mat_transcript_replayed)
@@ -130,13 +135,7 @@ END_TEST
 
 static void post_transcript(struct srv *as, const struct fixture *f, json_t *rec, struct res *r)
 {
-    json_t *body = json_pack("{s:O}", "transcript", rec);
-    char *b = json_dumps(body, 0);
-    json_decref(body);
-    char path[160];
-    match_path(f, "/report", path, sizeof path);
-    td(as, "POST", path, b, r);
-    free(b);
+    post_report(as, f, json_pack("{s:O}", "transcript", rec), r);
 }
 
 static json_t *example_record(void)

@@ -15,14 +15,18 @@
 
 /* ---- KO-5, KO-6 Consolation and Last Chance ---- */
 
-/* 5 entries in 8: positions 1, 2, 3 face byes; 4 v 5 is the only round-1 match. */
-static void five_player_main(struct ko_bracket *b, struct ko_result *res, struct ko_mview *v)
+/* 5 entries in 8: positions 1, 2, 3 face byes; 4 v 5 is the only round-1 match. p[i]: the
+ * player at position i (1 to 5). */
+static void five_player_main(struct ko_bracket *b, struct ko_result *res, struct ko_mview *v,
+                             int64_t p[6])
 {
     struct ko_entry *e = entries(5, 1);
     draw_ok(17, e, 5, 0, NULL, b);
     free(e);
     memset(res, 0, 7 * sizeof *res);
     compute_ok(b, res, v);
+    for (int i = 1; i <= 5; i++)
+        p[i] = id_at(b, i);
 }
 
 static int side_of(const struct ko_mview *v, int64_t id)
@@ -48,10 +52,8 @@ START_TEST(test_KO5_first_match_losers_enter)
     struct ko_bracket b;
     struct ko_result res[7];
     struct ko_mview v[7];
-    five_player_main(&b, res, v);
     int64_t p[6];
-    for (int i = 1; i <= 5; i++)
-        p[i] = id_at(&b, i);
+    five_player_main(&b, res, v, p);
     struct ko_entry out[8];
     int missing;
     /* 4 v 5, both round-2 matches (each holds a first-timer) and the final (a player who
@@ -103,10 +105,8 @@ START_TEST(test_KO5_progressive_round2_losers_enter_round2)
     struct ko_bracket b;
     struct ko_result res[7];
     struct ko_mview v[7];
-    five_player_main(&b, res, v);
     int64_t p[6];
-    for (int i = 1; i <= 5; i++)
-        p[i] = id_at(&b, i);
+    five_player_main(&b, res, v, p);
     struct ko_entry out[8];
     int missing;
     lose(res, v, 1, p[5], KO_PLAYED);
@@ -151,20 +151,20 @@ START_TEST(test_KO5_withdrawn_and_disqualified_do_not_enter)
     struct ko_bracket b;
     struct ko_result res[7];
     struct ko_mview v[7];
-    five_player_main(&b, res, v);
-    int64_t p4 = id_at(&b, 4), p5 = id_at(&b, 5), p2 = id_at(&b, 2);
-    lose(res, v, 1, p5, KO_WITHDRAWAL);
-    lose(res, v, 5, p2, KO_DISQUALIFIED);
+    int64_t p[6];
+    five_player_main(&b, res, v, p);
+    lose(res, v, 1, p[5], KO_WITHDRAWAL);
+    lose(res, v, 5, p[2], KO_DISQUALIFIED);
     compute_ok(&b, res, v);
     struct ko_entry out[8];
     int missing;
     ck_assert_int_eq(ko_feed(&b, res, v, 0, out, &missing), 0);
     ck_assert_int_eq(missing, 2); /* p1 v p4, both first-timers, and the final */
     /* p4 advanced without playing (its opponent withdrew): that counts as a bye. */
-    lose(res, v, 4, p4, KO_PLAYED);
+    lose(res, v, 4, p[4], KO_PLAYED);
     compute_ok(&b, res, v);
     ck_assert_int_eq(ko_feed(&b, res, v, 0, out, &missing), 1);
-    ck_assert_int_eq(out[0].id, p4);
+    ck_assert_int_eq(out[0].id, p[4]);
     ck_assert_int_eq(out[0].had_bye, 1);
     ko_bracket_free(&b);
 }
