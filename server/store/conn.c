@@ -129,19 +129,15 @@ int db_step_sql(struct db *db, const char *sql)
     return rc == SQLITE_DONE ? 0 : -1;
 }
 
-sqlite3_stmt *db_stmt(struct db *db, const char *sql)
+/* sql's statement from the cache, prepared the first time it is asked for; NULL when it
+ * cannot be. */
+static sqlite3_stmt *cached(struct db *db, const char *sql)
 {
     uintptr_t k = (uintptr_t)sql;
     unsigned slot = (unsigned)((k >> 3) * 2654435761u) % STMT_SLOTS;
     for (int probe = 0; probe < STMT_SLOTS; probe++, slot = (slot + 1) % STMT_SLOTS) {
-        if (db->cache[slot].sql == sql) {
-            sqlite3_stmt *st = db->cache[slot].st;
-            if (db->defer && !sqlite3_stmt_readonly(st)) {
-                db_defer_give_up(db); /* a write a prepared change cannot keep */
-                return NULL;
-            }
-            return st;
-        }
+        if (db->cache[slot].sql == sql)
+            return db->cache[slot].st;
         if (!db->cache[slot].sql) {
             sqlite3_stmt *st = NULL;
             if (sqlite3_prepare_v3(db->h, sql, -1, SQLITE_PREPARE_PERSISTENT, &st, NULL) !=
@@ -151,15 +147,21 @@ sqlite3_stmt *db_stmt(struct db *db, const char *sql)
             }
             db->cache[slot].sql = sql;
             db->cache[slot].st = st;
-            if (db->defer && !sqlite3_stmt_readonly(st)) {
-                db_defer_give_up(db);
-                return NULL;
-            }
             return st;
         }
     }
     fprintf(stderr, "crawford: statement cache full\n");
     abort();
+}
+
+sqlite3_stmt *db_stmt(struct db *db, const char *sql)
+{
+    sqlite3_stmt *st = cached(db, sql);
+    if (st && db->defer && !sqlite3_stmt_readonly(st)) {
+        db_defer_give_up(db); /* a write a prepared change cannot keep (store/deferred.h) */
+        return NULL;
+    }
+    return st;
 }
 
 void db_done(sqlite3_stmt *st)
